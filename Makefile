@@ -1,0 +1,35 @@
+# bpp: two commands do everything on a fresh machine with Python 3.11 (see README.md).
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test reproduce bench clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+## demo: create .venv, install bpp, run the main job (writes results to demo-out/)
+demo: $(STAMP)
+	$(VENV)/bin/bpp demo --out demo-out
+
+## test: create/update .venv with the test extras and run the whole (non-slow) suite
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+## reproduce: the long experiments and exhaustive checks marked `slow`
+reproduce: $(STAMP)
+	$(PY) -m pytest -q -m slow
+
+## bench: speed scripts with the anchors (eval7, phevaluator, treys, pokerkit) installed
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,bench]'
+	for f in benchmarks/bench_*.py; do $(PY) $$f; done
+
+clean:
+	rm -rf $(VENV) demo-out .pytest_cache
