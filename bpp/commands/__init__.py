@@ -1,0 +1,1 @@
+"""Subcommands of the ``bpp`` command, one module each (see :mod:`bpp.cli`)."""
