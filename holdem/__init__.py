@@ -20,6 +20,21 @@ from holdem.cards import (
     rank_of,
     suit_of,
 )
+from holdem.ranges import (
+    CLASS_NAMES,
+    CLASS_OF_HOLDING,
+    HOLDING_INDEX,
+    HOLDINGS,
+    as_weights,
+    class_combos,
+    class_grid_position,
+    class_index,
+    format_range,
+    holding_index,
+    holdings_mask,
+    parse_range,
+    weights_to_grid,
+)
 
 __all__ = [
     "CARD_DTYPE",
@@ -32,4 +47,18 @@ __all__ = [
     "parse_cards",
     "rank_of",
     "suit_of",
+    # holdem.ranges
+    "CLASS_NAMES",
+    "CLASS_OF_HOLDING",
+    "HOLDING_INDEX",
+    "HOLDINGS",
+    "as_weights",
+    "class_combos",
+    "class_grid_position",
+    "class_index",
+    "format_range",
+    "holding_index",
+    "holdings_mask",
+    "parse_range",
+    "weights_to_grid",
 ]
