@@ -1,0 +1,87 @@
+"""How a match turns its ``agents`` argument into agents: names, factories, instances.
+
+An entry of ``agents`` may be
+
+* a **name** (``"call"``): looked up by the agent resolver.  The engine itself
+  knows the trivial agents of :mod:`holdem.agents` (``call``, ``raise``,
+  ``fold``, ``random``); :mod:`bpp.registry` installs its registry as the
+  resolver when imported (``holdem`` never imports ``bpp``: imports run one way),
+  so every agent registered there (``bpp``, ``loki``, ``poki`` …) works by name;
+* a **factory**: any callable ``factory(rng=generator) -> agent`` (an agent
+  class taking ``rng`` in its constructor is one);
+* an **agent instance** (an object with ``act``).
+
+Names and factories make a *fresh agent for every block* from that block's own
+random stream, so blocks are independent: the result depends on the seed only,
+not on the number of worker processes, and a resumed match replays exactly.
+An instance is the same object for the whole match (learning agents keep what
+they learn from block to block); that needs ``workers=1``, and the result is
+reproducible only if the agent seeds itself.
+
+>>> resolve_agent(42)
+Traceback (most recent call last):
+...
+ValueError: The 'agents' parameter of play_match takes names, factories or agents; got 42.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["AgentSpec", "resolve_agent", "set_agent_resolver", "BUILTIN_AGENTS"]
+
+#: The trivial agents of :mod:`holdem.agents`, by the names the registry gives them.
+BUILTIN_AGENTS = {"call": "AlwaysCall", "raise": "AlwaysRaise", "fold": "AlwaysFold", "random": "UniformRandom"}
+
+_resolver: Callable[[str], Callable[..., Any]] | None = None
+
+
+def set_agent_resolver(resolver: Callable[[str], Callable[..., Any]] | None) -> None:
+    """Install the function that maps an agent name to its factory (``bpp.registry`` does)."""
+    global _resolver
+    _resolver = resolver
+
+
+def _builtin(name: str):
+    if name not in BUILTIN_AGENTS:
+        raise ValueError(
+            f"unknown agent {name!r}; the engine knows {', '.join(sorted(BUILTIN_AGENTS))} "
+            "(import bpp.registry for the agents of bpp)"
+        )
+    return getattr(importlib.import_module("holdem.agents"), BUILTIN_AGENTS[name])
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A resolved entry of ``agents``: its display name and either a factory or an instance."""
+
+    name: str
+    factory: Callable[..., Any] | None = None
+    instance: Any = None
+
+    def make(self, rng):
+        """The agent for one block (the instance itself, or a fresh one from the factory)."""
+        if self.instance is not None:
+            return self.instance
+        return self.factory(rng=rng)
+
+
+def resolve_agent(spec) -> AgentSpec:
+    """Turn one entry of ``agents`` into an :class:`AgentSpec` (see the module docstring)."""
+    if isinstance(spec, AgentSpec):
+        return spec
+    if isinstance(spec, str):
+        factory = _resolver(spec) if _resolver is not None else _builtin(spec)
+        return AgentSpec(spec, factory=factory)
+    if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):
+        name = getattr(spec, "name", None)
+        if not isinstance(name, str):
+            name = getattr(spec, "__name__", None) or type(spec).__name__
+        return AgentSpec(name, factory=spec)
+    if hasattr(spec, "act"):
+        name = getattr(spec, "name", None)
+        return AgentSpec(name if isinstance(name, str) else type(spec).__name__, instance=spec)
+    raise ValueError(f"The 'agents' parameter of play_match takes names, factories or agents; got {spec!r}.")

@@ -1,0 +1,395 @@
+"""Play matches: blocks of hands dealt at once, showdowns evaluated in one call, betting by the state machine.
+
+A match of ``n_hands`` deals is cut into blocks of ``block_size`` deals.  Block
+``b`` draws everything from its own stream, child ``b`` of
+``numpy.random.SeedSequence(seed).spawn(n_blocks)``: that child spawns one
+stream for the deal and one per agent (in the order the agents were given).
+A block deals all its hands as one ``(n_deals, 52)`` array of permutations,
+asks the game for every final hand of the block
+(``game.showdown_cards(deals, buttons)``, shape ``(n_deals, n_players, k)``),
+ranks them all in one :func:`holdem.evaluate.evaluate` call and hands each
+hand's row of ranks to ``game.new_hand(deal, button=..., ranks=...)``; the
+betting then runs through the state machine (games whose final hands are not
+known from the deal, like draw poker, return ``None`` there and rank their own
+showdowns).  Blocks are independent, so the result depends on the seed alone:
+not on ``workers``, and not on whether the match was interrupted and resumed.
+
+Seating is documented in :mod:`holdem.match.duplicate`: agent ``i`` sits in
+seat ``i`` and the button moves after every hand, or, in a duplicate match,
+each deal is played once per cyclic rotation of the agents round the seats.
+
+The hand loop asks ``agent.act(state.observation(seat))`` for the seat to act,
+applies the action with the checked ``state.apply`` (an agent that answers an
+illegal action raises ``IllegalActionError`` naming it), and tells every agent
+that has an ``observe(event)`` method each public event of ``state.history`` as
+it happens (actions, cards dealt face up, cards shown at showdown).  Before the
+hand, an agent's ``new_hand(seat)`` method, if it has one, is told its seat.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from holdem.cards import RANKS, SUITS
+from holdem.match.agents import AgentSpec, resolve_agent
+from holdem.match.duplicate import hand_plan, seatings
+from holdem.match.stats import MatchResult, agent_results
+
+__all__ = ["play_match", "play_block", "MatchPlan", "BlockResult", "root_seed", "DEFAULT_BLOCK_SIZE"]
+
+#: Deals per block unless told otherwise (results depend on it; logs record it).
+DEFAULT_BLOCK_SIZE = 500
+
+_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """Everything a block needs, picklable so that worker processes can play blocks."""
+
+    game: object
+    agents: tuple[AgentSpec, ...]
+    n_deals: int
+    block_size: int
+    duplicate: bool
+    record: bool = False
+
+    @property
+    def n_players(self) -> int:
+        return self.game.n_players
+
+    @property
+    def n_replays(self) -> int:
+        return self.game.n_players if self.duplicate else 1
+
+    @property
+    def n_blocks(self) -> int:
+        return -(-self.n_deals // self.block_size)
+
+    def block_deals(self, block: int) -> int:
+        """Number of deals in ``block`` (the last may be short)."""
+        return min(self.block_size, self.n_deals - block * self.block_size)
+
+
+@dataclass(frozen=True)
+class BlockResult:
+    """One block's outcome: ``chips`` (n_hands, n_agents) int64 by agent; ``lines`` the log lines."""
+
+    block: int
+    n_deals: int
+    chips: np.ndarray
+    lines: tuple[str, ...] | None = None
+
+
+def root_seed(rng) -> np.random.SeedSequence:
+    """The root ``SeedSequence`` of a match from ``rng`` (None, an int, a SeedSequence or a Generator).
+
+    A ``Generator`` is drawn from once (so two matches from one generator
+    differ); ``None`` takes fresh entropy from the OS, recorded in the result.
+
+    >>> root_seed(7).entropy
+    7
+    >>> root_seed("seven")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'rng' parameter of play_match must be None, an int, a SeedSequence or a Generator; got 'seven'.
+    """
+    if rng is None:
+        return np.random.SeedSequence()
+    if isinstance(rng, np.random.SeedSequence):
+        return np.random.SeedSequence(rng.entropy, spawn_key=rng.spawn_key)
+    if isinstance(rng, np.random.Generator):
+        return np.random.SeedSequence(int(rng.integers(0, 2**63)))
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0:
+        return np.random.SeedSequence(int(rng))
+    raise ValueError(
+        f"The 'rng' parameter of play_match must be None, an int, a SeedSequence or a Generator; got {rng!r}."
+    )
+
+
+def _hook(agent, name: str):
+    """The agent's ``name`` method, or None when it is absent or the base class's no-op."""
+    method = getattr(agent, name, None)
+    if method is None:
+        return None
+    func = getattr(type(agent), name, None)
+    if func is not None and getattr(func, "_bpp_noop", False):
+        return None
+    try:
+        from holdem.agents import Agent  # the base class's hooks do nothing
+    except ImportError:  # pragma: no cover - before holdem.agents exists
+        return method
+    if func is not None and func is getattr(Agent, name, None):
+        return None
+    return method
+
+
+def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> BlockResult:
+    """Play one block of a match (module-level, so worker processes can run it).
+
+    ``seed`` is the block's own ``SeedSequence`` (child ``block`` of the match's
+    root); ``agents`` (one per agent, optional) are used instead of making fresh
+    ones from ``plan.agents``.
+    """
+    game = plan.game
+    n = plan.n_players
+    n_deals = plan.block_deals(block)
+    streams = seed.spawn(1 + len(plan.agents))
+    deal_rng = np.random.default_rng(streams[0])
+    agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams[1:])]
+
+    first = block * plan.block_size
+    deals = np.tile(np.arange(52, dtype=np.int8), (n_deals, 1))
+    deal_rng.permuted(deals, axis=1, out=deals)
+    buttons = (np.arange(first, first + n_deals) % n).astype(np.int64)
+
+    ranks = None
+    showdown_cards = getattr(game, "showdown_cards", None)
+    if showdown_cards is not None:
+        cards = showdown_cards(deals, buttons)
+        if cards is not None:
+            from holdem.evaluate import evaluate
+
+            ranks = evaluate(cards)
+
+    seat_maps = seatings(n, duplicate=plan.duplicate).tolist()
+    acts = [a.act for a in agents]
+    observers = [(i, h) for i, h in ((i, _hook(a, "observe")) for i, a in enumerate(agents)) if h is not None]
+    starters = [(i, h) for i, h in ((i, _hook(a, "new_hand")) for i, a in enumerate(agents)) if h is not None]
+    record = plan.record
+    lines: list[str] = []
+    chips = np.zeros((n_deals * plan.n_replays, len(agents)), dtype=np.int64)
+    row = 0
+    new_hand = game.new_hand
+    for hand, deal_no, replay, button in hand_plan(first, n_deals, n, duplicate=plan.duplicate):
+        j = deal_no - first
+        at_seat = seat_maps[replay]  # agent in each seat
+        seat_of = [0] * n
+        for s, a in enumerate(at_seat):
+            seat_of[a] = s
+        if ranks is None:
+            state = new_hand(deals[j], button=button)
+        else:
+            state = new_hand(deals[j], button=button, ranks=ranks[j])
+        for i, start in starters:
+            start(seat_of[i])
+        seat_act = [acts[a] for a in at_seat]
+        if observers:
+            history = state.history
+            told = 0
+            while True:
+                while told < len(history):
+                    event = history[told]
+                    for _, tell in observers:
+                        tell(event)
+                    told += 1
+                if state.is_terminal:
+                    break
+                p = state.current_player
+                state.apply(seat_act[p](state.observation(p)))
+                history = state.history
+        else:
+            while not state.is_terminal:
+                p = state.current_player
+                state.apply(seat_act[p](state.observation(p)))
+        pay = state.payoffs
+        chips[row] = [pay[s] for s in seat_of]
+        row += 1
+        if record:
+            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat, deals[j], state))
+    return BlockResult(block, n_deals, chips, tuple(lines) if record else None)
+
+
+def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, state) -> str:
+    actions = []
+    showdown = []
+    for e in state.history:
+        if e.kind == "action":
+            actions.append([int(e.player), str(e.action)])
+        elif e.kind == "showdown":
+            showdown.append([int(e.player), "".join(_CARD_TEXT[c] for c in e.cards)])
+    return json.dumps(
+        {
+            "type": "hand",
+            "hand": hand,
+            "deal": deal_no,
+            "replay": replay,
+            "block": block,
+            "button": int(button),
+            "seats": list(at_seat),
+            "cards": "".join([_CARD_TEXT[c] for c in deal.tolist()]),
+            "actions": actions,
+            "showdown": showdown,
+            "payoffs": [int(x) for x in state.payoffs],
+        },
+        separators=(",", ":"),
+    ) + "\n"
+
+
+def _check_int(name: str, value, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise ValueError(f"The '{name}' parameter of play_match must be an integer >= {minimum}; got {value!r}.")
+    return int(value)
+
+
+def play_match(
+    game,
+    agents,
+    n_hands: int,
+    *,
+    rng=None,
+    duplicate: bool = False,
+    workers: int = 1,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    log=None,
+    progress: bool = False,
+) -> MatchResult:
+    """Play a match between ``agents`` and return its :class:`MatchResult`.
+
+    Parameters
+    ----------
+    game
+        A rule set of :mod:`holdem.games` (``game.n_players`` seats).
+    agents
+        One entry per seat: agent names (``"call"``), factories
+        ``f(rng=...) -> agent`` or agent instances; see
+        :mod:`holdem.match.agents` (names and factories make fresh agents for
+        every block; instances persist across blocks and need ``workers=1``).
+    n_hands
+        Deals to play.  An ordinary match plays one hand per deal; a duplicate
+        match plays every deal once per seating, ``n_players`` hands.
+    rng
+        Seed: None (fresh entropy, recorded in the result), an int, a
+        ``SeedSequence`` or a ``Generator`` (drawn from once).
+    duplicate
+        Replay every deal with the agents rotated round the seats (seed 001 §5);
+        statistics then use the per-deal mean over the replays as the sample.
+    workers
+        Local processes that play blocks (``concurrent.futures``, spawn start
+        method: scripts need an ``if __name__ == "__main__":`` guard).  The result
+        is identical for every value.
+    block_size
+        Deals per block.  The result depends on it (it sets the streams), not on ``workers``.
+    log
+        Path of a JSON-lines hand log (:mod:`holdem.match.log`).  An existing log
+        of the same match is resumed: its complete blocks are reused and the
+        rest is played and appended; with ``rng=None`` its seed is adopted.
+    progress
+        Show a tqdm progress bar (hands) on stderr.
+
+    Examples
+    --------
+    >>> from holdem.games import LimitHoldem                      # doctest: +SKIP
+    >>> r = play_match(LimitHoldem(), ["call", "raise"], 1000, rng=1)  # doctest: +SKIP
+    >>> print(r.table())                                           # doctest: +SKIP
+    >>> play_match(None, ["call"], 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'n_hands' parameter of play_match must be an integer >= 2; got 0.
+    """
+    n_hands = _check_int("n_hands", n_hands, 2)
+    workers = _check_int("workers", workers, 1)
+    block_size = _check_int("block_size", block_size, 1)
+    n_players = getattr(game, "n_players", None)
+    if not isinstance(n_players, (int, np.integer)) or not hasattr(game, "new_hand"):
+        raise ValueError(f"The 'game' parameter of play_match must be a rule set of holdem.games; got {game!r}.")
+    if isinstance(agents, str):
+        agents = agents.split(",")
+    agents = list(agents)
+    if len(agents) != n_players:
+        raise ValueError(
+            f"The 'agents' parameter of play_match must name one agent per seat ({n_players} for "
+            f"{game.name}); got {len(agents)}."
+        )
+    specs = tuple(resolve_agent(a) for a in agents)
+    instances = [s.name for s in specs if s.instance is not None]
+    if instances and workers > 1:
+        raise ValueError(
+            f"agent instances ({', '.join(instances)}) can only play with workers=1; "
+            "pass names or factories to play blocks in parallel"
+        )
+
+    plan = MatchPlan(game, specs, n_hands, block_size, bool(duplicate), record=log is not None)
+    header = None
+    writer = None
+    if log is not None:
+        log = Path(log)
+        if rng is None and log.exists() and log.stat().st_size > 0:
+            from holdem.match.log import read_log
+
+            old = read_log(log)
+            rng = np.random.SeedSequence(old.header["seed"], spawn_key=tuple(old.header["spawn_key"]))
+    root = root_seed(rng)
+    if log is not None:
+        from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter
+
+        header = {
+            "type": "header",
+            "format": LOG_FORMAT,
+            "version": LOG_VERSION,
+            "game": game.name,
+            "game_repr": repr(game),
+            "n_players": int(n_players),
+            "unit": game.unit,
+            "unit_chips": int(game.unit_chips),
+            "agents": [s.name for s in specs],
+            "seed": root.entropy,
+            "spawn_key": list(root.spawn_key),
+            "block_size": block_size,
+            "n_deals": n_hands,
+            "duplicate": bool(duplicate),
+        }
+        writer = LogWriter(log, header, block_sizes=plan.block_deals)
+
+    seeds = np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key).spawn(plan.n_blocks)
+    results: list[np.ndarray | None] = [None] * plan.n_blocks
+    if writer is not None and writer.previous is not None:
+        prev = writer.previous
+        chips = prev.chips()
+        for b, _, start in prev.blocks:
+            if b < plan.n_blocks:
+                results[b] = chips[start : start + plan.block_deals(b) * plan.n_replays]
+    todo = [b for b in range(plan.n_blocks) if results[b] is None]
+
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        done_hands = sum(len(r) for r in results if r is not None)
+        bar = tqdm(total=n_hands * plan.n_replays, initial=done_hands, unit="hand", desc=game.name, leave=False)
+    try:
+        from holdem.match.parallel import iter_blocks
+
+        for res in iter_blocks(plan, [(b, seeds[b]) for b in todo], workers=workers):
+            results[res.block] = res.chips
+            if writer is not None:
+                writer.write_block(res.block, res.n_deals, list(res.lines), res.chips)
+            if bar is not None:
+                bar.update(len(res.chips))
+    finally:
+        if writer is not None:
+            writer.close()
+        if bar is not None:
+            bar.close()
+
+    chips = np.concatenate(results, axis=0)
+    winnings = chips / float(game.unit_chips)
+    winnings.flags.writeable = False
+    players = agent_results([s.name for s in specs], winnings, plan.n_replays, duplicate=plan.duplicate)
+    return MatchResult(
+        game=game.name,
+        unit=game.unit,
+        unit_chips=int(game.unit_chips),
+        n_hands=int(chips.shape[0]),
+        n_deals=n_hands,
+        duplicate=bool(duplicate),
+        seed=root.entropy,
+        block_size=block_size,
+        players=players,
+        winnings=winnings,
+    )
+

@@ -1,0 +1,60 @@
+"""bpp.registry: agents by name, shared with holdem.match."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from toy_game import Caller, HighCard, Randomer
+
+from bpp import registry
+from holdem.match import play_match
+
+
+@pytest.fixture
+def toy_names():
+    registry.register_agent("toy-caller", Caller, overwrite=True)
+    registry.register_agent("toy-random", "toy_game:Randomer", overwrite=True)
+    yield
+    for name in ("toy-caller", "toy-random"):
+        registry._registry.pop(name, None)
+
+
+def test_builtin_names_are_registered():
+    assert {"call", "raise", "fold", "random"} <= set(registry.list_agents())
+
+
+def test_make_agent_builds_from_a_lazy_factory(toy_names):
+    a = registry.make_agent("toy-random", rng=1)
+    b = registry.make_agent("toy-random", rng=1)
+    assert isinstance(a, Randomer)
+    assert a.rng.integers(1 << 30) == b.rng.integers(1 << 30)
+
+
+def test_registered_names_play_matches_in_workers(toy_names):
+    one = play_match(HighCard(), ["toy-caller", "toy-random"], 60, rng=3, block_size=20)
+    two = play_match(HighCard(), ["toy-caller", "toy-random"], 60, rng=3, block_size=20, workers=2)
+    assert one.names == ["toy-caller", "toy-random"]
+    np.testing.assert_array_equal(one.winnings, two.winnings)
+
+
+def test_registering_twice_needs_overwrite(toy_names):
+    with pytest.raises(ValueError, match="agent 'toy-caller' is already registered"):
+        registry.register_agent("toy-caller", Caller)
+
+
+@pytest.mark.parametrize(
+    ("name", "factory", "message"),
+    [
+        ("Bad", Caller, r"The 'name' parameter of register_agent must be lower-case"),
+        ("ok", "no_colon", r"The 'factory' parameter of register_agent must be 'module:attribute'; got 'no_colon'\."),
+        ("ok", 3, r"The 'factory' parameter of register_agent must be callable; got 3\."),
+    ],
+)
+def test_register_agent_validates(name, factory, message):
+    with pytest.raises(ValueError, match=message):
+        registry.register_agent(name, factory)
+
+
+def test_unknown_names_list_the_known_ones():
+    with pytest.raises(ValueError, match=r"unknown agent 'nobody'; known agents: call, fold"):
+        play_match(HighCard(), ["nobody", "call"], 10)
