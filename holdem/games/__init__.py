@@ -1,5 +1,75 @@
-"""Rule sets as state machines with explicit chance (see :mod:`holdem.games.base`)."""
+"""Rule sets as state machines with explicit chance (see :mod:`holdem.games.base`).
 
-from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Event, IllegalActionError, Observation
+The four games of the papers:
 
-__all__ = ["Action", "ActionKind", "CHECK_CALL", "FOLD", "Event", "IllegalActionError", "Observation"]
+* :class:`LimitHoldem` — fixed-limit Texas hold'em, 2-10 seats (seeds 000, 001);
+* :class:`NoLimitHoldem` — heads-up no-limit hold'em, ACPC convention (seed 004);
+* :class:`Stud5` — five-card stud (seed 002);
+* :class:`Draw5` — five-card draw (seed 003).
+
+>>> import numpy as np
+>>> from holdem.games import LimitHoldem, CHECK_CALL
+>>> state = LimitHoldem().new_hand(np.arange(52), button=0, ranks=[7, 3])
+>>> while not state.is_terminal:
+...     _ = state.apply(CHECK_CALL)
+>>> state.payoffs
+array([ 2, -2])
+"""
+
+from holdem.games.base import (
+    CHECK_CALL,
+    FOLD,
+    STAND_PAT,
+    Action,
+    ActionKind,
+    Event,
+    Game,
+    GameState,
+    IllegalActionError,
+    Observation,
+)
+from holdem.games.draw import Draw5, Draw5State
+from holdem.games.holdem import LimitHoldem, LimitHoldemState, NoLimitHoldem, NoLimitHoldemState
+from holdem.games.stud import Stud5, Stud5State
+
+#: The games by the names ``bpp match`` uses.
+GAMES = {"limit-holdem": LimitHoldem, "nolimit-holdem": NoLimitHoldem, "stud5": Stud5, "draw5": Draw5}
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "CHECK_CALL",
+    "FOLD",
+    "STAND_PAT",
+    "Event",
+    "Game",
+    "GameState",
+    "IllegalActionError",
+    "Observation",
+    "LimitHoldem",
+    "LimitHoldemState",
+    "NoLimitHoldem",
+    "NoLimitHoldemState",
+    "Stud5",
+    "Stud5State",
+    "Draw5",
+    "Draw5State",
+    "GAMES",
+    "make_game",
+]
+
+
+def make_game(name: str, **options):
+    """The game called ``name`` (``limit-holdem``, ``nolimit-holdem``, ``stud5``, ``draw5``) with ``options``.
+
+    >>> make_game("stud5")
+    Stud5(n_players=2, ante=1, bet=2, max_raises=3)
+    >>> make_game("poker")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'name' parameter of make_game must be one of 'limit-holdem', 'nolimit-holdem', 'stud5', 'draw5'; got 'poker'.
+    """
+    if name not in GAMES:
+        allowed = ", ".join(repr(g) for g in GAMES)
+        raise ValueError(f"The 'name' parameter of make_game must be one of {allowed}; got {name!r}.")
+    return GAMES[name](**options)

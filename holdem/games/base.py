@@ -4,29 +4,51 @@ A hand is *a deal plus a sequence of actions* (DESIGN.md, "Games are state
 machines with explicit chance"): the deal is a permutation of the 52 cards,
 fixed before the first action, so a duplicate match can replay the same cards
 with the seats permuted.  Cards come off the top of the permutation in the
-order each rule set documents.
+order each rule set documents, always *by position relative to the button*
+(position 0 is the seat left of the button); a folded seat's would-be cards
+are simply never shown, which deals every seat the same cards as a live
+dealer would in distribution and makes every seat's final hand a function
+of the deal alone (what :meth:`Game.showdown_cards` vectorizes).
 
 Every rule set provides
 
-* a frozen *game* object (the rules and stakes: ``LimitHoldem``, ``NoLimitHoldem``,
-  ``Stud5``, ``Draw5``) with ``new_hand(deal, *, button=0)`` returning a :class:`GameState`;
-* a mutable :class:`GameState` with ``legal_actions()``, ``apply(action)`` (checked:
-  raises :class:`IllegalActionError`, a ``ValueError``, and leaves the state
-  untouched), ``_apply(action)`` (unchecked fast path for the engine),
-  ``current_player``, ``is_terminal``, ``payoffs``, ``observation(player)`` and
-  ``clone()``.
+* a frozen *game* object (the rules and stakes: ``LimitHoldem``,
+  ``NoLimitHoldem``, ``Stud5``, ``Draw5``) with ``name``, ``n_players``,
+  ``unit`` (``"sb"`` small bets, ``"bb"`` big blinds, ``"units"`` betting
+  units), ``unit_chips`` (chips per unit), ``starting_stack``,
+  ``new_hand(deal, *, button=0, ranks=None)``, ``showdown_cards(deals, buttons)``
+  and ``showdown_ranks(deals, buttons)``;
+* a mutable state with ``legal_actions()``, ``verify_action(action)``
+  (raises :class:`IllegalActionError`, a ``ValueError``), ``can_apply(action)``,
+  ``apply(action)`` (verifies, then acts: an illegal action leaves the state
+  untouched), ``_apply(action)`` (the unchecked fast path for the engine),
+  ``current_player`` (-1 when the hand is over), ``is_terminal``, ``payoffs``,
+  ``observation(player)``, ``raise_bounds()``, ``clone()`` and ``history``.
 
-Amounts are integer chips.  Each game states its *unit* (``"sb"`` small bets,
-``"bb"`` big blinds, ``"units"`` betting units) and how many chips make one
-unit (``unit_chips``), so results convert exactly.
+Amounts are integer chips.  A bet or raise is a *raise-to* amount in the ACPC
+sense: ``Action(BET_RAISE, amount)`` means that after the action the player
+has ``amount`` chips in the pot **in this hand** (blinds, antes and earlier
+rounds included), exactly as ``r300`` in an ACPC ``STATE:`` line.  Fixed-limit
+games know the amount themselves: there ``amount`` may be 0 ("the fixed
+raise") or that exact total, and the history records the total.
+
+:class:`Action`, :class:`Event` and :class:`Observation` are immutable named
+tuples rather than frozen dataclasses: a hand creates dozens of them and a
+named tuple is built five to ten times faster, which the speed targets of
+issue 3 need.  They compare, hash and print like frozen dataclasses, and
+``_replace`` (``Observation.replace``) makes changed copies.
+
+>>> Action(ActionKind.BET_RAISE, 300)
+Action(kind=<ActionKind.BET_RAISE: 2>, amount=300, discard=())
+>>> str(Action(ActionKind.BET_RAISE, 300)), str(FOLD), str(CHECK_CALL)
+('r300', 'f', 'c')
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import Mapping, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -35,6 +57,7 @@ __all__ = [
     "Action",
     "FOLD",
     "CHECK_CALL",
+    "STAND_PAT",
     "Event",
     "Observation",
     "IllegalActionError",
@@ -52,16 +75,20 @@ class ActionKind(IntEnum):
     DISCARD = 3  # five-card draw: replace the cards in ``Action.discard``
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One player action.
 
-    ``amount`` is used by ``BET_RAISE`` in no-limit games and means the total the
-    player raises *to* this round (the ACPC "raise-to" convention); fixed-limit
-    games ignore it (0).  ``discard`` holds the card codes a draw player throws.
+    ``amount`` is used by ``BET_RAISE`` and is the total the player has put in
+    the pot *in this hand* after the raise (the ACPC raise-to convention,
+    ``r300``); fixed-limit games accept 0 for "the fixed raise".  ``discard``
+    holds the card codes a draw player throws (``DISCARD``; ``()`` stands pat).
+    In the *public* record of a draw (an ``Event`` of kind ``"draw"``) the
+    cards are hidden and ``amount`` is how many were replaced.
 
-    >>> Action(ActionKind.BET_RAISE, 300)
-    Action(kind=<ActionKind.BET_RAISE: 2>, amount=300, discard=())
+    >>> Action(ActionKind.DISCARD, discard=(12, 40))
+    Action(kind=<ActionKind.DISCARD: 3>, amount=0, discard=(12, 40))
+    >>> str(Action(ActionKind.DISCARD, discard=(12, 40)))
+    'd12,40'
     """
 
     kind: ActionKind
@@ -69,25 +96,37 @@ class Action:
     discard: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        if self.kind is ActionKind.BET_RAISE:
+        if self.kind == ActionKind.BET_RAISE:
             return f"r{self.amount}" if self.amount else "r"
-        if self.kind is ActionKind.DISCARD:
-            return "d" + "".join(str(c) + "," for c in self.discard).rstrip(",")
+        if self.kind == ActionKind.DISCARD:
+            return "d" + ",".join(str(c) for c in self.discard)
         return "fc"[self.kind]
 
 
 FOLD = Action(ActionKind.FOLD)
 CHECK_CALL = Action(ActionKind.CHECK_CALL)
+#: Draw: keep all five cards.
+STAND_PAT = Action(ActionKind.DISCARD)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A public event of a hand: an action, a card shown, a showdown.
+class Event(NamedTuple):
+    """A public event of a hand, in the order it happened.
 
-    ``kind`` is ``"action"`` (with ``player`` and ``action``), ``"deal"`` (public
-    cards: board or up cards, with ``player`` -1 for a board), ``"draw"`` (how many
-    cards ``player`` replaced), ``"round"`` (a new betting round ``round``) or
-    ``"showdown"`` (``player`` shows ``cards``).
+    ``kind`` is
+
+    * ``"action"``: ``player`` did ``action`` in betting round ``round``
+      (raises carry their raise-to total, calls and checks are ``CHECK_CALL``);
+    * ``"deal"``: public cards ``cards`` were dealt for ``round``: the board
+      (hold'em, ``player`` -1) or one seat's up card (stud, ``player`` = seat);
+    * ``"draw"``: ``player`` replaced ``action.amount`` cards (five-card draw;
+      which cards stays hidden);
+    * ``"showdown"``: ``player`` shows its hidden cards ``cards`` (hold'em the
+      two hole cards, stud the down card, draw the final five).
+
+    Blinds and antes are not events: the rules post them (see each game).
+
+    >>> Event("deal", -1, None, (0, 1, 2), 1)
+    Event(kind='deal', player=-1, action=None, cards=(0, 1, 2), round=1)
     """
 
     kind: str
@@ -97,14 +136,22 @@ class Event:
     round: int = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+_EMPTY: Mapping = MappingProxyType({})
+
+
+class Observation(NamedTuple):
     """Exactly what one seat may see (DESIGN.md: agents see only their observation).
 
-    ``hole`` are the seat's hidden cards; ``public`` the board (hold'em) and
-    ``up_cards`` every seat's face-up cards (stud; empty elsewhere); ``history``
-    the full public event list; ``pot``, ``stacks``, ``to_call`` (chips this seat
-    must add to call), ``legal`` the legal actions when it is this seat's turn.
+    ``hole`` are the seat's hidden cards; ``public`` the board (hold'em; empty
+    elsewhere); ``up_cards`` every seat's face-up cards (stud; empty
+    elsewhere); ``history`` the full public event list (a tuple of
+    :class:`Event`); ``pot`` all chips in the pot; ``stacks`` the chips each
+    seat has behind; ``bets`` the chips each seat put in during this betting
+    round; ``committed`` the chips each seat put in during the whole hand;
+    ``to_call`` the chips this seat must add to call; ``legal`` the legal
+    actions and ``raise_bounds`` the ``(min_to, max_to)`` raise-to range when
+    it is this seat's turn (``legal`` empty, ``raise_bounds`` ``None`` otherwise).
+    ``extra`` holds game-specific items (draw: ``"drawn"``, cards each seat replaced).
     """
 
     game: str
@@ -122,14 +169,17 @@ class Observation:
     button: int
     folded: tuple[bool, ...]
     legal: tuple[Action, ...] = ()
-    extra: dict = field(default_factory=dict)
+    extra: Mapping = _EMPTY
+    committed: tuple[int, ...] = ()
+    raise_bounds: tuple[int, int] | None = None
 
     def replace(self, **changes) -> "Observation":
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed."""
+        return self._replace(**changes)
 
 
 class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this state (names the action and the state)."""
+    """An action the rules do not allow in this state (the message names the action and why)."""
 
 
 @runtime_checkable
@@ -138,12 +188,19 @@ class GameState(Protocol):
 
     current_player: int  # -1 when terminal
     is_terminal: bool
+    history: list[Event]
 
     def legal_actions(self) -> list[Action]: ...
 
-    def apply(self, action: Action) -> None: ...
+    def verify_action(self, action: Action) -> Action: ...
+
+    def can_apply(self, action: Action) -> bool: ...
+
+    def apply(self, action: Action) -> Action: ...
 
     def _apply(self, action: Action) -> None: ...
+
+    def raise_bounds(self) -> tuple[int, int] | None: ...
 
     @property
     def payoffs(self) -> np.ndarray: ...
@@ -160,5 +217,10 @@ class Game(Protocol):
     n_players: int
     unit: str
     unit_chips: int
+    starting_stack: int
 
-    def new_hand(self, deal: np.ndarray, *, button: int = 0) -> GameState: ...
+    def new_hand(self, deal, *, button: int = 0, ranks=None) -> GameState: ...
+
+    def showdown_cards(self, deals: np.ndarray, buttons) -> np.ndarray | None: ...
+
+    def showdown_ranks(self, deals: np.ndarray, buttons) -> np.ndarray | None: ...

@@ -1,0 +1,173 @@
+"""The agent interface and the trivial agents of issue 3 (always-call, always-raise, always-fold, uniform-random).
+
+An agent sees only its :class:`~holdem.games.base.Observation` and answers
+with an :class:`~holdem.games.base.Action` (DESIGN.md).  The match runner also
+
+* calls ``new_hand(seat)`` before each hand (the seat the agent sits in),
+* calls ``observe(event)`` with every public :class:`~holdem.games.base.Event`
+  as it happens: every action, every card dealt face up, every card shown at
+  showdown (what opponent modelling learns from),
+* may ask ``action_probabilities(observation)`` of agents that can state
+  their policy (Local Best Response needs it).
+
+Agents take ``rng`` (a ``numpy.random.Generator``, a seed or ``None``) in
+their constructor and use nothing else for randomness.  The trivial agents
+play all four games: in a draw they stand pat, except :class:`UniformRandom`,
+which picks a discard uniformly among the legal ones.
+
+>>> import numpy as np
+>>> from holdem.games import LimitHoldem
+>>> state = LimitHoldem().new_hand(np.arange(52), ranks=[1, 2])
+>>> agents = [AlwaysRaise(), AlwaysCall()]
+>>> while not state.is_terminal:
+...     _ = state.apply(agents[state.current_player].act(state.observation(state.current_player)))
+>>> state.payoffs
+array([-24,  24])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.games.base import CHECK_CALL, FOLD, STAND_PAT, Action, ActionKind, Event, Observation
+
+__all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom"]
+
+_BET_RAISE = ActionKind.BET_RAISE
+_DISCARD = ActionKind.DISCARD
+
+
+def _is_draw(observation: Observation) -> bool:
+    legal = observation.legal
+    return bool(legal) and legal[0].kind == _DISCARD
+
+
+class Agent:
+    """Base class of agents: override :meth:`act`; the hooks default to doing nothing.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator, int or None
+        The agent's only source of randomness (``numpy.random.default_rng(rng)``).
+
+    >>> Agent().act(None)
+    Traceback (most recent call last):
+    ...
+    NotImplementedError: Agent.act
+    """
+
+    name = "agent"
+
+    def __init__(self, *, rng=None):
+        self.rng = np.random.default_rng(rng)
+
+    def act(self, observation: Observation) -> Action:
+        """The action for the seat the observation belongs to (it is that seat's turn)."""
+        raise NotImplementedError(f"{type(self).__name__}.act")
+
+    def observe(self, event: Event) -> None:
+        """Told every public event of the hand, in order (actions, up cards, board, showdown cards)."""
+
+    def new_hand(self, seat: int) -> None:
+        """Told a new hand starts with this agent in ``seat``."""
+
+    def reset(self) -> None:
+        """Forget everything learned (the trivial agents learn nothing)."""
+
+    def action_probabilities(self, observation: Observation) -> dict[Action, float]:
+        """The agent's policy at this observation: legal action → probability (sums to 1)."""
+        action = self.act(observation)
+        return {action: 1.0}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class AlwaysCall(Agent):
+    """Checks or calls every time (stands pat in a draw).
+
+    >>> AlwaysCall().act(None)
+    Action(kind=<ActionKind.CHECK_CALL: 1>, amount=0, discard=())
+    """
+
+    name = "call"
+
+    def act(self, observation):
+        if observation is not None and _is_draw(observation):
+            return STAND_PAT
+        return CHECK_CALL
+
+
+class AlwaysRaise(Agent):
+    """Bets or raises whenever allowed — the smallest legal raise — else calls (stands pat in a draw)."""
+
+    name = "raise"
+
+    def act(self, observation):
+        legal = observation.legal
+        if legal and legal[0].kind == _DISCARD:
+            return STAND_PAT
+        for action in legal:
+            if action.kind == _BET_RAISE:
+                return action
+        return CHECK_CALL
+
+
+class AlwaysFold(Agent):
+    """Folds whenever facing a bet, else checks (stands pat in a draw)."""
+
+    name = "fold"
+
+    def act(self, observation):
+        legal = observation.legal
+        if legal and legal[0].kind == _DISCARD:
+            return STAND_PAT
+        return FOLD if observation.to_call > 0 else CHECK_CALL
+
+
+class UniformRandom(Agent):
+    """Picks uniformly among the legal actions.
+
+    In a draw that is uniform over the legal discards.  When raises are sized
+    (no-limit, draw) it first picks among fold / call / raise uniformly (the
+    kinds that are legal) and then a raise-to total uniformly in
+    ``raise_bounds``, so that a raise is as likely as a call.
+
+    >>> import numpy as np
+    >>> from holdem.games import NoLimitHoldem
+    >>> state = NoLimitHoldem().new_hand(np.arange(52))
+    >>> agent = UniformRandom(rng=1)
+    >>> probs = agent.action_probabilities(state.observation(0))
+    >>> sorted(str(a) for a in probs), round(sum(probs.values()), 9)
+    (['c', 'f', 'r'], 1.0)
+    """
+
+    name = "random"
+
+    def _choices(self, observation) -> list[Action]:
+        legal = observation.legal
+        if not legal:
+            raise ValueError(f"UniformRandom.act: seat {observation.player} has no legal action (not its turn)")
+        if observation.raise_bounds is not None and legal[0].kind != _DISCARD:
+            lo, hi = observation.raise_bounds
+            if lo != hi:  # sized raises: one raise "kind", amount drawn later
+                return [a for a in legal if a.kind != _BET_RAISE] + [Action(_BET_RAISE, 0)]
+        return list(legal)
+
+    def act(self, observation):
+        choices = self._choices(observation)
+        action = choices[int(self.rng.integers(len(choices)))]
+        if action.kind == _BET_RAISE and action.amount == 0 and observation.raise_bounds is not None:
+            lo, hi = observation.raise_bounds
+            return Action(_BET_RAISE, int(self.rng.integers(lo, hi + 1)))
+        return action
+
+    def action_probabilities(self, observation):
+        """Uniform over the legal actions; for sized raises the raise kind's share is spread over ``raise_bounds``.
+
+        The spread is returned as one entry ``Action(BET_RAISE, 0)`` ("a raise
+        to a total uniform in ``observation.raise_bounds``") so the dict stays small.
+        """
+        choices = self._choices(observation)
+        p = 1.0 / len(choices)
+        return {a: p for a in choices}

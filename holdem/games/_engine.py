@@ -1,0 +1,757 @@
+"""The betting machinery every rule set shares (private; the games re-export what users need).
+
+Two families of betting:
+
+* :class:`FixedLimitState` (limit hold'em, five-card stud): every bet and
+  raise is of the round's fixed size, at most ``max_raises + 1`` bets per
+  round, no stacks (chips are unlimited, as in the papers' limit games).
+* :class:`SizedState` (no-limit hold'em, five-card draw): the player chooses
+  the raise-to amount within :meth:`SizedState.raise_bounds`; finite stacks,
+  all-ins and side pots.
+
+A betting round ends when every seat still able to act has acted since the
+last bet or raise and all have matched it (or are all-in); the hand ends when
+one seat is left (it takes the pot without showing) or after the last round
+(showdown).  Those are the standard rules every seed assumes (001 §2: "The
+betting option rotates clockwise until each player that has not folded has
+put the same amount of money into the pot for the current round, or until
+there is only one player remaining").
+
+The hot path keeps plain Python ints, lists and tuples; nothing here touches
+numpy per action.  Subclasses provide the cards: ``_deal_round``,
+``_first_actor``, ``_hole``, ``_public``, ``_up_cards``, ``_final_cards``,
+``_shown`` and (optionally) ``_extra``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.games.base import (
+    CHECK_CALL,
+    FOLD,
+    Action,
+    ActionKind,
+    Event,
+    IllegalActionError,
+    Observation,
+)
+
+__all__ = ["FixedLimitState", "SizedState", "clean_deal", "clean_button", "clean_ranks", "check_int", "split_pot"]
+
+_tnew = tuple.__new__
+_FULL_DECK = frozenset(range(52))
+_EMPTY_EXTRA: dict = {}
+_RAISE_ACTIONS: dict[int, Action] = {}
+_BET_RAISE = ActionKind.BET_RAISE
+
+
+def _raise_action(to: int) -> Action:
+    """The (cached) ``Action(BET_RAISE, to)``."""
+    action = _RAISE_ACTIONS.get(to)
+    if action is None:
+        action = _RAISE_ACTIONS[to] = _tnew(Action, (_BET_RAISE, to, ()))
+    return action
+
+
+# ---------------------------------------------------------------- validation
+
+
+def check_int(owner: str, name: str, value, low: int, high: int | None = None) -> None:
+    """Raise ``ValueError`` unless ``value`` is an int in ``[low, high]``.
+
+    >>> check_int("LimitHoldem", "n_players", 11, 2, 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'n_players' parameter of LimitHoldem must be an integer in [2, 10]; got 11.
+    """
+    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if ok and value >= low and (high is None or value <= high):
+        return
+    allowed = f"in [{low}, {high}]" if high is not None else f">= {low}"
+    raise ValueError(f"The {name!r} parameter of {owner} must be an integer {allowed}; got {value!r}.")
+
+
+def clean_deal(deal, owner: str) -> tuple[int, ...]:
+    """The deal as a tuple of 52 Python ints; ``ValueError`` unless it is a permutation of ``range(52)``.
+
+    >>> clean_deal(list(range(52)), "LimitHoldem")[:3]
+    (0, 1, 2)
+    >>> clean_deal([0] * 52, "LimitHoldem")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'deal' parameter of LimitHoldem.new_hand must be a permutation of range(52); card 0 (2c) appears 52 times.
+    """
+    if isinstance(deal, np.ndarray):
+        if deal.shape != (52,) or deal.dtype.kind not in "iu":
+            raise ValueError(
+                f"The 'deal' parameter of {owner}.new_hand must be an integer array of shape (52,); "
+                f"got shape {deal.shape} and dtype {deal.dtype}."
+            )
+        cards = tuple(deal.tolist())
+    else:
+        try:
+            cards = tuple(int(c) for c in deal)
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"The 'deal' parameter of {owner}.new_hand must be a permutation of range(52); got {deal!r}."
+            ) from None
+    if len(cards) == 52 and set(cards) == _FULL_DECK:
+        return cards
+    if len(cards) != 52:
+        raise ValueError(
+            f"The 'deal' parameter of {owner}.new_hand must be a permutation of range(52); got {len(cards)} cards."
+        )
+    bad = [c for c in cards if not 0 <= c < 52]
+    if bad:
+        raise ValueError(
+            f"The 'deal' parameter of {owner}.new_hand must be a permutation of range(52); bad card code {bad[0]}."
+        )
+    from holdem.cards import format_cards
+
+    dup = next(c for c in cards if cards.count(c) > 1)
+    raise ValueError(
+        f"The 'deal' parameter of {owner}.new_hand must be a permutation of range(52); "
+        f"card {dup} ({format_cards(dup)}) appears {cards.count(dup)} times."
+    )
+
+
+def clean_button(button, n: int, owner: str) -> int:
+    check_int(f"{owner}.new_hand", "button", button, 0, n - 1)
+    return int(button)
+
+
+def clean_ranks(ranks, n: int, owner: str) -> tuple[int, ...] | None:
+    """Per-seat precomputed hand ranks (shape ``(n_players,)``) as a tuple, or ``None``."""
+    if ranks is None:
+        return None
+    arr = np.asarray(ranks)
+    if arr.shape != (n,) or arr.dtype.kind not in "iu":
+        raise ValueError(
+            f"The 'ranks' parameter of {owner}.new_hand must be an integer array of shape ({n},); got {ranks!r}."
+        )
+    return tuple(arr.tolist())
+
+
+def split_pot(committed, folded, ranks, order) -> list[int]:
+    """Chips each seat wins at a showdown, side pots included.
+
+    ``committed[p]`` chips each seat put in, ``folded[p]``, ``ranks[p]`` (higher
+    = stronger; read for live seats only), ``order`` the seats from the left of
+    the button.  Each side pot (one per distinct live contribution level)
+    goes to the best live hand among the seats that reached that level; a
+    split pot is shared evenly and the odd chips go one each to the winners
+    nearest the button's left (the standard cardroom rule, e.g. Robert's Rules
+    of Poker, "split pots").  An uncalled excess forms a pot of its own that
+    only its owner can win, i.e. it returns to them.
+
+    >>> split_pot([10, 10, 4], [False, False, False], [5, 7, 9], [1, 2, 0])
+    [0, 12, 12]
+    >>> split_pot([3, 3, 3], [False, False, False], [5, 5, 1], [0, 1, 2])
+    [5, 4, 0]
+    """
+    n = len(committed)
+    live = [p for p in order if not folded[p]]
+    won = [0] * n
+    levels = sorted({committed[p] for p in live})
+    prev = 0
+    for level in levels:
+        amount = 0
+        for c in committed:
+            if c > prev:
+                amount += (c if c < level else level) - prev
+        eligible = [p for p in live if committed[p] >= level]
+        best = max(ranks[p] for p in eligible)
+        winners = [p for p in eligible if ranks[p] == best]
+        share, odd = divmod(amount, len(winners))
+        for i, p in enumerate(winners):
+            won[p] += share + (1 if i < odd else 0)
+        prev = level
+    return won
+
+
+# ---------------------------------------------------------------- common state
+
+
+class _State:
+    """Fields and methods common to both betting families."""
+
+    __slots__ = (
+        "game",
+        "n",
+        "deal",
+        "button",
+        "round",
+        "current_player",
+        "is_terminal",
+        "history",
+        "_ranks",
+        "_committed",
+        "_base",
+        "_folded",
+        "_n_live",
+        "_to_act",
+        "_high",
+        "_pot",
+        "_won",
+    )
+    #: slots holding lists that clone() must copy
+    _LIST_SLOTS: tuple[str, ...] = ("history", "_committed", "_base", "_folded")
+    _N_ROUNDS = 4
+
+    # -- construction helpers -------------------------------------------------
+
+    def _init_common(self, game, deal, button, ranks):
+        n = game.n_players
+        self.game = game
+        self.n = n
+        self.deal = deal
+        self.button = button
+        self._ranks = ranks
+        self.round = 0
+        self.current_player = -1
+        self.is_terminal = False
+        self.history = []
+        self._committed = [0] * n
+        self._base = [0] * n
+        self._folded = [False] * n
+        self._n_live = n
+        self._high = 0
+        self._pot = 0
+        self._won = None
+
+    def clone(self):
+        """An independent copy (the deal and game are shared: they are immutable)."""
+        cls = type(self)
+        other = object.__new__(cls)
+        for name in cls._ALL_SLOTS:
+            setattr(other, name, getattr(self, name))
+        for name in cls._LIST_SLOTS:
+            value = getattr(self, name)
+            if value is not None:
+                setattr(other, name, value[:])
+        return other
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in klass.__dict__.get("__slots__", ()):
+                if name not in names:
+                    names.append(name)
+        cls._ALL_SLOTS = tuple(names)
+
+    # -- seats -------------------------------------------------------------
+
+    def _order(self) -> list[int]:
+        """All seats from the left of the button round to the button."""
+        n, b = self.n, self.button
+        return [(b + 1 + i) % n for i in range(n)]
+
+    def _position(self, seat: int) -> int:
+        return (seat - self.button - 1) % self.n
+
+    def _can_act(self, seat: int) -> bool:
+        return not self._folded[seat]
+
+    def _next_actor(self, seat: int) -> int:
+        """The next seat after ``seat`` (clockwise) that can still act."""
+        n = self.n
+        for _ in range(n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            if self._can_act(seat):
+                return seat
+        return -1
+
+    # -- end of hand -------------------------------------------------------
+
+    def _win_by_fold(self) -> None:
+        winner = self._folded.index(False)
+        won = [0] * self.n
+        won[winner] = self._pot
+        self._finish(won)
+
+    def _finish(self, won: list[int]) -> None:
+        self._won = won
+        self.is_terminal = True
+        self.current_player = -1
+
+    def _showdown(self) -> None:
+        order = self._order()
+        folded = self._folded
+        live = [p for p in order if not folded[p]]
+        ranks = self._ranks
+        if ranks is None:
+            from holdem.evaluate import evaluate  # deferred: keeps `import holdem.games` light
+
+            values = evaluate(np.array([self._final_cards(p) for p in live], dtype=np.int64)).tolist()
+            ranks = [0] * self.n
+            for p, v in zip(live, values):
+                ranks[p] = v
+        append = self.history.append
+        rnd = self.round
+        for p in live:
+            append(_tnew(Event, ("showdown", p, None, self._shown(p), rnd)))
+        committed = self._committed
+        high = self._high
+        if all(committed[p] == high for p in live):  # one pot, the common case
+            best = max(ranks[p] for p in live)
+            winners = [p for p in live if ranks[p] == best]
+            share, odd = divmod(self._pot, len(winners))
+            won = [0] * self.n
+            for i, p in enumerate(winners):
+                won[p] = share + (1 if i < odd else 0)
+        else:
+            won = split_pot(committed, folded, ranks, order)
+        self._finish(won)
+
+    @property
+    def payoffs(self) -> np.ndarray:
+        """Net chips won by each seat (int64, shape ``(n_players,)``, summing to 0); the hand must be over."""
+        if self._won is None:
+            raise ValueError(f"payoffs of a {self.game.name} hand in progress (seat {self.current_player} to act)")
+        return np.array([w - c for w, c in zip(self._won, self._committed)], dtype=np.int64)
+
+    @property
+    def winnings(self) -> tuple[int, ...]:
+        """Gross chips each seat took from the pot (the hand must be over)."""
+        if self._won is None:
+            raise ValueError(f"winnings of a {self.game.name} hand in progress")
+        return tuple(self._won)
+
+    # -- reading the state ---------------------------------------------------
+
+    @property
+    def pot(self) -> int:
+        """All chips in the pot."""
+        return self._pot
+
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """Chips each seat has put in during this hand."""
+        return tuple(self._committed)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    def to_call(self, player: int | None = None) -> int:
+        """Chips ``player`` (default: the seat to act) must add to call."""
+        p = self.current_player if player is None else player
+        return self._high - self._committed[p]
+
+    def can_apply(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+        try:
+            self.verify_action(action)
+        except ValueError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Action:
+        """Verify ``action`` for the seat to act, then apply it; return the action as recorded.
+
+        Raises :class:`~holdem.games.base.IllegalActionError` (a ``ValueError``)
+        naming the action and the reason, and then the state is unchanged.
+        """
+        action = self.verify_action(action)
+        self._apply(action)
+        return action
+
+    def _illegal(self, action, reason: str) -> IllegalActionError:
+        return IllegalActionError(
+            f"illegal action {action!s} ({action!r}) for seat {self.current_player} in {self.game.name} "
+            f"round {self.round}: {reason}"
+        )
+
+    def _check_shape(self, action) -> None:
+        if self.is_terminal:
+            raise IllegalActionError(f"illegal action {action!s}: the {self.game.name} hand is over")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"illegal action {action!r}: expected an Action")
+
+    def observation(self, player: int) -> Observation:
+        """What seat ``player`` may see now (see :class:`~holdem.games.base.Observation`)."""
+        n = self.n
+        if not (isinstance(player, (int, np.integer)) and 0 <= player < n):
+            raise ValueError(f"The 'player' parameter of observation must be a seat in [0, {n - 1}]; got {player!r}.")
+        committed = self._committed
+        base = self._base
+        mine = player == self.current_player
+        return _tnew(
+            Observation,
+            (
+                self.game.name,
+                player,
+                n,
+                self.round,
+                self._hole(player),
+                self._public(),
+                self._up_cards(),
+                tuple(self.history),
+                self._pot,
+                self._stacks_tuple(),
+                tuple([c - b for c, b in zip(committed, base)]),
+                self._to_call_of(player),
+                self.button,
+                tuple(self._folded),
+                tuple(self.legal_actions()) if mine else (),
+                self._extra(player),
+                tuple(committed),
+                self.raise_bounds() if mine else None,
+            ),
+        )
+
+    def _extra(self, player):
+        return _EMPTY_EXTRA
+
+    def _up_cards(self):
+        return ()
+
+    def _public(self):
+        return ()
+
+    def __repr__(self) -> str:
+        who = "over" if self.is_terminal else f"seat {self.current_player} to act"
+        return (
+            f"<{type(self).__name__} round {self.round}, pot {self._pot}, {who}, "
+            f"history {' '.join(_event_text(e) for e in self.history) or '-'}>"
+        )
+
+
+def _event_text(event: Event) -> str:
+    if event.kind == "action":
+        return f"{event.player}:{event.action!s}"
+    if event.kind == "draw":
+        return f"{event.player}:d{event.action.amount}"
+    from holdem.cards import format_cards
+
+    cards = format_cards(list(event.cards), sep="") if event.cards else ""
+    return f"{event.kind}{'' if event.player < 0 else event.player}:{cards}"
+
+
+# ---------------------------------------------------------------- fixed limit
+
+
+class FixedLimitState(_State):
+    """Fixed-limit betting without stacks (limit hold'em, five-card stud).
+
+    Subclasses set ``_sizes`` (bet size per round) and ``_cap`` (bets allowed
+    per round, ``max_raises + 1``) and start the first round.
+    """
+
+    __slots__ = ("_n_bets", "_cap", "_sizes", "_size", "_start")
+    _LEGAL_CACHE: dict = {}
+
+    def _stacks_tuple(self):
+        start = self._start
+        return tuple([start - c for c in self._committed])
+
+    def _to_call_of(self, player):
+        return self._high - self._committed[player]
+
+    def raise_bounds(self) -> tuple[int, int] | None:
+        """``(to, to)`` for the one fixed raise-to total when a raise is legal, else ``None``."""
+        if self.is_terminal or self._n_bets >= self._cap:
+            return None
+        to = self._high + self._size
+        return (to, to)
+
+    def legal_actions(self) -> list[Action]:
+        """Fold (only when facing a bet), check/call, and the fixed bet/raise unless the round is capped."""
+        if self.is_terminal:
+            return []
+        facing = self._high > self._committed[self.current_player]
+        to = self._high + self._size if self._n_bets < self._cap else 0
+        key = (facing, to)
+        legal = self._LEGAL_CACHE.get(key)
+        if legal is None:
+            legal = ((FOLD,) if facing else ()) + (CHECK_CALL,) + ((_raise_action(to),) if to else ())
+            self._LEGAL_CACHE[key] = legal
+        return list(legal)
+
+    def verify_action(self, action: Action) -> Action:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal; return it as it will be recorded."""
+        self._check_shape(action)
+        kind = action.kind
+        facing = self._high > self._committed[self.current_player]
+        if kind == ActionKind.FOLD:
+            if not facing:
+                raise self._illegal(action, "nothing to call, so no fold (check instead; as in ACPC and pokerkit)")
+            if action.amount or action.discard:
+                raise self._illegal(action, "a fold carries no amount or cards")
+            return FOLD
+        if kind == ActionKind.CHECK_CALL:
+            if action.amount or action.discard:
+                raise self._illegal(action, "a check or call carries no amount or cards")
+            return CHECK_CALL
+        if kind == ActionKind.BET_RAISE:
+            if self._n_bets >= self._cap:
+                raise self._illegal(
+                    action, f"the round is capped: {self._cap} bets (a bet and {self._cap - 1} raises) already made"
+                )
+            to = self._high + self._size
+            if action.amount not in (0, to) or action.discard:
+                raise self._illegal(action, f"the fixed-limit raise goes to {to} (amount 0 or {to})")
+            return _raise_action(to)
+        raise self._illegal(action, f"{self.game.name} has no {ActionKind(kind).name} action")
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action, unchecked (the engine's fast path)."""
+        p = self.current_player
+        kind = action.kind
+        committed = self._committed
+        if kind == 1:  # check / call
+            high = self._high
+            d = high - committed[p]
+            if d:
+                committed[p] = high
+                self._pot += d
+            self._to_act -= 1
+            self.history.append(_tnew(Event, ("action", p, CHECK_CALL, (), self.round)))
+        elif kind == 2:  # bet / raise
+            high = self._high = self._high + self._size
+            self._pot += high - committed[p]
+            committed[p] = high
+            self._n_bets += 1
+            self._to_act = self._n_live - 1
+            self.history.append(_tnew(Event, ("action", p, _raise_action(high), (), self.round)))
+        elif kind == 0:
+            self._folded[p] = True
+            self._n_live -= 1
+            self._to_act -= 1
+            self.history.append(_tnew(Event, ("action", p, FOLD, (), self.round)))
+            if self._n_live == 1:
+                self._win_by_fold()
+                return
+        else:
+            raise self._illegal(action, f"{self.game.name} has no {ActionKind(kind).name} action")
+        if self._to_act == 0:
+            self._end_round()
+            return
+        folded = self._folded
+        n = self.n
+        q = p + 1
+        if q == n:
+            q = 0
+        while folded[q]:
+            q += 1
+            if q == n:
+                q = 0
+        self.current_player = q
+
+    def _end_round(self) -> None:
+        r = self.round + 1
+        if r == self._N_ROUNDS:
+            self._showdown()
+            return
+        self.round = r
+        self._base = self._committed[:]
+        self._n_bets = 0
+        self._to_act = self._n_live
+        self._size = self._sizes[r]
+        self._deal_round(r)
+        self.current_player = self._first_actor(r)
+
+
+# ---------------------------------------------------------------- sized bets
+
+
+class SizedState(_State):
+    """Betting with chosen raise-to amounts, finite stacks, all-ins and side pots.
+
+    Every seat starts the hand with the same stack (so a short all-in raise
+    can never leave another seat able to re-raise over it: the all-in is the
+    most anyone can have in).  Subclasses provide ``_min_increment()``,
+    ``_max_increment`` (``None`` = up to the stack) and ``_max_orbits``
+    (``None`` = no limit on how often the action passes round the table).
+    """
+
+    __slots__ = ("_stacks", "_allin", "_n_active", "_last_inc", "_acts", "_max_increment", "_max_orbits")
+    _LIST_SLOTS = _State._LIST_SLOTS + ("_stacks", "_allin", "_acts")
+
+    def _can_act(self, seat: int) -> bool:
+        return not (self._folded[seat] or self._allin[seat])
+
+    def _stacks_tuple(self):
+        return tuple(self._stacks)
+
+    def _to_call_of(self, player):
+        d = self._high - self._committed[player]
+        s = self._stacks[player]
+        return d if d < s else s
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips each seat has behind."""
+        return tuple(self._stacks)
+
+    def raise_bounds(self) -> tuple[int, int] | None:
+        """``(min_to, max_to)``: the raise-to totals the seat to act may choose, or ``None`` if it may not raise.
+
+        A seat may raise when it has more than the call behind, another seat
+        could still answer (is neither folded nor all-in), and (draw) the
+        action has not come round the table ``max_orbits - 1`` times.
+        ``max_to`` is all-in (or the game's largest raise); ``min_to`` is the
+        minimum raise, or all-in when that is less (all-in is always allowed).
+        """
+        if self.is_terminal or self._n_active < 2:
+            return None
+        p = self.current_player
+        if self._acts is not None and self._acts[p] >= self._max_orbits - 1:
+            return None
+        high = self._high
+        committed = self._committed[p]
+        stack = self._stacks[p]
+        if stack <= high - committed:
+            return None
+        max_to = committed + stack
+        if self._max_increment is not None and high + self._max_increment < max_to:
+            max_to = high + self._max_increment
+        min_to = high + self._min_increment()
+        if min_to > max_to:
+            min_to = max_to
+        return (min_to, max_to)
+
+    def legal_actions(self) -> list[Action]:
+        """Fold (when facing a bet), check/call, and the smallest and largest raise (any total in between is legal too)."""
+        if self.is_terminal:
+            return []
+        legal = [FOLD] if self._high > self._committed[self.current_player] else []
+        legal.append(CHECK_CALL)
+        bounds = self.raise_bounds()
+        if bounds is not None:
+            legal.append(_raise_action(bounds[0]))
+            if bounds[1] != bounds[0]:
+                legal.append(_raise_action(bounds[1]))
+        return legal
+
+    def verify_action(self, action: Action) -> Action:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal; return it as it will be recorded."""
+        self._check_shape(action)
+        kind = action.kind
+        if kind == ActionKind.DISCARD:
+            return self._verify_discard(action)
+        if self._in_draw():
+            raise self._illegal(action, "it is the draw: discard (stand pat with no cards)")
+        facing = self._high > self._committed[self.current_player]
+        if kind == ActionKind.FOLD:
+            if not facing:
+                raise self._illegal(action, "nothing to call, so no fold (check instead; as in ACPC and pokerkit)")
+            if action.amount or action.discard:
+                raise self._illegal(action, "a fold carries no amount or cards")
+            return FOLD
+        if kind == ActionKind.CHECK_CALL:
+            if action.amount or action.discard:
+                raise self._illegal(action, "a check or call carries no amount or cards")
+            return CHECK_CALL
+        if kind == ActionKind.BET_RAISE:
+            bounds = self.raise_bounds()
+            if bounds is None:
+                raise self._illegal(action, self._why_no_raise())
+            amount = action.amount
+            if not isinstance(amount, (int, np.integer)) or isinstance(amount, bool) or action.discard:
+                raise self._illegal(action, "a raise carries an integer raise-to amount and no cards")
+            lo, hi = bounds
+            if not lo <= amount <= hi:
+                raise self._illegal(
+                    action,
+                    f"the raise-to total must be in [{lo}, {hi}] (minimum raise to {lo}, "
+                    f"{'all-in' if hi == self._committed[self.current_player] + self._stacks[self.current_player] else 'largest raise'} {hi})",
+                )
+            return _raise_action(int(amount))
+        raise self._illegal(action, f"unknown action kind {kind!r}")
+
+    def _why_no_raise(self) -> str:
+        p = self.current_player
+        if self._n_active < 2:
+            return "every other seat is all-in or folded"
+        if self._acts is not None and self._acts[p] >= self._max_orbits - 1:
+            return f"the action has passed round the table {self._max_orbits - 1} times; only call or fold"
+        return f"stack {self._stacks[p]} does not exceed the {self._high - self._committed[p]} to call"
+
+    def _in_draw(self) -> bool:
+        return False
+
+    def _verify_discard(self, action):
+        raise self._illegal(action, f"{self.game.name} has no draw")
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action, unchecked (the engine's fast path)."""
+        p = self.current_player
+        kind = action.kind
+        committed = self._committed
+        stacks = self._stacks
+        if kind == 1:
+            d = self._high - committed[p]
+            if d > stacks[p]:
+                d = stacks[p]
+            if d:
+                committed[p] += d
+                stacks[p] -= d
+                self._pot += d
+                if not stacks[p]:
+                    self._allin[p] = True
+                    self._n_active -= 1
+            self._to_act -= 1
+            self.history.append(_tnew(Event, ("action", p, CHECK_CALL, (), self.round)))
+        elif kind == 2:
+            to = action.amount
+            d = to - committed[p]
+            inc = to - self._high
+            if inc > self._last_inc:
+                self._last_inc = inc
+            committed[p] = to
+            stacks[p] -= d
+            self._pot += d
+            self._high = to
+            if not stacks[p]:
+                self._allin[p] = True
+                self._n_active -= 1
+                self._to_act = self._n_active
+            else:
+                self._to_act = self._n_active - 1
+            self.history.append(_tnew(Event, ("action", p, _raise_action(to), (), self.round)))
+        elif kind == 0:
+            self._folded[p] = True
+            self._n_live -= 1
+            self._n_active -= 1
+            self._to_act -= 1
+            self.history.append(_tnew(Event, ("action", p, FOLD, (), self.round)))
+            if self._n_live == 1:
+                self._win_by_fold()
+                return
+        else:
+            self._apply_discard(p, action)
+            return
+        if self._acts is not None:
+            self._acts[p] += 1
+        if self._to_act <= 0:
+            self._end_round()
+            return
+        self.current_player = self._next_actor(p)
+
+    def _apply_discard(self, p, action):
+        raise self._illegal(action, f"{self.game.name} has no draw")
+
+    def _end_round(self) -> None:
+        r = self.round + 1
+        if r == self._N_ROUNDS:
+            self._showdown()
+            return
+        self._start_round(r)
+
+    def _start_round(self, r: int) -> None:
+        self.round = r
+        self._base = self._committed[:]
+        self._last_inc = 0
+        self._to_act = self._n_active
+        if self._acts is not None:
+            self._acts = [0] * self.n
+        self._deal_round(r)
+        if self._n_active < 2:  # nobody left to bet against: run the cards out
+            self._end_round()
+            return
+        self.current_player = self._first_actor(r)

@@ -1,0 +1,206 @@
+"""Five-card stud, the game of the Bayesian Poker Program (seed 002 §2.1).
+
+"After an ante (an initial fixed-size bet), players are dealt a sequence of
+five cards, the first down (hidden) and the remainder up (available for
+scrutiny by other players).  Players bet after each up card is dealt, in a
+clockwise fashion, beginning with the best hand showing.  The first
+player(s) may PASS ... Bets may be CALLED (matched) or RAISED, with up to
+three raises per round.  Alternatively, a player facing a bet may FOLD ...
+After the final betting round, among the remaining players the one with the
+strongest hand wins in a showdown" (002 §2.1).
+
+Cards: the seat at position ``i`` (0 = left of the button) gets the down card
+``deal[i]`` and its ``j``-th up card (``j`` = 0..3) ``deal[n * (j + 1) + i]``,
+one round of cards at a time from the left of the button.  Betting rounds
+0-3 follow the first to fourth up card.
+
+>>> import numpy as np
+>>> state = Stud5().new_hand(np.arange(52))
+>>> state.observation(0).up_cards     # seat 0 shows 2s, seat 1 shows 2h
+((3,), (2,))
+>>> state.current_player              # equal showings: the seat left of the button acts first
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from holdem.games._engine import FixedLimitState, _tnew, check_int, clean_button, clean_deal, clean_ranks
+from holdem.games.base import Event
+from holdem.games.holdem import _gather
+
+__all__ = ["Stud5", "Stud5State", "showing_key"]
+
+
+def showing_key(cards) -> tuple:
+    """Order of up cards as a partial poker hand (higher = better showing).
+
+    Only pairs, two pairs, trips and quads count on the board with fewer than
+    five cards (a four-card straight or flush is just high cards), then the
+    ranks, high to low — the standard stud rule for who is "high on board".
+
+    >>> from holdem.cards import parse_cards
+    >>> showing_key(parse_cards("5c 5d 3h 3s")) > showing_key(parse_cards("Ks Kh Ad"))
+    True
+    >>> showing_key(parse_cards("Ac 2d")) > showing_key(parse_cards("Kd Qh"))
+    True
+    """
+    ranks = sorted((int(c) >> 2 for c in cards), reverse=True)
+    groups = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+    return (tuple(g[0] for g in groups), tuple(g[1] for g in groups))
+
+
+@dataclass(frozen=True)
+class Stud5:
+    """Five-card stud for 2-8 seats (seed 002 §2.1); BPP plays it heads-up.
+
+    Rules
+        * Every seat antes ``ante``; one down card and one up card, a betting
+          round, then three more up cards each followed by a betting round
+          (four rounds in all; 002 §2.1).
+        * The seat with the best hand showing acts first in each round
+          (002 §2.1: "beginning with the best hand showing"), ranked by
+          :func:`showing_key`.  Equal showings: the seat nearest the left of
+          the button acts first (the standard stud rule for equal high hands;
+          suits never break the tie).  Folded seats are skipped.
+        * Pass (check) / bet / call / raise / fold at a fixed bet size ``bet``
+          in every round; "up to three raises per round" (002 §2.1), read as
+          a bet and ``max_raises`` raises (``max_raises + 1`` bets per round),
+          the same reading as :class:`~holdem.games.LimitHoldem`.  No bring-in
+          (the paper has none).  Fold only when facing a bet.
+        * No stacks (reported ``stacks`` never bind, see ``starting_stack``).
+
+    Results are in betting units: one unit is one bet (``unit_chips = bet``),
+    BPP's betting unit ``u`` (002 §2.2, eq. 5).
+
+    >>> Stud5(n_players=9)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'n_players' parameter of Stud5 must be an integer in [2, 8]; got 9.
+    """
+
+    n_players: int = 2
+    ante: int = 1
+    bet: int = 2
+    max_raises: int = 3
+
+    name: ClassVar[str] = "stud5"
+    unit: ClassVar[str] = "units"
+
+    def __post_init__(self):
+        check_int("Stud5", "n_players", self.n_players, 2, 8)
+        check_int("Stud5", "ante", self.ante, 0)
+        check_int("Stud5", "bet", self.bet, 1)
+        check_int("Stud5", "max_raises", self.max_raises, 0)
+
+    @property
+    def unit_chips(self) -> int:
+        return self.bet
+
+    @property
+    def starting_stack(self) -> int:
+        """The most one seat can put in one hand under the caps (never binds)."""
+        return self.ante + 4 * (self.max_raises + 1) * self.bet
+
+    def new_hand(self, deal, *, button: int = 0, ranks=None) -> "Stud5State":
+        """Start a hand (see :meth:`holdem.games.LimitHoldem.new_hand`)."""
+        return Stud5State(
+            self,
+            clean_deal(deal, "Stud5"),
+            clean_button(button, self.n_players, "Stud5"),
+            clean_ranks(ranks, self.n_players, "Stud5"),
+        )
+
+    def showdown_cards(self, deals, buttons) -> np.ndarray:
+        """Every seat's five cards (down card first) for a block of deals: shape (n_deals, n_players, 5).
+
+        >>> import numpy as np
+        >>> Stud5().showdown_cards(np.arange(52)[None], 1)[0]
+        array([[0, 2, 4, 6, 8],
+               [1, 3, 5, 7, 9]])
+        """
+        n = self.n_players
+        idx = np.empty((n, n, 5), dtype=np.intp)
+        for b in range(n):
+            for s in range(n):
+                i = (s - b - 1) % n
+                idx[b, s] = [i + n * j for j in range(5)]
+        return _gather(deals, buttons, n, idx, "Stud5")
+
+    def showdown_ranks(self, deals, buttons) -> np.ndarray:
+        """``holdem.evaluate.evaluate`` of :meth:`showdown_cards`: shape (n_deals, n_players)."""
+        from holdem.evaluate import evaluate
+
+        return evaluate(self.showdown_cards(deals, buttons))
+
+
+class Stud5State(FixedLimitState):
+    """A hand of :class:`Stud5` in progress (build it with ``Stud5.new_hand``)."""
+
+    __slots__ = ("_n_up",)
+    _LIST_SLOTS = FixedLimitState._LIST_SLOTS + ("_n_up",)
+
+    def __init__(self, game: Stud5, deal, button, ranks):
+        self._init_common(game, deal, button, ranks)
+        n = self.n
+        self._start = game.starting_stack
+        self._sizes = (game.bet,) * 4
+        self._size = game.bet
+        self._cap = game.max_raises + 1
+        self._n_bets = 0
+        self._to_act = n
+        for p in range(n):
+            self._committed[p] = game.ante
+        self._base = self._committed[:]
+        self._pot = n * game.ante
+        self._high = game.ante
+        self._n_up = [0] * n
+        self._deal_round(0)
+        self.current_player = self._first_actor(0)
+
+    def _up(self, player, count):
+        i = (player - self.button - 1) % self.n
+        n, deal = self.n, self.deal
+        return tuple([deal[n * (j + 1) + i] for j in range(count)])
+
+    def _deal_round(self, r):
+        n, b, deal = self.n, self.button, self.deal
+        append = self.history.append
+        folded = self._folded
+        n_up = self._n_up
+        base = n * (r + 1)
+        for i in range(n):
+            p = (b + 1 + i) % n
+            if not folded[p]:
+                n_up[p] = r + 1
+                append(_tnew(Event, ("deal", p, None, (deal[base + i],), r)))
+
+    def _first_actor(self, r):
+        n, b = self.n, self.button
+        best_key = None
+        best = -1
+        for i in range(n):
+            p = (b + 1 + i) % n
+            if self._folded[p]:
+                continue
+            key = showing_key(self._up(p, r + 1))
+            if best_key is None or key > best_key:
+                best_key, best = key, p
+        return best
+
+    def _hole(self, player):
+        return (self.deal[(player - self.button - 1) % self.n],)
+
+    def _up_cards(self):
+        n_up = self._n_up
+        return tuple([self._up(p, n_up[p]) for p in range(self.n)])
+
+    def _final_cards(self, player):
+        return self._hole(player) + self._up(player, 4)
+
+    def _shown(self, player):
+        return self._hole(player)
