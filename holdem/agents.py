@@ -22,7 +22,7 @@ which picks a discard uniformly among the legal ones.
 >>> while not state.is_terminal:
 ...     _ = state.apply(agents[state.current_player].act(state.observation(state.current_player)))
 >>> state.payoffs
-array([-24,  24])
+array([-14,  14])
 """
 
 from __future__ import annotations
