@@ -156,61 +156,68 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
 
             ranks = evaluate(cards)
 
-    seat_maps = seatings(n, duplicate=plan.duplicate).tolist()
+    at_seats = seatings(n, duplicate=plan.duplicate)  # [replay, seat] = agent
+    seat_ofs = np.argsort(at_seats, axis=1)  # [replay, agent] = seat
     acts = [a.act for a in agents]
-    observers = [(i, h) for i, h in ((i, _hook(a, "observe")) for i, a in enumerate(agents)) if h is not None]
+    observers = [h for h in (_hook(a, "observe") for a in agents) if h is not None]
     starters = [(i, h) for i, h in ((i, _hook(a, "new_hand")) for i, a in enumerate(agents)) if h is not None]
+    replays = [
+        ([acts[a] for a in at_seat], [(start, seat_of[i]) for i, start in starters], at_seat)
+        for at_seat, seat_of in zip(at_seats.tolist(), seat_ofs.tolist())
+    ]
     record = plan.record
     lines: list[str] = []
-    chips = np.zeros((n_deals * plan.n_replays, len(agents)), dtype=np.int64)
-    row = 0
+    pays: list[list[int]] = []
+    played: list[int] = []
     new_hand = game.new_hand
     for hand, deal_no, replay, button in hand_plan(first, n_deals, n, duplicate=plan.duplicate):
         j = deal_no - first
-        at_seat = seat_maps[replay]  # agent in each seat
-        seat_of = [0] * n
-        for s, a in enumerate(at_seat):
-            seat_of[a] = s
+        seat_act, seat_starters, at_seat = replays[replay]
         if ranks is None:
             state = new_hand(deals[j], button=button)
         else:
             state = new_hand(deals[j], button=button, ranks=ranks[j])
-        for i, start in starters:
-            start(seat_of[i])
-        seat_act = [acts[a] for a in at_seat]
+        for start, seat in seat_starters:
+            start(seat)
+        taken = [] if record else None
         if observers:
             history = state.history
             told = 0
             while True:
                 while told < len(history):
                     event = history[told]
-                    for _, tell in observers:
+                    for tell in observers:
                         tell(event)
                     told += 1
                 if state.is_terminal:
                     break
                 p = state.current_player
-                state.apply(seat_act[p](state.observation(p)))
+                action = state.apply(seat_act[p](state.observation(p)))
+                if record:
+                    taken.append((p, action))
                 history = state.history
+        elif record:
+            while not state.is_terminal:
+                p = state.current_player
+                taken.append((p, state.apply(seat_act[p](state.observation(p)))))
         else:
             while not state.is_terminal:
                 p = state.current_player
                 state.apply(seat_act[p](state.observation(p)))
-        pay = state.payoffs
-        chips[row] = [pay[s] for s in seat_of]
-        row += 1
+        pays.append(state.payoffs.tolist())
+        played.append(replay)
         if record:
-            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat, deals[j], state))
+            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat, deals[j], taken, state))
+    by_seat = np.array(pays, dtype=np.int64).reshape(-1, n)
+    chips = np.take_along_axis(by_seat, seat_ofs[np.array(played, dtype=np.intp)], axis=1)
     return BlockResult(block, n_deals, chips, tuple(lines) if record else None)
 
 
-def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, state) -> str:
-    actions = []
+def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state) -> str:
+    actions = [[int(p), str(a)] for p, a in taken]
     showdown = []
     for e in state.history:
-        if e.kind == "action":
-            actions.append([int(e.player), str(e.action)])
-        elif e.kind == "showdown":
+        if e.kind == "showdown":
             showdown.append([int(e.player), "".join(_CARD_TEXT[c] for c in e.cards)])
     return json.dumps(
         {

@@ -56,6 +56,7 @@ class HighCardState:
         if self.is_terminal or action not in self.legal_actions():
             raise IllegalActionError(f"illegal action {action} for seat {self.current_player}")
         self._apply(action)
+        return action
 
     def _apply(self, action):
         p = self.current_player
