@@ -19,14 +19,15 @@ there is only one player remaining").
 
 The hot path keeps plain Python ints, lists and tuples; nothing here touches
 numpy per action.  Subclasses provide the cards: ``_deal_round``,
-``_first_actor``, ``_hole``, ``_public``, ``_up_cards``, ``_final_cards``,
-``_shown`` and (optionally) ``_extra``.
+``_first_actor``, ``_hole``, ``_final_cards``, ``_shown`` and (optionally)
+``_extra``, and keep the public cards in ``_pub`` (board) and ``_ups`` (up cards).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from holdem.evaluate import evaluate_unchecked
 from holdem.games.base import (
     CHECK_CALL,
     FOLD,
@@ -40,6 +41,7 @@ from holdem.games.base import (
 __all__ = ["FixedLimitState", "SizedState", "clean_deal", "clean_button", "clean_ranks", "check_int", "split_pot"]
 
 _tnew = tuple.__new__
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _FULL_DECK = frozenset(range(52))
 _EMPTY_EXTRA: dict = {}
 _RAISE_ACTIONS: dict[int, Action] = {}
@@ -187,16 +189,19 @@ class _State:
         "history",
         "_ranks",
         "_committed",
-        "_base",
+        "_bets",
+        "_stacks",
         "_folded",
         "_n_live",
         "_to_act",
         "_high",
         "_pot",
         "_won",
+        "_pub",
+        "_ups",
     )
     #: slots holding lists that clone() must copy
-    _LIST_SLOTS: tuple[str, ...] = ("history", "_committed", "_base", "_folded")
+    _LIST_SLOTS: tuple[str, ...] = ("history", "_committed", "_bets", "_stacks", "_folded")
     _N_ROUNDS = 4
 
     # -- construction helpers -------------------------------------------------
@@ -213,24 +218,18 @@ class _State:
         self.is_terminal = False
         self.history = []
         self._committed = [0] * n
-        self._base = [0] * n
+        self._bets = [0] * n
         self._folded = [False] * n
         self._n_live = n
         self._high = 0
         self._pot = 0
         self._won = None
+        self._pub = ()
+        self._ups = ()
 
     def clone(self):
         """An independent copy (the deal and game are shared: they are immutable)."""
-        cls = type(self)
-        other = object.__new__(cls)
-        for name in cls._ALL_SLOTS:
-            setattr(other, name, getattr(self, name))
-        for name in cls._LIST_SLOTS:
-            value = getattr(self, name)
-            if value is not None:
-                setattr(other, name, value[:])
-        return other
+        return self._clone()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -240,13 +239,29 @@ class _State:
                 if name not in names:
                     names.append(name)
         cls._ALL_SLOTS = tuple(names)
+        # clone() compiled once per class: plain attribute copies, lists sliced
+        lines = ["def _clone(self):", "    o = _new(cls)"]
+        for name in names:
+            if name in cls._LIST_SLOTS:
+                lines.append(f"    v = self.{name}")
+                lines.append(f"    o.{name} = v if v is None else v[:]")
+            else:
+                lines.append(f"    o.{name} = self.{name}")
+        lines.append("    return o")
+        scope = {"_new": object.__new__, "cls": cls}
+        exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own slot names
+        cls._clone = scope["_clone"]
 
     # -- seats -------------------------------------------------------------
 
-    def _order(self) -> list[int]:
+    def _order(self) -> tuple[int, ...]:
         """All seats from the left of the button round to the button."""
-        n, b = self.n, self.button
-        return [(b + 1 + i) % n for i in range(n)]
+        key = (self.n, self.button)
+        order = _ORDERS.get(key)
+        if order is None:
+            n, b = key
+            order = _ORDERS[key] = tuple((b + 1 + i) % n for i in range(n))
+        return order
 
     def _position(self, seat: int) -> int:
         return (seat - self.button - 1) % self.n
@@ -284,9 +299,8 @@ class _State:
         live = [p for p in order if not folded[p]]
         ranks = self._ranks
         if ranks is None:
-            from holdem.evaluate import evaluate  # deferred: keeps `import holdem.games` light
-
-            values = evaluate(np.array([self._final_cards(p) for p in live], dtype=np.int64)).tolist()
+            # the engine's own cards are trusted: the unchecked fast path of holdem.evaluate
+            values = evaluate_unchecked(np.array([self._final_cards(p) for p in live], dtype=np.int8)).tolist()
             ranks = [0] * self.n
             for p, v in zip(live, values):
                 ranks[p] = v
@@ -377,9 +391,12 @@ class _State:
         n = self.n
         if not (isinstance(player, (int, np.integer)) and 0 <= player < n):
             raise ValueError(f"The 'player' parameter of observation must be a seat in [0, {n - 1}]; got {player!r}.")
-        committed = self._committed
-        base = self._base
-        mine = player == self.current_player
+        if player == self.current_player:
+            legal = self._legal_tuple()
+            bounds = self.raise_bounds()
+        else:
+            legal = ()
+            bounds = None
         return _tnew(
             Observation,
             (
@@ -388,30 +405,38 @@ class _State:
                 n,
                 self.round,
                 self._hole(player),
-                self._public(),
-                self._up_cards(),
+                self._pub,
+                self._ups,
                 tuple(self.history),
                 self._pot,
-                self._stacks_tuple(),
-                tuple([c - b for c, b in zip(committed, base)]),
+                tuple(self._stacks),
+                tuple(self._bets),
                 self._to_call_of(player),
                 self.button,
                 tuple(self._folded),
-                tuple(self.legal_actions()) if mine else (),
+                legal,
                 self._extra(player),
-                tuple(committed),
-                self.raise_bounds() if mine else None,
+                tuple(self._committed),
+                bounds,
             ),
         )
 
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act (empty when the hand is over)."""
+        return list(self._legal_tuple())
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips each seat has behind."""
+        return tuple(self._stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Chips each seat has put in during this betting round."""
+        return tuple(self._bets)
+
     def _extra(self, player):
         return _EMPTY_EXTRA
-
-    def _up_cards(self):
-        return ()
-
-    def _public(self):
-        return ()
 
     def __repr__(self) -> str:
         who = "over" if self.is_terminal else f"seat {self.current_player} to act"
@@ -442,12 +467,8 @@ class FixedLimitState(_State):
     per round, ``max_raises + 1``) and start the first round.
     """
 
-    __slots__ = ("_n_bets", "_cap", "_sizes", "_size", "_start")
+    __slots__ = ("_n_bets", "_cap", "_sizes", "_size")
     _LEGAL_CACHE: dict = {}
-
-    def _stacks_tuple(self):
-        start = self._start
-        return tuple([start - c for c in self._committed])
 
     def _to_call_of(self, player):
         return self._high - self._committed[player]
@@ -459,10 +480,10 @@ class FixedLimitState(_State):
         to = self._high + self._size
         return (to, to)
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_tuple(self) -> tuple[Action, ...]:
         """Fold (only when facing a bet), check/call, and the fixed bet/raise unless the round is capped."""
         if self.is_terminal:
-            return []
+            return ()
         facing = self._high > self._committed[self.current_player]
         to = self._high + self._size if self._n_bets < self._cap else 0
         key = (facing, to)
@@ -470,7 +491,7 @@ class FixedLimitState(_State):
         if legal is None:
             legal = ((FOLD,) if facing else ()) + (CHECK_CALL,) + ((_raise_action(to),) if to else ())
             self._LEGAL_CACHE[key] = legal
-        return list(legal)
+        return legal
 
     def verify_action(self, action: Action) -> Action:
         """Raise :class:`IllegalActionError` unless ``action`` is legal; return it as it will be recorded."""
@@ -508,12 +529,17 @@ class FixedLimitState(_State):
             d = high - committed[p]
             if d:
                 committed[p] = high
+                self._bets[p] += d
+                self._stacks[p] -= d
                 self._pot += d
             self._to_act -= 1
             self.history.append(_tnew(Event, ("action", p, CHECK_CALL, (), self.round)))
         elif kind == 2:  # bet / raise
             high = self._high = self._high + self._size
-            self._pot += high - committed[p]
+            d = high - committed[p]
+            self._pot += d
+            self._bets[p] += d
+            self._stacks[p] -= d
             committed[p] = high
             self._n_bets += 1
             self._to_act = self._n_live - 1
@@ -548,7 +574,7 @@ class FixedLimitState(_State):
             self._showdown()
             return
         self.round = r
-        self._base = self._committed[:]
+        self._bets = [0] * self.n
         self._n_bets = 0
         self._to_act = self._n_live
         self._size = self._sizes[r]
@@ -569,24 +595,16 @@ class SizedState(_State):
     (``None`` = no limit on how often the action passes round the table).
     """
 
-    __slots__ = ("_stacks", "_allin", "_n_active", "_last_inc", "_acts", "_max_increment", "_max_orbits")
-    _LIST_SLOTS = _State._LIST_SLOTS + ("_stacks", "_allin", "_acts")
+    __slots__ = ("_allin", "_n_active", "_last_inc", "_acts", "_max_increment", "_max_orbits")
+    _LIST_SLOTS = _State._LIST_SLOTS + ("_allin", "_acts")
 
     def _can_act(self, seat: int) -> bool:
         return not (self._folded[seat] or self._allin[seat])
-
-    def _stacks_tuple(self):
-        return tuple(self._stacks)
 
     def _to_call_of(self, player):
         d = self._high - self._committed[player]
         s = self._stacks[player]
         return d if d < s else s
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips each seat has behind."""
-        return tuple(self._stacks)
 
     def raise_bounds(self) -> tuple[int, int] | None:
         """``(min_to, max_to)``: the raise-to totals the seat to act may choose, or ``None`` if it may not raise.
@@ -615,10 +633,10 @@ class SizedState(_State):
             min_to = max_to
         return (min_to, max_to)
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_tuple(self) -> tuple[Action, ...]:
         """Fold (when facing a bet), check/call, and the smallest and largest raise (any total in between is legal too)."""
         if self.is_terminal:
-            return []
+            return ()
         legal = [FOLD] if self._high > self._committed[self.current_player] else []
         legal.append(CHECK_CALL)
         bounds = self.raise_bounds()
@@ -626,7 +644,7 @@ class SizedState(_State):
             legal.append(_raise_action(bounds[0]))
             if bounds[1] != bounds[0]:
                 legal.append(_raise_action(bounds[1]))
-        return legal
+        return tuple(legal)
 
     def verify_action(self, action: Action) -> Action:
         """Raise :class:`IllegalActionError` unless ``action`` is legal; return it as it will be recorded."""
@@ -691,6 +709,7 @@ class SizedState(_State):
             if d:
                 committed[p] += d
                 stacks[p] -= d
+                self._bets[p] += d
                 self._pot += d
                 if not stacks[p]:
                     self._allin[p] = True
@@ -705,6 +724,7 @@ class SizedState(_State):
                 self._last_inc = inc
             committed[p] = to
             stacks[p] -= d
+            self._bets[p] += d
             self._pot += d
             self._high = to
             if not stacks[p]:
@@ -745,7 +765,7 @@ class SizedState(_State):
 
     def _start_round(self, r: int) -> None:
         self.round = r
-        self._base = self._committed[:]
+        self._bets = [0] * self.n
         self._last_inc = 0
         self._to_act = self._n_active
         if self._acts is not None:

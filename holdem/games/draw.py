@@ -165,7 +165,6 @@ class Draw5State(SizedState):
         self._acts = [0] * n
         self._allin = [False] * n
         self._committed = [game.ante] * n
-        self._base = self._committed[:]
         self._stacks = [game.stack - game.ante] * n
         self._pot = n * game.ante
         self._high = game.ante
@@ -192,7 +191,7 @@ class Draw5State(SizedState):
             super()._start_round(r)
             return
         self.round = 1
-        self._base = self._committed[:]
+        self._bets = [0] * self.n
         self._to_act = self._n_live
         self.current_player = self._next_actor(self.button)
 
@@ -201,14 +200,14 @@ class Draw5State(SizedState):
             return None
         return super().raise_bounds()
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_tuple(self) -> tuple[Action, ...]:
         """Betting rounds: as :meth:`SizedState.legal_actions`; the draw: every discard of up to ``max_draw`` cards."""
         if self.round != 1 or self.is_terminal:
-            return super().legal_actions()
+            return super()._legal_tuple()
         hand = self._hands[self.current_player]
-        return [
-            _tnew(Action, (_DISCARD, 0, cards)) for k in range(self.game.max_draw + 1) for cards in combinations(hand, k)
-        ]
+        return tuple(
+            [_tnew(Action, (_DISCARD, 0, cards)) for k in range(self.game.max_draw + 1) for cards in combinations(hand, k)]
+        )
 
     def _verify_discard(self, action):
         if self.round != 1:

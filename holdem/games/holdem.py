@@ -27,6 +27,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from holdem.evaluate import evaluate
 from holdem.games._engine import (
     FixedLimitState,
     SizedState,
@@ -53,14 +54,10 @@ class _HoldemCards:
         deal = self.deal
         return (deal[i], deal[self.n + i])
 
-    def _public(self):
-        b0 = 2 * self.n
-        return self.deal[b0 : b0 + self._n_board]
-
     def _deal_round(self, r):
         b0 = 2 * self.n
         cards = self.deal[b0 + _BOARD_COUNT[r - 1] : b0 + _BOARD_COUNT[r]]
-        self._n_board = _BOARD_COUNT[r]
+        self._pub = self.deal[b0 : b0 + _BOARD_COUNT[r]]
         self.history.append(_tnew(Event, ("deal", -1, None, cards, r)))
 
     def _final_cards(self, player):
@@ -85,8 +82,8 @@ class _HoldemCards:
         n, b = self.n, self.button
         sb, bb = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
         committed = self._committed
-        committed[sb] = small_blind
-        committed[bb] = big_blind
+        committed[sb] = self._bets[sb] = small_blind
+        committed[bb] = self._bets[bb] = big_blind
         self._pot = small_blind + big_blind
         self._high = big_blind
         return sb, bb
@@ -145,8 +142,6 @@ class _HoldemGame:
 
     def showdown_ranks(self, deals, buttons) -> np.ndarray:
         """``holdem.evaluate.evaluate`` of :meth:`showdown_cards`: shape (n_deals, n_players), ready for ``new_hand(ranks=...)``."""
-        from holdem.evaluate import evaluate
-
         return evaluate(self.showdown_cards(deals, buttons))
 
 
@@ -238,18 +233,18 @@ class LimitHoldem(_HoldemGame):
 class LimitHoldemState(_HoldemCards, FixedLimitState):
     """A hand of :class:`LimitHoldem` in progress (build it with ``LimitHoldem.new_hand``)."""
 
-    __slots__ = ("_n_board",)
+    __slots__ = ()
 
     def __init__(self, game: LimitHoldem, deal, button, ranks):
         self._init_common(game, deal, button, ranks)
-        self._n_board = 0
-        self._start = game.starting_stack
         self._sizes = (game.small_bet, game.small_bet, game.big_bet, game.big_bet)
         self._size = game.small_bet
         self._cap = game.max_raises + 1
         self._n_bets = 1  # the big blind is the first bet of the pre-flop round
         self._to_act = self.n
         _, bb = self._post_blinds(game.small_blind, game.big_blind)
+        start = game.starting_stack
+        self._stacks = [start - c for c in self._committed]
         self.current_player = self._next_actor(bb)
 
 
@@ -321,11 +316,10 @@ class NoLimitHoldem(_HoldemGame):
 class NoLimitHoldemState(_HoldemCards, SizedState):
     """A hand of :class:`NoLimitHoldem` in progress (build it with ``NoLimitHoldem.new_hand``)."""
 
-    __slots__ = ("_n_board", "_bb")
+    __slots__ = ("_bb",)
 
     def __init__(self, game: NoLimitHoldem, deal, button, ranks):
         self._init_common(game, deal, button, ranks)
-        self._n_board = 0
         self._bb = game.big_blind
         self._max_increment = None
         self._max_orbits = None

@@ -29,6 +29,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from holdem.evaluate import evaluate
 from holdem.games._engine import FixedLimitState, _tnew, check_int, clean_button, clean_deal, clean_ranks
 from holdem.games.base import Event
 from holdem.games.holdem import _gather
@@ -133,8 +134,6 @@ class Stud5:
 
     def showdown_ranks(self, deals, buttons) -> np.ndarray:
         """``holdem.evaluate.evaluate`` of :meth:`showdown_cards`: shape (n_deals, n_players)."""
-        from holdem.evaluate import evaluate
-
         return evaluate(self.showdown_cards(deals, buttons))
 
 
@@ -147,15 +146,13 @@ class Stud5State(FixedLimitState):
     def __init__(self, game: Stud5, deal, button, ranks):
         self._init_common(game, deal, button, ranks)
         n = self.n
-        self._start = game.starting_stack
         self._sizes = (game.bet,) * 4
         self._size = game.bet
         self._cap = game.max_raises + 1
         self._n_bets = 0
         self._to_act = n
-        for p in range(n):
-            self._committed[p] = game.ante
-        self._base = self._committed[:]
+        self._committed = [game.ante] * n
+        self._stacks = [game.starting_stack - game.ante] * n
         self._pot = n * game.ante
         self._high = game.ante
         self._n_up = [0] * n
@@ -172,22 +169,31 @@ class Stud5State(FixedLimitState):
         append = self.history.append
         folded = self._folded
         n_up = self._n_up
+        ups = list(self._ups) if r else [()] * n
         base = n * (r + 1)
         for i in range(n):
             p = (b + 1 + i) % n
             if not folded[p]:
+                card = deal[base + i]
                 n_up[p] = r + 1
-                append(_tnew(Event, ("deal", p, None, (deal[base + i],), r)))
+                ups[p] += (card,)
+                append(_tnew(Event, ("deal", p, None, (card,), r)))
+        self._ups = tuple(ups)
 
     def _first_actor(self, r):
         n, b = self.n, self.button
+        shown = self._ups
+        folded = self._folded
         best_key = None
         best = -1
         for i in range(n):
             p = (b + 1 + i) % n
-            if self._folded[p]:
+            if folded[p]:
                 continue
-            key = showing_key(self._up(p, r + 1))
+            ranks = tuple([c >> 2 for c in shown[p]])
+            key = _KEYS.get(ranks)
+            if key is None:
+                key = _KEYS[ranks] = showing_key([4 * x for x in ranks])
             if best_key is None or key > best_key:
                 best_key, best = key, p
         return best
@@ -195,12 +201,12 @@ class Stud5State(FixedLimitState):
     def _hole(self, player):
         return (self.deal[(player - self.button - 1) % self.n],)
 
-    def _up_cards(self):
-        n_up = self._n_up
-        return tuple([self._up(p, n_up[p]) for p in range(self.n)])
-
     def _final_cards(self, player):
         return self._hole(player) + self._up(player, 4)
 
     def _shown(self, player):
         return self._hole(player)
+
+
+#: showing_key by the ranks of the up cards in deal order (at most 13**4 entries)
+_KEYS: dict = {}
