@@ -16,6 +16,7 @@ The pieces (private-ish modules re-exported here):
 
 from holdem.match.agents import AgentSpec, resolve_agent, set_agent_resolver
 from holdem.match.duplicate import hand_plan, seatings
+from holdem.match.export import acpc_lines, acpc_state, phh_text, write_phh
 from holdem.match.log import MatchLog, parse_action, read_log
 from holdem.match.runner import DEFAULT_BLOCK_SIZE, play_match
 from holdem.match.stats import AgentResult, MatchResult, Summary, summarize
@@ -23,6 +24,10 @@ from holdem.match.stats import AgentResult, MatchResult, Summary, summarize
 __all__ = [
     "AgentResult",
     "AgentSpec",
+    "acpc_lines",
+    "acpc_state",
+    "phh_text",
+    "write_phh",
     "DEFAULT_BLOCK_SIZE",
     "MatchLog",
     "MatchResult",
