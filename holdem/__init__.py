@@ -20,6 +20,8 @@ from holdem.cards import (
     rank_of,
     suit_of,
 )
+from holdem.evaluate import category_name, evaluate, evaluate_unchecked, hand_category
+from holdem.enumerate import effective_hand_strength, hand_strength, potential
 from holdem.ranges import (
     CLASS_NAMES,
     CLASS_OF_HOLDING,
@@ -47,6 +49,14 @@ __all__ = [
     "parse_cards",
     "rank_of",
     "suit_of",
+    # holdem.evaluate, holdem.enumerate
+    "evaluate",
+    "evaluate_unchecked",
+    "hand_category",
+    "category_name",
+    "hand_strength",
+    "potential",
+    "effective_hand_strength",
     # holdem.ranges
     "CLASS_NAMES",
     "CLASS_OF_HOLDING",

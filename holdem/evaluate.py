@@ -194,8 +194,13 @@ def key_sums(cards: np.ndarray) -> np.ndarray:
     return _key_sums_2d(_flat_cards(cards), load_tables()).reshape(cards.shape[:-1])
 
 
-def _ranks_of_chunk(keys: np.ndarray, n_cards: int, cards, start: int, out: np.ndarray, tables) -> None:
-    """Classes of one chunk of key sums into ``out``; overwrites ``keys`` (scratch)."""
+def _ranks_of_chunk(keys: np.ndarray, n_cards: int, suit_bits, out: np.ndarray, tables) -> None:
+    """Classes of one chunk of key sums into ``out``; overwrites ``keys`` (scratch).
+
+    ``suit_bits(index)`` returns, for the hands at those chunk positions, the sum
+    of :attr:`Tables.suit_bits` over their cards (each suit's ranks as a 13-bit
+    field); it is called only for the few hands with a flush.
+    """
     bucket = keys >> (SUIT_SHIFT + HASH_SHIFT)
     low = keys >> SUIT_SHIFT
     low &= _HASH_MASK
@@ -204,25 +209,29 @@ def _ranks_of_chunk(keys: np.ndarray, n_cards: int, cards, start: int, out: np.n
     np.take(tables.values[n_cards], index, out=out, mode="clip")
     keys += SUIT_BIAS
     keys &= FLUSH_BITS
-    flushes = np.flatnonzero(keys)
+    flushes = np.flatnonzero(keys != 0)
     if flushes.size == 0:
         return
-    if cards is None:
+    if suit_bits is None:
         raise ValueError("flush hands need their cards: pass cards= to rank_of_keys")
-    hands = np.asarray(cards(flushes + start) if callable(cards) else cards[flushes + start], dtype=np.int64)
     suit = np.log2(keys[flushes]).astype(np.int64) // 4  # the set bit is 3, 7, 11 or 15
-    in_suit = (hands & 3) == suit[:, None]
-    mask = np.where(in_suit, np.left_shift(1, hands >> 2), 0).sum(axis=1)
+    mask = (suit_bits(flushes) >> (13 * suit)) & 0x1FFF
     out[flushes] = np.maximum(out[flushes], tables.flush[mask])
 
 
-def rank_of_keys(keys: np.ndarray, n_cards: int, cards=None) -> np.ndarray:
+def _suit_bits_of(cards: np.ndarray, tables, start: int = 0):
+    """A ``suit_bits`` callable for a chunk of an (n, k) card array starting at row ``start``."""
+    return lambda index: np.take(tables.suit_bits, cards[index + start]).sum(axis=1)
+
+
+def rank_of_keys(keys: np.ndarray, n_cards: int, cards=None, *, suit_bits=None) -> np.ndarray:
     """Hand classes from packed key sums of ``n_cards``-card hands.
 
-    Flush hands need their cards to find the flush suit's ranks: pass ``cards``
-    (shape ``keys.shape + (n_cards,)``) or a callable ``cards(index)`` returning the
-    cards of the hands at a flat index array (so enumerators build the cards of
-    the few flush hands only).
+    Flush hands need more than the key sum: pass their ``cards`` (shape
+    ``keys.shape + (n_cards,)``) or ``suit_bits``, an array like ``keys`` or a
+    callable ``suit_bits(flat_index)`` giving the sums of
+    :attr:`holdem.tables.Tables.suit_bits` over the hands' cards (sums add like the
+    keys, so enumerators need not build card arrays at all).
 
     >>> from holdem import parse_cards
     >>> hand = parse_cards("9h 8h 7h 6h 5h 2c 2d")
@@ -234,12 +243,22 @@ def rank_of_keys(keys: np.ndarray, n_cards: int, cards=None) -> np.ndarray:
     tables = load_tables()
     keys = np.asarray(keys, dtype=np.int64)
     flat_keys = keys.reshape(-1)
-    if cards is not None and not callable(cards):
+    if cards is not None:
         cards = np.asarray(cards).reshape(-1, n_cards)
+    elif suit_bits is not None and not callable(suit_bits):
+        suit_bits = np.asarray(suit_bits).reshape(-1)
     out = np.empty(flat_keys.size, dtype=np.int16)
     for start in range(0, flat_keys.size, CHUNK):
         stop = start + CHUNK
-        _ranks_of_chunk(flat_keys[start:stop].copy(), n_cards, cards, start, out[start:stop], tables)
+        if cards is not None:
+            bits = _suit_bits_of(cards, tables, start)
+        elif callable(suit_bits):
+            bits = lambda index, start=start: suit_bits(index + start)  # noqa: E731
+        elif suit_bits is not None:
+            bits = lambda index, start=start: suit_bits[index + start]  # noqa: E731
+        else:
+            bits = None
+        _ranks_of_chunk(flat_keys[start:stop].copy(), n_cards, bits, out[start:stop], tables)
     return out.reshape(keys.shape)
 
 
@@ -261,7 +280,8 @@ def evaluate_unchecked(cards: np.ndarray) -> np.ndarray:
     out = np.empty(flat.shape[0], dtype=np.int16)
     for start in range(0, flat.shape[0], CHUNK):
         chunk = flat[start : start + CHUNK]
-        _ranks_of_chunk(_key_sums_2d(chunk, tables), n_cards, chunk, 0, out[start : start + CHUNK], tables)
+        bits = _suit_bits_of(chunk, tables)
+        _ranks_of_chunk(_key_sums_2d(chunk, tables), n_cards, bits, out[start : start + CHUNK], tables)
     return out.reshape(cards.shape[:-1])
 
 

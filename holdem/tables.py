@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 #: Bump when the layout or content of the tables changes (it keys the disk cache).
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 #: Rank keys, deuce … ace (see the module docstring).
 RANK_KEYS = np.array(
     [0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181], dtype=np.int64
@@ -97,6 +97,7 @@ class Tables:
     pair_keys: np.ndarray
     pair_bits: np.ndarray
     card_bits: np.ndarray
+    suit_bits: np.ndarray
     offsets: dict
     values: dict
     flush: np.ndarray
@@ -107,7 +108,7 @@ class Tables:
 
     def arrays(self) -> list[np.ndarray]:
         """Every table array."""
-        return [self.card_keys, self.pair_keys, self.pair_bits, self.card_bits, self.flush, *self.offsets.values(), *self.values.values()]
+        return [self.card_keys, self.pair_keys, self.pair_bits, self.card_bits, self.suit_bits, self.flush, *self.offsets.values(), *self.values.values()]
 
 
 def _class_sort_key(category: int, ranks: tuple[int, ...]) -> int:
@@ -252,7 +253,9 @@ def build_tables() -> Tables:
     card_keys = np.where(codes < 52, (RANK_KEYS[np.minimum(codes, 51) >> 2] << SUIT_SHIFT) | (1 << 4 * (codes & 3)), 0)
     card_keys = card_keys.astype(np.int64)
     card_bits = np.where(codes < 52, np.left_shift(1, np.minimum(codes, 51)), 0).astype(np.int64)
-    return Tables(card_keys, _pair_table(card_keys), _pair_table(card_bits), card_bits, offsets, values, flush)
+    suit_bits = np.where(codes < 52, np.left_shift(1, 13 * (codes & 3) + (np.minimum(codes, 51) >> 2)), 0)
+    pair_bits = _pair_table(card_bits)
+    return Tables(card_keys, _pair_table(card_keys), pair_bits, card_bits, suit_bits.astype(np.int64), offsets, values, flush)
 
 
 def _pair_table(per_card: np.ndarray) -> np.ndarray:
@@ -292,6 +295,7 @@ def load_tables() -> Tables:
                 data["pair_keys"],
                 data["pair_bits"],
                 data["card_bits"],
+                data["suit_bits"],
                 {k: data[f"offsets{k}"] for k in (5, 6, 7)},
                 {k: data[f"values{k}"] for k in (5, 6, 7)},
                 data["flush"],
@@ -303,6 +307,7 @@ def load_tables() -> Tables:
             tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
             arrays = {"card_keys": tables.card_keys, "pair_keys": tables.pair_keys, "pair_bits": tables.pair_bits}
             arrays["card_bits"] = tables.card_bits
+            arrays["suit_bits"] = tables.suit_bits
             arrays["flush"] = tables.flush
             arrays |= {f"offsets{k}": v for k, v in tables.offsets.items()}
             arrays |= {f"values{k}": v for k, v in tables.values.items()}

@@ -1,0 +1,304 @@
+"""Exact hand strength and hand potential by enumeration (Loki and Poki).
+
+The definitions are those of Billings, Papp, Schaeffer and Szafron, "Poker as
+a Testbed for Machine Intelligence Research" (1998, seeds/001 §4.2) and of the
+Poki paper (seeds/000, "hand strength", "hand potential", "effective hand
+strength"):
+
+* **Hand strength** HS: enumerate every holding the opponent may have (each
+  weighted by the opponent's weight table, zero where it conflicts with known
+  cards), count how often we are ahead, tied and behind on the current board,
+  and ``HS = (ahead + tied/2) / (ahead + tied + behind)``.  Against ``n``
+  opponents ``HS_n = HS ** n``.
+* **Hand potential**: for every holding and every way the remaining board cards
+  can come (990 turn-river pairs on the flop; 45 or 44 single cards with one
+  card of look-ahead), tabulate the 3×3 table HP[now][later] of ahead/tied/behind
+  now against ahead/tied/behind at the end, weighted by the holding's weight.
+  With B, T, A, S for behind, tied, ahead and row sum (001 §4.2):
+  ``Ppot = (HP[B,A] + HP[B,T]/2 + HP[T,A]/2) / (HP[B,S] + HP[T,S]/2)`` and
+  ``Npot = (HP[A,B] + HP[A,T]/2 + HP[T,B]/2) / (HP[A,S] + HP[T,S]/2)``.
+* **Effective hand strength** ``EHS = HS_n + (1 - HS_n) * Ppot`` (001 §4.2, 000).
+
+Everything is one broadcast over holdings × boards: the packed keys of
+:mod:`holdem.evaluate` are added for the opponent's holding, the board and the
+cards to come, and every final hand is ranked in one gather.
+
+>>> hs = hand_strength("As Qc", "3h 4c Jh")
+>>> (hs.ahead, hs.tied, hs.behind), round(hs.hs, 3)
+((628.0, 9.0, 444.0), 0.585)
+>>> p = potential("As Qc", "3h 4c Jh")
+>>> round(p.ppot, 3), round(p.npot, 3)
+(0.208, 0.274)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from holdem.cards import CardsLike, check_distinct, parse_cards
+from holdem.evaluate import CHUNK, _ranks_of_chunk, key_sums, rank_of_keys
+from holdem.tables import load_tables
+from holdem.ranges import HOLDINGS, N_HOLDINGS, as_weights
+
+__all__ = ["HandStrength", "Potential", "hand_strength", "potential", "effective_hand_strength"]
+
+AHEAD, TIED, BEHIND = 0, 1, 2
+_NO_CARDS = np.zeros((1, 0), dtype=np.int8)
+_HOLDING_KEYS = None
+
+
+def _holding_keys() -> np.ndarray:
+    global _HOLDING_KEYS
+    if _HOLDING_KEYS is None:
+        _HOLDING_KEYS = key_sums(HOLDINGS)
+        _HOLDING_KEYS.flags.writeable = False
+    return _HOLDING_KEYS
+
+
+@dataclass(frozen=True)
+class HandStrength:
+    """Weighted counts of opponent holdings we beat, tie and lose to, and HS.
+
+    ``ahead`` is the (weighted) number of holdings our hand beats now.  With a
+    stack of weight tables (one per opponent) every field is an array with one
+    entry per opponent and ``hs_n`` is the product of the opponents' HS (the
+    per-opponent generalization of Poki, seeds/000 "effective hand strength").
+    """
+
+    ahead: float | np.ndarray
+    tied: float | np.ndarray
+    behind: float | np.ndarray
+    hs: float | np.ndarray
+    hs_n: float
+
+
+@dataclass(frozen=True)
+class Potential:
+    """The hand potential table and what it gives (001 §4.2 Table 2).
+
+    ``table[i, j]`` is the weighted count of (holding, cards to come) with us in
+    state ``i`` now and ``j`` at the end; rows and columns are ahead, tied,
+    behind (:data:`AHEAD`, :data:`TIED`, :data:`BEHIND`).
+    """
+
+    table: np.ndarray
+    ppot: float
+    npot: float
+    hs: float
+    lookahead: int
+
+    @property
+    def totals(self) -> np.ndarray:
+        """Row sums HP[·, S]."""
+        return self.table.sum(axis=1)
+
+
+def _clean(hole: CardsLike, board: CardsLike, boards_allowed: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    hole = parse_cards(hole)
+    board = parse_cards(board)
+    if hole.shape != (2,):
+        raise ValueError(f"hole must be two cards; got {hole.size}")
+    if board.ndim != 1 or board.size not in boards_allowed:
+        raise ValueError(f"board must have {' or '.join(map(str, boards_allowed))} cards; got {board.size}")
+    check_distinct(np.concatenate([hole, board]), source=f"hole {hole.tolist()} and board {board.tolist()}")
+    return hole, board
+
+
+def _weights(weights, dead: np.ndarray) -> np.ndarray:
+    """(m, 1326) weights, dead holdings zeroed; m = 1 for a single table."""
+    if weights is None or isinstance(weights, str) or np.ndim(weights) == 1 or np.shape(weights) == (13, 13):
+        return as_weights(weights, dead_cards=dead)[None, :]
+    return np.stack([as_weights(w, dead_cards=dead) for w in weights])
+
+
+def _tally(ours, board: np.ndarray, holdings: np.ndarray, extra: np.ndarray) -> np.ndarray:
+    """Per live holding, how many card sets to come leave us ahead, tied, behind: (n, 3) int64.
+
+    ``extra`` (m, L) are the card sets to come (L = 0: one empty set, the board as it
+    is) and ``ours`` our rank with each.  The opponent's packed keys are the
+    holding's plus the board's plus the set's; blocks of holdings are ranked and
+    compared while they are in cache.  Sets that use one of the holding's cards do
+    not count: their rank is overwritten with ours (neither ahead nor behind) and
+    the valid count, C(remaining − 2, L), replaces the tie count.
+    """
+    tables = load_tables()
+    n_extra, lookahead = extra.shape
+    base = _holding_keys()[holdings] + key_sums(board)
+    extra_keys = key_sums(extra) if lookahead else np.zeros(1, dtype=np.int64)
+    base_bits = tables.suit_bits[HOLDINGS[holdings]].sum(axis=1) + tables.suit_bits[board].sum()
+    extra_bits = tables.suit_bits[extra].sum(axis=1)
+    n_cards = 2 + board.size + lookahead
+    ours = np.broadcast_to(np.asarray(ours, dtype=np.int16), (n_extra,))
+    if lookahead:
+        # every remaining card lies in the same number of sets: list them per card
+        order = np.argsort(extra.ravel(), kind="stable")
+        cards_present = np.unique(extra)
+        containing = np.zeros((52, order.size // cards_present.size), dtype=np.intp)
+        containing[cards_present] = (order // lookahead).reshape(cards_present.size, -1)
+        n_valid = n_extra - 2 * containing.shape[1] + (lookahead == 2)
+    else:
+        n_valid = 1
+    counts = np.empty((holdings.size, 3), dtype=np.int64)
+    rows = max(1, CHUNK // n_extra)
+    for first in range(0, holdings.size, rows):
+        block = holdings[first : first + rows]
+        keys = (base[first : first + rows, None] + extra_keys[None, :]).reshape(-1)
+
+        def suit_bits(index, first=first):
+            h, e = np.divmod(index, n_extra)
+            return base_bits[first + h] + extra_bits[e]
+
+        theirs = np.empty(keys.size, dtype=np.int16)
+        _ranks_of_chunk(keys, n_cards, suit_bits, theirs, tables)
+        theirs = theirs.reshape(block.size, n_extra)
+        if lookahead:
+            bad = np.concatenate([containing[HOLDINGS[block, 0]], containing[HOLDINGS[block, 1]]], axis=1)
+            theirs[np.arange(block.size)[:, None], bad] = ours[bad]
+        ahead = (theirs < ours).sum(axis=1)
+        behind = (theirs > ours).sum(axis=1)
+        counts[first : first + rows, AHEAD] = ahead
+        counts[first : first + rows, TIED] = n_valid - ahead - behind
+        counts[first : first + rows, BEHIND] = behind
+    return counts
+
+
+def hand_strength(hole: CardsLike, board: CardsLike, weights=None, opponents: int = 1) -> HandStrength:
+    """Exact (weighted) hand strength against one opponent's possible holdings (001 §4.2).
+
+    Parameters
+    ----------
+    hole
+        Our two hole cards.
+    board
+        The 3, 4 or 5 board cards.
+    weights
+        The opponent's weight table: ``None`` (every holding equally likely), a
+        range string, a (1326,) vector, or a stack (m, 1326) of m opponents'
+        tables.  Holdings that use a known card get weight 0.
+    opponents
+        ``n`` in ``HS_n = HS ** n`` (for a single table; a stack multiplies).
+
+    Returns
+    -------
+    HandStrength
+
+    Examples
+    --------
+    The worked example of 001 §4.2 (A♠Q♣ on a 3♥4♣J♥ flop):
+
+    >>> hs = hand_strength("As Qc", "3h 4c Jh", opponents=5)
+    >>> round(hs.hs, 3), round(hs.hs_n, 2)
+    (0.585, 0.07)
+    >>> hand_strength("As Qc", "3h 4c")
+    Traceback (most recent call last):
+    ...
+    ValueError: board must have 3 or 4 or 5 cards; got 2
+    """
+    hole, board = _clean(hole, board, (3, 4, 5))
+    if int(opponents) != opponents or opponents < 1:
+        raise ValueError(f"opponents must be a positive integer; got {opponents!r}")
+    dead = np.concatenate([hole, board])
+    w = _weights(weights, dead)
+    live = np.flatnonzero(w.any(axis=0))
+    ours = rank_of_keys(key_sums(dead), dead.size, dead)
+    counts = w[:, live] @ _tally(ours, board, live, _NO_CARDS)  # (m, 3)
+    total = counts.sum(axis=1)
+    if np.any(total <= 0):
+        raise ValueError("the weight table gives no live holding (all weights zero after removing known cards)")
+    hs = (counts[:, AHEAD] + counts[:, TIED] / 2) / total
+    if w.shape[0] == 1 and np.ndim(weights) < 2:
+        return HandStrength(*(float(x) for x in counts[0]), float(hs[0]), float(hs[0] ** opponents))
+    return HandStrength(counts[:, AHEAD], counts[:, TIED], counts[:, BEHIND], hs, float(np.prod(hs)))
+
+
+_EXTRA_CACHE: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+
+
+def potential(hole: CardsLike, board: CardsLike, weights=None, lookahead: int = 2) -> Potential:
+    """Exact hand potential: the HP table, Ppot and Npot (001 §4.2, Table 2; 000 "hand potential").
+
+    Parameters
+    ----------
+    hole, board
+        Our two hole cards and the 3 (flop) or 4 (turn) board cards.
+    weights
+        The opponent's weight table, as for :func:`hand_strength`; each holding's
+        row of the table counts with its weight.
+    lookahead
+        2 (flop only): every turn-river pair, the full two-card potential; 1: the
+        next card only (what Loki's betting strategy uses, 001 §4.4).
+
+    Examples
+    --------
+    Table 2 of 001 and the one-card figures of its text:
+
+    >>> p = potential("As Qc", "3h 4c Jh")
+    >>> p.table.astype(int).tolist()
+    [[449005, 3211, 169504], [0, 8370, 540], [91981, 1036, 346543]]
+    >>> one = potential("As Qc", "3h 4c Jh", lookahead=1)
+    >>> round(one.ppot, 3), round(one.npot, 3)
+    (0.108, 0.145)
+    >>> potential("As Qc", "3h 4c Jh 2c", lookahead=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: lookahead must be 1 with a 4-card board (cards to come: 1); got 2
+    """
+    hole, board = _clean(hole, board, (3, 4))
+    if lookahead not in (1, 2) or lookahead > 5 - board.size:
+        raise ValueError(
+            f"lookahead must be {' or '.join(str(x) for x in range(1, 6 - board.size))} with a "
+            f"{board.size}-card board (cards to come: {5 - board.size}); got {lookahead}"
+        )
+    dead = np.concatenate([hole, board])
+    w = _weights(weights, dead)[0]
+    live = np.flatnonzero(w)
+    if live.size == 0:
+        raise ValueError("the weight table gives no live holding (all weights zero after removing known cards)")
+    alive = np.ones(52, dtype=bool)
+    alive[dead] = False
+    remaining = np.flatnonzero(alive)
+    extra = np.array(list(combinations(remaining.tolist(), lookahead)), dtype=np.int8)
+
+    ours_now = rank_of_keys(key_sums(dead), dead.size, dead)
+    now = _tally(ours_now, board, live, _NO_CARDS).argmax(axis=1)  # each holding: ahead, tied or behind now
+
+    our_final_cards = np.concatenate([np.broadcast_to(dead, (extra.shape[0], dead.size)), extra], axis=1)
+    ours_later = rank_of_keys(key_sums(our_final_cards), our_final_cards.shape[1], our_final_cards)
+    later = _tally(ours_later, board, live, extra) * w[live, None]  # (n_live, 3)
+
+    table = np.zeros((3, 3))
+    np.add.at(table, now, later)
+    return _potential_result(table, lookahead)
+
+
+def _potential_result(table: np.ndarray, lookahead: int) -> Potential:
+    totals = table.sum(axis=1)
+    a, t, b = AHEAD, TIED, BEHIND
+    ppot_den = totals[b] + totals[t] / 2
+    npot_den = totals[a] + totals[t] / 2
+    ppot = (table[b, a] + table[b, t] / 2 + table[t, a] / 2) / ppot_den if ppot_den else 0.0
+    npot = (table[a, b] + table[a, t] / 2 + table[t, b] / 2) / npot_den if npot_den else 0.0
+    hs = (totals[a] + totals[t] / 2) / totals.sum()
+    return Potential(table, float(ppot), float(npot), float(hs), lookahead)
+
+
+def effective_hand_strength(hole: CardsLike, board: CardsLike, weights=None, opponents: int = 1, lookahead: int = 1) -> float:
+    """EHS = HS_n + (1 − HS_n) · Ppot (001 §4.2; Poki, seeds/000).
+
+    Only positive potential counts (001 explains why Npot is left out).  On the
+    river there is no potential and EHS = HS_n.  ``lookahead`` defaults to one
+    card, as Loki's betting uses it (001 §4.4).
+
+    >>> round(effective_hand_strength("As Qc", "3h 4c Jh", lookahead=2), 3)
+    0.672
+    >>> round(effective_hand_strength("As Qc", "3h 4c Jh", opponents=5, lookahead=2), 2)
+    0.26
+    """
+    hs_n = hand_strength(hole, board, weights, opponents).hs_n
+    if parse_cards(board).size == 5:
+        return hs_n
+    ppot = potential(hole, board, weights, lookahead=lookahead).ppot
+    return hs_n + (1 - hs_n) * ppot
