@@ -1,0 +1,13 @@
+"""``bpp build TARGET``: (re)build a persisted network or table under ``models/``."""
+
+from bpp.commands._targets import add_target_subcommands
+
+#: Build targets: name -> (module with add_arguments/run, help).
+TARGETS = {
+    "stud-nets": ("bpp.stud.build", "BPP's four five-card stud networks (BIF and XMLBIF) from dealt or enumerated hands"),
+    "preflop": ("bpp.loki.preflop", "pre-flop income rates by (iterated) roll-out simulation"),
+}
+
+
+def register(subparsers) -> None:
+    add_target_subcommands(subparsers, "build", "build a network or table into models/", TARGETS)

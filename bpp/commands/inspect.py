@@ -1,0 +1,13 @@
+"""``bpp inspect GAME``: draw how an agent's beliefs move through one hand."""
+
+from bpp.commands._targets import add_target_subcommands
+
+#: Inspect targets: game name -> (module with add_arguments/run, help).
+TARGETS = {
+    "stud5": ("bpp.stud.inspect", "BPP's belief trace of one stud hand: OPP_Current, OPP_Final, P(BPP_Win)"),
+    "limit-holdem": ("bpp.loki.inspect", "a Poki weight table as a 13x13 grid after each street of one hand"),
+}
+
+
+def register(subparsers) -> None:
+    add_target_subcommands(subparsers, "inspect", "draw an agent's belief updates through one hand", TARGETS)
