@@ -142,15 +142,18 @@ def split_pot(committed, folded, ranks, order) -> list[int]:
     = stronger; read for live seats only), ``order`` the seats from the left of
     the button.  Each side pot (one per distinct live contribution level)
     goes to the best live hand among the seats that reached that level; a
-    split pot is shared evenly and the odd chips go one each to the winners
-    nearest the button's left (the standard cardroom rule, e.g. Robert's Rules
-    of Poker, "split pots").  An uncalled excess forms a pot of its own that
-    only its owner can win, i.e. it returns to them.
+    split pot is shared evenly and the odd chips all go to the winner nearest
+    the button's left (the cardroom rule "odd chip to the first seat left of
+    the button", and exactly what pokerkit does, so payoffs agree with it).
+    An uncalled excess forms a pot of its own that only its owner can win,
+    i.e. it returns to them.
 
     >>> split_pot([10, 10, 4], [False, False, False], [5, 7, 9], [1, 2, 0])
     [0, 12, 12]
     >>> split_pot([3, 3, 3], [False, False, False], [5, 5, 1], [0, 1, 2])
     [5, 4, 0]
+    >>> split_pot([5, 5, 5, 5], [False, False, False, True], [9, 9, 9, 0], [0, 1, 2, 3])
+    [8, 6, 6, 0]
     """
     n = len(committed)
     live = [p for p in order if not folded[p]]
@@ -166,8 +169,9 @@ def split_pot(committed, folded, ranks, order) -> list[int]:
         best = max(ranks[p] for p in eligible)
         winners = [p for p in eligible if ranks[p] == best]
         share, odd = divmod(amount, len(winners))
-        for i, p in enumerate(winners):
-            won[p] += share + (1 if i < odd else 0)
+        for p in winners:
+            won[p] += share
+        won[winners[0]] += odd
         prev = level
     return won
 
@@ -315,8 +319,9 @@ class _State:
             winners = [p for p in live if ranks[p] == best]
             share, odd = divmod(self._pot, len(winners))
             won = [0] * self.n
-            for i, p in enumerate(winners):
-                won[p] = share + (1 if i < odd else 0)
+            for p in winners:
+                won[p] = share
+            won[winners[0]] += odd  # odd chips: the first winner left of the button
         else:
             won = split_pot(committed, folded, ranks, order)
         self._finish(won)

@@ -117,7 +117,7 @@ def test_best_five_of_seven_wins_and_ties_split_001_s2():
     assert state.payoffs.tolist() == [0, 0]
 
 
-def test_odd_chip_goes_to_the_first_winner_left_of_the_button_rrop():
+def test_odd_chips_go_to_the_first_winner_left_of_the_button_pokerkit():
     # three seats, button 0, small blind seat 1, big blind seat 2; a royal flush on board: everyone ties
     deal = deal_from("2c 3c 4c 2d 3d 4d Ah Kh Qh Jh Th")
     state = LimitHoldem(n_players=3).new_hand(deal, button=0)
