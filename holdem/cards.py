@@ -161,7 +161,7 @@ def parse_cards(cards: CardsLike, *, distinct: bool = True) -> np.ndarray:
         arr = np.array(_parse_item(cards), dtype=CARD_DTYPE)
     elif isinstance(cards, Iterable):
         items = list(cards)
-        if items and all(_is_hand(item) for item in items):
+        if any(_is_hand(item) for item in items):
             rows = [parse_cards(item, distinct=distinct) for item in items]
             lengths = {row.shape for row in rows}
             if len(lengths) > 1:

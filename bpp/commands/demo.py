@@ -1,0 +1,107 @@
+"""``bpp demo``: the main job of ``make demo``.
+
+It reproduces Loki's worked example of exact hand strength and potential
+(seeds/001 §4.2, Table 2), then plays a short five-card stud match and a short
+limit hold'em match between the strongest agents the registry knows, and writes
+the results tables (text and JSON) and bankroll figures into one folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+#: Preferred pairings, best first: the first whose agents are all registered is played.
+STUD_AGENTS = (("bpp", "rules"), ("bpp", "prob"), ("random", "call"))
+HOLDEM_AGENTS = (("poki", "loki"), ("loki", "loki-e"), ("raise", "call"))
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "demo",
+        help="the main job: Loki's worked example, a stud match and a hold'em match, written to a folder",
+        description=__doc__.splitlines()[0],
+    )
+    parser.add_argument("--out", default="demo-out", help="folder for tables and figures (default demo-out)")
+    parser.add_argument("--hands", type=_positive, default=2000, help="deals per match (default 2000)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of both matches (default 2026)")
+    parser.set_defaults(func=run)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
+    return int(text)
+
+
+def _pick(pairings, known) -> tuple[str, ...]:
+    return next(p for p in pairings if all(name in known for name in p))
+
+
+def loki_example() -> dict:
+    """Loki's worked example (001 §4.2): HS, the Table 2 potential and EHS, as a dict."""
+    from holdem.enumerate import effective_hand_strength, hand_strength, potential
+
+    hole, flop = "As Qc", "3h 4c Jh"
+    hs = hand_strength(hole, flop)
+    two, one = potential(hole, flop), potential(hole, flop, lookahead=1)
+    return {
+        "hole": hole,
+        "flop": flop,
+        "opponent holdings": {"better": hs.behind, "tied": hs.tied, "worse": hs.ahead},
+        "HS": round(hs.hs, 4),
+        "HS_5": round(hand_strength(hole, flop, opponents=5).hs_n, 4),
+        "table (rows ahead/tied/behind now, columns after the river)": two.table.astype(int).tolist(),
+        "Ppot": round(two.ppot, 4),
+        "Npot": round(two.npot, 4),
+        "Ppot one card": round(one.ppot, 4),
+        "Npot one card": round(one.npot, 4),
+        "EHS (one opponent, one card)": round(effective_hand_strength(hole, flop), 4),
+    }
+
+
+def run(args) -> int:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from bpp.plots import plot_bankrolls, save_figure
+    from bpp.registry import list_agents
+    from holdem.games import LimitHoldem, Stud5
+    from holdem.match import play_match
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    summary: dict = {}
+
+    example = loki_example()
+    (out / "loki_example.json").write_text(json.dumps(example, indent=2) + "\n")
+    summary["loki_example"] = example
+    print("Loki's worked example (001 §4.2): A♠Q♣ on 3♥4♣J♥")
+    print(f"  opponents' holdings better/tied/worse: {example['opponent holdings']}  HS = {example['HS']}")
+    table = example["table (rows ahead/tied/behind now, columns after the river)"]
+    for name, row in zip(("ahead", "tied", "behind"), table):
+        print(f"  {name:>6} now: " + "  ".join(f"{x:>8,}" for x in row))
+    print(f"  Ppot = {example['Ppot']}, Npot = {example['Npot']} (one card: {example['Ppot one card']}, {example['Npot one card']})\n")
+
+    known = set(list_agents())
+    matches = [
+        ("stud5", Stud5(), _pick(STUD_AGENTS, known)),
+        ("limit-holdem", LimitHoldem(), _pick(HOLDEM_AGENTS, known)),
+    ]
+    texts = []
+    for name, game, agents in matches:
+        start = time.perf_counter()
+        result = play_match(game, list(agents), args.hands, rng=args.seed, duplicate=True, progress=sys.stderr.isatty())
+        seconds = time.perf_counter() - start
+        texts.append(result.table() + f"\n({seconds:.1f} s)\n")
+        print(texts[-1])
+        summary[name] = result.to_dict()
+        lines = plot_bankrolls(result)
+        save_figure(lines[0].axes, out / f"{name}_bankroll.png")
+    (out / "results.txt").write_text("\n".join(texts))
+    (out / "results.json").write_text(json.dumps(summary, indent=2) + "\n")
+    print(f"tables and figures written to {out.resolve()}/ (results.txt, results.json, *_bankroll.png, loki_example.json)")
+    return 0

@@ -1,0 +1,72 @@
+"""Plot helpers shared by the agents, experiments and the CLI.
+
+Every helper takes an optional ``ax`` and returns the artists it drew; none
+calls ``plt.show()`` (DESIGN.md).  Agent-specific plots (betting curves, weight
+grids, belief traces) live with their agents and follow the same rules.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["plot_bankrolls", "save_figure"]
+
+
+def _axes(ax):
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(7, 4))
+    return ax
+
+
+def plot_bankrolls(result, ax=None, *, title: str | None = None):
+    """Cumulative winnings of every agent of a match, in the game's unit (Figure 3 of 002, Figure 1 of 001).
+
+    Parameters
+    ----------
+    result
+        A :class:`holdem.match.MatchResult`.
+    ax
+        Axes to draw on (a new figure if None).
+
+    Returns
+    -------
+    list of matplotlib.lines.Line2D
+        One line per agent.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from holdem.games import Stud5
+    >>> from holdem.match import play_match
+    >>> lines = plot_bankrolls(play_match(Stud5(), ["random", "call"], 50, rng=1))
+    >>> len(lines)
+    2
+    """
+    ax = _axes(ax)
+    lines = []
+    for player in result.players:
+        hands = np.arange(1, player.bankroll.size + 1)
+        label = f"{player.name}: {player.mean:+.3f} ± {(player.ci95[1] - player.ci95[0]) / 2:.3f} {result.unit}/hand"
+        (line,) = ax.plot(hands, player.bankroll, lw=1.4, label=label)
+        lines.append(line)
+    ax.axhline(0, color="0.6", lw=0.8, zorder=0)
+    ax.set_xlabel("hands played")
+    ax.set_ylabel(f"cumulative winnings ({result.unit})")
+    kind = "duplicate " if result.duplicate else ""
+    ax.set_title(title or f"{result.game}: {result.n_hands:,} {kind}hands, seed {result.seed}")
+    ax.legend(frameon=False, fontsize="small")
+    ax.grid(alpha=0.25)
+    return lines
+
+
+def save_figure(ax, path) -> None:
+    """Save the figure holding ``ax`` to ``path`` (PNG, 150 dpi) and close it."""
+    import matplotlib.pyplot as plt
+
+    fig = ax.figure
+    fig.tight_layout()
+    fig.savefig(path, dpi=150)
+    plt.close(fig)

@@ -1,0 +1,37 @@
+"""The bpp command: the demo job, and bad input as one line with exit status 2."""
+
+import json
+
+import pytest
+
+from bpp.cli import main
+
+
+def test_demo_writes_tables_and_figures(tmp_path, capsys):
+    out = tmp_path / "demo"
+    assert main(["demo", "--out", str(out), "--hands", "40", "--seed", "3"]) == 0
+    printed = capsys.readouterr().out
+    assert "449,005" in printed and "Ppot = 0.2083" in printed
+    results = json.loads((out / "results.json").read_text())
+    assert results["loki_example"]["table (rows ahead/tied/behind now, columns after the river)"][2] == [91981, 1036, 346543]
+    for game in ("stud5", "limit-holdem"):
+        assert results[game]["hands"] == 80  # duplicate: two seatings per deal
+        assert (out / f"{game}_bankroll.png").stat().st_size > 1000
+    assert (out / "results.txt").read_text().count("95% CI") == 2
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["demo", "--hands", "0"], "argument --hands: must be a positive integer; got '0'"),
+        (["demo", "--hands", "many"], "got 'many'"),
+        (["no-such-command"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_print_one_line_and_exit_2(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        code = main(argv)
+        raise SystemExit(code)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err
