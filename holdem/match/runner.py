@@ -20,7 +20,10 @@ each deal is played once per cyclic rotation of the agents round the seats.
 
 The hand loop asks ``agent.act(state.observation(seat))`` for the seat to act,
 applies the action with the checked ``state.apply`` (an agent that answers an
-illegal action raises ``IllegalActionError`` naming it), and tells every agent
+illegal action raises ``IllegalActionError`` naming it; when every agent is one
+of the trivial agents of :mod:`holdem.agents`, or its class sets
+``trusted_actions = True`` to promise legal answers, the unchecked
+``state._apply`` fast path is used instead), and tells every agent
 that has an ``observe(event)`` method each public event of ``state.history`` as
 it happens (actions, cards dealt face up, cards shown at showdown).  Before the
 hand, an agent's ``new_hand(seat)`` method, if it has one, is told its seat.
@@ -128,6 +131,18 @@ def _hook(agent, name: str):
     return method
 
 
+def _trusted(agent) -> bool:
+    """Whether ``agent`` only ever answers legal actions: the trivial agents, or ``trusted_actions = True``."""
+    cls = type(agent)
+    if cls.__dict__.get("trusted_actions", False):
+        return True
+    try:
+        from holdem import agents as builtin
+    except ImportError:  # pragma: no cover
+        return False
+    return cls in (builtin.AlwaysCall, builtin.AlwaysRaise, builtin.AlwaysFold, builtin.UniformRandom)
+
+
 def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> BlockResult:
     """Play one block of a match (module-level, so worker processes can run it).
 
@@ -166,6 +181,8 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
         for at_seat, seat_of in zip(at_seats.tolist(), seat_ofs.tolist())
     ]
     record = plan.record
+    # Agents whose actions are legal by construction skip the check (the engine's fast path).
+    apply_name = "_apply" if all(_trusted(a) for a in agents) else "apply"
     lines: list[str] = []
     pays: list[list[int]] = []
     played: list[int] = []
@@ -192,18 +209,21 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
                 if state.is_terminal:
                     break
                 p = state.current_player
-                action = state.apply(seat_act[p](state.observation(p)))
                 if record:
-                    taken.append((p, action))
+                    taken.append((p, state.apply(seat_act[p](state.observation(p)))))
+                else:
+                    getattr(state, apply_name)(seat_act[p](state.observation(p)))
                 history = state.history
         elif record:
             while not state.is_terminal:
                 p = state.current_player
                 taken.append((p, state.apply(seat_act[p](state.observation(p)))))
         else:
+            apply = getattr(state, apply_name)
+            observation = state.observation
             while not state.is_terminal:
                 p = state.current_player
-                state.apply(seat_act[p](state.observation(p)))
+                apply(seat_act[p](observation(p)))
         pays.append(state.payoffs.tolist())
         played.append(replay)
         if record:

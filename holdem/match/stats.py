@@ -30,7 +30,6 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import stats as _st
 
 __all__ = ["Summary", "summarize", "AgentResult", "MatchResult"]
 
@@ -68,6 +67,8 @@ def summarize(samples: np.ndarray, *, confidence: float = 0.95) -> Summary:
     if std == 0.0 or not math.isfinite(std):
         t = 0.0 if mean == 0.0 else math.copysign(math.inf, mean)
         return Summary(n, mean, 0.0, (mean, mean), t, 1.0 if mean == 0.0 else 0.0)
+    from scipy import stats as _st  # deferred: scipy.stats takes a second to import (worker start-up)
+
     sem = std / math.sqrt(n)
     half = float(_st.t.ppf(0.5 + confidence / 2.0, n - 1)) * sem
     test = _st.ttest_1samp(x, 0.0)

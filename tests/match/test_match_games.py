@@ -47,3 +47,31 @@ def test_draw_hands_log_their_discards(tmp_path):
     play_match(Draw5(), ["random"] * 5, 30, rng=2, log=path)
     actions = [a for h in read_log(path).hands for _, a in h["actions"]]
     assert any(a.startswith("d") and len(a) > 1 for a in actions)  # private discards are kept for replay
+
+
+class Cheater:
+    """Raises every time, even past the cap: the runner's checked path must refuse it."""
+
+    name = "cheater"
+
+    def __init__(self, *, rng=None):
+        pass
+
+    def act(self, observation):
+        from holdem.games import Action, ActionKind
+
+        return Action(ActionKind.BET_RAISE, 0)
+
+
+def test_an_illegal_answer_from_an_agent_raises():
+    from holdem.games import IllegalActionError
+
+    with pytest.raises(IllegalActionError, match="illegal action r"):
+        play_match(LimitHoldem(), [Cheater, Cheater], 10, rng=1)
+
+
+def test_trusted_fast_path_gives_the_checked_result(tmp_path):
+    # with a log the runner takes the checked path; without, the fast path: same hands
+    fast = play_match(LimitHoldem(n_players=3), ["random", "raise", "call"], 200, rng=6)
+    checked = play_match(LimitHoldem(n_players=3), ["random", "raise", "call"], 200, rng=6, log=tmp_path / "l.jsonl")
+    np.testing.assert_array_equal(fast.winnings, checked.winnings)
