@@ -22,6 +22,7 @@ from holdem.cards import (
 )
 from holdem.evaluate import category_name, evaluate, evaluate_unchecked, hand_category
 from holdem.enumerate import effective_hand_strength, hand_strength, potential
+from holdem.match import MatchResult, play_match
 from holdem.ranges import (
     CLASS_NAMES,
     CLASS_OF_HOLDING,
@@ -71,4 +72,7 @@ __all__ = [
     "holdings_mask",
     "parse_range",
     "weights_to_grid",
+    # holdem.match
+    "play_match",
+    "MatchResult",
 ]
