@@ -185,9 +185,9 @@ def ramp_triples(
     Examples
     --------
     >>> ramp_triples([0.1, 0.55, 0.9], call_threshold=0.4, raise_threshold=0.7)
-    array([[1. , 0. , 0. ],
-           [0. , 1. , 0. ],
-           [0. , 0. , 1. ]])
+    array([[1., 0., 0.],
+           [0., 1., 0.],
+           [0., 0., 1.]])
     >>> ramp_triples([0.1], call_threshold=0.4, raise_threshold=0.7, bets_to_call=0)
     array([[0., 1., 0.]])
     >>> ramp_triples([0.1], call_threshold=0.4, raise_threshold=0.7, spread=0)
