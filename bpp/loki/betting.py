@@ -1,0 +1,217 @@
+"""Betting: the decision context of a limit hold'em observation, Loki's rules (001 §4.4) and the formula strategy (000).
+
+* :func:`betting_context` reads what every strategy needs from an
+  :class:`~holdem.games.base.Observation`: round, bets to call, bets made in
+  the round, pot odds, active opponents, and the share of them still to act.
+* :class:`LokiRules` is Loki's deterministic post-flop strategy (001 §4.4):
+  "with an EHS greater than 0.5 … [we] bet if no other opponent has bet";
+  strong hands raise (the Make-2 and Make-4 levels of the Loki program, the
+  same levels :mod:`bpp.loki.preflop` uses before the flop); otherwise "we call
+  when Ppot > pot_odds", one card of look-ahead.  Without potential (the
+  ablation player D of 001 §5) EHS is HS_n and there are no pot-odds calls.
+* :func:`formula_decision` is Poki's formula strategy: draw the action from
+  :func:`bpp.loki.triples.formula_triple`.
+
+>>> rules = LokiRules()
+>>> rules.decide(ehs=0.6, ppot=0.0, pot_odds=0.0, bets_to_call=0, bet_level=0)
+2
+>>> rules.decide(ehs=0.15, ppot=0.108, pot_odds=0.103, bets_to_call=2, bet_level=2)   # 001 §4.4: call
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, formula_triple, pot_odds, sample_action
+from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
+
+__all__ = ["Context", "betting_context", "LokiRules", "formula_decision", "to_action"]
+
+_SIZES = (1, 1, 2, 2)  # bet size per round in small bets
+
+
+@dataclass(frozen=True)
+class Context:
+    """The decision context (all chip amounts in chips).
+
+    ``bets_to_call`` counts bets owed (a small blind's half bet counts as one);
+    ``bet_level`` the bets made in this round (the big blind is the first pre-flop);
+    ``behind`` the share of active opponents still to act after us this round;
+    ``players_behind`` their number.
+    """
+
+    round: int
+    bets_to_call: int
+    bet_level: int
+    to_call: int
+    pot: int
+    pot_odds: float
+    n_active: int
+    players_behind: int
+    behind: float
+    can_raise: bool
+    bet_size: int
+
+
+def betting_context(observation: Observation, *, small_bet: int = 2) -> Context:
+    """The :class:`Context` of a limit hold'em observation (it must be this seat's turn).
+
+    Parameters
+    ----------
+    observation
+        What the seat sees (``legal`` must be non-empty).
+    small_bet
+        Chips in a small bet (2 in :class:`holdem.games.LimitHoldem`); the turn and river bet twice that.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from holdem.games import LimitHoldem
+    >>> state = LimitHoldem(n_players=3).new_hand(np.arange(52))
+    >>> c = betting_context(state.observation(state.current_player))
+    >>> (c.round, c.bets_to_call, c.bet_level, c.pot, c.players_behind)
+    (0, 1, 1, 3, 2)
+    >>> betting_context(state.observation(1))
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'observation' parameter of betting_context must be the acting seat's (legal actions); seat 1 has none.
+    """
+    if not observation.legal:
+        raise ValueError(
+            "The 'observation' parameter of betting_context must be the acting seat's (legal actions); "
+            f"seat {observation.player} has none."
+        )
+    r = observation.round
+    size = small_bet * _SIZES[r]
+    to_call = observation.to_call
+    bets_to_call = -(-to_call // size)
+    bet_level = -(-max(observation.bets) // size)
+    n = observation.n_players
+    folded = observation.folded
+    me = observation.player
+    n_active = sum(1 for f in folded if not f) - 1
+    # acting order of this round: from the left of the button (pre-flop from the left of the big blind)
+    if r == 0:
+        first = (observation.button + (1 if n == 2 else 3)) % n
+    else:
+        first = (observation.button + 1) % n
+    order = [(first + i) % n for i in range(n)]
+    mine = order.index(me)
+    players_behind = sum(1 for s in order[mine + 1 :] if not folded[s])
+    can_raise = any(a.kind == ActionKind.BET_RAISE for a in observation.legal)
+    return Context(
+        round=r,
+        bets_to_call=int(bets_to_call),
+        bet_level=int(bet_level),
+        to_call=int(to_call),
+        pot=int(observation.pot),
+        pot_odds=float(pot_odds(to_call, observation.pot)),
+        n_active=int(n_active),
+        players_behind=int(players_behind),
+        behind=players_behind / max(n_active, 1),
+        can_raise=bool(can_raise),
+        bet_size=int(size),
+    )
+
+
+def to_action(index: int, observation: Observation) -> Action:
+    """The legal :class:`~holdem.games.base.Action` for an action index (fold → check when free, raise → call when capped).
+
+    >>> import numpy as np
+    >>> from holdem.games import LimitHoldem
+    >>> obs = LimitHoldem().new_hand(np.arange(52)).observation(0)
+    >>> str(to_action(2, obs)), str(to_action(0, obs))
+    ('r4', 'f')
+    >>> to_action(5, obs)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'index' parameter of to_action must be 0 (fold), 1 (call) or 2 (raise); got 5.
+    """
+    if index not in (FOLD, CALL, RAISE):
+        raise ValueError(f"The 'index' parameter of to_action must be 0 (fold), 1 (call) or 2 (raise); got {index!r}.")
+    legal = observation.legal
+    if index == RAISE:
+        for a in legal:
+            if a.kind == ActionKind.BET_RAISE:
+                return a
+        return CHECK_CALL
+    if index == FOLD and observation.to_call > 0:
+        return FOLD_ACTION
+    return CHECK_CALL
+
+
+@dataclass(frozen=True)
+class LokiRules:
+    """Loki's post-flop betting rules (001 §4.4).
+
+    The EHS decides how many bets the hand wants in the round: at least
+    ``make1`` (0.5 in 001 §4.4) one bet (bet when no one has, call one bet),
+    ``make2`` two (raise to two bets, then call anything), ``make4`` four (raise
+    until the cap).  A hand that would fold calls instead when its one-card
+    Ppot beats the pot odds (001 §4.4) — unless ``use_potential`` is off
+    (player D of 001 §5: EHS = HS_n and no pot-odds calls).
+
+    >>> LokiRules(make1=0.9, make2=0.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: LokiRules needs 0 <= make1 <= make2 <= make4 <= 1; got make1=0.9, make2=0.5, make4=0.95.
+    """
+
+    make1: float = 0.5
+    make2: float = 0.85
+    make4: float = 0.95
+    use_potential: bool = True
+
+    def __post_init__(self):
+        if not 0.0 <= self.make1 <= self.make2 <= self.make4 <= 1.0:
+            raise ValueError(
+                "LokiRules needs 0 <= make1 <= make2 <= make4 <= 1; "
+                f"got make1={self.make1!r}, make2={self.make2!r}, make4={self.make4!r}."
+            )
+
+    def level(self, ehs: float) -> int:
+        """Bets the hand wants: 0, 1, 2 or 4."""
+        if ehs >= self.make4:
+            return 4
+        if ehs >= self.make2:
+            return 2
+        if ehs >= self.make1:
+            return 1
+        return 0
+
+    def decide(self, *, ehs: float, ppot: float, pot_odds: float, bets_to_call: int, bet_level: int, can_raise: bool = True) -> int:
+        """The action index (:data:`FOLD`, :data:`CALL`, :data:`RAISE`) in one context."""
+        want = self.level(ehs)
+        if bet_level < want and can_raise and (want > 1 or bet_level == 0):
+            return RAISE
+        if bets_to_call == 0:
+            return CALL
+        if want >= 2 or (want == 1 and bets_to_call <= 1):
+            return CALL
+        if self.use_potential and ppot > pot_odds:
+            return CALL
+        return FOLD
+
+
+def formula_decision(ehs: float, ppot: float, context: Context, rng, *, params: FormulaParams = FormulaParams()) -> tuple[int, np.ndarray]:
+    """Poki's formula strategy: the triple of :func:`~bpp.loki.triples.formula_triple` and an action drawn from it.
+
+    >>> c = Context(1, 0, 0, 0, 10, 0.0, 3, 1, 1 / 3, True, 2)
+    >>> formula_decision(0.95, 0.0, c, np.random.default_rng(0))[0]
+    2
+    """
+    triple = formula_triple(
+        ehs,
+        ppot=ppot,
+        pot_odds=context.pot_odds,
+        bets_to_call=context.bets_to_call,
+        behind=context.behind,
+        river=context.round == 3,
+        can_raise=context.can_raise,
+        params=params,
+    )
+    action = sample_action(triple, rng, can_fold=context.to_call > 0, can_raise=context.can_raise)
+    return action, triple

@@ -1,0 +1,451 @@
+"""Post-flop hand evaluation per opponent: HS, one-card Ppot/Npot and EHS (Loki 001 §4.2–4.4; Poki 000).
+
+Loki and Poki evaluate their hand after the flop against every holding an
+opponent may have, each weighted by that opponent's weight table (001 §4.3,
+000 "weighting the enumerations"):
+
+* hand strength ``HS`` (001 §4.2): weighted share of holdings we beat (ties
+  count half); against ``n`` opponents Loki uses ``HS_n = HS ** n``, and with a
+  table per opponent the product of the opponents' ``HS_i``;
+* one-card hand potential ``Ppot`` and ``Npot`` (001 §4.2; 001 §4.4 uses only
+  the next card for betting);
+* effective hand strength ``EHS = HS_n + (1 − HS_n) · Ppot`` (001 §4.4), and the
+  per-opponent generalization of the Poki text (000 "effective hand strength":
+  "a better generalization is to have a different HS and Ppot for each
+  opponent": ``EHS_i = HS_i + (1 − HS_i) · Ppot_i``).
+
+Everything heavy depends on the board only, so it is computed once per street
+and shared by every player in the process (:func:`street_table`): the rank of
+every one of the 1,326 holdings with the board (:attr:`StreetTable.ranks`) and
+with each possible next card (:attr:`StreetTable.next_ranks`).  A decision then
+costs a few vector comparisons: the per-opponent HS, Ppot and EHS against any
+stack of weight tables take well under a millisecond
+(``benchmarks/bench_loki.py``), against about 2 ms for
+:func:`holdem.potential` with one card of look-ahead, which computes the same
+numbers (the tests check they agree).
+
+:meth:`StreetTable.holding_strength` also gives every holding's own strength
+on this board against one uniformly random opponent (HS exactly, and EHS with
+a *percentile* potential, see there): what the opponent models and the
+simulation need to turn an opponent's holding into an action.
+
+>>> ev = evaluate_hand("As Qc", "3h 4c Jh")
+>>> round(float(ev.hs[0]), 3), round(float(ev.ppot[0]), 3), round(float(ev.npot[0]), 3)
+(0.585, 0.108, 0.145)
+>>> round(ev.ehs, 3)
+0.63
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+
+from holdem.cards import CardsLike, check_distinct, parse_cards
+from holdem.evaluate import key_sums, rank_of_keys
+from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
+from holdem.tables import load_tables
+
+__all__ = ["StreetTable", "Evaluation", "street_table", "evaluate_hand", "clean_weights"]
+
+_CACHE: OrderedDict[tuple[int, ...], "StreetTable"] = OrderedDict()
+_CACHE_SIZE = 64
+_HOLDING_KEYS: np.ndarray | None = None
+_HOLDING_BITS: np.ndarray | None = None
+_HOLDING_CARD_MASK = np.zeros((N_HOLDINGS, 52), dtype=bool)
+_HOLDING_CARD_MASK[np.arange(N_HOLDINGS), HOLDINGS[:, 0]] = True
+_HOLDING_CARD_MASK[np.arange(N_HOLDINGS), HOLDINGS[:, 1]] = True
+_HOLDING_CARD_MASK.flags.writeable = False
+
+
+def _holding_arrays() -> tuple[np.ndarray, np.ndarray]:
+    global _HOLDING_KEYS, _HOLDING_BITS
+    if _HOLDING_KEYS is None:
+        tables = load_tables()
+        _HOLDING_KEYS = key_sums(HOLDINGS)
+        _HOLDING_BITS = tables.suit_bits[HOLDINGS].sum(axis=1)
+    return _HOLDING_KEYS, _HOLDING_BITS
+
+
+def _conflicts(cards) -> np.ndarray:
+    """(1326,) bool: holdings that use one of ``cards``."""
+    out = np.zeros(N_HOLDINGS, dtype=bool)
+    for c in cards:
+        out[CARD_HOLDINGS[c]] = True
+    return out
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Our hand against each opponent's weight table (one entry per opponent in each array).
+
+    ``hs``, ``ppot``, ``npot`` and ``ehs_each`` have shape ``(m,)`` for ``m``
+    opponents.  ``hs_n`` is the product of the ``hs`` (Loki's ``HS_n``),
+    ``ppot_all`` the Ppot against all the tables pooled (each normalized to
+    sum 1), ``ehs`` Loki's ``HS_n + (1 − HS_n) · Ppot`` with that pooled Ppot,
+    and ``ehs_product`` the product of the per-opponent ``EHS_i`` (Poki's
+    generalization: win against each opponent independently).  On the river
+    every potential is 0 and ``ehs`` equals ``hs_n``.
+    """
+
+    hs: np.ndarray
+    ppot: np.ndarray
+    npot: np.ndarray
+    ehs_each: np.ndarray
+    hs_n: float
+    ppot_all: float
+    ehs: float
+    ehs_product: float
+
+
+class StreetTable:
+    """Every holding's rank on one board, and with each possible next card (built once per board).
+
+    Parameters
+    ----------
+    board
+        The 3, 4 or 5 board cards (anything :func:`holdem.parse_cards` reads).
+
+    Attributes
+    ----------
+    board : numpy.ndarray of int8, shape (k,)
+    ranks : numpy.ndarray of int16, shape (1326,)
+        Rank (higher = stronger) of each holding with the board; 0 for holdings
+        that use a board card.
+    next_ranks : numpy.ndarray of int16, shape (1326, 52), or None
+        Rank with the board plus card ``c``; 0 where ``c`` is on the board or in
+        the holding.  None on the river.
+
+    Examples
+    --------
+    >>> t = StreetTable("3h 4c Jh")
+    >>> t.ranks.shape, t.next_ranks.shape
+    ((1326,), (1326, 52))
+    >>> StreetTable("3h 4c")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got 2.
+    """
+
+    def __init__(self, board: CardsLike):
+        board = parse_cards(board)
+        if board.ndim != 1 or board.size not in (3, 4, 5):
+            raise ValueError(f"The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got {board.size}.")
+        self.board = board
+        self.board_conflict = _conflicts(board.tolist())
+        tables = load_tables()
+        hkeys, hbits = _holding_arrays()
+        k = board.size
+        bkey = int(key_sums(board))
+        bbits = int(tables.suit_bits[board].sum())
+        keys = hkeys + bkey
+        bits = hbits + bbits
+        ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
+        ranks[self.board_conflict] = 0
+        ranks.flags.writeable = False
+        self.ranks = ranks
+        if k == 5:
+            self.next_ranks = None
+        else:
+            nkeys = keys[:, None] + tables.card_keys[None, :52]
+            nbits = bits[:, None] + tables.suit_bits[None, :52]
+            nxt = rank_of_keys(nkeys, 3 + k, suit_bits=nbits)
+            invalid = _HOLDING_CARD_MASK | self.board_conflict[:, None]
+            invalid[:, board] = True
+            nxt[invalid] = 0
+            nxt.flags.writeable = False
+            self.next_ranks = nxt
+        self._strength = None
+        self._hole_cache: dict[int, tuple] = {}
+
+    def __repr__(self) -> str:
+        from holdem.cards import format_cards
+
+        return f"StreetTable({format_cards(self.board)!r})"
+
+    # -- our hand ------------------------------------------------------------------
+
+    def _hole_counts(self, h0: int):
+        """Per holding: now-state one-hot (1326, 3) and later counts (1326, 3) for our holding ``h0``."""
+        got = self._hole_cache.get(h0)
+        if got is not None:
+            return got
+        ours = self.ranks[h0]
+        live = ~(self.board_conflict | _conflicts(HOLDINGS[h0].tolist()))
+        theirs = self.ranks
+        now = np.zeros((N_HOLDINGS, 3))
+        now[:, 0] = live & (theirs < ours)
+        now[:, 1] = live & (theirs == ours)
+        now[:, 2] = live & (theirs > ours)
+        groups = [np.flatnonzero(now[:, j]) for j in range(3)]
+        later = None
+        if self.next_ranks is not None:
+            # all 52 columns at once: a board card's column is 0 for everyone (a tie
+            # we drop with the valid count); our own cards' columns are taken out after
+            ours_next = self.next_ranks[h0]
+            theirs_next = self.next_ranks
+            valid = theirs_next > 0
+            n_valid = valid.sum(axis=1) - valid[:, HOLDINGS[h0]].sum(axis=1)
+            ahead = ((theirs_next < ours_next) & valid).sum(axis=1)
+            behind = (theirs_next > ours_next).sum(axis=1) - valid[:, HOLDINGS[h0]].sum(axis=1)
+            tied = n_valid - ahead - behind
+            later = np.stack([ahead, tied, behind], axis=1).astype(np.float64)
+            later[~live] = 0.0
+        got = (now, later, live, groups, None if later is None else [later[g] for g in groups])
+        if len(self._hole_cache) > 16:
+            self._hole_cache.clear()
+        self._hole_cache[h0] = got
+        return got
+
+    def evaluate(self, hole: CardsLike, weights=None) -> Evaluation:
+        """Our hand against one weight table or a stack of them (one per opponent).
+
+        Parameters
+        ----------
+        hole
+            Our two hole cards.
+        weights
+            None (one uniformly random opponent), a (1326,) table, or an
+            (m, 1326) stack; holdings that use a known card count 0.
+
+        Returns
+        -------
+        Evaluation
+
+        Examples
+        --------
+        >>> t = street_table("3h 4c Jh")
+        >>> e = t.evaluate("As Qc", np.ones((5, 1326)))
+        >>> round(e.hs_n, 3), round(e.ehs, 2)
+        (0.069, 0.17)
+        >>> t.evaluate("As 3h")
+        Traceback (most recent call last):
+        ...
+        ValueError: The 'hole' parameter of StreetTable.evaluate must not use a board card; got [51, 6] on board [6, 8, 38].
+        """
+        h0 = self._holding_of(hole)
+        w = clean_weights(weights)
+        now, later, live, groups, later_by = self._hole_counts(h0)
+        w = w * live
+        counts = w @ now  # (m, 3) ahead, tied, behind
+        total = counts.sum(axis=1)
+        if np.any(total <= 0):
+            bad = int(np.flatnonzero(total <= 0)[0])
+            raise ValueError(f"weight table {bad} gives no live holding once the known cards are removed")
+        hs = (counts[:, 0] + counts[:, 1] / 2) / total
+        hs_n = float(np.prod(hs))
+        m = w.shape[0]
+        if later is None:
+            ppot = np.zeros(m)
+            npot = np.zeros(m)
+            ppot_all = 0.0
+        else:
+            # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
+            table = np.stack([w[:, g] @ lg for g, lg in zip(groups, later_by)], axis=1)
+            ppot, npot = _pots(table)
+            pooled = np.einsum("i,inl->nl", 1.0 / total, table)
+            ppot_all = float(_pots(pooled[None])[0][0])
+        ehs_each = hs + (1 - hs) * ppot
+        return Evaluation(
+            hs=hs,
+            ppot=ppot,
+            npot=npot,
+            ehs_each=ehs_each,
+            hs_n=hs_n,
+            ppot_all=ppot_all,
+            ehs=hs_n + (1 - hs_n) * ppot_all,
+            ehs_product=float(np.prod(ehs_each)),
+        )
+
+    def _holding_of(self, hole) -> int:
+        if isinstance(hole, (int, np.integer)) and not isinstance(hole, bool):
+            h0 = int(hole)
+            if not 0 <= h0 < N_HOLDINGS:
+                raise ValueError(f"The 'hole' parameter of StreetTable.evaluate must be a holding index in [0, 1325]; got {h0}.")
+        else:
+            cards = parse_cards(hole)
+            if cards.shape != (2,):
+                raise ValueError(f"The 'hole' parameter of StreetTable.evaluate must be two cards; got {cards.size}.")
+            check_distinct(cards, source=hole)
+            h0 = int(HOLDING_INDEX[cards[0], cards[1]])
+            if self.board_conflict[h0]:
+                raise ValueError(
+                    "The 'hole' parameter of StreetTable.evaluate must not use a board card; "
+                    f"got {cards.tolist()} on board {self.board.tolist()}."
+                )
+        if self.board_conflict[h0]:
+            raise ValueError(f"holding {h0} uses a board card of {self.board.tolist()}")
+        return h0
+
+    # -- every holding --------------------------------------------------------------
+
+    def holding_strength(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every holding's HS and EHS against one uniformly random opponent on this board.
+
+        HS is exact (the opponent's holdings that share a card with ours or the
+        board are left out).  The potential is a cheap *percentile* estimate, not
+        the exact pairwise Ppot of 001 §4.2 (that would take 1326 × 1326 × 47
+        comparisons per street): with ``HS_c`` the holding's percentile among the
+        holdings after next card ``c``, ``Ppot ≈ mean_c max(0, HS_c − HS) / (1 − HS)``,
+        the share of the ground behind it that the next card makes up on
+        average.  EHS = HS + (1 − HS) · Ppot.  On the river EHS = HS.  Holdings
+        that use a board card get 0.  Cached on the table.
+
+        Returns
+        -------
+        hs, ehs : numpy.ndarray of float64, shape (1326,)
+
+        Examples
+        --------
+        >>> hs, ehs = street_table("3h 4c Jh").holding_strength()
+        >>> from holdem.ranges import holding_index
+        >>> from holdem.cards import parse_cards
+        >>> h = holding_index(*parse_cards("As Qc"))
+        >>> round(float(hs[h]), 3), bool(ehs[h] >= hs[h])
+        (0.585, True)
+        """
+        if self._strength is not None:
+            return self._strength
+        ranks = self.ranks
+        live = ~self.board_conflict
+        # exact HS: count against every live holding by sorting, then take out the
+        # holdings that share one of our cards (the 2 × 51 holdings containing them)
+        vals = np.sort(ranks[live])
+        less = np.searchsorted(vals, ranks, side="left")
+        equal = np.searchsorted(vals, ranks, side="right") - less
+        n_live = np.full(N_HOLDINGS, vals.size)
+        for j in (0, 1):
+            others = CARD_HOLDINGS[HOLDINGS[:, j]]  # (1326, 51) holdings sharing card j
+            r = ranks[others]
+            ok = live[others]
+            less -= ((r < ranks[:, None]) & ok).sum(axis=1)
+            equal -= ((r == ranks[:, None]) & ok).sum(axis=1)
+            n_live -= ok.sum(axis=1)
+        equal += 1  # the holding itself: counted once, taken out twice (it holds both cards)
+        n_live += 1
+        hs = np.zeros(N_HOLDINGS)
+        hs[live] = (less[live] + equal[live] / 2) / n_live[live]
+        if self.next_ranks is None:
+            ehs = hs.copy()
+        else:
+            gain = np.zeros(N_HOLDINGS)
+            n_cards = 0
+            for c in range(52):
+                if c in self.board:
+                    continue
+                col = self.next_ranks[:, c]
+                ok = col > 0
+                vals = np.sort(col[ok])
+                lo = np.searchsorted(vals, col, side="left")
+                hi = np.searchsorted(vals, col, side="right")
+                pct = (lo + (hi - lo - 1) / 2) / max(vals.size - 1, 1)
+                gain += np.where(ok, np.maximum(pct - hs, 0.0), 0.0)
+                n_cards += 1
+            behind = np.where(live & (hs < 1), 1 - hs, 1.0)
+            ppot = np.clip(gain / (n_cards - 2) / behind, 0.0, 1.0)
+            ppot[~live] = 0.0
+            ehs = hs + (1 - hs) * ppot
+            ehs[~live] = 0.0
+        hs.flags.writeable = False
+        ehs.flags.writeable = False
+        self._strength = (hs, ehs)
+        return self._strength
+
+
+_SHARE = None
+
+
+def _share_matrix() -> np.ndarray:
+    """(1326, 1326) bool: holdings that share a card."""
+    global _SHARE
+    if _SHARE is None:
+        m = _HOLDING_CARD_MASK.astype(np.uint8)
+        _SHARE = (m @ m.T) > 0
+        _SHARE.flags.writeable = False
+    return _SHARE
+
+
+def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Ppot and Npot of a stack (m, 3, 3) of HP tables (rows now, columns later: ahead, tied, behind)."""
+    a, t, b = 0, 1, 2
+    totals = table.sum(axis=2)
+    pden = totals[:, b] + totals[:, t] / 2
+    nden = totals[:, a] + totals[:, t] / 2
+    pnum = table[:, b, a] + table[:, b, t] / 2 + table[:, t, a] / 2
+    nnum = table[:, a, b] + table[:, a, t] / 2 + table[:, t, b] / 2
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ppot = np.where(pden > 0, pnum / np.where(pden > 0, pden, 1), 0.0)
+        npot = np.where(nden > 0, nnum / np.where(nden > 0, nden, 1), 0.0)
+    return ppot, npot
+
+
+def clean_weights(weights) -> np.ndarray:
+    """A weight table or stack as a float64 (m, 1326) array (None: one uniform table).
+
+    >>> clean_weights(None).shape
+    (1, 1326)
+    >>> clean_weights(np.ones(5))
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'weights' parameter must be None, a (1326,) table or an (m, 1326) stack of finite non-negative weights; got shape (5,).
+    """
+    if weights is None:
+        return np.ones((1, N_HOLDINGS))
+    w = np.asarray(weights, dtype=np.float64)
+    if w.ndim == 1:
+        w = w[None, :]
+    if w.ndim != 2 or w.shape[1] != N_HOLDINGS or w.shape[0] == 0 or not np.all(np.isfinite(w)) or np.any(w < 0):
+        raise ValueError(
+            "The 'weights' parameter must be None, a (1326,) table or an (m, 1326) stack of finite "
+            f"non-negative weights; got shape {np.shape(weights)}."
+        )
+    return w
+
+
+def street_table(board: CardsLike) -> StreetTable:
+    """The (cached) :class:`StreetTable` of ``board``: built once, shared by every player in the process.
+
+    >>> street_table("3h 4c Jh") is street_table("Jh 3h 4c")
+    True
+    """
+    cards = parse_cards(board)
+    key = tuple(sorted(cards.tolist()))
+    table = _CACHE.get(key)
+    if table is None:
+        table = StreetTable(cards)
+        _CACHE[key] = table
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return table
+
+
+def evaluate_hand(hole: CardsLike, board: CardsLike, weights=None) -> Evaluation:
+    """HS, one-card Ppot/Npot and EHS of ``hole`` on ``board`` against each weight table (001 §4.2–4.4).
+
+    Parameters
+    ----------
+    hole, board
+        Our two hole cards and the 3, 4 or 5 board cards.
+    weights
+        None (one uniformly random opponent), one (1326,) weight table or an
+        (m, 1326) stack, one table per active opponent.
+
+    Returns
+    -------
+    Evaluation
+
+    Examples
+    --------
+    The worked example of 001 §4.4 (five random opponents, one-card Ppot
+    0.108).  The text says EHS is 0.15; its own formula with its own figures
+    gives 0.069 + 0.931 × 0.108 = 0.17:
+
+    >>> e = evaluate_hand("As Qc", "3h 4c Jh", np.ones((5, 1326)))
+    >>> round(e.ehs, 2), round(e.ppot_all, 3)
+    (0.17, 0.108)
+    """
+    return street_table(board).evaluate(hole, weights)

@@ -1,0 +1,312 @@
+"""Opponent modelling: the generic (GOM) and specific (SOM) opponent models of Poki (000 "opponent modeling").
+
+Poki predicts an opponent's action as a probability triple.  The *generic*
+model (GOM) assumes every opponent plays "a particular reasonable manner": a
+fixed table of thresholds.  The *specific* model (SOM) learns from the
+opponent's own history: "the basic system distinguishes twelve contexts —
+betting round (pre-flop, flop, turn, river) × betting level (zero, one, two or
+more bets to call)"; in each, "historical frequencies determine the opponent's
+normal requirements (average effective hand strength) for the observed action.
+The threshold is input to the formula betting strategy, which generates a
+mixed strategy of rational actions" (000).
+
+Here a context's action frequencies become thresholds on a strength in
+[0, 1] (EHS against one random hand after the flop, the income-rate
+percentile before it, :func:`holding_strengths`): an opponent who raised a
+share ``f_r`` of the time and continued (called or raised) a share ``f_c`` is
+taken to raise with the strongest ``f_r`` of its holdings and continue with
+the strongest ``f_c``, so ``μ_raise = 1 − f_r`` and ``μ_call = 1 − f_c`` (the
+strength being a percentile).  The frequencies are smoothed towards the GOM's
+(``prior`` pseudo-observations), so a new opponent starts at the GOM.  The
+thresholds generate the opponent's triples with the ramps of
+:func:`bpp.loki.triples.threshold_triples`, which re-weight its table (000
+"updating weight table") and drive it in the simulations.
+
+Opponents are tracked by their seat *relative to ours* (``(seat − our seat)
+mod n``): that is what identifies an opponent in an ordinary match and in the
+cyclic rotations of :mod:`holdem.match.duplicate`.
+
+>>> som = OpponentModel(n_players=3)
+>>> for _ in range(40):
+...     _ = som.observe(1, round=1, bets_to_call=1, action=RAISE)   # a maniac on the flop
+>>> mu_call, mu_raise = som.thresholds(1, round=1, bets_to_call=1)
+>>> bool(mu_raise < GOM_RAISE[1, 1])
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bpp.loki.triples import CALL, FOLD, RAISE, threshold_triples
+from holdem.games.base import ActionKind
+
+__all__ = [
+    "GOM_CALL",
+    "GOM_RAISE",
+    "GOM_SIGMA",
+    "OpponentModel",
+    "HandTracker",
+    "ActionRecord",
+    "holding_strengths",
+    "preflop_strength",
+]
+
+#: Generic model: EHS (strength percentile) at which a "reasonable" opponent continues, by round × bets to call 0, 1, 2+.
+GOM_CALL = np.array(
+    [
+        [0.0, 0.65, 0.8],  # pre-flop: play about a third of the hands, fewer against a raise
+        [0.0, 0.5, 0.7],
+        [0.0, 0.55, 0.75],
+        [0.0, 0.55, 0.75],
+    ]
+)
+#: Generic model: strength at which it bets or raises.
+GOM_RAISE = np.array(
+    [
+        [0.85, 0.9, 0.95],
+        [0.6, 0.8, 0.9],
+        [0.65, 0.82, 0.92],
+        [0.65, 0.85, 0.93],
+    ]
+)
+GOM_CALL.flags.writeable = False
+GOM_RAISE.flags.writeable = False
+#: Half-width of the ramps of modelled opponents.
+GOM_SIGMA = 0.1
+
+
+def _check_int(value, name: str, owner: str, low: int, high: int | None = None) -> int:
+    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if not ok or value < low or (high is not None and value > high):
+        allowed = f"in [{low}, {high}]" if high is not None else f">= {low}"
+        raise ValueError(f"The '{name}' parameter of {owner} must be an integer {allowed}; got {value!r}.")
+    return int(value)
+
+
+class OpponentModel:
+    """Action frequencies of each opponent in the twelve contexts, turned into thresholds (000 SOM).
+
+    Parameters
+    ----------
+    n_players : int
+        Seats at the table (opponents are indexed by relative seat ``1 … n − 1``).
+    prior : float
+        Pseudo-observations of the GOM's frequencies in every context; ``inf``
+        (or ``specific=False``) gives the pure generic model.
+    specific : bool
+        Learn (SOM) or not (GOM).
+    sigma : float
+        Ramp half-width of the triples.
+
+    Attributes
+    ----------
+    counts_ : numpy.ndarray of float64, shape (n_players, 4, 3, 3)
+        Observed actions per relative seat, round, bets to call (0, 1, 2+) and action.
+
+    Examples
+    --------
+    >>> gom = OpponentModel(n_players=2, specific=False)
+    >>> [round(float(x), 2) for x in gom.thresholds(1, round=1, bets_to_call=0)]
+    [0.0, 0.6]
+    >>> OpponentModel(n_players=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'n_players' parameter of OpponentModel must be an integer in [2, 10]; got 1.
+    """
+
+    def __init__(self, n_players: int, *, prior: float = 10.0, specific: bool = True, sigma: float = GOM_SIGMA):
+        self.n_players = _check_int(n_players, "n_players", "OpponentModel", 2, 10)
+        if not prior > 0:
+            raise ValueError(f"The 'prior' parameter of OpponentModel must be positive; got {prior!r}.")
+        if not sigma > 0:
+            raise ValueError(f"The 'sigma' parameter of OpponentModel must be positive; got {sigma!r}.")
+        self.prior = float(prior)
+        self.specific = bool(specific)
+        self.sigma = float(sigma)
+        self.counts_ = np.zeros((self.n_players, 4, 3, 3))
+        self._cache = None
+
+    def observe(self, opponent: int, *, round: int, bets_to_call: int, action: int) -> "OpponentModel":
+        """Count one action of relative seat ``opponent`` in context (``round``, ``bets_to_call``)."""
+        opponent = _check_int(opponent, "opponent", "OpponentModel.observe", 0, self.n_players - 1)
+        r = _check_int(round, "round", "OpponentModel.observe", 0, 3)
+        b = min(_check_int(bets_to_call, "bets_to_call", "OpponentModel.observe", 0), 2)
+        a = _check_int(action, "action", "OpponentModel.observe", 0, 2)
+        if self.specific:
+            self.counts_[opponent, r, b, a] += 1.0
+            self._cache = None
+        return self
+
+    def frequencies(self) -> np.ndarray:
+        """Smoothed (fold, call, raise) frequencies, shape (n_players, 4, 3, 3)."""
+        f_raise = 1.0 - GOM_RAISE
+        f_continue = 1.0 - GOM_CALL
+        prior = np.stack([1.0 - f_continue, f_continue - f_raise, f_raise], axis=-1)  # (4, 3, 3)
+        prior[:, 0, FOLD] = 0.0  # nobody folds when checking is free
+        prior[:, 0] /= prior[:, 0].sum(axis=-1, keepdims=True)
+        if not self.specific or not np.isfinite(self.prior):
+            return np.broadcast_to(prior, self.counts_.shape).copy()
+        c = self.counts_ + self.prior * prior
+        return c / c.sum(axis=-1, keepdims=True)
+
+    def threshold_table(self) -> tuple[np.ndarray, np.ndarray]:
+        """(μ_call, μ_raise), each of shape (n_players, 4, 3): relative seat × round × bets to call."""
+        if self._cache is None:
+            f = self.frequencies()
+            mu_raise = 1.0 - f[..., RAISE]
+            mu_call = 1.0 - f[..., RAISE] - f[..., CALL]
+            mu_call[:, :, 0] = 0.0
+            self._cache = (mu_call, mu_raise)
+        return self._cache
+
+    def thresholds(self, opponent: int, *, round: int, bets_to_call: int) -> tuple[float, float]:
+        """(μ_call, μ_raise) of relative seat ``opponent`` in one context."""
+        mu_call, mu_raise = self.threshold_table()
+        b = min(int(bets_to_call), 2)
+        return float(mu_call[opponent, round, b]), float(mu_raise[opponent, round, b])
+
+    def triples(self, opponent: int, strength, *, round: int, bets_to_call: int, can_raise: bool = True) -> np.ndarray:
+        """The opponent's triples for holdings of the given ``strength`` (any shape) in one context.
+
+        >>> OpponentModel(2, specific=False).triples(1, [0.1, 0.7, 0.99], round=1, bets_to_call=1).round(2).tolist()
+        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+        """
+        mu_call, mu_raise = self.thresholds(opponent, round=round, bets_to_call=bets_to_call)
+        return threshold_triples(
+            strength, mu_call, mu_raise, sigma=self.sigma, can_check=bets_to_call == 0, can_raise=can_raise
+        )
+
+
+class ActionRecord(tuple):
+    """One action with its context: ``(player, round, bets_to_call, action, to_call, pot, bet_level)``."""
+
+    __slots__ = ()
+
+    player = property(lambda self: self[0])
+    round = property(lambda self: self[1])
+    bets_to_call = property(lambda self: self[2])
+    action = property(lambda self: self[3])
+    to_call = property(lambda self: self[4])
+    pot = property(lambda self: self[5])
+    bet_level = property(lambda self: self[6])
+
+
+class HandTracker:
+    """Replays the public events of a fixed-limit hold'em hand to know each action's context.
+
+    It follows :class:`holdem.games.LimitHoldem`'s rules: blinds by the two
+    seats left of the button (heads-up the button posts the small blind),
+    bets of ``small_bet`` in rounds 0–1 and ``big_bet`` in rounds 2–3.
+
+    >>> from holdem.games.base import Event, Action, ActionKind
+    >>> t = HandTracker(n_players=3, button=0)
+    >>> rec = t.step(Event("action", 0, Action(ActionKind.BET_RAISE, 4), (), 0))
+    >>> (rec.player, rec.bets_to_call, rec.action, rec.pot)
+    (0, 1, 2, 3)
+    >>> HandTracker(n_players=3, button=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'button' parameter of HandTracker must be an integer in [0, 2]; got 3.
+    """
+
+    def __init__(self, n_players: int, button: int, *, small_blind=1, big_blind=2, small_bet=2, big_bet=4):
+        self.n = _check_int(n_players, "n_players", "HandTracker", 2, 10)
+        self.button = _check_int(button, "button", "HandTracker", 0, self.n - 1)
+        self.sizes = (small_bet, small_bet, big_bet, big_bet)
+        n, b = self.n, self.button
+        sb, bb = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
+        self.committed = [0] * n
+        self.committed[sb] = small_blind
+        self.committed[bb] = big_blind
+        self.high = big_blind
+        self.pot = small_blind + big_blind
+        self.bet_level = 1
+        self.round = 0
+        self.folded = [False] * n
+        self.n_live = n
+        self.to_act = n  # as the engine counts: seats that still have to act this round
+        self.board: tuple[int, ...] = ()
+        self.records: list[ActionRecord] = []
+        self.shown: dict[int, tuple[int, ...]] = {}
+
+    def step(self, event) -> ActionRecord | None:
+        """Apply one event; return the :class:`ActionRecord` of an action (else None)."""
+        if event.kind == "deal":
+            self.round = event.round
+            self.board = self.board + tuple(event.cards)
+            self.bet_level = 0
+            self.to_act = self.n_live
+            return None
+        if event.kind == "showdown":
+            self.shown[event.player] = tuple(event.cards)
+            return None
+        if event.kind != "action":
+            return None
+        p = event.player
+        size = self.sizes[self.round]
+        to_call = self.high - self.committed[p]
+        bets = -(-to_call // size)
+        kind = event.action.kind
+        rec = ActionRecord((p, self.round, bets, int(kind), to_call, self.pot, self.bet_level))
+        if kind == ActionKind.FOLD:
+            self.folded[p] = True
+            self.n_live -= 1
+            self.to_act -= 1
+        elif kind == ActionKind.CHECK_CALL:
+            self.pot += to_call
+            self.committed[p] = self.high
+            self.to_act -= 1
+        else:
+            self.high += size
+            self.pot += self.high - self.committed[p]
+            self.committed[p] = self.high
+            self.bet_level += 1
+            self.to_act = self.n_live - 1
+        self.records.append(rec)
+        return rec
+
+
+def preflop_strength(n_players: int = 10) -> np.ndarray:
+    """Every holding's pre-flop strength: its income-rate percentile (0 worst … 1 best), shape (1326,).
+
+    From the income rates of :mod:`bpp.loki.preflop` for ``n_players`` (cached).
+
+    >>> s = preflop_strength(10)
+    >>> from holdem.ranges import holding_index
+    >>> s[holding_index("AsAh")] > 0.99 > s[holding_index("7c2d")]
+    np.True_
+    """
+    key = int(n_players)
+    got = _PREFLOP.get(key)
+    if got is None:
+        from bpp.loki.preflop import load_income_rates
+        from holdem.ranges import CLASS_OF_HOLDING
+
+        rates = load_income_rates(key).rates[CLASS_OF_HOLDING]
+        order = np.argsort(rates, kind="stable")
+        pct = np.empty(rates.size)
+        pct[order] = (np.arange(rates.size) + 0.5) / rates.size
+        # equal rates (the same class) share their mean percentile
+        sums = np.bincount(CLASS_OF_HOLDING, pct)
+        counts = np.bincount(CLASS_OF_HOLDING)
+        got = (sums / counts)[CLASS_OF_HOLDING]
+        got.flags.writeable = False
+        _PREFLOP[key] = got
+    return got
+
+
+_PREFLOP: dict[int, np.ndarray] = {}
+
+
+def holding_strengths(board, n_players: int = 10) -> np.ndarray:
+    """The strength of every holding that the models threshold: income-rate percentile pre-flop, else EHS vs one random hand.
+
+    >>> holding_strengths((), 10).shape
+    (1326,)
+    """
+    if len(board) == 0:
+        return preflop_strength(n_players)
+    from bpp.loki.evaluation import street_table
+
+    return street_table(board).holding_strength()[1]

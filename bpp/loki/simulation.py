@@ -1,0 +1,348 @@
+"""Selective-sampling simulation betting (000 "selective sampling simulation betting strategy").
+
+"Each time Poki faces a decision, it invokes the Simulator to get an estimate
+of the expected value (EV) of each betting action … A single trial consists of
+playing out the hand from the current state of the game through to the end.
+Each trial is played out twice — once to consider the consequences of a
+check/call and once to consider a bet/raise.  In each trial a hand is assigned
+to each opponent, based on the probabilities maintained in their weight
+table … Probability triples are used to determine the actions of Poki and its
+opponents … The average over all trials in which Poki checks or calls is the
+call EV, and the average for the matching trials where Poki bets or raises is
+the raise EV.  The fold EV can be calculated without simulation, since there
+is no future profit or loss … [Poki] simply choose[s] the action with the
+greatest expectation.  If two actions have the same expectation, we opt for
+the most aggressive action (prefer a raise, then a call, then a fold)" (000).
+
+The trials are vectorized: every trial (both branches at once) is a row of
+numpy arrays (chips committed, folds, bet level, who acts), and each betting
+step acts for every row together.  Strengths of the simulated players:
+
+* in the current round, each opponent's holding has its EHS against one
+  random hand on the real board (:meth:`bpp.loki.evaluation.StreetTable.holding_strength`)
+  and we have our real EHS;
+* on the simulated later streets, every player's strength is its HS
+  percentile on the trial's board (the share of the 1,326 holdings it beats,
+  computed for all trials in one ranking call); ours is raised to the power of
+  the number of active opponents (``HS_n``).  Potential on simulated streets is
+  left out — that is the simulation's job (000: "the fraction of trials where
+  our hand improves").
+
+Opponents act by the thresholds of their model (:mod:`bpp.loki.modeling`),
+Poki by its formula thresholds (:class:`bpp.loki.triples.FormulaParams`).
+EVs are in chips and count only the chips still to be put in (what is in the
+pot is sunk): the fold EV is 0.
+
+>>> import numpy as np
+>>> from bpp.loki.modeling import HandTracker, OpponentModel
+>>> from holdem.cards import parse_cards
+>>> t = HandTracker(n_players=2, button=0)
+>>> from holdem.games.base import Event, Action, ActionKind
+>>> for e in [Event("action", 0, Action(ActionKind.CHECK_CALL), (), 0), Event("action", 1, Action(ActionKind.CHECK_CALL), (), 0),
+...           Event("deal", -1, None, tuple(parse_cards("Ah Kd 7c").tolist()), 1)]:
+...     _ = t.step(e)
+>>> res = simulate(t, me=1, hole=parse_cards("As Ac"), weights=np.ones((2, 1326)), our_strength=0.95,
+...                model=OpponentModel(2), trials=200, rng=1)
+>>> res.best
+2
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from bpp.loki.evaluation import street_table
+from bpp.loki.modeling import OpponentModel
+from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams
+from holdem.evaluate import evaluate_unchecked, key_sums, rank_of_keys
+from holdem.ranges import CARD_HOLDINGS, HOLDINGS, N_HOLDINGS
+from holdem.tables import load_tables
+
+__all__ = ["SimulationResult", "simulate"]
+
+_HMASK = (np.uint64(1) << HOLDINGS[:, 0].astype(np.uint64)) | (np.uint64(1) << HOLDINGS[:, 1].astype(np.uint64))
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """EVs (chips) of fold, check/call and bet/raise, the trials played and the chosen action index."""
+
+    ev: tuple[float, float, float]
+    trials: int
+    best: int
+    seconds: float
+
+
+def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
+    """HS percentile of each (trial, player) holding among all holdings on the trial's board.
+
+    ``boards`` (T, k) int8, ``holdings`` (T, n) holding indices → (T, n) float in [0, 1].
+    """
+    tables = load_tables()
+    T, k = boards.shape
+    hkeys = key_sums(HOLDINGS)
+    hbits = tables.suit_bits[HOLDINGS].sum(axis=1)
+    bkeys = key_sums(boards)
+    bbits = tables.suit_bits[boards].sum(axis=1)
+    ranks = rank_of_keys(hkeys[None, :] + bkeys[:, None], 2 + k, suit_bits=hbits[None, :] + bbits[:, None])
+    rows = np.arange(T)[:, None]
+    for j in range(k):
+        ranks[rows, CARD_HOLDINGS[boards[:, j]]] = 0  # holdings that use a board card
+    n_dead = k * 51 - k * (k - 1) // 2
+    mine = ranks[rows, holdings]  # (T, n)
+    less = (ranks[:, None, :] < mine[:, :, None]).sum(axis=2) - n_dead
+    equal = (ranks[:, None, :] == mine[:, :, None]).sum(axis=2) - 1
+    return (less + equal / 2) / (N_HOLDINGS - n_dead - 1)
+
+
+def _sample_holdings(weights, seats, dead_mask: int, T: int, rng) -> tuple[np.ndarray, np.ndarray]:
+    """Holdings (T, len(seats)) drawn from each seat's weight table without card clashes; and a row-ok mask."""
+    out = np.zeros((T, len(seats)), dtype=np.intp)
+    used = np.full(T, np.uint64(dead_mask))
+    ok = np.ones(T, dtype=bool)
+    live = (_HMASK & np.uint64(dead_mask)) == 0
+    for j, s in enumerate(seats):
+        w = np.asarray(weights[s], dtype=np.float64) * live
+        if w.sum() <= 0:
+            w = live.astype(np.float64)
+        cdf = np.cumsum(w)
+        cdf /= cdf[-1]
+        pick = np.searchsorted(cdf, rng.random(T), side="right").clip(0, N_HOLDINGS - 1)
+        for _ in range(20):
+            clash = (_HMASK[pick] & used) != 0
+            if not clash.any():
+                break
+            pick[clash] = np.searchsorted(cdf, rng.random(int(clash.sum())), side="right").clip(0, N_HOLDINGS - 1)
+        clash = (_HMASK[pick] & used) != 0
+        ok &= ~clash
+        out[:, j] = pick
+        used |= _HMASK[pick]
+    return out, ok
+
+
+def simulate(
+    tracker,
+    *,
+    me: int,
+    hole,
+    weights,
+    our_strength: float,
+    model: OpponentModel,
+    trials: int = 500,
+    time_budget: float | None = None,
+    params: FormulaParams = FormulaParams(),
+    max_raises: int = 3,
+    rng=None,
+) -> SimulationResult:
+    """Estimate the EV of fold, check/call and bet/raise by selective-sampling simulation (000).
+
+    Parameters
+    ----------
+    tracker : bpp.loki.modeling.HandTracker
+        The hand so far (post-flop; seat ``me`` to act).
+    me : int
+        Our seat.
+    hole : array_like of int
+        Our two hole cards.
+    weights : array_like, shape (n_players, 1326)
+        Each seat's weight table (our own row is ignored).
+    our_strength : float
+        Our EHS now (drives our own later actions in the current round).
+    model : OpponentModel
+        Thresholds of each opponent by relative seat (GOM or SOM).
+    trials : int
+        Trials (each played out twice).
+    time_budget : float, optional
+        Seconds: stop after the batch (250 trials) that passes it; at least one batch runs.
+    params : FormulaParams
+        Our own thresholds in the trials.
+    max_raises : int
+        Raises per round after the bet (the game's cap).
+    rng : numpy.random.Generator, int or None
+
+    Returns
+    -------
+    SimulationResult
+
+    Raises
+    ------
+    ValueError
+        ``trials`` below 1, a pre-flop tracker, or ``me`` not in the hand.
+    """
+    if not isinstance(trials, (int, np.integer)) or trials < 1:
+        raise ValueError(f"The 'trials' parameter of simulate must be a positive integer; got {trials!r}.")
+    if time_budget is not None and not time_budget > 0:
+        raise ValueError(f"The 'time_budget' parameter of simulate must be positive or None; got {time_budget!r}.")
+    if tracker.round == 0:
+        raise ValueError("simulate plays out post-flop decisions; the tracker is in round 0 (pre-flop)")
+    if not 0 <= me < tracker.n or tracker.folded[me]:
+        raise ValueError(f"The 'me' parameter of simulate must be a seat still in the hand; got {me!r}.")
+    rng = np.random.default_rng(rng)
+    start = time.perf_counter()
+    hole = np.asarray(hole, dtype=np.int8)
+    sums = np.zeros(3)
+    done_trials = 0
+    batch = 250
+    while done_trials < trials:
+        T = min(batch, trials - done_trials)
+        s_call, s_raise, n_ok = _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng)
+        sums[CALL] += s_call
+        sums[RAISE] += s_raise
+        done_trials += n_ok
+        if n_ok == 0:
+            break
+        if time_budget is not None and time.perf_counter() - start > time_budget:
+            break
+    n = max(done_trials, 1)
+    ev = (0.0, sums[CALL] / n, sums[RAISE] / n)
+    can_fold = tracker.high > tracker.committed[me]
+    can_raise = tracker.bet_level < max_raises + 1
+    best = FOLD if can_fold else CALL
+    for a in (CALL, RAISE):
+        if a == RAISE and not can_raise:
+            continue
+        if ev[a] >= ev[best]:
+            best = a
+    return SimulationResult(ev, int(done_trials), int(best), time.perf_counter() - start)
+
+
+def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng):
+    n = tracker.n
+    rc = tracker.round
+    board = np.asarray(tracker.board, dtype=np.int8)
+    opponents = [s for s in range(n) if s != me and not tracker.folded[s]]
+    dead = 0
+    for c in list(hole) + list(board):
+        dead |= 1 << int(c)
+    held, ok = _sample_holdings(weights, opponents, dead, T, rng)
+    T_ok = int(ok.sum())
+    if T_ok == 0:
+        return 0.0, 0.0, 0
+    held = held[ok]
+    T = T_ok
+    holdings = np.zeros((T, n), dtype=np.intp)
+    from holdem.ranges import HOLDING_INDEX
+
+    holdings[:, me] = HOLDING_INDEX[hole[0], hole[1]]
+    holdings[:, opponents] = held
+    # the rest of the board
+    k_need = 5 - board.size
+    used = np.zeros((T, 52), dtype=bool)
+    used[:, hole] = True
+    used[:, board] = True
+    for j in range(len(opponents)):
+        used[np.arange(T), HOLDINGS[held[:, j], 0]] = True
+        used[np.arange(T), HOLDINGS[held[:, j], 1]] = True
+    keys = rng.random((T, 52))
+    keys[used] = 2.0
+    extra = np.argpartition(keys, k_need, axis=1)[:, :k_need].astype(np.int8) if k_need else np.zeros((T, 0), np.int8)
+    full = np.concatenate([np.broadcast_to(board, (T, board.size)), extra], axis=1)
+
+    # strengths (T, n, 4)
+    strength = np.zeros((T, n, 4))
+    cur_strength = street_table(board).holding_strength()[1]
+    strength[:, :, rc] = cur_strength[holdings]
+    strength[:, me, rc] = our_strength
+    n_opp = max(len(opponents), 1)
+    for r in range(rc + 1, 4):
+        pct = _percentiles(np.ascontiguousarray(full[:, : 2 + r]), holdings)
+        strength[:, :, r] = pct
+        strength[:, me, r] = pct[:, me] ** n_opp
+    # final ranks
+    cards7 = np.concatenate([HOLDINGS[holdings], np.broadcast_to(full[:, None, :], (T, n, 5))], axis=2)
+    final = evaluate_unchecked(np.ascontiguousarray(cards7, dtype=np.int8)).astype(np.int32)
+
+    # thresholds per seat (n, 4, 3)
+    mu_c_rel, mu_r_rel = model.threshold_table()
+    rel = [(s - me) % n for s in range(n)]
+    mu_c = mu_c_rel[rel].copy()
+    mu_r = mu_r_rel[rel].copy()
+    mu_c[me] = np.asarray(params.call)[None, :]
+    mu_r[me] = np.asarray(params.raise_)[None, :]
+    sig = np.full(n, model.sigma)
+    sig[me] = params.sigma
+
+    # both branches: rows 0..T-1 call, T..2T-1 raise
+    B = 2 * T
+    st = np.tile(strength, (2, 1, 1))
+    fin = np.tile(final, (2, 1))
+    committed = np.tile(np.asarray(tracker.committed, dtype=np.int64), (B, 1))
+    folded = np.tile(np.asarray(tracker.folded, dtype=bool), (B, 1))
+    high = np.full(B, tracker.high, dtype=np.int64)
+    level = np.full(B, tracker.bet_level, dtype=np.int64)
+    to_act = np.full(B, tracker.to_act, dtype=np.int64)
+    n_live = np.full(B, tracker.n_live, dtype=np.int64)
+    cur = np.full(B, me, dtype=np.int64)
+    cap = max_raises + 1
+    sizes = tracker.sizes
+    rows = np.arange(B)
+    seats = np.arange(n)
+    base_committed = committed[:, me].copy()
+    forced = np.concatenate([np.full(T, CALL), np.full(T, RAISE)])
+    first = True
+    for r in range(rc, 4):
+        size = sizes[r]
+        if r > rc:
+            # new round: everyone still in acts again from the left of the button
+            level[:] = 0
+            to_act[:] = n_live
+            order = (tracker.button + 1 + seats[None, :]) % n
+            live_in_order = ~folded[rows[:, None], order]
+            cur = order[0, np.argmax(live_in_order, axis=1)]
+        for _ in range(n * (cap + 2)):
+            active = (to_act > 0) & (n_live > 1)
+            if not active.any():
+                break
+            idx = np.flatnonzero(active)
+            p = cur[idx]
+            owe = high[idx] - committed[idx, p]
+            b = np.minimum(-(-owe // size), 2)
+            s = st[idx, p, r]
+            mc = mu_c[p, r, b]
+            mr = mu_r[p, r, b]
+            sg = sig[p]
+            go = np.clip((s - mc + sg) / (2 * sg), 0.0, 1.0)
+            up = np.clip((s - mr + sg) / (2 * sg), 0.0, 1.0)
+            go = np.where(owe == 0, 1.0, go)
+            up = np.where(level[idx] < cap, np.minimum(up, go), 0.0)
+            u = rng.random(idx.size)
+            act = np.where(u < 1.0 - go, FOLD, np.where(u < 1.0 - up, CALL, RAISE))
+            if first:
+                act = forced[idx]
+                act = np.where((act == RAISE) & (level[idx] >= cap), CALL, act)
+                first = False
+            # fold
+            f = act == FOLD
+            fi, fp = idx[f], p[f]
+            folded[fi, fp] = True
+            n_live[fi] -= 1
+            to_act[fi] -= 1
+            # call
+            c = act == CALL
+            ci, cp = idx[c], p[c]
+            committed[ci, cp] = high[ci]
+            to_act[ci] -= 1
+            # raise
+            q = act == RAISE
+            qi, qp = idx[q], p[q]
+            high[qi] += size
+            committed[qi, qp] = high[qi]
+            level[qi] += 1
+            to_act[qi] = n_live[qi] - 1
+            # next seat still in
+            nxt = (p[:, None] + 1 + seats[None, :]) % n
+            live_next = ~folded[idx[:, None], nxt]
+            cur[idx] = nxt[np.arange(idx.size), np.argmax(live_next, axis=1)]
+    # showdown / fold wins
+    pot = committed.sum(axis=1)
+    score = np.where(folded, -1, fin)
+    best = score.max(axis=1)
+    winners = score == best[:, None]
+    share = pot / winners.sum(axis=1)
+    won = np.where(winners[:, me], share, 0.0)
+    # EV relative to folding now: what we win minus what we still put in
+    gain = won - (committed[:, me] - base_committed)
+    return float(gain[:T].sum()), float(gain[T:].sum()), T
