@@ -53,7 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the ``bpp`` command; returns the exit status (0 ok, 2 bad input)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if rest:
+        if not hasattr(args, "rest"):  # only target subcommands read the rest of the line themselves
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        args.rest = rest
     if getattr(args, "func", None) is None:
         parser.print_help()
         return 2

@@ -101,7 +101,7 @@ def evaluate(cards: CardsLike) -> np.ndarray:
 
 
 #: Batches up to this many hands are evaluated in plain Python (lower overhead than numpy).
-SMALL_BATCH = 4
+SMALL_BATCH = 8
 
 
 def _evaluate_one(hand: list[int], source) -> int:
@@ -275,6 +275,8 @@ def evaluate_unchecked(cards: np.ndarray) -> np.ndarray:
     """
     cards = np.asarray(cards)
     n_cards = cards.shape[-1]
+    if cards.size <= SMALL_BATCH * n_cards:  # a showdown or two: plain Python beats numpy's call overhead
+        return np.array([_evaluate_one(hand, cards) for hand in cards.reshape(-1, n_cards).tolist()], dtype=np.int16).reshape(cards.shape[:-1])
     flat = _flat_cards(cards)
     tables = load_tables()
     out = np.empty(flat.shape[0], dtype=np.int16)

@@ -35,3 +35,20 @@ def test_bad_arguments_print_one_line_and_exit_2(argv, message, capsys):
     assert exit_info.value.code == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and message in err
+
+
+def test_a_missing_target_module_is_one_line_not_a_traceback(monkeypatch, capsys):
+    from bpp.commands import build
+
+    monkeypatch.setitem(build.TARGETS, "nothing", ("bpp.no_such_module", "a target whose package has not landed"))
+    assert main(["build", "nothing", "--seed", "1"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "error: bpp build nothing is not available in this version (module bpp.no_such_module is missing)"
+    )
+
+
+def test_unknown_options_of_ordinary_commands_are_rejected(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--bogus"])
+    assert exit_info.value.code == 2
+    assert "unrecognized arguments: --bogus" in capsys.readouterr().err
