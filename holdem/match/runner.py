@@ -233,28 +233,31 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
     return BlockResult(block, n_deals, chips, tuple(lines) if record else None)
 
 
+_ACTION_JSON: dict = {}
+
+
+def _action_json(action) -> str:
+    """``"c"`` — the JSON text of an action (memoized: the engine reuses its Action objects)."""
+    text = _ACTION_JSON.get(action)
+    if text is None:
+        text = _ACTION_JSON[action] = json.dumps(str(action))
+    return text
+
+
 def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state) -> str:
-    actions = [[int(p), str(a)] for p, a in taken]
-    showdown = []
-    for e in state.history:
-        if e.kind == "showdown":
-            showdown.append([int(e.player), "".join(_CARD_TEXT[c] for c in e.cards)])
-    return json.dumps(
-        {
-            "type": "hand",
-            "hand": hand,
-            "deal": deal_no,
-            "replay": replay,
-            "block": block,
-            "button": int(button),
-            "seats": list(at_seat),
-            "cards": "".join([_CARD_TEXT[c] for c in deal.tolist()]),
-            "actions": actions,
-            "showdown": showdown,
-            "payoffs": [int(x) for x in state.payoffs],
-        },
-        separators=(",", ":"),
-    ) + "\n"
+    """One hand's log line, formatted directly (cheap: a hand log must not slow a match down)."""
+    memo = _ACTION_JSON
+    actions = ",".join([f"[{p},{memo.get(a) or _action_json(a)}]" for p, a in taken])
+    showdown = ",".join(
+        f'[{e.player},"{"".join([_CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
+    )
+    return (
+        f'{{"type":"hand","hand":{hand},"deal":{deal_no},"replay":{replay},"block":{block},'
+        f'"button":{int(button)},"seats":[{",".join(map(str, at_seat))}],'
+        f'"cards":"{"".join([_CARD_TEXT[c] for c in deal.tolist()])}",'
+        f'"actions":[{actions}],"showdown":[{showdown}],'
+        f'"payoffs":[{",".join(map(str, state.payoffs.tolist()))}]}}\n'
+    )
 
 
 def _check_int(name: str, value, minimum: int) -> int:
