@@ -392,6 +392,18 @@ class _State:
             f"round {self.round}: {reason}"
         )
 
+    def _verify_fold_or_call(self, action) -> Action:
+        """The fold and check/call rules every betting game shares (folding only when facing a bet)."""
+        if action.kind == ActionKind.FOLD:
+            if self._high <= self._committed[self.current_player]:
+                raise self._illegal(action, "nothing to call, so no fold (check instead; as in ACPC and pokerkit)")
+            if action.amount or action.discard:
+                raise self._illegal(action, "a fold carries no amount or cards")
+            return FOLD
+        if action.amount or action.discard:
+            raise self._illegal(action, "a check or call carries no amount or cards")
+        return CHECK_CALL
+
     def _check_shape(self, action) -> None:
         if self.is_terminal:
             raise IllegalActionError(f"illegal action {action!s}: the {self.game.name} hand is over")
@@ -509,17 +521,8 @@ class FixedLimitState(_State):
         """Raise :class:`IllegalActionError` unless ``action`` is legal; return it as it will be recorded."""
         self._check_shape(action)
         kind = action.kind
-        facing = self._high > self._committed[self.current_player]
-        if kind == ActionKind.FOLD:
-            if not facing:
-                raise self._illegal(action, "nothing to call, so no fold (check instead; as in ACPC and pokerkit)")
-            if action.amount or action.discard:
-                raise self._illegal(action, "a fold carries no amount or cards")
-            return FOLD
-        if kind == ActionKind.CHECK_CALL:
-            if action.amount or action.discard:
-                raise self._illegal(action, "a check or call carries no amount or cards")
-            return CHECK_CALL
+        if kind in (ActionKind.FOLD, ActionKind.CHECK_CALL):
+            return self._verify_fold_or_call(action)
         if kind == ActionKind.BET_RAISE:
             if self._n_bets >= self._cap:
                 raise self._illegal(
@@ -666,17 +669,8 @@ class SizedState(_State):
             return self._verify_discard(action)
         if self._in_draw():
             raise self._illegal(action, "it is the draw: discard (stand pat with no cards)")
-        facing = self._high > self._committed[self.current_player]
-        if kind == ActionKind.FOLD:
-            if not facing:
-                raise self._illegal(action, "nothing to call, so no fold (check instead; as in ACPC and pokerkit)")
-            if action.amount or action.discard:
-                raise self._illegal(action, "a fold carries no amount or cards")
-            return FOLD
-        if kind == ActionKind.CHECK_CALL:
-            if action.amount or action.discard:
-                raise self._illegal(action, "a check or call carries no amount or cards")
-            return CHECK_CALL
+        if kind in (ActionKind.FOLD, ActionKind.CHECK_CALL):
+            return self._verify_fold_or_call(action)
         if kind == ActionKind.BET_RAISE:
             bounds = self.raise_bounds()
             if bounds is None:

@@ -207,3 +207,12 @@ def test_actions_after_the_end_and_non_actions_are_rejected():
 def test_payoffs_of_a_hand_in_progress_raise():
     with pytest.raises(ValueError, match="in progress"):
         LimitHoldem().new_hand(np.arange(52)).payoffs
+
+
+@pytest.mark.parametrize("game", [LimitHoldem(), LimitHoldem(n_players=3)])
+def test_there_is_no_discard_in_hold_em_and_a_rejected_action_changes_nothing(game):
+    state = game.new_hand(np.arange(52), button=0)
+    before = (state.committed, state.current_player, len(state.history))
+    with pytest.raises(IllegalActionError, match="has no DISCARD action"):
+        state.apply(Action(ActionKind.DISCARD, discard=(0,)))
+    assert (state.committed, state.current_player, len(state.history)) == before
