@@ -14,11 +14,21 @@ import sys
 import time
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build stud-nets``."""
     parser.add_argument(
         "--hands",
-        type=int,
+        type=_positive,
         default=None,
         metavar="N",
         help="estimate the CPTs from N random deals as the paper did (default: exact enumeration)",
@@ -32,8 +42,6 @@ def run(args) -> int:
     from bpp.stud import networks
 
     hands = getattr(args, "hands", None)
-    if hands is not None and hands < 1:
-        raise ValueError(f"--hands must be a positive integer; got {hands}")
     method = "exact" if hands is None else "sample"
     start = time.perf_counter()
     cpts = networks.estimate_all_cpts(
