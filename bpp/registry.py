@@ -84,3 +84,14 @@ def make_agent(name: str, *, rng=None):
 for _name, _attr in BUILTIN_AGENTS.items():
     register_agent(_name, f"holdem.agents:{_attr}")
 set_agent_resolver(agent_factory)
+# limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
+for _name, _factory in {
+    "loki": "bpp.loki.agents:LokiAgent",
+    "loki-b": "bpp.loki.agents:loki_b",
+    "loki-c": "bpp.loki.agents:loki_c",
+    "loki-d": "bpp.loki.agents:loki_d",
+    "loki-e": "bpp.loki.agents:loki_e",
+    "poki": "bpp.loki.agents:PokiAgent",
+    "poki-sim": "bpp.loki.agents:PokiSimAgent",
+}.items():
+    register_agent(_name, _factory)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, formula_triple, pot_odds, sample_action
+from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
 from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
 
 __all__ = ["Context", "betting_context", "LokiRules", "formula_decision", "to_action"]
@@ -108,7 +108,7 @@ def betting_context(observation: Observation, *, small_bet: int = 2) -> Context:
         bet_level=int(bet_level),
         to_call=int(to_call),
         pot=int(observation.pot),
-        pot_odds=float(pot_odds(to_call, observation.pot)),
+        pot_odds=to_call / (observation.pot + to_call) if to_call > 0 else 0.0,
         n_active=int(n_active),
         players_behind=int(players_behind),
         behind=players_behind / max(n_active, 1),
@@ -213,5 +213,5 @@ def formula_decision(ehs: float, ppot: float, context: Context, rng, *, params: 
         can_raise=context.can_raise,
         params=params,
     )
-    action = sample_action(triple, rng, can_fold=context.to_call > 0, can_raise=context.can_raise)
+    action = draw_action(triple, rng.random(), context.to_call > 0, context.can_raise)
     return action, triple

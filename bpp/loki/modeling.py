@@ -138,6 +138,17 @@ class OpponentModel:
             self._cache = None
         return self
 
+    def observe_many(self, records) -> "OpponentModel":
+        """Count many actions at once: ``records`` an (k, 4) int array of (relative seat, round, bets to call, action)."""
+        rec = np.asarray(records, dtype=np.intp).reshape(-1, 4)
+        if rec.size == 0 or not self.specific:
+            return self
+        if rec.min() < 0 or rec[:, 0].max() >= self.n_players or rec[:, 1].max() > 3 or rec[:, 3].max() > 2:
+            raise ValueError(f"The 'records' parameter of OpponentModel.observe_many holds a bad row; got {rec.tolist()!r}.")
+        np.add.at(self.counts_, (rec[:, 0], rec[:, 1], np.minimum(rec[:, 2], 2), rec[:, 3]), 1.0)
+        self._cache = None
+        return self
+
     def frequencies(self) -> np.ndarray:
         """Smoothed (fold, call, raise) frequencies, shape (n_players, 4, 3, 3)."""
         f_raise = 1.0 - GOM_RAISE

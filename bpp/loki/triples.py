@@ -45,6 +45,7 @@ __all__ = [
     "FormulaParams",
     "formula_triple",
     "sample_action",
+    "draw_action",
 ]
 
 
@@ -214,6 +215,8 @@ def formula_triple(
     b = min(int(bets_to_call), 2)
     p = params
     mu_raise = p.raise_[b] + p.position * behind
+    if isinstance(ehs, float) and isinstance(ppot, float):
+        return np.array(_formula_scalar(ehs, ppot, float(pot_odds), b, mu_raise, river, can_raise, p))
     triple = threshold_triples(ehs, p.call[b], mu_raise, sigma=p.sigma, can_check=b == 0, can_raise=can_raise)
     if b > 0:
         odds = ramp(ppot, pot_odds, p.odds_sigma)
@@ -224,6 +227,37 @@ def formula_triple(
         triple[..., CALL] = go - triple[..., RAISE]
         triple[..., FOLD] = 1.0 - go
     return triple
+
+
+def _clip01(x: float) -> float:
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+def _formula_scalar(ehs, ppot, odds, b, mu_raise, river, can_raise, p) -> tuple[float, float, float]:
+    """:func:`formula_triple` for one hand in plain Python (the per-decision fast path)."""
+    s2 = 2.0 * p.sigma
+    go = 1.0 if b == 0 else _clip01((ehs - p.call[b] + p.sigma) / s2)
+    up = min(_clip01((ehs - mu_raise + p.sigma) / s2), go) if can_raise else 0.0
+    if b > 0:
+        o2 = 2.0 * p.odds_sigma
+        odds_go = _clip01((ppot - odds + p.odds_sigma) / o2)
+        if river and p.showdown_odds:
+            odds_go = max(odds_go, _clip01((ehs - odds + p.odds_sigma) / o2))
+        go = max(go, odds_go)
+    return (1.0 - go, go - up, up)
+
+
+def draw_action(triple, u: float, can_fold: bool, can_raise: bool) -> int:
+    """:func:`sample_action` without checks, given the uniform draw ``u`` (the fast path)."""
+    if u < triple[0]:
+        action = FOLD
+    elif u < triple[0] + triple[1]:
+        action = CALL
+    else:
+        action = RAISE
+    if (action == FOLD and not can_fold) or (action == RAISE and not can_raise):
+        return CALL
+    return action
 
 
 def sample_action(triple, rng, *, can_fold: bool = True, can_raise: bool = True) -> int:

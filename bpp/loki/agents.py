@@ -1,0 +1,363 @@
+"""The Loki and Poki agents for limit hold'em, and Loki's ablation players B–E of 001 Figure 1.
+
+=========  ==========================================================================
+name       what it is
+=========  ==========================================================================
+loki       player A of 001 §5: advanced pre-flop rules (:mod:`bpp.loki.preflop`),
+           per-opponent weight tables re-weighted by the generic model (Loki's
+           linear function, floor 0.01), EHS with one-card potential, the rules of
+           001 §4.4 (:class:`bpp.loki.betting.LokiRules`)
+loki-b     A without weighting: every opponent holding equally likely
+loki-c     A with the simple pre-flop selection (:func:`bpp.loki.preflop.simple_preflop_triples`)
+loki-d     A without potential: EHS = HS_n, no pot-odds calls
+loki-e     basic: no weighting, no potential, simple pre-flop
+poki       Poki (000): specific opponent models, weight tables re-weighted by the
+           modelled triples (w ← w · PT[action]), per-opponent EHS, the formula
+           betting strategy (a mixed strategy drawn from the triple)
+poki-sim   Poki with selective-sampling simulation betting after the flop
+=========  ==========================================================================
+
+Every agent keeps one weight table per seat for the current hand and, across
+hands, its opponent model indexed by relative seat (:mod:`bpp.loki.modeling`).
+It learns from the events the match runner shows it (``observe``); the
+re-weighting is done lazily, when the agent next has to act, and only for
+opponents still in the hand.
+
+>>> import numpy as np
+>>> from holdem.games import LimitHoldem
+>>> from holdem.match import play_match
+>>> r = play_match(LimitHoldem(n_players=3), [LokiAgent, PokiAgent, "call"], 20, rng=3)
+>>> r.n_hands
+20
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bpp.loki.betting import LokiRules, betting_context, formula_decision, to_action
+from bpp.loki.evaluation import street_table
+from bpp.loki.modeling import HandTracker, OpponentModel, holding_strengths
+from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action
+from bpp.loki.weights import linear_reweighting, reweight
+from holdem.agents import Agent
+from holdem.games.base import Observation
+from holdem.ranges import HOLDING_INDEX, N_HOLDINGS
+
+__all__ = [
+    "LokiAgent",
+    "PokiAgent",
+    "PokiSimAgent",
+    "loki_b",
+    "loki_c",
+    "loki_d",
+    "loki_e",
+    "AGENTS",
+]
+
+_STRATEGIES = ("rules", "formula", "simulation")
+_PREFLOP = ("advanced", "simple")
+
+
+class LokiAgent(Agent):
+    """Loki / Poki for fixed-limit hold'em (2–10 seats).
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator, int or None
+    strategy : {"rules", "formula", "simulation"}
+        Post-flop betting: Loki's rules (001 §4.4), Poki's formula strategy or
+        its selective-sampling simulation (000).
+    weighting : bool
+        Keep and re-weight a table per opponent (False: uniform, player B).
+    potential : bool
+        Use the one-card Ppot in EHS and pot-odds calls (False: player D).
+    preflop : {"advanced", "simple"}
+        Income-rate rules aware of position and player count, or the simple
+        selection of player C.
+    specific : bool
+        Learn a specific model of each opponent (SOM) or use the generic one (GOM).
+    trials, time_budget
+        Simulation trials per decision and optional seconds (``strategy="simulation"``).
+    small_blind, big_blind, small_bet
+        The stakes of the game (those of :class:`holdem.games.LimitHoldem` by default).
+
+    Examples
+    --------
+    >>> LokiAgent(strategy="minimax")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'strategy' parameter of LokiAgent must be one of ('rules', 'formula', 'simulation'); got 'minimax'.
+    """
+
+    name = "loki"
+
+    def __init__(
+        self,
+        *,
+        rng=None,
+        strategy: str = "rules",
+        weighting: bool = True,
+        potential: bool = True,
+        preflop: str = "advanced",
+        specific: bool = False,
+        combine: str = "loki",
+        trials: int = 500,
+        time_budget: float | None = None,
+        small_blind: int = 1,
+        big_blind: int = 2,
+        small_bet: int = 2,
+        rules: LokiRules | None = None,
+        formula: FormulaParams | None = None,
+    ):
+        super().__init__(rng=rng)
+        if strategy not in _STRATEGIES:
+            raise ValueError(f"The 'strategy' parameter of LokiAgent must be one of {_STRATEGIES}; got {strategy!r}.")
+        if preflop not in _PREFLOP:
+            raise ValueError(f"The 'preflop' parameter of LokiAgent must be one of {_PREFLOP}; got {preflop!r}.")
+        if combine not in ("loki", "product"):
+            raise ValueError(f"The 'combine' parameter of LokiAgent must be 'loki' or 'product'; got {combine!r}.")
+        if not isinstance(trials, (int, np.integer)) or trials < 1:
+            raise ValueError(f"The 'trials' parameter of LokiAgent must be a positive integer; got {trials!r}.")
+        self.strategy = strategy
+        self.weighting = bool(weighting)
+        self.potential = bool(potential)
+        self.preflop = preflop
+        self.specific = bool(specific)
+        self.combine = combine
+        self.trials = int(trials)
+        self.time_budget = time_budget
+        self.stakes = dict(small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=2 * small_bet)
+        self.rules = rules or LokiRules(use_potential=self.potential)
+        self.formula = formula or FormulaParams()
+        self.model_: OpponentModel | None = None
+        self.n_players_: int | None = None
+        self._seat = 0
+        self._pending: list = []
+        self._tracker: HandTracker | None = None
+        self._done = 0  # records of the tracker already applied to the weights / model
+        self._weights: np.ndarray | None = None
+        self._preflop_cache: dict = {}
+
+    # -- the hand's bookkeeping ---------------------------------------------------
+
+    def new_hand(self, seat: int) -> None:
+        self._finish_hand()
+        self._seat = int(seat)
+        self._pending = []
+        self._tracker = None
+        self._done = 0
+        self._weights = None
+
+    def observe(self, event) -> None:
+        if self._tracker is not None:
+            self._tracker.step(event)
+        else:
+            self._pending.append(event)
+
+    def _start(self, observation: Observation) -> None:
+        n = observation.n_players
+        if self.model_ is None or self.n_players_ != n:
+            self.n_players_ = n
+            self.model_ = OpponentModel(n, specific=self.specific)
+        self._seat = observation.player
+        self._tracker = HandTracker(n, observation.button, **self.stakes)
+        for event in self._pending:
+            self._tracker.step(event)
+        self._pending = []
+        self._weights = np.ones((n, N_HOLDINGS))
+
+    def _finish_hand(self) -> None:
+        """Count the opponents' actions of the hand just over in the specific model."""
+        if not self.specific or self.model_ is None:
+            return
+        if self._tracker is None and self._pending:
+            # we never acted (everyone folded to our big blind): infer the button from the first actor
+            first = next((e.player for e in self._pending if e.kind == "action"), None)
+            if first is None:
+                return
+            n = self.n_players_
+            button = (first - (1 if n == 2 else 3)) % n if n != 3 else first
+            self._tracker = HandTracker(n, button, **self.stakes)
+            for event in self._pending:
+                self._tracker.step(event)
+        if self._tracker is None:
+            return
+        n = self._tracker.n
+        me = self._seat
+        rows = [((r[0] - me) % n, r[1], r[2], r[3]) for r in self._tracker.records if r[0] != me]
+        if rows:
+            self.model_.observe_many(rows)
+        self._tracker = None
+
+    def _update_weights(self) -> None:
+        """Re-weight the tables of opponents still in the hand for the actions not yet applied."""
+        t = self._tracker
+        records = t.records
+        if not self.weighting:
+            self._done = len(records)
+            return
+        n = t.n
+        board_at = _boards_by_round(t)
+        for rec in records[self._done :]:
+            p = rec.player
+            if p == self._seat or t.folded[p] or rec.action == FOLD:
+                continue
+            b = min(rec.bets_to_call, 2)
+            if rec.action == CALL and b == 0:
+                continue  # a check says little (Loki: no re-weighting)
+            strength = holding_strengths(board_at[rec.round], n)
+            rel = (p - self._seat) % n
+            mu_call, mu_raise = self.model_.thresholds(rel, round=rec.round, bets_to_call=b)
+            sigma = self.model_.sigma
+            if self.strategy == "rules":
+                mu = mu_raise if rec.action == RAISE else mu_call
+                factor = linear_reweighting(strength, mu, sigma, floor=0.01)
+            else:
+                # the triple's entry for the action (threshold_triples, one column)
+                up = np.clip((strength - mu_raise + sigma) / (2 * sigma), 0.0, 1.0)
+                if rec.action == RAISE:
+                    factor = up
+                else:
+                    go = np.clip((strength - mu_call + sigma) / (2 * sigma), 0.0, 1.0) if b else 1.0
+                    factor = np.maximum(go - up, 0.0)
+            reweight(self._weights[p], factor, floor=0.01, out=self._weights[p])
+        self._done = len(records)
+
+    # -- acting ----------------------------------------------------------------------
+
+    def act(self, observation: Observation):
+        if self._tracker is None:
+            self._start(observation)
+        self._seat = observation.player
+        ctx = betting_context(observation, small_bet=self.stakes["small_bet"])
+        hole = observation.hole
+        if ctx.round == 0:
+            triple = self._preflop_triple(observation, ctx, hole)
+            index = draw_action(triple, self.rng.random(), ctx.to_call > 0, ctx.can_raise)
+            return to_action(index, observation)
+        self._update_weights()
+        t = self._tracker
+        board = observation.public
+        opponents = [s for s in range(observation.n_players) if s != observation.player and not observation.folded[s]]
+        weights = self._weights[opponents] if self.weighting else np.ones((len(opponents), N_HOLDINGS))
+        ev = street_table(board).evaluate(int(HOLDING_INDEX[hole[0], hole[1]]), weights)
+        if self.potential:
+            ehs = ev.ehs if self.combine == "loki" else ev.ehs_product
+            ppot = ev.ppot_all
+        else:
+            ehs, ppot = ev.hs_n, 0.0
+        if self.strategy == "rules":
+            index = self.rules.decide(
+                ehs=ehs, ppot=ppot, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
+                bet_level=ctx.bet_level, can_raise=ctx.can_raise,
+            )
+        elif self.strategy == "formula":
+            index, _ = formula_decision(ehs, ppot, ctx, self.rng, params=self.formula)
+        else:
+            from bpp.loki.simulation import simulate
+
+            res = simulate(
+                t, me=observation.player, hole=np.asarray(hole), weights=self._weights, our_strength=ehs,
+                model=self.model_, trials=self.trials, time_budget=self.time_budget, params=self.formula,
+                rng=self.rng,
+            )
+            index = res.best
+        return to_action(index, observation)
+
+    def _preflop_triple(self, observation, ctx, hole) -> np.ndarray:
+        from bpp.loki.preflop import preflop_triples, simple_preflop_triples
+
+        can_check = ctx.to_call == 0
+        h = int(HOLDING_INDEX[hole[0], hole[1]])
+        if self.preflop == "simple":
+            key = ("simple", ctx.bet_level, can_check, ctx.can_raise)
+            table = self._preflop_cache.get(key)
+            if table is None:
+                table = self._preflop_cache[key] = simple_preflop_triples(
+                    bet_level=ctx.bet_level, can_check=can_check, can_raise=ctx.can_raise
+                )
+            return table[h]
+        n_in = ctx.n_active + 1
+        key = ("advanced", n_in, ctx.players_behind, ctx.bet_level, can_check, ctx.can_raise)
+        table = self._preflop_cache.get(key)
+        if table is None:
+            table = self._preflop_cache[key] = preflop_triples(
+                n_players=max(n_in, 2), players_behind=min(ctx.players_behind, max(n_in, 2) - 1),
+                bet_level=ctx.bet_level, can_check=can_check, can_raise=ctx.can_raise,
+            )
+        return table[h]
+
+    def action_probabilities(self, observation: Observation) -> dict:
+        """Pre-flop and for the formula strategy the triple itself; otherwise the chosen action with probability 1."""
+        return {self.act(observation): 1.0}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(strategy={self.strategy!r}, weighting={self.weighting}, potential={self.potential}, preflop={self.preflop!r})"
+
+
+def _boards_by_round(tracker) -> dict[int, tuple[int, ...]]:
+    board = tracker.board
+    return {0: (), 1: board[:3], 2: board[:4], 3: board[:5]}
+
+
+class PokiAgent(LokiAgent):
+    """Poki (000): specific opponent models, triple re-weighting, per-opponent EHS, formula betting."""
+
+    name = "poki"
+
+    def __init__(self, *, rng=None, **kwargs):
+        kwargs.setdefault("strategy", "formula")
+        kwargs.setdefault("specific", True)
+        kwargs.setdefault("combine", "product")
+        super().__init__(rng=rng, **kwargs)
+
+
+class PokiSimAgent(PokiAgent):
+    """Poki with selective-sampling simulation betting after the flop (000)."""
+
+    name = "poki-sim"
+
+    def __init__(self, *, rng=None, **kwargs):
+        kwargs.setdefault("strategy", "simulation")
+        super().__init__(rng=rng, **kwargs)
+
+
+def loki_b(*, rng=None) -> LokiAgent:
+    """Player B of 001 Figure 1: no weighting of the opponents' holdings."""
+    agent = LokiAgent(rng=rng, weighting=False)
+    agent.name = "loki-b"
+    return agent
+
+
+def loki_c(*, rng=None) -> LokiAgent:
+    """Player C of 001 Figure 1: the simple pre-flop selection."""
+    agent = LokiAgent(rng=rng, preflop="simple")
+    agent.name = "loki-c"
+    return agent
+
+
+def loki_d(*, rng=None) -> LokiAgent:
+    """Player D of 001 Figure 1: no hand potential."""
+    agent = LokiAgent(rng=rng, potential=False)
+    agent.name = "loki-d"
+    return agent
+
+
+def loki_e(*, rng=None) -> LokiAgent:
+    """Player E of 001 Figure 1: basic (no weighting, no potential, simple pre-flop)."""
+    agent = LokiAgent(rng=rng, weighting=False, potential=False, preflop="simple")
+    agent.name = "loki-e"
+    return agent
+
+
+#: Registry names → ``module:attribute`` factories (registered in :mod:`bpp.registry`).
+AGENTS = {
+    "loki": "bpp.loki.agents:LokiAgent",
+    "loki-b": "bpp.loki.agents:loki_b",
+    "loki-c": "bpp.loki.agents:loki_c",
+    "loki-d": "bpp.loki.agents:loki_d",
+    "loki-e": "bpp.loki.agents:loki_e",
+    "poki": "bpp.loki.agents:PokiAgent",
+    "poki-sim": "bpp.loki.agents:PokiSimAgent",
+}
