@@ -312,46 +312,57 @@ def _deals_for(n_games: int, n_seats: int) -> int:
     return math.ceil(n_games * N_HOLDINGS / (4 * n_seats))
 
 
-def _block(args) -> np.ndarray:
-    """One block of deals: per-class sums of (1, net, net²), shape (3, 169)."""
+def _deal_block(rng: np.random.Generator, n_deals: int, n_players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Deal ``n_deals`` games: each seat's class (deals, players) and final hand rank (deals, players)."""
     from holdem.evaluate import evaluate_unchecked
 
-    seed, n_deals, n_players, played = args
-    rng = np.random.default_rng(seed)
     n_cards = 2 * n_players + 5
     # A random prefix of a permutation per deal: argpartition of uniform keys is a uniform draw.
     keys = rng.random((n_deals, 52), dtype=np.float32)
     cards = np.argpartition(keys, n_cards, axis=1)[:, :n_cards].astype(np.int8)
     holes = cards[:, : 2 * n_players].reshape(n_deals, n_players, 2)
-    board = cards[:, 2 * n_players :]
     hands = np.empty((n_deals, n_players, 7), dtype=np.int8)
     hands[:, :, :2] = holes
-    hands[:, :, 2:] = board[:, None, :]
-    ranks = evaluate_unchecked(hands).astype(np.int16)  # (deals, players)
+    hands[:, :, 2:] = cards[:, None, 2 * n_players :]
+    ranks = evaluate_unchecked(hands)  # every showdown of the block in one call
     classes = CLASS_OF_HOLDING[HOLDING_INDEX[holes[:, :, 0], holes[:, :, 1]]]
-    if played is None:  # everyone plays
+    return classes, ranks
+
+
+def _nets(classes: np.ndarray, ranks: np.ndarray, played) -> tuple[np.ndarray, np.ndarray]:
+    """Net small bets of each credited seat, and its class: both (deals, credited seats).
+
+    ``played`` None: everyone plays, every seat is credited.  Else seats 0 and 1
+    are the blinds and always play, seat ``i >= 2`` is rated as if it played
+    while the other non-blind seats play the classes where ``played`` is true.
+    """
+    n_players = ranks.shape[1]
+    ranks = ranks.astype(np.int32)
+    if played is None:
         top = ranks.max(axis=1, keepdims=True)
         winners = ranks == top
         share = n_players / winners.sum(axis=1, keepdims=True)
-        net = np.where(winners, share, 0.0) - 1.0
-        cls = classes
-    else:  # seats 0 and 1 are the blinds and always play; seat i (≥ 2) is rated, others play their set
-        active = played[classes]
-        active[:, :2] = True
-        nets, cls_list = [], []
-        for i in range(2, n_players):
-            others = active.copy()
-            others[:, i] = False
-            r_other = np.where(others, ranks, -1)
-            top = r_other.max(axis=1)
-            ties = (r_other == top[:, None]).sum(axis=1)
-            k = others.sum(axis=1) + 1
-            mine = ranks[:, i]
-            net = np.where(mine > top, k - 1.0, np.where(mine == top, k / (ties + 1.0) - 1.0, -1.0))
-            nets.append(net)
-            cls_list.append(classes[:, i])
-        net = np.stack(nets, axis=1)
-        cls = np.stack(cls_list, axis=1)
+        return np.where(winners, share, 0.0) - 1.0, classes
+    active = played[classes]
+    active[:, :2] = True
+    nets = np.empty((ranks.shape[0], n_players - 2))
+    for i in range(2, n_players):
+        others = active.copy()
+        others[:, i] = False
+        r_other = np.where(others, ranks, -1)
+        top = r_other.max(axis=1)
+        ties = (r_other == top[:, None]).sum(axis=1)
+        k = others.sum(axis=1) + 1  # players in the showdown, the rated seat included
+        mine = ranks[:, i]
+        nets[:, i - 2] = np.where(mine > top, k - 1.0, np.where(mine == top, k / (ties + 1.0) - 1.0, -1.0))
+    return nets, classes[:, 2:]
+
+
+def _block(args) -> np.ndarray:
+    """One block of deals: per-class sums of (1, net, net²), shape (3, 169)."""
+    seed, n_deals, n_players, played = args
+    classes, ranks = _deal_block(np.random.default_rng(seed), n_deals, n_players)
+    net, cls = _nets(classes, ranks, played)
     cls = cls.ravel()
     net = net.ravel()
     return np.stack(
@@ -846,6 +857,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--players", type=int, default=10, help="players dealt in (2-10; default 10)")
     parser.add_argument("--games", type=int, default=100_000, help="expected games of each suited class (pairs get 1.5x, offsuit 3x; default 100000)")
     parser.add_argument("--iterated", action="store_true", help="Poki's iterated roll-out (players fold losing hands)")
+    parser.add_argument("--final-games", type=int, default=None, help="games of the final iterated round (default --games)")
+    parser.add_argument("--max-iterations", type=int, default=20, help="most iterated rounds (default 20)")
+    parser.add_argument("--noise", type=float, default=200.0, help="initial noise of the iterated roll-out, milli-bets")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes (default: every core)")
     parser.add_argument("--out", default=None, help="output CSV (default models/loki/preflop_{N}p[_iterated].csv)")
@@ -856,7 +870,16 @@ def run(args) -> int:
     """Build the table, write it, print the top and bottom and the Sklansky comparison."""
     start = time.perf_counter()
     if args.iterated:
-        table = iterated_rollout(args.players, args.games, rng=args.seed, n_jobs=args.jobs, progress=not args.quiet)
+        table = iterated_rollout(
+            args.players,
+            args.games,
+            noise=args.noise,
+            max_iterations=args.max_iterations,
+            final_games=args.final_games,
+            rng=args.seed,
+            n_jobs=args.jobs,
+            progress=not args.quiet,
+        )
     else:
         table = rollout(args.players, args.games, rng=args.seed, n_jobs=args.jobs, progress=not args.quiet)
     seconds = time.perf_counter() - start

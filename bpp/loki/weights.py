@@ -227,6 +227,9 @@ class WeightTable:
     ----------
     weights : numpy.ndarray of float64, shape (1326,), read-only
         One weight per holding, in :data:`holdem.ranges.HOLDINGS` order.
+    live : numpy.ndarray of bool, shape (1326,), read-only
+        Holdings that share no card with the known cards (a zero weight from
+        re-weighting keeps a holding live; a known card does not).
 
     Examples
     --------
@@ -241,23 +244,28 @@ class WeightTable:
     ValueError: The 'weights' parameter must have shape (1326,); got shape (169,).
     """
 
-    __slots__ = ("weights",)
+    __slots__ = ("weights", "live")
 
     def __init__(self, weights=None, *, dead_cards: CardsLike | None = None):
         w = np.ones(N_HOLDINGS) if weights is None else _check_vector(weights, "weights").copy()
         if dead_cards is not None and len(parse_cards(dead_cards, distinct=False)):
-            w[~holdings_mask(dead_cards)] = 0.0
+            live = holdings_mask(dead_cards)
+            w[~live] = 0.0
+        else:
+            live = _ALL_LIVE
         w.flags.writeable = False
         object.__setattr__(self, "weights", w)
+        object.__setattr__(self, "live", live if live is _ALL_LIVE else _read_only(live))
 
     def __setattr__(self, name, value):
         raise AttributeError("WeightTable is immutable: its methods return new tables")
 
     @classmethod
-    def _trusted(cls, w: np.ndarray) -> "WeightTable":
+    def _trusted(cls, w: np.ndarray, live: np.ndarray) -> "WeightTable":
         table = object.__new__(cls)
         w.flags.writeable = False
         object.__setattr__(table, "weights", w)
+        object.__setattr__(table, "live", live)
         return table
 
     @classmethod
@@ -323,12 +331,22 @@ class WeightTable:
         return self.weights / total
 
     def grid(self, *, normalize: bool = True) -> np.ndarray:
-        """Mean weight per class on the 13×13 grid (ranks A…2; suited above the diagonal).
+        """Mean weight per class over its live holdings, on the 13×13 grid (ranks A…2; suited above the diagonal).
 
-        With ``normalize`` (default) the largest class mean is 1, the scale of
-        the paper's figure (darker = relatively heavier).
+        Holdings that use a known card are left out of their class's mean (a
+        class with none live shows 0).  With ``normalize`` (default) the
+        largest class mean is 1, the scale of the paper's figure (darker =
+        relatively heavier).
+
+        Examples
+        --------
+        >>> g = WeightTable(dead_cards="As").grid()
+        >>> float(g[0, 0]), float(g[12, 12])             # AA keeps 3 live combos of weight 1
+        (1.0, 1.0)
         """
-        grid = weights_to_grid(self.weights)
+        sums = weights_to_grid(self.weights)
+        counts = weights_to_grid(self.live.astype(np.float64))
+        grid = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
         top = grid.max()
         return grid / top if normalize and top > 0 else grid
 
@@ -349,9 +367,9 @@ class WeightTable:
         >>> WeightTable().remove_cards("2c").total
         1275.0
         """
-        w = self.weights.copy()
-        w[~holdings_mask(cards)] = 0.0
-        return WeightTable._trusted(w)
+        mask = holdings_mask(cards)
+        w = self.weights * mask
+        return WeightTable._trusted(w, _read_only(self.live & mask))
 
     def reweight(self, likelihood, *, floor: float = 0.0) -> "WeightTable":
         """Bayes' rule, unnormalised: ``w ← w · max(likelihood, floor)``.
@@ -373,7 +391,7 @@ class WeightTable:
         ValueError: The 'likelihood' parameter must hold finite non-negative values; got np.float64(-1.0).
         """
         lik = _check_vector(likelihood, "likelihood")
-        return WeightTable._trusted(reweight(self.weights, lik, floor=floor))
+        return WeightTable._trusted(reweight(self.weights, lik, floor=floor), self.live)
 
     def reweight_action(self, triples, action, *, floor: float = 0.0) -> "WeightTable":
         """Poki's update after an observed action: ``w ← w · PT[action]`` (000 Figure "updating weight table").
@@ -415,7 +433,15 @@ class WeightTable:
         (0.01, 1.0)
         """
         factor = linear_reweighting(_check_vector(ehs, "ehs"), mu, sigma, floor=floor)
-        return WeightTable._trusted(self.weights * factor)
+        return WeightTable._trusted(self.weights * factor, self.live)
+
+
+def _read_only(arr: np.ndarray) -> np.ndarray:
+    arr.flags.writeable = False
+    return arr
+
+
+_ALL_LIVE = _read_only(np.ones(N_HOLDINGS, dtype=bool))
 
 
 def _rates_per_holding(rates) -> np.ndarray:

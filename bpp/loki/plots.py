@@ -1,0 +1,176 @@
+"""Plots of Loki/Poki weight tables and income rates (helpers take ``ax=None`` and return artists).
+
+:func:`plot_weight_grid` draws a weight table as the 13×13 grid of Poki's
+weight-table figure (000, "progressive weight tables"): ranks A…2 along both
+axes, suited classes above the diagonal, offsuit below, pairs on it, each
+cell the class's mean weight; darker cells are relatively heavier, as in the
+paper.
+
+Examples
+--------
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from bpp.loki.weights import WeightTable
+>>> image = plot_weight_grid(WeightTable(dead_cards="As Kd"))
+>>> image.get_array().shape
+(13, 13)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.cards import RANKS
+from holdem.ranges import CLASS_NAMES, N_HOLDINGS, weights_to_grid
+
+__all__ = ["plot_weight_grid", "plot_weight_progression", "plot_income_rates"]
+
+_LABELS = list(RANKS[::-1])  # A K Q … 2
+
+
+def _grid_of(weights) -> np.ndarray:
+    if hasattr(weights, "grid"):  # a WeightTable: mean over each class's live holdings
+        return weights.grid(normalize=False)
+    w = np.asarray(getattr(weights, "weights", weights), dtype=np.float64)
+    if w.shape == (13, 13):
+        return w
+    if w.shape == (169,):
+        return w.reshape(13, 13)
+    if w.shape != (N_HOLDINGS,):
+        raise ValueError(f"The 'weights' parameter must have shape (1326,), (169,) or (13, 13); got shape {w.shape}.")
+    return weights_to_grid(w)
+
+
+def plot_weight_grid(
+    weights,
+    ax=None,
+    *,
+    title: str | None = None,
+    cmap: str = "Greys",
+    normalize: bool = True,
+    annotate: bool = False,
+    colorbar: bool = False,
+):
+    """Draw a weight table as the 13×13 class grid (suited above the diagonal, offsuit below).
+
+    Parameters
+    ----------
+    weights : WeightTable or array_like
+        (1326,) holding weights, (169,) class values or a (13, 13) grid.
+    ax : matplotlib Axes, optional
+        Where to draw (default the current axes).
+    title : str, optional
+    cmap : str
+        Colour map; the default "Greys" draws heavier classes darker (000's figure).
+    normalize : bool
+        Scale so the heaviest class is 1.
+    annotate : bool
+        Write the class names in the cells.
+    colorbar : bool
+        Add a colour bar.
+
+    Returns
+    -------
+    matplotlib.image.AxesImage
+
+    Examples
+    --------
+    >>> plot_weight_grid(np.ones(5))
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'weights' parameter must have shape (1326,), (169,) or (13, 13); got shape (5,).
+    """
+    grid = _grid_of(weights)
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        ax = plt.gca()
+    top = grid.max()
+    if normalize and top > 0:
+        grid = grid / top
+    image = ax.imshow(grid, cmap=cmap, vmin=0.0, vmax=1.0 if normalize else None, interpolation="nearest")
+    ax.set_xticks(range(13), _LABELS)
+    ax.set_yticks(range(13), _LABELS)
+    ax.tick_params(length=0, labelsize=7)
+    ax.xaxis.tick_top()
+    if annotate:
+        for k, name in enumerate(CLASS_NAMES):
+            r, c = divmod(k, 13)
+            ax.text(c, r, name, ha="center", va="center", fontsize=4.5,
+                    color="white" if grid[r, c] > 0.55 else "black")
+    if title:
+        ax.set_title(title, fontsize=9, pad=14)
+    if colorbar:
+        ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    return image
+
+
+def plot_weight_progression(tables, axes=None, **kwargs):
+    """One :func:`plot_weight_grid` per street: ``tables`` maps a title to weights.
+
+    Returns the list of images.  ``axes`` defaults to a new row of subplots.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> images = plot_weight_progression({"pre-flop": np.ones(1326), "flop": np.ones(1326)})
+    >>> len(images)
+    2
+    """
+    tables = dict(tables)
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, len(tables), figsize=(3.0 * len(tables), 3.3), squeeze=False)
+        axes = axes[0]
+    axes = list(np.ravel(axes))
+    if len(axes) < len(tables):
+        raise ValueError(f"plot_weight_progression needs {len(tables)} axes; got {len(axes)}.")
+    return [plot_weight_grid(w, ax, title=title, **kwargs) for (title, w), ax in zip(tables.items(), axes)]
+
+
+def plot_income_rates(rates, ax=None, *, cmap: str = "RdBu", annotate: bool = True, limit: float | None = None):
+    """Draw 169 income rates (milli-bets) on the 13×13 grid, diverging around 0.
+
+    Parameters
+    ----------
+    rates : IncomeRates or array_like of shape (169,)
+    ax : matplotlib Axes, optional
+    cmap : str
+    annotate : bool
+        Write each class's name and rate.
+    limit : float, optional
+        Colour scale ±limit (default the largest |rate|).
+
+    Returns
+    -------
+    matplotlib.image.AxesImage
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> plot_income_rates(np.linspace(-500, 2000, 169)).get_array().shape
+    (13, 13)
+    """
+    values = np.asarray(getattr(rates, "rates", rates), dtype=np.float64)
+    if values.shape != (169,):
+        raise ValueError(f"The 'rates' parameter must hold 169 rates; got shape {values.shape}.")
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        ax = plt.gca()
+    grid = values.reshape(13, 13)
+    limit = float(np.abs(values).max()) if limit is None else float(limit)
+    image = ax.imshow(grid, cmap=cmap, vmin=-limit, vmax=limit, interpolation="nearest")
+    ax.set_xticks(range(13), _LABELS)
+    ax.set_yticks(range(13), _LABELS)
+    ax.tick_params(length=0, labelsize=7)
+    ax.xaxis.tick_top()
+    if annotate:
+        for k, name in enumerate(CLASS_NAMES):
+            r, c = divmod(k, 13)
+            ax.text(c, r, f"{name}\n{values[k]:+.0f}", ha="center", va="center", fontsize=4,
+                    color="white" if abs(values[k]) > 0.6 * limit else "black")
+    return image
