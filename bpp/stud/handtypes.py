@@ -485,15 +485,15 @@ _NO_WHEEL_SHIFT = {"busted": 1020, "straight": -1020, "flush": 4, "straight_flus
 #: Why the paper's Table 1 differs from the exact probabilities, by category.
 TABLE1_NOTES = {
     "busted": (
-        "+2.4 standard errors: the paper counts A-2-3-4-5 as ace-high busted (see straight); "
-        "with that rule the difference is sampling error (z = -0.04)"
+        "+2.4 standard errors (borderline): consistent with the straight's explanation - counting the "
+        "1,020 wheels A-2-3-4-5 as ace-high busted hands leaves sampling error (z = -0.04)"
     ),
     "pair": "sampling error (the paper's figures are frequencies in 10,000,000 deals, §3.3)",
     "two_pair": "sampling error",
     "triple": "sampling error",
     "straight": (
         "-19 standard errors, not sampling error: 0.0035492 ≈ 9,180/2,598,960 = 0.0035322 (z = +0.9), "
-        "the straights without the wheel A-2-3-4-5, so the paper's evaluator played the ace high only"
+        "the straights without the wheel A-2-3-4-5: the paper's evaluator evidently played the ace high only"
     ),
     "flush": "sampling error (the ace-high-only rule adds the 4 wheel straight flushes, +0.2 standard errors)",
     "full_house": "sampling error",

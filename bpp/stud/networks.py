@@ -101,6 +101,7 @@ __all__ = [
     "CompiledStudNet",
     "compile_network",
     "load_compiled",
+    "draw_network",
 ]
 
 #: Betting rounds of five-card stud: after 2, 3, 4 and 5 cards (§3.1).
@@ -983,3 +984,80 @@ def load_compiled(directory=None) -> tuple[CompiledStudNet, ...]:
     [0, 1, 2, 3]
     """
     return tuple(CompiledStudNet(c) for c in load_cpts(directory))
+
+
+# ---------------------------------------------------------------- drawing (Figure 1)
+
+#: Node positions of Figure 1: BPP_Win on top, the finals below it, then the current types and the evidence.
+FIGURE1_LAYOUT = {
+    "BPP_Win": (0.5, 3.0),
+    "OPP_Final": (0.0, 2.0),
+    "BPP_Final": (1.0, 2.0),
+    "OPP_Current": (0.0, 1.0),
+    "BPP_Current": (1.0, 1.0),
+    "OPP_Action": (-0.5, 0.0),
+    "OPP_Upcards": (0.5, 0.0),
+}
+#: Nodes observed during play (§3.1): shaded in the drawing.
+OBSERVED = ("BPP_Current", "OPP_Upcards", "OPP_Action")
+
+
+def draw_network(ax=None, *, betting_round: int | None = None):
+    """Draw the structure of Figure 1 (§3.1) with networkx; observed nodes shaded.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes, optional
+        Default: a new figure's axes.
+    betting_round : int, optional
+        Label the nodes with that round's number of states; default: the
+        numbers of all four rounds (``10/14/16/17``).
+
+    Returns
+    -------
+    dict
+        The artists: ``nodes`` (PathCollection), ``edges`` (list), ``labels`` (dict of Text).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> artists = draw_network(betting_round=0)
+    >>> sorted(artists)
+    ['edges', 'labels', 'nodes']
+    >>> artists["labels"]["OPP_Upcards"].get_text()
+    'OPP_Upcards\\n5 states'
+    """
+    import matplotlib.pyplot as plt
+    import networkx as nx
+
+    rounds = range(N_ROUNDS) if betting_round is None else [_check_round(betting_round, "draw_network")]
+    sizes = {
+        "BPP_Final": [ht.N_FINAL_TYPES for _ in rounds],
+        "OPP_Final": [ht.N_FINAL_TYPES for _ in rounds],
+        "BPP_Win": [len(WIN_STATES) for _ in rounds],
+        "BPP_Current": [len(current_type_names(r)) for r in rounds],
+        "OPP_Current": [len(current_type_names(r)) for r in rounds],
+        "OPP_Upcards": [len(upcard_type_names(r)) for r in rounds],
+        "OPP_Action": [len(ACTIONS) for _ in rounds],
+    }
+    if ax is None:
+        ax = plt.figure(figsize=(6.4, 5.2)).add_subplot()
+    graph = nx.DiGraph(list(EDGES))
+    colors = ["#c9d9f0" if n in OBSERVED else "#ffffff" for n in graph.nodes()]
+    nodes = nx.draw_networkx_nodes(
+        graph, FIGURE1_LAYOUT, ax=ax, node_shape="o", node_size=6000, node_color=colors, edgecolors="#333333"
+    )
+    edges = nx.draw_networkx_edges(
+        graph, FIGURE1_LAYOUT, ax=ax, arrows=True, arrowsize=18, node_size=6000, edge_color="#333333"
+    )
+    labels = {}
+    for node in graph.nodes():
+        counts = sorted(set(sizes[node]))
+        text = "/".join(str(n) for n in sizes[node]) if len(counts) > 1 else str(counts[0])
+        labels[node] = f"{node}\n{text} states"
+    texts = nx.draw_networkx_labels(graph, FIGURE1_LAYOUT, labels=labels, ax=ax, font_size=8)
+    ax.set_xlim(-1.0, 1.5)
+    ax.set_ylim(-0.5, 3.5)
+    ax.set_axis_off()
+    return {"nodes": nodes, "edges": edges, "labels": texts}

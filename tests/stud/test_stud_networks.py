@@ -319,3 +319,21 @@ def test_bad_evidence_and_cpts_raise_naming_the_value():
         sn.estimate_all_cpts(method="sample", n_hands=0)
     with pytest.raises(ValueError, match="must hold 4 networks; got 1"):
         sn.save_networks([None])
+
+
+# ------------------------------------------------------------------ figures
+
+
+def test_figure1_and_table1_scripts_write_their_files(tmp_path, capsys):
+    import runpy
+    from pathlib import Path
+
+    figures = Path(__file__).resolve().parents[2] / "figures"
+    network = runpy.run_path(str(figures / "stud_network.py"), run_name="figure")
+    assert network["main"](["--out", str(tmp_path / "net.png")]) == 0
+    assert (tmp_path / "net.png").stat().st_size > 10_000
+    table = runpy.run_path(str(figures / "stud_table1.py"), run_name="figure")
+    assert table["main"](["--out", str(tmp_path / "t1")]) == 0
+    text = (tmp_path / "t1.md").read_text()
+    assert "| straight | 10,200 | 0.0039246 | 0.0035492 | -18.99 |" in text
+    assert (tmp_path / "t1.csv").read_text().count("\n") == 10
