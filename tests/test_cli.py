@@ -14,10 +14,10 @@ def test_demo_writes_tables_and_figures(tmp_path, capsys):
     assert "449,005" in printed and "Ppot = 0.2083" in printed
     results = json.loads((out / "results.json").read_text())
     assert results["loki_example"]["table (rows ahead/tied/behind now, columns after the river)"][2] == [91981, 1036, 346543]
-    for game in ("stud5", "limit-holdem"):
-        assert results[game]["hands"] == 80  # duplicate: two seatings per deal
+    for game, seats in (("stud5", 2), ("limit-holdem", 2), ("nolimit-holdem", 2), ("draw5", 5)):
+        assert results[game]["hands"] == 40 * seats  # duplicate: one seating per seat for every deal
         assert (out / f"{game}_bankroll.png").stat().st_size > 1000
-    assert (out / "results.txt").read_text().count("95% CI") == 2
+    assert (out / "results.txt").read_text().count("95% CI") == 4
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,9 @@
 """``bpp demo``: the main job of ``make demo``.
 
 It reproduces Loki's worked example of exact hand strength and potential
-(seeds/001 §4.2, Table 2), then plays a short five-card stud match and a short
-limit hold'em match between the strongest agents the registry knows, and writes
+(seeds/001 §4.2, Table 2), then plays a short duplicate match of each game — five-card
+stud, limit hold'em, heads-up no-limit hold'em and five-card draw — between the
+strongest agents the registry knows, and writes
 the results tables (text and JSON) and bankroll figures into one folder.
 """
 
@@ -17,12 +18,14 @@ from pathlib import Path
 #: Preferred pairings, best first: the first whose agents are all registered is played.
 STUD_AGENTS = (("bpp", "rules"), ("bpp", "prob"), ("random", "call"))
 HOLDEM_AGENTS = (("poki", "loki"), ("loki", "loki-e"), ("raise", "call"))
+NOLIMIT_AGENTS = (("lbr", "random"), ("raise", "call"))
+DRAW_AGENTS = (("adaptive", "loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive"), ("random", "call", "raise", "call", "random"))
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "demo",
-        help="the main job: Loki's worked example, a stud match and a hold'em match, written to a folder",
+        help="the main job: Loki's worked example and a short match of each game, written to a folder",
         description=__doc__.splitlines()[0],
     )
     parser.add_argument("--out", default="demo-out", help="folder for tables and figures (default demo-out)")
@@ -69,7 +72,7 @@ def run(args) -> int:
     matplotlib.use("Agg")
     from bpp.plots import plot_bankrolls, save_figure
     from bpp.registry import list_agents
-    from holdem.games import LimitHoldem, Stud5
+    from holdem.games import Draw5, LimitHoldem, NoLimitHoldem, Stud5
     from holdem.match import play_match
 
     out = Path(args.out)
@@ -90,6 +93,8 @@ def run(args) -> int:
     matches = [
         ("stud5", Stud5(), _pick(STUD_AGENTS, known)),
         ("limit-holdem", LimitHoldem(), _pick(HOLDEM_AGENTS, known)),
+        ("nolimit-holdem", NoLimitHoldem(), _pick(NOLIMIT_AGENTS, known)),
+        ("draw5", Draw5(), _pick(DRAW_AGENTS, known)),
     ]
     texts = []
     for name, game, agents in matches:
