@@ -45,7 +45,7 @@ def run(args) -> int:
     method = "exact" if hands is None else "sample"
     start = time.perf_counter()
     cpts = networks.estimate_all_cpts(
-        method=method, n_hands=hands or 10_000_000, rng=getattr(args, "seed", 0), progress=sys.stderr.isatty() or hands is not None
+        method=method, n_hands=hands or 10_000_000, rng=getattr(args, "seed", 0), progress=True
     )
     estimate_s = time.perf_counter() - start
     models = [networks.build_network(c) for c in cpts]

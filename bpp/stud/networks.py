@@ -372,12 +372,12 @@ class _NoBar:
         pass
 
 
-def _progress(total: int, show: bool, desc: str):
+def _progress(total: int, show: bool, desc: str, unit: str = "hand"):
     if not show:
         return _NoBar()
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit="hand", unit_scale=True, leave=False)
+    return tqdm(total=total, desc=desc, unit=unit, unit_scale=unit == "hand", leave=False)
 
 
 def estimate_all_cpts(*, method: str = "exact", n_hands: int = 10_000_000, rng=None, progress: bool = False) -> tuple[StudCPTs, ...]:
@@ -395,7 +395,7 @@ def estimate_all_cpts(*, method: str = "exact", n_hands: int = 10_000_000, rng=N
     rng : numpy.random.Generator or seed, optional
         For ``method="sample"``.
     progress : bool
-        Show a tqdm bar on stderr while dealing.
+        Show a tqdm bar on stderr (deals, or rounds when enumerating).
 
     Returns
     -------
@@ -418,10 +418,13 @@ def estimate_all_cpts(*, method: str = "exact", n_hands: int = 10_000_000, rng=N
         raise ValueError(f"The 'n_hands' parameter of estimate_all_cpts must be a positive integer; got {n_hands!r}.")
     if method == "exact":
         out = []
+        bar = _progress(N_ROUNDS, progress, "enumerating rounds", unit="round")
         for r in range(N_ROUNDS):
             prior, cf, uc = _exact_tables(r)
             win = _deterministic_win(np.full(ht.N_FINAL_TYPES, 0.5))
             out.append(StudCPTs(r, prior, cf, uc, win, default_action_cpt(r), "exact", None))
+            bar.update(1)
+        bar.close()
         return tuple(_freeze(c) for c in out)
     prior, cf, uc, wins, equal = _sample_counts(int(n_hands), rng, progress)
     equal_share = np.where(equal > 0, wins / np.maximum(equal, 1), 0.5)
