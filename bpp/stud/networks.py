@@ -772,6 +772,10 @@ def _normalize_rows(x: np.ndarray) -> np.ndarray:
 _ACTION_INDEX = {None: len(ACTIONS), **{a: i for i, a in enumerate(ACTIONS)}, **{i: i for i in range(len(ACTIONS))}}
 
 
+#: Types whose values equal state indices as dict keys but are not states (True == 1, 1.0 == 1).
+_NOT_STATES = frozenset({bool, float, np.bool_, np.float64, np.float32})
+
+
 class CompiledStudNet:
     """One round's network compiled to numpy tables: a query is a table lookup (§3.4).
 
@@ -920,6 +924,8 @@ class CompiledStudNet:
         (0.936, 1.0)
         """
         try:
+            if bpp_current.__class__ in _NOT_STATES or opp_upcards.__class__ in _NOT_STATES or opp_action.__class__ in _NOT_STATES:
+                raise TypeError  # True == 1 and 1.0 == 1 as dict keys: refuse them by name below
             b = self._current_index[bpp_current]
             u = self._upcard_index[opp_upcards]
             a = _ACTION_INDEX[opp_action]

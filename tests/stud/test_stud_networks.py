@@ -337,3 +337,11 @@ def test_figure1_and_table1_scripts_write_their_files(tmp_path, capsys):
     text = (tmp_path / "t1.md").read_text()
     assert "| straight | 10,200 | 0.0039246 | 0.0035492 | -18.99 |" in text
     assert (tmp_path / "t1.csv").read_text().count("\n") == 10
+
+
+@pytest.mark.parametrize("evidence", [(True, 0, None), (1.0, 0, None), (1, 0.0, None), (1, 0, True), (1, 0, 1.0)])
+def test_query_refuses_bools_and_floats_that_equal_state_indices(evidence):
+    from bpp.stud.networks import load_compiled
+
+    with pytest.raises(ValueError, match="parameter of query must be"):
+        load_compiled()[1].query(*evidence)
