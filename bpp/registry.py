@@ -12,10 +12,10 @@ The trivial agents of :mod:`holdem.agents` are registered as ``call``,
 
 >>> "call" in list_agents()
 True
->>> make_agent("nobody", rng=0)
+>>> make_agent("nobody", rng=0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown agent 'nobody'; known agents: call, fold, raise, random
+ValueError: unknown agent 'nobody'; known agents: ...
 """
 
 from __future__ import annotations
@@ -84,6 +84,10 @@ def make_agent(name: str, *, rng=None):
 for _name, _attr in BUILTIN_AGENTS.items():
     register_agent(_name, f"holdem.agents:{_attr}")
 set_agent_resolver(agent_factory)
+# five-card stud, seed 002 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
+register_agent("bpp", "bpp.stud.player:BPPPlayer")
+register_agent("prob", "bpp.stud.opponents:ProbabilisticPlayer")
+register_agent("rules", "bpp.stud.opponents:RuleBasedPlayer")
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",

@@ -1,0 +1,405 @@
+"""A belief trace of one stud hand: how BPP's beliefs move after each card and each action (Korb et al. 1999, §3.4).
+
+:func:`trace_hand` plays one hand between BPP and an opponent and records a
+:class:`TraceStep` after every round's cards and after every action: the
+evidence entered into that round's network (BPP_Current, OPP_Upcards,
+OPP_Action), the posteriors over OPP_Current and OPP_Final, P(BPP_Win), the
+calling threshold θ of eq. (7) from BPP's side of the table and the
+probabilities BPP's betting curves give to fold / check-call / bet-raise
+(§4).  BPP may first play ``warmup`` hands against the same opponent so that
+its M_A|C has learned something (with the ½ / ½ starting matrices the
+opponent's actions move nothing, §5.2).  :meth:`BeliefTrace.plot` draws it;
+``bpp inspect stud5 --seed S --out FILE.png`` writes the drawing and prints the table.
+
+This module is also the ``bpp inspect stud5`` target: :func:`add_arguments`
+and :func:`run`.  Its top level imports only the standard library.
+
+>>> trace = trace_hand(seed=3, warmup=0)
+>>> trace.steps[0].kind, trace.steps[0].evidence["OPP_Action"]
+('deal', None)
+>>> 0.0 <= trace.steps[0].p_win <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+
+__all__ = ["TraceStep", "BeliefTrace", "trace_hand", "add_arguments", "run"]
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """BPP's beliefs at one point of the hand.
+
+    Attributes
+    ----------
+    kind : str
+        ``"deal"`` (a round's up cards were dealt), ``"action"`` or ``"showdown"``.
+    label : str
+        What happened, e.g. ``"r1 deal: BPP 9c, OPP Kd"`` or ``"r1 OPP bets"``.
+    round : int
+        Betting round 0-3 (the network used).
+    actor : str or None
+        ``"BPP"`` or ``"OPP"`` for actions.
+    evidence : dict
+        State names of BPP_Current, OPP_Upcards and OPP_Action (None: not observed).
+    opp_current_states : tuple of str
+        States of OPP_Current in this round.
+    opp_current, opp_final : ndarray
+        Posteriors over OPP_Current and over the 17 OPP_Final types.
+    p_win : float
+        P(BPP_Win | evidence).
+    theta : float
+        The calling threshold of eq. (7) for BPP at this point (``u`` = what BPP owes).
+    probabilities : tuple of 3 floats
+        BPP's curve probabilities of (fold, check/call, bet/raise) at this point.
+    """
+
+    kind: str
+    label: str
+    round: int
+    actor: str | None
+    evidence: dict
+    opp_current_states: tuple
+    opp_current: object = field(repr=False)
+    opp_final: object = field(repr=False)
+    p_win: float = 0.0
+    theta: float = 0.0
+    probabilities: tuple = (0.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class BeliefTrace:
+    """The belief trace of one hand (see :func:`trace_hand`).
+
+    Attributes
+    ----------
+    steps : list of TraceStep
+    seed : int
+    opponent : str
+    bpp_cards, opp_cards : str
+        Both hands (down card first), shown for the record.
+    payoff : float
+        BPP's winnings in betting units.
+    warmup : int
+        Hands BPP played against the opponent before this one.
+    """
+
+    steps: list
+    seed: int
+    opponent: str
+    bpp_cards: str
+    opp_cards: str
+    payoff: float
+    warmup: int
+
+    def table(self) -> str:
+        """A plain-text table: one line per step (evidence, P(win), θ, action probabilities, likeliest OPP_Final)."""
+        from bpp.stud.handtypes import FINAL_TYPES
+
+        head = (
+            f"BPP {self.bpp_cards} vs {self.opponent} {self.opp_cards} (seed {self.seed}, warm-up {self.warmup} hands): "
+            f"BPP {self.payoff:+g} units"
+        )
+        rows = [("step", "BPP_Current", "OPP_Upcards", "OPP_Action", "P(win)", "theta", "fold/call/bet", "top OPP_Final")]
+        for s in self.steps:
+            e = s.evidence
+            top = FINAL_TYPES[int(s.opp_final.argmax())]
+            rows.append(
+                (
+                    s.label,
+                    e["BPP_Current"],
+                    e["OPP_Upcards"],
+                    str(e["OPP_Action"]),
+                    f"{s.p_win:.3f}",
+                    f"{s.theta:.3f}",
+                    "/".join(f"{x:.2f}" for x in s.probabilities),
+                    f"{top} {float(s.opp_final.max()):.2f}",
+                )
+            )
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        lines = [head] + ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+        return "\n".join(lines)
+
+    def plot(self, axes=None):
+        """Draw the trace: P(BPP_Win) and θ, action probabilities, OPP_Current and OPP_Final posteriors.
+
+        Parameters
+        ----------
+        axes : sequence of 4 matplotlib Axes, optional
+            Where to draw (a new 4-panel figure when None).
+
+        Returns
+        -------
+        dict
+            The artists: ``"p_win"``, ``"theta"`` (Line2D), ``"actions"`` (bar
+            containers), ``"opp_current"``, ``"opp_final"`` (AxesImage).
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> artists = trace_hand(seed=1, warmup=0).plot()
+        >>> sorted(artists)
+        ['actions', 'opp_current', 'opp_final', 'p_win', 'theta']
+        """
+        import numpy as np
+
+        from bpp.stud.handtypes import FINAL_TYPES
+
+        if axes is None:
+            import matplotlib.pyplot as plt
+
+            fig, axes = plt.subplots(
+                4, 1, figsize=(max(8.0, 0.7 * len(self.steps) + 3), 13), gridspec_kw={"height_ratios": [1.2, 0.9, 1.6, 2.0]}
+            )
+        axes = list(axes)
+        if len(axes) != 4:
+            raise ValueError(f"The 'axes' parameter of BeliefTrace.plot must hold 4 axes; got {len(axes)}.")
+        x = np.arange(len(self.steps))
+        labels = [s.label for s in self.steps]
+        ax = axes[0]
+        (p_line,) = ax.plot(x, [s.p_win for s in self.steps], "o-", color="tab:blue", label="P(BPP_Win | evidence)")
+        (t_line,) = ax.plot(x, [s.theta for s in self.steps], "s--", color="tab:orange", label="θ (eq. 7)")
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_ylabel("probability")
+        ax.legend(frameon=False, fontsize="small", loc="best")
+        ax.set_title(
+            f"BPP {self.bpp_cards} vs {self.opponent} {self.opp_cards}: seed {self.seed}, "
+            f"BPP {self.payoff:+g} units"
+        )
+        ax = axes[1]
+        probs = np.array([s.probabilities for s in self.steps])
+        bottom = np.zeros(len(x))
+        bars = []
+        for j, (name, color) in enumerate((("fold", "tab:red"), ("check/call", "tab:blue"), ("bet/raise", "tab:green"))):
+            bars.append(ax.bar(x, probs[:, j], bottom=bottom, color=color, label=name, width=0.7))
+            bottom += probs[:, j]
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("BPP's curves")
+        ax.legend(frameon=False, fontsize="small", ncol=3, loc="upper left")
+        # OPP_Current: the union of every round's states, in the order they first appear
+        names: list[str] = []
+        for s in self.steps:
+            for n in s.opp_current_states:
+                if n not in names:
+                    names.append(n)
+        grid = np.full((len(names), len(x)), np.nan)
+        for i, s in enumerate(self.steps):
+            for n, p in zip(s.opp_current_states, s.opp_current):
+                grid[names.index(n), i] = p
+        ax = axes[2]
+        cur = ax.imshow(grid, aspect="auto", cmap="viridis", vmin=0, vmax=max(0.05, np.nanmax(grid)), interpolation="nearest")
+        ax.set_yticks(range(len(names)), names, fontsize=7)
+        ax.set_ylabel("OPP_Current")
+        ax.figure.colorbar(cur, ax=ax, fraction=0.03, pad=0.01)
+        ax = axes[3]
+        final = np.array([s.opp_final for s in self.steps]).T
+        fin = ax.imshow(final, aspect="auto", cmap="magma", vmin=0, vmax=max(0.05, float(final.max())), interpolation="nearest")
+        ax.set_yticks(range(len(FINAL_TYPES)), FINAL_TYPES, fontsize=7)
+        ax.set_ylabel("OPP_Final")
+        ax.figure.colorbar(fin, ax=ax, fraction=0.03, pad=0.01)
+        for a in axes:
+            a.set_xticks(x, labels if a is axes[3] else [], rotation=40, ha="right", fontsize=8)
+            a.set_xlim(-0.5, len(x) - 0.5)
+        return {"p_win": p_line, "theta": t_line, "actions": bars, "opp_current": cur, "opp_final": fin}
+
+
+def _step(bpp, state, seat, kind, label, actor):
+    """BPP's beliefs at ``state`` from ``seat`` (it need not be BPP's turn)."""
+    from holdem.games.base import Action, ActionKind
+
+    from bpp.stud.curves import N_ROUNDS, _distribution
+
+    obs = state.observation(seat)
+    if not obs.legal:  # not BPP's turn: the decision it would face if it were
+        to_call = state.to_call(seat)
+        legal = (Action(ActionKind.CHECK_CALL),)
+        obs = obs._replace(to_call=to_call, legal=legal)
+    r = obs.round
+    unit = float(state.game.bet)
+    c, u = obs.pot / unit, obs.to_call / unit
+    b = bpp.bets_per_round
+    k = max(u, b) + b * (N_ROUNDS - 1 - r)
+    theta = k / (c + 2 * k - u) if k > 0 else 0.0
+    belief = bpp.belief(obs)
+    probs = _distribution(belief.p_win - theta, bpp.params.round(r), r, bpp.bluff, u, True)
+    net = bpp.compiled_networks()[r]
+    return TraceStep(
+        kind,
+        label,
+        r,
+        actor,
+        bpp.evidence(obs),
+        net.current_states,
+        belief.opp_current.copy(),
+        belief.opp_final.copy(),
+        float(belief.p_win),
+        float(theta),
+        tuple(float(p) for p in probs),
+    )
+
+
+def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp=None) -> BeliefTrace:
+    """Play one hand (BPP in seat 0) and record BPP's beliefs after every round's cards and every action.
+
+    Parameters
+    ----------
+    seed : int
+        Seeds the deal, both agents and the warm-up.
+    opponent : str
+        A registered agent name (``rules``, ``prob``, ``call`` …).
+    warmup : int
+        Hands BPP first plays against the opponent (learning M_A|C, §5.2).
+    bpp : BPPPlayer, optional
+        The BPP to trace (default: a new one seeded from ``seed``).
+
+    Returns
+    -------
+    BeliefTrace
+
+    Examples
+    --------
+    >>> trace_hand(seed=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'seed' parameter of trace_hand must be a non-negative integer; got -1.
+    """
+    import numpy as np
+
+    import bpp.registry as registry
+    from holdem.cards import format_cards
+    from holdem.games import Stud5
+    from holdem.games.base import ActionKind
+
+    from bpp.stud.player import BPPPlayer
+
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"The 'seed' parameter of trace_hand must be a non-negative integer; got {seed!r}.")
+    if isinstance(warmup, bool) or not isinstance(warmup, (int, np.integer)) or warmup < 0:
+        raise ValueError(f"The 'warmup' parameter of trace_hand must be a non-negative integer; got {warmup!r}.")
+    streams = np.random.SeedSequence(int(seed)).spawn(4)
+    if bpp is None:
+        bpp = BPPPlayer(rng=np.random.default_rng(streams[0]))
+    opp = registry.make_agent(opponent, rng=np.random.default_rng(streams[1]))
+    game = Stud5()
+    if warmup >= 2:
+        from holdem.match import play_match
+
+        play_match(game, [bpp, opp], int(warmup), rng=streams[2])
+    deal = np.random.default_rng(streams[3]).permutation(52)
+    state = game.new_hand(deal, button=1)  # BPP (seat 0) sits left of the button
+    agents = [bpp, opp]
+    for seat, agent in enumerate(agents):
+        hook = getattr(agent, "new_hand", None)
+        if hook is not None:
+            hook(seat)
+    names = {0: "BPP", 1: "OPP"}
+    verbs = {ActionKind.FOLD: "folds"}
+    steps = []
+    told = 0
+    while True:
+        history = state.history
+        new = history[told:]
+        for event in new:
+            for agent in agents:
+                hook = getattr(agent, "observe", None)
+                if hook is not None:
+                    hook(event)
+        told = len(history)
+        deals = [e for e in new if e.kind == "deal"]
+        if deals and not state.is_terminal:
+            cards = ", ".join(f"{names[e.player]} {format_cards(e.cards[0])}" for e in deals)
+            steps.append(_step(bpp, state, 0, "deal", f"r{deals[0].round} deal: {cards}", None))
+        if state.is_terminal:
+            break
+        p = state.current_player
+        obs = state.observation(p)
+        action = agents[p].act(obs)
+        if action.kind == ActionKind.CHECK_CALL:
+            verb = "calls" if obs.to_call else "checks"
+        elif action.kind == ActionKind.BET_RAISE:
+            verb = "raises" if obs.to_call else "bets"
+        else:
+            verb = verbs[action.kind]
+        r = state.round
+        state.apply(action)
+        if not state.is_terminal and state.round == r:
+            steps.append(_step(bpp, state, 0, "action", f"r{r} {names[p]} {verb}", names[p]))
+        else:  # the round or the hand closed: that round's beliefs, with this action as evidence
+            steps.append(_closing_step(bpp, r, names[p], verb, steps[-1], action))
+    cards = game.showdown_cards(deal[None], 1)[0]
+    return BeliefTrace(
+        steps,
+        int(seed),
+        str(opponent),
+        format_cards(cards[0]),
+        format_cards(cards[1]),
+        float(state.payoffs[0]) / game.bet,
+        int(warmup) if warmup >= 2 else 0,
+    )
+
+
+def _closing_step(bpp, r, actor, verb, last, action):
+    """The step after an action that ended a round or the hand: the last beliefs of that round, updated for the action."""
+    from holdem.games.base import ActionKind
+
+    from bpp.stud.networks import ACTIONS
+
+    label = f"r{r} {actor} {verb}"
+    evidence = dict(last.evidence)
+    if actor == "OPP" and action.kind != ActionKind.FOLD:
+        evidence["OPP_Action"] = "aggressive" if (
+            action.kind == ActionKind.BET_RAISE or evidence["OPP_Action"] == "aggressive"
+        ) else "passive"
+    net = bpp.compiled_networks()[r]
+    belief = net.query(evidence["BPP_Current"], evidence["OPP_Upcards"], evidence["OPP_Action"])
+    return TraceStep(
+        "action",
+        label,
+        r,
+        actor,
+        evidence,
+        net.current_states,
+        belief.opp_current.copy(),
+        belief.opp_final.copy(),
+        float(belief.p_win),
+        last.theta,
+        last.probabilities,
+    )
+
+
+# ---------------------------------------------------------------- bpp inspect stud5
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``bpp inspect stud5``."""
+    parser.add_argument("--seed", type=int, default=0, help="seed of the hand, the agents and the warm-up (default 0)")
+    parser.add_argument("--opponent", default="rules", help="registered opponent (default rules)")
+    parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first to learn M_A|C (default 200)")
+    parser.add_argument("--out", metavar="FILE.png", default=None, help="write the drawing here")
+
+
+def run(args) -> int:
+    """Trace one hand, print the table and write ``--out`` if given; return 0."""
+    if args.seed < 0:
+        raise ValueError(f"--seed must be a non-negative integer; got {args.seed}")
+    if args.warmup < 0:
+        raise ValueError(f"--warmup must be a non-negative integer; got {args.warmup}")
+    trace = trace_hand(args.seed, opponent=args.opponent, warmup=args.warmup)
+    print(trace.table())
+    if args.out:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        artists = trace.plot()
+        fig = artists["p_win"].figure
+        fig.tight_layout()
+        fig.savefig(args.out, dpi=120)
+        plt.close(fig)
+        print(f"wrote {args.out}")
+    return 0

@@ -1,0 +1,302 @@
+"""The stochastic search for the 12 betting-curve parameters against the rule-based player (Korb et al. 1999, §4.1).
+
+"In order to find good f parameters, we employed a stochastic search of the
+parameter space when running BPP against the rule-based opponent.  Since
+the space being searched is 12 dimensional (three types of curves, four each
+for the rounds of play) and the score function is highly noisy (wins/losses
+in actual poker play), it is not clear that the search for optimality was
+successful" (§4.1).  The paper does not give the algorithm; this module uses
+the cross-entropy method, whose averaging over an elite suits a noisy score:
+
+* each generation draws ``population`` candidates from a Gaussian with
+  per-parameter mean ``mu`` and standard deviation ``sigma`` (clipped to
+  :data:`BOUNDS`); the current mean is always one of them;
+* every candidate plays the *same* deals with the same agent streams
+  (common random numbers: one seed per generation) as a duplicate match
+  (every deal played from both seats), so candidates are compared on equal
+  luck;
+* the ``elite`` best candidates set the next ``mu`` and ``sigma`` (their
+  mean and standard deviation, smoothed with the previous values, with a
+  floor on ``sigma``);
+* the final mean is scored on fresh deals (``validation_hands``) beside the start.
+
+Everything is drawn from ``numpy.random.SeedSequence(seed)``: the same seed
+gives the same search, whatever the machine.  A tqdm bar shows progress.
+
+Run it as ``python -m bpp.stud.search --seed 1`` (writes
+``models/stud/curves.json`` and the trace ``models/stud/curves_search.json``).
+
+>>> from bpp.stud.curves import DEFAULT_PARAMS
+>>> r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, seed=3, progress=False)
+>>> len(r.history), isinstance(r.params, type(DEFAULT_PARAMS))
+(1, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from bpp.stud.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams
+
+__all__ = ["SearchResult", "score_params", "search_curves", "main"]
+
+#: Box the search stays in: every f in [-1, 1] (d = P(win) - θ lies in [-1, 1]).
+BOUNDS = (-1.0, 1.0)
+_SIGMA_FLOOR = 0.02
+
+
+def _opponent(name):
+    if not isinstance(name, str):
+        return name
+    from bpp.registry import agent_factory
+
+    return agent_factory(name)
+
+
+def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, seed=0, learn: bool = True):
+    """BPP's winnings with ``params`` against ``opponent``: a duplicate match of ``n_hands`` deals.
+
+    Parameters
+    ----------
+    params : CurveParams
+    opponent : str or factory
+        A registered agent name or a factory ``f(rng=...)``.
+    n_hands : int
+        Deals (each is played from both seats).
+    seed : int or SeedSequence
+        The match seed (deals and agent streams).
+    learn : bool
+        Whether BPP learns M_A|C during the match.
+
+    Returns
+    -------
+    holdem.match.MatchResult
+        BPP is agent 0.
+
+    Examples
+    --------
+    >>> from bpp.stud.curves import DEFAULT_PARAMS
+    >>> score_params(DEFAULT_PARAMS, n_hands=10, seed=1).n_hands
+    20
+    """
+    from holdem.games import Stud5
+    from holdem.match import play_match
+
+    from bpp.stud.player import BPPPlayer
+
+    def bpp(rng):
+        return BPPPlayer(params=params, learn=learn, rng=rng)
+
+    bpp.name = "bpp"
+    return play_match(Stud5(), [bpp, _opponent(opponent)], n_hands, rng=seed, duplicate=True)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of :func:`search_curves`.
+
+    Attributes
+    ----------
+    params : CurveParams
+        The parameters found.
+    start : CurveParams
+        Where the search started.
+    history : list of dict
+        Per generation: ``mean_score`` (the current mean's score),
+        ``best_score``, ``elite_scores``, the new ``mu`` and ``sigma`` (12 numbers each).
+    validation : dict
+        ``mean``, ``ci95``, ``t``, ``p``, ``n`` of the found parameters on fresh
+        deals (and of the start, ``start_mean`` …), betting units per hand.
+    settings : dict
+        The arguments (seed, iterations, hands …).
+    """
+
+    params: CurveParams
+    start: CurveParams
+    history: list = field(repr=False)
+    validation: dict
+    settings: dict
+
+    def save(self, path=None, trace_path=None) -> Path:
+        """Write ``curves.json`` (the parameters + settings + validation) and the search trace beside it."""
+        path = Path(CURVES_PATH if path is None else path)
+        self.params.save(path, search=self.settings, validation=self.validation)
+        trace = Path(trace_path) if trace_path is not None else path.with_name(path.stem + "_search.json")
+        trace.write_text(
+            json.dumps({"start": self.start.to_dict(), "settings": self.settings, "history": self.history}, indent=1)
+            + "\n"
+        )
+        return path
+
+
+def _summary(result) -> dict:
+    p = result.players[0]
+    return {"mean": p.mean, "ci95": list(p.ci95), "t": p.t, "p": p.p, "n": p.n}
+
+
+def search_curves(
+    *,
+    n_generations: int = 15,
+    population: int = 12,
+    elite: int = 4,
+    n_hands: int = 1500,
+    seed: int = 0,
+    start: CurveParams = DEFAULT_PARAMS,
+    step: float = 0.15,
+    opponent="rules",
+    validation_hands: int = 5000,
+    progress: bool = True,
+) -> SearchResult:
+    """Search the 12 ``f`` parameters against ``opponent`` (§4.1; the cross-entropy method of the module docstring).
+
+    Parameters
+    ----------
+    n_generations : int
+        Generations of candidates.
+    population : int
+        Candidates per generation (the first is the current mean).
+    elite : int
+        Best candidates that set the next mean and spread.
+    n_hands : int
+        Deals each candidate plays (each deal from both seats).
+    seed : int
+        Seed of the whole search.
+    start : CurveParams
+        The first mean.
+    step : float
+        The first standard deviation of every parameter.
+    opponent : str or factory
+        Registered name or factory of the opponent (the paper: the rule-based player).
+    validation_hands : int
+        Fresh deals scoring the start and the result at the end (0 skips it).
+    progress : bool
+        Show a tqdm bar (one tick per candidate).
+
+    Returns
+    -------
+    SearchResult
+
+    Examples
+    --------
+    >>> search_curves(n_generations=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'n_generations' parameter of search_curves must be an integer >= 1; got 0.
+    """
+    for name, value, low in (
+        ("n_generations", n_generations, 1),
+        ("population", population, 2),
+        ("elite", elite, 1),
+        ("n_hands", n_hands, 2),
+        ("validation_hands", validation_hands, 0),
+    ):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+            raise ValueError(f"The {name!r} parameter of search_curves must be an integer >= {low}; got {value!r}.")
+    if elite > population:
+        raise ValueError(f"The 'elite' parameter of search_curves must be at most population={population}; got {elite}.")
+    if validation_hands == 1:
+        raise ValueError("The 'validation_hands' parameter of search_curves must be 0 or >= 2; got 1.")
+    if not (isinstance(step, (int, float)) and step > 0):
+        raise ValueError(f"The 'step' parameter of search_curves must be a number > 0; got {step!r}.")
+    root = np.random.SeedSequence(seed)
+    noise_seed, match_seed, valid_seed = root.spawn(3)
+    rng = np.random.default_rng(noise_seed)
+    match_seeds = match_seed.spawn(n_generations)
+    low, high = BOUNDS
+    mu = np.clip(start.as_array().ravel(), low, high)
+    sigma = np.full(mu.shape, float(step))
+    history = []
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=n_generations * population, desc="curve search", unit="candidate", leave=False)
+    try:
+        for g in range(n_generations):
+            candidates = np.clip(mu + sigma * rng.standard_normal((population, mu.size)), low, high)
+            candidates[0] = mu
+            scores = np.empty(population)
+            for i, x in enumerate(candidates):
+                result = score_params(CurveParams.from_array(x), opponent=opponent, n_hands=n_hands, seed=match_seeds[g])
+                scores[i] = result.players[0].mean
+                if bar is not None:
+                    bar.update(1)
+            best = np.argsort(-scores, kind="stable")[:elite]
+            mu = 0.3 * mu + 0.7 * candidates[best].mean(axis=0)
+            spread = candidates[best].std(axis=0) if elite > 1 else sigma
+            sigma = np.maximum(0.3 * sigma + 0.7 * spread, _SIGMA_FLOOR)
+            history.append(
+                {
+                    "generation": g,
+                    "mean_score": float(scores[0]),
+                    "best_score": float(scores[best[0]]),
+                    "elite_scores": scores[best].round(6).tolist(),
+                    "mu": mu.round(6).tolist(),
+                    "sigma": sigma.round(6).tolist(),
+                }
+            )
+            if bar is not None:
+                bar.set_postfix(mean=f"{scores[0]:+.3f}", best=f"{scores[best[0]]:+.3f}")
+    finally:
+        if bar is not None:
+            bar.close()
+    found = CurveParams.from_array(mu.round(6))
+    validation: dict = {}
+    if validation_hands:
+        found_score = _summary(score_params(found, opponent=opponent, n_hands=validation_hands, seed=valid_seed))
+        start_score = _summary(score_params(start, opponent=opponent, n_hands=validation_hands, seed=valid_seed))
+        validation = {**found_score, **{f"start_{k}": v for k, v in start_score.items()}, "deals": validation_hands}
+    settings = {
+        "seed": seed,
+        "n_generations": n_generations,
+        "population": population,
+        "elite": elite,
+        "n_hands": n_hands,
+        "step": step,
+        "opponent": opponent if isinstance(opponent, str) else getattr(opponent, "__name__", repr(opponent)),
+        "duplicate": True,
+        "algorithm": "cross-entropy method, common random numbers per generation",
+    }
+    return SearchResult(found, start, history, validation, settings)
+
+
+def main(argv=None) -> int:
+    """``python -m bpp.stud.search``: run the search and save ``models/stud/curves.json``."""
+    ap = argparse.ArgumentParser(prog="python -m bpp.stud.search", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--generations", type=int, default=15)
+    ap.add_argument("--population", type=int, default=12)
+    ap.add_argument("--elite", type=int, default=4)
+    ap.add_argument("--hands", type=int, default=1500, help="deals per candidate (played from both seats)")
+    ap.add_argument("--step", type=float, default=0.15)
+    ap.add_argument("--start", default=None, help="JSON file of starting parameters (default: the hand-set start)")
+    ap.add_argument("--validation-hands", type=int, default=5000)
+    ap.add_argument("--opponent", default="rules")
+    ap.add_argument("--out", default=None, help=f"default {CURVES_PATH}")
+    args = ap.parse_args(argv)
+    import bpp.registry  # noqa: F401 - agent names
+
+    start = DEFAULT_PARAMS if args.start is None else CurveParams.load(args.start)
+    result = search_curves(
+        n_generations=args.generations,
+        population=args.population,
+        elite=args.elite,
+        start=start,
+        n_hands=args.hands,
+        seed=args.seed,
+        step=args.step,
+        opponent=args.opponent,
+        validation_hands=args.validation_hands,
+    )
+    path = result.save(args.out)
+    print(json.dumps({"path": str(path), "params": result.params.to_dict(), "validation": result.validation}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
