@@ -221,6 +221,7 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
     current = {p: t["start"] for p, t in tables.items()}
     log: list[str] = []
     records: list[tuple] = []
+    gone: set[int] = set()
     strength_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
     last_round = 0
     while not state.is_terminal:
@@ -229,9 +230,10 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
         r = obs.round
         if r != last_round:
             for q in current:
+                if q in gone:
+                    continue
                 tables[q][STREETS[last_round]] = current[q]
-                if not state.folded[q]:
-                    current[q] = current[q].remove_cards(obs.public)
+                current[q] = current[q].remove_cards(obs.public)
             last_round = r
         unit = game.small_bet if r < 2 else game.big_bet
         bets_to_call = -(-obs.to_call // unit)
@@ -262,8 +264,12 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
         records.append((p, r, tuple(obs.public), triples, kind))
         if p in current:
             current[p] = current[p].reweight_action(triples, kind)
+            if kind == FOLD:  # its last table: the one after the fold
+                tables[p][STREETS[r]] = current[p]
+                gone.add(p)
     for q in current:
-        tables[q].setdefault(STREETS[last_round], current[q])
+        if q not in gone:
+            tables[q][STREETS[last_round]] = current[q]
     board = tuple(int(c) for c in deal[2 * n_players : 2 * n_players + 5])
     info = {"holes": holes, "board": board, "log": log, "actions": records, "payoffs": state.payoffs.tolist()}
     return info, tables

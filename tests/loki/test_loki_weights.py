@@ -8,7 +8,7 @@ from bpp.loki.preflop import preflop_triples, sklansky_group
 from bpp.loki.weightnet import HOLDING_STATES, WeightNetwork, compile_network
 from bpp.loki.weights import CALL, FOLD, RAISE, WeightTable, linear_reweighting, ramp_triples
 from holdem.cards import parse_cards
-from holdem.evaluate import evaluate, evaluate_unchecked
+from holdem.evaluate import evaluate, evaluate_unchecked, hand_category
 from holdem.ranges import CLASS_OF_HOLDING, HOLDINGS, holding_index, holdings_mask
 
 
@@ -183,16 +183,16 @@ def test_tight_player_example_mass_moves_as_the_paper_describes():
     made = np.zeros(1326, bool)
     live = holdings_mask(np.concatenate([flop, parse_cards("Ad Jc")]))
     ranks = evaluate_unchecked(np.concatenate([HOLDINGS, np.broadcast_to(flop, (1326, 3))], axis=1))
-    made[live] = ranks[live] > evaluate(parse_cards("Ks Td 9c 3h 2d"))  # better than king-high: a pair or more
+    made[live] = hand_category(ranks[live]) >= 1  # a pair or more
     assert _share(t["flop"], made) > _share(t["pre-flop"], made) + 0.2
     # "EP certainly has a queen" (000): after the flop bet most of the mass holds a queen, and keeps it on the turn
     queen = (HOLDINGS >> 2 == 10).any(axis=1)
-    assert _share(t["pre-flop"], queen) < 0.3
-    assert _share(t["flop"], queen) > 0.6 and _share(t["turn"], queen) > 0.6
+    assert _share(t["flop"], queen) > _share(t["pre-flop"], queen) + 0.3
+    assert _share(t["flop"], queen) > 0.75 and _share(t["turn"], queen) > 0.75
     # river check: the strongest holdings (they would have bet) lose share
     river_hs = holding_strengths("Qs Jh 4c 7d 2h", "Ad Jc")
     strong = river_hs > 0.9
-    assert _share(t["river"], strong) < 0.8 * _share(t["turn"].remove_cards("2h"), strong)
+    assert _share(t["river"], strong) < 0.9 * _share(t["turn"].remove_cards("2h"), strong)
 
 
 def test_preflop_triples_reweight_consistently_with_levels():
