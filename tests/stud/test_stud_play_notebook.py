@@ -1,0 +1,27 @@
+"""The belief-trace notebook (issue 4 §5) runs headless from top to bottom."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbclient
+import nbformat
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "bpp_belief_trace.ipynb"
+
+
+def test_belief_trace_notebook_executes(tmp_path):
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    outputs = "".join(o.get("text", "") for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs)
+    assert "units for BPP" in outputs and "P(BPP_Win):" in outputs
+    assert "['actions', 'opp_current', 'opp_final', 'p_win', 'theta']" in str(nb.cells[-1].outputs)
+
+
+def test_inspect_command_writes_the_png(tmp_path, capsys):
+    from bpp.cli import main
+
+    out = tmp_path / "trace.png"
+    assert main(["inspect", "stud5", "--seed", "2", "--warmup", "20", "--out", str(out)]) == 0
+    assert out.stat().st_size > 10_000
+    assert "P(win)" in capsys.readouterr().out
