@@ -4,9 +4,11 @@
 name       what it is
 =========  ==========================================================================
 loki       player A of 001 §5: advanced pre-flop rules (:mod:`bpp.loki.preflop`),
-           per-opponent weight tables re-weighted by the generic model (Loki's
-           linear function, floor 0.01), EHS with one-card potential, the rules of
-           001 §4.4 (:class:`bpp.loki.betting.LokiRules`)
+           per-opponent weight tables re-weighted by Loki's linear function
+           (floor 0.01) of each holding's EHS as the acting opponent sees it,
+           against the thresholds Loki itself bets by
+           (:func:`bpp.loki.modeling.loki_thresholds`), EHS with one-card
+           potential, the rules of 001 §4.4 (:class:`bpp.loki.betting.LokiRules`)
 loki-b     A without weighting: every opponent holding equally likely
 loki-c     A with the simple pre-flop selection (:func:`bpp.loki.preflop.simple_preflop_triples`)
 loki-d     A without potential: EHS = HS_n, no pot-odds calls
@@ -37,7 +39,7 @@ import numpy as np
 
 from bpp.loki.betting import LokiRules, betting_context, formula_decision, to_action
 from bpp.loki.evaluation import street_table
-from bpp.loki.modeling import HandTracker, OpponentModel, holding_strengths
+from bpp.loki.modeling import HandTracker, OpponentModel, holding_strengths, loki_thresholds, preflop_strength
 from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action
 from bpp.loki.weights import linear_reweighting, reweight
 from holdem.agents import Agent
@@ -77,6 +79,26 @@ class LokiAgent(Agent):
         selection of player C.
     specific : bool
         Learn a specific model of each opponent (SOM) or use the generic one (GOM).
+    view : {"player", "uniform"} or None
+        The scale of the holdings' strength that the re-weighting thresholds.
+        ``"player"`` (Loki's rules strategy by default): each holding's EHS as
+        the acting opponent sees it — HS against the ranges of *its*
+        remaining opponents (our weight tables of them, and the table of what
+        our own actions showed), with Ppot (001 §4.2–4.4) — against the
+        thresholds Loki itself bets by (:func:`bpp.loki.modeling.loki_thresholds`),
+        one re-weighting per opponent and round from the table it had when
+        the round began, by its most demanding action of the round (Loki's
+        opponent modeller as Peña's thesis describes it).  ``"uniform"``
+        (Poki's strategies by default): EHS against one random hand and the
+        thresholds of the opponent model, every action compounding.
+    ranges : {"uniform", "tables"}
+        With ``view="player"``: whom the acting opponent is taken to play
+        against — ``"uniform"``: each remaining opponent a random hand, so
+        ``HS_n = HS ** n`` (001 §4.2's extrapolation to n opponents, what a
+        player without weight tables computes); ``"tables"``: our weight
+        tables of its remaining opponents (what a weighting player computes).
+        In the ten-player Figure 1 field the first reproduces the players'
+        own EHS better (see ``tests/loki/test_loki_reweighting.py``).
     trials, time_budget
         Simulation trials per decision and optional seconds (``strategy="simulation"``).
     small_blind, big_blind, small_bet
@@ -102,6 +124,8 @@ class LokiAgent(Agent):
         preflop: str = "advanced",
         specific: bool = False,
         combine: str = "loki",
+        view: str | None = None,
+        ranges: str = "uniform",
         trials: int = 500,
         time_budget: float | None = None,
         small_blind: int = 1,
@@ -117,6 +141,12 @@ class LokiAgent(Agent):
             raise ValueError(f"The 'preflop' parameter of LokiAgent must be one of {_PREFLOP}; got {preflop!r}.")
         if combine not in ("loki", "product"):
             raise ValueError(f"The 'combine' parameter of LokiAgent must be 'loki' or 'product'; got {combine!r}.")
+        if view is None:
+            view = "player" if strategy == "rules" else "uniform"
+        if view not in ("player", "uniform"):
+            raise ValueError(f"The 'view' parameter of LokiAgent must be 'player' or 'uniform'; got {view!r}.")
+        if ranges not in ("uniform", "tables"):
+            raise ValueError(f"The 'ranges' parameter of LokiAgent must be 'uniform' or 'tables'; got {ranges!r}.")
         if not isinstance(trials, (int, np.integer)) or trials < 1:
             raise ValueError(f"The 'trials' parameter of LokiAgent must be a positive integer; got {trials!r}.")
         self.strategy = strategy
@@ -125,6 +155,8 @@ class LokiAgent(Agent):
         self.preflop = preflop
         self.specific = bool(specific)
         self.combine = combine
+        self.view = view
+        self.ranges = ranges
         self.trials = int(trials)
         self.time_budget = time_budget
         self.stakes = dict(small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=2 * small_bet)
@@ -161,11 +193,14 @@ class LokiAgent(Agent):
             self.n_players_ = n
             self.model_ = OpponentModel(n, specific=self.specific)
         self._seat = observation.player
+        self._generic = loki_thresholds(self.rules)
         self._tracker = HandTracker(n, observation.button, **self.stakes)
         for event in self._pending:
             self._tracker.step(event)
         self._pending = []
         self._weights = np.ones((n, N_HOLDINGS))
+        self._folded_at = [False] * n  # folds among the records applied so far
+        self._round_base: dict = {}  # seat → (round, its table when the round's first re-weighting came, μ used)
 
     def _finish_hand(self) -> None:
         """Count the opponents' actions of the hand just over in the specific model."""
@@ -197,6 +232,9 @@ class LokiAgent(Agent):
         if not self.weighting:
             self._done = len(records)
             return
+        if self.view == "player":
+            self._update_weights_player(records)
+            return
         n = t.n
         board_at = _boards_by_round(t)
         for rec in records[self._done :]:
@@ -222,6 +260,59 @@ class LokiAgent(Agent):
                     go = np.clip((strength - mu_call + sigma) / (2 * sigma), 0.0, 1.0) if b else 1.0
                     factor = np.maximum(go - up, 0.0)
             reweight(self._weights[p], factor, floor=0.01, out=self._weights[p])
+        self._done = len(records)
+
+    def _update_weights_player(self, records) -> None:
+        """Loki's re-weighting on the acting player's own EHS (``view="player"``).
+
+        For each action, in order: a fold takes the player out (its table is no
+        longer a range anyone plays against); a check, which any hand may
+        make, re-weights nothing (Loki had no "negative re-weighting", Peña
+        1999 §3); a call or a bet/raise of player ``p`` in context (round, bets
+        to call) has the threshold μ of :func:`bpp.loki.modeling.loki_thresholds`
+        and multiplies ``p``'s table by ``(EHS − μ + σ) / (2σ)`` clipped to
+        [0.01, 1] (LITERATURE.md), EHS being every holding's
+        :meth:`~bpp.loki.evaluation.StreetTable.player_ehs` against the tables
+        of ``p``'s remaining opponents (ours among them: the table of what our
+        own actions showed).  Within a round only the most demanding action
+        counts, applied to the table as the round began, so a call after a bet
+        in the same round does not re-weight twice.
+        """
+        t = self._tracker
+        n = t.n
+        board_at = _boards_by_round(t)
+        mu_call, mu_raise = self._generic
+        sigma = self.model_.sigma
+        folded = self._folded_at
+        for rec in records[self._done :]:
+            p = rec.player
+            if rec.action == FOLD:
+                folded[p] = True
+                continue
+            b = min(rec.bets_to_call, 2)
+            if rec.action == CALL and b == 0:
+                continue
+            r = rec.round
+            mu = float(mu_raise[r, b] if rec.action == RAISE else mu_call[r, b])
+            if rec.action == CALL and r > 0 and self.potential:
+                # Loki also calls when Ppot > pot odds (001 §4.4), and EHS >= Ppot: the least EHS a call shows is the pot odds
+                mu = min(mu, rec.to_call / (rec.pot + rec.to_call))
+            base = self._round_base.get(p)
+            if base is None or base[0] != r:
+                base = (r, self._weights[p].copy(), -np.inf)
+            if mu <= base[2]:
+                continue
+            self._round_base[p] = (r, base[1], mu)
+            if r == 0:
+                strength = preflop_strength(n)
+            else:
+                others = [q for q in range(n) if q != p and not folded[q]]
+                table = street_table(board_at[r])
+                if self.ranges == "uniform":
+                    strength = table.player_ehs(n_opponents=len(others), potential=self.potential)
+                else:
+                    strength = table.player_ehs(self._weights[others], potential=self.potential)
+            np.multiply(base[1], linear_reweighting(strength, mu, sigma, floor=0.01), out=self._weights[p])
         self._done = len(records)
 
     # -- acting ----------------------------------------------------------------------

@@ -353,8 +353,111 @@ class StreetTable:
         self._strength = (hs, ehs)
         return self._strength
 
+    def holding_ppot(self) -> np.ndarray:
+        """Every holding's one-card Ppot (the percentile estimate of :meth:`holding_strength`), shape (1326,).
+
+        Recovered from ``EHS = HS + (1 − HS) · Ppot``; 0 on the river, for
+        holdings already at HS = 1 and for holdings that use a board card.
+
+        >>> t = street_table("3h 4c Jh")
+        >>> hs, ehs = t.holding_strength()
+        >>> bool(np.allclose(hs + (1 - hs) * t.holding_ppot(), ehs))
+        True
+        """
+        hs, ehs = self.holding_strength()
+        behind = 1.0 - hs
+        return np.divide(ehs - hs, behind, out=np.zeros(N_HOLDINGS), where=behind > 0)
+
+    def _shared(self):
+        """Sparse (1326, 1326) matrices over the pairs (h, g) that share a card: h's score against g (1, ½, 0) and 1."""
+        got = getattr(self, "_shared_cache", None)
+        if got is None:
+            from scipy.sparse import csr_matrix
+
+            rows, cols = _share_pairs()
+            r = self.ranks
+            data = (r[cols] < r[rows]) + 0.5 * (r[cols] == r[rows])
+            shape = (N_HOLDINGS, N_HOLDINGS)
+            got = (csr_matrix((data, (rows, cols)), shape=shape), csr_matrix((np.ones(rows.size), (rows, cols)), shape=shape))
+            self._shared_cache = got
+        return got
+
+    def range_strength(self, weights) -> np.ndarray:
+        """Every holding's HS against each weighted range: shape (m, 1326) for an (m, 1326) stack.
+
+        ``HS_j(h)`` is the weighted share of the holdings of range ``j`` that
+        ``h`` beats on this board (ties half), leaving out the holdings that
+        share a card with ``h`` or the board (001 §4.2 counted for every
+        holding at once, 001 §4.3 weighted).  Counted by sorting the ranks
+        once (cumulative weights) and taking out, by a sparse product, the 101
+        holdings that share a card with ``h`` — not a 1326 × 1326 table.  A uniform range gives the HS of :meth:`holding_strength`.
+        Holdings with no live opponent holding (and those using a board card)
+        get 0.
+
+        >>> t = street_table("3h 4c Jh")
+        >>> bool(np.allclose(t.range_strength(np.ones(1326))[0], t.holding_strength()[0]))
+        True
+        """
+        w = clean_weights(weights) * ~self.board_conflict
+        ranks = self.ranks
+        order = np.argsort(ranks, kind="stable")
+        vals = ranks[order]
+        lo = np.searchsorted(vals, ranks, side="left")
+        hi = np.searchsorted(vals, ranks, side="right")
+        cum = np.zeros((w.shape[0], N_HOLDINGS + 1))
+        np.cumsum(w[:, order], axis=1, out=cum[:, 1:])
+        score = (cum[:, lo] + cum[:, hi]) / 2  # beaten + half the tied, every holding counted
+        total = cum[:, -1:]
+        # take out the holdings that share a card with h (h itself among them): sparse products
+        shared_score, shared = self._shared()
+        score = score - (shared_score @ w.T).T
+        total = total - (shared @ w.T).T
+        out = np.divide(score, total, out=np.zeros_like(score), where=total > 1e-12)
+        out[:, self.board_conflict] = 0.0
+        return np.clip(out, 0.0, 1.0)
+
+    def player_ehs(self, ranges=None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
+        """Every holding's EHS as a player holding it sees it: ``HS_n + (1 − HS_n) · Ppot`` (001 §4.4), shape (1326,).
+
+        ``HS_n`` is the product of the holding's HS against the ranges of the
+        player's remaining opponents (``ranges``, an (m, 1326) stack, one per
+        opponent still in the hand: 001 §4.2 raises HS to the number of
+        opponents, 001 §4.3 weights each); with ``ranges=None`` every opponent
+        holds a uniformly random hand and ``HS_n = HS ** n_opponents``.  Ppot is
+        the one-card percentile estimate of :meth:`holding_ppot` (0 without
+        ``potential``, the EHS = HS_n of player D).  This is the quantity a
+        Loki player thresholds (bet at 0.5, 001 §4.4), so it is the scale on
+        which its opponents' thresholds μ live.
+
+        >>> t = street_table("3h 4c Jh")
+        >>> bool(np.allclose(t.player_ehs(n_opponents=1), t.holding_strength()[1]))
+        True
+        >>> bool(np.all(t.player_ehs(n_opponents=4) <= t.player_ehs(n_opponents=1) + 1e-12))
+        True
+        """
+        if ranges is None:
+            if n_opponents is None or n_opponents < 1:
+                raise ValueError(f"The 'n_opponents' parameter of player_ehs must be a positive integer; got {n_opponents!r}.")
+            hs_n = self.holding_strength()[0] ** int(n_opponents)
+        else:
+            hs_n = np.prod(self.range_strength(ranges), axis=0)
+        if not potential or self.next_ranks is None:
+            return hs_n
+        ppot = self.holding_ppot()
+        return hs_n + (1.0 - hs_n) * ppot
+
 
 _SHARE = None
+_PAIRS = None
+
+
+def _share_pairs() -> tuple[np.ndarray, np.ndarray]:
+    """(rows, cols): every ordered pair of holdings that share at least one card, (h, h) included."""
+    global _PAIRS
+    if _PAIRS is None:
+        rows, cols = np.nonzero(_share_matrix())
+        _PAIRS = (rows.astype(np.int32), cols.astype(np.int32))
+    return _PAIRS
 
 
 def _share_matrix() -> np.ndarray:

@@ -50,6 +50,7 @@ __all__ = [
     "ActionRecord",
     "holding_strengths",
     "preflop_strength",
+    "loki_thresholds",
 ]
 
 #: Generic model: EHS (strength percentile) at which a "reasonable" opponent continues, by round × bets to call 0, 1, 2+.
@@ -74,6 +75,38 @@ GOM_CALL.flags.writeable = False
 GOM_RAISE.flags.writeable = False
 #: Half-width of the ramps of modelled opponents.
 GOM_SIGMA = 0.1
+
+
+def loki_thresholds(rules=None) -> tuple[np.ndarray, np.ndarray]:
+    """The generic model of an opponent that bets as Loki does: (μ_call, μ_raise), each (4, 3) (round × bets to call 0, 1, 2+).
+
+    After the flop the thresholds are Loki's own (001 §4.4,
+    :class:`bpp.loki.betting.LokiRules`) on the scale Loki thresholds, the
+    EHS of the holding *as its holder sees it* — HS against every remaining
+    opponent times Ppot (:meth:`bpp.loki.evaluation.StreetTable.player_ehs`):
+    a Loki player bets with nothing to call at EHS ≥ ``make1`` (0.5), calls
+    one bet at ``make1`` and two or more at ``make2``, raises one bet at
+    ``make2`` and two at ``make4``.  (Calls on pot odds, Ppot > pot odds, come
+    below these thresholds; the ramp's spread and the 1 % floor keep them.)
+    Before the flop the rows are the GOM's (income-rate percentiles,
+    :data:`GOM_CALL`, :data:`GOM_RAISE`): the pre-flop rules of
+    :mod:`bpp.loki.preflop` threshold income rates, not EHS.
+
+    >>> mu_call, mu_raise = loki_thresholds()
+    >>> mu_raise[1].tolist(), mu_call[2].tolist()
+    ([0.5, 0.85, 0.95], [0.0, 0.5, 0.85])
+    """
+    if rules is None:
+        from bpp.loki.betting import LokiRules
+
+        rules = LokiRules()
+    mu_call = np.array(GOM_CALL, dtype=np.float64)
+    mu_raise = np.array(GOM_RAISE, dtype=np.float64)
+    mu_call[1:] = (0.0, rules.make1, rules.make2)
+    mu_raise[1:] = (rules.make1, rules.make2, rules.make4)
+    mu_call.flags.writeable = False
+    mu_raise.flags.writeable = False
+    return mu_call, mu_raise
 
 
 def _check_int(value, name: str, owner: str, low: int, high: int | None = None) -> int:
