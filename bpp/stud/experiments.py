@@ -3,11 +3,14 @@
 Significance (§5.2, "Significance Results")
     "two-tailed significance tests of the null hypothesis that BPP's true
     expected winnings are zero against each opponent": :func:`significance`
-    plays ``bpp`` against ``rules`` or ``prob`` exactly as
-    ``bpp match stud5 --agents bpp,OPP --hands N --seed S`` does (registered
-    names, so a fresh BPP per block of 500 deals learns its opponent anew)
-    and reports BPP's mean winnings ± 95 % CI in betting units per hand with
-    the one-sample t-test (:func:`holdem.match.stats.summarize`).
+    plays ONE :class:`~bpp.stud.player.BPPPlayer` instance against ``rules``
+    or ``prob`` for the whole match (``workers=1``), so M_A|C is "learned
+    individually per opponent" across the run, as in §5.2, and reports BPP's
+    mean winnings ± 95 % CI in betting units per hand with the one-sample
+    t-test (:func:`holdem.match.stats.summarize`).  (``bpp match stud5
+    --agents bpp,OPP`` passes the registered name instead, so there a fresh
+    BPP starts every block of 500 deals and its learning restarts; the
+    deals are the same for the same seed.)
 
 Learning (§5.2, "Learning")
     "a difference of means significance test for each opponent comparing
@@ -77,6 +80,10 @@ class ExperimentResult:
         BPP's mean winnings per hand, its 95 % CI and the two-tailed one-sample t-test of a zero mean.
     match : holdem.match.MatchResult
         The full match (BPP is agent 0).
+    duplicate : bool
+        Whether every deal was played from both seats (``n_hands`` is then the number of deals).
+    agent : BPPPlayer or None
+        The BPP instance that played the whole match (its learned ``model_``).
     """
 
     opponent: str
@@ -87,18 +94,32 @@ class ExperimentResult:
     t: float
     p: float
     match: object
+    duplicate: bool = False
+    agent: object = None
 
     def line(self) -> str:
         """One line: ``bpp vs rules: +0.512 ± 0.078 units/hand (95% CI), t = 12.9, p = 1e-37, 5000 hands, seed 2002``."""
         half = (self.ci95[1] - self.ci95[0]) / 2
         return (
             f"bpp vs {self.opponent}: {self.mean:+.3f} ± {half:.3f} units/hand (95% CI), "
-            f"t = {self.t:.2f}, p = {self.p:.2g}, {self.n_hands} hands, seed {self.seed}"
+            f"t = {self.t:.2f}, p = {self.p:.2g}, "
+            + (f"{self.n_hands} duplicate deals ({2 * self.n_hands} hands)" if self.duplicate else f"{self.n_hands} hands")
+            + f", seed {self.seed}"
         )
 
 
-def significance(opponent: str = "rules", *, n_hands: int = 5000, seed: int | None = None, workers: int = 1) -> ExperimentResult:
-    """BPP against ``opponent`` as ``bpp match stud5 --agents bpp,OPPONENT`` plays it (§5.2).
+def _bpp_agent(seed, **kwargs):
+    """The BPP instance of an experiment: its stream derived from the match seed (so the result depends on ``seed`` alone)."""
+    from bpp.stud.player import BPPPlayer
+
+    root = np.random.SeedSequence(seed)
+    return BPPPlayer(rng=np.random.default_rng(root.spawn(1)[0]), **kwargs)
+
+
+def significance(
+    opponent: str = "rules", *, n_hands: int = 5000, seed: int | None = None, duplicate: bool = False, **bpp_kwargs
+) -> ExperimentResult:
+    """BPP against ``opponent``: one learning BPP instance for the whole match (§5.2).
 
     Parameters
     ----------
@@ -108,8 +129,11 @@ def significance(opponent: str = "rules", *, n_hands: int = 5000, seed: int | No
         Hands (the issue asks for at least 5,000).
     seed : int, optional
         Default :data:`SEEDS` ``[opponent]``.
-    workers : int
-        Worker processes (the result does not depend on it).
+    duplicate : bool
+        Play every deal from both seats (``n_hands`` deals, ``2 n_hands``
+        hands; the statistics use the per-deal mean).  The paper did not.
+    **bpp_kwargs
+        Passed to :class:`~bpp.stud.player.BPPPlayer` (``learn``, ``params`` …).
 
     Returns
     -------
@@ -129,9 +153,10 @@ def significance(opponent: str = "rules", *, n_hands: int = 5000, seed: int | No
     n_hands = _check_hands(n_hands, "significance")
     if seed is None:
         seed = SEEDS.get(opponent, 0)
-    result = play_match(Stud5(), ["bpp", opponent], n_hands, rng=seed, workers=workers)
+    agent = _bpp_agent(seed, **bpp_kwargs)
+    result = play_match(Stud5(), [agent, opponent], n_hands, rng=seed, duplicate=duplicate)
     p = result.players[0]
-    return ExperimentResult(str(opponent), n_hands, int(seed), p.mean, tuple(p.ci95), p.t, p.p, result)
+    return ExperimentResult(str(opponent), n_hands, int(seed), p.mean, tuple(p.ci95), p.t, p.p, result, bool(duplicate), agent)
 
 
 @dataclass(frozen=True)
@@ -178,14 +203,11 @@ def cumulative_winnings(opponent: str = "rules", *, n_hands: int = 2000, seed: i
     from holdem.games import Stud5
     from holdem.match import play_match
 
-    from bpp.stud.player import BPPPlayer
-
     opponent = _check_opponent(opponent, "cumulative_winnings")
     n_hands = _check_hands(n_hands, "cumulative_winnings")
     if seed is None:
         seed = SEEDS.get(opponent, 0)
-    root = np.random.SeedSequence(seed)
-    agent = BPPPlayer(learn=learn, rng=np.random.default_rng(root.spawn(1)[0]))
+    agent = _bpp_agent(seed, learn=learn)
     result = play_match(Stud5(), [agent, opponent], n_hands, rng=seed)
     return result, agent
 

@@ -448,6 +448,18 @@ def test_significance_machinery_short():
     assert r.match.players[0].mean == r.mean
 
 
+def test_significance_learns_across_the_whole_match():
+    # §5.2: M_A|C "learned individually per opponent" over the run: one BPP instance plays every block
+    # (blocks are 500 deals; with 1,100 hands the last block alone has 100 hands, fewer than the showdowns learned)
+    from bpp.stud.experiments import significance
+    from bpp.stud.player import BPPPlayer
+
+    r = significance("rules", n_hands=1100, seed=4)
+    assert isinstance(r.agent, BPPPlayer)
+    assert r.agent.model_.n_showdowns_ > 100
+    assert significance("rules", n_hands=1100, seed=4).mean == r.mean  # the seed alone fixes the result
+
+
 def test_learning_test_machinery_short():
     from bpp.stud.experiments import learning_test
 
