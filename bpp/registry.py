@@ -27,9 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from holdem.match.agents import BUILTIN_AGENTS, set_agent_resolver
+from holdem.match.agents import BUILTIN_AGENTS, AgentSpec, set_agent_resolver
 
-__all__ = ["register_agent", "make_agent", "list_agents", "agent_factory"]
+__all__ = ["register_agent", "make_agent", "list_agents", "agent_factory", "match_agents"]
 
 _NAME = re.compile(r"^[a-z][a-z0-9_\-]*$")
 _registry: dict[str, Callable[..., Any] | str] = {}
@@ -79,6 +79,36 @@ def agent_factory(name: str) -> Callable[..., Any]:
 def make_agent(name: str, *, rng=None):
     """A new agent ``name`` with its own random stream (``rng``: None, a seed or a Generator)."""
     return agent_factory(name)(rng=np.random.default_rng(rng))
+
+
+def match_agents(names, *, seed: int, workers: int = 1) -> list:
+    """The ``agents`` argument of :func:`holdem.match.play_match` for registry names.
+
+    Agents that learn across hands (their ``learns_across_hands`` is true: BPP's
+    M_A|C of 002 §3.3/§5.2, Poki's specific opponent models of 000) must keep
+    what they learn for the whole match, as in the papers' experiments, so each
+    becomes one instance seeded from ``seed`` (the match then needs
+    ``workers=1``), wrapped in an :class:`~holdem.match.AgentSpec` that keeps the
+    registry name.  Every other name stays a name: a fresh agent per block, so
+    the result does not depend on the number of workers.
+
+    >>> match_agents(["call", "random"], seed=1)
+    ['call', 'random']
+    >>> [a if isinstance(a, str) else type(a.instance).__name__ for a in match_agents(["bpp", "rules"], seed=1)]
+    ['BPPPlayer', 'rules']
+    """
+    streams = np.random.SeedSequence(seed, spawn_key=(0x6C6561726E,)).spawn(len(names))
+    out: list = []
+    for name, stream in zip(names, streams):
+        agent = make_agent(name, rng=stream)
+        out.append(AgentSpec(name, instance=agent) if getattr(agent, "learns_across_hands", False) else name)
+    learners = [n for n, a in zip(names, out) if not isinstance(a, str)]
+    if learners and workers != 1:
+        raise ValueError(
+            f"agents {', '.join(sorted(set(learners)))} learn across hands and keep one state for the whole match; "
+            f"they need workers=1 (got {workers})"
+        )
+    return out
 
 
 for _name, _attr in BUILTIN_AGENTS.items():

@@ -12,6 +12,11 @@ betting units per hand); ``--json`` prints ``{"game", "unit", "hands",
 "players": [{"name", "mean", "ci95": [lo, hi], "total", ...}]}``.  A progress
 bar runs on stderr.  ``--log FILE`` streams every hand to a JSON-lines log and
 resumes an interrupted match from it (same game, agents, seed and block size).
+
+Agents that learn across hands (``bpp``; ``poki`` and ``poki-sim`` with their
+specific opponent models) are kept as one instance for the whole match, as in
+the papers' experiments: such matches need ``--workers 1`` and cannot use
+``--log`` (the learned state is not in the log).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import argparse
 import importlib
 import json
 import sys
+
+import numpy as np
 
 __all__ = ["GAMES", "make_game", "register", "run"]
 
@@ -105,11 +112,15 @@ def run(args) -> int:
     for name in names:
         bpp.registry.agent_factory(name)  # unknown names fail before anything starts
     game = make_game(args.game, len(names))
+    seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
+    agents = bpp.registry.match_agents(names, seed=seed, workers=args.workers)
+    if args.log and not all(isinstance(a, str) for a in agents):
+        raise ValueError("--log cannot resume agents that learn across hands (their learned state is not logged); drop --log")
     result = play_match(
         game,
-        names,
+        agents,
         args.hands,
-        rng=args.seed,
+        rng=seed,
         duplicate=args.duplicate,
         workers=args.workers,
         block_size=args.block_size or DEFAULT_BLOCK_SIZE,

@@ -173,6 +173,11 @@ class LokiAgent(Agent):
 
     # -- the hand's bookkeeping ---------------------------------------------------
 
+    @property
+    def learns_across_hands(self) -> bool:
+        """True with a specific opponent model (SOM): the match keeps one instance for all hands."""
+        return self.specific
+
     def new_hand(self, seat: int) -> None:
         self._finish_hand()
         self._seat = int(seat)

@@ -344,6 +344,11 @@ class BPPPlayer(CurvePlayer):
         e = self.evidence(observation)
         return self.compiled_networks()[observation.round].query(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"])
 
+    @property
+    def learns_across_hands(self) -> bool:
+        """True when M_A|C is learned from showdowns (the match keeps one instance for all hands)."""
+        return self.learn
+
     # -- learning (§3.3, §5.2) -------------------------------------------------
 
     def refit(self) -> "BPPPlayer":

@@ -58,3 +58,23 @@ def test_register_agent_validates(name, factory, message):
 def test_unknown_names_list_the_known_ones():
     with pytest.raises(ValueError, match=r"unknown agent 'nobody'; known agents: .*call, fold"):
         play_match(HighCard(), ["nobody", "call"], 10)
+
+
+def test_learning_agents_persist_for_the_whole_match_and_keep_their_names():
+    from bpp.registry import match_agents
+    from holdem.games import Stud5
+    from holdem.match import play_match
+
+    agents = match_agents(["bpp", "rules"], seed=5)
+    assert agents[1] == "rules" and agents[0].name == "bpp"
+    learner = agents[0].instance
+    result = play_match(Stud5(), agents, 600, rng=5)
+    assert result.names == ["bpp", "rules"]
+    assert learner.learns_across_hands
+    # the same seed gives the same match, learned state included
+    again = play_match(Stud5(), match_agents(["bpp", "rules"], seed=5), 600, rng=5)
+    assert again.players[0].total == result.players[0].total
+    assert [a if isinstance(a, str) else a.name for a in match_agents(["poki", "loki"], seed=1)] == ["poki", "loki"]
+    assert not isinstance(match_agents(["poki", "loki"], seed=1)[0], str)  # poki's specific models learn
+    with pytest.raises(ValueError, match="learn across hands .* need workers=1"):
+        match_agents(["bpp", "rules"], seed=1, workers=2)
