@@ -37,15 +37,20 @@ from holdem.games.base import (
     IllegalActionError,
     Observation,
 )
+from holdem.games.base import _EMPTY as _EMPTY_MAPPING
 
 __all__ = ["FixedLimitState", "SizedState", "clean_deal", "clean_button", "clean_ranks", "check_int", "split_pot"]
 
 _tnew = tuple.__new__
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _FULL_DECK = frozenset(range(52))
-_EMPTY_EXTRA: dict = {}
+_EMPTY_EXTRA = _EMPTY_MAPPING
 _RAISE_ACTIONS: dict[int, Action] = {}
 _BET_RAISE = ActionKind.BET_RAISE
+#: fixed-limit (facing a bet, raise-to total or 0) -> (legal actions, raise bounds)
+_FIXED_DECISIONS: dict = {}
+_FOLD_CALL = (FOLD, CHECK_CALL)
+_CALL = (CHECK_CALL,)
 
 
 def _raise_action(to: int) -> Action:
@@ -203,6 +208,7 @@ class _State:
         "_won",
         "_pub",
         "_ups",
+        "_holes",
     )
     #: slots holding lists that clone() must copy
     _LIST_SLOTS: tuple[str, ...] = ("history", "_committed", "_bets", "_stacks", "_folded")
@@ -230,6 +236,7 @@ class _State:
         self._won = None
         self._pub = ()
         self._ups = ()
+        self._holes = None
 
     def clone(self):
         """An independent copy (the deal and game are shared: they are immutable)."""
@@ -273,6 +280,18 @@ class _State:
     def _can_act(self, seat: int) -> bool:
         return not self._folded[seat]
 
+    def _next_actor_any(self, seat: int) -> int:
+        """The next seat after ``seat`` (clockwise) that has not folded."""
+        folded = self._folded
+        n = self.n
+        for _ in range(n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            if not folded[seat]:
+                return seat
+        return -1
+
     def _next_actor(self, seat: int) -> int:
         """The next seat after ``seat`` (clockwise) that can still act."""
         n = self.n
@@ -310,21 +329,36 @@ class _State:
                 ranks[p] = v
         append = self.history.append
         rnd = self.round
-        for p in live:
-            append(_tnew(Event, ("showdown", p, None, self._shown(p), rnd)))
+        shown = self._shown
         committed = self._committed
         high = self._high
-        if all(committed[p] == high for p in live):  # one pot, the common case
-            best = max(ranks[p] for p in live)
+        one_pot = True
+        best = -1
+        for p in live:
+            append(_tnew(Event, ("showdown", p, None, shown(p), rnd)))
+            if committed[p] != high:
+                one_pot = False
+            if ranks[p] > best:
+                best = ranks[p]
+        if one_pot:  # the common case: every live seat put in the same
             winners = [p for p in live if ranks[p] == best]
-            share, odd = divmod(self._pot, len(winners))
             won = [0] * self.n
-            for p in winners:
-                won[p] = share
-            won[winners[0]] += odd  # odd chips: the first winner left of the button
+            if len(winners) == 1:
+                won[winners[0]] = self._pot
+            else:
+                share, odd = divmod(self._pot, len(winners))
+                for p in winners:
+                    won[p] = share
+                won[winners[0]] += odd  # odd chips: the first winner left of the button
         else:
             won = split_pot(committed, folded, ranks, order)
-        self._finish(won)
+        self._won = won
+        self.is_terminal = True
+        self.current_player = -1
+
+    def _payoff_list(self) -> list[int]:
+        """:attr:`payoffs` as a list of Python ints (the runner's fast path; the hand must be over)."""
+        return [w - c for w, c in zip(self._won, self._committed)]
 
     @property
     def payoffs(self) -> np.ndarray:
@@ -410,14 +444,26 @@ class _State:
         if not isinstance(action, Action):
             raise IllegalActionError(f"illegal action {action!r}: expected an Action")
 
-    def observation(self, player: int) -> Observation:
-        """What seat ``player`` may see now (see :class:`~holdem.games.base.Observation`)."""
+    def _check_seat(self, player) -> None:
         n = self.n
         if not (isinstance(player, (int, np.integer)) and 0 <= player < n):
             raise ValueError(f"The 'player' parameter of observation must be a seat in [0, {n - 1}]; got {player!r}.")
+
+    def _decision(self) -> tuple[tuple[Action, ...], tuple[int, int] | None]:
+        """``(legal actions, raise bounds)`` of the seat to act: one call where the observation needs both."""
+        return self._legal_tuple(), self.raise_bounds()
+
+    def observation(self, player: int) -> Observation:
+        """What seat ``player`` may see now (see :class:`~holdem.games.base.Observation`).
+
+        A snapshot: every field is an immutable copy, so an agent may keep it
+        while the hand goes on.
+        """
+        n = self.n
+        if type(player) is not int or player < 0 or player >= n:
+            self._check_seat(player)
         if player == self.current_player:
-            legal = self._legal_tuple()
-            bounds = self.raise_bounds()
+            legal, bounds = self._decision()
         else:
             legal = ()
             bounds = None
@@ -496,6 +542,74 @@ class FixedLimitState(_State):
 
     def _to_call_of(self, player):
         return self._high - self._committed[player]
+
+    #: no all-ins in fixed limit: every seat still in can act
+    _next_actor = _State._next_actor_any
+
+    def _decision(self):
+        """``(legal, raise_bounds)`` of the seat to act, both from one cached entry (see :meth:`_legal_tuple`)."""
+        if self.is_terminal:
+            return (), None
+        high = self._high
+        to = high + self._size if self._n_bets < self._cap else 0
+        key = (high > self._committed[self.current_player], to)
+        entry = _FIXED_DECISIONS.get(key)
+        if entry is None:
+            entry = _FIXED_DECISIONS[key] = (self._legal_tuple(), (to, to) if to else None)
+        return entry
+
+    def observation(self, player: int) -> Observation:
+        """What seat ``player`` may see now (see :class:`~holdem.games.base.Observation`; an immutable snapshot)."""
+        n = self.n
+        if type(player) is not int or player < 0 or player >= n:
+            self._check_seat(player)
+        committed = self._committed
+        high = self._high
+        if player == self.current_player:
+            to = high + self._size if self._n_bets < self._cap else 0
+            key = (high > committed[player], to)
+            entry = _FIXED_DECISIONS.get(key)
+            if entry is None:
+                entry = self._decision()
+            legal, bounds = entry
+        else:
+            legal = ()
+            bounds = None
+        holes = self._holes
+        return _tnew(
+            Observation,
+            (
+                self.game.name,
+                player,
+                n,
+                self.round,
+                self._hole(player) if holes is None else holes[player],
+                self._pub,
+                self._ups,
+                tuple(self.history),
+                self._pot,
+                tuple(self._stacks),
+                tuple(self._bets),
+                high - committed[player],
+                self.button,
+                tuple(self._folded),
+                legal,
+                _EMPTY_EXTRA,
+                tuple(committed),
+                bounds,
+            ),
+        )
+
+    def apply(self, action: Action) -> Action:
+        """Verify ``action`` for the seat to act, then apply it; return the action as recorded.
+
+        Raises :class:`~holdem.games.base.IllegalActionError` (a ``ValueError``)
+        naming the action and the reason, and then the state is unchanged.
+        """
+        if action is CHECK_CALL and not self.is_terminal:  # always legal in fixed limit
+            self._apply(CHECK_CALL)
+            return CHECK_CALL
+        return _State.apply(self, action)
 
     def raise_bounds(self) -> tuple[int, int] | None:
         """``(to, to)`` for the one fixed raise-to total when a raise is legal, else ``None``."""
@@ -613,8 +727,41 @@ class SizedState(_State):
     __slots__ = ("_allin", "_n_active", "_last_inc", "_acts", "_max_increment", "_max_orbits")
     _LIST_SLOTS = _State._LIST_SLOTS + ("_allin", "_acts")
 
+    #: the round in which seats discard instead of betting (draw poker), -1 for none
+    _DRAW_ROUND = -1
+
     def _can_act(self, seat: int) -> bool:
         return not (self._folded[seat] or self._allin[seat])
+
+    def _next_actor(self, seat: int) -> int:
+        """The next seat after ``seat`` (clockwise) that can still bet: neither folded nor all-in."""
+        folded = self._folded
+        allin = self._allin
+        n = self.n
+        for _ in range(n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            if not (folded[seat] or allin[seat]):
+                return seat
+        return -1
+
+    def apply(self, action: Action) -> Action:
+        """Verify ``action`` for the seat to act, then apply it; return the action as recorded.
+
+        Raises :class:`~holdem.games.base.IllegalActionError` (a ``ValueError``)
+        naming the action and the reason, and then the state is unchanged.
+        """
+        if action is CHECK_CALL and not self.is_terminal and self.round != self._DRAW_ROUND:
+            self._apply(CHECK_CALL)  # check/call is legal in every betting turn
+            return CHECK_CALL
+        return _State.apply(self, action)
+
+    def _decision(self):
+        if self.is_terminal:
+            return (), None
+        bounds = self.raise_bounds()
+        return self._legal_from(bounds), bounds
 
     def _to_call_of(self, player):
         d = self._high - self._committed[player]
@@ -652,14 +799,17 @@ class SizedState(_State):
         """Fold (when facing a bet), check/call, and the smallest and largest raise (any total in between is legal too)."""
         if self.is_terminal:
             return ()
-        legal = [FOLD] if self._high > self._committed[self.current_player] else []
-        legal.append(CHECK_CALL)
-        bounds = self.raise_bounds()
-        if bounds is not None:
-            legal.append(_raise_action(bounds[0]))
-            if bounds[1] != bounds[0]:
-                legal.append(_raise_action(bounds[1]))
-        return tuple(legal)
+        return self._legal_from(self.raise_bounds())
+
+    def _legal_from(self, bounds) -> tuple[Action, ...]:
+        facing = self._high > self._committed[self.current_player]
+        if bounds is None:
+            return _FOLD_CALL if facing else _CALL
+        lo, hi = bounds
+        legal = (FOLD, CHECK_CALL) if facing else (CHECK_CALL,)
+        if hi != lo:
+            return legal + (_raise_action(lo), _raise_action(hi))
+        return legal + (_raise_action(lo),)
 
     def verify_action(self, action: Action) -> Action:
         """Raise :class:`IllegalActionError` unless ``action`` is legal; return it as it will be recorded."""

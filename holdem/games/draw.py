@@ -118,6 +118,13 @@ class Draw5:
     def starting_stack(self) -> int:
         return self.stack
 
+    def _new_hand_trusted(self, deal, button, ranks) -> "Draw5State":
+        """:meth:`new_hand` without its checks (the match runner's fast path; ``ranks`` is ``None``).
+
+        ``deal`` a tuple of the 52 distinct Python ints, ``button`` a seat.
+        """
+        return Draw5State(self, deal, button)
+
     def new_hand(self, deal, *, button: int = 0, ranks=None) -> "Draw5State":
         """Start a hand; ``ranks`` must be ``None`` (final hands depend on the draw).
 
@@ -181,10 +188,22 @@ class Draw5State(SizedState):
     def _in_draw(self) -> bool:
         return self.round == 1
 
+    _DRAW_ROUND = 1
+
     def _can_act(self, seat: int) -> bool:
         if self.round == 1:
             return not self._folded[seat]
         return not (self._folded[seat] or self._allin[seat])
+
+    def _next_actor(self, seat: int) -> int:
+        if self.round == 1:  # all-in seats draw too
+            return SizedState._next_actor_any(self, seat)
+        return SizedState._next_actor(self, seat)
+
+    def _decision(self):
+        if self.round == 1 and not self.is_terminal:
+            return self._legal_tuple(), None
+        return SizedState._decision(self)
 
     def _start_round(self, r: int) -> None:
         if r != 1:

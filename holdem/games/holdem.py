@@ -50,9 +50,19 @@ class _HoldemCards:
     __slots__ = ()
 
     def _hole(self, player):
-        i = (player - self.button - 1) % self.n
-        deal = self.deal
-        return (deal[i], deal[self.n + i])
+        return self._holes[player]
+
+    def _deal_holes(self):
+        """Every seat's two hole cards, by seat (position ``i`` gets ``deal[i]`` and ``deal[n + i]``)."""
+        n, b, deal = self.n, self.button, self.deal
+        holes = [None] * n
+        seat = b
+        for i in range(n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            holes[seat] = (deal[i], deal[n + i])
+        self._holes = tuple(holes)
 
     def _deal_round(self, r):
         b0 = 2 * self.n
@@ -211,6 +221,14 @@ class LimitHoldem(_HoldemGame):
         cap = self.max_raises + 1
         return self.big_blind + self.max_raises * self.small_bet + cap * (self.small_bet + 2 * self.big_bet)
 
+    def _new_hand_trusted(self, deal, button, ranks) -> "LimitHoldemState":
+        """:meth:`new_hand` without its checks (the match runner's fast path).
+
+        ``deal`` a tuple of the 52 distinct Python ints, ``button`` a seat,
+        ``ranks`` a tuple of Python ints or ``None``: anything else breaks the state.
+        """
+        return LimitHoldemState(self, deal, button, ranks)
+
     def new_hand(self, deal, *, button: int = 0, ranks=None) -> "LimitHoldemState":
         """Start a hand: ``deal`` a permutation of ``range(52)``; ``ranks`` optional per-seat final-hand ranks.
 
@@ -237,6 +255,7 @@ class LimitHoldemState(_HoldemCards, FixedLimitState):
 
     def __init__(self, game: LimitHoldem, deal, button, ranks):
         self._init_common(game, deal, button, ranks)
+        self._deal_holes()
         self._sizes = (game.small_bet, game.small_bet, game.big_bet, game.big_bet)
         self._size = game.small_bet
         self._cap = game.max_raises + 1
@@ -303,6 +322,14 @@ class NoLimitHoldem(_HoldemGame):
     def starting_stack(self) -> int:
         return self.stack
 
+    def _new_hand_trusted(self, deal, button, ranks) -> "NoLimitHoldemState":
+        """:meth:`new_hand` without its checks (the match runner's fast path).
+
+        ``deal`` a tuple of the 52 distinct Python ints, ``button`` a seat,
+        ``ranks`` a tuple of Python ints or ``None``: anything else breaks the state.
+        """
+        return NoLimitHoldemState(self, deal, button, ranks)
+
     def new_hand(self, deal, *, button: int = 0, ranks=None) -> "NoLimitHoldemState":
         """Start a hand (see :meth:`LimitHoldem.new_hand`)."""
         return NoLimitHoldemState(
@@ -320,6 +347,7 @@ class NoLimitHoldemState(_HoldemCards, SizedState):
 
     def __init__(self, game: NoLimitHoldem, deal, button, ranks):
         self._init_common(game, deal, button, ranks)
+        self._deal_holes()
         self._bb = game.big_blind
         self._max_increment = None
         self._max_orbits = None

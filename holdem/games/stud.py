@@ -107,6 +107,14 @@ class Stud5:
         """The most one seat can put in one hand under the caps (never binds)."""
         return self.ante + 4 * (self.max_raises + 1) * self.bet
 
+    def _new_hand_trusted(self, deal, button, ranks) -> "Stud5State":
+        """:meth:`new_hand` without its checks (the match runner's fast path).
+
+        ``deal`` a tuple of the 52 distinct Python ints, ``button`` a seat,
+        ``ranks`` a tuple of Python ints or ``None``: anything else breaks the state.
+        """
+        return Stud5State(self, deal, button, ranks)
+
     def new_hand(self, deal, *, button: int = 0, ranks=None) -> "Stud5State":
         """Start a hand (see :meth:`holdem.games.LimitHoldem.new_hand`)."""
         return Stud5State(
@@ -146,6 +154,7 @@ class Stud5State(FixedLimitState):
     def __init__(self, game: Stud5, deal, button, ranks):
         self._init_common(game, deal, button, ranks)
         n = self.n
+        self._holes = tuple([(deal[(p - button - 1) % n],) for p in range(n)])
         self._sizes = (game.bet,) * 4
         self._size = game.bet
         self._cap = game.max_raises + 1
@@ -199,7 +208,7 @@ class Stud5State(FixedLimitState):
         return best
 
     def _hole(self, player):
-        return (self.deal[(player - self.button - 1) % self.n],)
+        return self._holes[player]
 
     def _final_cards(self, player):
         return self._hole(player) + self._up(player, 4)
