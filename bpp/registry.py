@@ -116,6 +116,7 @@ for _name, _attr in BUILTIN_AGENTS.items():
 set_agent_resolver(agent_factory)
 # five-card stud, seed 002 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
 register_agent("bpp", "bpp.stud.player:BPPPlayer")
+register_agent("bpp-up", "bpp.stud.upcards:bpp_up")  # §6.1 extension: OPP_Action also conditioned on BPP's up cards
 register_agent("prob", "bpp.stud.opponents:ProbabilisticPlayer")
 register_agent("rules", "bpp.stud.opponents:RuleBasedPlayer")
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation

@@ -246,6 +246,14 @@ class BPPPlayer(CurvePlayer):
         Showdowns between refits.
     nets : sequence of 4 CompiledStudNet, optional
         The networks (default: ``models/stud``, :func:`bpp.stud.networks.load_compiled`).
+    upcards_link : bool or str
+        Off (False, the default) plays the paper's network.  ``True`` /
+        ``"showing"`` or ``"upcards"`` play the §6.1 extension of
+        :mod:`bpp.stud.upcards`: OPP_Action gets a second, observed parent —
+        BPP's up cards against the opponent's (``BPP_Showing``: higher / even
+        / lower) or the type of BPP's up cards (``BPP_Upcards``) — and
+        M_A|C,S is learned from showdowns in place of M_A|C
+        (registered as ``bpp-up``).
     params, bluff, bets_per_round, rng
         As :class:`CurvePlayer`.
 
@@ -280,12 +288,17 @@ class BPPPlayer(CurvePlayer):
         prior_strength: float = 2.0,
         refit_every: int = 1,
         nets=None,
+        upcards_link=False,
         params=None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
         rng=None,
     ):
         super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, rng=rng)
+        if upcards_link not in (False, None, True, "showing", "upcards"):
+            raise ValueError(
+                f"The 'upcards_link' parameter of BPPPlayer must be False, True, 'showing' or 'upcards'; got {upcards_link!r}."
+            )
         if isinstance(refit_every, bool) or not isinstance(refit_every, (int, np.integer)) or refit_every < 1:
             raise ValueError(f"The 'refit_every' parameter of BPPPlayer must be an integer >= 1; got {refit_every!r}.")
         from bpp.stud.handtypes import hand_type_of
@@ -305,6 +318,16 @@ class BPPPlayer(CurvePlayer):
         self._seat = None
         self._aggressive = [None] * 4
         self._opp_up: list[int] = []
+        self._my_up: list[int] = []
+        self.upcards_link = False if not upcards_link else ("showing" if upcards_link is True else upcards_link)
+        if self.upcards_link:
+            from bpp.stud.upcards import LinkedActionModel, LinkedWinTables, link_state
+
+            self.model_ = LinkedActionModel(link=self.upcards_link, prior_strength=prior_strength)
+            self.win_tables_ = LinkedWinTables(self._base_nets, link=self.upcards_link)
+            self._tables = self.win_tables_.tables
+            self._link_state = link_state
+            self.win_probability = self._linked_win_probability  # the instance attribute shadows the paper's lookup
 
     # -- beliefs -------------------------------------------------------------
 
@@ -317,6 +340,19 @@ class BPPPlayer(CurvePlayer):
             type_of(observation.hole + up[me]), type_of(up[1 - me]), opponent_action(observation)
         )
 
+    def _linked_win_probability(self, observation: Observation) -> float:
+        """P(BPP_Win | BPP_Current, OPP_Upcards, link state, OPP_Action) of the extended network (§6.1)."""
+        me = observation.player
+        up = observation.up_cards
+        type_of = self._type_of
+        mine, theirs = up[me], up[1 - me]
+        return self._tables[observation.round].item(
+            type_of(observation.hole + mine),
+            type_of(theirs),
+            self._link_state(mine, theirs, self.upcards_link),
+            opponent_action(observation),
+        )
+
     def evidence(self, observation: Observation) -> dict:
         """The evidence entered for ``observation``: state names of BPP_Current, OPP_Upcards and OPP_Action (None: unobserved)."""
         from bpp.stud.networks import ACTIONS
@@ -326,14 +362,27 @@ class BPPPlayer(CurvePlayer):
         me = observation.player
         net = self._base_nets[r]
         a = opponent_action(observation)
-        return {
+        out = {
             "BPP_Current": net.current_states[self._type_of(observation.hole + observation.up_cards[me])],
             "OPP_Upcards": net.upcard_states[self._type_of(observation.up_cards[1 - me])],
             "OPP_Action": None if a == 2 else ACTIONS[a],
         }
+        if self.upcards_link:
+            from bpp.stud.upcards import link_node, link_states
+
+            s = self._link_state(observation.up_cards[me], observation.up_cards[1 - me], self.upcards_link)
+            out[link_node(self.upcards_link)] = link_states(r, self.upcards_link)[s]
+        return out
 
     def compiled_networks(self) -> tuple:
         """The four :class:`~bpp.stud.networks.CompiledStudNet` with the learned M_A|C (for full posteriors)."""
+        if self._compiled is None and self.upcards_link:
+            from bpp.stud.upcards import CompiledLinkedNet
+
+            cpts = self.model_.action_cpts()
+            self._compiled = tuple(
+                CompiledLinkedNet(net.cpts, m, self.upcards_link) for net, m in zip(self._base_nets, cpts)
+            )
         if self._compiled is None:
             cpts = self.model_.action_cpts()
             self._compiled = tuple(net.with_action_cpt(m) for net, m in zip(self._base_nets, cpts))
@@ -342,7 +391,10 @@ class BPPPlayer(CurvePlayer):
     def belief(self, observation: Observation):
         """The round's :class:`~bpp.stud.networks.StudBelief` (P(win) and the posteriors) for ``observation``."""
         e = self.evidence(observation)
-        return self.compiled_networks()[observation.round].query(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"])
+        net = self.compiled_networks()[observation.round]
+        if self.upcards_link:
+            return net.query(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"], e[net.node])
+        return net.query(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"])
 
     @property
     def learns_across_hands(self) -> bool:
@@ -370,10 +422,15 @@ class BPPPlayer(CurvePlayer):
         self._seat = seat
         self._aggressive = [None] * 4
         self._opp_up = []
+        self._my_up = []
 
     def observe(self, event) -> None:
         seat = self._seat
-        if seat is None or event.player == seat or event.player < 0:
+        if seat is None or event.player < 0:
+            return
+        if event.player == seat:
+            if event.kind == "deal" and self.upcards_link:
+                self._my_up.extend(event.cards)
             return
         kind = event.kind
         if kind == "action":
@@ -382,5 +439,12 @@ class BPPPlayer(CurvePlayer):
         elif kind == "deal":
             self._opp_up.extend(event.cards)
         elif kind == "showdown" and self.learn and len(self._opp_up) == 4:
-            self.model_.update(tuple(event.cards) + tuple(self._opp_up), self._aggressive)
+            if self.upcards_link:
+                if len(self._my_up) != 4:
+                    return
+                mine, theirs, link = self._my_up, self._opp_up, self.upcards_link
+                states = [self._link_state(mine[: r + 1], theirs[: r + 1], link) for r in range(4)]
+                self.model_.update(tuple(event.cards) + tuple(theirs), self._aggressive, states)
+            else:
+                self.model_.update(tuple(event.cards) + tuple(self._opp_up), self._aggressive)
             self._pending += 1

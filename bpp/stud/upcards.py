@@ -1,0 +1,406 @@
+"""The §6.1 extension of BPP's network: OPP_Action also conditioned on what the opponent sees of BPP's hand.
+
+Korb, Nicholson & Jitnah (1999) §6.1: "Another structural change important
+for improved learning and play would be to make *OPP Action* a child node of a
+new *BPP Upcards* node, so that what the opponent observes of BPP's hand would
+jointly condition his or her behaviour."  The paper's network (Figure 1,
+:mod:`bpp.stud.networks`) lets OPP_Action depend on OPP_Current alone, so an
+opponent whose aggression depends on BPP's board — Figure 4's rule-based
+player bets when *its* hand beats BPP's up cards — is modelled by one pooled
+M_A|C, and BPP over-estimates P(win) after aggression.
+
+This module adds one observed node, a second parent of OPP_Action::
+
+    BPP_Final ──► BPP_Win ◄── OPP_Final
+        │                          │
+        ▼                          ▼
+    BPP_Current                OPP_Current      BPP_Showing   (new, observed)
+                                ╱        ╲       ╱
+                               ▼          ▼     ▼
+                        OPP_Upcards       OPP_Action
+
+Two kinds of link (the ``link`` argument everywhere):
+
+``"showing"`` (the default of ``BPPPlayer(upcards_link=True)``)
+    Node ``BPP_Showing`` with 3 states :data:`SHOWING_STATES` —
+    ``bpp_higher`` / ``even`` / ``bpp_lower``: BPP's up cards against the
+    opponent's, compared as partial poker hands
+    (:func:`bpp.stud.opponents.hand_value`, "high on board", the comparison
+    both players see).  2 × n_current × 3 parameters per round.
+``"upcards"``
+    Node ``BPP_Upcards`` with the states of OPP_Upcards (the type of BPP's
+    ``r + 1`` up cards, :func:`bpp.stud.networks.upcard_type_names`) — the
+    paper's literal "BPP Upcards node".  2 × n_current × n_upcards parameters
+    per round (up to 544), so much slower to learn.
+
+The new node is evidence known to both players and is modelled as a root with
+a uniform prior.  Because it is always observed and has no other relatives,
+its prior cancels from every posterior; the only change to inference is that
+the OPP half's likelihood uses M_A|C,S[a, c, s] for the observed ``s``:
+
+    P(OPP_Current | u, a, s) ∝ P(c) M_U|C[u, c] M_A|C,S[a, c, s],
+    P(win | b, u, a, s) = Σ P(BPP_Final | b) P(win | finals) P(OPP_Final | u, a, s).
+
+(Modelling the node as a child of BPP_Current, or of both upcard nodes, would
+multiply the posterior by a factor constant in every hidden variable for
+possible evidence, so these are the same posteriors; the approximation is the
+usual one of the paper: within-type variation of the cards is ignored.)
+
+M_A|C,S is learned per opponent from showdowns exactly as M_A|C is
+(:class:`LinkedActionModel`: counts of (action, current type, link state) per
+round, pseudo-count prior ½ / ½), compiled to numpy tables
+(:class:`CompiledLinkedNet`, :class:`LinkedWinTables`) between hands; play
+never calls pgmpy.  ``build_linked_network`` gives the pgmpy
+``DiscreteBayesianNetwork`` the tests check the compiled tables against.
+
+>>> import numpy as np
+>>> from bpp.stud.networks import load_cpts
+>>> net = CompiledLinkedNet(load_cpts()[3])          # ½ / ½: the action and the link say nothing yet
+>>> net.query("pair_aces", "pair_kings", "aggressive", "bpp_higher").p_win == net.query("pair_aces", "pair_kings").p_win
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bpp.stud import handtypes as ht
+from bpp.stud.networks import (
+    ACTIONS,
+    EDGES,
+    N_ROUNDS,
+    WIN_STATES,
+    StudBelief,
+    StudCPTs,
+    _normalize_rows,
+    current_type_names,
+    upcard_type_names,
+)
+
+__all__ = [
+    "LINKS",
+    "SHOWING_STATES",
+    "link_node",
+    "link_states",
+    "link_state",
+    "showing_state",
+    "linked_edges",
+    "default_linked_action_cpt",
+    "build_linked_network",
+    "CompiledLinkedNet",
+    "LinkedActionModel",
+    "LinkedWinTables",
+    "bpp_up",
+]
+
+#: The kinds of link: the 3-state comparison node or the full BPP_Upcards type node.
+LINKS = ("showing", "upcards")
+#: States of BPP_Showing: BPP's up cards against the opponent's (as partial poker hands).
+SHOWING_STATES = ("bpp_higher", "even", "bpp_lower")
+
+
+def _check_link(link) -> str:
+    if link is True:
+        return "showing"
+    if link not in LINKS:
+        raise ValueError(f"The 'link' parameter must be True or one of {LINKS}; got {link!r}.")
+    return link
+
+
+def link_node(link="showing") -> str:
+    """The new node's name: ``BPP_Showing`` or ``BPP_Upcards``.
+
+    >>> link_node(), link_node("upcards")
+    ('BPP_Showing', 'BPP_Upcards')
+    """
+    return "BPP_Showing" if _check_link(link) == "showing" else "BPP_Upcards"
+
+
+def link_states(betting_round: int, link="showing") -> tuple[str, ...]:
+    """States of the new node in a round.
+
+    >>> link_states(0), len(link_states(3, "upcards"))
+    (('bpp_higher', 'even', 'bpp_lower'), 16)
+    """
+    if _check_link(link) == "showing":
+        return SHOWING_STATES
+    return upcard_type_names(betting_round)
+
+
+def linked_edges(link="showing") -> tuple:
+    """Figure 1's arcs plus (new node, OPP_Action)."""
+    return tuple(EDGES) + ((link_node(link), "OPP_Action"),)
+
+
+def showing_state(bpp_up, opp_up) -> int:
+    """0 if BPP's up cards beat the opponent's as partial hands, 1 if equal, 2 if lower.
+
+    >>> from holdem.cards import parse_cards
+    >>> showing_state(parse_cards("Kd"), parse_cards("Ks")), showing_state(parse_cards("2c 2d"), parse_cards("Ac Kd"))
+    (1, 0)
+    """
+    from bpp.stud.opponents import _hand_value
+
+    mine = _hand_value(tuple(sorted(bpp_up)))
+    theirs = _hand_value(tuple(sorted(opp_up)))
+    return 0 if mine > theirs else (1 if mine == theirs else 2)
+
+
+def link_state(bpp_up, opp_up, link="showing") -> int:
+    """The new node's state index for BPP's and the opponent's up cards (same number of each)."""
+    if link == "upcards":
+        return ht.hand_type_of(tuple(bpp_up))
+    return showing_state(bpp_up, opp_up)
+
+
+def default_linked_action_cpt(betting_round: int, link="showing") -> np.ndarray:
+    """The starting M_A|C,S: ½ / ½ everywhere, shape (2, n_current, n_link) (§5.2's starting point)."""
+    return np.full((len(ACTIONS), len(current_type_names(betting_round)), len(link_states(betting_round, link))), 0.5)
+
+
+def _check_linked_cpt(action_cpt, betting_round: int, link: str) -> np.ndarray:
+    m = np.array(action_cpt, dtype=np.float64)
+    shape = default_linked_action_cpt(betting_round, link).shape
+    if m.shape != shape:
+        raise ValueError(f"The 'action_cpt' parameter must have shape {shape} for round {betting_round}; got {m.shape}.")
+    if not np.all(np.isfinite(m)) or m.min() < 0 or not np.allclose(m.sum(axis=0), 1.0, atol=1e-9):
+        raise ValueError("The 'action_cpt' parameter must hold probabilities summing to 1 over the action axis.")
+    m.flags.writeable = False
+    return m
+
+
+def build_linked_network(cpts: StudCPTs, action_cpt=None, link="showing"):
+    """One round's extended pgmpy ``DiscreteBayesianNetwork``: Figure 1 + the link node as a parent of OPP_Action.
+
+    Parameters
+    ----------
+    cpts : StudCPTs
+        The round's tables (prior, M_C|F, M_U|C, P(win | finals)).
+    action_cpt : array_like, shape (2, n_current, n_link), optional
+        M_A|C,S[action, current, link state]; default ½ / ½.
+    link : {"showing", "upcards"}
+
+    Examples
+    --------
+    >>> from bpp.stud.networks import load_cpts
+    >>> model = build_linked_network(load_cpts()[1])
+    >>> model.check_model(), sorted(model.get_parents("OPP_Action"))
+    (True, ['BPP_Showing', 'OPP_Current'])
+    """
+    from pgmpy.factors.discrete import TabularCPD
+
+    from bpp.stud.networks import build_network
+
+    link = _check_link(link)
+    r = cpts.betting_round
+    m = default_linked_action_cpt(r, link) if action_cpt is None else _check_linked_cpt(action_cpt, r, link)
+    node = link_node(link)
+    states = list(link_states(r, link))
+    current = list(current_type_names(r))
+    model = build_network(cpts)
+    model.remove_cpds(model.get_cpds("OPP_Action"))
+    model.add_edge(node, "OPP_Action")
+    model.add_cpds(
+        TabularCPD(node, len(states), np.full((len(states), 1), 1.0 / len(states)), state_names={node: states}),
+        TabularCPD(
+            "OPP_Action",
+            len(ACTIONS),
+            m.reshape(len(ACTIONS), -1),  # columns: OPP_Current slowest, the link state fastest
+            evidence=["OPP_Current", node],
+            evidence_card=[len(current), len(states)],
+            state_names={"OPP_Action": list(ACTIONS), "OPP_Current": current, node: states},
+        ),
+    )
+    model.check_model()
+    return model
+
+
+class CompiledLinkedNet:
+    """One round's extended network compiled to numpy tables (every evidence combination precomputed).
+
+    Tables
+    ------
+    win_table : (n_current, n_upcards, n_link, 3)
+        P(win | BPP_Current, OPP_Upcards, link state, OPP_Action) with action index 2 = unobserved.
+    opp_current_table : (n_upcards, n_link, 3, n_current)
+    opp_final_table : (n_upcards, n_link, 3, 17)
+    bpp_final_table : (n_current, 17)
+    """
+
+    UNOBSERVED = len(ACTIONS)
+
+    def __init__(self, cpts: StudCPTs, action_cpt=None, link="showing"):
+        self.link = _check_link(link)
+        self.betting_round = r = cpts.betting_round
+        self.cpts = cpts
+        self.action_cpt = (
+            _check_linked_cpt(default_linked_action_cpt(r, self.link), r, self.link)
+            if action_cpt is None
+            else _check_linked_cpt(action_cpt, r, self.link)
+        )
+        self.current_states = current_type_names(r)
+        self.upcard_states = upcard_type_names(r)
+        self.link_states = link_states(r, self.link)
+        self.node = link_node(self.link)
+        c = cpts
+        prior = c.prior_final
+        mcf = c.current_given_final  # (C, F)
+        n_c = mcf.shape[0]
+        n_s = len(self.link_states)
+        m = np.concatenate([self.action_cpt, np.ones((1, n_c, n_s))], axis=0)  # (A+1, C, S)
+        bpp_final = _normalize_rows(mcf * prior)  # (C, F)
+        # likelihood[u, s, a, c] = M_U|C[u, c] M_A|C,S[a, c, s]
+        likelihood = c.upcards_given_current[:, None, None, :] * m.transpose(2, 0, 1)[None, :, :, :]
+        opp_current = _normalize_rows(likelihood * (mcf @ prior))
+        opp_final = _normalize_rows((likelihood @ mcf) * prior)  # (U, S, A+1, F)
+        win = (bpp_final @ c.win_given_finals) @ opp_final.reshape(-1, prior.size).T  # (B, U*S*(A+1))
+        win = np.clip(win, 0.0, 1.0).reshape(n_c, *opp_final.shape[:3])
+        for name, table in (
+            ("win_table", win),
+            ("opp_current_table", opp_current),
+            ("opp_final_table", opp_final),
+            ("bpp_final_table", bpp_final),
+        ):
+            table.flags.writeable = False
+            setattr(self, name, table)
+
+    @staticmethod
+    def _index(value, states, what):
+        if isinstance(value, str) and value in states:
+            return states.index(value)
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < len(states):
+            return int(value)
+        raise ValueError(f"The '{what}' parameter of query must be a state in {states} or its index; got {value!r}.")
+
+    def query(self, bpp_current, opp_upcards, opp_action=None, link_state=0) -> StudBelief:
+        """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
+
+        >>> from bpp.stud.networks import load_cpts
+        >>> CompiledLinkedNet(load_cpts()[0]).query(0, 4, None, "bpp_lower").p_win.__round__(3)
+        0.347
+        """
+        b = self._index(bpp_current, self.current_states, "bpp_current")
+        u = self._index(opp_upcards, self.upcard_states, "opp_upcards")
+        a = self.UNOBSERVED if opp_action is None else self._index(opp_action, ACTIONS, "opp_action")
+        s = self._index(link_state, self.link_states, "link_state")
+        return StudBelief(
+            float(self.win_table[b, u, s, a]),
+            self.opp_current_table[u, s, a],
+            self.opp_final_table[u, s, a],
+            self.bpp_final_table[b],
+        )
+
+    def to_network(self):
+        """The pgmpy network with these CPTs (:func:`build_linked_network`)."""
+        return build_linked_network(self.cpts, self.action_cpt, self.link)
+
+    def __repr__(self) -> str:
+        return f"CompiledLinkedNet(betting_round={self.betting_round}, link={self.link!r})"
+
+
+class LinkedActionModel:
+    """Per-opponent showdown counts of (action, current type, link state) per round, and M_A|C,S (§3.3, §5.2, §6.1).
+
+    As :class:`bpp.stud.learning.ActionModel` with one more axis:
+    M_A|C,S[a, c, s] = (n[a, c, s] + p / 2) / (n[·, c, s] + p), ``p`` = ``prior_strength``.
+
+    >>> model = LinkedActionModel()
+    >>> _ = model.update([48, 49, 0, 5, 9], [True, None, None, None], [0, 0, 0, 0])
+    >>> model.action_cpts()[0][:, 9, 0].round(3).tolist()     # round 0, pair of aces, BPP showing higher
+    [0.333, 0.667]
+    """
+
+    def __init__(self, *, link="showing", prior_strength: float = 2.0):
+        if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength >= 0:
+            raise ValueError(f"The 'prior_strength' parameter of LinkedActionModel must be a number >= 0; got {prior_strength!r}.")
+        self.link = _check_link(link)
+        self.prior_strength = prior_strength
+        self.reset()
+
+    def reset(self) -> "LinkedActionModel":
+        self.counts_ = [np.zeros(default_linked_action_cpt(r, self.link).shape) for r in range(N_ROUNDS)]
+        self.n_showdowns_ = 0
+        return self
+
+    def update(self, opp_cards, aggressive, states) -> "LinkedActionModel":
+        """Count one showdown: the opponent's five cards (down card first), its per-round aggression (None: did not act) and the per-round link states."""
+        cards = [int(c) for c in opp_cards]
+        if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
+            raise ValueError(f"The 'opp_cards' parameter of LinkedActionModel.update must be 5 distinct card codes; got {opp_cards!r}.")
+        aggressive, states = list(aggressive), list(states)
+        if len(aggressive) != N_ROUNDS or len(states) != N_ROUNDS:
+            raise ValueError("LinkedActionModel.update needs one aggression entry and one link state per round (4 each).")
+        for r, (a, s) in enumerate(zip(aggressive, states)):
+            if a is None or s is None:
+                continue
+            self.counts_[r][1 if a else 0, ht.hand_type_of(cards[: r + 2]), s] += 1.0
+        self.n_showdowns_ += 1
+        return self
+
+    def action_cpts(self) -> list[np.ndarray]:
+        """The four M_A|C,S, shape (2, n_current, n_link), summing to 1 over the action axis."""
+        s = self.prior_strength
+        out = []
+        for counts in self.counts_:
+            total = counts.sum(axis=0)
+            if s > 0:
+                out.append((counts + s / 2.0) / (total + s))
+            else:
+                m = np.full(counts.shape, 0.5)
+                seen = total > 0
+                m[:, seen] = counts[:, seen] / total[seen]
+                out.append(m)
+        return out
+
+    def __repr__(self) -> str:
+        return f"LinkedActionModel(link={self.link!r}, prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
+
+
+class LinkedWinTables:
+    """P(win) tables of the four extended networks, shape (n_current, n_upcards, n_link, 3) each; refit between hands.
+
+    Equal to :class:`CompiledLinkedNet`'s ``win_table`` for the same M_A|C,S (tested), but recomputes only what the
+    action matrices change.
+
+    >>> from bpp.stud.networks import load_compiled
+    >>> t = LinkedWinTables(load_compiled())
+    >>> t.tables[2].item(5, 3, 1, 2) == load_compiled()[2].p_win(5, 3, 2)
+    True
+    """
+
+    def __init__(self, nets, link="showing"):
+        nets = tuple(nets)
+        if len(nets) != N_ROUNDS:
+            raise ValueError(f"The 'nets' parameter of LinkedWinTables must hold 4 compiled networks; got {len(nets)}.")
+        self.link = _check_link(link)
+        self.nets = nets
+        self._t, self._w, self._unobserved = [], [], []
+        for net in nets:
+            c = net.cpts
+            self._t.append(c.upcards_given_current[:, :, None] * c.current_given_final[None, :, :] * c.prior_final)  # (U, C, F)
+            self._w.append(net.bpp_final_table @ c.win_given_finals)  # (B, F)
+            self._unobserved.append(np.asarray(net.win_table)[:, :, 2])  # (B, U)
+        self.refit([default_linked_action_cpt(r, self.link) for r in range(N_ROUNDS)])
+
+    def refit(self, action_cpts) -> "LinkedWinTables":
+        """Recompute the tables for new M_A|C,S (one (2, n_current, n_link) array per round); return self."""
+        tables = []
+        for t, w, unobserved, m in zip(self._t, self._w, self._unobserved, action_cpts):
+            # L[s, u, a, g] = Σ_c M[a, c, s] T[u, c, g]
+            likelihood = np.einsum("acs,ucg->suag", m, t)
+            likelihood /= likelihood.sum(axis=3, keepdims=True)
+            n_s, n_u = likelihood.shape[:2]
+            win = np.empty((w.shape[0], n_u, n_s, 3))
+            win[..., :2] = np.einsum("suag,bg->busa", likelihood, w)
+            win[..., 2] = unobserved[:, :, None]
+            tables.append(win)
+        self.tables = tables
+        return self
+
+
+def bpp_up(*, rng=None, **kwargs):
+    """The registry's ``bpp-up``: :class:`bpp.stud.player.BPPPlayer` with ``upcards_link=True`` (§6.1)."""
+    from bpp.stud.player import BPPPlayer
+
+    kwargs.setdefault("upcards_link", True)
+    return BPPPlayer(rng=rng, **kwargs)
