@@ -187,10 +187,18 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
     pays: list[list[int]] = []
     played: list[int] = []
     new_hand = game.new_hand
+    # The engine's own games take the block's deals as tuples of Python ints, converted once
+    # per block, and skip the per-hand checks of new_hand (the deals are permutations by construction).
+    trusted = getattr(game, "_new_hand_trusted", None)
+    if trusted is not None:
+        deal_rows = list(map(tuple, deals.tolist()))
+        rank_rows = [None] * n_deals if ranks is None else list(map(tuple, ranks.tolist()))
     for hand, deal_no, replay, button in hand_plan(first, n_deals, n, duplicate=plan.duplicate):
         j = deal_no - first
         seat_act, seat_starters, at_seat = replays[replay]
-        if ranks is None:
+        if trusted is not None:
+            state = trusted(deal_rows[j], button, rank_rows[j])
+        elif ranks is None:
             state = new_hand(deals[j], button=button)
         else:
             state = new_hand(deals[j], button=button, ranks=ranks[j])
@@ -224,10 +232,10 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
             while not state.is_terminal:
                 p = state.current_player
                 apply(seat_act[p](observation(p)))
-        pays.append(state.payoffs.tolist())
+        pays.append(state._payoff_list() if trusted is not None else state.payoffs.tolist())
         played.append(replay)
         if record:
-            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat, deals[j], taken, state))
+            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat, deals[j].tolist(), taken, state))
     by_seat = np.array(pays, dtype=np.int64).reshape(-1, n)
     chips = np.take_along_axis(by_seat, seat_ofs[np.array(played, dtype=np.intp)], axis=1)
     return BlockResult(block, n_deals, chips, tuple(lines) if record else None)
@@ -254,7 +262,7 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     return (
         f'{{"type":"hand","hand":{hand},"deal":{deal_no},"replay":{replay},"block":{block},'
         f'"button":{int(button)},"seats":[{",".join(map(str, at_seat))}],'
-        f'"cards":"{"".join([_CARD_TEXT[c] for c in deal.tolist()])}",'
+        f'"cards":"{"".join([_CARD_TEXT[c] for c in deal])}",'
         f'"actions":[{actions}],"showdown":[{showdown}],'
         f'"payoffs":[{",".join(map(str, state.payoffs.tolist()))}]}}\n'
     )
