@@ -37,14 +37,13 @@ from holdem.games.base import (
     IllegalActionError,
     Observation,
 )
-from holdem.games.base import _EMPTY as _EMPTY_MAPPING
 
 __all__ = ["FixedLimitState", "SizedState", "clean_deal", "clean_button", "clean_ranks", "check_int", "split_pot"]
 
 _tnew = tuple.__new__
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _FULL_DECK = frozenset(range(52))
-_EMPTY_EXTRA = _EMPTY_MAPPING
+_EMPTY_EXTRA: dict = {}
 _RAISE_ACTIONS: dict[int, Action] = {}
 _BET_RAISE = ActionKind.BET_RAISE
 #: fixed-limit (facing a bet, raise-to total or 0) -> (legal actions, raise bounds)

@@ -148,8 +148,8 @@ class Stud5:
 class Stud5State(FixedLimitState):
     """A hand of :class:`Stud5` in progress (build it with ``Stud5.new_hand``)."""
 
-    __slots__ = ("_n_up",)
-    _LIST_SLOTS = FixedLimitState._LIST_SLOTS + ("_n_up",)
+    __slots__ = ("_codes",)
+    _LIST_SLOTS = FixedLimitState._LIST_SLOTS + ("_codes",)
 
     def __init__(self, game: Stud5, deal, button, ranks):
         self._init_common(game, deal, button, ranks)
@@ -164,7 +164,7 @@ class Stud5State(FixedLimitState):
         self._stacks = [game.starting_stack - game.ante] * n
         self._pot = n * game.ante
         self._high = game.ante
-        self._n_up = [0] * n
+        self._codes = [0] * n  # each seat's up cards as a multiset of ranks (see _show_key)
         self._deal_round(0)
         self.current_player = self._first_actor(0)
 
@@ -174,37 +174,41 @@ class Stud5State(FixedLimitState):
         return tuple([deal[n * (j + 1) + i] for j in range(count)])
 
     def _deal_round(self, r):
-        n, b, deal = self.n, self.button, self.deal
+        n, deal = self.n, self.deal
         append = self.history.append
         folded = self._folded
-        n_up = self._n_up
+        codes = self._codes
         ups = list(self._ups) if r else [()] * n
         base = n * (r + 1)
+        seat = self.button
         for i in range(n):
-            p = (b + 1 + i) % n
-            if not folded[p]:
+            seat += 1
+            if seat == n:
+                seat = 0
+            if not folded[seat]:
                 card = deal[base + i]
-                n_up[p] = r + 1
-                ups[p] += (card,)
-                append(_tnew(Event, ("deal", p, None, (card,), r)))
+                ups[seat] += (card,)
+                append(_tnew(Event, ("deal", seat, None, (card,), r)))
+                code = codes[seat] = codes[seat] + _POW5[card]
+                if code not in _SHOW_KEYS:
+                    _SHOW_KEYS[code] = _show_key(code)
         self._ups = tuple(ups)
 
     def _first_actor(self, r):
-        n, b = self.n, self.button
-        shown = self._ups
+        n = self.n
         folded = self._folded
-        best_key = None
+        codes = self._codes
+        best_key = -1
         best = -1
-        for i in range(n):
-            p = (b + 1 + i) % n
-            if folded[p]:
-                continue
-            ranks = tuple([c >> 2 for c in shown[p]])
-            key = _KEYS.get(ranks)
-            if key is None:
-                key = _KEYS[ranks] = showing_key([4 * x for x in ranks])
-            if best_key is None or key > best_key:
-                best_key, best = key, p
+        seat = self.button
+        for _ in range(n):  # from the left of the button: equal showings go to the first
+            seat += 1
+            if seat == n:
+                seat = 0
+            if not folded[seat]:
+                key = _SHOW_KEYS[codes[seat]]
+                if key > best_key:
+                    best_key, best = key, seat
         return best
 
     def _hole(self, player):
@@ -217,5 +221,35 @@ class Stud5State(FixedLimitState):
         return self._hole(player)
 
 
-#: showing_key by the ranks of the up cards in deal order (at most 13**4 entries)
-_KEYS: dict = {}
+#: 5 ** rank of each card: a seat's up cards (at most four, so at most four of a rank) as the
+#: sum of these is a base-5 number whose digit ``r`` counts the cards of rank ``r``
+_POW5 = tuple(5 ** (c >> 2) for c in range(52))
+#: showing strength (an int, higher = better) by that multiset code; at most 2,379 entries
+_SHOW_KEYS: dict[int, int] = {}
+
+
+def _show_key(code: int) -> int:
+    """:func:`showing_key` of the up cards with multiset ``code``, as an int that orders showings of as many cards.
+
+    The counts (padded with zeros to four, base 5) then the ranks (base 13)
+    of ``showing_key``'s two tuples: among showings of equally many cards the
+    ints compare as the tuples do (zero padding never reorders tuples of
+    equal sum; equal count tuples have equally many ranks).
+
+    >>> from holdem.cards import parse_cards
+    >>> code = lambda text: sum(_POW5[c] for c in parse_cards(text).tolist())
+    >>> _show_key(code("5c 5d 3h 3s")) > _show_key(code("Ks Kh Ad Qc"))
+    True
+    >>> _show_key(code("Ac 2d")) > _show_key(code("Kd Qh"))
+    True
+    """
+    cards = []
+    for rank in range(13):
+        cards += [4 * rank] * ((code // 5**rank) % 5)
+    counts, ranks = showing_key(cards)
+    key = 0
+    for i in range(4):
+        key = key * 5 + (counts[i] if i < len(counts) else 0)
+    for i in range(4):
+        key = key * 13 + (ranks[i] if i < len(ranks) else 0)
+    return key
