@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.evaluate import evaluate_unchecked
+from holdem.evaluate import _evaluate_one
 from holdem.games.base import (
     CHECK_CALL,
     FOLD,
@@ -321,11 +321,11 @@ class _State:
         live = [p for p in order if not folded[p]]
         ranks = self._ranks
         if ranks is None:
-            # the engine's own cards are trusted: the unchecked fast path of holdem.evaluate
-            values = evaluate_unchecked(np.array([self._final_cards(p) for p in live], dtype=np.int8)).tolist()
+            # a few hands: plain Python (holdem.evaluate's small-batch path, no numpy call per showdown)
+            final_cards = self._final_cards
             ranks = [0] * self.n
-            for p, v in zip(live, values):
-                ranks[p] = v
+            for p in live:
+                ranks[p] = _evaluate_one(final_cards(p), None)
         append = self.history.append
         rnd = self.round
         shown = self._shown

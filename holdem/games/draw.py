@@ -18,8 +18,9 @@ order (left of the button first).  The deal must therefore hold
 
 Showdowns: the final hands depend on the discards, so
 :meth:`Draw5.showdown_cards` cannot know them from the deal: it returns
-``None`` and the state evaluates the live hands itself (one
-``holdem.evaluate.evaluate`` call per showdown).
+``None`` and the state evaluates the live hands itself at the showdown
+(with the same rank tables, in plain Python: a handful of hands is faster
+so than through a numpy call).
 
 >>> import numpy as np
 >>> from holdem.games.base import STAND_PAT
@@ -49,6 +50,15 @@ def _public_draw(k: int) -> Action:
 
 
 _PUBLIC_DRAWS = tuple(_public_draw(k) for k in range(6))
+#: ``Action(DISCARD, discard=cards)`` by ``cards`` (the engine reuses its action objects)
+_DISCARDS: dict[tuple[int, ...], Action] = {}
+
+
+def _discard_action(cards: tuple[int, ...]) -> Action:
+    action = _tnew(Action, (_DISCARD, 0, cards))
+    if len(_DISCARDS) < 1 << 16:  # 2,705 entries for two-card draws; bounded for larger max_draw
+        _DISCARDS[cards] = action
+    return action
 
 
 @dataclass(frozen=True)
@@ -160,9 +170,13 @@ class Draw5State(SizedState):
     def __init__(self, game: Draw5, deal, button):
         self._init_common(game, deal, button, None)
         n = self.n
-        self._hands = [None] * n
+        hands = self._hands = [None] * n
+        seat = button
         for i in range(n):
-            self._hands[(button + 1 + i) % n] = tuple(deal[n * j + i] for j in range(5))
+            seat += 1
+            if seat == n:
+                seat = 0
+            hands[seat] = (deal[i], deal[n + i], deal[2 * n + i], deal[3 * n + i], deal[4 * n + i])
         self._next_card = 5 * n
         self._drawn = [-1] * n
         self._discarded = [()] * n
@@ -195,15 +209,13 @@ class Draw5State(SizedState):
             return not self._folded[seat]
         return not (self._folded[seat] or self._allin[seat])
 
-    def _next_actor(self, seat: int) -> int:
-        if self.round == 1:  # all-in seats draw too
-            return SizedState._next_actor_any(self, seat)
-        return SizedState._next_actor(self, seat)
-
     def _decision(self):
-        if self.round == 1 and not self.is_terminal:
+        if self.is_terminal:
+            return (), None
+        if self.round == 1:
             return self._legal_tuple(), None
-        return SizedState._decision(self)
+        bounds = SizedState.raise_bounds(self)
+        return self._legal_from(bounds), bounds
 
     def _start_round(self, r: int) -> None:
         if r != 1:
@@ -212,7 +224,7 @@ class Draw5State(SizedState):
         self.round = 1
         self._bets = [0] * self.n
         self._to_act = self._n_live
-        self.current_player = self._next_actor(self.button)
+        self.current_player = self._next_actor_any(self.button)  # all-in seats draw too
 
     def raise_bounds(self):
         if self.round == 1:
@@ -224,8 +236,13 @@ class Draw5State(SizedState):
         if self.round != 1 or self.is_terminal:
             return super()._legal_tuple()
         hand = self._hands[self.current_player]
+        get = _DISCARDS.get
         return tuple(
-            [_tnew(Action, (_DISCARD, 0, cards)) for k in range(self.game.max_draw + 1) for cards in combinations(hand, k)]
+            [
+                get(cards) or _discard_action(cards)
+                for k in range(self.game.max_draw + 1)
+                for cards in combinations(hand, k)
+            ]
         )
 
     def _verify_discard(self, action):
@@ -262,7 +279,7 @@ class Draw5State(SizedState):
         if self._to_act <= 0:
             self._end_round()
             return
-        self.current_player = self._next_actor(p)
+        self.current_player = self._next_actor_any(p)
 
     # -- cards ------------------------------------------------------------
 
