@@ -37,11 +37,6 @@ _BET_RAISE = ActionKind.BET_RAISE
 _DISCARD = ActionKind.DISCARD
 
 
-def _is_draw(observation: Observation) -> bool:
-    legal = observation.legal
-    return bool(legal) and legal[0].kind == _DISCARD
-
-
 class Agent:
     """Base class of agents: override :meth:`act`; the hooks default to doing nothing.
 
@@ -93,8 +88,10 @@ class AlwaysCall(Agent):
     name = "call"
 
     def act(self, observation):
-        if observation is not None and _is_draw(observation):
-            return STAND_PAT
+        if observation is not None:
+            legal = observation.legal
+            if legal and legal[0].kind == _DISCARD:  # the draw
+                return STAND_PAT
         return CHECK_CALL
 
 

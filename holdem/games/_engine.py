@@ -49,6 +49,9 @@ _BET_RAISE = ActionKind.BET_RAISE
 #: fixed-limit (facing a bet, raise-to total or 0) -> (legal actions, raise bounds)
 _FIXED_DECISIONS: dict = {}
 _FOLD_CALL = (FOLD, CHECK_CALL)
+#: the check/call and fold events by [round][seat], shared (events are immutable)
+_CALL_EVENTS = tuple(tuple(_tnew(Event, ("action", p, CHECK_CALL, (), r)) for p in range(10)) for r in range(4))
+_FOLD_EVENTS = tuple(tuple(_tnew(Event, ("action", p, FOLD, (), r)) for p in range(10)) for r in range(4))
 _CALL = (CHECK_CALL,)
 
 
@@ -661,7 +664,7 @@ class FixedLimitState(_State):
                 self._stacks[p] -= d
                 self._pot += d
             self._to_act -= 1
-            self.history.append(_tnew(Event, ("action", p, CHECK_CALL, (), self.round)))
+            self.history.append(_CALL_EVENTS[self.round][p])
         elif kind == 2:  # bet / raise
             high = self._high = self._high + self._size
             d = high - committed[p]
@@ -676,7 +679,7 @@ class FixedLimitState(_State):
             self._folded[p] = True
             self._n_live -= 1
             self._to_act -= 1
-            self.history.append(_tnew(Event, ("action", p, FOLD, (), self.round)))
+            self.history.append(_FOLD_EVENTS[self.round][p])
             if self._n_live == 1:
                 self._win_by_fold()
                 return
@@ -870,7 +873,7 @@ class SizedState(_State):
                     self._allin[p] = True
                     self._n_active -= 1
             self._to_act -= 1
-            self.history.append(_tnew(Event, ("action", p, CHECK_CALL, (), self.round)))
+            self.history.append(_CALL_EVENTS[self.round][p])
         elif kind == 2:
             to = action.amount
             d = to - committed[p]
@@ -894,7 +897,7 @@ class SizedState(_State):
             self._n_live -= 1
             self._n_active -= 1
             self._to_act -= 1
-            self.history.append(_tnew(Event, ("action", p, FOLD, (), self.round)))
+            self.history.append(_FOLD_EVENTS[self.round][p])
             if self._n_live == 1:
                 self._win_by_fold()
                 return

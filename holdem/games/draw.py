@@ -19,8 +19,8 @@ order (left of the button first).  The deal must therefore hold
 Showdowns: the final hands depend on the discards, so
 :meth:`Draw5.showdown_cards` cannot know them from the deal: it returns
 ``None`` and the state evaluates the live hands itself at the showdown
-(with the same rank tables, in plain Python: a handful of hands is faster
-so than through a numpy call).
+(with the same rank tables, in plain Python: for a handful of hands that
+beats a numpy call).
 
 >>> import numpy as np
 >>> from holdem.games.base import STAND_PAT
