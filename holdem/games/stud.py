@@ -165,8 +165,7 @@ class Stud5State(FixedLimitState):
         self._pot = n * game.ante
         self._high = game.ante
         self._codes = [0] * n  # each seat's up cards as a multiset of ranks (see _show_key)
-        self._deal_round(0)
-        self.current_player = self._first_actor(0)
+        self.current_player = self._deal_up(0)
 
     def _up(self, player, count):
         i = (player - self.button - 1) % self.n
@@ -174,25 +173,53 @@ class Stud5State(FixedLimitState):
         return tuple([deal[n * (j + 1) + i] for j in range(count)])
 
     def _deal_round(self, r):
+        self._deal_up(r)
+
+    def _deal_up(self, r) -> int:
+        """Deal round ``r``'s up card to every seat still in; return the seat with the best showing.
+
+        Equal showings go to the seat nearest the left of the button (the
+        first met here), as :meth:`_first_actor` reads them.
+        """
         n, deal = self.n, self.deal
         append = self.history.append
         folded = self._folded
         codes = self._codes
+        events = _UP_EVENTS[r]
         ups = list(self._ups) if r else [()] * n
         base = n * (r + 1)
+        top = base + n
         seat = self.button
+        best_key = -1
+        best = -1
         for i in range(n):
             seat += 1
             if seat == n:
                 seat = 0
             if not folded[seat]:
                 card = deal[base + i]
-                ups[seat] += (card,)
-                append(_tnew(Event, ("deal", seat, None, (card,), r)))
+                ups[seat] = deal[n + i : top : n]  # position i's up cards: deal[n * (j + 1) + i], j = 0..r
+                append(events[seat][card])
                 code = codes[seat] = codes[seat] + _POW5[card]
-                if code not in _SHOW_KEYS:
-                    _SHOW_KEYS[code] = _show_key(code)
+                key = _SHOW_KEYS.get(code)
+                if key is None:
+                    key = _SHOW_KEYS[code] = _show_key(code)
+                if key > best_key:
+                    best_key, best = key, seat
         self._ups = tuple(ups)
+        return best
+
+    def _end_round(self) -> None:
+        r = self.round + 1
+        if r == self._N_ROUNDS:
+            self._showdown()
+            return
+        self.round = r
+        self._bets = [0] * self.n
+        self._n_bets = 0
+        self._to_act = self._n_live
+        self._size = self._sizes[r]
+        self.current_player = self._deal_up(r)
 
     def _first_actor(self, r):
         n = self.n
@@ -224,6 +251,11 @@ class Stud5State(FixedLimitState):
 #: 5 ** rank of each card: a seat's up cards (at most four, so at most four of a rank) as the
 #: sum of these is a base-5 number whose digit ``r`` counts the cards of rank ``r``
 _POW5 = tuple(5 ** (c >> 2) for c in range(52))
+#: the up-card events by [round][seat][card] (events are immutable and shared)
+_UP_EVENTS = tuple(
+    tuple(tuple(_tnew(Event, ("deal", seat, None, (card,), r)) for card in range(52)) for seat in range(8))
+    for r in range(4)
+)
 #: showing strength (an int, higher = better) by that multiset code; at most 2,379 entries
 _SHOW_KEYS: dict[int, int] = {}
 
