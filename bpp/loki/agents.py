@@ -54,7 +54,6 @@ __all__ = [
     "loki_c",
     "loki_d",
     "loki_e",
-    "AGENTS",
 ]
 
 _STRATEGIES = ("rules", "formula", "simulation")
@@ -445,15 +444,3 @@ def loki_e(*, rng=None) -> LokiAgent:
     agent = LokiAgent(rng=rng, weighting=False, potential=False, preflop="simple")
     agent.name = "loki-e"
     return agent
-
-
-#: Registry names → ``module:attribute`` factories (registered in :mod:`bpp.registry`).
-AGENTS = {
-    "loki": "bpp.loki.agents:LokiAgent",
-    "loki-b": "bpp.loki.agents:loki_b",
-    "loki-c": "bpp.loki.agents:loki_c",
-    "loki-d": "bpp.loki.agents:loki_d",
-    "loki-e": "bpp.loki.agents:loki_e",
-    "poki": "bpp.loki.agents:PokiAgent",
-    "poki-sim": "bpp.loki.agents:PokiSimAgent",
-}

@@ -46,6 +46,7 @@ from holdem.agents import Agent
 from holdem.evaluate import evaluate_unchecked
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
 
+from bpp.stud.handtypes import FINAL_TYPES
 from bpp.stud.player import CurvePlayer
 
 __all__ = [
@@ -59,27 +60,8 @@ __all__ = [
 
 _BET_RAISE = ActionKind.BET_RAISE
 
-#: The 17 hand types of §3.2, weakest first, named as :data:`bpp.stud.handtypes.FINAL_TYPES`
-#: (:func:`hand_type` applies them to partial hands too, in this strength order).
-HAND_TYPE_NAMES = (
-    "busted_low",
-    "busted_medium",
-    "busted_queen",
-    "busted_king",
-    "busted_ace",
-    "pair_low",
-    "pair_medium",
-    "pair_queens",
-    "pair_kings",
-    "pair_aces",
-    "two_pair",
-    "trips",
-    "straight",
-    "flush",
-    "full_house",
-    "quads",
-    "straight_flush",
-)
+#: The 17 hand types of §3.2, weakest first (:func:`hand_type` applies them to partial hands too).
+HAND_TYPE_NAMES = FINAL_TYPES
 # rank (0 = deuce … 12 = ace) -> the 5 subdivisions of busted hands and pairs: 2-9, T-J, Q, K, A
 _SUBDIVISION = (0,) * 8 + (1, 1, 2, 3, 4)
 
