@@ -709,8 +709,12 @@ class FixedLimitState(_State):
         self._n_bets = 0
         self._to_act = self._n_live
         self._size = self._sizes[r]
+        self.current_player = self._start_round(r)
+
+    def _start_round(self, r: int) -> int:
+        """Deal round ``r``'s cards and return its first actor (stud does both in one pass)."""
         self._deal_round(r)
-        self.current_player = self._first_actor(r)
+        return self._first_actor(r)
 
 
 # ---------------------------------------------------------------- sized bets

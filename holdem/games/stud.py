@@ -209,17 +209,8 @@ class Stud5State(FixedLimitState):
         self._ups = tuple(ups)
         return best
 
-    def _end_round(self) -> None:
-        r = self.round + 1
-        if r == self._N_ROUNDS:
-            self._showdown()
-            return
-        self.round = r
-        self._bets = [0] * self.n
-        self._n_bets = 0
-        self._to_act = self._n_live
-        self._size = self._sizes[r]
-        self.current_player = self._deal_up(r)
+    def _start_round(self, r: int) -> int:
+        return self._deal_up(r)
 
     def _first_actor(self, r):
         n = self.n
