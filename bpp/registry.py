@@ -119,6 +119,7 @@ register_agent("bpp", "bpp.stud.player:BPPPlayer")
 register_agent("bpp-up", "bpp.stud.upcards:bpp_up")  # §6.1 extension: OPP_Action also conditioned on BPP's up cards
 register_agent("prob", "bpp.stud.opponents:ProbabilisticPlayer")
 register_agent("rules", "bpp.stud.opponents:RuleBasedPlayer")
+register_agent("rules-reader", "bpp.stud.reference:RulesReader")  # exact inference over the rule-based player's down card
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",

@@ -54,6 +54,7 @@ __all__ = [
     "hand_type",
     "HAND_TYPE_NAMES",
     "sample_win_probability",
+    "figure4_policy",
     "ProbabilisticPlayer",
     "RuleBasedPlayer",
 ]
@@ -317,6 +318,39 @@ class ProbabilisticPlayer(CurvePlayer):
 # ---------------------------------------------------------------- rule-based player
 
 
+def figure4_policy(hole, my_up, their_up, facing_bet: bool) -> tuple[float, float, float]:
+    """Figure 4's (fold, check/call, bet/raise) probabilities, before the legal-move mapping (unchecked).
+
+    ``hole`` and ``my_up`` are the rule-based player's down and up cards,
+    ``their_up`` its opponent's up cards (tuples of card codes),
+    ``facing_bet`` whether it owes chips.  :class:`RuleBasedPlayer` plays it;
+    :class:`bpp.stud.reference.RulesReader` inverts it.
+
+    >>> from holdem.cards import parse_cards
+    >>> figure4_policy(tuple(parse_cards("Ah")), tuple(parse_cards("7c")), tuple(parse_cards("Kd")), True)
+    (0.0, 0.1, 0.9)
+    >>> figure4_policy(tuple(parse_cards("Ah")), tuple(parse_cards("7c")), tuple(parse_cards("Ad")), True)
+    (0.0, 0.2, 0.8)
+    >>> figure4_policy(tuple(parse_cards("2h")), tuple(parse_cards("7c")), tuple(parse_cards("Kd")), True)
+    (0.85, 0.15, 0.0)
+    """
+    their_key = tuple(sorted(their_up))
+    their_value = _hand_value(their_key)
+    if their_value > _hand_value(tuple(sorted(my_up))):
+        mine = tuple(sorted(hole + my_up))
+        if _hand_value(mine) > their_value:
+            if _hand_type(mine) > _hand_type(their_key):
+                return 0.0, 0.1, 0.9
+            return 0.0, 0.2, 0.8
+        return 0.85, 0.15, 0.0
+    if facing_bet:
+        mine = tuple(sorted(hole + my_up))
+        if _hand_type(mine) > _hand_type(their_key):
+            return 0.0, 0.15, 0.85
+        return 0.15, 0.85, 0.0
+    return 0.0, 0.0, 1.0
+
+
 class RuleBasedPlayer(Agent):
     """The rule-based opponent of Figure 4 (§5.1); see the module docstring for the rules.
 
@@ -345,23 +379,7 @@ class RuleBasedPlayer(Agent):
         if observation.n_players != 2:
             raise ValueError(f"RuleBasedPlayer plays heads-up five-card stud only; got {observation.n_players} players.")
         me = observation.player
-        my_up = observation.up_cards[me]
-        their_up = observation.up_cards[1 - me]
-        their_key = tuple(sorted(their_up))
-        their_value = _hand_value(their_key)
-        if their_value > _hand_value(tuple(sorted(my_up))):
-            mine = tuple(sorted(observation.hole + my_up))
-            if _hand_value(mine) > their_value:
-                if _hand_type(mine) > _hand_type(their_key):
-                    return 0.0, 0.1, 0.9
-                return 0.0, 0.2, 0.8
-            return 0.85, 0.15, 0.0
-        if observation.to_call > 0:
-            mine = tuple(sorted(observation.hole + my_up))
-            if _hand_type(mine) > _hand_type(their_key):
-                return 0.0, 0.15, 0.85
-            return 0.15, 0.85, 0.0
-        return 0.0, 0.0, 1.0
+        return figure4_policy(observation.hole, observation.up_cards[me], observation.up_cards[1 - me], observation.to_call > 0)
 
     def _probabilities(self, observation: Observation) -> tuple[float, float, float]:
         if not observation.legal:

@@ -24,7 +24,9 @@ Everything is drawn from ``numpy.random.SeedSequence(seed)``: the same seed
 gives the same search, whatever the machine.  A tqdm bar shows progress.
 
 Run it as ``python -m bpp.stud.search --seed 1`` (writes
-``models/stud/curves.json`` and the trace ``models/stud/curves_search.json``).
+``models/stud/curves.json`` and the trace ``models/stud/curves_search.json``);
+``--upcards-link showing`` searches for the §6.1 network instead
+(``bpp_kwargs`` of :func:`search_curves`).
 Each candidate is one BPP instance that learns M_A|C across its whole match
 (:func:`score_params`).  The committed parameters come from a second search
 started at the first one's result (the ``start`` of the trace)::
@@ -70,7 +72,7 @@ def _opponent(name):
     return agent_factory(name)
 
 
-def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, seed=0, learn: bool = True):
+def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, seed=0, learn: bool = True, bpp_kwargs=None):
     """BPP's winnings with ``params`` against ``opponent``: a duplicate match of ``n_hands`` deals.
 
     Parameters
@@ -85,6 +87,9 @@ def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, 
     learn : bool
         Whether BPP learns M_A|C during the match (one instance plays the
         whole match, so what it learns persists across blocks).
+    bpp_kwargs : dict, optional
+        Further :class:`~bpp.stud.player.BPPPlayer` arguments (e.g.
+        ``{"upcards_link": "showing"}`` for the §6.1 network).
 
     Returns
     -------
@@ -106,7 +111,7 @@ def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, 
     # from ``seed`` without consuming it, so every candidate of a generation gets the same one.
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
     stream = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, _BPP_STREAM))
-    bpp = BPPPlayer(params=params, learn=learn, rng=np.random.default_rng(stream))
+    bpp = BPPPlayer(params=params, learn=learn, rng=np.random.default_rng(stream), **(bpp_kwargs or {}))
     return play_match(Stud5(), [bpp, _opponent(opponent)], n_hands, rng=root, duplicate=True)
 
 
@@ -165,6 +170,7 @@ def search_curves(
     opponent="rules",
     validation_hands: int = 5000,
     progress: bool = True,
+    bpp_kwargs=None,
 ) -> SearchResult:
     """Search the 12 ``f`` parameters against ``opponent`` (§4.1; the cross-entropy method of the module docstring).
 
@@ -190,6 +196,9 @@ def search_curves(
         Fresh deals scoring the start and the result at the end (0 skips it).
     progress : bool
         Show a tqdm bar (one tick per candidate).
+    bpp_kwargs : dict, optional
+        Further :class:`~bpp.stud.player.BPPPlayer` arguments of every
+        candidate (e.g. ``{"upcards_link": "showing"}``).
 
     Returns
     -------
@@ -236,7 +245,9 @@ def search_curves(
             candidates[0] = mu
             scores = np.empty(population)
             for i, x in enumerate(candidates):
-                result = score_params(CurveParams.from_array(x), opponent=opponent, n_hands=n_hands, seed=match_seeds[g])
+                result = score_params(
+                    CurveParams.from_array(x), opponent=opponent, n_hands=n_hands, seed=match_seeds[g], bpp_kwargs=bpp_kwargs
+                )
                 scores[i] = result.players[0].mean
                 if bar is not None:
                     bar.update(1)
@@ -262,8 +273,8 @@ def search_curves(
     found = CurveParams.from_array(mu.round(6))
     validation: dict = {}
     if validation_hands:
-        found_score = _summary(score_params(found, opponent=opponent, n_hands=validation_hands, seed=valid_seed))
-        start_score = _summary(score_params(start, opponent=opponent, n_hands=validation_hands, seed=valid_seed))
+        found_score = _summary(score_params(found, opponent=opponent, n_hands=validation_hands, seed=valid_seed, bpp_kwargs=bpp_kwargs))
+        start_score = _summary(score_params(start, opponent=opponent, n_hands=validation_hands, seed=valid_seed, bpp_kwargs=bpp_kwargs))
         validation = {**found_score, **{f"start_{k}": v for k, v in start_score.items()}, "deals": validation_hands}
     settings = {
         "seed": seed,
@@ -275,6 +286,7 @@ def search_curves(
         "opponent": opponent if isinstance(opponent, str) else getattr(opponent, "__name__", repr(opponent)),
         "duplicate": True,
         "algorithm": "cross-entropy method, common random numbers per generation",
+        "bpp_kwargs": dict(bpp_kwargs or {}),
     }
     return SearchResult(found, start, history, validation, settings)
 
@@ -291,6 +303,7 @@ def main(argv=None) -> int:
     ap.add_argument("--start", default=None, help="JSON file of starting parameters (default: the hand-set start)")
     ap.add_argument("--validation-hands", type=int, default=5000)
     ap.add_argument("--opponent", default="rules")
+    ap.add_argument("--upcards-link", choices=("showing", "upcards"), default=None, help="search for the §6.1 network")
     ap.add_argument("--out", default=None, help=f"default {CURVES_PATH}")
     args = ap.parse_args(argv)
     import bpp.registry  # noqa: F401 - agent names
@@ -306,6 +319,7 @@ def main(argv=None) -> int:
         step=args.step,
         opponent=args.opponent,
         validation_hands=args.validation_hands,
+        bpp_kwargs={"upcards_link": args.upcards_link} if args.upcards_link else None,
     )
     path = result.save(args.out)
     print(json.dumps({"path": str(path), "params": result.params.to_dict(), "validation": result.validation}, indent=1))

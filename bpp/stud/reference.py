@@ -1,0 +1,212 @@
+"""A reference for BPP against the rule-based player: exact Bayesian inference over the hidden card (Korb et al. 1999, §3-§5).
+
+BPP (:class:`bpp.stud.player.BPPPlayer`) estimates P(win) through the
+network of Figure 1: hand *types*, one action node per round, and an action
+model learned from showdowns.  How much of its result against Figure 4's
+rule-based player is lost to that approximation?  :class:`RulesReader`
+answers by removing every approximation of the inference while keeping
+everything else of BPP — θ of eq. (7), the fitted betting curves of eq.
+(8)-(10) and the 5 % bluff (:class:`~bpp.stud.player.CurvePlayer`):
+
+* it knows the opponent's policy exactly (:func:`bpp.stud.opponents.figure4_policy`,
+  the rule-based player's own code), as a perfectly learned opponent model would;
+* its belief is over the opponent's actual down card (every unseen card),
+  not over hand types: the prior is uniform over the unseen cards and each
+  of the opponent's actions this hand multiplies it by Figure 4's
+  probability of that action for that down card, given the up cards, the
+  bet faced and the raise cap at the time (Bayes' rule, §3.4's "belief
+  updating" done exactly);
+* P(win) = Σ_h P(h | evidence) P(win | h), where P(win | h) is exact in the
+  last round and otherwise the share of ``n_samples`` random completions of
+  both hands won (ties half), as the probabilistic player of §5.1 computes it.
+
+It uses only what a player sees (public history and its own cards), so it
+is an ordinary agent (registered as ``rules-reader``); it is meant for
+Figure 4's player only.
+
+>>> import numpy as np
+>>> from holdem.games import Stud5
+>>> from holdem.match import play_match
+>>> from bpp.stud.opponents import RuleBasedPlayer
+>>> r = play_match(Stud5(), [RulesReader(rng=0), RuleBasedPlayer], 10, rng=1)
+>>> r.names
+['rules-reader', 'rules']
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.evaluate import evaluate_unchecked
+from holdem.games.base import ActionKind, Observation
+
+from bpp.stud.curves import BLUFF_PROBABILITY
+from bpp.stud.opponents import figure4_policy
+from bpp.stud.player import CurvePlayer
+
+__all__ = ["RulesReader", "opponent_decisions", "hole_posterior"]
+
+_FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
+
+
+def opponent_decisions(observation: Observation, *, max_bets: int = 4) -> list[tuple]:
+    """The opponent's decisions this hand, from the public history: ``(round, facing_bet, can_raise, action kind)``.
+
+    Heads-up limit betting: the opponent faced a bet when the round's last
+    action before its own was a bet or raise; it could raise while fewer than
+    ``max_bets`` bets were made in the round (Stud5: a bet and three raises).
+
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> state = Stud5().new_hand(np.arange(52))
+    >>> _ = state.apply(state.legal_actions()[-1])      # seat 1 bets
+    >>> opponent_decisions(state.observation(0))
+    [(0, False, True, 2)]
+    """
+    opp = 1 - observation.player
+    out = []
+    r = -1
+    bets = 0
+    facing = {0: False, 1: False}
+    for event in observation.history:
+        if event.kind != "action":
+            continue
+        if event.round != r:
+            r, bets, facing = event.round, 0, {0: False, 1: False}
+        kind = int(event.action.kind)
+        if event.player == opp:
+            out.append((r, facing[opp], bets < max_bets, kind))
+        if kind == _BET:
+            bets += 1
+            facing = {event.player: False, 1 - event.player: True}
+        else:
+            facing[event.player] = False
+    return out
+
+
+def _action_probability(hole, my_up, their_up, facing: bool, can_raise: bool, kind: int) -> float:
+    fold, call, bet = figure4_policy(hole, my_up, their_up, facing)
+    if not facing:
+        call += fold
+        fold = 0.0
+    if not can_raise:
+        call += bet
+        bet = 0.0
+    return fold if kind == _FOLD else (call if kind == _CALL else bet)
+
+
+def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """P(the opponent's down card | everything public) under Figure 4's policy: ``(cards, probabilities)``.
+
+    The candidates are the cards the player has not seen; the prior is
+    uniform over them, and every decision of :func:`opponent_decisions`
+    multiplies it by Figure 4's probability of the action taken (with the up
+    cards each side showed in that round).  If no candidate explains the
+    actions (an opponent that is not Figure 4's player), the prior is kept.
+
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> state = Stud5().new_hand(np.arange(52))
+    >>> cards, p = hole_posterior(state.observation(state.current_player))
+    >>> len(cards), round(float(p.sum()), 12)
+    (49, 1.0)
+    """
+    me = observation.player
+    mine_up = observation.up_cards[me]
+    theirs_up = observation.up_cards[1 - me]
+    seen = set(observation.hole) | set(mine_up) | set(theirs_up)
+    cards = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+    weights = np.ones(cards.size)
+    for r, facing, can_raise, kind in opponent_decisions(observation, max_bets=max_bets):
+        opp_up, own_up = theirs_up[: r + 1], mine_up[: r + 1]  # Figure 4 from the opponent's seat
+        weights *= [_action_probability((int(h),), opp_up, own_up, facing, can_raise, kind) for h in cards]
+    total = weights.sum()
+    if total <= 0.0:
+        weights = np.ones(cards.size)
+        total = float(cards.size)
+    return cards, weights / total
+
+
+def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples: int, rng) -> np.ndarray:
+    """P(win | the opponent's down card is h) for every ``h`` of ``holes`` (exact with five cards each, else sampled)."""
+    k = holes.size
+    n_mine = 5 - len(mine)
+    n_theirs = 4 - len(theirs_up)
+    if n_mine == 0 and n_theirs == 0:
+        hands = np.empty((k + 1, 5), dtype=np.int8)
+        hands[0] = mine
+        hands[1:, 0] = holes
+        hands[1:, 1:] = theirs_up
+        r = evaluate_unchecked(hands)
+        return (r[0] > r[1:]) + 0.5 * (r[0] == r[1:])
+    m = n_mine + n_theirs
+    unseen = np.ones(52, dtype=bool)
+    unseen[list(mine) + list(theirs_up)] = False
+    out = np.empty(k)
+    hands = np.empty((2, n_samples, 5), dtype=np.int8)
+    hands[0, :, : len(mine)] = mine
+    hands[1, :, 1 : 1 + len(theirs_up)] = theirs_up
+    for i, h in enumerate(holes):
+        pool_mask = unseen.copy()
+        pool_mask[h] = False
+        pool = np.flatnonzero(pool_mask).astype(np.int8)
+        rows = pool[np.argsort(rng.random((n_samples, pool.size)), axis=1)[:, :m]]
+        hands[0, :, len(mine) :] = rows[:, :n_mine]
+        hands[1, :, 0] = h
+        hands[1, :, 1 + len(theirs_up) :] = rows[:, n_mine:]
+        r = evaluate_unchecked(hands)
+        out[i] = ((r[0] > r[1]).sum() + 0.5 * (r[0] == r[1]).sum()) / n_samples
+    return out
+
+
+class RulesReader(CurvePlayer):
+    """BPP's decision rule fed by the exact posterior over the rule-based player's down card (see the module docstring).
+
+    Parameters
+    ----------
+    n_samples : int
+        Completions per candidate down card for P(win | h) before the last round.
+    max_bets : int
+        Bets per round (a bet and three raises in Stud5).
+    params, bluff, bets_per_round, rng
+        As :class:`~bpp.stud.player.CurvePlayer` (BPP's fitted curves by default).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> state = Stud5().new_hand(np.arange(52))
+    >>> reader = RulesReader(rng=0)
+    >>> 0.0 <= reader.win_probability(state.observation(state.current_player)) <= 1.0
+    True
+    >>> RulesReader(n_samples=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'n_samples' parameter of RulesReader must be an integer >= 1; got 0.
+    """
+
+    name = "rules-reader"
+
+    def __init__(self, *, n_samples: int = 200, max_bets: int = 4, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round=None, rng=None):
+        for label, value in (("n_samples", n_samples), ("max_bets", max_bets)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise ValueError(f"The {label!r} parameter of RulesReader must be an integer >= 1; got {value!r}.")
+        kwargs = {} if bets_per_round is None else {"bets_per_round": bets_per_round}
+        super().__init__(params=params, bluff=bluff, rng=rng, **kwargs)
+        self.n_samples = int(n_samples)
+        self.max_bets = int(max_bets)
+        self._cache_key = None
+        self._cache = None
+
+    def win_probability(self, observation: Observation) -> float:
+        """Σ_h P(h | public history) P(win | h) for the seat to act."""
+        self._check_seats(observation)
+        me = observation.player
+        mine = observation.hole + observation.up_cards[me]
+        theirs_up = observation.up_cards[1 - me]
+        cards, posterior = hole_posterior(observation, max_bets=self.max_bets)
+        key = (mine, theirs_up)
+        if key != self._cache_key:  # P(win | h) changes only when cards are dealt
+            self._cache = _win_given_holes(mine, theirs_up, cards, self.n_samples, self.rng)
+            self._cache_key = key
+        return float(posterior @ self._cache)

@@ -1,0 +1,115 @@
+"""The exact Bayesian reader of Figure 4 (bpp.stud.reference), checked against the engine replayed for every down card."""
+
+import numpy as np
+import pytest
+
+from holdem.agents import UniformRandom
+from holdem.games import Stud5
+
+from bpp.stud.opponents import RuleBasedPlayer
+from bpp.stud.reference import RulesReader, hole_posterior, opponent_decisions
+
+
+def _play_until_reader_decisions(seed, reader_seat):
+    """Random hands (reader seat plays uniformly at random, the other seat Figure 4); yield (state, deal, button) at each reader turn."""
+    rng = np.random.default_rng(seed)
+    game = Stud5()
+    rules = RuleBasedPlayer(rng=seed)
+    mover = UniformRandom(rng=seed + 1)
+    for _ in range(12):
+        deal = rng.permutation(52)
+        button = int(rng.integers(2))
+        state = game.new_hand(deal, button=button)
+        while not state.is_terminal:
+            p = state.current_player
+            if p == reader_seat:
+                yield state, deal, button
+                state.apply(mover.act(state.observation(p)))
+            else:
+                state.apply(rules.act(state.observation(p)))
+
+
+def _brute_force_posterior(state, deal, button, seat):
+    """For every unseen card h: put h in the opponent's down card, replay the hand's actions, multiply Figure 4's probabilities."""
+    obs = state.observation(seat)
+    opp = 1 - seat
+    seen = set(obs.hole) | set(obs.up_cards[0]) | set(obs.up_cards[1])
+    actions = [(e.player, e.action) for e in state.history if e.kind == "action"]
+    hole_pos = int(np.flatnonzero(deal == state._holes[opp][0])[0])
+    rules = RuleBasedPlayer()
+    cards, weights = [], []
+    for h in range(52):
+        if h in seen:
+            continue
+        d = deal.copy()
+        j = int(np.flatnonzero(d == h)[0])
+        d[hole_pos], d[j] = d[j], d[hole_pos]
+        replay = Stud5().new_hand(d, button=button)
+        w = 1.0
+        for player, action in actions:
+            if player == opp:
+                w *= rules.action_probabilities(replay.observation(opp))[action]
+            replay.apply(action)
+        cards.append(h)
+        weights.append(w)
+    weights = np.array(weights)
+    return np.array(cards), weights / weights.sum()
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_hole_posterior_equals_replaying_the_engine_for_every_down_card(seat):
+    checked = 0
+    for state, deal, button in _play_until_reader_decisions(7 + seat, seat):
+        cards, p = hole_posterior(state.observation(seat))
+        oracle_cards, oracle_p = _brute_force_posterior(state, deal, button, seat)
+        np.testing.assert_array_equal(cards, oracle_cards)
+        np.testing.assert_allclose(p, oracle_p, rtol=0, atol=1e-12)
+        checked += 1
+    assert checked >= 20
+
+
+def test_posterior_rules_out_down_cards_that_contradict_a_certain_action():
+    # Seat 1 shows 2h against seat 0's 2s (rank tie -> "OPP-up >= BPP-up" for seat 1); after seat 1 bets,
+    # seat 0 raises; Figure 4 then has seat 1 re-raise 85% only if its type beats the 2s.
+    state = Stud5().new_hand(np.arange(52))
+    state.apply(state.legal_actions()[-1])  # seat 1: "Else BET" (certain, no information)
+    cards, p = hole_posterior(state.observation(0))
+    np.testing.assert_allclose(p, 1 / cards.size)  # a certain action tells nothing
+    state.apply(state.legal_actions()[-1])  # seat 0 raises
+    state.apply(state.legal_actions()[-1])  # seat 1 re-raises
+    cards, p = hole_posterior(state.observation(0))
+    weak = np.isin(cards // 4, np.arange(0, 8))  # a 2-9 down card keeps seat 1 busted-low or a low pair ...
+    assert p[weak].sum() < p[~weak].sum()
+
+
+def test_opponent_decisions_reads_bets_faced_and_the_raise_cap():
+    state = Stud5().new_hand(np.arange(52))
+    for _ in range(4):  # seat 1 bets, seat 0 raises, seat 1 raises, seat 0 raises: the cap
+        state.apply(state.legal_actions()[-1])
+    state.apply(state.legal_actions()[-1])  # seat 1 calls (no raise left)
+    assert opponent_decisions(state.observation(0)) == [(0, False, True, 2), (0, True, True, 2), (0, True, False, 1)]
+    assert opponent_decisions(state.observation(1)) == [(0, True, True, 2), (0, True, True, 2)]
+
+
+def test_last_round_win_probability_is_the_posterior_weight_of_beaten_down_cards():
+    for state, deal, button in _play_until_reader_decisions(3, 0):
+        obs = state.observation(0)
+        if obs.round != 3:
+            continue
+        cards, p = hole_posterior(obs)
+        from holdem.evaluate import evaluate
+
+        mine = evaluate(np.array([obs.hole + obs.up_cards[0]]))[0]
+        theirs = evaluate(np.array([(int(h),) + obs.up_cards[1] for h in cards]))
+        expected = float(p @ ((mine > theirs) + 0.5 * (mine == theirs)))
+        assert RulesReader(rng=0).win_probability(obs) == pytest.approx(expected, abs=1e-12)
+        return
+    pytest.fail("no last-round decision reached")
+
+
+def test_rules_reader_is_registered_and_checks_its_arguments():
+    import bpp.registry as registry
+
+    assert "rules-reader" in registry.list_agents()
+    with pytest.raises(ValueError, match="'max_bets' parameter of RulesReader"):
+        RulesReader(max_bets=0)
