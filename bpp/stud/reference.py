@@ -24,6 +24,17 @@ It uses only what a player sees (public history and its own cards), so it
 is an ordinary agent (registered as ``rules-reader``); it is meant for
 Figure 4's player only.
 
+Measured against ``rules`` (duplicate, mean ± 95 % CI in units/hand)::
+
+    bpp match stud5 --agents rules-reader,rules --hands 4000 --seed 2002 --duplicate
+    rules-reader  +0.118 ± 0.072, t = 3.22, p = 0.0013   (about 31 hands/s)
+    bpp (paper network, same curves)  -0.080 ± 0.066 on 5,000 deals of the same seed
+
+so BPP's decision rule (θ, curves, bluff) does beat Figure 4's player when
+P(win) is inferred exactly: the loss of :class:`~bpp.stud.player.BPPPlayer`
+lies in what the type-level network of Figure 1 extracts from the
+opponent's actions.
+
 >>> import numpy as np
 >>> from holdem.games import Stud5
 >>> from holdem.match import play_match
