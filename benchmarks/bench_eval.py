@@ -18,16 +18,7 @@ from holdem import parse_cards
 from holdem.enumerate import hand_strength, potential
 from holdem.evaluate import evaluate, evaluate_unchecked, hand_category
 from holdem.tables import build_tables, load_tables
-
-
-def best_time(fn, repeat: int) -> float:
-    fn()
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+from _timing import best_time
 
 
 def random_hands(n: int, k: int, seed: int) -> np.ndarray:

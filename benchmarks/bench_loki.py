@@ -25,25 +25,17 @@ from holdem.games.base import Action, ActionKind, Event
 from holdem.match import play_match
 from holdem.ranges import holding_index
 
-
-def best(fn, repeat=20):
-    fn()
-    out = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        out = min(out, time.perf_counter() - t)
-    return out
+from _timing import best_time
 
 
 def main():
     rng = np.random.default_rng(0)
     w = rng.random(1326)
     board = "3h 4c Jh"
-    t = best(lambda: StreetTable(board), 5)
+    t = best_time(lambda: StreetTable(board), 5)
     print(f"street precomputation (flop ranks + next-card ranks)   {t * 1e3:8.2f} ms")
     table = StreetTable(board)
-    t = best(lambda: (setattr(table, "_strength", None), table.holding_strength()), 5)
+    t = best_time(lambda: (setattr(table, "_strength", None), table.holding_strength()), 5)
     print(f"every holding's HS/EHS on the flop                      {t * 1e3:8.2f} ms")
     h = holding_index(*parse_cards("As Qc"))
 
@@ -51,11 +43,11 @@ def main():
         table._hole_cache.clear()
         return table.evaluate(h, w)
 
-    print(f"EHS + one-card Ppot vs weighted table (new hole)       {best(fresh, 50) * 1e3:8.3f} ms   target <= 1 ms")
-    print(f"EHS + one-card Ppot vs weighted table (same street)    {best(lambda: table.evaluate(h, w), 50) * 1e3:8.3f} ms")
+    print(f"EHS + one-card Ppot vs weighted table (new hole)       {best_time(fresh, 50) * 1e3:8.3f} ms   target <= 1 ms")
+    print(f"EHS + one-card Ppot vs weighted table (same street)    {best_time(lambda: table.evaluate(h, w), 50) * 1e3:8.3f} ms")
     w9 = rng.random((9, 1326))
-    print(f"per-opponent EHS vs 9 weighted tables                  {best(lambda: table.evaluate(h, w9), 50) * 1e3:8.3f} ms")
-    print(f"holdem.potential(lookahead=1) for comparison           {best(lambda: potential('As Qc', board, w, lookahead=1), 10) * 1e3:8.3f} ms")
+    print(f"per-opponent EHS vs 9 weighted tables                  {best_time(lambda: table.evaluate(h, w9), 50) * 1e3:8.3f} ms")
+    print(f"holdem.potential(lookahead=1) for comparison           {best_time(lambda: potential('As Qc', board, w, lookahead=1), 10) * 1e3:8.3f} ms")
 
     # a formula decision: a flop observation of a ten-player hand
     game = LimitHoldem(n_players=10)
@@ -80,7 +72,7 @@ def main():
         agent._weights[:] = 1.0
         return agent.act(obs)
 
-    print(f"formula decision (10 players, flop, re-weighting incl.) {best(decide, 50) * 1e3:8.3f} ms   target <= 5 ms")
+    print(f"formula decision (10 players, flop, re-weighting incl.) {best_time(decide, 50) * 1e3:8.3f} ms   target <= 5 ms")
 
     tracker = HandTracker(10, 0)
     for i in range(10):
@@ -93,7 +85,7 @@ def main():
             s = (3 + i) % 10
             tr.step(Event("action", s, Action(ActionKind.FOLD if s in folded else ActionKind.CHECK_CALL), (), 0))
         tr.step(Event("deal", -1, None, tuple(parse_cards("Ah Kd 7c").tolist()), 1))
-        t = best(lambda: simulate(tr, me=1, hole=parse_cards("Qh Jh"), weights=np.ones((10, 1326)), our_strength=0.4,
+        t = best_time(lambda: simulate(tr, me=1, hole=parse_cards("Qh Jh"), weights=np.ones((10, 1326)), our_strength=0.4,
                                   model=model, trials=500, rng=1), 5)
         print(f"simulation decision, 500 trials, {n_opp} opponents, flop    {t * 1e3:8.1f} ms   target <= 250 ms")
 

@@ -18,16 +18,7 @@ import argparse
 import time
 
 import numpy as np
-
-
-def best_time(fn, repeat: int) -> float:
-    fn()
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+from _timing import best_time
 
 
 def main() -> None:
