@@ -293,6 +293,7 @@ class ProbabilisticPlayer(CurvePlayer):
     """
 
     name = "prob"
+    trusted_actions = True  # CurvePlayer.act
 
     def __init__(self, *, n_samples: int = 1000, params=None, bluff: float = 0.05, bets_per_round=None, rng=None):
         if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 1:
@@ -369,6 +370,8 @@ class RuleBasedPlayer(Agent):
     """
 
     name = "rules"
+    #: act() maps Figure 4 onto the legal moves only, so matches skip the check.
+    trusted_actions = True
 
     def __init__(self, *, rng=None):
         super().__init__(rng=rng)

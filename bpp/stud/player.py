@@ -97,6 +97,8 @@ class CurvePlayer(Agent):
     """
 
     name = "curves"
+    #: act() answers only legal moves (fold only when owing, a raise only when legal), so matches skip the check.
+    trusted_actions = True
 
     def __init__(self, *, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round: float = BETS_PER_ROUND, rng=None):
         super().__init__(rng=rng)
@@ -280,6 +282,7 @@ class BPPPlayer(CurvePlayer):
     """
 
     name = "bpp"
+    trusted_actions = True  # CurvePlayer.act
 
     def __init__(
         self,

@@ -197,6 +197,7 @@ class RulesReader(CurvePlayer):
     """
 
     name = "rules-reader"
+    trusted_actions = True  # CurvePlayer.act
 
     def __init__(self, *, n_samples: int = 200, max_bets: int = 4, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round=None, rng=None):
         for label, value in (("n_samples", n_samples), ("max_bets", max_bets)):

@@ -113,3 +113,25 @@ def test_rules_reader_is_registered_and_checks_its_arguments():
     assert "rules-reader" in registry.list_agents()
     with pytest.raises(ValueError, match="'max_bets' parameter of RulesReader"):
         RulesReader(max_bets=0)
+
+
+def test_stud_agents_that_skip_the_legality_check_only_answer_legal_actions():
+    # trusted_actions lets the match runner apply their answers unchecked; play them through the checked apply
+    from bpp.stud.opponents import ProbabilisticPlayer
+    from bpp.stud.player import BPPPlayer, CurvePlayer
+
+    for cls in (CurvePlayer, BPPPlayer, ProbabilisticPlayer, RuleBasedPlayer, RulesReader):
+        assert cls.__dict__["trusted_actions"] is True
+    rng = np.random.default_rng(4)
+    game = Stud5()
+    pairs = [(BPPPlayer(rng=1), RuleBasedPlayer(rng=2)), (ProbabilisticPlayer(rng=3, n_samples=50), RulesReader(rng=4, n_samples=20))]
+    for a, b in pairs:
+        for _ in range(40):
+            state = game.new_hand(rng.permutation(52), button=int(rng.integers(2)))
+            seats = (a, b)
+            while not state.is_terminal:
+                p = state.current_player
+                obs = state.observation(p)
+                action = seats[p].act(obs)
+                assert action in obs.legal
+                state.apply(action)
