@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from bpp.commands import positive_int
+
 #: Preferred pairings, best first: the first whose agents are all registered is played.
 STUD_AGENTS = (("bpp", "rules"), ("bpp", "prob"), ("random", "call"))
 HOLDEM_AGENTS = (("poki", "loki"), ("loki", "loki-e"), ("raise", "call"))
@@ -29,15 +31,9 @@ def register(subparsers) -> None:
         description=__doc__.splitlines()[0],
     )
     parser.add_argument("--out", default="demo-out", help="folder for tables and figures (default demo-out)")
-    parser.add_argument("--hands", type=_positive, default=2000, help="deals per match (default 2000)")
+    parser.add_argument("--hands", type=positive_int, default=2000, help="deals per match (default 2000)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of both matches (default 2026)")
     parser.set_defaults(func=run)
-
-
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
-    return int(text)
 
 
 def _pick(pairings, known) -> tuple[str, ...]:

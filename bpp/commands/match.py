@@ -28,6 +28,8 @@ import sys
 
 import numpy as np
 
+from bpp.commands import positive_int
+
 __all__ = ["GAMES", "make_game", "register", "run"]
 
 #: Game names of the command → (class name in holdem.games, description); holdem.games.GAMES maps them.
@@ -59,16 +61,6 @@ def make_game(name: str, n_players: int):
         return game
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
-
-
 def _seed(text: str) -> int:
     try:
         value = int(text)
@@ -88,11 +80,11 @@ def register(subparsers) -> None:
     )
     p.add_argument("game", metavar="GAME", choices=list(GAMES), help="one of: " + ", ".join(GAMES))
     p.add_argument("--agents", required=True, help="comma-separated agent names, one per seat (e.g. call,raise)")
-    p.add_argument("--hands", type=_positive, default=1000, help="deals to play (default 1000)")
+    p.add_argument("--hands", type=positive_int, default=1000, help="deals to play (default 1000)")
     p.add_argument("--seed", type=_seed, default=None, help="seed of the match (default: fresh, printed)")
     p.add_argument("--duplicate", action="store_true", help="replay every deal once per seating (seed 001 §5)")
-    p.add_argument("--workers", type=_positive, default=1, help="local worker processes (default 1)")
-    p.add_argument("--block-size", type=_positive, default=None, help="deals per block (default 500)")
+    p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--block-size", type=positive_int, default=None, help="deals per block (default 500)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log; resumes an interrupted match")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -13,22 +13,14 @@ import argparse
 import sys
 import time
 
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
-    return value
+from bpp.commands import positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build stud-nets``."""
     parser.add_argument(
         "--hands",
-        type=_positive,
+        type=positive_int,
         default=None,
         metavar="N",
         help="estimate the CPTs from N random deals as the paper did (default: exact enumeration)",

@@ -11,10 +11,10 @@ from bpp.cli import main
     ("argv", "message"),
     [
         (["match", "poker", "--agents", "call,call"], "invalid choice: 'poker'"),
-        (["match", "stud5", "--agents", "call,call", "--hands", "abc"], "expected a positive integer, got 'abc'"),
+        (["match", "stud5", "--agents", "call,call", "--hands", "abc"], "must be a positive integer; got 'abc'"),
         (["match", "stud5", "--agents", "call,call", "--hands", "1"], "--hands must be at least 2"),
         (["match", "stud5", "--agents", "call,call", "--seed", "-3"], "expected a non-negative integer seed"),
-        (["match", "stud5", "--agents", "call,call", "--workers", "0"], "expected a positive integer, got '0'"),
+        (["match", "stud5", "--agents", "call,call", "--workers", "0"], "must be a positive integer; got '0'"),
         (["match", "stud5", "--agents", "call,nobody"], "unknown agent 'nobody'; known agents: "),
         (["match", "stud5", "--agents", "call"], "--agents needs at least two comma-separated names"),
         (["match", "stud5"], "the following arguments are required: --agents"),
