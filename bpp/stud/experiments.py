@@ -187,8 +187,12 @@ class LearningResult:
         )
 
 
-def cumulative_winnings(opponent: str = "rules", *, n_hands: int = 2000, seed: int | None = None, learn: bool = True):
+def cumulative_winnings(
+    opponent: str = "rules", *, n_hands: int = 2000, seed: int | None = None, learn: bool = True, **bpp_kwargs
+):
     """One BPP instance (learning throughout, as in Figure 3) against ``opponent``: the match and the agent.
+
+    ``bpp_kwargs`` go to :class:`~bpp.stud.player.BPPPlayer` (e.g. ``upcards_link=True``).
 
     Returns
     -------
@@ -207,12 +211,14 @@ def cumulative_winnings(opponent: str = "rules", *, n_hands: int = 2000, seed: i
     n_hands = _check_hands(n_hands, "cumulative_winnings")
     if seed is None:
         seed = SEEDS.get(opponent, 0)
-    agent = _bpp_agent(seed, learn=learn)
+    agent = _bpp_agent(seed, learn=learn, **bpp_kwargs)
     result = play_match(Stud5(), [agent, opponent], n_hands, rng=seed)
     return result, agent
 
 
-def learning_test(opponent: str = "prob", *, n_hands: int = 2000, window: int = 200, seed: int | None = None) -> LearningResult:
+def learning_test(
+    opponent: str = "prob", *, n_hands: int = 2000, window: int = 200, seed: int | None = None, **bpp_kwargs
+) -> LearningResult:
     """The §5.2 learning test: does BPP do better in its last ``window`` hands than in its first?
 
     Parameters
@@ -223,6 +229,8 @@ def learning_test(opponent: str = "prob", *, n_hands: int = 2000, window: int = 
     window : int
         Hands compared at each end (the paper: 200 games).
     seed : int, optional
+    **bpp_kwargs
+        Passed to :class:`~bpp.stud.player.BPPPlayer` (e.g. ``upcards_link=True``).
 
     Examples
     --------
@@ -239,7 +247,7 @@ def learning_test(opponent: str = "prob", *, n_hands: int = 2000, window: int = 
     n_hands = _check_hands(n_hands, "learning_test", 2 * int(window))
     if seed is None:
         seed = SEEDS.get(opponent, 0) if isinstance(opponent, str) else 0
-    result, agent = cumulative_winnings(opponent, n_hands=n_hands, seed=seed)
+    result, agent = cumulative_winnings(opponent, n_hands=n_hands, seed=seed, **bpp_kwargs)
     w = result.winnings[:, 0]
     early, late = w[:window], w[-window:]
     from scipy import stats

@@ -480,3 +480,13 @@ def test_learning_test_machinery_short():
     assert r.winnings.shape == (80,)
     assert r.early_mean == pytest.approx(r.winnings[:20].mean()) and r.late_mean == pytest.approx(r.winnings[-20:].mean())
     assert r.n_showdowns > 0 and 0.0 <= r.p <= 1.0
+
+
+def test_experiments_pass_bpp_arguments_to_the_player():
+    from bpp.stud.experiments import cumulative_winnings, learning_test
+
+    _, agent = cumulative_winnings("rules", n_hands=30, seed=2, upcards_link=True)
+    assert agent.upcards_link == "showing" and agent.model_.n_showdowns_ > 0
+    linked = learning_test("rules", n_hands=80, window=20, seed=2, upcards_link=True)
+    paper = learning_test("rules", n_hands=80, window=20, seed=2)
+    assert linked.winnings.shape == (80,) and not np.array_equal(linked.winnings, paper.winnings)
