@@ -38,8 +38,9 @@ Where the loss comes from, measured (issue 4 note, 2026-11-22 session 2):
 * Not from learning: M_A|C (and the §6.1 M_A|C,S) fitted from *every* hand
   with the hidden cards revealed (no showdown selection bias), then frozen,
   still loses (-0.119 / -0.083 on 3,000 duplicate deals, seed 1).
-* Not from the curves' shifts: moving all bet, fold or call ``f`` by ±0.15
-  only lowers the score (4 seeds × 3,000 deals), and a 400-candidate
+* Not from the curves' shifts: no shift of all bet, fold or call ``f`` by
+  ±0.15 (or the bets by -0.3) improves on the fitted curves (4 seeds ×
+  3,000 deals: -0.043 to -0.225 against -0.042), and a 400-candidate
   re-search for the §6.1 network validated at -0.096 ± 0.067 (start -0.077).
 * From the inference itself: :class:`bpp.stud.reference.RulesReader` keeps
   BPP's θ, curves and bluff but replaces the network by the exact posterior
