@@ -135,3 +135,24 @@ def test_stud_agents_that_skip_the_legality_check_only_answer_legal_actions():
                 action = seats[p].act(obs)
                 assert action in obs.legal
                 state.apply(action)
+
+
+def test_win_given_each_down_card_matches_exact_enumeration():
+    # round 2: four cards each known to the reader once h is fixed; one card to come for each side (44 x 43 completions)
+    from itertools import permutations
+
+    from holdem.cards import parse_cards
+    from holdem.evaluate import evaluate
+    from bpp.stud.reference import _win_given_holes
+
+    mine = tuple(int(c) for c in parse_cards("Ks Kd 7h 2c"))
+    up = tuple(int(c) for c in parse_cards("Qh Jh Th"))
+    holes = np.array([int(c) for c in parse_cards("9h Ah 3d")])
+    got = _win_given_holes(mine, up, holes, 4000, np.random.default_rng(0))
+    for h, p in zip(holes, got):
+        rest = [c for c in range(52) if c not in mine + up + (h,)]
+        pairs = np.array(list(permutations(rest, 2)))
+        a = evaluate(np.column_stack([np.tile(mine, (len(pairs), 1)), pairs[:, 0]]))
+        b = evaluate(np.column_stack([np.tile((h,) + up, (len(pairs), 1)), pairs[:, 1]]))
+        exact = ((a > b) + 0.5 * (a == b)).mean()
+        assert p == pytest.approx(exact, abs=0.04)
