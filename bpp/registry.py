@@ -120,6 +120,7 @@ register_agent("bpp-up", "bpp.stud.upcards:bpp_up")  # §6.1 extension: OPP_Acti
 register_agent("prob", "bpp.stud.opponents:ProbabilisticPlayer")
 register_agent("rules", "bpp.stud.opponents:RuleBasedPlayer")
 register_agent("rules-reader", "bpp.stud.reference:RulesReader")  # exact inference over the rule-based player's down card
+register_agent("bpp-card", "bpp.stud.cardlevel:CardBPP")  # §6.1/§6.3 refinement: the opponent's down card as a node, every round's action
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",

@@ -75,12 +75,16 @@ def opponent_decisions(observation: Observation, *, max_bets: int = 4) -> list[t
     >>> opponent_decisions(state.observation(0))
     [(0, False, True, 2)]
     """
-    opp = 1 - observation.player
+    return _decisions(observation.history, 1 - observation.player, max_bets)
+
+
+def _decisions(history, opp: int, max_bets: int) -> list[tuple]:
+    """:func:`opponent_decisions` of seat ``opp`` from a list of public events."""
     out = []
     r = -1
     bets = 0
     facing = {0: False, 1: False}
-    for event in observation.history:
+    for event in history:
         if event.kind != "action":
             continue
         if event.round != r:

@@ -1,0 +1,404 @@
+"""BPP with the opponent's hand refined to its down card, one network per hand over every round (Korb et al. 1999, §6.1, §6.3).
+
+The paper's network (Figure 1, :mod:`bpp.stud.networks`) reasons about hand
+*types* and sees only the current round's action.  Its future-work section
+names three refinements, and this player makes all three:
+
+* "Further refinement of hand types … it is not clear how far to go" (§6.1):
+  all the way.  In stud the only hidden card of the opponent is its down card,
+  so OPP_Current is refined to the node **OPP_Down**, whose states are the
+  cards BPP has not seen (uniform prior); OPP_Current of every round is then
+  a deterministic function of OPP_Down and the up cards.
+* "make *OPP Action* a child node of a new *BPP Upcards* node, so that what
+  the opponent observes of BPP's hand would jointly condition his or her
+  behaviour" (§6.1): each action of the opponent is a child of **OPP_Rel**,
+  how the opponent's current hand stands against BPP's up cards —
+  ``behind`` (it does not beat them), ``ahead`` (it beats them with a hand of
+  the same type) or ``ahead_type`` (a higher hand type, §3.2's types), the
+  comparison of :func:`bpp.stud.opponents.hand_value` — and of the observed
+  context: who shows more (``bpp_higher`` / ``opp_higher_or_even``) and
+  whether the opponent faces a bet (``open`` / ``facing_bet``).
+* "a dynamic Bayesian network … to model more effectively the interrelation
+  between rounds" (§6.3): every decision of the opponent in the hand is an
+  OPP_Action node (not only the last round's), all hanging off the one
+  OPP_Down, so the evidence of earlier rounds is kept::
+
+      OPP_Down ──► OPP_Rel_1 ──► OPP_Action_1 ◄── (showing, facing)_1
+          │    ──► OPP_Rel_2 ──► OPP_Action_2 ◄── (showing, facing)_2
+          │          …
+          └──────► BPP_Win
+
+  The refined action node has three states, ``fold`` / ``call`` / ``bet``
+  (§6.1 "Refine action nodes"): a fold is not possible when nothing is owed
+  (it is then a pass, so P(pass) = P(fold) + P(call)) and a bet is not
+  possible at the raise cap (P(call) + P(bet)).
+
+P(BPP_Win | OPP_Down = h) is exact in the last round and otherwise the share
+of ``n_samples`` random completions of both hands won (ties half), as the
+probabilistic player of §5.1 computes it; P(win) = Σ_h P(h | evidence)
+P(win | h), then θ, the betting curves and the bluff of BPP
+(:class:`~bpp.stud.player.CurvePlayer`).
+
+Learning (§3.3, §5.2), M_A|Rel,S,F per opponent: a hand that reaches a
+showdown reveals the down card, so each of the opponent's decisions counts
+once for its OPP_Rel state, as in the paper.  Unlike the paper, a hand that
+ends in a fold is not thrown away: its decisions count fractionally, split
+over the OPP_Rel states by the posterior over OPP_Down given everything the
+opponent did in that hand (one step of expectation-maximisation).  Counting
+only showdowns would never see the opponent's folds and would learn
+P(action | the opponent did not fold), which makes a call look like weakness
+against an opponent who folds its weak hands.  Decisions at the raise cap are
+not counted (a call there may be a bet).  The pseudo-count prior starts every
+context at "aggressive as likely as conservative" (§5.2): ½ bet, ½ split
+between fold and call.  The tables are refitted between hands, never inside
+one.
+
+:meth:`CardBPP.network` builds the hand's network as a pgmpy
+``DiscreteBayesianNetwork``; the tests check :meth:`CardBPP.belief` against
+pgmpy's ``VariableElimination`` on it.
+
+>>> import numpy as np
+>>> from holdem.games import Stud5
+>>> from holdem.match import play_match
+>>> from bpp.stud.opponents import RuleBasedPlayer
+>>> player = CardBPP(rng=0)
+>>> r = play_match(Stud5(), [player, RuleBasedPlayer], 20, rng=1)
+>>> player.model_.n_hands_ > 0
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.games.base import ActionKind, Observation
+
+from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
+from bpp.stud.opponents import _hand_type, _hand_value
+from bpp.stud.player import CurvePlayer
+from bpp.stud.reference import _decisions, _win_given_holes
+
+__all__ = ["CardBPP", "OpponentActionModel", "REL_STATES", "SHOWING_STATES", "FACING_STATES", "OUTCOMES", "relations"]
+
+#: States of OPP_Rel: the opponent's current hand against BPP's up cards.
+REL_STATES = ("behind", "ahead", "ahead_type")
+#: The observed "who shows more" context of an opponent decision (Figure 4's first test, from the opponent's seat).
+SHOWING_STATES = ("bpp_higher", "opp_higher_or_even")
+#: Whether the opponent owed chips at the decision.
+FACING_STATES = ("open", "facing_bet")
+#: States of the refined OPP_Action (§6.1): fold (a pass when nothing is owed), check/call, bet/raise.
+OUTCOMES = ("fold", "call", "bet")
+
+_FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
+
+
+def relations(candidates, opp_up, bpp_up) -> np.ndarray:
+    """OPP_Rel (index into :data:`REL_STATES`) for each candidate down card of the opponent.
+
+    ``behind`` when the opponent's hand (candidate + ``opp_up``) does not beat
+    ``bpp_up`` as a partial poker hand, ``ahead_type`` when its §3.2 hand
+    type is higher than that of ``bpp_up``, ``ahead`` otherwise.
+
+    >>> from holdem.cards import parse_cards
+    >>> [REL_STATES[i] for i in relations(parse_cards("2c Kc Ah"), parse_cards("7d"), parse_cards("Kd"))]
+    ['behind', 'ahead', 'ahead_type']
+    """
+    up = tuple(sorted(int(c) for c in opp_up))
+    theirs = tuple(sorted(int(c) for c in bpp_up))
+    value, kind = _hand_value(theirs), _hand_type(theirs)
+    out = np.empty(len(candidates), dtype=np.intp)
+    for i, h in enumerate(candidates):
+        mine = tuple(sorted(up + (int(h),)))
+        out[i] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
+    return out
+
+
+def _showing(opp_up, bpp_up) -> int:
+    """0 if BPP's up cards beat the opponent's, else 1 (:data:`SHOWING_STATES`)."""
+    return 0 if _hand_value(tuple(sorted(bpp_up))) > _hand_value(tuple(sorted(opp_up))) else 1
+
+
+class OpponentActionModel:
+    """Counts and CPT of OPP_Action | OPP_Rel, showing, facing (see the module docstring).
+
+    Parameters
+    ----------
+    prior_strength : float
+        Pseudo-observations per (showing, facing, OPP_Rel) cell: half on
+        bet, half split between fold and call (all on pass when not facing a bet).
+
+    Attributes
+    ----------
+    counts_ : ndarray, shape (2, 2, 3, 3)
+        ``[showing, facing, outcome, rel]`` counts, fractional for hands
+        that ended in a fold.
+    n_hands_ : int
+        Hands learned from.
+
+    Examples
+    --------
+    >>> m = OpponentActionModel()
+    >>> m.cpt()[1, 1, :, 0].tolist()        # opponent shows more, faces a bet, is behind: the prior
+    [0.25, 0.25, 0.5]
+    >>> float(m.likelihood()[1, 0, 1, 1, 0])   # ... not facing, raise allowed: P(pass | behind)
+    0.5
+    >>> OpponentActionModel(prior_strength=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'prior_strength' parameter of OpponentActionModel must be a number > 0; got 0.
+    """
+
+    def __init__(self, *, prior_strength: float = 2.0):
+        if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength > 0:
+            raise ValueError(f"The 'prior_strength' parameter of OpponentActionModel must be a number > 0; got {prior_strength!r}.")
+        self.prior_strength = float(prior_strength)
+        prior = np.empty((2, 2, 3, 3))
+        prior[:, 0] = np.array([0.0, 0.5, 0.5])[:, None]  # open: a pass (call slot) or a bet
+        prior[:, 1] = np.array([0.25, 0.25, 0.5])[:, None]
+        self._prior = prior * self.prior_strength
+        self.reset()
+
+    def reset(self) -> "OpponentActionModel":
+        """Forget every count."""
+        self.counts_ = np.zeros((2, 2, 3, 3))
+        self.n_hands_ = 0
+        self._likelihood = None
+        return self
+
+    def cpt(self) -> np.ndarray:
+        """P(outcome | showing, facing, rel), shape (2, 2, 3, 3), summing to 1 over the outcome axis."""
+        total = self.counts_ + self._prior
+        return total / total.sum(axis=2, keepdims=True)
+
+    def likelihood(self) -> np.ndarray:
+        """P(observed action kind | rel) for every context: ``[showing, facing, can_raise, kind, rel]``.
+
+        The legal-move merges of the module docstring: with nothing owed a
+        fold is a pass (kind call); at the cap a bet is a call.
+        """
+        if self._likelihood is None:
+            p = self.cpt()
+            out = np.zeros((2, 2, 2, 3, 3))
+            out[:, :, 1] = p
+            out[:, 0, :, 1] += out[:, 0, :, 0]
+            out[:, 0, :, 0] = 0.0
+            out[:, :, 0, 1] = out[:, :, 1, 1] + out[:, :, 1, 2]
+            out[:, 0, 0, 1] = 1.0
+            out[:, 1, 0, 0] = out[:, 1, 1, 0]
+            self._likelihood = out
+        return self._likelihood
+
+    def add(self, showing: int, facing: int, kind: int, responsibility) -> None:
+        """Count one decision, ``responsibility`` the (possibly fractional) weight of each OPP_Rel state."""
+        if not facing and kind == _FOLD:
+            kind = _CALL
+        self.counts_[showing, facing, kind] += responsibility
+        self._likelihood = None
+
+    def __repr__(self) -> str:
+        return f"OpponentActionModel(prior_strength={self.prior_strength}, n_hands_={self.n_hands_})"
+
+
+class CardBPP(CurvePlayer):
+    """BPP with the card-level, all-rounds opponent network of the module docstring (registered ``bpp-card``).
+
+    Parameters
+    ----------
+    learn : bool
+        Learn the action CPT per opponent (§3.3, §5.2; see the module docstring).
+    prior_strength : float
+        Pseudo-counts of :class:`OpponentActionModel`.
+    n_samples : int
+        Completions per candidate down card for P(win | h) before the last round.
+    max_bets : int
+        Bets per round (a bet and three raises in Stud5).
+    params, bluff, bets_per_round, rng
+        As :class:`~bpp.stud.player.CurvePlayer` (BPP's fitted curves by default).
+
+    Attributes
+    ----------
+    model_ : OpponentActionModel
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> state = Stud5().new_hand(np.arange(52))
+    >>> player = CardBPP(rng=0)
+    >>> cards, posterior, p_win = player.belief(state.observation(state.current_player))
+    >>> len(cards), round(float(posterior.sum()), 12), 0.0 <= p_win <= 1.0
+    (49, 1.0, True)
+    >>> CardBPP(n_samples=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'n_samples' parameter of CardBPP must be an integer >= 1; got 0.
+    """
+
+    name = "bpp-card"
+    trusted_actions = True  # CurvePlayer.act
+
+    def __init__(
+        self,
+        *,
+        learn: bool = True,
+        prior_strength: float = 2.0,
+        n_samples: int = 200,
+        max_bets: int = 4,
+        params=None,
+        bluff: float = BLUFF_PROBABILITY,
+        bets_per_round: float = BETS_PER_ROUND,
+        rng=None,
+    ):
+        for label, value in (("n_samples", n_samples), ("max_bets", max_bets)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise ValueError(f"The {label!r} parameter of CardBPP must be an integer >= 1; got {value!r}.")
+        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, rng=rng)
+        self.learn = bool(learn)
+        self.n_samples = int(n_samples)
+        self.max_bets = int(max_bets)
+        self.model_ = OpponentActionModel(prior_strength=prior_strength)
+        self._win_key = None
+        self._win = None
+        self._rel_cache: dict = {}
+        self._seat = None
+        self._hole = None
+        self._events: list = []
+        self._opp_hole = None
+
+    @property
+    def learns_across_hands(self) -> bool:
+        """True when the action CPT is learned (the match keeps one instance for all hands)."""
+        return self.learn
+
+    # -- the network ---------------------------------------------------------
+
+    def _evidence(self, history, opp: int, cards: np.ndarray, opp_up: tuple, bpp_up: tuple) -> list[tuple]:
+        """One ``(showing, facing, can_raise, kind, rel vector)`` per opponent decision in ``history``."""
+        out = []
+        for r, facing, can_raise, kind in _decisions(history, opp, self.max_bets):
+            key = (cards.size, opp_up[: r + 1], bpp_up[: r + 1])
+            rel = self._rel_cache.get(key)
+            if rel is None:
+                rel = self._rel_cache[key] = relations(cards, opp_up[: r + 1], bpp_up[: r + 1])
+            out.append((_showing(opp_up[: r + 1], bpp_up[: r + 1]), int(facing), int(can_raise), kind, rel))
+        return out
+
+    def _posterior(self, evidence) -> np.ndarray:
+        lik = self.model_.likelihood()
+        n = evidence[0][4].size if evidence else 0
+        weights = np.ones(n)
+        for s, f, c, kind, rel in evidence:
+            weights *= lik[s, f, c, kind][rel]
+        total = weights.sum()
+        return weights / total if total > 0.0 else np.full(n, 1.0 / n)
+
+    def belief(self, observation: Observation) -> tuple[np.ndarray, np.ndarray, float]:
+        """``(cards, P(OPP_Down | evidence), P(BPP_Win | evidence))`` for the seat to act."""
+        self._check_seats(observation)
+        me = observation.player
+        self._hole = observation.hole
+        mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
+        seen = set(observation.hole) | set(mine_up) | set(theirs_up)
+        cards = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+        evidence = self._evidence(observation.history, 1 - me, cards, theirs_up, mine_up)
+        posterior = self._posterior(evidence) if evidence else np.full(cards.size, 1.0 / cards.size)
+        mine = observation.hole + mine_up
+        key = (mine, theirs_up)
+        if key != self._win_key:  # P(win | h) changes only when cards are dealt
+            self._win = _win_given_holes(mine, theirs_up, cards, self.n_samples, self.rng)
+            self._win_key = key
+        return cards, posterior, float(posterior @ self._win)
+
+    def win_probability(self, observation: Observation) -> float:
+        """Σ_h P(OPP_Down = h | evidence) P(BPP_Win | h)."""
+        return self.belief(observation)[2]
+
+    def network(self, observation: Observation):
+        """The hand's network as a pgmpy ``DiscreteBayesianNetwork`` and its evidence: ``(model, evidence)``.
+
+        Nodes ``OPP_Down``, ``OPP_Rel_i`` and ``OPP_Action_i`` per opponent
+        decision ``i`` (its CPT the learned column for that decision's
+        showing / facing / raise-cap context) and ``BPP_Win``.
+        """
+        from pgmpy.factors.discrete import TabularCPD
+        from pgmpy.models import DiscreteBayesianNetwork
+
+        from bpp.stud.networks import WIN_STATES, _quiet_pgmpy
+
+        _quiet_pgmpy()
+        cards, _, _ = self.belief(observation)
+        me = observation.player
+        evidence_rows = self._evidence(
+            observation.history, 1 - me, cards, observation.up_cards[1 - me], observation.up_cards[me]
+        )
+        down = [f"c{int(c)}" for c in cards]
+        model = DiscreteBayesianNetwork([("OPP_Down", "BPP_Win")])
+        cpds = [
+            TabularCPD("OPP_Down", cards.size, np.full((cards.size, 1), 1.0 / cards.size), state_names={"OPP_Down": down}),
+            TabularCPD(
+                "BPP_Win", 2, np.vstack([1.0 - self._win, self._win]), evidence=["OPP_Down"], evidence_card=[cards.size],
+                state_names={"BPP_Win": list(WIN_STATES), "OPP_Down": down},
+            ),
+        ]
+        lik = self.model_.likelihood()
+        evidence = {}
+        for i, (s, f, c, kind, rel) in enumerate(evidence_rows):
+            rel_node, action_node = f"OPP_Rel_{i}", f"OPP_Action_{i}"
+            model.add_edges_from([("OPP_Down", rel_node), (rel_node, action_node)])
+            onehot = np.zeros((3, cards.size))
+            onehot[rel, np.arange(cards.size)] = 1.0
+            cpds.append(
+                TabularCPD(rel_node, 3, onehot, evidence=["OPP_Down"], evidence_card=[cards.size],
+                           state_names={rel_node: list(REL_STATES), "OPP_Down": down})
+            )
+            cpds.append(  # the legal-move merges make each likelihood table a CPD over the observed kinds
+                TabularCPD(action_node, 3, lik[s, f, c], evidence=[rel_node], evidence_card=[3],
+                           state_names={action_node: list(OUTCOMES), rel_node: list(REL_STATES)})
+            )
+            evidence[action_node] = OUTCOMES[kind]
+        model.add_cpds(*cpds)
+        model.check_model()
+        return model, evidence
+
+    # -- learning ------------------------------------------------------------
+
+    def new_hand(self, seat: int) -> None:
+        if self.learn and self._events and self._hole is not None:
+            self._learn()
+        self._seat = seat
+        self._hole = None
+        self._events = []
+        self._opp_hole = None
+        self._rel_cache = {}
+        self._win_key = None
+
+    def observe(self, event) -> None:
+        if self._seat is None:
+            return
+        self._events.append(event)
+        if event.kind == "showdown" and event.player == 1 - self._seat:
+            self._opp_hole = event.cards[0]
+
+    def _learn(self) -> None:
+        """Add the finished hand's decisions to the counts (hard at a showdown, posterior-weighted otherwise)."""
+        me, opp = self._seat, 1 - self._seat
+        ups = {0: [], 1: []}
+        for event in self._events:
+            if event.kind == "deal" and event.player >= 0:
+                ups[event.player].extend(event.cards)
+        mine_up, theirs_up = tuple(ups[me]), tuple(ups[opp])
+        if self._opp_hole is not None:
+            cards = np.array([self._opp_hole], dtype=np.int64)
+        else:
+            seen = set(self._hole) | set(mine_up) | set(theirs_up)
+            cards = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+        self._rel_cache = {}
+        evidence = self._evidence(self._events, opp, cards, theirs_up, mine_up)
+        if not evidence:
+            return
+        posterior = self._posterior(evidence)
+        for s, f, c, kind, rel in evidence:
+            if c:
+                self.model_.add(s, f, kind, np.bincount(rel, weights=posterior, minlength=3))
+        self.model_.n_hands_ += 1
+
