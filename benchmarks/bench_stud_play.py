@@ -7,7 +7,9 @@ types, the OPP_Action evidence, the table lookup, θ, the curves and the
 draw), µs per P(BPP_Win) lookup, µs per refit of the four networks' tables
 after a showdown (between hands), and hands/s of ``play_match`` for BPP
 against the rule-based and probabilistic players (learning on, runner and
-engine included).
+engine included); then the same for the card-level BPP (``bpp-card``,
+:mod:`bpp.stud.cardlevel`), which samples P(win | down card) for every
+unseen card once per round.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import time
 import numpy as np
 
 import bpp.registry  # noqa: F401 - agent names
+from bpp.stud.cardlevel import CardBPP
 from bpp.stud.player import BPPPlayer
 from holdem.games import Stud5
 from holdem.match import play_match
@@ -62,9 +65,11 @@ def main() -> None:
     for _ in range(200):
         bpp.win_tables_.refit(cpts)
     print(f"refit of the 4 rounds' tables: {(time.perf_counter() - t) / 200 * 1e6:7.1f} µs (between hands, after a showdown)")
+    card = CardBPP(rng=0)
+    print(f"bpp-card decision (act):     {per_call(card.act, obs[:4000], repeat=2):7.0f} µs")
     game = Stud5()
     play_match(game, ["bpp", "rules"], 1000, rng=0)  # warm tables and caches
-    for agents, hands, target in ((["bpp", "rules"], a.hands, 5000), (["rules", "call"], a.hands, None), (["bpp", "prob"], a.hands // 10, None)):
+    for agents, hands, target in ((["bpp", "rules"], a.hands, 5000), (["rules", "call"], a.hands, None), (["bpp", "prob"], a.hands // 10, None), (["bpp-card", "rules"], a.hands // 20, None)):
         best = 0.0
         for k in range(3):
             t = time.perf_counter()

@@ -3,10 +3,11 @@
 Run: ``.venv/bin/python figures/stud_gap.py [--deals 2000]``.  Writes
 ``figures/stud_gap.png``: on the same duplicate deals against ``rules``
 (seed 2002), the cumulative winnings of the paper's BPP (Figure 1's network),
-``bpp-up`` (the §6.1 link from BPP's up cards to OPP_Action) and
-``rules-reader`` — the same θ, curves and bluff fed by the exact posterior
-over the rule-based player's down card (:mod:`bpp.stud.reference`).  The
-two BPPs learn throughout the run; the legend gives mean ± 95 % CI.
+``bpp-up`` (the §6.1 link from BPP's up cards to OPP_Action), ``bpp-card``
+(the card-level, all-rounds network of :mod:`bpp.stud.cardlevel`, learned)
+and ``rules-reader`` — the same θ, curves and bluff fed by the exact
+posterior over the rule-based player's down card (:mod:`bpp.stud.reference`).
+The three BPPs learn throughout the run; the legend gives mean ± 95 % CI.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def main(argv=None) -> int:
     results = {
         "bpp (Figure 1 network)": significance("rules", n_hands=args.deals, seed=SEED, duplicate=True).match,
         "bpp-up (§6.1 link)": significance("rules", n_hands=args.deals, seed=SEED, duplicate=True, upcards_link=True).match,
+        "bpp-card (§6.1/§6.3 card-level network)": significance(
+            "rules", n_hands=args.deals, seed=SEED, duplicate=True, player="bpp-card"
+        ).match,
         "rules-reader (exact inference)": play_match(Stud5(), ["rules-reader", "rules"], args.deals, rng=SEED, duplicate=True, progress=True),
     }
     for name, result in results.items():
@@ -42,7 +46,7 @@ def main(argv=None) -> int:
         print(f"{name}: {p.mean:+.3f} units/hand, 95% CI [{p.ci95[0]:+.3f}, {p.ci95[1]:+.3f}], t = {p.t:.2f}, p = {p.p:.2g}")
     fig, ax = plt.subplots(figsize=(8, 4.5))
     plot_cumulative_winnings(results, ax=ax)
-    ax.set_title("Against the rule-based player: the network vs exact inference, same curves and deals")
+    ax.set_title("Against the rule-based player: three networks and exact inference, same curves and deals")
     ax.set_xlabel("hands (every deal played from both seats)")
     ax.set_ylabel("cumulative winnings (betting units)")
     ax.legend(frameon=False, fontsize="small", title=f"player (vs rules, seed {SEED})")

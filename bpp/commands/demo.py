@@ -18,7 +18,7 @@ from pathlib import Path
 from bpp.commands import positive_int
 
 #: Preferred pairings, best first: the first whose agents are all registered is played.
-STUD_AGENTS = (("bpp", "rules"), ("bpp", "prob"), ("random", "call"))
+STUD_AGENTS = (("bpp-card", "rules"), ("bpp", "rules"), ("random", "call"))
 HOLDEM_AGENTS = (("poki", "loki"), ("loki", "loki-e"), ("raise", "call"))
 NOLIMIT_AGENTS = (("lbr", "random"), ("raise", "call"))
 DRAW_AGENTS = (("adaptive", "loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive"), ("random", "call", "raise", "call", "random"))

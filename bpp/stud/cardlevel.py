@@ -134,6 +134,8 @@ class OpponentActionModel:
         that ended in a fold.
     n_hands_ : int
         Hands learned from.
+    n_showdowns_ : int
+        Of those, the hands that reached a showdown (whole counts).
 
     Examples
     --------
@@ -162,6 +164,7 @@ class OpponentActionModel:
         """Forget every count."""
         self.counts_ = np.zeros((2, 2, 3, 3))
         self.n_hands_ = 0
+        self.n_showdowns_ = 0
         self._likelihood = None
         return self
 
@@ -196,7 +199,7 @@ class OpponentActionModel:
         self._likelihood = None
 
     def __repr__(self) -> str:
-        return f"OpponentActionModel(prior_strength={self.prior_strength}, n_hands_={self.n_hands_})"
+        return f"OpponentActionModel(prior_strength={self.prior_strength}, n_hands_={self.n_hands_}, n_showdowns_={self.n_showdowns_})"
 
 
 class CardBPP(CurvePlayer):
@@ -401,4 +404,5 @@ class CardBPP(CurvePlayer):
             if c:
                 self.model_.add(s, f, kind, np.bincount(rel, weights=posterior, minlength=3))
         self.model_.n_hands_ += 1
+        self.model_.n_showdowns_ += self._opp_hole is not None
 

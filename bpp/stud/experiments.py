@@ -7,10 +7,12 @@ Significance (§5.2, "Significance Results")
     or ``prob`` for the whole match (``workers=1``), so M_A|C is "learned
     individually per opponent" across the run, as in §5.2, and reports BPP's
     mean winnings ± 95 % CI in betting units per hand with the one-sample
-    t-test (:func:`holdem.match.stats.summarize`).  (``bpp match stud5
-    --agents bpp,OPP`` passes the registered name instead, so there a fresh
-    BPP starts every block of 500 deals and its learning restarts; the
-    deals are the same for the same seed.)
+    t-test (:func:`holdem.match.stats.summarize`).  ``bpp match stud5
+    --agents bpp,OPP`` also keeps one learning instance for the match
+    (:func:`bpp.registry.match_agents`), seeded differently.  ``player``
+    picks the BPP: ``"bpp"`` (the paper's network), ``"bpp-up"`` (§6.1's
+    BPP Upcards link, :mod:`bpp.stud.upcards`) or ``"bpp-card"`` (the
+    card-level, all-rounds network of :mod:`bpp.stud.cardlevel`).
 
 Learning (§5.2, "Learning")
     "a difference of means significance test for each opponent comparing
@@ -82,8 +84,10 @@ class ExperimentResult:
         The full match (BPP is agent 0).
     duplicate : bool
         Whether every deal was played from both seats (``n_hands`` is then the number of deals).
-    agent : BPPPlayer or None
+    agent : BPPPlayer, CardBPP or None
         The BPP instance that played the whole match (its learned ``model_``).
+    player : str
+        Its registry name.
     """
 
     opponent: str
@@ -96,28 +100,40 @@ class ExperimentResult:
     match: object
     duplicate: bool = False
     agent: object = None
+    player: str = "bpp"
 
     def line(self) -> str:
         """One line: ``bpp vs rules: +0.512 ± 0.078 units/hand (95% CI), t = 12.9, p = 1e-37, 5000 hands, seed 2002``."""
         half = (self.ci95[1] - self.ci95[0]) / 2
         return (
-            f"bpp vs {self.opponent}: {self.mean:+.3f} ± {half:.3f} units/hand (95% CI), "
+            f"{self.player} vs {self.opponent}: {self.mean:+.3f} ± {half:.3f} units/hand (95% CI), "
             f"t = {self.t:.2f}, p = {self.p:.2g}, "
             + (f"{self.n_hands} duplicate deals ({2 * self.n_hands} hands)" if self.duplicate else f"{self.n_hands} hands")
             + f", seed {self.seed}"
         )
 
 
-def _bpp_agent(seed, **kwargs):
+_PLAYERS = ("bpp", "bpp-up", "bpp-card")
+
+
+def _bpp_agent(seed, player: str = "bpp", **kwargs):
     """The BPP instance of an experiment: its stream derived from the match seed (so the result depends on ``seed`` alone)."""
-    from bpp.stud.player import BPPPlayer
+    if player not in _PLAYERS:
+        raise ValueError(f"The 'player' parameter must be one of {', '.join(_PLAYERS)}; got {player!r}.")
+    from bpp.registry import agent_factory
 
     root = np.random.SeedSequence(seed)
-    return BPPPlayer(rng=np.random.default_rng(root.spawn(1)[0]), **kwargs)
+    return agent_factory(player)(rng=np.random.default_rng(root.spawn(1)[0]), **kwargs)
 
 
 def significance(
-    opponent: str = "rules", *, n_hands: int = 5000, seed: int | None = None, duplicate: bool = False, **bpp_kwargs
+    opponent: str = "rules",
+    *,
+    n_hands: int = 5000,
+    seed: int | None = None,
+    duplicate: bool = False,
+    player: str = "bpp",
+    **bpp_kwargs,
 ) -> ExperimentResult:
     """BPP against ``opponent``: one learning BPP instance for the whole match (§5.2).
 
@@ -132,8 +148,10 @@ def significance(
     duplicate : bool
         Play every deal from both seats (``n_hands`` deals, ``2 n_hands``
         hands; the statistics use the per-deal mean).  The paper did not.
+    player : str
+        ``"bpp"``, ``"bpp-up"`` or ``"bpp-card"`` (see the module docstring).
     **bpp_kwargs
-        Passed to :class:`~bpp.stud.player.BPPPlayer` (``learn``, ``params`` …).
+        Passed to the player's class (``learn``, ``params`` …).
 
     Returns
     -------
@@ -153,10 +171,12 @@ def significance(
     n_hands = _check_hands(n_hands, "significance")
     if seed is None:
         seed = SEEDS.get(opponent, 0)
-    agent = _bpp_agent(seed, **bpp_kwargs)
+    agent = _bpp_agent(seed, player, **bpp_kwargs)
     result = play_match(Stud5(), [agent, opponent], n_hands, rng=seed, duplicate=duplicate)
     p = result.players[0]
-    return ExperimentResult(str(opponent), n_hands, int(seed), p.mean, tuple(p.ci95), p.t, p.p, result, bool(duplicate), agent)
+    return ExperimentResult(
+        str(opponent), n_hands, int(seed), p.mean, tuple(p.ci95), p.t, p.p, result, bool(duplicate), agent, player
+    )
 
 
 @dataclass(frozen=True)
@@ -188,11 +208,18 @@ class LearningResult:
 
 
 def cumulative_winnings(
-    opponent: str = "rules", *, n_hands: int = 2000, seed: int | None = None, learn: bool = True, **bpp_kwargs
+    opponent: str = "rules",
+    *,
+    n_hands: int = 2000,
+    seed: int | None = None,
+    learn: bool = True,
+    player: str = "bpp",
+    **bpp_kwargs,
 ):
     """One BPP instance (learning throughout, as in Figure 3) against ``opponent``: the match and the agent.
 
-    ``bpp_kwargs`` go to :class:`~bpp.stud.player.BPPPlayer` (e.g. ``upcards_link=True``).
+    ``player`` is ``"bpp"``, ``"bpp-up"`` or ``"bpp-card"``; ``bpp_kwargs`` go
+    to its class (e.g. ``upcards_link=True`` for :class:`~bpp.stud.player.BPPPlayer`).
 
     Returns
     -------
@@ -211,7 +238,7 @@ def cumulative_winnings(
     n_hands = _check_hands(n_hands, "cumulative_winnings")
     if seed is None:
         seed = SEEDS.get(opponent, 0)
-    agent = _bpp_agent(seed, learn=learn, **bpp_kwargs)
+    agent = _bpp_agent(seed, player, learn=learn, **bpp_kwargs)
     result = play_match(Stud5(), [agent, opponent], n_hands, rng=seed)
     return result, agent
 
@@ -230,7 +257,7 @@ def learning_test(
         Hands compared at each end (the paper: 200 games).
     seed : int, optional
     **bpp_kwargs
-        Passed to :class:`~bpp.stud.player.BPPPlayer` (e.g. ``upcards_link=True``).
+        ``player`` and the player's arguments, as :func:`cumulative_winnings`.
 
     Examples
     --------
