@@ -1,6 +1,6 @@
 """How much BPP's network leaves on the table against the rule-based player (seed 002 §3-§5, issue 4).
 
-Run: ``.venv/bin/python figures/stud_gap.py [--deals 2000]``.  Writes
+Run: ``.venv/bin/python figures/stud_gap.py [--deals 5000]`` (about 3 min).  Writes
 ``figures/stud_gap.png``: on the same duplicate deals against ``rules``
 (seed 2002), the cumulative winnings of the paper's BPP (Figure 1's network),
 ``bpp-up`` (the §6.1 link from BPP's up cards to OPP_Action), ``bpp-card``
@@ -30,7 +30,7 @@ SEED = 2002
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2000, help="duplicate deals (each played from both seats; default 2000)")
+    parser.add_argument("--deals", type=int, default=5000, help="duplicate deals (each played from both seats; default 5000)")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_gap.png"))
     args = parser.parse_args(argv)
     results = {
@@ -46,7 +46,7 @@ def main(argv=None) -> int:
         print(f"{name}: {p.mean:+.3f} units/hand, 95% CI [{p.ci95[0]:+.3f}, {p.ci95[1]:+.3f}], t = {p.t:.2f}, p = {p.p:.2g}")
     fig, ax = plt.subplots(figsize=(8, 4.5))
     plot_cumulative_winnings(results, ax=ax)
-    ax.set_title("Against the rule-based player: three networks and exact inference, same curves and deals")
+    ax.set_title("Against the rule-based player: three networks and exact inference, same deals")
     ax.set_xlabel("hands (every deal played from both seats)")
     ax.set_ylabel("cumulative winnings (betting units)")
     ax.legend(frameon=False, fontsize="small", title=f"player (vs rules, seed {SEED})")

@@ -1,12 +1,15 @@
 """BPP's Figure 3 (seed 002 §5.2): cumulative winnings against the probabilistic and rule-based players.
 
-Run: ``.venv/bin/python figures/stud_winnings.py [--hands 2000]``.  Writes
-``figures/stud_winnings.png``: one BPP per opponent plays the whole run,
-learning its opponent model as in the paper (fixed seeds,
+Run: ``.venv/bin/python figures/stud_winnings.py [--deals 5000]`` (about
+3 min).  Writes ``figures/stud_winnings.png``: one BPP per opponent plays the
+whole run, learning its opponent model as in the paper (fixed seeds,
 :data:`bpp.stud.experiments.SEEDS`), and its cumulative winnings in betting
 units are drawn with the mean ± 95 % CI per hand in the legend — the paper's
-network (``bpp``, solid) and the card-level network of
-:mod:`bpp.stud.cardlevel` (``bpp-card``, dashed) on the same deals.
+network (``bpp``, faint) and the card-level network of
+:mod:`bpp.stud.cardlevel` (``bpp-card``, bold) on the same deals.  Unlike
+the paper, every deal is played from both seats (duplicate), which removes
+most of the luck of the cards: with single hands 2,000 games leave a 95 %
+interval of about ±0.2 units/hand, wider than the effects drawn.
 """
 
 from __future__ import annotations
@@ -19,18 +22,18 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from bpp.stud.experiments import cumulative_winnings, plot_cumulative_winnings  # noqa: E402
+from bpp.stud.experiments import plot_cumulative_winnings, significance  # noqa: E402
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000, help="games against each opponent (default 2000)")
+    parser.add_argument("--deals", type=int, default=5000, help="duplicate deals against each opponent (default 5000)")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_winnings.png"))
     args = parser.parse_args(argv)
     results = {}
     for player in ("bpp", "bpp-card"):
         for opponent in ("prob", "rules"):
-            result, _ = cumulative_winnings(opponent, n_hands=args.hands, player=player)
+            result = significance(opponent, n_hands=args.deals, duplicate=True, player=player).match
             results[f"{player} vs {opponent}"] = result
             bpp = result.players[0]
             print(
@@ -39,11 +42,13 @@ def main(argv=None) -> int:
             )
     fig, ax = plt.subplots(figsize=(8, 4.5))
     lines = plot_cumulative_winnings(results, ax=ax)
-    for line in lines[2:]:
-        line.set_linestyle("--")
-    for line, partner in zip(lines[2:], lines[:2]):
+    for line, partner in zip(lines[2:], lines[:2]):  # one colour per opponent; the paper's network faint
         line.set_color(partner.get_color())
+        line.set_linewidth(1.8)
+        partner.set_alpha(0.45)
+        partner.set_linewidth(1.0)
     ax.legend(frameon=False, fontsize="small", title="match")
+    ax.set_xlabel("hands (every deal played from both seats)")
     fig.tight_layout()
     fig.savefig(args.out, dpi=120)
     plt.close(fig)

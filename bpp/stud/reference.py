@@ -27,8 +27,7 @@ Figure 4's player only.
 Measured against ``rules`` (duplicate, mean ± 95 % CI in units/hand)::
 
     bpp match stud5 --agents rules-reader,rules --hands 10000 --seed 2002 --duplicate
-    rules-reader  +0.112 ± 0.046, t = 4.79, p = 2e-6   (about 90 hands/s)
-    (4,000 deals: seed 2002 +0.070 ± 0.073, seed 7 +0.109 ± 0.071)
+    rules-reader  +0.121 ± 0.046, t = 5.17, p = 2e-7
     bpp (paper network, same curves)  -0.080 ± 0.066 on 5,000 deals of seed 2002
 
 so BPP's decision rule (θ, curves, bluff) does beat Figure 4's player when
@@ -52,11 +51,11 @@ import numpy as np
 from holdem.evaluate import evaluate_unchecked
 from holdem.games.base import ActionKind, Observation
 
-from bpp.stud.curves import BLUFF_PROBABILITY
+from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.opponents import figure4_policy
 from bpp.stud.player import CurvePlayer
 
-__all__ = ["RulesReader", "opponent_decisions", "hole_posterior"]
+__all__ = ["DownCardPlayer", "RulesReader", "opponent_decisions", "hole_posterior"]
 
 _FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
 
@@ -160,31 +159,42 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
     unseen[list(mine) + list(theirs_up)] = False
     pool = np.flatnonzero(unseen).astype(np.int8)
     size = pool.size
-    # every candidate's pool with its own card moved to the end, then one partial Fisher-Yates shuffle of the
-    # first size - 1 positions for all candidates and samples at once (m column swaps)
-    base = np.broadcast_to(pool, (k, size)).copy()
-    base[np.arange(k), np.searchsorted(pool, holes)] = pool[-1]
-    base[:, -1] = holes
-    rows = np.repeat(base, n_samples, axis=0)
-    picks = rng.integers(np.arange(m), size - 1, size=(rows.shape[0], m))
-    index = np.arange(rows.shape[0])
-    for j in range(m):
+    # One set of samples serves every candidate (common random numbers): the first m + 1 cards of a random
+    # permutation of the pool (a partial Fisher-Yates shuffle, one draw call); for candidate h, drop h from them
+    # if it is there, else drop the last.  Removing h from a uniform permutation of the pool leaves a uniform
+    # permutation of the pool without h, so each candidate gets n_samples uniform completions.
+    rows = np.broadcast_to(pool, (n_samples, size)).copy()
+    picks = rng.integers(np.arange(m + 1), size, size=(n_samples, m + 1))
+    index = np.arange(n_samples)
+    for j in range(m + 1):
         chosen = rows[index, picks[:, j]]
         rows[index, picks[:, j]] = rows[:, j]
         rows[:, j] = chosen
-    rows = rows[:, :m].reshape(k, n_samples, m)
+    head = rows[:, : m + 1]
+    where = np.full((n_samples, 52), m, dtype=np.intp)  # each card's position in the head (m: absent)
+    where[index[:, None], head] = np.arange(m + 1)
+    drop = where[:, holes].T  # (k, samples): the position to leave out
+    out = np.broadcast_to(head[:, :m], (k, n_samples, m)).copy()
+    ki, si = np.nonzero(drop < m)
+    j = np.arange(m)
+    out[ki, si] = head[si[:, None], j + (j >= drop[ki, si][:, None])]
     hands = np.empty((2, k, n_samples, 5), dtype=np.int8)
-    hands[0, :, :, : len(mine)] = mine
-    hands[0, :, :, len(mine) :] = rows[:, :, :n_mine]
+    hands[0, :, :, : len(mine)] = np.array(mine, dtype=np.int8)
+    hands[0, :, :, len(mine) :] = out[:, :, :n_mine]
     hands[1, :, :, 0] = holes[:, None]
-    hands[1, :, :, 1 : 1 + len(theirs_up)] = theirs_up
-    hands[1, :, :, 1 + len(theirs_up) :] = rows[:, :, n_mine:]
+    hands[1, :, :, 1 : 1 + len(theirs_up)] = np.array(theirs_up, dtype=np.int8)
+    hands[1, :, :, 1 + len(theirs_up) :] = out[:, :, n_mine:]
     r = evaluate_unchecked(hands.reshape(-1, 5)).reshape(2, k, n_samples)
     return ((r[0] > r[1]).sum(axis=1) + 0.5 * (r[0] == r[1]).sum(axis=1)) / n_samples
 
 
-class RulesReader(CurvePlayer):
-    """BPP's decision rule fed by the exact posterior over the rule-based player's down card (see the module docstring).
+class DownCardPlayer(CurvePlayer):
+    """BPP's decision rule on a posterior over the opponent's down card: P(win) = Σ_h P(h | evidence) P(win | h).
+
+    Subclasses provide :meth:`posterior` (:class:`RulesReader`: Figure 4
+    known; :class:`bpp.stud.cardlevel.CardBPP`: a learned network).  P(win | h)
+    is exact in the last round and otherwise the share of ``n_samples``
+    completions won, sampled once per deal of cards and cached.
 
     Parameters
     ----------
@@ -194,6 +204,55 @@ class RulesReader(CurvePlayer):
         Bets per round (a bet and three raises in Stud5).
     params, bluff, bets_per_round, rng
         As :class:`~bpp.stud.player.CurvePlayer` (BPP's fitted curves by default).
+    """
+
+    trusted_actions = True  # CurvePlayer.act
+
+    def __init__(
+        self,
+        *,
+        n_samples: int = 200,
+        max_bets: int = 4,
+        params=None,
+        bluff: float = BLUFF_PROBABILITY,
+        bets_per_round: float = BETS_PER_ROUND,
+        rng=None,
+    ):
+        for label, value in (("n_samples", n_samples), ("max_bets", max_bets)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise ValueError(f"The {label!r} parameter of {type(self).__name__} must be an integer >= 1; got {value!r}.")
+        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, rng=rng)
+        self.n_samples = int(n_samples)
+        self.max_bets = int(max_bets)
+        self._win_key = None
+        self._win = None
+
+    def posterior(self, observation: Observation) -> tuple[np.ndarray, np.ndarray]:
+        """``(cards, P(down card | evidence))`` over the cards the seat to act has not seen."""
+        raise NotImplementedError(f"{type(self).__name__}.posterior")
+
+    def belief(self, observation: Observation) -> tuple[np.ndarray, np.ndarray, float]:
+        """``(cards, P(down card | evidence), P(win | evidence))`` for the seat to act."""
+        self._check_seats(observation)
+        me = observation.player
+        mine = observation.hole + observation.up_cards[me]
+        theirs_up = observation.up_cards[1 - me]
+        cards, posterior = self.posterior(observation)
+        key = (mine, theirs_up)
+        if key != self._win_key:  # P(win | h) changes only when cards are dealt
+            self._win = _win_given_holes(mine, theirs_up, cards, self.n_samples, self.rng)
+            self._win_key = key
+        return cards, posterior, float(posterior @ self._win)
+
+    def win_probability(self, observation: Observation) -> float:
+        """Σ_h P(h | evidence) P(win | h) for the seat to act."""
+        return self.belief(observation)[2]
+
+
+class RulesReader(DownCardPlayer):
+    """BPP's decision rule fed by the exact posterior over the rule-based player's down card (see the module docstring).
+
+    Parameters are those of :class:`DownCardPlayer`.
 
     Examples
     --------
@@ -212,26 +271,6 @@ class RulesReader(CurvePlayer):
     name = "rules-reader"
     trusted_actions = True  # CurvePlayer.act
 
-    def __init__(self, *, n_samples: int = 200, max_bets: int = 4, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round=None, rng=None):
-        for label, value in (("n_samples", n_samples), ("max_bets", max_bets)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-                raise ValueError(f"The {label!r} parameter of RulesReader must be an integer >= 1; got {value!r}.")
-        kwargs = {} if bets_per_round is None else {"bets_per_round": bets_per_round}
-        super().__init__(params=params, bluff=bluff, rng=rng, **kwargs)
-        self.n_samples = int(n_samples)
-        self.max_bets = int(max_bets)
-        self._cache_key = None
-        self._cache = None
-
-    def win_probability(self, observation: Observation) -> float:
-        """Σ_h P(h | public history) P(win | h) for the seat to act."""
-        self._check_seats(observation)
-        me = observation.player
-        mine = observation.hole + observation.up_cards[me]
-        theirs_up = observation.up_cards[1 - me]
-        cards, posterior = hole_posterior(observation, max_bets=self.max_bets)
-        key = (mine, theirs_up)
-        if key != self._cache_key:  # P(win | h) changes only when cards are dealt
-            self._cache = _win_given_holes(mine, theirs_up, cards, self.n_samples, self.rng)
-            self._cache_key = key
-        return float(posterior @ self._cache)
+    def posterior(self, observation: Observation) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`hole_posterior`: Figure 4's policy is known."""
+        return hole_posterior(observation, max_bets=self.max_bets)

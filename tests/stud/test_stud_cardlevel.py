@@ -77,7 +77,7 @@ def test_belief_equals_pgmpy_variable_elimination_on_the_hands_network():
     player = CardBPP(rng=0)
     play_match(Stud5(), [player, RuleBasedPlayer], 150, rng=3)  # learn something first
     player.learn = False
-    assert player.model_.n_hands_ > 100
+    assert player.model_.n_showdowns_ > 10
     checked = 0
     for state in _decisions(5, 0, hands=6):
         obs = state.observation(0)
@@ -114,7 +114,7 @@ def _play_hand(agents, deal, button):
 def test_learning_counts_every_decision_of_the_opponent_once():
     from bpp.stud.reference import _decisions
 
-    player = CardBPP(rng=1)
+    player = CardBPP(rng=1, learn_folds=True)
     rules = RuleBasedPlayer(rng=2)
     model = player.model_
     rng = np.random.default_rng(3)
@@ -133,21 +133,36 @@ def test_learning_counts_every_decision_of_the_opponent_once():
         if any(e.kind == "showdown" for e in state.history):
             showdowns += 1
             np.testing.assert_allclose(increment, np.round(increment), atol=1e-9)  # the down card is known: whole counts
-    assert model.n_hands_ == 40 and showdowns > 5
+    assert model.n_hands_ == 40 and model.n_showdowns_ == showdowns >= 3
     cpt = model.cpt()
     np.testing.assert_allclose(cpt.sum(axis=2), 1.0)
     assert np.all(cpt[:, 0, 0] == 0.0)  # no folds when nothing is owed
 
 
-def test_learning_against_figure4_moves_the_cpt_towards_it():
-    player = CardBPP(rng=2)
+def test_by_default_only_showdowns_are_learned_from():
+    player = CardBPP(rng=1)
+    rng = np.random.default_rng(3)
+    for hand in range(30):
+        state = _play_hand([player, RuleBasedPlayer(rng=hand)], rng.permutation(52), hand % 2)
+        before = player.model_.counts_.copy()
+        player.new_hand(0)
+        changed = not np.array_equal(before, player.model_.counts_)
+        assert changed == any(e.kind == "showdown" for e in state.history)
+    assert player.model_.n_hands_ == player.model_.n_showdowns_ > 0
+
+
+@pytest.mark.parametrize("learn_folds", [False, True])
+def test_learning_against_figure4_moves_the_cpt_towards_it(learn_folds):
+    player = CardBPP(rng=2, learn_folds=learn_folds)
     play_match(Stud5(), [player, RuleBasedPlayer], 600, rng=4)
     cpt = player.model_.cpt()
     # the opponent shows less and does not beat BPP's up cards: Figure 4 folds or passes, never bets
-    assert cpt[0, 1, 0, 0] > 0.5 and cpt[0, 0, 2, 0] < 0.2
+    assert cpt[0, 1, 2, 0] < 0.1 and cpt[0, 0, 2, 0] < 0.2
     # the opponent shows at least as much and owes nothing: it always bets (it cannot be behind: its hand holds its up cards)
     assert np.all(cpt[1, 0, 2, 1:] > 0.8)
     np.testing.assert_allclose(cpt[1, 0, :, 0], [0.0, 0.5, 0.5])  # never observed: the prior
+    # Figure 4 folds 85 % there; showdowns never show a fold, the posterior-weighted folded hands do
+    assert (cpt[0, 1, 0, 0] > 0.6) if learn_folds else (cpt[0, 1, 0, 0] < 0.1)
 
 
 def test_same_seed_same_match():

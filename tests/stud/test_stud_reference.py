@@ -147,7 +147,7 @@ def test_win_given_each_down_card_matches_exact_enumeration():
 
     mine = tuple(int(c) for c in parse_cards("Ks Kd 7h 2c"))
     up = tuple(int(c) for c in parse_cards("Qh Jh Th"))
-    holes = np.array([int(c) for c in parse_cards("9h Ah 3d")])
+    holes = np.array([c for c in range(52) if c not in mine + up])  # every candidate shares the samples
     got = _win_given_holes(mine, up, holes, 4000, np.random.default_rng(0))
     for h, p in zip(holes, got):
         rest = [c for c in range(52) if c not in mine + up + (h,)]
@@ -155,4 +155,4 @@ def test_win_given_each_down_card_matches_exact_enumeration():
         a = evaluate(np.column_stack([np.tile(mine, (len(pairs), 1)), pairs[:, 0]]))
         b = evaluate(np.column_stack([np.tile((h,) + up, (len(pairs), 1)), pairs[:, 1]]))
         exact = ((a > b) + 0.5 * (a == b)).mean()
-        assert p == pytest.approx(exact, abs=0.04)
+        assert p == pytest.approx(exact, abs=0.04)  # 5 standard errors at most
