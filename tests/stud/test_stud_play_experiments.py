@@ -132,7 +132,8 @@ def test_card_level_bpp_beats_both_automated_opponents_significantly(opponent, m
 def test_card_level_learning_is_what_wins(opponent):
     """§5.2's learning effect, paired on the same 10,000 duplicate deals: bpp-card learning against bpp-card frozen at its prior.
 
-    Measured: rules +0.121 ± 0.047 learning, -0.058 ± 0.047 frozen; prob +0.135 ± 0.037 learning, +0.006 ± 0.039 frozen.
+    Measured: rules +0.121 ± 0.047 learning, -0.058 ± 0.047 frozen (paired t = 6.16, p = 7e-10);
+    prob +0.135 ± 0.037 learning, +0.006 ± 0.039 frozen (paired t = 4.64, p = 3.5e-6).
     """
     import numpy as np
     from scipy import stats
