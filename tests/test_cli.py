@@ -26,6 +26,7 @@ def test_demo_writes_tables_and_figures(tmp_path, capsys):
         (["demo", "--hands", "0"], "argument --hands: must be a positive integer; got '0'"),
         (["demo", "--hands", "many"], "got 'many'"),
         (["no-such-command"], "invalid choice"),
+        (["inspect", "stud5", "--player", "bpp-x"], "argument --player: invalid choice: 'bpp-x'"),
     ],
 )
 def test_bad_arguments_print_one_line_and_exit_2(argv, message, capsys):

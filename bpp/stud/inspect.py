@@ -11,6 +11,13 @@ its M_A|C has learned something (with the ½ / ½ starting matrices the
 opponent's actions move nothing, §5.2).  :meth:`BeliefTrace.plot` draws it;
 ``bpp inspect stud5 --seed S --out FILE.png`` writes the drawing and prints the table.
 
+``player="bpp-card"`` (``bpp inspect stud5 --player bpp-card``) traces the
+card-level BPP of :mod:`bpp.stud.cardlevel` instead: its network has no
+OPP_Current or OPP_Final types, so the two belief panels show its posterior
+over the opponent's down card (by rank) and the hand type that posterior
+gives the opponent's cards so far; the evidence column lists the cards and
+the opponent's last action.
+
 This module is also the ``bpp inspect stud5`` target: :func:`add_arguments`
 and :func:`run`.  Its top level imports only the standard library.
 
@@ -44,7 +51,8 @@ class TraceStep:
     actor : str or None
         ``"BPP"`` or ``"OPP"`` for actions.
     evidence : dict
-        State names of BPP_Current, OPP_Upcards and OPP_Action (None: not observed).
+        State names of BPP_Current, OPP_Upcards and OPP_Action (None: not observed);
+        for bpp-card BPP's cards, the opponent's up cards and its last action.
     opp_current_states : tuple of str
         States of OPP_Current in this round.
     opp_current, opp_final : ndarray
@@ -85,6 +93,8 @@ class BeliefTrace:
         BPP's winnings in betting units.
     warmup : int
         Hands BPP played against the opponent before this one.
+    player : str
+        ``"bpp"`` (the network of Figure 1) or ``"bpp-card"`` (:mod:`bpp.stud.cardlevel`).
     """
 
     steps: list
@@ -94,6 +104,12 @@ class BeliefTrace:
     opp_cards: str
     payoff: float
     warmup: int
+    player: str = "bpp"
+
+    @property
+    def _panels(self) -> tuple[str, str]:
+        """Names of the two belief panels (the OPP_Current and OPP_Final slots of each step)."""
+        return ("OPP_Down rank", "OPP type now") if self.player == "bpp-card" else ("OPP_Current", "OPP_Final")
 
     def table(self) -> str:
         """A plain-text table: one line per step (evidence, P(win), θ, action probabilities, likeliest OPP_Final)."""
@@ -103,16 +119,13 @@ class BeliefTrace:
             f"BPP {self.bpp_cards} vs {self.opponent} {self.opp_cards} (seed {self.seed}, warm-up {self.warmup} hands): "
             f"BPP {self.payoff:+g} units"
         )
-        rows = [("step", "BPP_Current", "OPP_Upcards", "OPP_Action", "P(win)", "theta", "fold/call/bet", "top OPP_Final")]
+        rows = [("step", *self.steps[0].evidence, "P(win)", "theta", "fold/call/bet", f"top {self._panels[1]}")]
         for s in self.steps:
-            e = s.evidence
             top = FINAL_TYPES[int(s.opp_final.argmax())]
             rows.append(
                 (
                     s.label,
-                    e["BPP_Current"],
-                    e["OPP_Upcards"],
-                    str(e["OPP_Action"]),
+                    *map(str, s.evidence.values()),
                     f"{s.p_win:.3f}",
                     f"{s.theta:.3f}",
                     "/".join(f"{x:.2f}" for x in s.probabilities),
@@ -167,7 +180,7 @@ class BeliefTrace:
         ax.set_ylabel("probability")
         ax.legend(frameon=False, fontsize="small", loc="best")
         ax.set_title(
-            f"BPP {self.bpp_cards} vs {self.opponent} {self.opp_cards}: seed {self.seed}, "
+            f"{self.player} {self.bpp_cards} vs {self.opponent} {self.opp_cards}: seed {self.seed}, "
             f"BPP {self.payoff:+g} units"
         )
         ax = axes[1]
@@ -193,13 +206,13 @@ class BeliefTrace:
         ax = axes[2]
         cur = ax.imshow(grid, aspect="auto", cmap="viridis", vmin=0, vmax=max(0.05, np.nanmax(grid)), interpolation="nearest")
         ax.set_yticks(range(len(names)), names, fontsize=7)
-        ax.set_ylabel("OPP_Current")
+        ax.set_ylabel(self._panels[0])
         ax.figure.colorbar(cur, ax=ax, fraction=0.03, pad=0.01)
         ax = axes[3]
         final = np.array([s.opp_final for s in self.steps]).T
         fin = ax.imshow(final, aspect="auto", cmap="magma", vmin=0, vmax=max(0.05, float(final.max())), interpolation="nearest")
         ax.set_yticks(range(len(FINAL_TYPES)), FINAL_TYPES, fontsize=7)
-        ax.set_ylabel("OPP_Final")
+        ax.set_ylabel(self._panels[1])
         ax.figure.colorbar(fin, ax=ax, fraction=0.03, pad=0.01)
         for a in axes:
             a.set_xticks(x, labels if a is axes[3] else [], rotation=40, ha="right", fontsize=8)
@@ -207,25 +220,33 @@ class BeliefTrace:
         return {"p_win": p_line, "theta": t_line, "actions": bars, "opp_current": cur, "opp_final": fin}
 
 
-def _step(bpp, state, seat, kind, label, actor):
-    """BPP's beliefs at ``state`` from ``seat`` (it need not be BPP's turn)."""
+def _decision(bpp, state, seat):
+    """``(observation, θ, u)`` of ``seat`` at ``state`` (it need not be its turn: then the decision it would face)."""
     from holdem.games.base import Action, ActionKind
 
-    from bpp.stud.curves import N_ROUNDS, _distribution
+    from bpp.stud.curves import N_ROUNDS
 
     obs = state.observation(seat)
     if not obs.legal:  # not BPP's turn: the decision it would face if it were
-        to_call = state.to_call(seat)
-        legal = (Action(ActionKind.CHECK_CALL),)
-        obs = obs._replace(to_call=to_call, legal=legal)
-    r = obs.round
+        obs = obs._replace(to_call=state.to_call(seat), legal=(Action(ActionKind.CHECK_CALL),))
     unit = float(state.game.bet)
     c, u = obs.pot / unit, obs.to_call / unit
     b = bpp.bets_per_round
-    k = max(u, b) + b * (N_ROUNDS - 1 - r)
-    theta = k / (c + 2 * k - u) if k > 0 else 0.0
+    k = max(u, b) + b * (N_ROUNDS - 1 - obs.round)
+    return obs, (k / (c + 2 * k - u) if k > 0 else 0.0), u
+
+
+def _curves(bpp, p_win, theta, r, u) -> tuple:
+    from bpp.stud.curves import _distribution
+
+    return tuple(float(p) for p in _distribution(p_win - theta, bpp.params.round(r), r, bpp.bluff, u, True))
+
+
+def _step(bpp, state, seat, kind, label, actor):
+    """BPP's beliefs at ``state`` from ``seat`` (it need not be BPP's turn)."""
+    obs, theta, u = _decision(bpp, state, seat)
+    r = obs.round
     belief = bpp.belief(obs)
-    probs = _distribution(belief.p_win - theta, bpp.params.round(r), r, bpp.bluff, u, True)
     net = bpp.compiled_networks()[r]
     return TraceStep(
         kind,
@@ -238,11 +259,56 @@ def _step(bpp, state, seat, kind, label, actor):
         belief.opp_final.copy(),
         float(belief.p_win),
         float(theta),
-        tuple(float(p) for p in probs),
+        _curves(bpp, belief.p_win, theta, r, u),
     )
 
 
-def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp=None) -> BeliefTrace:
+_RANKS = tuple("23456789TJQKA")
+
+
+def _card_beliefs(bpp, obs, kind, label, actor, theta, u, probabilities=None):
+    """A :class:`TraceStep` of the card-level BPP: the posterior over OPP_Down by rank and the opponent's hand type so far."""
+    import numpy as np
+
+    from holdem.cards import format_cards
+
+    from bpp.stud.opponents import hand_type
+    from bpp.stud.reference import opponent_decisions
+
+    me = obs.player
+    opp_up = obs.up_cards[1 - me]
+    cards, posterior, p_win = bpp.belief(obs)
+    types = [hand_type([int(h), *opp_up]) for h in cards]
+    decisions = opponent_decisions(obs, max_bets=bpp.max_bets)
+    evidence = {
+        "BPP cards": format_cards(obs.hole + obs.up_cards[me]),
+        "OPP up": format_cards(opp_up),
+        "OPP last": ("fold", "call", "bet")[decisions[-1][3]] if decisions else None,
+    }
+    if probabilities is None:  # the curves at this decision (a closing step keeps the last decision's)
+        probabilities = _curves(bpp, p_win, theta, obs.round, u)
+    return TraceStep(
+        kind,
+        label,
+        obs.round,
+        actor,
+        evidence,
+        _RANKS,
+        np.bincount(cards // 4, weights=posterior, minlength=13),
+        np.bincount(types, weights=posterior, minlength=17),
+        float(p_win),
+        float(theta),
+        probabilities,
+    )
+
+
+def _card_step(bpp, state, seat, kind, label, actor):
+    """The card-level BPP's beliefs at ``state`` from ``seat``."""
+    obs, theta, u = _decision(bpp, state, seat)
+    return _card_beliefs(bpp, obs, kind, label, actor, theta, u)
+
+
+def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp=None, player: str = "bpp") -> BeliefTrace:
     """Play one hand (BPP in seat 0) and record BPP's beliefs after every round's cards and every action.
 
     Parameters
@@ -253,8 +319,10 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
         A registered agent name (``rules``, ``prob``, ``call`` …).
     warmup : int
         Hands BPP first plays against the opponent (learning M_A|C, §5.2).
-    bpp : BPPPlayer, optional
-        The BPP to trace (default: a new one seeded from ``seed``).
+    bpp : BPPPlayer or CardBPP, optional
+        The BPP to trace (default: a new ``player`` seeded from ``seed``).
+    player : str
+        ``"bpp"`` (the network of Figure 1) or ``"bpp-card"`` (:mod:`bpp.stud.cardlevel`).
 
     Returns
     -------
@@ -266,6 +334,9 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
     Traceback (most recent call last):
     ...
     ValueError: The 'seed' parameter of trace_hand must be a non-negative integer; got -1.
+    >>> trace = trace_hand(seed=2, warmup=0, player="bpp-card")
+    >>> trace.steps[0].opp_current.size, round(float(trace.steps[0].opp_current.sum()), 9)   # P(OPP_Down rank)
+    (13, 1.0)
     """
     import numpy as np
 
@@ -274,15 +345,20 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
     from holdem.games import Stud5
     from holdem.games.base import ActionKind
 
+    from bpp.stud.cardlevel import CardBPP
     from bpp.stud.player import BPPPlayer
 
+    if player not in ("bpp", "bpp-card"):
+        raise ValueError(f"The 'player' parameter of trace_hand must be 'bpp' or 'bpp-card'; got {player!r}.")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"The 'seed' parameter of trace_hand must be a non-negative integer; got {seed!r}.")
     if isinstance(warmup, bool) or not isinstance(warmup, (int, np.integer)) or warmup < 0:
         raise ValueError(f"The 'warmup' parameter of trace_hand must be a non-negative integer; got {warmup!r}.")
     streams = np.random.SeedSequence(int(seed)).spawn(4)
     if bpp is None:
-        bpp = BPPPlayer(rng=np.random.default_rng(streams[0]))
+        bpp = (CardBPP if player == "bpp-card" else BPPPlayer)(rng=np.random.default_rng(streams[0]))
+    card = isinstance(bpp, CardBPP)
+    step, closing = (_card_step, _card_closing_step) if card else (_step, _closing_step)
     opp = registry.make_agent(opponent, rng=np.random.default_rng(streams[1]))
     game = Stud5()
     if warmup >= 2:
@@ -312,7 +388,7 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
         deals = [e for e in new if e.kind == "deal"]
         if deals and not state.is_terminal:
             cards = ", ".join(f"{names[e.player]} {format_cards(e.cards[0])}" for e in deals)
-            steps.append(_step(bpp, state, 0, "deal", f"r{deals[0].round} deal: {cards}", None))
+            steps.append(step(bpp, state, 0, "deal", f"r{deals[0].round} deal: {cards}", None))
         if state.is_terminal:
             break
         p = state.current_player
@@ -325,11 +401,13 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
         else:
             verb = verbs[action.kind]
         r = state.round
+        before = state.observation(0)
         state.apply(action)
         if not state.is_terminal and state.round == r:
-            steps.append(_step(bpp, state, 0, "action", f"r{r} {names[p]} {verb}", names[p]))
+            steps.append(step(bpp, state, 0, "action", f"r{r} {names[p]} {verb}", names[p]))
         else:  # the round or the hand closed: that round's beliefs, with this action as evidence
-            steps.append(_closing_step(bpp, r, names[p], verb, steps[-1], action))
+            event = state.history[len(before.history)]
+            steps.append(closing(bpp, r, names[p], verb, steps[-1], action, before._replace(history=before.history + (event,))))
     cards = game.showdown_cards(deal[None], 1)[0]
     return BeliefTrace(
         steps,
@@ -339,10 +417,11 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
         format_cards(cards[1]),
         float(state.payoffs[0]) / game.bet,
         int(warmup) if warmup >= 2 else 0,
+        "bpp-card" if card else "bpp",
     )
 
 
-def _closing_step(bpp, r, actor, verb, last, action):
+def _closing_step(bpp, r, actor, verb, last, action, observation):
     """The step after an action that ended a round or the hand: the last beliefs of that round, updated for the action."""
     from holdem.games.base import ActionKind
 
@@ -371,6 +450,11 @@ def _closing_step(bpp, r, actor, verb, last, action):
     )
 
 
+def _card_closing_step(bpp, r, actor, verb, last, action, observation):
+    """:func:`_closing_step` of the card-level BPP: ``observation`` is the round's last, with the closing action appended."""
+    return _card_beliefs(bpp, observation, "action", f"r{r} {actor} {verb}", actor, last.theta, None, last.probabilities)
+
+
 # ---------------------------------------------------------------- bpp inspect stud5
 
 
@@ -379,6 +463,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the hand, the agents and the warm-up (default 0)")
     parser.add_argument("--opponent", default="rules", help="registered opponent (default rules)")
     parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first to learn M_A|C (default 200)")
+    parser.add_argument("--player", choices=("bpp", "bpp-card"), default="bpp", help="the BPP to trace (default bpp)")
     parser.add_argument("--out", metavar="FILE.png", default=None, help="write the drawing here")
 
 
@@ -388,7 +473,7 @@ def run(args) -> int:
         raise ValueError(f"--seed must be a non-negative integer; got {args.seed}")
     if args.warmup < 0:
         raise ValueError(f"--warmup must be a non-negative integer; got {args.warmup}")
-    trace = trace_hand(args.seed, opponent=args.opponent, warmup=args.warmup)
+    trace = trace_hand(args.seed, opponent=args.opponent, warmup=args.warmup, player=args.player)
     print(trace.table())
     if args.out:
         import matplotlib

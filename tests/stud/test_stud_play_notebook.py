@@ -25,3 +25,20 @@ def test_inspect_command_writes_the_png(tmp_path, capsys):
     assert main(["inspect", "stud5", "--seed", "2", "--warmup", "20", "--out", str(out)]) == 0
     assert out.stat().st_size > 10_000
     assert "P(win)" in capsys.readouterr().out
+
+
+def test_inspect_traces_the_card_level_bpp(tmp_path, capsys):
+    import numpy as np
+
+    from bpp.cli import main
+    from bpp.stud.inspect import trace_hand
+
+    out = tmp_path / "card.png"
+    assert main(["inspect", "stud5", "--player", "bpp-card", "--seed", "3", "--warmup", "20", "--out", str(out)]) == 0
+    assert out.stat().st_size > 10_000
+    printed = capsys.readouterr().out
+    assert "OPP up" in printed and "top OPP type now" in printed
+    trace = trace_hand(seed=3, warmup=20, player="bpp-card")
+    for step in trace.steps:  # both belief panels are distributions over the same posterior
+        np.testing.assert_allclose([step.opp_current.sum(), step.opp_final.sum()], 1.0, atol=1e-9)
+    assert trace.player == "bpp-card" and trace.steps[0].opp_current_states[-1] == "A"
