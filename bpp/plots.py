@@ -62,11 +62,11 @@ def plot_bankrolls(result, ax=None, *, title: str | None = None):
     return lines
 
 
-def save_figure(ax, path) -> None:
-    """Save the figure holding ``ax`` to ``path`` (PNG, 150 dpi) and close it."""
+def save_figure(ax, path, *, dpi: int = 150) -> None:
+    """Save the figure holding ``ax`` (an Axes or the Figure itself) to ``path`` (PNG) and close it."""
     import matplotlib.pyplot as plt
 
-    fig = ax.figure
+    fig = getattr(ax, "figure", None) or ax
     fig.tight_layout()
-    fig.savefig(path, dpi=150)
+    fig.savefig(path, dpi=dpi)
     plt.close(fig)

@@ -17,6 +17,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from bpp.plots import save_figure  # noqa: E402
 from bpp.stud.curves import CURVES_PATH, load_params, plot_betting_curves  # noqa: E402
 
 
@@ -32,9 +33,7 @@ def main(argv=None) -> int:
     plot_betting_curves(params, ax=right, rounds=(0, 1, 2, 3), normalized=True)
     right.set_title("Normalized, all rounds (solid = round 3 … dash-dot = round 0)", fontsize=10)
     right.legend(frameon=False, fontsize=6, ncol=2)
-    fig.tight_layout()
-    fig.savefig(args.out, dpi=120)
-    plt.close(fig)
+    save_figure(fig, args.out, dpi=120)
     print(f"wrote {args.out}")
     return 0
 

@@ -20,6 +20,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from bpp.plots import save_figure  # noqa: E402
 import bpp.registry  # noqa: E402,F401 - agent names
 from bpp.stud.experiments import plot_cumulative_winnings, significance  # noqa: E402
 from holdem.games import Stud5  # noqa: E402
@@ -50,9 +51,7 @@ def main(argv=None) -> int:
     ax.set_xlabel("hands (every deal played from both seats)")
     ax.set_ylabel("cumulative winnings (betting units)")
     ax.legend(frameon=False, fontsize="small", title=f"player (vs rules, seed {SEED})")
-    fig.tight_layout()
-    fig.savefig(args.out, dpi=120)
-    plt.close(fig)
+    save_figure(fig, args.out, dpi=120)
     print(f"wrote {args.out}")
     return 0
 

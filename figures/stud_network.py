@@ -16,6 +16,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from bpp.plots import save_figure  # noqa: E402
 from bpp.stud.networks import draw_network  # noqa: E402
 
 
@@ -26,9 +27,7 @@ def main(argv=None) -> int:
     fig, ax = plt.subplots(figsize=(6.4, 5.4))
     draw_network(ax=ax)
     ax.set_title("Bayesian Poker network (Korb et al. 1999, Figure 1)\nstates in rounds 0/1/2/3; shaded = observed", fontsize=9)
-    fig.tight_layout()
-    fig.savefig(args.out, dpi=120)
-    plt.close(fig)
+    save_figure(fig, args.out, dpi=120)
     print(f"wrote {args.out}")
     return 0
 

@@ -22,6 +22,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from bpp.plots import save_figure  # noqa: E402
 from bpp.stud.experiments import plot_cumulative_winnings, significance  # noqa: E402
 
 
@@ -49,9 +50,7 @@ def main(argv=None) -> int:
         partner.set_linewidth(1.0)
     ax.legend(frameon=False, fontsize="small", title="match")
     ax.set_xlabel("hands (every deal played from both seats)")
-    fig.tight_layout()
-    fig.savefig(args.out, dpi=120)
-    plt.close(fig)
+    save_figure(fig, args.out, dpi=120)
     print(f"wrote {args.out}")
     return 0
 

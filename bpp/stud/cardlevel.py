@@ -97,7 +97,7 @@ from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.opponents import _hand_type, _hand_value
-from bpp.stud.reference import DownCardPlayer, _decisions
+from bpp.stud.reference import DownCardPlayer, _decisions, unseen_cards
 
 __all__ = ["CardBPP", "OpponentActionModel", "REL_STATES", "SHOWING_STATES", "FACING_STATES", "OUTCOMES", "relations"]
 
@@ -298,15 +298,15 @@ class CardBPP(DownCardPlayer):
             cached = self._rel_cache.get(ups)
             if cached is None:  # OPP_Rel of every card not showing, and the showing state, once per round and hand
                 rel = np.zeros(52, dtype=np.intp)
-                hidden = np.setdiff1d(np.arange(52), ups[0] + ups[1])
+                hidden = unseen_cards(*ups)
                 rel[hidden] = relations(hidden, *ups)
                 cached = self._rel_cache[ups] = (rel, _showing(*ups))
             out.append((cached[1], int(facing), int(can_raise), kind, cached[0][cards]))
         return out
 
-    def _posterior(self, evidence) -> np.ndarray:
+    def _posterior(self, evidence, n: int) -> np.ndarray:
+        """P(OPP_Down | evidence) over ``n`` candidates: the uniform prior times each decision's likelihood."""
         lik = self.model_.likelihood()
-        n = evidence[0][4].size if evidence else 0
         weights = np.ones(n)
         for s, f, c, kind, rel in evidence:
             weights *= lik[s, f, c, kind][rel]
@@ -318,10 +318,8 @@ class CardBPP(DownCardPlayer):
         me = observation.player
         self._hole = observation.hole
         mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
-        seen = set(observation.hole) | set(mine_up) | set(theirs_up)
-        cards = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
-        evidence = self._evidence(observation.history, 1 - me, cards, theirs_up, mine_up)
-        return cards, (self._posterior(evidence) if evidence else np.full(cards.size, 1.0 / cards.size))
+        cards = unseen_cards(observation.hole, mine_up, theirs_up)
+        return cards, self._posterior(self._evidence(observation.history, 1 - me, cards, theirs_up, mine_up), cards.size)
 
     def network(self, observation: Observation):
         """The hand's network as a pgmpy ``DiscreteBayesianNetwork`` and its evidence: ``(model, evidence)``.
@@ -400,12 +398,11 @@ class CardBPP(DownCardPlayer):
         if self._opp_hole is not None:
             cards = np.array([self._opp_hole], dtype=np.int64)
         else:
-            seen = set(self._hole) | set(mine_up) | set(theirs_up)
-            cards = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+            cards = unseen_cards(self._hole, mine_up, theirs_up)
         evidence = self._evidence(self._events, opp, cards, theirs_up, mine_up)
         if not evidence:
             return
-        posterior = self._posterior(evidence)
+        posterior = self._posterior(evidence, cards.size)
         for s, f, c, kind, rel in evidence:
             if c:
                 self.model_.add(s, f, kind, np.bincount(rel, weights=posterior, minlength=3))

@@ -55,7 +55,7 @@ from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.opponents import figure4_policy
 from bpp.stud.player import CurvePlayer
 
-__all__ = ["DownCardPlayer", "RulesReader", "opponent_decisions", "hole_posterior"]
+__all__ = ["DownCardPlayer", "RulesReader", "opponent_decisions", "hole_posterior", "unseen_cards"]
 
 _FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
 
@@ -99,6 +99,18 @@ def _decisions(history, opp: int, max_bets: int) -> list[tuple]:
     return out
 
 
+def unseen_cards(*known) -> np.ndarray:
+    """The card codes in none of the ``known`` groups, ascending: the candidates for the opponent's down card.
+
+    >>> unseen_cards((0, 1), (51,)).size, int(unseen_cards((0, 1), (51,))[0])
+    (49, 2)
+    """
+    mask = np.ones(52, dtype=bool)
+    for group in known:
+        mask[list(group)] = False
+    return np.flatnonzero(mask).astype(np.int64)
+
+
 def _action_probability(hole, my_up, their_up, facing: bool, can_raise: bool, kind: int) -> float:
     fold, call, bet = figure4_policy(hole, my_up, their_up, facing)
     if not facing:
@@ -129,8 +141,7 @@ def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.n
     me = observation.player
     mine_up = observation.up_cards[me]
     theirs_up = observation.up_cards[1 - me]
-    seen = set(observation.hole) | set(mine_up) | set(theirs_up)
-    cards = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+    cards = unseen_cards(observation.hole, mine_up, theirs_up)
     weights = np.ones(cards.size)
     for r, facing, can_raise, kind in opponent_decisions(observation, max_bets=max_bets):
         opp_up, own_up = theirs_up[: r + 1], mine_up[: r + 1]  # Figure 4 from the opponent's seat
