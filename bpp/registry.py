@@ -29,14 +29,21 @@ import numpy as np
 
 from holdem.match.agents import BUILTIN_AGENTS, AgentSpec, set_agent_resolver
 
-__all__ = ["register_agent", "make_agent", "list_agents", "agent_factory", "match_agents"]
+__all__ = ["register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "match_agents"]
 
 _NAME = re.compile(r"^[a-z][a-z0-9_\-]*$")
 _registry: dict[str, Callable[..., Any] | str] = {}
+_games: dict[str, tuple[str, ...] | None] = {}
 
 
-def register_agent(name: str, factory: Callable[..., Any] | str, *, overwrite: bool = False) -> None:
+def register_agent(
+    name: str, factory: Callable[..., Any] | str, *, games: tuple[str, ...] | None = None, overwrite: bool = False
+) -> None:
     """Register ``factory`` (a callable ``f(*, rng)`` or ``"module:attribute"``) as agent ``name``.
+
+    ``games`` names the games the agent plays (keys of ``bpp match``'s games:
+    ``"limit-holdem"``, ``"nolimit-holdem"``, ``"stud5"``, ``"draw5"``); None
+    means every game (the trivial agents).
 
     >>> register_agent("Bad Name", "holdem.agents:AlwaysCall")
     Traceback (most recent call last):
@@ -56,11 +63,26 @@ def register_agent(name: str, factory: Callable[..., Any] | str, *, overwrite: b
     if name in _registry and not overwrite:
         raise ValueError(f"agent {name!r} is already registered (pass overwrite=True to replace it)")
     _registry[name] = factory
+    _games[name] = None if games is None else tuple(games)
 
 
-def list_agents() -> list[str]:
-    """Registered agent names, sorted."""
-    return sorted(_registry)
+def list_agents(game: str | None = None) -> list[str]:
+    """Registered agent names, sorted; with ``game``, only the agents that play it.
+
+    >>> "bpp" in list_agents("stud5"), "bpp" in list_agents("limit-holdem")
+    (True, False)
+    """
+    return sorted(n for n in _registry if game is None or _games[n] is None or game in _games[n])
+
+
+def agent_games(name: str) -> tuple[str, ...] | None:
+    """The games agent ``name`` plays (None: every game).
+
+    >>> agent_games("loki")
+    ('limit-holdem',)
+    """
+    agent_factory(name)  # unknown names fail here with the usual message
+    return _games[name]
 
 
 def agent_factory(name: str) -> Callable[..., Any]:
@@ -115,12 +137,13 @@ for _name, _attr in BUILTIN_AGENTS.items():
     register_agent(_name, f"holdem.agents:{_attr}")
 set_agent_resolver(agent_factory)
 # five-card stud, seed 002 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
-register_agent("bpp", "bpp.stud.player:BPPPlayer")
-register_agent("bpp-up", "bpp.stud.upcards:bpp_up")  # §6.1 extension: OPP_Action also conditioned on BPP's up cards
-register_agent("prob", "bpp.stud.opponents:ProbabilisticPlayer")
-register_agent("rules", "bpp.stud.opponents:RuleBasedPlayer")
-register_agent("rules-reader", "bpp.stud.reference:RulesReader")  # exact inference over the rule-based player's down card
-register_agent("bpp-card", "bpp.stud.cardlevel:CardBPP")  # §6.1/§6.3 refinement: the opponent's down card as a node, every round's action
+_STUD = ("stud5",)
+register_agent("bpp", "bpp.stud.player:BPPPlayer", games=_STUD)
+register_agent("bpp-up", "bpp.stud.upcards:bpp_up", games=_STUD)  # §6.1: OPP_Action also conditioned on BPP's up cards
+register_agent("prob", "bpp.stud.opponents:ProbabilisticPlayer", games=_STUD)
+register_agent("rules", "bpp.stud.opponents:RuleBasedPlayer", games=_STUD)
+register_agent("rules-reader", "bpp.stud.reference:RulesReader", games=_STUD)  # exact inference over the rules player's down card
+register_agent("bpp-card", "bpp.stud.cardlevel:CardBPP", games=_STUD)  # §6.1/§6.3: the opponent's down card as a node
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",
@@ -131,4 +154,4 @@ for _name, _factory in {
     "poki": "bpp.loki.agents:PokiAgent",
     "poki-sim": "bpp.loki.agents:PokiSimAgent",
 }.items():
-    register_agent(_name, _factory)
+    register_agent(_name, _factory, games=("limit-holdem",))
