@@ -19,7 +19,11 @@ import sys
 from bpp import __version__
 
 #: Modules of :mod:`bpp.commands` that add a subcommand (order = order in ``--help``).
-COMMANDS = ("demo", "match", "build", "inspect")
+COMMANDS = (
+    "demo", "match", "build", "inspect",
+    # issue 13: the belief explorer and playing against an agent
+    "explore", "play",
+)
 
 
 class _Parser(argparse.ArgumentParser):
