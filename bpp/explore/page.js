@@ -292,6 +292,8 @@
       div.classList.toggle("changed", !!this.whatIf && (this.data.steps[this.step].evidence[node.name] !== ev[node.name]));
       let order = node.states.map((_, i) => i);
       if (node.top) order = order.sort((a, b) => p[b] - p[a]).slice(0, node.top);
+      // nodes with many states (OPP_Down) scale their bars to the likeliest state, so small differences show
+      const scale = node.top && !observed ? Math.max(...order.map(i => p[i])) || 1 : 1;
       div.querySelector(".value").textContent = observed ? "= " + node.labels[ev[node.name]] : "";
       node._rows.forEach((row, r) => {
         const i = order[r];
@@ -300,12 +302,12 @@
         row.setAttribute("data-p", String(p[i]));
         row.classList.toggle("on", observed && ev[node.name] === i);
         row.querySelector(".lab").textContent = node.labels[i];
-        row.querySelector(".bar").style.width = (100 * (isNaN(p[i]) ? 0 : p[i])).toFixed(2) + "%";
+        row.querySelector(".bar").style.width = (100 * (isNaN(p[i]) ? 0 : p[i] / scale)).toFixed(2) + "%";
         row.querySelector(".num").textContent = pct(p[i]);
         row.title = `${node.name} = ${node.labels[i]}: P = ${isNaN(p[i]) ? "—" : p[i].toFixed(4)} (click: set / clear evidence)`;
       });
       const more = div.querySelector(".more");
-      if (more) more.textContent = `top ${node.top} of ${node.states.length} states`;
+      if (more) more.textContent = `top ${node.top} of ${node.states.length} states; bars scaled to the largest`;
     });
     this.drawChart();
     this.drawCurves();
@@ -398,8 +400,9 @@
     rels.forEach(n => {
       const q = post[n.name], row = el("div", { cls: "relrow" }, rb);
       el("span", { cls: "lab", text: n.title || n.name }, row);
+      const segs = el("span", { cls: "segs" }, row);
       n.labels.forEach((l, i) => {
-        const seg = el("span", { cls: "seg s" + i, title: `${l}: ${q[i].toFixed(4)}` }, row);
+        const seg = el("span", { cls: "seg s" + i, title: `${l}: ${q[i].toFixed(4)}` }, segs);
         seg.style.width = (100 * q[i]).toFixed(2) + "%";
         if (q[i] > 0.12) seg.textContent = `${l} ${pct(q[i])}`;
       });
