@@ -178,11 +178,6 @@
       this.relBox = el("div", { cls: "relbox", id: "relation" }, right);
     }
     this.evidenceBox = el("div", { cls: "evidence", id: "evidence" }, right);
-    document.addEventListener("keydown", e => {
-      if (e.target && e.target.tagName === "INPUT" && e.target.type !== "range") return;
-      if (e.key === "ArrowRight") { this.go(this.step + 1); e.preventDefault(); }
-      else if (e.key === "ArrowLeft") { this.go(this.step - 1); e.preventDefault(); }
-    });
     window.addEventListener("resize", () => this.drawArcs());
     this.drawChart();
   };
@@ -453,11 +448,7 @@
     this.evalBox = el("div", { cls: "evalbox", id: "evaluation" }, side);
     el("h2", { text: "The action node's CPT that did the update" }, side);
     this.cptBox = el("div", { cls: "cptbox", id: "cpt" }, side);
-    this.tip = el("div", { cls: "tip", id: "tip" }, document.body);
-    document.addEventListener("keydown", e => {
-      if (e.key === "ArrowRight") { this.go(this.step + 1); e.preventDefault(); }
-      else if (e.key === "ArrowLeft") { this.go(this.step - 1); e.preventDefault(); }
-    });
+    this.tip = document.getElementById("tip") || el("div", { cls: "tip", id: "tip" }, document.body);
   };
   HoldemExplorer.prototype.go = function (i) {
     const n = this.data.steps.length;
@@ -568,10 +559,23 @@
   };
 
   // ---------------------------------------------------------------- entry point
-  function mount(root, data) {
+  let keysBound = false;
+  function mount(root, data, step) {
     root.classList.add("bpp-explorer");
     const x = data.kind === "holdem" ? new HoldemExplorer(root, data) : new StudExplorer(root, data);
     window.bppExplorer = x;
+    if (step !== undefined) x.go(step);
+    if (!keysBound) { // one handler for the page, whichever explorer is mounted
+      keysBound = true;
+      document.addEventListener("keydown", e => {
+        const t = e.target;
+        if (t && (t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type !== "range"))) return;
+        const x = window.bppExplorer;
+        if (!x) return;
+        if (e.key === "ArrowRight") { x.go(x.step + 1); e.preventDefault(); }
+        else if (e.key === "ArrowLeft") { x.go(x.step - 1); e.preventDefault(); }
+      });
+    }
     return x;
   }
   window.bppExplore = { mount, posteriors };

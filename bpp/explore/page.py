@@ -101,7 +101,7 @@ def render_page(data: dict, *, title: str = "bpp belief explorer") -> str:
     """The whole HTML document for ``data`` (``data["kind"]`` ``"stud"`` or ``"holdem"``), script and style inline."""
     payload = json.dumps(data, separators=(",", ":"), allow_nan=False).replace("</", "<\\/")
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<link rel=\"icon\" href=\"data:,\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         f"<title>{html.escape(title)}</title>\n<style>\n{_asset('page.css')}</style>\n</head>\n<body>\n"
         "<noscript><p>This belief explorer is drawn by JavaScript, which is switched off in this browser: "
