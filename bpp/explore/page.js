@@ -531,7 +531,7 @@
     eb.innerHTML = "";
     if (!ev) { el("p", { cls: "caption", text: s.round === 0 ? "pre-flop: Loki's pre-flop strategy uses income rates (no HS/Ppot/Npot before the flop)" : `${d.observerName} has folded: nothing left to evaluate` }, eb); }
     else {
-      el("p", { cls: "caption", text: `${ev.who} holding ${ev.hole} on ${s.board}, against each opponent's weights (001 §4.2–4.4):` }, eb);
+      el("p", { cls: "caption", text: `${ev.who} holding ${ev.hole} on ${s.board}, against each opponent's weights (Billings1998 §4.2–4.4):` }, eb);
       const t = el("table", { cls: "evaltable" }, eb);
       const hr = el("tr", {}, t); ["opponent", "HS", "Ppot", "Npot", "EHS"].forEach(h => el("th", { text: h }, hr));
       ev.rows.forEach(r => { const tr = el("tr", {}, t); [r.name, fmt(r.hs), fmt(r.ppot), fmt(r.npot), fmt(r.ehs)].forEach(v => el("td", { text: v }, tr)); });

@@ -13,7 +13,7 @@ server.
 >>> from pgmpy.factors.discrete import TabularCPD
 >>> m = DiscreteBayesianNetwork([("A", "B")])
 >>> m.add_cpds(TabularCPD("A", 2, [[0.3], [0.7]]), TabularCPD("B", 2, [[0.9, 0.2], [0.1, 0.8]], evidence=["A"], evidence_card=[2]))
->>> net = network_json(m, {"A": (0, 0), "B": (0, 120)})
+>>> net = network_json(pgmpy_tables(m), {"A": (0, 0), "B": (0, 120)})
 >>> [n["name"] for n in net["nodes"]], net["nodes"][1]["cpt"]
 (['A', 'B'], [0.9, 0.2, 0.1, 0.8])
 """
@@ -25,7 +25,9 @@ import json
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["Explorer", "check_out_path", "network_json", "render_page"]
+import numpy as np
+
+__all__ = ["Explorer", "check_out_path", "network_json", "pgmpy_tables", "render_page"]
 
 
 def _asset(name: str) -> str:
@@ -51,15 +53,28 @@ def check_out_path(path) -> Path:
     return path
 
 
-def network_json(model, layout: dict, *, labels: dict | None = None, top: dict | None = None, width: dict | None = None,
-                 titles: dict | None = None) -> dict:
-    """The page's form of a pgmpy network: nodes in ``layout`` order, each with states, parents, CPT and position.
+def pgmpy_tables(model) -> dict:
+    """``{node: (states, parents, values)}`` of a pgmpy network, ``values`` as ``TabularCPD.get_values()`` lays them out."""
+    out = {}
+    for name in model.nodes():
+        cpd = model.get_cpds(name)
+        out[name] = ([str(s) for s in cpd.state_names[name]], [str(p) for p in cpd.variables[1:]], cpd.get_values())
+    return out
+
+
+def network_json(tables: dict, layout: dict, *, labels: dict | None = None, top: dict | None = None,
+                 width: dict | None = None, titles: dict | None = None) -> dict:
+    """The page's form of a discrete Bayesian network: nodes in ``layout`` order, each with states, parents, CPT and position.
 
     Parameters
     ----------
-    model : pgmpy.models.DiscreteBayesianNetwork
+    tables : dict
+        Node name → ``(states, parents, values)``, ``values`` of shape
+        (n_states, product of the parents' state counts) with the last parent
+        varying fastest — pgmpy's ``TabularCPD`` layout (:func:`pgmpy_tables`
+        reads them off a pgmpy network).
     layout : dict
-        Node name → ``(x, y)`` pixel position of its box (every node of ``model``).
+        Node name → ``(x, y)`` pixel position of its box (every node of ``tables``).
     labels : dict, optional
         Node name → state labels shown instead of the state names.
     top : dict, optional
@@ -70,20 +85,22 @@ def network_json(model, layout: dict, *, labels: dict | None = None, top: dict |
         Node name → a longer caption.
     """
     labels, top, width, titles = labels or {}, top or {}, width or {}, titles or {}
-    missing = set(model.nodes()) - set(layout)
+    missing = set(tables) - set(layout)
     if missing:
         raise ValueError(f"The 'layout' parameter of network_json must place every node; missing {sorted(missing)}.")
     nodes = []
     for name in layout:
-        cpd = model.get_cpds(name)
-        states = [str(s) for s in cpd.state_names[name]]
-        values = cpd.get_values()
+        states, parents, values = tables[name]
+        values = np.asarray(values, dtype=np.float64)
+        n_cols = int(np.prod([len(tables[p][0]) for p in parents])) if parents else 1
+        if values.shape != (len(states), n_cols):
+            raise ValueError(f"The CPT of {name!r} must have shape {(len(states), n_cols)}; got {values.shape}.")
         node = {
             "name": name,
-            "states": states,
+            "states": [str(s) for s in states],
             "labels": [str(s) for s in labels.get(name, states)],
-            "parents": [str(p) for p in cpd.variables[1:]],
-            "cpt": [float(v) for v in values.ravel()],
+            "parents": [str(p) for p in parents],
+            "cpt": values.ravel().tolist(),
             "x": int(layout[name][0]),
             "y": int(layout[name][1]),
         }
@@ -121,17 +138,24 @@ class Explorer:
     data : dict
         What the page draws (JSON-ready).
     models : list
-        The pgmpy networks the page's networks were serialized from (index =
-        ``data["networks"]`` index; empty for hold'em), kept for checks.
+        The pgmpy networks with the page's CPTs (index = ``data["networks"]``
+        index; empty for hold'em), for checks against pgmpy.
     trace : object
         What was traced (a :class:`bpp.stud.inspect.BeliefTrace` or the hold'em record).
     """
 
     def __init__(self, data: dict, *, models=(), trace=None, title: str = "bpp belief explorer"):
         self.data = data
-        self.models = list(models)
+        self._models = models
         self.trace = trace
         self.title = title
+
+    @property
+    def models(self) -> list:
+        """The pgmpy networks of ``data["networks"]`` (built on first use when given as a function)."""
+        if callable(self._models):
+            self._models = list(self._models())
+        return list(self._models)
 
     def html(self) -> str:
         """The page as one HTML document."""

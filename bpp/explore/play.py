@@ -37,7 +37,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import numpy as np
 
-from bpp.explore.page import _asset, network_json
+from bpp.explore.page import _asset, network_json, pgmpy_tables
 
 __all__ = ["AGENTS", "PlaySession", "RequestError", "make_server", "render_play_page", "serve"]
 
@@ -163,12 +163,13 @@ class PlaySession:
         return self.state()
 
     def _apply(self, seat: int, action, obs) -> None:
-        who = "you" if seat == self.HUMAN else self.against
-        self.log.append(f"{who} {_label(action.kind, obs.to_call)[1]}")
+        verb = _label(action.kind, obs.to_call)[1]
+        text = f"you {verb[:-1]}" if seat == self.HUMAN else f"{self.against} {verb}"
+        self.log.append(text)
         self.state_.apply(action)
         self.turn += 1
         self._tell()
-        self._record(f"round {obs.round + 1}: {who} {_label(action.kind, obs.to_call)[1]}", "action", "OPP" if seat == self.HUMAN else "BPP")
+        self._record(f"round {obs.round + 1}: {text}", "action", "OPP" if seat == self.HUMAN else "BPP")
 
     def _tell(self) -> None:
         history = self.state_.history
@@ -232,7 +233,7 @@ class PlaySession:
             theta, probs = float(d["theta"]), [float(x) for x in d["probabilities"]]
         elif self.steps:
             theta, probs = self.steps[-1]["theta"], self.steps[-1]["probs"]
-        self.pool.append((model, network_json(model, layout, labels={"OPP_Down": labels}, top=top, width=widths, titles=titles)))
+        self.pool.append((model, network_json(pgmpy_tables(model), layout, labels={"OPP_Down": labels}, top=top, width=widths, titles=titles)))
         return {
             "label": label, "short": label.split(": ", 1)[-1], "kind": kind, "round": int(obs.round), "actor": actor,
             "net": len(self.pool) - 1, "evidence": {k: _state_index(model, k, v) for k, v in evidence.items()},

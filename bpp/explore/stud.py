@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpp.explore.page import Explorer, network_json
+from bpp.explore.page import Explorer, network_json, pgmpy_tables
 
-__all__ = ["PLAYERS", "FIGURE1_PIXELS", "stud_explorer"]
+__all__ = ["PLAYERS", "FIGURE1_PIXELS", "figure1_tables", "stud_explorer"]
 
 #: Players the stud explorer traces.
 PLAYERS = ("bpp", "bpp-up", "bpp-card")
@@ -51,6 +51,41 @@ def _check_int(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
         raise ValueError(f"The {name!r} parameter of stud_explorer must be a non-negative integer; got {value!r}.")
     return int(value)
+
+
+def figure1_tables(net) -> dict:
+    """The CPTs of one round's network as :func:`~bpp.explore.page.network_json` reads them (no pgmpy needed).
+
+    ``net`` is a :class:`bpp.stud.CompiledStudNet` (Figure 1, Korb1999 §3.1,
+    §3.3) or a compiled §6.1 network with the link node (``bpp-up``); the
+    tables are the arrays its pgmpy network is built from, in pgmpy's layout.
+
+    >>> from bpp.stud import load_compiled
+    >>> t = figure1_tables(load_compiled()[0])
+    >>> sorted(t), t["BPP_Win"][1], t["BPP_Win"][2].shape
+    (['BPP_Current', 'BPP_Final', 'BPP_Win', 'OPP_Action', 'OPP_Current', 'OPP_Final', 'OPP_Upcards'], ['BPP_Final', 'OPP_Final'], (2, 289))
+    """
+    from bpp.stud import ACTIONS, FINAL_TYPES, WIN_STATES
+
+    c = net.cpts
+    finals, current, upcards = list(FINAL_TYPES), list(c.current_states), list(c.upcard_states)
+    win = np.asarray(c.win_given_finals, dtype=np.float64).reshape(1, -1)
+    prior = np.asarray(c.prior_final, dtype=np.float64).reshape(-1, 1)
+    tables = {
+        "BPP_Final": (finals, [], prior),
+        "OPP_Final": (finals, [], prior),
+        "BPP_Win": (list(WIN_STATES), ["BPP_Final", "OPP_Final"], np.vstack([1.0 - win, win])),
+        "BPP_Current": (current, ["BPP_Final"], c.current_given_final),
+        "OPP_Current": (current, ["OPP_Final"], c.current_given_final),
+        "OPP_Upcards": (upcards, ["OPP_Current"], c.upcards_given_current),
+    }
+    if hasattr(net, "link_states"):  # §6.1: the link node is a second parent of OPP_Action (its state fastest)
+        n = len(net.link_states)
+        tables[net.node] = (list(net.link_states), [], np.full((n, 1), 1.0 / n))
+        tables["OPP_Action"] = (list(ACTIONS), ["OPP_Current", net.node], np.asarray(net.action_cpt).reshape(len(ACTIONS), -1))
+    else:
+        tables["OPP_Action"] = (list(ACTIONS), ["OPP_Current"], c.action_given_current)
+    return tables
 
 
 def _state_index(model, node: str, state) -> int:
@@ -177,20 +212,21 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
             for i, (r, facing, _, _) in enumerate(_decisions(obs, agent.max_bets)):
                 titles[f"OPP_Rel_{i}"] = f"decision {i + 1} (round {r + 1}, {'facing a bet' if facing else 'open'})"
             models.append(model)
-            networks.append(network_json(model, layout, labels={"OPP_Down": names}, top=top, width=widths, titles=titles))
+            networks.append(network_json(pgmpy_tables(model), layout, labels={"OPP_Down": names}, top=top, width=widths, titles=titles))
             ev = {k: _state_index(model, k, v) for k, v in evidence.items()}
             steps.append(_step_json(step, len(networks) - 1, ev, step.p_win))
         title_net = "Card-level BPP (Korb1999 §6.1, §6.3): OPP_Down → OPP_Rel → OPP_Action per decision, and BPP_Win"
     else:
         compiled = agent.compiled_networks()
+        models = lambda: [net.to_network() for net in compiled]  # noqa: E731 - pgmpy only when asked (checks)
         for net in compiled:
-            model = net.to_network()
-            models.append(model)
-            layout = {k: v for k, v in FIGURE1_PIXELS.items() if k in model.nodes()}
-            networks.append(network_json(model, layout))
+            tables = figure1_tables(net)
+            networks.append(network_json(tables, {k: v for k, v in FIGURE1_PIXELS.items() if k in tables}))
         for step in trace.steps:
             r = step.round
-            ev = {k: _state_index(models[r], k, v) for k, v in step.evidence.items() if v is not None}
+            tables = networks[r]["nodes"]
+            states = {n["name"]: n["states"] for n in tables}
+            ev = {k: states[k].index(str(v)) for k, v in step.evidence.items() if v is not None}
             net = compiled[r]
             if player == "bpp-up":
                 belief = net.query(step.evidence["BPP_Current"], step.evidence["OPP_Upcards"], step.evidence["OPP_Action"], step.evidence[net.node])

@@ -4,7 +4,7 @@
 >>> hand.steps[0].kind, type(hand.explore()).__name__
 ('deal', 'Explorer')
 >>> print(hand.table().splitlines()[0][:9])
-BPP Jh Ac
+BPP 4d Kd
 """
 
 from __future__ import annotations
