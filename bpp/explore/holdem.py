@@ -62,9 +62,10 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
     from holdem.cards import format_cards
     from holdem.ranges import CLASS_NAMES, CLASS_OF_HOLDING, HOLDINGS, holding_index
 
+    from bpp.explore._sources import holdem
     from bpp.loki import WeightTable
-    from bpp.loki.evaluation import street_table
-    from bpp.loki.inspect import trace_hand
+
+    street_table, trace_hand = holdem()["street_table"], holdem()["trace_hand"]
 
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"The 'seed' parameter of holdem_explorer must be a non-negative integer; got {seed!r}.")

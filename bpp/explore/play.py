@@ -243,7 +243,9 @@ class PlaySession:
     def _holdem_step(self, label, kind, actor):
         from holdem.ranges import holdings_mask
 
-        from bpp.loki.evaluation import street_table
+        from bpp.explore._sources import holdem
+
+        street_table = holdem()["street_table"]
 
         weights = getattr(self.agent, "_weights", None)
         if weights is None:
@@ -291,7 +293,11 @@ class PlaySession:
     def _learned(self) -> str:
         """What the agent learned from the hand just over (its model after the update it makes before the next hand)."""
         if self.game_name == "stud5":
-            from bpp.stud.cardlevel import FACING_STATES, OUTCOMES, REL_STATES, SHOWING_STATES
+            from bpp.explore._sources import stud
+
+            names = stud()
+            FACING_STATES, OUTCOMES, REL_STATES, SHOWING_STATES = (  # noqa: N806 - the module's constants
+                names["FACING_STATES"], names["OUTCOMES"], names["REL_STATES"], names["SHOWING_STATES"])
 
             clone = copy.deepcopy(self.agent)
             before = clone.model_.cpt()

@@ -105,9 +105,9 @@ def _label(label: str) -> str:
 
 def _card_class():
     """A CardBPP that remembers the observation behind each belief it reports outside ``act`` (the trace's steps)."""
-    from bpp.stud.cardlevel import CardBPP
+    from bpp.explore._sources import stud
 
-    class _Recording(CardBPP):
+    class _Recording(stud()["CardBPP"]):
         def new_hand(self, seat):
             super().new_hand(seat)
             self.seen_ = []
@@ -179,7 +179,9 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-card'); got 'poki'.
     """
     import bpp.registry as registry
-    from bpp.stud.inspect import trace_hand
+    from bpp.explore._sources import stud
+
+    trace_hand = stud()["trace_hand"]
 
     if player not in PLAYERS:
         raise ValueError(f"The 'player' parameter of stud_explorer must be one of {PLAYERS}; got {player!r}.")
@@ -192,9 +194,7 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     if player == "bpp-card":
         agent = _card_class()(rng=rng)
     else:
-        from bpp.stud.player import BPPPlayer
-
-        agent = BPPPlayer(rng=rng, upcards_link=(player == "bpp-up"))
+        agent = stud()["BPPPlayer"](rng=rng, upcards_link=(player == "bpp-up"))
     trace = trace_hand(seed, opponent=opponent, warmup=warmup, bpp=agent, player="bpp-card" if player == "bpp-card" else "bpp")
     models, networks, steps = [], [], []
     if player == "bpp-card":
@@ -253,9 +253,9 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
 
 
 def _decisions(observation, max_bets):
-    from bpp.stud.reference import opponent_decisions
+    from bpp.explore._sources import stud
 
-    return opponent_decisions(observation, max_bets=max_bets)
+    return stud()["opponent_decisions"](observation, max_bets=max_bets)
 
 
 def _step_json(step, net: int, evidence: dict, p_win: float) -> dict:

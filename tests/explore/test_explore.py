@@ -34,7 +34,9 @@ def test_cpts_embedded_as_pgmpy_lays_them_out(player):
 
 
 def test_steps_are_the_inspect_trace():
-    from bpp.stud.inspect import trace_hand as inspect_trace
+    from bpp.explore._sources import stud
+
+    inspect_trace = stud()["trace_hand"]
 
     ex = stud_explorer(6, warmup=10)
     trace = inspect_trace(6, warmup=10)
