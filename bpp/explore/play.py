@@ -397,8 +397,18 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def _host_ok(self) -> bool:
+        """Only pages served from this loopback address may talk to the game (no DNS rebinding from another site)."""
+        port = self.server.server_address[1]
+        if self.headers.get("Host", "") in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            return True
+        self._send(403, {"error": f"this game answers only on http://127.0.0.1:{port}/"})
+        return False
+
     def do_GET(self):  # noqa: N802 - http.server API
         session = self.server.session
+        if not self._host_ok():
+            return
         if self.path in ("/", "/index.html"):
             self._send(200, self.server.page, "text/html")
         elif self.path == "/state":
@@ -409,6 +419,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):  # noqa: N802 - http.server API
         session = self.server.session
+        if not self._host_ok():
+            return
         if self.path not in ("/action", "/new"):
             self._send(404, {"error": f"no endpoint {self.path!r}: POST /action or /new"})
             return

@@ -44,6 +44,10 @@ def _get_state(srv):
 
 def test_loopback_only(server):
     assert server.server_address[0] == "127.0.0.1"
+    req = urllib.request.Request(_url(server, "/state"), headers={"Host": "evil.example:80"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=30)
+    assert err.value.code == 403
 
 
 def test_bad_requests_change_nothing(server):
