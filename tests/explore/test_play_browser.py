@@ -97,6 +97,6 @@ def test_play_a_hand_in_the_browser(server, page, tmp_path):
     if state["learned"]:
         assert page.locator("#learned").count() == 1
     page.screenshot(path=str(tmp_path / f"play_{game}.png"), full_page=True)
-    page.click("#new-hand")
-    page.wait_for_function("() => document.getElementById('message') !== null")
+    with page.expect_response(lambda r: r.url.endswith("/new")):
+        page.click("#new-hand")
     assert _get_state(server)["hand"] == state["hand"] + 1
