@@ -218,7 +218,10 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
         title_net = "Card-level BPP (Korb1999 §6.1, §6.3): OPP_Down → OPP_Rel → OPP_Action per decision, and BPP_Win"
     else:
         compiled = agent.compiled_networks()
-        models = lambda: [net.to_network() for net in compiled]  # noqa: E731 - pgmpy only when asked (checks)
+
+        def models():  # pgmpy only when asked (the checks against VariableElimination)
+            return [net.to_network() for net in compiled]
+
         for net in compiled:
             tables = figure1_tables(net)
             networks.append(network_json(tables, {k: v for k, v in FIGURE1_PIXELS.items() if k in tables}))
