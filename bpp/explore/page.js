@@ -126,6 +126,12 @@
     if (parent) parent.appendChild(e);
     return e;
   }
+  // scroll the timeline (only it: scrollIntoView would also scroll a notebook around the page's iframe)
+  function showChip(chip) {
+    const tl = chip.parentNode, left = chip.offsetLeft - tl.offsetLeft;
+    if (left < tl.scrollLeft) tl.scrollLeft = left - 8;
+    else if (left + chip.offsetWidth > tl.scrollLeft + tl.clientWidth) tl.scrollLeft = left + chip.offsetWidth - tl.clientWidth + 8;
+  }
   const pct = p => (isNaN(p) ? "—" : (100 * p).toFixed(p >= 0.995 || p < 0.001 ? 0 : 1) + "%");
   const fmt = (x, d) => (x === null || x === undefined || isNaN(x) ? "—" : Number(x).toFixed(d === undefined ? 3 : d));
 
@@ -188,7 +194,7 @@
     this.step = i; this.whatIf = null;
     this.slider.value = i;
     this.chips.forEach((c, j) => c.classList.toggle("current", j === i));
-    this.chips[i].scrollIntoView({ block: "nearest", inline: "nearest" });
+    showChip(this.chips[i]);
     if (netChanged) this.layoutNet(this.data.steps[i].net);
     this.render();
   };
@@ -455,7 +461,7 @@
     this.step = Math.max(0, Math.min(n - 1, i));
     this.slider.value = this.step;
     this.chips.forEach((c, j) => c.classList.toggle("current", j === this.step));
-    this.chips[this.step].scrollIntoView({ block: "nearest", inline: "nearest" });
+    showChip(this.chips[this.step]);
     this.root.setAttribute("data-step", this.step);
     this.render();
   };
