@@ -42,8 +42,8 @@ FIGURE1_PIXELS = {
     "BPP_Current": (490, 366),
     "OPP_Action": (0, 660),
     "OPP_Upcards": (245, 660),
-    "BPP_Showing": (490, 660),
-    "BPP_Upcards": (490, 660),
+    "BPP_Showing": (0, 770),
+    "BPP_Upcards": (0, 770),
 }
 
 
