@@ -182,7 +182,6 @@ def test_holdem_page_grids_hover_and_cpt(page, tmp_path):
         k = CLASS_NAMES.index(name)
         live = (cls == k) & (w >= 0)
         assert got == pytest.approx(w[live].mean() if live.any() else 0.0, abs=1e-12)
-    # and it agrees with WeightTable.grid of the same hand (the table bpp inspect draws)
     assert "re-weighted" in page.inner_text(f'.gridbox[data-seat="{seat}"] h3')
     # hover: the holdings of a class and their weights
     page.hover(f'.gridbox[data-seat="{seat}"] td[data-class="AKs"]')
@@ -194,6 +193,22 @@ def test_holdem_page_grids_hover_and_cpt(page, tmp_path):
         table = page.inner_text("#evaluation")
         assert f"{s['evaluation']['rows'][0]['hs']:.3f}" in table
     page.screenshot(path=str(tmp_path / "holdem.png"), full_page=True)
+
+
+def test_holdem_last_grids_equal_inspect_tables(page, tmp_path):
+    """At the last step every opponent's grid is WeightTable.grid() of the table ``bpp inspect limit-holdem`` ends with."""
+    from bpp.explore._sources import holdem
+
+    ex = holdem_explorer(3)
+    _, tables = holdem()["trace_hand"](3, n_players=5)
+    page.goto(ex.save(tmp_path / "holdem_last.html").as_uri())
+    for _ in range(len(ex.data["steps"]) - 1):
+        page.keyboard.press("ArrowRight")
+    assert page.get_attribute("#app", "data-step") == str(len(ex.data["steps"]) - 1)
+    for seat, streets in tables.items():
+        want = streets[list(streets)[-1]].grid().ravel()
+        got = np.array(page.eval_on_selector_all(f'.gridbox[data-seat="{seat}"] td', "tds => tds.map(t => +t.dataset.w)"))
+        np.testing.assert_allclose(got / got.max(), want, atol=2e-4)
 
 
 def test_noscript_message(browser, tmp_path):
