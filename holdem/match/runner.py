@@ -32,6 +32,8 @@ hand, an agent's ``new_hand(seat)`` method, if it has one, is told its seat.
 from __future__ import annotations
 
 import json
+import os
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -268,6 +270,24 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     )
 
 
+def check_picklable_agents(specs) -> None:
+    """Refuse (one line) agent factories that worker processes could not import.
+
+    Workers start by the *spawn* method and import each factory by its module
+    name; a class or function defined in a notebook or an interactive session
+    lives in a ``__main__`` that has no file, so no worker can import it.
+    """
+    import sys
+
+    main_has_file = getattr(sys.modules.get("__main__"), "__file__", None) is not None
+    for spec in specs:
+        if spec.factory is not None and getattr(spec.factory, "__module__", None) == "__main__" and not main_has_file:
+            raise ValueError(
+                f"agent {spec.name!r} is defined in this notebook or interactive session, which worker processes "
+                "cannot import; play it with workers=1, or move it into a .py module and import it from there"
+            )
+
+
 def _check_int(name: str, value, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
         raise ValueError(f"The '{name}' parameter of play_match must be an integer >= {minimum}; got {value!r}.")
@@ -309,13 +329,18 @@ def play_match(
     workers
         Local processes that play blocks (``concurrent.futures``, spawn start
         method: scripts need an ``if __name__ == "__main__":`` guard).  The result
-        is identical for every value.
+        is identical for every value.  Capped at the number of blocks to play; a
+        ``RuntimeWarning`` says when it exceeds the machine's CPUs.
     block_size
         Deals per block.  The result depends on it (it sets the streams), not on ``workers``.
     log
-        Path of a JSON-lines hand log (:mod:`holdem.match.log`).  An existing log
-        of the same match is resumed: its complete blocks are reused and the
-        rest is played and appended; with ``rng=None`` its seed is adopted.
+        Path of a JSON-lines hand log (:mod:`holdem.match.log`), checked before
+        anything is played.  A log is never shortened or overwritten: an existing
+        log of the same match that already holds the deals asked for gives the
+        answer untouched; one that holds fewer is extended (its complete blocks
+        reused, the rest played and appended); another match's log, or a
+        damaged or edited one, is refused with one line.  With ``rng=None`` the
+        log's seed is adopted.
     progress
         Show a tqdm progress bar (hands) on stderr.
 
@@ -352,18 +377,20 @@ def play_match(
         )
 
     plan = MatchPlan(game, specs, n_hands, block_size, bool(duplicate), record=log is not None)
-    header = None
-    writer = None
+    previous = None
     if log is not None:
-        log = Path(log)
-        if rng is None and log.exists() and log.stat().st_size > 0:
-            from holdem.match.log import read_log
+        from holdem.files import check_output_path
+        from holdem.match.log import read_log
 
-            old = read_log(log)
-            rng = np.random.SeedSequence(old.header["seed"], spawn_key=tuple(old.header["spawn_key"]))
+        log = check_output_path(log, "log")
+        if log.exists() and log.stat().st_size > 0:
+            previous = read_log(log)
+            if rng is None:
+                rng = np.random.SeedSequence(previous.header["seed"], spawn_key=tuple(previous.header["spawn_key"]))
     root = root_seed(rng)
+    header = None
     if log is not None:
-        from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter
+        from holdem.match.log import LOG_FORMAT, LOG_VERSION, check_resumable
 
         header = {
             "type": "header",
@@ -381,29 +408,47 @@ def play_match(
             "n_deals": n_hands,
             "duplicate": bool(duplicate),
         }
-        writer = LogWriter(log, header, block_sizes=plan.block_deals)
+        if previous is not None:
+            check_resumable(previous, header, log)
 
-    seeds = np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key).spawn(plan.n_blocks)
-    results: list[np.ndarray | None] = [None] * plan.n_blocks
-    if writer is not None and writer.previous is not None:
-        prev = writer.previous
-        chips = prev.chips()
-        for b, _, start in prev.blocks:
-            if b < plan.n_blocks:
-                results[b] = chips[start : start + plan.block_deals(b) * plan.n_replays]
-    todo = [b for b in range(plan.n_blocks) if results[b] is None]
+    # Blocks already in the log are read from it (a block the log holds with more deals than this
+    # match needs gives its first deals: the prefix of the same streams); the rest are played.
+    results: list[np.ndarray] = []
+    if previous is not None:
+        chips = previous.chips()
+        for b, deals, start in previous.blocks:
+            if b >= plan.n_blocks or deals < plan.block_deals(b):
+                break  # a short last block is played again in full when the match grows
+            results.append(chips[start : start + plan.block_deals(b) * plan.n_replays])
+    first_todo = len(results)
+    n_todo = plan.n_blocks - first_todo
+    workers = min(workers, max(n_todo, 1))
+    cpus = os.cpu_count() or 1
+    if workers > cpus:
+        warnings.warn(f"workers={workers} is more than the {cpus} CPUs of this machine; the match will not run faster",
+                      RuntimeWarning, stacklevel=2)
+    if workers > 1:
+        check_picklable_agents(specs)
 
+    writer = None
+    if log is not None and n_todo > 0:
+        from holdem.match.log import LogWriter
+
+        writer = LogWriter(log, header, previous=previous)
     bar = None
-    if progress:
+    if progress and n_todo > 0:
         from tqdm import tqdm
 
-        done_hands = sum(len(r) for r in results if r is not None)
+        done_hands = sum(len(r) for r in results)
         bar = tqdm(total=n_hands * plan.n_replays, initial=done_hands, unit="hand", desc=game.name, leave=False)
+    # Block b's stream is child b of the root, made when the block is due (memory does not grow with n_hands).
+    tasks = ((b, np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (b,)))
+             for b in range(first_todo, plan.n_blocks))
     try:
         from holdem.match.parallel import iter_blocks
 
-        for res in iter_blocks(plan, [(b, seeds[b]) for b in todo], workers=workers):
-            results[res.block] = res.chips
+        for res in iter_blocks(plan, tasks, workers=workers):
+            results.append(res.chips)
             if writer is not None:
                 writer.write_block(res.block, res.n_deals, list(res.lines), res.chips)
             if bar is not None:
