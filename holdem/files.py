@@ -14,6 +14,10 @@ ends with its result lost to a path that could not be written.  The rule:
 
 Every failure is one ``ValueError`` line naming the path and the reason.
 
+Reading has its rule too: every model loader checks what it read
+(:func:`check_distributions`, :func:`load_npz`) and fails with one
+``ValueError`` line naming the file.
+
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> check_output_path(folder / "m.jsonl", "log").name
@@ -34,7 +38,9 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["check_output_path"]
+import numpy as np
+
+__all__ = ["check_output_path", "check_distributions", "load_npz"]
 
 
 def check_output_path(path, what: str, *, folder: bool = False) -> Path:
@@ -87,3 +93,75 @@ def check_output_path(path, what: str, *, folder: bool = False) -> Path:
     except OSError as exc:
         raise fail(exc.strerror or str(exc)) from None
     return p
+
+
+def check_distributions(values, source, what: str, *, axis: int = 0, atol: float = 1e-6) -> np.ndarray:
+    """``values`` as a float array whose slices along ``axis`` are probability distributions.
+
+    Every model loader calls this on what it read, so a damaged or badly built
+    file fails at load time with one line naming it (``source``) — never later
+    as a NaN belief in play.
+
+    >>> check_distributions([[0.5, 1.0], [0.5, 0.0]], "m.bif", "P(A | B)").sum(axis=0)
+    array([1., 1.])
+    >>> check_distributions([0.5, float("nan")], "m.bif", "P(A)")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'm.bif': P(A) has values that are not finite numbers in [0, 1] (e.g. nan)
+    >>> check_distributions([0.5, 0.4], "m.bif", "P(A)")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'm.bif': P(A) does not sum to 1 (a sum of 0.9)
+    """
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{str(source)!r}: {what} is not an array of numbers") from None
+    bad = ~np.isfinite(array) | (array < 0) | (array > 1 + atol)
+    if bad.any():
+        raise ValueError(f"{str(source)!r}: {what} has values that are not finite numbers in [0, 1] (e.g. {float(array[bad].flat[0])!r})")
+    if array.ndim == 0 or array.shape[axis] == 0:
+        raise ValueError(f"{str(source)!r}: {what} is empty")
+    sums = array.sum(axis=axis)
+    off = np.abs(sums - 1) > atol
+    if off.any():
+        raise ValueError(f"{str(source)!r}: {what} does not sum to 1 (a sum of {float(np.asarray(sums)[off].flat[0]):.6g})")
+    return array
+
+
+def load_npz(path, shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
+    """The arrays ``shapes`` names from an ``.npz`` file, checked for presence and shape.
+
+    Any failure (a missing, truncated or foreign file, a missing array, a wrong
+    shape, a non-numeric array) is one ``ValueError`` naming the file.
+
+    >>> import tempfile, pathlib
+    >>> bad = pathlib.Path(tempfile.mkdtemp()) / "t.npz"
+    >>> _ = bad.write_bytes(b"PK\\x03\\x04 truncated")
+    >>> load_npz(bad, {"a": (2,)})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: '...t.npz' cannot be read as an .npz archive of numpy arrays (...)
+    """
+    import zipfile
+
+    name = repr(str(path))
+    if not Path(path).is_file():
+        raise ValueError(f"{name} is missing (or not a file)")
+    out = {}
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            for key, shape in shapes.items():
+                if key not in data.files:
+                    raise ValueError(f"{name} has no array {key!r}")
+                array = data[key]
+                if array.dtype.kind not in "biuf" or (shape is not None and array.shape != tuple(shape)):
+                    raise ValueError(f"{name}: array {key!r} has shape {array.shape} and dtype {array.dtype}; expected {shape} numbers")
+                out[key] = array
+    except ValueError as exc:
+        if str(exc).startswith(name):
+            raise
+        raise ValueError(f"{name} cannot be read as an .npz archive of numpy arrays ({exc})") from None
+    except (OSError, EOFError, zipfile.BadZipFile, KeyError) as exc:
+        raise ValueError(f"{name} cannot be read as an .npz archive of numpy arrays ({type(exc).__name__}: {exc})") from None
+    return out
