@@ -720,9 +720,18 @@ def load_networks(directory=None, *, file_format: str = "bif") -> list:
         try:
             model = reader(str(path)).get_model()
             cpts = network_cpts(model)
+            cpds = {cpd.variable: cpd for cpd in model.get_cpds()}
+            bpp_current = _cpd_array(model, "BPP_Current", {"BPP_Current": current_type_names(r), "BPP_Final": ht.FINAL_TYPES})
+            bpp_prior = _cpd_array(model, "BPP_Final", {"BPP_Final": ht.FINAL_TYPES}).reshape(-1)
         except Exception as exc:  # noqa: BLE001 - pgmpy's parsers raise anything on a damaged file
             raise ValueError(f"{str(path)!r} is not a readable BPP network ({type(exc).__name__}: {exc})".replace("\n", " ")) from None
+        from holdem.files import check_distributions
+
+        for variable, cpd in sorted(cpds.items()):  # pgmpy reads 'abc' or a short row without a word
+            check_distributions(np.asarray(cpd.values, dtype=np.float64).reshape(cpd.variable_card, -1), path, f"P({variable} | …)")
         validate_cpts(cpts, path, betting_round=r)
+        if not (np.allclose(bpp_current, cpts.current_given_final) and np.allclose(bpp_prior, cpts.prior_final)):
+            raise ValueError(f"{str(path)!r}: BPP's tables differ from the opponent's (the network is symmetric, §3.2)")
         models.append(model)
     return models
 
