@@ -27,9 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from holdem.match.agents import BUILTIN_AGENTS, AgentSpec, set_agent_resolver
+from holdem.match.agents import BUILTIN_AGENTS, AgentSpec, check_agent_games, set_agent_resolver
 
-__all__ = ["register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "match_agents"]
+__all__ = ["register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "check_agents_play", "match_agents"]
 
 _NAME = re.compile(r"^[a-z][a-z0-9_\-]*$")
 _registry: dict[str, Callable[..., Any] | str] = {}
@@ -85,6 +85,18 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     return _games[name]
 
 
+def check_agents_play(names, game: str) -> None:
+    """Refuse, in one line naming the agents that do play ``game``, a name that does not play it.
+
+    >>> check_agents_play(["bpp", "rules"], "stud5")
+    >>> check_agents_play(["poki", "call"], "draw5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'poki' does not play draw5 (it plays limit-holdem); agents that play draw5: call, ...
+    """
+    check_agent_games(game, [AgentSpec(n, games=agent_games(n)) for n in names])
+
+
 def agent_factory(name: str) -> Callable[..., Any]:
     """The factory registered as ``name`` (imported if it was registered as text)."""
     try:
@@ -123,7 +135,8 @@ def match_agents(names, *, seed: int, workers: int = 1) -> list:
     out: list = []
     for name, stream in zip(names, streams):
         agent = make_agent(name, rng=stream)
-        out.append(AgentSpec(name, instance=agent) if getattr(agent, "learns_across_hands", False) else name)
+        learns = getattr(agent, "learns_across_hands", False)
+        out.append(AgentSpec(name, instance=agent, games=_games[name]) if learns else name)
     learners = [n for n, a in zip(names, out) if not isinstance(a, str)]
     if learners and workers != 1:
         raise ValueError(
@@ -135,7 +148,7 @@ def match_agents(names, *, seed: int, workers: int = 1) -> list:
 
 for _name, _attr in BUILTIN_AGENTS.items():
     register_agent(_name, f"holdem.agents:{_attr}")
-set_agent_resolver(agent_factory)
+set_agent_resolver(agent_factory, games=agent_games, players=list_agents)
 # five-card stud, seed 002 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
 _STUD = ("stud5",)
 register_agent("bpp", "bpp.stud.player:BPPPlayer", games=_STUD)

@@ -65,14 +65,15 @@ def loki_example() -> dict:
 def run(args) -> int:
     import matplotlib
 
-    matplotlib.use("Agg")
+    matplotlib.use("Agg")  # the demo writes files; it never opens a window
     from bpp.plots import plot_bankrolls, save_figure
     from bpp.registry import list_agents, match_agents
     from holdem.games import Draw5, LimitHoldem, NoLimitHoldem, Stud5
     from holdem.match import play_match
 
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    from holdem.files import check_output_path
+
+    out = check_output_path(args.out, "demo results", folder=True)  # before any work
     summary: dict = {}
 
     example = loki_example()

@@ -101,8 +101,7 @@ def run(args) -> int:
         raise ValueError(f"--agents needs at least two comma-separated names; got {args.agents!r}")
     if args.hands < 2:
         raise ValueError(f"--hands must be at least 2 (a confidence interval needs two hands); got {args.hands}")
-    for name in names:
-        bpp.registry.agent_factory(name)  # unknown names fail before anything starts
+    bpp.registry.check_agents_play(names, args.game)  # unknown names, wrong games fail before anything starts
     game = make_game(args.game, len(names))
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
     agents = bpp.registry.match_agents(names, seed=seed, workers=args.workers)

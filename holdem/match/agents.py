@@ -31,18 +31,47 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["AgentSpec", "resolve_agent", "set_agent_resolver", "BUILTIN_AGENTS"]
+__all__ = ["AgentSpec", "resolve_agent", "set_agent_resolver", "check_agent_games", "BUILTIN_AGENTS"]
 
 #: The trivial agents of :mod:`holdem.agents`, by the names the registry gives them.
 BUILTIN_AGENTS = {"call": "AlwaysCall", "raise": "AlwaysRaise", "fold": "AlwaysFold", "random": "UniformRandom"}
 
 _resolver: Callable[[str], Callable[..., Any]] | None = None
+_games_of: Callable[[str], tuple[str, ...] | None] | None = None
+_players_of: Callable[[str], list[str]] | None = None
 
 
-def set_agent_resolver(resolver: Callable[[str], Callable[..., Any]] | None) -> None:
-    """Install the function that maps an agent name to its factory (``bpp.registry`` does)."""
-    global _resolver
-    _resolver = resolver
+def set_agent_resolver(
+    resolver: Callable[[str], Callable[..., Any]] | None,
+    *,
+    games: Callable[[str], tuple[str, ...] | None] | None = None,
+    players: Callable[[str], list[str]] | None = None,
+) -> None:
+    """Install the function that maps an agent name to its factory (``bpp.registry`` does).
+
+    ``games(name)`` gives the games a named agent plays (None: every game) and
+    ``players(game)`` the names that play a game; with them a match refuses an
+    agent in a game it does not play (:func:`check_agent_games`).
+    """
+    global _resolver, _games_of, _players_of
+    _resolver, _games_of, _players_of = resolver, games, players
+
+
+def check_agent_games(game_name: str, specs) -> None:
+    """Refuse, in one line, agents that do not play ``game_name`` (their ``games`` does not name it).
+
+    >>> check_agent_games("stud5", [AgentSpec("loki", games=("limit-holdem",))])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'loki' does not play stud5 (it plays limit-holdem)...
+    """
+    for spec in specs:
+        if spec.games is not None and game_name not in spec.games:
+            known = _players_of(game_name) if _players_of is not None else None
+            raise ValueError(
+                f"agent {spec.name!r} does not play {game_name} (it plays {', '.join(spec.games)})"
+                + (f"; agents that play {game_name}: {', '.join(known)}" if known else "")
+            )
 
 
 def _builtin(name: str):
@@ -61,6 +90,8 @@ class AgentSpec:
     name: str
     factory: Callable[..., Any] | None = None
     instance: Any = None
+    #: The games the agent plays (None: any game), from the registry or the class's ``games`` attribute.
+    games: tuple[str, ...] | None = None
 
     def make(self, rng):
         """The agent for one block (the instance itself, or a fresh one from the factory)."""
@@ -75,13 +106,15 @@ def resolve_agent(spec) -> AgentSpec:
         return spec
     if isinstance(spec, str):
         factory = _resolver(spec) if _resolver is not None else _builtin(spec)
-        return AgentSpec(spec, factory=factory)
+        return AgentSpec(spec, factory=factory, games=_games_of(spec) if _games_of is not None else None)
+    games = getattr(spec, "games", None)
+    games = tuple(games) if isinstance(games, (tuple, list)) else None
     if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):
         name = getattr(spec, "name", None)
         if not isinstance(name, str):
             name = getattr(spec, "__name__", None) or type(spec).__name__
-        return AgentSpec(name, factory=spec)
+        return AgentSpec(name, factory=spec, games=games)
     if hasattr(spec, "act"):
         name = getattr(spec, "name", None)
-        return AgentSpec(name if isinstance(name, str) else type(spec).__name__, instance=spec)
+        return AgentSpec(name if isinstance(name, str) else type(spec).__name__, instance=spec, games=games)
     raise ValueError(f"The 'agents' parameter of play_match takes names, factories or agents; got {spec!r}.")

@@ -40,7 +40,7 @@ from pathlib import Path
 import numpy as np
 
 from holdem.cards import RANKS, SUITS
-from holdem.match.agents import AgentSpec, resolve_agent
+from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
 from holdem.match.stats import MatchResult, agent_results
 
@@ -357,6 +357,11 @@ def play_match(
     n_hands = _check_int("n_hands", n_hands, 2)
     workers = _check_int("workers", workers, 1)
     block_size = _check_int("block_size", block_size, 1)
+    if isinstance(game, type):
+        raise ValueError(
+            f"The 'game' parameter of play_match must be a rule set instance, e.g. {game.__name__}(); "
+            f"got the class {game.__name__}."
+        )
     n_players = getattr(game, "n_players", None)
     if not isinstance(n_players, (int, np.integer)) or not hasattr(game, "new_hand"):
         raise ValueError(f"The 'game' parameter of play_match must be a rule set of holdem.games; got {game!r}.")
@@ -369,6 +374,7 @@ def play_match(
             f"{game.name}); got {len(agents)}."
         )
     specs = tuple(resolve_agent(a) for a in agents)
+    check_agent_games(game.name, specs)
     instances = [s.name for s in specs if s.instance is not None]
     if instances and workers > 1:
         raise ValueError(
