@@ -116,27 +116,26 @@ def make_agent(name: str, *, rng=None):
 
 
 def match_agents(names, *, seed: int, workers: int = 1) -> list:
-    """The ``agents`` argument of :func:`holdem.match.play_match` for registry names.
+    """What :func:`holdem.match.play_match` does with registry names, made explicit (it is rarely needed).
 
-    Agents that learn across hands (their ``learns_across_hands`` is true: BPP's
-    M_A|C of 002 §3.3/§5.2, Poki's specific opponent models of 000) must keep
-    what they learn for the whole match, as in the papers' experiments, so each
-    becomes one instance seeded from ``seed`` (the match then needs
-    ``workers=1``), wrapped in an :class:`~holdem.match.AgentSpec` that keeps the
-    registry name.  Every other name stays a name: a fresh agent per block, so
-    the result does not depend on the number of workers.
+    ``play_match(game, names, …, rng=seed)`` itself keeps every agent that
+    learns across hands as one instance for the whole match
+    (:func:`holdem.match.runner.keep_learners`); this returns those instances
+    (wrapped in an :class:`~holdem.match.AgentSpec` keeping the name) and the
+    other names unchanged, for a caller that wants to look at the learners
+    after the match.  Passing the result to ``play_match`` with ``rng=seed``
+    gives the same numbers as passing the names.
 
     >>> match_agents(["call", "random"], seed=1)
     ['call', 'random']
     >>> [a if isinstance(a, str) else type(a.instance).__name__ for a in match_agents(["bpp", "rules"], seed=1)]
     ['BPPPlayer', 'rules']
     """
-    streams = np.random.SeedSequence(seed, spawn_key=(0x6C6561726E,)).spawn(len(names))
-    out: list = []
-    for name, stream in zip(names, streams):
-        agent = make_agent(name, rng=stream)
-        learns = getattr(agent, "learns_across_hands", False)
-        out.append(AgentSpec(name, instance=agent, games=_games[name]) if learns else name)
+    from holdem.match.agents import resolve_agent
+    from holdem.match.runner import keep_learners
+
+    specs = keep_learners(tuple(resolve_agent(n) for n in names), np.random.SeedSequence(seed))
+    out = [name if spec.instance is None else spec for name, spec in zip(names, specs)]
     learners = [n for n, a in zip(names, out) if not isinstance(a, str)]
     if learners and workers != 1:
         raise ValueError(

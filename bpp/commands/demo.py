@@ -67,7 +67,7 @@ def run(args) -> int:
 
     matplotlib.use("Agg")  # the demo writes files; it never opens a window
     from bpp.plots import plot_bankrolls, save_figure
-    from bpp.registry import list_agents, match_agents
+    from bpp.registry import list_agents
     from holdem.games import Draw5, LimitHoldem, NoLimitHoldem, Stud5
     from holdem.match import play_match
 
@@ -96,8 +96,7 @@ def run(args) -> int:
     texts = []
     for name, game, agents in matches:
         start = time.perf_counter()
-        seats = match_agents(list(agents), seed=args.seed)  # learning agents keep one state for the match
-        result = play_match(game, seats, args.hands, rng=args.seed, duplicate=True, progress=sys.stderr.isatty())
+        result = play_match(game, list(agents), args.hands, rng=args.seed, duplicate=True, progress=sys.stderr.isatty())
         seconds = time.perf_counter() - start
         texts.append(result.table() + f"\n({seconds:.1f} s)\n")
         print(texts[-1])

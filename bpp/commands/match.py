@@ -104,12 +104,9 @@ def run(args) -> int:
     bpp.registry.check_agents_play(names, args.game)  # unknown names, wrong games fail before anything starts
     game = make_game(args.game, len(names))
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
-    agents = bpp.registry.match_agents(names, seed=seed, workers=args.workers)
-    if args.log and not all(isinstance(a, str) for a in agents):
-        raise ValueError("--log cannot resume agents that learn across hands (their learned state is not logged); drop --log")
-    result = play_match(
+    result = play_match(  # learning agents keep one state for the match (holdem.match.runner.keep_learners)
         game,
-        agents,
+        names,
         args.hands,
         rng=seed,
         duplicate=args.duplicate,

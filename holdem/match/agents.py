@@ -8,7 +8,8 @@ An entry of ``agents`` may be
   resolver when imported (``holdem`` never imports ``bpp``: imports run one way),
   so every agent registered there (``bpp``, ``loki``, ``poki`` …) works by name;
 * a **factory**: any callable ``factory(rng=generator) -> agent`` (an agent
-  class taking ``rng`` in its constructor is one);
+  class taking ``rng`` in its constructor is one; a class whose constructor
+  takes no arguments is accepted too);
 * an **agent instance** (an object with ``act``).
 
 Names and factories make a *fresh agent for every block* from that block's own
@@ -100,6 +101,43 @@ class AgentSpec:
         return self.factory(rng=rng)
 
 
+def _without_rng(cls, rng):
+    """Make an agent whose constructor takes no ``rng`` (module level, so worker processes can run it)."""
+    return cls()
+
+
+def _rng_factory(factory, name: str):
+    """``factory`` as a callable ``f(rng=...)``: a class whose constructor takes no arguments is accepted as is.
+
+    >>> class Plain:
+    ...     def act(self, observation): ...
+    >>> type(_rng_factory(Plain, "Plain")(rng=None)).__name__
+    'Plain'
+    >>> class Needs:
+    ...     def __init__(self, size): ...
+    >>> _rng_factory(Needs, "Needs")
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'Needs' cannot be made by the match: its constructor must take no arguments or rng=...; it takes (size)
+    """
+    import functools
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # builtins without a signature: trust them
+        return factory
+    if "rng" in params or any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        return factory
+    required = [p.name for p in params.values() if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    if required:
+        raise ValueError(
+            f"agent {name!r} cannot be made by the match: its constructor must take no arguments or rng=...; "
+            f"it takes ({', '.join(required)})"
+        )
+    return functools.partial(_without_rng, factory)
+
+
 def resolve_agent(spec) -> AgentSpec:
     """Turn one entry of ``agents`` into an :class:`AgentSpec` (see the module docstring)."""
     if isinstance(spec, AgentSpec):
@@ -113,7 +151,7 @@ def resolve_agent(spec) -> AgentSpec:
         name = getattr(spec, "name", None)
         if not isinstance(name, str):
             name = getattr(spec, "__name__", None) or type(spec).__name__
-        return AgentSpec(name, factory=spec, games=games)
+        return AgentSpec(name, factory=_rng_factory(spec, name), games=games)
     if hasattr(spec, "act"):
         name = getattr(spec, "name", None)
         return AgentSpec(name if isinstance(name, str) else type(spec).__name__, instance=spec, games=games)

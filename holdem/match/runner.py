@@ -31,6 +31,7 @@ hand, an agent's ``new_hand(seat)`` method, if it has one, is told its seat.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import warnings
@@ -44,7 +45,7 @@ from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
 from holdem.match.stats import MatchResult, agent_results
 
-__all__ = ["play_match", "play_block", "MatchPlan", "BlockResult", "root_seed", "DEFAULT_BLOCK_SIZE"]
+__all__ = ["play_match", "play_block", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
@@ -270,6 +271,35 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     )
 
 
+#: Spawn-key word of the streams of agents kept for the whole match ("learn" in ASCII).
+LEARNER_KEY = 0x6C6561726E
+
+
+def keep_learners(specs, root: np.random.SeedSequence) -> tuple[AgentSpec, ...]:
+    """Agents that learn across hands, made once for the whole match; every other agent stays a factory.
+
+    An agent whose ``learns_across_hands`` is true (BPP's M_A|C, Korb1999 §5.2;
+    Poki's specific opponent models, Billings2002 §5) must keep what it learns
+    for the whole match, as in the papers' experiments, whether it was named
+    or passed as a factory.  Agent ``i`` of those is made from child ``i`` of
+    ``SeedSequence(root.entropy, spawn_key=root.spawn_key + (LEARNER_KEY,))``, so
+    the same match gives the same numbers from the API and the CLI.  Every
+    other agent is made afresh per block from the block's streams (so results
+    do not depend on ``workers``).
+    """
+    streams = np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (LEARNER_KEY,)).spawn(len(specs))
+    out = []
+    for spec, stream in zip(specs, streams):
+        if spec.factory is not None:
+            learns = getattr(spec.factory, "learns_across_hands", None) if isinstance(spec.factory, type) else None
+            if learns is None or learns:
+                agent = spec.factory(rng=np.random.default_rng(stream))
+                if getattr(agent, "learns_across_hands", False):
+                    spec = AgentSpec(spec.name, instance=agent, games=spec.games)
+        out.append(spec)
+    return tuple(out)
+
+
 def check_picklable_agents(specs) -> None:
     """Refuse (one line) agent factories that worker processes could not import.
 
@@ -281,7 +311,10 @@ def check_picklable_agents(specs) -> None:
 
     main_has_file = getattr(sys.modules.get("__main__"), "__file__", None) is not None
     for spec in specs:
-        if spec.factory is not None and getattr(spec.factory, "__module__", None) == "__main__" and not main_has_file:
+        factory = spec.factory
+        if isinstance(factory, functools.partial):  # a class taking no rng, wrapped by resolve_agent
+            factory = factory.args[0] if factory.args else factory.func
+        if factory is not None and getattr(factory, "__module__", None) == "__main__" and not main_has_file:
             raise ValueError(
                 f"agent {spec.name!r} is defined in this notebook or interactive session, which worker processes "
                 "cannot import; play it with workers=1, or move it into a .py module and import it from there"
@@ -314,9 +347,12 @@ def play_match(
         A rule set of :mod:`holdem.games` (``game.n_players`` seats).
     agents
         One entry per seat: agent names (``"call"``), factories
-        ``f(rng=...) -> agent`` or agent instances; see
-        :mod:`holdem.match.agents` (names and factories make fresh agents for
-        every block; instances persist across blocks and need ``workers=1``).
+        ``f(rng=...) -> agent`` (an agent class) or agent instances; see
+        :mod:`holdem.match.agents`.  Names and factories make fresh agents for
+        every block, except agents that learn across hands, which are made once
+        and keep their state for the whole match (:func:`keep_learners`), exactly
+        as ``bpp match`` does; instances persist across blocks.  Learners and
+        instances need ``workers=1`` (refused otherwise), learners no ``log``.
     n_hands
         Deals to play.  An ordinary match plays one hand per deal; a duplicate
         match plays every deal once per seating, ``n_players`` hands.
@@ -375,14 +411,6 @@ def play_match(
         )
     specs = tuple(resolve_agent(a) for a in agents)
     check_agent_games(game.name, specs)
-    instances = [s.name for s in specs if s.instance is not None]
-    if instances and workers > 1:
-        raise ValueError(
-            f"agent instances ({', '.join(instances)}) can only play with workers=1; "
-            "pass names or factories to play blocks in parallel"
-        )
-
-    plan = MatchPlan(game, specs, n_hands, block_size, bool(duplicate), record=log is not None)
     previous = None
     if log is not None:
         from holdem.files import check_output_path
@@ -394,6 +422,20 @@ def play_match(
             if rng is None:
                 rng = np.random.SeedSequence(previous.header["seed"], spawn_key=tuple(previous.header["spawn_key"]))
     root = root_seed(rng)
+    specs = keep_learners(specs, root)
+    learners = [s.name for s in specs if getattr(s.instance, "learns_across_hands", False)]
+    if learners and log is not None:
+        raise ValueError(
+            f"agents {', '.join(sorted(set(learners)))} learn across hands; their learned state is not in the log, "
+            "so a logged match could not resume them: play without a log"
+        )
+    instances = [s.name for s in specs if s.instance is not None]
+    if instances and workers > 1:
+        why = "learn across hands and keep one state for the whole match" if learners else "are agent instances"
+        raise ValueError(
+            f"agents {', '.join(sorted(set(instances)))} {why}; they need workers=1 (got {workers})"
+        )
+    plan = MatchPlan(game, specs, n_hands, block_size, bool(duplicate), record=log is not None)
     header = None
     if log is not None:
         from holdem.match.log import LOG_FORMAT, LOG_VERSION, check_resumable

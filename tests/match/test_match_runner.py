@@ -116,7 +116,7 @@ def test_same_seed_same_result_and_generator_seeds_are_recorded():
 
 
 def test_instances_need_one_worker():
-    with pytest.raises(ValueError, match=r"agent instances \(caller\) can only play with workers=1"):
+    with pytest.raises(ValueError, match=r"agents caller are agent instances; they need workers=1 \(got 2\)"):
         play_match(HighCard(), [Caller(), Caller], 10, workers=2)
 
 
