@@ -23,7 +23,7 @@ def test_demo_writes_tables_and_figures(tmp_path, capsys):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["demo", "--hands", "0"], "argument --hands: must be a positive integer; got '0'"),
+        (["demo", "--hands", "0"], "argument --deals/--hands: must be a positive integer; got '0'"),
         (["demo", "--hands", "many"], "got 'many'"),
         (["no-such-command"], "invalid choice"),
         (["inspect", "stud5", "--player", "bpp-x"], "argument --player: invalid choice: 'bpp-x'"),

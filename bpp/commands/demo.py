@@ -31,7 +31,8 @@ def register(subparsers) -> None:
         description=__doc__.splitlines()[0],
     )
     parser.add_argument("--out", default="demo-out", help="folder for tables and figures (default demo-out)")
-    parser.add_argument("--hands", type=positive_int, default=2000, help="deals per match (default 2000)")
+    parser.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=2000, metavar="N",
+                        help="deals per match, each played once per seating (default 2000; --hands is an alias)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of both matches (default 2026)")
     parser.set_defaults(func=run)
 
@@ -96,7 +97,7 @@ def run(args) -> int:
     texts = []
     for name, game, agents in matches:
         start = time.perf_counter()
-        result = play_match(game, list(agents), args.hands, rng=args.seed, duplicate=True, progress=sys.stderr.isatty())
+        result = play_match(game, list(agents), args.deals, rng=args.seed, duplicate=True, progress=sys.stderr.isatty())
         seconds = time.perf_counter() - start
         texts.append(result.table() + f"\n({seconds:.1f} s)\n")
         print(texts[-1])

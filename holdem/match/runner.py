@@ -1,6 +1,6 @@
 """Play matches: blocks of hands dealt at once, showdowns evaluated in one call, betting by the state machine.
 
-A match of ``n_hands`` deals is cut into blocks of ``block_size`` deals.  Block
+A match of ``n_deals`` deals is cut into blocks of ``block_size`` deals.  Block
 ``b`` draws everything from its own stream, child ``b`` of
 ``numpy.random.SeedSequence(seed).spawn(n_blocks)``: that child spawns one
 stream for the deal and one per agent (in the order the agents were given).
@@ -330,7 +330,7 @@ def _check_int(name: str, value, minimum: int) -> int:
 def play_match(
     game,
     agents,
-    n_hands: int,
+    n_deals: int,
     *,
     rng=None,
     duplicate: bool = False,
@@ -353,9 +353,12 @@ def play_match(
         and keep their state for the whole match (:func:`keep_learners`), exactly
         as ``bpp match`` does; instances persist across blocks.  Learners and
         instances need ``workers=1`` (refused otherwise), learners no ``log``.
-    n_hands
-        Deals to play.  An ordinary match plays one hand per deal; a duplicate
-        match plays every deal once per seating, ``n_players`` hands.
+    n_deals
+        Deals to play (a *deal* is one shuffled deck; a *hand* is one deal
+        played by one seating).  An ordinary match plays one hand per deal; a
+        duplicate match plays every deal once per seating, ``n_players`` hands.
+        The result reports both (``n_deals``, ``n_hands``); ``bpp match
+        --deals`` (alias ``--hands``) means the same.
     rng
         Seed: None (fresh entropy, recorded in the result), an int, a
         ``SeedSequence`` or a ``Generator`` (drawn from once).
@@ -388,9 +391,9 @@ def play_match(
     >>> play_match(None, ["call"], 0)
     Traceback (most recent call last):
     ...
-    ValueError: The 'n_hands' parameter of play_match must be an integer >= 2; got 0.
+    ValueError: The 'n_deals' parameter of play_match must be an integer >= 2; got 0.
     """
-    n_hands = _check_int("n_hands", n_hands, 2)
+    n_deals = _check_int("n_deals", n_deals, 2)
     workers = _check_int("workers", workers, 1)
     block_size = _check_int("block_size", block_size, 1)
     if isinstance(game, type):
@@ -435,7 +438,7 @@ def play_match(
         raise ValueError(
             f"agents {', '.join(sorted(set(instances)))} {why}; they need workers=1 (got {workers})"
         )
-    plan = MatchPlan(game, specs, n_hands, block_size, bool(duplicate), record=log is not None)
+    plan = MatchPlan(game, specs, n_deals, block_size, bool(duplicate), record=log is not None)
     header = None
     if log is not None:
         from holdem.match.log import LOG_FORMAT, LOG_VERSION, check_resumable
@@ -453,7 +456,7 @@ def play_match(
             "seed": root.entropy,
             "spawn_key": list(root.spawn_key),
             "block_size": block_size,
-            "n_deals": n_hands,
+            "n_deals": n_deals,
             "duplicate": bool(duplicate),
         }
         if previous is not None:
@@ -488,8 +491,8 @@ def play_match(
         from tqdm import tqdm
 
         done_hands = sum(len(r) for r in results)
-        bar = tqdm(total=n_hands * plan.n_replays, initial=done_hands, unit="hand", desc=game.name, leave=False)
-    # Block b's stream is child b of the root, made when the block is due (memory does not grow with n_hands).
+        bar = tqdm(total=n_deals * plan.n_replays, initial=done_hands, unit="hand", desc=game.name, leave=False)
+    # Block b's stream is child b of the root, made when the block is due (memory does not grow with n_deals).
     tasks = ((b, np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (b,)))
              for b in range(first_todo, plan.n_blocks))
     try:
@@ -516,7 +519,7 @@ def play_match(
         unit=game.unit,
         unit_chips=int(game.unit_chips),
         n_hands=int(chips.shape[0]),
-        n_deals=n_hands,
+        n_deals=n_deals,
         duplicate=bool(duplicate),
         seed=root.entropy,
         block_size=block_size,
