@@ -102,7 +102,7 @@ def run(args) -> int:
         agents = _pick(pairings, known)
         if agents is None:
             missing = sorted({a for a in pairings[0] if a not in known})
-            note = f"{name}: not played: {program} is not in this version (agents {', '.join(missing)} missing)"
+            note = f"{name}: not played: this version lacks {program} (agents {', '.join(missing)} missing)"
             texts.append(note + "\n")
             print(note + "\n")
             summary[name] = {"missing": note}

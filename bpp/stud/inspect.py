@@ -460,7 +460,7 @@ def _card_closing_step(bpp, r, actor, verb, last, action, observation):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp inspect stud5``."""
-    parser.add_argument("--seed", type=int, default=0, help="seed of the hand, the agents and the warm-up (default 0)")
+    parser.add_argument("--seed", type=int, default=4, help="seed of the hand, the agents and the warm-up (default 4: a hand that reaches the showdown)")
     parser.add_argument("--opponent", default="rules", help="registered opponent (default rules)")
     parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first to learn M_A|C (default 200)")
     parser.add_argument("--player", choices=("bpp", "bpp-card"), default="bpp", help="the BPP to trace (default bpp)")
