@@ -272,7 +272,8 @@ class LogWriter:
             self._file.truncate(previous.end)  # drops an interrupted tail only
             self._file.seek(previous.end)
         else:
-            self._file = self.path.open("xb")
+            empty = self.path.exists() and self.path.stat().st_size == 0  # an empty file holds nothing to lose
+            self._file = self.path.open("wb" if empty else "xb")
             self._file.write((json.dumps(header) + "\n").encode())
             self._file.flush()
 
