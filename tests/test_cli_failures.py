@@ -125,3 +125,21 @@ def test_an_exported_log_with_a_bad_card_is_refused(log):
     with pytest.raises(ValueError, match=r"hand 0: the logged deal 'Xx.*the card 'Xx' is not a card"):
         acpc_lines(parsed)
     assert json.loads(log.read_text().splitlines()[0])["type"] == "header"
+
+
+def test_a_small_build_goes_to_the_cache_and_never_touches_the_shipped_models(tmp_path, monkeypatch, capsys):
+    from bpp.stud.networks import MODELS_DIR, load_compiled
+
+    shipped = {p.name: p.read_bytes() for p in MODELS_DIR.iterdir() if p.is_file()}
+    monkeypatch.setenv("BPP_CACHE", str(tmp_path / "cache"))
+    assert main(["build", "stud-nets", "--hands", "5", "--seed", "1"]) == 0
+    built = tmp_path / "cache" / "stud"
+    assert (built / "stud_cpts.npz").exists()
+    assert {p.name: p.read_bytes() for p in MODELS_DIR.iterdir() if p.is_file()} == shipped
+    import numpy as np
+
+    for net in load_compiled(built):  # five deals: unseen states get the documented prior, never NaN
+        assert np.isfinite([net.query(0, u).p_win for u in range(len(net.upcard_states))]).all()
+    capsys.readouterr()
+    code, err = run(["build", "stud-nets", "--out", str(tmp_path), "--replace-shipped"], capsys)
+    assert code == 2 and err == "error: --out and --replace-shipped cannot be given together\n"
