@@ -61,3 +61,11 @@ def test_unknown_options_of_ordinary_commands_are_rejected(capsys):
         main(["demo", "--bogus"])
     assert exit_info.value.code == 2
     assert "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["demo", "--help"], ["match", "--help"], ["build", "--help"], ["inspect", "--help"]])
+def test_help_texts_are_plain_text(argv, capsys):
+    with pytest.raises(SystemExit):
+        main(argv)
+    text = capsys.readouterr().out
+    assert "usage: bpp" in text and "``" not in text and ":func:" not in text and ":mod:" not in text

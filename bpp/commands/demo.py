@@ -36,7 +36,9 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "demo",
         help="the main job: Loki's worked example and a short match of each game, written to a folder",
-        description=__doc__.splitlines()[0],
+        description="The main job of `make demo`: Loki's worked example of hand strength and potential, then a short "
+        "duplicate match of each game between the agents of its paper; tables (text, JSON) and bankroll figures go "
+        "into one folder. A game whose program is not in this version is reported as missing.",
     )
     parser.add_argument("--out", default="demo-out", help="folder for tables and figures (default demo-out)")
     parser.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=2000, metavar="N",
