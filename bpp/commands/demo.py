@@ -21,7 +21,7 @@ from bpp.commands import positive_int
 STUD_AGENTS = (("bpp-card", "rules"), ("bpp", "rules"), ("random", "call"))
 HOLDEM_AGENTS = (("poki", "loki"), ("loki", "loki-e"), ("raise", "call"))
 NOLIMIT_AGENTS = (("lbr", "random"), ("raise", "call"))
-DRAW_AGENTS = (("adaptive", "loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive"), ("random", "call", "raise", "call", "random"))
+DRAW_AGENTS = (("evolving", "loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive"), ("random", "call", "raise", "call", "random"))
 
 
 def register(subparsers) -> None:
