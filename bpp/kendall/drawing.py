@@ -29,39 +29,37 @@ Cards to throw are returned lowest rank first and cut to ``max_draw``.
 
 from __future__ import annotations
 
+from bpp.kendall.handvalues import hand_value
+
 __all__ = ["discards"]
 
 #: Straight windows as rank sets, highest first (the wheel A-2-3-4-5 last).
 _WINDOWS = tuple(frozenset(range(low, low + 5)) for low in range(8, -1, -1)) + (frozenset({12, 0, 1, 2, 3}),)
 
 
-def discards(hand: tuple[int, ...], max_draw: int = 2) -> tuple[int, ...]:
+def discards(hand: tuple[int, ...], max_draw: int = 2, value: int | None = None) -> tuple[int, ...]:
     """The cards to throw from a five-card ``hand`` (card codes) under the standard policy (module docstring).
 
+    ``value`` is the hand's value (:func:`bpp.kendall.handvalues.hand_value`)
+    when the caller knows it already (the players do: they bet on it).
     Trusts its input (five distinct codes); returns at most ``max_draw`` cards.
     """
-    ranks = [c >> 2 for c in hand]
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    shape = sorted(counts.values(), reverse=True)
-    if shape[0] == 1:
-        suits = [c & 3 for c in hand]
-        distinct = set(ranks)
-        top, low = max(ranks), min(ranks)
-        if len(set(suits)) == 1 or top - low == 4 or distinct == {12, 0, 1, 2, 3}:
-            return ()  # flush, straight or straight flush
-        for s in set(suits):
-            if suits.count(s) == 4:
-                return tuple(c for c in hand if c & 3 != s)
-        for window in _WINDOWS:
-            if len(distinct & window) == 4:
-                return tuple(c for c in hand if (c >> 2) not in window)
-        throw = sorted(hand)[:2]
-    elif shape[0] == 4 or shape == [3, 2]:
+    if value is None:
+        value = hand_value(hand)
+    if value >= 46:  # a straight or better: every card plays
         return ()
-    elif shape[0] == 3 or shape == [2, 2, 1]:
-        throw = sorted(c for c in hand if counts[c >> 2] == 1)
-    else:  # one pair: keep the pair and the best kicker
-        throw = sorted(c for c in hand if counts[c >> 2] == 1)[:2]
-    return tuple(throw[:max_draw])
+    if value >= 8:  # a pair, two pairs or three of a kind: throw the unpaired cards, lowest first
+        ranks = [c >> 2 for c in hand]
+        throw = sorted(c for c, r in zip(hand, ranks) if ranks.count(r) == 1)
+        if value < 21:
+            throw = throw[:2]  # one pair: keep the best kicker
+        return tuple(throw[:max_draw])
+    suits = [c & 3 for c in hand]
+    for s in set(suits):
+        if suits.count(s) == 4:
+            return tuple(c for c in hand if c & 3 != s)[:max_draw]
+    distinct = {c >> 2 for c in hand}
+    for window in _WINDOWS:
+        if len(distinct & window) == 4:
+            return tuple(c for c in hand if (c >> 2) not in window)[:max_draw]
+    return tuple(sorted(hand)[:2][:max_draw])

@@ -91,8 +91,11 @@ INITIAL_VALUE = 10.0
 VALUES_FORMAT = "bpp-kendall-values"
 
 
-def _draw_action(observation, max_draw: int = 2) -> Action:
-    return Action(_DISCARD, 0, discards(observation.hole, max_draw))
+def _draw_action(player, observation) -> Action:
+    """The standard draw; the value of the hand is the one the player bet on in round 0 (cached by identity)."""
+    hole = observation.hole
+    value = player._value if hole is player._hole else None
+    return Action(_DISCARD, 0, discards(hole, 2, value))
 
 
 def _raise_to(observation, raise_by: int):
@@ -140,13 +143,17 @@ class StylePlayer(Agent):
         self._kinds = table.kinds
         self._raise_by = table.raise_by
         self._pot_limit = table.pot_limit
+        self._hole, self._value = None, 0
 
     def act(self, observation):
         r = observation.round
         if r == 1:
-            return _draw_action(observation)
+            return _draw_action(self, observation)
         b = 0 if r == 0 else 1
-        v = hand_value(observation.hole)
+        hole = observation.hole
+        if hole is not self._hole:  # the engine hands out the same tuple until the draw changes it
+            self._hole, self._value = hole, hand_value(hole)
+        v = self._value
         kind = self._kinds[b][v]
         if kind == 2 and observation.pot <= self._pot_limit[b][v]:
             action = _raise_to(observation, self._raise_by[b][v])
@@ -325,6 +332,7 @@ class EvolvingPlayer(Agent):
         self.decrease_on = decrease_on
         self.values_ = np.full(N_VALUES, INITIAL_VALUE) if values is None else check_values(values)
         self.hands_ = 0
+        self._hole, self._value = None, 0
         self._start(None)
         self._pending = False
 
@@ -342,8 +350,11 @@ class EvolvingPlayer(Agent):
 
     def act(self, observation):
         if observation.round == 1:
-            return _draw_action(observation)
-        v = hand_value(observation.hole)
+            return _draw_action(self, observation)
+        hole = observation.hole
+        if hole is not self._hole:  # the engine hands out the same tuple until the draw changes it
+            self._hole, self._value = hole, hand_value(hole)
+        v = self._value
         self._values_used.add(v)
         action, _, raise_by = _rule(self.values_.item(v), observation.n_players - sum(observation.folded), observation.pot)
         to_call = observation.to_call
