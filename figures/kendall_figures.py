@@ -45,9 +45,10 @@ def main(argv=None) -> int:
     for number, table in ((4, "loose-aggressive"), (5, "tight-aggressive")):
         fig, ax = plt.subplots(figsize=(7.5, 4))
         plot_learning_curves(sessions[table][0], ax=ax, label=f"evolving player at a {table} table (seed 1)")
-        for epoch in PAPER_MARKS[table]:
-            ax.axvline(epoch, color="0.5", lw=0.8, ls=":")
-        ax.set_title(f"Figure {number}: learning curve against {table.replace('-', ' ')} players (dotted: epochs the paper names)")
+        for i, epoch in enumerate(PAPER_MARKS[table]):
+            ax.axvline(epoch, color="0.5", lw=0.8, ls=":", label="epochs the paper's text names" if i == 0 else None)
+        ax.legend(frameon=False, fontsize="small")
+        ax.set_title(f"Figure {number}: learning curve against {table.replace('-', ' ')} players")
         save_figure(fig, HERE / f"kendall_figure{number}.png", dpi=120)
         curve = sessions[table][0].curve
         print(f"Figure {number} ({table}, seed 1): lowest {curve.min():,} at epoch {curve.argmin() + 1}, "
