@@ -125,7 +125,7 @@ class StylePlayer(Agent):
     >>> from holdem import parse_cards
     >>> deal = list(range(52))            # seat 1 (left of the button) gets cards 0, 5, 10, 15, 20
     >>> state = Draw5().new_hand(deal)
-    >>> StylePlayer("tight-passive").act(state.observation(1))   # 2c 3d 4s 5h 7c: no pair, check
+    >>> StylePlayer("tight-passive").act(state.observation(1))   # 2c 3d 4h 5s 7c: no pair, check
     Action(kind=<ActionKind.CHECK_CALL: 1>, amount=0, discard=())
     >>> StylePlayer("sneaky")
     Traceback (most recent call last):
@@ -348,26 +348,33 @@ class EvolvingPlayer(Agent):
         v = hand_value(observation.hole)
         return decide(self.values_.item(v), observation.n_players - sum(observation.folded), observation.pot)
 
-    def act(self, observation):
+    def _choose(self, observation) -> Action:
+        """The action for ``observation`` without recording anything (act records; action_probabilities does not)."""
         if observation.round == 1:
             return _draw_action(self, observation)
         hole = observation.hole
         if hole is not self._hole:  # the engine hands out the same tuple until the draw changes it
             self._hole, self._value = hole, hand_value(hole)
-        v = self._value
-        self._values_used.add(v)
-        action, _, raise_by = _rule(self.values_.item(v), observation.n_players - sum(observation.folded), observation.pot)
-        to_call = observation.to_call
+        action, _, raise_by = _rule(self.values_.item(self._value), observation.n_players - sum(observation.folded), observation.pot)
         if action == "fold":
-            return FOLD if to_call > 0 else CHECK_CALL
+            return FOLD if observation.to_call > 0 else CHECK_CALL
         if action == "raise":
             chosen = _raise_to(observation, raise_by)
             if chosen is not None:
-                self._invested = True
                 return chosen
-        if to_call > 0:
-            self._invested = True
         return CHECK_CALL
+
+    def act(self, observation):
+        action = self._choose(observation)
+        if observation.round != 1:
+            self._values_used.add(self._value)
+            if action.kind == _RAISE or (action.kind == _CALL_KIND and observation.to_call > 0):
+                self._invested = True
+        return action
+
+    def action_probabilities(self, observation) -> dict[Action, float]:
+        """The (deterministic) policy at ``observation``: its action with probability 1; records nothing."""
+        return {self._choose(observation): 1.0}
 
     # -- following the hand and learning ---------------------------------------
 

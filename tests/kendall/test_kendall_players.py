@@ -243,3 +243,13 @@ def test_plays_legal_actions_in_the_match_runner():
     player = Checked()
     result = play_match(Draw5(), [player] + [StylePlayer(s) for s in ("loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive")], 300, rng=2)
     assert result.winnings.sum() == 0 and player.hands_ >= 299 and player.values_.min() < 10
+
+
+def test_action_probabilities_state_the_action_and_record_nothing():
+    state = _observation(["Qh Qd Qc 2h 5d"] + FILL)
+    player = EvolvingPlayer()
+    player.new_hand(0)
+    probs = player.action_probabilities(state.observation(0))
+    assert list(probs.values()) == [1.0] and not player._values_used and not player._invested
+    assert player.act(state.observation(0)) == next(iter(probs))  # lv 10, np 5, pv 5: ac 28.6, raise 27
+    assert next(iter(probs)).amount == 1 + 27 and player._invested
