@@ -332,6 +332,7 @@ class EvolvingPlayer(Agent):
         self.decrease_on = decrease_on
         self.values_ = np.full(N_VALUES, INITIAL_VALUE) if values is None else check_values(values)
         self.hands_ = 0
+        self.last_outcome_ = None
         self._hole, self._value = None, 0
         self._start(None)
         self._pending = False
@@ -454,14 +455,20 @@ class EvolvingPlayer(Agent):
         return self
 
     def save(self, path, **metadata) -> Path:
-        """Write the learning values to ``path``: JSON (``{"format", "values": {name: lv}, ...metadata}``) or CSV by suffix."""
+        """Write the learning values to a new file ``path``: JSON (``{"format", "values": {name: lv}, ...metadata}``) or CSV by suffix.
+
+        Never overwrites: an existing ``path`` is a ``ValueError``.
+        """
         path = Path(path)
         if path.suffix.lower() == ".csv":
-            lines = ["hand,value"] + [f"{n},{v:.1f}" for n, v in zip(VALUE_NAMES, self.values_.tolist())]
-            path.write_text("\n".join(lines) + "\n")
+            text = "\n".join(["hand,value"] + [f"{n},{v:.1f}" for n, v in zip(VALUE_NAMES, self.values_.tolist())]) + "\n"
         else:
-            data = {"format": VALUES_FORMAT, "version": 1, **metadata, "values": self.values_dict()}
-            path.write_text(json.dumps(data, indent=1) + "\n")
+            text = json.dumps({"format": VALUES_FORMAT, "version": 1, **metadata, "values": self.values_dict()}, indent=1) + "\n"
+        try:
+            with open(path, "x") as f:
+                f.write(text)
+        except FileExistsError:
+            raise ValueError(f"values file {str(path)!r} already exists; saved values are never overwritten") from None
         return path
 
     @classmethod

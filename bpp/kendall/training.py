@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bpp.kendall.players import EvolvingPlayer, StylePlayer
+from bpp.kendall.players import VALUES_FORMAT, EvolvingPlayer, StylePlayer
 from bpp.kendall.styles import STYLE_NAMES
 from holdem.games import Draw5
 
@@ -233,7 +233,7 @@ class TrainingResult:
     def to_dict(self) -> dict:
         """Everything ``bpp kendall train`` writes: settings, values, Table 5, the learning curve."""
         return {
-            "format": "bpp-kendall-values",
+            "format": VALUES_FORMAT,
             "version": 1,
             "table": self.table,
             "epochs": self.epochs,

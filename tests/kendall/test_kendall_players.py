@@ -202,6 +202,8 @@ def test_values_round_trip_through_json_and_csv(tmp_path):
         path = player.save(tmp_path / name, table="loose-passive")
         assert np.array_equal(load_values(path), player.values_)
         assert np.array_equal(EvolvingPlayer.load(path).values_, player.values_)
+        with pytest.raises(ValueError, match="already exists; saved values are never overwritten"):
+            player.save(path)
 
 
 def test_bad_values_files(tmp_path):
