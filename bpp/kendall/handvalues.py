@@ -44,7 +44,7 @@ import itertools
 
 import numpy as np
 
-from holdem.evaluate import evaluate, hand_category
+from holdem.evaluate import _evaluate_one, evaluate, hand_category
 
 __all__ = [
     "N_VALUES",
@@ -175,9 +175,8 @@ def value_table() -> np.ndarray:
     return table
 
 
-@functools.cache
-def _table_list() -> list[int]:
-    return value_table().tolist()
+#: :func:`value_table` as a Python list (filled on first use: list indexing beats numpy scalar indexing).
+_TABLE_LIST: list[int] = []
 
 
 def hand_values(cards) -> np.ndarray:
@@ -214,6 +213,6 @@ def hand_value(hand) -> int:
     >>> hand_value((51, 47, 43, 39, 35))     # As Ks Qs Js Ts
     99
     """
-    from holdem.evaluate import _evaluate_one
-
-    return _table_list()[_evaluate_one(list(hand), None)]
+    if not _TABLE_LIST:
+        _TABLE_LIST.extend(value_table().tolist())
+    return _TABLE_LIST[_evaluate_one(hand, None)]

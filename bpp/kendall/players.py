@@ -412,7 +412,7 @@ class EvolvingPlayer(Agent):
             elif a == _CALL_KIND and self._raised_round == event.round:
                 self._others_in = True  # a call after a raise in the same round puts chips in
         elif kind == "showdown":
-            rank = _evaluate_one(list(event.cards), None)
+            rank = _evaluate_one(event.cards, None)
             if event.player == self._seat:
                 self._mine = rank
             elif rank > self._best_other:
