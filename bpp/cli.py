@@ -26,7 +26,7 @@ import sys
 from bpp import __version__
 
 #: Modules of :mod:`bpp.commands` that add a subcommand (order = order in ``--help``).
-COMMANDS = ("demo", "match", "build", "inspect")
+COMMANDS = ("demo", "match", "build", "inspect", "kendall")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -167,3 +167,8 @@ for _name, _factory in {
     "poki-sim": "bpp.loki.agents:PokiSimAgent",
 }.items():
     register_agent(_name, _factory, games=("limit-holdem",))
+# five-card draw, Kendall2001 §3 (Kendall & Willdig): the four fixed styles of Tables 1-4 and the evolving player
+_DRAW = ("draw5",)
+for _name in ("loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive"):
+    register_agent(_name, f"bpp.kendall.players:{_name.replace('-', '_')}", games=_DRAW)
+register_agent("evolving", "bpp.kendall.players:EvolvingPlayer", games=_DRAW)  # learns across hands, values from 10
