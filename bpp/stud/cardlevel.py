@@ -96,7 +96,7 @@ import numpy as np
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.opponents import _hand_type, _hand_value
+from bpp.stud.opponents import _hand_type, _hand_value, hand_value_codes
 from bpp.stud.reference import DownCardPlayer, _decisions, unseen_cards
 
 __all__ = ["CardBPP", "OpponentActionModel", "REL_STATES", "SHOWING_STATES", "FACING_STATES", "OUTCOMES", "relations"]
@@ -118,20 +118,34 @@ def relations(candidates, opp_up, bpp_up) -> np.ndarray:
 
     ``behind`` when the opponent's hand (candidate + ``opp_up``) does not beat
     ``bpp_up`` as a partial poker hand, ``ahead_type`` when its §3.2 hand
-    type is higher than that of ``bpp_up``, ``ahead`` otherwise.
+    type is higher than that of ``bpp_up``, ``ahead`` otherwise.  Below five
+    cards, or when the opponent's up cards cannot make a flush, only the
+    candidate's rank matters, so the comparison is made once per rank
+    present; otherwise every candidate is compared in one numpy pass
+    (:func:`bpp.stud.opponents.hand_value_codes`).
 
     >>> from holdem.cards import parse_cards
     >>> [REL_STATES[i] for i in relations(parse_cards("2c Kc Ah"), parse_cards("7d"), parse_cards("Kd"))]
     ['behind', 'ahead', 'ahead_type']
     """
+    candidates = np.asarray(candidates, dtype=np.int64).ravel()
     up = tuple(sorted(int(c) for c in opp_up))
+    if len(up) == 4 and len({c & 3 for c in up}) == 1:  # a flush is possible: suits matter, one numpy pass
+        hands = np.empty((candidates.size, 5), dtype=np.int64)
+        hands[:, 0] = candidates
+        hands[:, 1:] = up
+        codes, types = hand_value_codes(hands)
+        value, kind = hand_value_codes(np.asarray(bpp_up, dtype=np.int64)[None])
+        return np.where(codes <= value[0], 0, np.where(types > kind[0], 2, 1)).astype(np.intp)
+    # otherwise only the candidate's rank matters: one comparison per rank present (at most 13), not per card
     theirs = tuple(sorted(int(c) for c in bpp_up))
     value, kind = _hand_value(theirs), _hand_type(theirs)
-    out = np.empty(len(candidates), dtype=np.intp)
-    for i, h in enumerate(candidates):
-        mine = tuple(sorted(up + (int(h),)))
-        out[i] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
-    return out
+    ranks, first, back = np.unique(candidates >> 2, return_index=True, return_inverse=True)
+    per_rank = np.empty(ranks.size, dtype=np.intp)
+    for i, h in enumerate(candidates[first].tolist()):
+        mine = tuple(sorted(up + (h,)))
+        per_rank[i] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
+    return per_rank[back.ravel()]
 
 
 def _showing(opp_up, bpp_up) -> int:

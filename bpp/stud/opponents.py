@@ -52,6 +52,7 @@ from bpp.stud.player import CurvePlayer
 __all__ = [
     "hand_value",
     "hand_type",
+    "hand_value_codes",
     "HAND_TYPE_NAMES",
     "sample_win_probability",
     "figure4_policy",
@@ -142,6 +143,61 @@ def _hand_value(key: tuple[int, ...]) -> tuple:
     if value is None:
         value = _VALUES[key] = _value(key)
     return value
+
+
+def hand_value_codes(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`hand_value` and :func:`hand_type` of a batch of equal-length partial hands as numbers: ``(codes, types)``.
+
+    ``cards``: int array ``(n, k)``, 1 <= k <= 5, distinct codes per row
+    (unchecked).  ``codes`` (int64) order hands exactly as the tuples of
+    :func:`hand_value` do: the category times 2**52 plus a bit mask holding
+    each rank present at bit ``13 * (multiplicity - 1) + rank`` (a straight
+    keeps only its top card, five-high for the wheel), so quads' ranks
+    outrank trips', trips' outrank pairs', pairs' outrank singles', a higher
+    rank outranks a lower one within a group, and an extra kicker wins an
+    otherwise equal comparison.  ``types`` are the §3.2 types (int64).
+
+    >>> from holdem.cards import parse_cards
+    >>> codes, types = hand_value_codes(parse_cards([["Kd", "Ks", "4c"], ["Ac", "Ad", "Ah"]]))
+    >>> bool(codes[0] < codes[1]), [HAND_TYPE_NAMES[t] for t in types]
+    (True, ['pair_kings', 'trips'])
+    """
+    cards = np.asarray(cards, dtype=np.int64)
+    ranks = cards >> 2
+    counts = np.zeros((cards.shape[0], 13), dtype=np.int64)
+    np.add.at(counts, (np.arange(cards.shape[0])[:, None], ranks), 1)
+    top = counts.max(axis=1)
+    n_pairs = (counts == 2).sum(axis=1)
+    category = np.select(
+        [top == 4, (top == 3) & (n_pairs == 1), top == 3, n_pairs == 2, top == 2], [7, 6, 3, 2, 1], default=0
+    )
+    present = counts > 0
+    mask = (present << (13 * np.maximum(counts - 1, 0) + np.arange(13))).sum(axis=1)
+    if cards.shape[1] == 5:
+        busted = category == 0
+        flush = (cards & 3 == (cards[:, :1] & 3)).all(axis=1)
+        high = ranks.max(axis=1)
+        wheel = busted & (mask == (1 << 12 | 0b1111))
+        straight = busted & ((high - ranks.min(axis=1) == 4) | wheel)
+        category = np.where(straight & flush, 8, np.where(flush & busted, 5, np.where(straight, 4, category)))
+        mask = np.where(straight, 1 << np.where(wheel, 3, high), mask)
+    codes = (category << 52) | mask
+    highest = 63 - _leading_zeros(mask & 0x1FFF)  # the highest single (busted hands)
+    pair_rank = 63 - _leading_zeros((mask >> 13) & 0x1FFF)
+    subdivision = np.asarray(_SUBDIVISION)
+    types = np.where(
+        category == 0, subdivision[np.maximum(highest, 0)],
+        np.where(category == 1, 5 + subdivision[np.maximum(pair_rank, 0)], 8 + category),
+    )
+    return codes, types
+
+
+def _leading_zeros(x: np.ndarray) -> np.ndarray:
+    """Leading zero bits of non-negative int64 values below 2**13 (64 for zero)."""
+    out = np.full(x.shape, 64, dtype=np.int64)
+    nonzero = x > 0
+    out[nonzero] = 63 - np.floor(np.log2(x[nonzero])).astype(np.int64)
+    return out
 
 
 def hand_type(cards) -> int:

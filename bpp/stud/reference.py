@@ -48,7 +48,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.evaluate import evaluate_unchecked
+from holdem.evaluate import evaluate_unchecked, rank_of_keys
+from holdem.tables import load_tables
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
@@ -173,30 +174,53 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
     # One set of samples serves every candidate (common random numbers): the first m + 1 cards of a random
     # permutation of the pool (a partial Fisher-Yates shuffle, one draw call); for candidate h, drop h from them
     # if it is there, else drop the last.  Removing h from a uniform permutation of the pool leaves a uniform
-    # permutation of the pool without h, so each candidate gets n_samples uniform completions.
-    rows = np.broadcast_to(pool, (n_samples, size)).copy()
+    # permutation of the pool without h, so each candidate gets n_samples uniform completions: the first
+    # n_mine cards left complete BPP's hand, the next n_theirs the opponent's up cards.
+    rows = np.broadcast_to(pool, (n_samples, size)).copy().ravel()
     picks = rng.integers(np.arange(m + 1), size, size=(n_samples, m + 1))
-    index = np.arange(n_samples)
-    for j in range(m + 1):
-        chosen = rows[index, picks[:, j]]
-        rows[index, picks[:, j]] = rows[:, j]
-        rows[:, j] = chosen
-    head = rows[:, : m + 1]
+    base = np.arange(n_samples) * size
+    for j in range(m + 1):  # the swaps on the flattened rows (cheaper than 2-D fancy indexing)
+        at = base + picks[:, j]
+        chosen = rows[at]
+        rows[at] = rows[base + j]
+        rows[base + j] = chosen
+    head = rows.reshape(n_samples, size)[:, : m + 1].astype(np.intp)
     where = np.full((n_samples, 52), m, dtype=np.intp)  # each card's position in the head (m: absent)
-    where[index[:, None], head] = np.arange(m + 1)
+    where.ravel()[(np.arange(n_samples) * 52)[:, None] + head] = np.arange(m + 1)
     drop = where[:, holes].T  # (k, samples): the position to leave out
-    out = np.broadcast_to(head[:, :m], (k, n_samples, m)).copy()
-    ki, si = np.nonzero(drop < m)
-    j = np.arange(m)
-    out[ki, si] = head[si[:, None], j + (j >= drop[ki, si][:, None])]
-    hands = np.empty((2, k, n_samples, 5), dtype=np.int8)
-    hands[0, :, :, : len(mine)] = np.array(mine, dtype=np.int8)
-    hands[0, :, :, len(mine) :] = out[:, :, :n_mine]
-    hands[1, :, :, 0] = holes[:, None]
-    hands[1, :, :, 1 : 1 + len(theirs_up)] = np.array(theirs_up, dtype=np.int8)
-    hands[1, :, :, 1 + len(theirs_up) :] = out[:, :, n_mine:]
-    r = evaluate_unchecked(hands.reshape(-1, 5)).reshape(2, k, n_samples)
-    return ((r[0] > r[1]).sum(axis=1) + 0.5 * (r[0] == r[1]).sum(axis=1)) / n_samples
+    # Evaluation by packed key sums (keys and suit bits add, holdem.evaluate): prefix sums over the head give
+    # each side's completion for every dropped position d, a few columns per sample; each (candidate, sample)
+    # then gathers its column instead of building a hand.
+    tables = load_tables()
+    flat = (np.arange(n_samples) * (m + 1))[None, :] + drop
+    own = _side(tables, head, mine, n_mine, m, 0)  # BPP: the first n_mine cards left
+    theirs_up_only = _side(tables, head, theirs_up, n_theirs, m, n_mine)  # the opponent: the next n_theirs
+    ours = rank_of_keys(own[0], 5, suit_bits=own[1]).ravel()[flat]
+    their_key = theirs_up_only[0].ravel()[flat] + tables.card_keys[holes][:, None]
+    their_bits = theirs_up_only[1].ravel()[flat] + tables.suit_bits[holes][:, None]
+    theirs = rank_of_keys(their_key, 5, suit_bits=their_bits)
+    return ((ours > theirs).sum(axis=1) + 0.5 * (ours == theirs).sum(axis=1)) / n_samples
+
+
+def _side(tables, head: np.ndarray, known: tuple, n: int, m: int, start: int) -> tuple[np.ndarray, np.ndarray]:
+    """Key and suit-bit sums of ``known`` plus one side's completion, for every dropped head position: (samples, m + 1) each.
+
+    With position d left out of the head, the cards after it move up one; the side takes the ``n`` cards
+    from position ``start`` of what is left: head[start:start + n] when d >= start + n, head[start + 1:start + n + 1]
+    when d < start, else head[start:start + n + 1] without head[d].
+    """
+    out = []
+    for per_card in (tables.card_keys, tables.suit_bits):
+        prefix = np.zeros((head.shape[0], m + 2), dtype=np.int64)
+        np.cumsum(per_card[head], axis=1, out=prefix[:, 1:])
+        base = per_card[list(known)].sum()
+        cols = np.empty((head.shape[0], m + 1), dtype=np.int64)
+        cols[:, :start] = (prefix[:, start + n + 1] - prefix[:, start + 1])[:, None]
+        cols[:, start + n :] = (prefix[:, start + n] - prefix[:, start])[:, None]
+        d = np.arange(start, start + n)
+        cols[:, start : start + n] = (prefix[:, start + n + 1] - prefix[:, start])[:, None] - (prefix[:, d + 1] - prefix[:, d])
+        out.append(cols + base)
+    return out[0], out[1]
 
 
 class DownCardPlayer(CurvePlayer):

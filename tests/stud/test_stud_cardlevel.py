@@ -190,3 +190,29 @@ def test_registered_trusted_and_checks_its_arguments():
         CardBPP(max_bets=0)
     with pytest.raises(ValueError, match="'prior_strength' parameter of OpponentActionModel"):
         OpponentActionModel(prior_strength=-1.0)
+
+
+def test_relations_of_every_unseen_card_including_flush_draws():
+    # every candidate, with the opponent's four up cards of one suit in a third of the boards (the numpy path)
+    from bpp.stud.reference import unseen_cards
+
+    rng = np.random.default_rng(7)
+    checked_flush = 0
+    for trial in range(120):
+        cards = rng.permutation(52)
+        if trial % 3 == 0:
+            suit = int(cards[0]) & 3
+            opp_up = [int(c) for c in cards if c & 3 == suit][:4]
+            bpp_up = [int(c) for c in cards if int(c) not in opp_up][:4]
+            checked_flush += 1
+        else:
+            n_up = trial % 4 + 1
+            opp_up, bpp_up = [int(c) for c in cards[:n_up]], [int(c) for c in cards[n_up : 2 * n_up]]
+        candidates = unseen_cards(opp_up, bpp_up)
+        got = relations(candidates, opp_up, bpp_up)
+        expected = [
+            0 if hand_value([int(h), *opp_up]) <= hand_value(bpp_up) else (2 if hand_type([int(h), *opp_up]) > hand_type(bpp_up) else 1)
+            for h in candidates
+        ]
+        assert got.tolist() == expected
+    assert checked_flush == 40
