@@ -249,7 +249,7 @@ class CardBPP(DownCardPlayer):
         False (the default) counts showdowns only, as the paper does.
     prior_strength : float
         Pseudo-counts of :class:`OpponentActionModel`.
-    n_samples, max_bets, params, bluff, bets_per_round, rng
+    n_samples, max_bets, params, bluff, bets_per_round, play, rng
         As :class:`~bpp.stud.reference.DownCardPlayer` (BPP's fitted curves by default).
 
     Attributes
@@ -285,9 +285,12 @@ class CardBPP(DownCardPlayer):
         params=None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
+        play: str = "sample",
         rng=None,
     ):
-        super().__init__(n_samples=n_samples, max_bets=max_bets, params=params, bluff=bluff, bets_per_round=bets_per_round, rng=rng)
+        super().__init__(
+            n_samples=n_samples, max_bets=max_bets, params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng
+        )
         self.learn = bool(learn)
         self.learn_folds = bool(learn_folds)
         self.model_ = OpponentActionModel(prior_strength=prior_strength)

@@ -32,10 +32,22 @@ from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
 
 from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY, N_ROUNDS, CurveParams, _distribution, load_params
 
-__all__ = ["BPPPlayer", "CurvePlayer", "decision_inputs", "opponent_action"]
+__all__ = ["BPPPlayer", "CurvePlayer", "PLAY_MODES", "decision_inputs", "opponent_action"]
 
 _BET_RAISE = ActionKind.BET_RAISE
 _BUFFER = 1024
+#: How a :class:`CurvePlayer` turns the curves' (fold, call, bet) distribution into an action.
+PLAY_MODES = ("sample", "argmax")
+
+
+def _argmax(probs: tuple[float, float, float]) -> tuple[float, float, float]:
+    """The most probable of (fold, call, bet) as a one-hot triple; ties go to call, then bet, then fold."""
+    fold, call, bet = probs
+    if call >= bet and call >= fold:
+        return 0.0, 1.0, 0.0
+    if bet >= fold:
+        return 0.0, 0.0, 1.0
+    return 1.0, 0.0, 0.0
 
 
 def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PER_ROUND) -> tuple[float, float, float, bool]:
@@ -92,6 +104,13 @@ class CurvePlayer(Agent):
         Probability of an outright bet/raise at a last-round decision (§4.2).
     bets_per_round : float
         The ``k`` estimate's bets per later round.
+    play : {"sample", "argmax"}
+        ``"sample"`` (the paper, §4.1: "BPP's action is then chosen by
+        sampling from these curves", normalized, plus the bluff) or
+        ``"argmax"``: play the most probable action of that same distribution
+        every time (ties go to check/call, then bet/raise), so the curves'
+        shape decides and their tails do not.  Issue 12's measurement of why
+        the paper's network loses; see :mod:`bpp.stud.calibration`.
     rng : numpy.random.Generator, int or None
         The only source of randomness.
     """
@@ -100,8 +119,13 @@ class CurvePlayer(Agent):
     #: act() answers only legal moves (fold only when owing, a raise only when legal), so matches skip the check.
     trusted_actions = True
 
-    def __init__(self, *, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round: float = BETS_PER_ROUND, rng=None):
+    def __init__(
+        self, *, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round: float = BETS_PER_ROUND, play: str = "sample", rng=None
+    ):
         super().__init__(rng=rng)
+        if play not in PLAY_MODES:
+            raise ValueError(f"The 'play' parameter of {type(self).__name__} must be one of {', '.join(PLAY_MODES)}; got {play!r}.")
+        self.play = play
         if params is None or not isinstance(params, CurveParams):
             params = load_params(params)
         if not (isinstance(bluff, (int, float)) and 0.0 <= bluff <= 1.0):
@@ -137,6 +161,8 @@ class CurvePlayer(Agent):
         p = float(self.win_probability(observation))
         theta = k / (c + 2.0 * k - u) if k > 0.0 else 0.0
         probs = _distribution(p - theta, self._rounds[observation.round], observation.round, self.bluff, u, can_raise)
+        if self.play == "argmax":
+            probs = _argmax(probs)
         return {"p_win": p, "theta": theta, "c": c, "k": k, "u": u, "d": p - theta, "probabilities": probs}
 
     def _probabilities(self, observation: Observation) -> tuple[float, float, float]:
@@ -154,7 +180,8 @@ class CurvePlayer(Agent):
         k = (u if u > b else b) + b * (N_ROUNDS - 1 - r)
         theta = k / (observation.pot / unit + 2.0 * k - u) if k > 0.0 else 0.0
         p = self.win_probability(observation)
-        return _distribution(p - theta, self._rounds[r], r, self.bluff, u, bounds is not None)
+        probs = _distribution(p - theta, self._rounds[r], r, self.bluff, u, bounds is not None)
+        return _argmax(probs) if self.play == "argmax" else probs
 
     def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         """The policy at ``observation``: each legal action → probability (fold, check/call, bet/raise)."""
@@ -166,8 +193,10 @@ class CurvePlayer(Agent):
         return out
 
     def act(self, observation: Observation) -> Action:
-        """Sample the action of :meth:`action_probabilities`."""
+        """Sample the action of :meth:`action_probabilities` (with ``play="argmax"``: take it)."""
         fold, call, bet = self._probabilities(observation)
+        if self.play == "argmax":  # one-hot: no draw (the stream stays the sampled player's for everything else)
+            return FOLD if fold == 1.0 else (CHECK_CALL if call == 1.0 else observation.legal[-1])
         uniforms = self._uniforms
         if not uniforms:
             uniforms.extend(self.rng.random(_BUFFER).tolist())
@@ -179,7 +208,8 @@ class CurvePlayer(Agent):
         return observation.legal[-1]
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(params={self.params!r}, bluff={self.bluff})"
+        play = "" if self.play == "sample" else f", play={self.play!r}"
+        return f"{type(self).__name__}(params={self.params!r}, bluff={self.bluff}{play})"
 
 
 # ---------------------------------------------------------------- BPP
@@ -256,7 +286,7 @@ class BPPPlayer(CurvePlayer):
         / lower) or the type of BPP's up cards (``BPP_Upcards``) — and
         M_A|C,S is learned from showdowns in place of M_A|C
         (registered as ``bpp-up``).
-    params, bluff, bets_per_round, rng
+    params, bluff, bets_per_round, play, rng
         As :class:`CurvePlayer`.
 
     Attributes
@@ -295,9 +325,10 @@ class BPPPlayer(CurvePlayer):
         params=None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
+        play: str = "sample",
         rng=None,
     ):
-        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, rng=rng)
+        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
         if upcards_link not in (False, None, True, "showing", "upcards"):
             raise ValueError(
                 f"The 'upcards_link' parameter of BPPPlayer must be False, True, 'showing' or 'upcards'; got {upcards_link!r}."

@@ -237,7 +237,7 @@ class DownCardPlayer(CurvePlayer):
         Completions per candidate down card for P(win | h) before the last round.
     max_bets : int
         Bets per round (a bet and three raises in Stud5).
-    params, bluff, bets_per_round, rng
+    params, bluff, bets_per_round, play, rng
         As :class:`~bpp.stud.player.CurvePlayer` (BPP's fitted curves by default).
     """
 
@@ -251,12 +251,13 @@ class DownCardPlayer(CurvePlayer):
         params=None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
+        play: str = "sample",
         rng=None,
     ):
         for label, value in (("n_samples", n_samples), ("max_bets", max_bets)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
                 raise ValueError(f"The {label!r} parameter of {type(self).__name__} must be an integer >= 1; got {value!r}.")
-        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, rng=rng)
+        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
         self.n_samples = int(n_samples)
         self.max_bets = int(max_bets)
         self._win_key = None
