@@ -144,6 +144,10 @@ register_agent("prob", "bpp.stud.opponents:ProbabilisticPlayer", games=_STUD)
 register_agent("rules", "bpp.stud.opponents:RuleBasedPlayer", games=_STUD)
 register_agent("rules-reader", "bpp.stud.reference:RulesReader", games=_STUD)  # exact inference over the rules player's down card
 register_agent("bpp-card", "bpp.stud.cardlevel:CardBPP", games=_STUD)  # §6.1/§6.3: the opponent's down card as a node
+# issue 12 §2: stud opponents whose betting is not built like Figure 4's (bpp.stud.styles)
+register_agent("bluffer", "bpp.stud.styles:Bluffer", games=_STUD)  # bets 40 % of its weak hands
+register_agent("slowplay", "bpp.stud.styles:SlowPlayer", games=_STUD)  # checks strong hands until the last round
+register_agent("loose", "bpp.stud.styles:LooseCaller", games=_STUD)  # calls at half the pot odds, never bluffs
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",
