@@ -59,6 +59,10 @@ __all__ = ["SearchResult", "score_params", "search_curves", "main"]
 
 #: Box the search stays in: every f in [-1, 1] (d = P(win) - θ lies in [-1, 1]).
 BOUNDS = (-1.0, 1.0)
+#: Boxes by ``shape``: ``"free"`` (:data:`BOUNDS`) or ``"paper"``, §4.1's shapes -- every f in [0, 1], so the bet
+#: curve rises right of d = 0 (f_b >= 0), the fold curve falls left of it (f_f >= 0) and "the calling curve is
+#: displaced to the left" (its peak at d = -f_c <= 0).
+SHAPE_BOUNDS = {"free": BOUNDS, "paper": (0.0, 1.0)}
 _SIGMA_FLOOR = 0.02
 # spawn-key element of BPP's own stream in :func:`score_params` (outside the range play_match spawns)
 _BPP_STREAM = 0xB99
@@ -171,6 +175,7 @@ def search_curves(
     validation_hands: int = 5000,
     progress: bool = True,
     bpp_kwargs=None,
+    shape: str = "free",
 ) -> SearchResult:
     """Search the 12 ``f`` parameters against ``opponent`` (§4.1; the cross-entropy method of the module docstring).
 
@@ -199,6 +204,9 @@ def search_curves(
     bpp_kwargs : dict, optional
         Further :class:`~bpp.stud.player.BPPPlayer` arguments of every
         candidate (e.g. ``{"upcards_link": "showing"}``).
+    shape : {"free", "paper"}
+        The box of :data:`SHAPE_BOUNDS`: ``"paper"`` keeps every curve in
+        the shape §4.1 describes (the start is clipped into it).
 
     Returns
     -------
@@ -226,12 +234,15 @@ def search_curves(
         raise ValueError("The 'validation_hands' parameter of search_curves must be 0 or >= 2; got 1.")
     if not (isinstance(step, (int, float)) and step > 0):
         raise ValueError(f"The 'step' parameter of search_curves must be a number > 0; got {step!r}.")
+    if shape not in SHAPE_BOUNDS:
+        raise ValueError(f"The 'shape' parameter of search_curves must be one of {', '.join(SHAPE_BOUNDS)}; got {shape!r}.")
     root = np.random.SeedSequence(seed)
     noise_seed, match_seed, valid_seed = root.spawn(3)
     rng = np.random.default_rng(noise_seed)
     match_seeds = match_seed.spawn(n_generations)
-    low, high = BOUNDS
+    low, high = SHAPE_BOUNDS[shape]
     mu = np.clip(start.as_array().ravel(), low, high)
+    start = CurveParams.from_array(mu.reshape(start.as_array().shape))
     sigma = np.full(mu.shape, float(step))
     history = []
     bar = None
@@ -244,11 +255,13 @@ def search_curves(
             candidates = np.clip(mu + sigma * rng.standard_normal((population, mu.size)), low, high)
             candidates[0] = mu
             scores = np.empty(population)
+            halves = np.empty(population)
             for i, x in enumerate(candidates):
                 result = score_params(
                     CurveParams.from_array(x), opponent=opponent, n_hands=n_hands, seed=match_seeds[g], bpp_kwargs=bpp_kwargs
                 )
                 scores[i] = result.players[0].mean
+                halves[i] = (result.players[0].ci95[1] - result.players[0].ci95[0]) / 2
                 if bar is not None:
                     bar.update(1)
             best = np.argsort(-scores, kind="stable")[:elite]
@@ -259,6 +272,7 @@ def search_curves(
                 {
                     "generation": g,
                     "mean_score": float(scores[0]),
+                    "mean_ci95_half": float(halves[0]),
                     "best_score": float(scores[best[0]]),
                     "elite_scores": scores[best].round(6).tolist(),
                     "mu": mu.round(6).tolist(),
@@ -287,6 +301,7 @@ def search_curves(
         "duplicate": True,
         "algorithm": "cross-entropy method, common random numbers per generation",
         "bpp_kwargs": dict(bpp_kwargs or {}),
+        "shape": shape,
     }
     return SearchResult(found, start, history, validation, settings)
 
@@ -304,6 +319,7 @@ def main(argv=None) -> int:
     ap.add_argument("--validation-hands", type=int, default=5000)
     ap.add_argument("--opponent", default="rules")
     ap.add_argument("--upcards-link", choices=("showing", "upcards"), default=None, help="search for the §6.1 network")
+    ap.add_argument("--shape", choices=tuple(SHAPE_BOUNDS), default="free", help="'paper': keep §4.1's curve shapes")
     ap.add_argument("--out", default=None, help=f"default {CURVES_PATH}")
     args = ap.parse_args(argv)
     import bpp.registry  # noqa: F401 - agent names
@@ -320,6 +336,7 @@ def main(argv=None) -> int:
         opponent=args.opponent,
         validation_hands=args.validation_hands,
         bpp_kwargs={"upcards_link": args.upcards_link} if args.upcards_link else None,
+        shape=args.shape,
     )
     path = result.save(args.out)
     print(json.dumps({"path": str(path), "params": result.params.to_dict(), "validation": result.validation}, indent=1))
