@@ -371,6 +371,13 @@ class ProbabilisticPlayer(CurvePlayer):
             self._cache_key = key
         return self._cache_value
 
+    def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """The sampled P(win) for each down card of ``holdings``, on a spawned stream (play is not disturbed)."""
+        me = observation.player
+        up, theirs = observation.up_cards[me], observation.up_cards[1 - me]
+        rng = self._side_rng()
+        return np.array([_win_probability((int(h[0]),) + up, theirs, self.n_samples, rng) for h in holdings])
+
 
 # ---------------------------------------------------------------- rule-based player
 
@@ -456,6 +463,21 @@ class RuleBasedPlayer(Agent):
         """Figure 4's mixed policy over the legal actions."""
         fold, call, bet = self._probabilities(observation)
         return {a: (fold if a.kind == 0 else (call if a.kind == 1 else bet)) for a in observation.legal}
+
+    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+        """Figure 4's policy had the rule-based player held each down card of ``holdings`` (n, 1): (n, len(legal)).
+
+        >>> import numpy as np
+        >>> from holdem.games import Stud5
+        >>> obs = Stud5().new_hand(np.arange(52)).observation(1)
+        >>> RuleBasedPlayer().holdings_action_probabilities(obs, np.array([[51], [5]])).tolist()
+        [[0.0, 1.0], [0.0, 1.0]]
+        """
+        from bpp.stud.player import _check_holdings
+
+        holdings = _check_holdings(observation, holdings, "RuleBasedPlayer")
+        rows = np.array([self._probabilities(observation._replace(hole=(int(h[0]),))) for h in holdings])
+        return rows[:, [int(a.kind) for a in observation.legal]]
 
     def act(self, observation: Observation) -> Action:
         fold, call, bet = self._probabilities(observation)

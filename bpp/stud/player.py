@@ -30,7 +30,7 @@ import numpy as np
 from holdem.agents import Agent
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
 
-from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY, N_ROUNDS, CurveParams, _distribution, load_params
+from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY, N_ROUNDS, CurveParams, _distribution, curve_probabilities, load_params
 
 __all__ = ["BPPPlayer", "CurvePlayer", "PLAY_MODES", "decision_inputs", "opponent_action"]
 
@@ -48,6 +48,18 @@ def _argmax(probs: tuple[float, float, float]) -> tuple[float, float, float]:
     if bet >= fold:
         return 0.0, 0.0, 1.0
     return 1.0, 0.0, 0.0
+
+
+def _check_holdings(observation: Observation, holdings, owner: str) -> np.ndarray:
+    """``holdings`` as an int array (n, 1) of down cards the seat to act could hold (not among the cards it sees up)."""
+    arr = np.asarray(holdings)
+    if arr.ndim != 2 or arr.shape[1] != 1 or arr.shape[0] < 1 or not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"The 'holdings' parameter of {owner}.holdings_action_probabilities must be an int array (n, 1) of down cards; got shape {arr.shape}.")
+    seen = {c for up in observation.up_cards for c in up}
+    bad = [int(h) for h in arr[:, 0] if not 0 <= h < 52 or int(h) in seen]
+    if bad:
+        raise ValueError(f"The 'holdings' parameter of {owner}.holdings_action_probabilities must be unseen card codes; got {bad[:5]}.")
+    return arr.astype(np.int64)
 
 
 def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PER_ROUND) -> tuple[float, float, float, bool]:
@@ -191,6 +203,57 @@ class CurvePlayer(Agent):
             kind = action.kind
             out[action] = fold if kind == 0 else (call if kind == 1 else bet)
         return out
+
+    def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """P(win) had the seat to act held each down card of ``holdings`` (shape (n, 1)); subclasses batch it.
+
+        This default asks :meth:`win_probability` once per holding.
+        """
+        return np.array([self.win_probability(observation._replace(hole=(int(h[0]),))) for h in holdings])
+
+    def _side_rng(self) -> np.random.Generator:
+        """A generator spawned from the agent's own (``Generator.spawn`` leaves the play stream untouched)."""
+        if getattr(self, "_side", None) is None:
+            self._side = self.rng.spawn(1)[0]
+        return self._side
+
+    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+        """The action distribution had the seat to act held each down card: shape (n, len(observation.legal)).
+
+        The LBR protocol (Lisy2017 §4): ``holdings`` is an int array (n, 1)
+        of down cards (stud's one private card); rows sum to 1 and columns
+        follow ``observation.legal``.  θ, the curves, the bluff and
+        ``play`` are applied to every row at once (numpy along the batch);
+        P(win) per holding comes from :meth:`holdings_win_probabilities`.
+
+        >>> import numpy as np
+        >>> from holdem.games import Stud5
+        >>> from bpp.stud.player import BPPPlayer
+        >>> obs = Stud5().new_hand(np.arange(52)).observation(1)
+        >>> BPPPlayer(rng=0).holdings_action_probabilities(obs, np.array([[51], [5]])).sum(axis=1).round(12).tolist()
+        [1.0, 1.0]
+        """
+        holdings = _check_holdings(observation, holdings, type(self).__name__)
+        c, u, k, can_raise = decision_inputs(observation, bets_per_round=self.bets_per_round)
+        theta = k / (c + 2.0 * k - u) if k > 0.0 else 0.0
+        p = np.asarray(self.holdings_win_probabilities(observation, holdings), dtype=np.float64)
+        r = observation.round
+        probs = curve_probabilities(p - theta, self.params, r)
+        if r == N_ROUNDS - 1 and self.bluff:
+            probs = probs * (1.0 - self.bluff)
+            probs[:, 2] += self.bluff
+        if u <= 0:
+            probs[:, 1] += probs[:, 0]
+            probs[:, 0] = 0.0
+        if not can_raise:
+            probs[:, 1] += probs[:, 2]
+            probs[:, 2] = 0.0
+        if self.play == "argmax":
+            best = np.where(
+                (probs[:, 1] >= probs[:, 2]) & (probs[:, 1] >= probs[:, 0]), 1, np.where(probs[:, 2] >= probs[:, 0], 2, 0)
+            )
+            probs = np.eye(3)[best]
+        return probs[:, [int(a.kind) for a in observation.legal]]
 
     def act(self, observation: Observation) -> Action:
         """Sample the action of :meth:`action_probabilities` (with ``play="argmax"``: take it)."""
@@ -373,6 +436,22 @@ class BPPPlayer(CurvePlayer):
         return self._tables[observation.round].item(
             type_of(observation.hole + up[me]), type_of(up[1 - me]), opponent_action(observation)
         )
+
+    def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """P(BPP_Win | evidence) had BPP held each down card: one table lookup per holding's BPP_Current type."""
+        from bpp.stud.handtypes import hand_types
+
+        me = observation.player
+        up = observation.up_cards
+        hands = np.empty((holdings.shape[0], 1 + len(up[me])), dtype=np.int64)
+        hands[:, 0] = holdings[:, 0]
+        hands[:, 1:] = up[me]
+        current = hand_types(hands)
+        table = self._tables[observation.round]
+        if self.upcards_link:
+            link = self._link_state(up[me], up[1 - me], self.upcards_link)
+            return table[current, self._type_of(up[1 - me]), link, opponent_action(observation)]
+        return table[current, self._type_of(up[1 - me]), opponent_action(observation)]
 
     def _linked_win_probability(self, observation: Observation) -> float:
         """P(BPP_Win | BPP_Current, OPP_Upcards, link state, OPP_Action) of the extended network (§6.1)."""

@@ -284,6 +284,23 @@ class DownCardPlayer(CurvePlayer):
         """Σ_h P(h | evidence) P(win | h) for the seat to act."""
         return self.belief(observation)[2]
 
+    def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """Σ_h' P(h' | evidence) P(win | h', own down card h) for each ``h`` of ``holdings`` (a spawned stream; the cache is kept)."""
+        self._check_seats(observation)
+        me = observation.player
+        up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
+        rng = self._side_rng()
+        kept = getattr(self, "_hole", None)
+        out = np.empty(holdings.shape[0])
+        try:
+            for i, h in enumerate(holdings[:, 0].tolist()):
+                cards, posterior = self.posterior(observation._replace(hole=(h,)))
+                out[i] = posterior @ _win_given_holes((h,) + up, theirs_up, cards, self.n_samples, rng)
+        finally:
+            if hasattr(self, "_hole"):
+                self._hole = kept
+        return out
+
 
 class RulesReader(DownCardPlayer):
     """BPP's decision rule fed by the exact posterior over the rule-based player's down card (see the module docstring).
