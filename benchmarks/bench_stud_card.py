@@ -3,10 +3,10 @@
     python benchmarks/bench_stud_card.py [--hands N]
 
 Prints µs per call of the two per-round computations of
-:class:`bpp.stud.cardlevel.CardBPP` — P(win | down card) for every unseen
-card (:func:`bpp.stud.reference._win_given_holes`, 200 completions per
+:class:`bpp.stud.players.cardlevel.CardBPP` — P(win | down card) for every unseen
+card (:func:`bpp.stud.players.reference._win_given_holes`, 200 completions per
 candidate, by round) and OPP_Rel of every unseen card
-(:func:`bpp.stud.cardlevel.relations`) — then the best of three
+(:func:`bpp.stud.players.cardlevel.relations`) — then the best of three
 ``play_match`` runs of ``bpp-card`` against ``rules`` (learning on, runner
 and engine included) in hands/s, beside the target.  Run it on a quiet
 machine (``taskset -c 0``); on a loaded one every figure scales down.
@@ -21,8 +21,8 @@ import numpy as np
 
 import bpp.registry  # noqa: F401 - agent names
 from _timing import best_time
-from bpp.stud.cardlevel import relations
-from bpp.stud.reference import _win_given_holes, unseen_cards
+from bpp.stud.players.cardlevel import relations
+from bpp.stud.players.reference import _win_given_holes, unseen_cards
 from holdem.games import Stud5
 from holdem.match import play_match
 

@@ -10,7 +10,7 @@ one core).  Writes ``figures/stud_calibration.md`` with
    mean ± 95 % CI in betting units per hand (:func:`bpp.stud.experiments.significance`);
 2. the calibration table of the paper's network against ``rules``: predicted
    P(win) against the true one by round, the opponent's action and who shows
-   higher (:func:`bpp.stud.calibration.calibration_table`), for the sampled play;
+   higher (:func:`bpp.stud.experiments.calibration.calibration_table`), for the sampled play;
 3. the shape of the fitted curves at d = 0 and where the call curve peaks.
 """
 
@@ -23,8 +23,8 @@ import numpy as np
 from tqdm import tqdm
 
 import bpp.registry  # noqa: F401 - agent names
-from bpp.stud.calibration import calibration_table, decision_records, format_calibration
-from bpp.stud.curves import curve_probabilities, load_params
+from bpp.stud.experiments.calibration import calibration_table, decision_records, format_calibration
+from bpp.stud.decision.curves import curve_probabilities, load_params
 from bpp.stud.experiments import significance
 
 SEEDS = {"rules": 2002, "prob": 1999}

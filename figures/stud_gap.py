@@ -4,9 +4,9 @@ Run: ``.venv/bin/python figures/stud_gap.py [--deals 5000]`` (about 3 min).  Wri
 ``figures/stud_gap.png``: on the same duplicate deals against ``rules``
 (seed 2002), the cumulative winnings of the paper's BPP (Figure 1's network),
 ``bpp-up`` (the §6.1 link from BPP's up cards to OPP_Action), ``bpp-card``
-(the card-level, all-rounds network of :mod:`bpp.stud.cardlevel`, learned)
+(the card-level, all-rounds network of :mod:`bpp.stud.players.cardlevel`, learned)
 and ``rules-reader`` — the same θ, curves and bluff fed by the exact
-posterior over the rule-based player's down card (:mod:`bpp.stud.reference`).
+posterior over the rule-based player's down card (:mod:`bpp.stud.players.reference`).
 The three BPPs learn throughout the run; the legend gives mean ± 95 % CI.
 """
 

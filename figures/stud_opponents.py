@@ -5,7 +5,7 @@ core).  Writes ``figures/stud_opponents.md``: for each BPP — ``bpp`` (the
 paper's network, Figure 1), ``bpp-up`` (§6.1's BPP Upcards link),
 ``bpp-card`` (the card-level, all-rounds network) — and each opponent —
 ``rules`` and ``prob`` (§5.1) and the three opponents of
-:mod:`bpp.stud.styles` whose betting is not built like Figure 4's
+:mod:`bpp.stud.opponents.styles` whose betting is not built like Figure 4's
 (``bluffer``, ``slowplay``, ``loose``) — one learning BPP instance plays
 ``--deals`` duplicate deals (both seats), as the paper plays (sampling
 the curves) and with ``play="argmax"``, one fixed seed per cell

@@ -19,7 +19,7 @@ import argparse
 import csv
 from pathlib import Path
 
-from bpp.stud.handtypes import N_HANDS, table1_comparison
+from bpp.stud.model.handtypes import N_HANDS, table1_comparison
 
 
 def render(rows, with_sample: bool) -> str:

@@ -5,9 +5,9 @@ import pytest
 
 from holdem.games import Stud5
 
-from bpp.stud.calibration import OPP_ACTIONS, SHOWING, calibration_table, decision_records
-from bpp.stud.cardlevel import CardBPP
-from bpp.stud.player import BPPPlayer
+from bpp.stud.experiments.calibration import OPP_ACTIONS, SHOWING, calibration_table, decision_records
+from bpp.stud.players.cardlevel import CardBPP
+from bpp.stud.players.paper import BPPPlayer
 
 
 def _observations(n_hands=30, seed=0):

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from bpp.stud import handtypes as ht
+from bpp.stud.model import handtypes as ht
 from holdem.cards import parse_cards
 
 

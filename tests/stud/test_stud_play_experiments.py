@@ -42,7 +42,7 @@ Where the loss comes from, measured (issue 4 note, 2026-11-22 session 2):
   ±0.15 (or the bets by -0.3) improves on the fitted curves (4 seeds ×
   3,000 deals: -0.043 to -0.225 against -0.042), and a 400-candidate
   re-search for the §6.1 network validated at -0.096 ± 0.067 (start -0.077).
-* From the inference itself: :class:`bpp.stud.reference.RulesReader` keeps
+* From the inference itself: :class:`bpp.stud.players.reference.RulesReader` keeps
   BPP's θ, curves and bluff but replaces the network by the exact posterior
   over the opponent's down card under Figure 4's policy, and wins
   (``test_exact_inference_beats_the_rule_based_player``).  So BPP's
@@ -58,7 +58,7 @@ The BPP that meets the issue's requirement is the one the paper's future
 work describes (§6.1 "further refinement of hand types", the opponent's
 action conditioned on BPP's up cards and refined to fold / call / bet; §6.3
 the interrelation between rounds): ``bpp-card``
-(:mod:`bpp.stud.cardlevel`), whose network has the opponent's down card as
+(:mod:`bpp.stud.players.cardlevel`), whose network has the opponent's down card as
 a node, every action of the hand as evidence and its action model learned
 per opponent.  It wins against both opponents with p far below 0.01
 (``test_card_level_bpp_beats_both_automated_opponents_significantly``),

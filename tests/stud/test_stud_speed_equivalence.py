@@ -6,8 +6,8 @@ import numpy as np
 
 from holdem.evaluate import evaluate_unchecked
 
-from bpp.stud.opponents import HAND_TYPE_NAMES, hand_type, hand_value, hand_value_codes
-from bpp.stud.reference import _win_given_holes, unseen_cards
+from bpp.stud.model.handvalue import HAND_TYPE_NAMES, hand_type, hand_value, hand_value_codes
+from bpp.stud.players.reference import _win_given_holes, unseen_cards
 
 
 def _win_given_holes_by_hands(mine, theirs_up, holes, n_samples, rng):

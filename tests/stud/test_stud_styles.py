@@ -1,4 +1,4 @@
-"""The stud opponents of bpp.stud.styles (issue 12 §2): registered, legal-only, and playing their documented rules."""
+"""The stud opponents of bpp.stud.opponents.styles (issue 12 §2): registered, legal-only, and playing their documented rules."""
 
 import numpy as np
 import pytest
@@ -6,7 +6,7 @@ import pytest
 from holdem.games import Stud5
 
 import bpp.registry
-from bpp.stud.styles import Bluffer, LooseCaller, SlowPlayer
+from bpp.stud.opponents.styles import Bluffer, LooseCaller, SlowPlayer
 
 
 def _observations(n_hands=40, seed=0):

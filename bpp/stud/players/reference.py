@@ -1,14 +1,14 @@
 """A reference for BPP against the rule-based player: exact Bayesian inference over the hidden card (Korb et al. 1999, §3-§5).
 
-BPP (:class:`bpp.stud.player.BPPPlayer`) estimates P(win) through the
+BPP (:class:`bpp.stud.players.paper.BPPPlayer`) estimates P(win) through the
 network of Figure 1: hand *types*, one action node per round, and an action
 model learned from showdowns.  How much of its result against Figure 4's
 rule-based player is lost to that approximation?  :class:`RulesReader`
 answers by removing every approximation of the inference while keeping
 everything else of BPP — θ of eq. (7), the fitted betting curves of eq.
-(8)-(10) and the 5 % bluff (:class:`~bpp.stud.player.CurvePlayer`):
+(8)-(10) and the 5 % bluff (:class:`~bpp.stud.decision.player.CurvePlayer`):
 
-* it knows the opponent's policy exactly (:func:`bpp.stud.opponents.figure4_policy`,
+* it knows the opponent's policy exactly (:func:`bpp.stud.opponents.paper.figure4_policy`,
   the rule-based player's own code), as a perfectly learned opponent model would;
 * its belief is over the opponent's actual down card (every unseen card),
   not over hand types: the prior is uniform over the unseen cards and each
@@ -31,7 +31,7 @@ Measured against ``rules`` (duplicate, mean ± 95 % CI in units/hand)::
     bpp (paper network, same curves)  -0.080 ± 0.066 on 5,000 deals of seed 2002
 
 so BPP's decision rule (θ, curves, bluff) does beat Figure 4's player when
-P(win) is inferred exactly: the loss of :class:`~bpp.stud.player.BPPPlayer`
+P(win) is inferred exactly: the loss of :class:`~bpp.stud.players.paper.BPPPlayer`
 lies in what the type-level network of Figure 1 extracts from the
 opponent's actions.
 
@@ -52,9 +52,9 @@ from holdem.evaluate import evaluate_unchecked, rank_of_keys
 from holdem.tables import load_tables
 from holdem.games.base import ActionKind, Observation
 
-from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
+from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.opponents import figure4_policy
-from bpp.stud.player import CurvePlayer
+from bpp.stud.decision.player import CurvePlayer
 
 __all__ = ["DownCardPlayer", "RulesReader", "opponent_decisions", "hole_posterior", "unseen_cards"]
 
@@ -227,7 +227,7 @@ class DownCardPlayer(CurvePlayer):
     """BPP's decision rule on a posterior over the opponent's down card: P(win) = Σ_h P(h | evidence) P(win | h).
 
     Subclasses provide :meth:`posterior` (:class:`RulesReader`: Figure 4
-    known; :class:`bpp.stud.cardlevel.CardBPP`: a learned network).  P(win | h)
+    known; :class:`bpp.stud.players.cardlevel.CardBPP`: a learned network).  P(win | h)
     is exact in the last round and otherwise the share of ``n_samples``
     completions won, sampled once per deal of cards and cached.
 
@@ -238,7 +238,7 @@ class DownCardPlayer(CurvePlayer):
     max_bets : int
         Bets per round (a bet and three raises in Stud5).
     params, bluff, bets_per_round, play, rng
-        As :class:`~bpp.stud.player.CurvePlayer` (BPP's fitted curves by default).
+        As :class:`~bpp.stud.decision.player.CurvePlayer` (BPP's fitted curves by default).
     """
 
     trusted_actions = True  # CurvePlayer.act

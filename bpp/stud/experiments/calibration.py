@@ -17,7 +17,7 @@ curves").  This module measures each part on the same duplicate deals:
 * :func:`calibration_table` groups the decisions by round, opponent action
   and who shows higher, and gives the predicted mean beside the true mean
   with its 95 % CI.
-* ``CurvePlayer(play="argmax")`` (:mod:`bpp.stud.player`) plays the most
+* ``CurvePlayer(play="argmax")`` (:mod:`bpp.stud.players.paper`) plays the most
   probable action of the same curves deterministically; comparing it with
   the paper's sampling on the same deals and the same network separates the
   loss caused by the estimate of P(win) from the loss caused by sampling
@@ -40,7 +40,7 @@ from holdem.games.base import ActionKind
 
 __all__ = ["decision_records", "calibration_table", "format_calibration", "SHOWING", "OPP_ACTIONS"]
 
-#: Who shows the higher up cards at a decision (the stud "high on board" order of :func:`bpp.stud.opponents.hand_value`).
+#: Who shows the higher up cards at a decision (the stud "high on board" order of :func:`bpp.stud.model.handvalue.hand_value`).
 SHOWING = ("bpp_higher", "even", "opp_higher")
 #: The opponent's action so far in the round (§3.1's OPP_Action evidence; "none" = not yet acted).
 OPP_ACTIONS = ("passive", "aggressive", "none")
@@ -76,8 +76,8 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
         seatings per deal, in betting units.
     """
     from bpp.registry import agent_factory
-    from bpp.stud.opponents import _hand_value
-    from bpp.stud.player import opponent_action
+    from bpp.stud.model.handvalue import _hand_value
+    from bpp.stud.players.paper import opponent_action
 
     if isinstance(n_deals, bool) or not isinstance(n_deals, (int, np.integer)) or n_deals < 1:
         raise ValueError(f"The 'n_deals' parameter of decision_records must be an integer >= 1; got {n_deals!r}.")

@@ -23,7 +23,7 @@ the cross-entropy method, whose averaging over an elite suits a noisy score:
 Everything is drawn from ``numpy.random.SeedSequence(seed)``: the same seed
 gives the same search, whatever the machine.  A tqdm bar shows progress.
 
-Run it as ``python -m bpp.stud.search --seed 1`` (writes
+Run it as ``python -m bpp.stud.experiments.search --seed 1`` (writes
 ``models/stud/curves.json`` and the trace ``models/stud/curves_search.json``);
 ``--upcards-link showing`` searches for the §6.1 network instead
 (``bpp_kwargs`` of :func:`search_curves`).
@@ -31,14 +31,14 @@ Each candidate is one BPP instance that learns M_A|C across its whole match
 (:func:`score_params`).  The committed parameters come from a second search
 started at the first one's result (the ``start`` of the trace)::
 
-    python -m bpp.stud.search --seed 3 --generations 20 --population 16 --elite 5 \
+    python -m bpp.stud.experiments.search --seed 3 --generations 20 --population 16 --elite 5 \
         --hands 2500 --step 0.12 --start OLD_curves.json --validation-hands 10000
 
 (320 candidates x 5,000 hands, about 9 minutes on two loaded cores; on its
 10,000 validation deals -0.120 ± 0.046 units/hand against the start's
 -0.158 ± 0.041).
 
->>> from bpp.stud.curves import DEFAULT_PARAMS
+>>> from bpp.stud.decision.curves import DEFAULT_PARAMS
 >>> r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, seed=3, progress=False)
 >>> len(r.history), isinstance(r.params, type(DEFAULT_PARAMS))
 (1, True)
@@ -53,7 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bpp.stud.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams
+from bpp.stud.decision.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams
 
 __all__ = ["SearchResult", "score_params", "search_curves", "main"]
 
@@ -92,7 +92,7 @@ def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, 
         Whether BPP learns M_A|C during the match (one instance plays the
         whole match, so what it learns persists across blocks).
     bpp_kwargs : dict, optional
-        Further :class:`~bpp.stud.player.BPPPlayer` arguments (e.g.
+        Further :class:`~bpp.stud.players.paper.BPPPlayer` arguments (e.g.
         ``{"upcards_link": "showing"}`` for the §6.1 network).
 
     Returns
@@ -102,14 +102,14 @@ def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, 
 
     Examples
     --------
-    >>> from bpp.stud.curves import DEFAULT_PARAMS
+    >>> from bpp.stud.decision.curves import DEFAULT_PARAMS
     >>> score_params(DEFAULT_PARAMS, n_hands=10, seed=1).n_hands
     20
     """
     from holdem.games import Stud5
     from holdem.match import play_match
 
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.players.paper import BPPPlayer
 
     # One instance for the whole match, so M_A|C is learned across it (§5.2); its stream is derived
     # from ``seed`` without consuming it, so every candidate of a generation gets the same one.
@@ -202,7 +202,7 @@ def search_curves(
     progress : bool
         Show a tqdm bar (one tick per candidate).
     bpp_kwargs : dict, optional
-        Further :class:`~bpp.stud.player.BPPPlayer` arguments of every
+        Further :class:`~bpp.stud.players.paper.BPPPlayer` arguments of every
         candidate (e.g. ``{"upcards_link": "showing"}``).
     shape : {"free", "paper"}
         The box of :data:`SHAPE_BOUNDS`: ``"paper"`` keeps every curve in
@@ -307,8 +307,8 @@ def search_curves(
 
 
 def main(argv=None) -> int:
-    """``python -m bpp.stud.search``: run the search and save ``models/stud/curves.json``."""
-    ap = argparse.ArgumentParser(prog="python -m bpp.stud.search", description=__doc__.split("\n\n")[0])
+    """``python -m bpp.stud.experiments.search``: run the search and save ``models/stud/curves.json``."""
+    ap = argparse.ArgumentParser(prog="python -m bpp.stud.experiments.search", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--generations", type=int, default=15)
     ap.add_argument("--population", type=int, default=12)

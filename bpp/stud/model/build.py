@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     """Build, check and save the networks; print one line per file written."""
-    from bpp.stud import networks
+    from bpp.stud.model import networks
 
     hands = getattr(args, "hands", None)
     method = "exact" if hands is None else "sample"

@@ -5,7 +5,7 @@ read (how the opponent's hand stands against BPP's up cards, who shows
 more, whether a bet is faced), so its win over ``rules`` is partly by
 construction.  These three opponents judge their hand the way the
 probabilistic player of §5.1 does — P(win) from sampled completions of the
-known cards (:func:`bpp.stud.opponents.sample_win_probability`'s sampler,
+known cards (:func:`bpp.stud.opponents.paper.sample_win_probability`'s sampler,
 exact in the last round) — and then bet by rules of a different structure,
 none of which looks at who shows more:
 
@@ -41,7 +41,7 @@ import numpy as np
 from holdem.agents import Agent
 from holdem.games.base import CHECK_CALL, FOLD, Action, Observation
 
-from bpp.stud.opponents import _win_probability
+from bpp.stud.opponents.paper import _win_probability
 
 __all__ = ["Bluffer", "SlowPlayer", "LooseCaller"]
 

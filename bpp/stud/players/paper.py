@@ -1,0 +1,314 @@
+"""The Bayesian Poker Program of the paper (Korb1999 §3, §4, §5.2): Figure 1's network feeding the curve player.
+
+:class:`BPPPlayer` (``bpp``) takes P(win) from the four per-round networks
+of Figure 1 (:mod:`bpp.stud.model.networks`, compiled to tables) and plays
+the decision rule of :mod:`bpp.stud.decision.player`.  It learns as §3.3 /
+§5.2 describe: after a hand that reached a showdown it counts, per round,
+the opponent's current hand type (now known) against its action in that
+round, and refits M_A|C (OPP_Action | OPP_Current) per opponent,
+recompiling the network *between* hands — never inside one.  The §6
+variants that keep this player's structure add one idea each in their own
+modules (:mod:`bpp.stud.players.upcards`: §6.1's BPP Upcards link).
+
+Heads-up only (BPP "currently applies to a single opponent", §2.2).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from holdem.games.base import ActionKind, Observation
+
+from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
+from bpp.stud.decision.player import CurvePlayer
+
+__all__ = ["BPPPlayer", "opponent_action"]
+
+_BET_RAISE = ActionKind.BET_RAISE
+
+
+def opponent_action(observation: Observation) -> int:
+    """The OPP_Action evidence of the current round: 0 passive, 1 aggressive, 2 not yet acted (§3.1, §3.3).
+
+    Aggressive if the opponent bet or raised in this round so far, passive if
+    it only passed or called, unobserved if it has not acted in this round.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> state = Stud5().new_hand(np.arange(52))
+    >>> opponent_action(state.observation(1))                     # nobody has acted
+    2
+    >>> _ = state.apply(state.legal_actions()[-1])                # seat 1 bets
+    >>> opponent_action(state.observation(0))
+    1
+    """
+    opp = 1 - observation.player
+    r = observation.round
+    seen = 2
+    for event in reversed(observation.history):
+        if event.round != r:
+            break
+        if event.player == opp and event.kind == "action":
+            if event.action.kind == _BET_RAISE:
+                return 1
+            seen = 0
+    return seen
+
+
+@functools.cache
+def _default_nets():
+    from bpp.stud.model.networks import load_compiled
+
+    return load_compiled()
+
+
+class BPPPlayer(CurvePlayer):
+    """The Bayesian Poker Program: the network's P(BPP_Win | evidence), θ, the betting curves and learning (§3-§5).
+
+    At each decision the evidence of the round's network is entered —
+    BPP_Current (the type of its own ``r + 2`` cards), OPP_Upcards (the type of
+    the opponent's ``r + 1`` up cards) and OPP_Action (:func:`opponent_action`)
+    — and P(BPP_Win) is read from the compiled tables (a lookup, no pgmpy;
+    :class:`bpp.stud.model.learning.WinTables`).  Then θ and the curves decide
+    (:class:`CurvePlayer`).
+
+    With ``learn=True`` every hand that reaches a showdown adds the
+    opponent's (action, current type) per round to M_A|C's counts
+    (:class:`bpp.stud.model.learning.ActionModel`); after every ``refit_every``
+    such hands the tables are recomputed when the next hand starts — between
+    hands, never inside one.  One instance models one opponent (heads-up).
+
+    Parameters
+    ----------
+    learn : bool
+        Learn M_A|C from showdowns (§3.3, §5.2).
+    prior_strength : float
+        Pseudo-counts of the ½ / ½ starting matrices (see :class:`~bpp.stud.model.learning.ActionModel`).
+    refit_every : int
+        Showdowns between refits.
+    nets : sequence of 4 CompiledStudNet, optional
+        The networks (default: ``models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
+    upcards_link : bool or str
+        Off (False, the default) plays the paper's network.  ``True`` /
+        ``"showing"`` or ``"upcards"`` play the §6.1 extension of
+        :mod:`bpp.stud.model.upcards`: OPP_Action gets a second, observed parent —
+        BPP's up cards against the opponent's (``BPP_Showing``: higher / even
+        / lower) or the type of BPP's up cards (``BPP_Upcards``) — and
+        M_A|C,S is learned from showdowns in place of M_A|C
+        (registered as ``bpp-up``).
+    params, bluff, bets_per_round, play, rng
+        As :class:`CurvePlayer`.
+
+    Attributes
+    ----------
+    model_ : ActionModel
+        The learned counts and matrices.
+    win_tables_ : WinTables
+        P(BPP_Win) for every evidence combination under the current M_A|C.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> from holdem.match import play_match
+    >>> bpp = BPPPlayer(rng=0)
+    >>> r = play_match(Stud5(), [bpp, "call"], 40, rng=1)
+    >>> bpp.model_.n_showdowns_ > 0
+    True
+    >>> BPPPlayer(refit_every=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'refit_every' parameter of BPPPlayer must be an integer >= 1; got 0.
+    """
+
+    name = "bpp"
+    trusted_actions = True  # CurvePlayer.act
+
+    def __init__(
+        self,
+        *,
+        learn: bool = True,
+        prior_strength: float = 2.0,
+        refit_every: int = 1,
+        nets=None,
+        upcards_link=False,
+        params=None,
+        bluff: float = BLUFF_PROBABILITY,
+        bets_per_round: float = BETS_PER_ROUND,
+        play: str = "sample",
+        rng=None,
+    ):
+        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
+        if upcards_link not in (False, None, True, "showing", "upcards"):
+            raise ValueError(
+                f"The 'upcards_link' parameter of BPPPlayer must be False, True, 'showing' or 'upcards'; got {upcards_link!r}."
+            )
+        if isinstance(refit_every, bool) or not isinstance(refit_every, (int, np.integer)) or refit_every < 1:
+            raise ValueError(f"The 'refit_every' parameter of BPPPlayer must be an integer >= 1; got {refit_every!r}.")
+        from bpp.stud.model.handtypes import hand_type_of
+        from bpp.stud.model.learning import ActionModel, WinTables
+
+        self.learn = bool(learn)
+        self.prior_strength = prior_strength
+        self.refit_every = int(refit_every)
+        self.nets = nets
+        self._base_nets = tuple(_default_nets() if nets is None else nets)
+        self.model_ = ActionModel(prior_strength=prior_strength)
+        self.win_tables_ = WinTables(self._base_nets)
+        self._tables = self.win_tables_.tables
+        self._type_of = hand_type_of
+        self._pending = 0
+        self._compiled = None
+        self._seat = None
+        self._aggressive = [None] * 4
+        self._opp_up: list[int] = []
+        self._my_up: list[int] = []
+        self.upcards_link = False if not upcards_link else ("showing" if upcards_link is True else upcards_link)
+        if self.upcards_link:
+            from bpp.stud.model.upcards import LinkedActionModel, LinkedWinTables, link_state
+
+            self.model_ = LinkedActionModel(link=self.upcards_link, prior_strength=prior_strength)
+            self.win_tables_ = LinkedWinTables(self._base_nets, link=self.upcards_link)
+            self._tables = self.win_tables_.tables
+            self._link_state = link_state
+            self.win_probability = self._linked_win_probability  # the instance attribute shadows the paper's lookup
+
+    # -- beliefs -------------------------------------------------------------
+
+    def win_probability(self, observation: Observation) -> float:
+        """P(BPP_Win | BPP_Current, OPP_Upcards, OPP_Action) of the round's network (a table lookup)."""
+        me = observation.player
+        up = observation.up_cards
+        type_of = self._type_of
+        return self._tables[observation.round].item(
+            type_of(observation.hole + up[me]), type_of(up[1 - me]), opponent_action(observation)
+        )
+
+    def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """P(BPP_Win | evidence) had BPP held each down card: one table lookup per holding's BPP_Current type."""
+        from bpp.stud.model.handtypes import hand_types
+
+        me = observation.player
+        up = observation.up_cards
+        hands = np.empty((holdings.shape[0], 1 + len(up[me])), dtype=np.int64)
+        hands[:, 0] = holdings[:, 0]
+        hands[:, 1:] = up[me]
+        current = hand_types(hands)
+        table = self._tables[observation.round]
+        if self.upcards_link:
+            link = self._link_state(up[me], up[1 - me], self.upcards_link)
+            return table[current, self._type_of(up[1 - me]), link, opponent_action(observation)]
+        return table[current, self._type_of(up[1 - me]), opponent_action(observation)]
+
+    def _linked_win_probability(self, observation: Observation) -> float:
+        """P(BPP_Win | BPP_Current, OPP_Upcards, link state, OPP_Action) of the extended network (§6.1)."""
+        me = observation.player
+        up = observation.up_cards
+        type_of = self._type_of
+        mine, theirs = up[me], up[1 - me]
+        return self._tables[observation.round].item(
+            type_of(observation.hole + mine),
+            type_of(theirs),
+            self._link_state(mine, theirs, self.upcards_link),
+            opponent_action(observation),
+        )
+
+    def evidence(self, observation: Observation) -> dict:
+        """The evidence entered for ``observation``: state names of BPP_Current, OPP_Upcards and OPP_Action (None: unobserved)."""
+        from bpp.stud.model.networks import ACTIONS
+
+        self._check_seats(observation)
+        r = observation.round
+        me = observation.player
+        net = self._base_nets[r]
+        a = opponent_action(observation)
+        out = {
+            "BPP_Current": net.current_states[self._type_of(observation.hole + observation.up_cards[me])],
+            "OPP_Upcards": net.upcard_states[self._type_of(observation.up_cards[1 - me])],
+            "OPP_Action": None if a == 2 else ACTIONS[a],
+        }
+        if self.upcards_link:
+            from bpp.stud.model.upcards import link_node, link_states
+
+            s = self._link_state(observation.up_cards[me], observation.up_cards[1 - me], self.upcards_link)
+            out[link_node(self.upcards_link)] = link_states(r, self.upcards_link)[s]
+        return out
+
+    def compiled_networks(self) -> tuple:
+        """The four :class:`~bpp.stud.model.networks.CompiledStudNet` with the learned M_A|C (for full posteriors)."""
+        if self._compiled is None and self.upcards_link:
+            from bpp.stud.model.upcards import CompiledLinkedNet
+
+            cpts = self.model_.action_cpts()
+            self._compiled = tuple(
+                CompiledLinkedNet(net.cpts, m, self.upcards_link) for net, m in zip(self._base_nets, cpts)
+            )
+        if self._compiled is None:
+            cpts = self.model_.action_cpts()
+            self._compiled = tuple(net.with_action_cpt(m) for net, m in zip(self._base_nets, cpts))
+        return self._compiled
+
+    def belief(self, observation: Observation):
+        """The round's :class:`~bpp.stud.model.networks.StudBelief` (P(win) and the posteriors) for ``observation``."""
+        e = self.evidence(observation)
+        net = self.compiled_networks()[observation.round]
+        if self.upcards_link:
+            return net.query(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"], e[net.node])
+        return net.query(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"])
+
+    @property
+    def learns_across_hands(self) -> bool:
+        """True when M_A|C is learned from showdowns (the match keeps one instance for all hands)."""
+        return self.learn
+
+    # -- learning (§3.3, §5.2) -------------------------------------------------
+
+    def refit(self) -> "BPPPlayer":
+        """Recompute P(BPP_Win) for every evidence combination from the learned M_A|C (between hands)."""
+        self.win_tables_.refit(self.model_.action_cpts())
+        self._tables = self.win_tables_.tables
+        self._compiled = None
+        self._pending = 0
+        return self
+
+    def reset(self) -> None:
+        """Forget everything learned about the opponent."""
+        self.model_.reset()
+        self.refit()
+
+    def new_hand(self, seat: int) -> None:
+        if self._pending >= self.refit_every:
+            self.refit()
+        self._seat = seat
+        self._aggressive = [None] * 4
+        self._opp_up = []
+        self._my_up = []
+
+    def observe(self, event) -> None:
+        seat = self._seat
+        if seat is None or event.player < 0:
+            return
+        if event.player == seat:
+            if event.kind == "deal" and self.upcards_link:
+                self._my_up.extend(event.cards)
+            return
+        kind = event.kind
+        if kind == "action":
+            r = event.round
+            self._aggressive[r] = self._aggressive[r] is True or event.action.kind == _BET_RAISE
+        elif kind == "deal":
+            self._opp_up.extend(event.cards)
+        elif kind == "showdown" and self.learn and len(self._opp_up) == 4:
+            if self.upcards_link:
+                if len(self._my_up) != 4:
+                    return
+                mine, theirs, link = self._my_up, self._opp_up, self.upcards_link
+                states = [self._link_state(mine[: r + 1], theirs[: r + 1], link) for r in range(4)]
+                self.model_.update(tuple(event.cards) + tuple(theirs), self._aggressive, states)
+            else:
+                self.model_.update(tuple(event.cards) + tuple(self._opp_up), self._aggressive)
+            self._pending += 1
