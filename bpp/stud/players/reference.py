@@ -30,10 +30,12 @@ Measured against ``rules`` (duplicate, mean ± 95 % CI in units/hand)::
     rules-reader  +0.121 ± 0.046, t = 5.17, p = 2e-7
     bpp (paper network, same curves)  -0.080 ± 0.066 on 5,000 deals of seed 2002
 
-so BPP's decision rule (θ, curves, bluff) does beat Figure 4's player when
-P(win) is inferred exactly: the loss of :class:`~bpp.stud.players.paper.BPPPlayer`
-lies in what the type-level network of Figure 1 extracts from the
-opponent's actions.
+so BPP's decision rule (θ, sampled curves, bluff) does beat Figure 4's
+player when P(win) is inferred exactly.  That is half of why
+:class:`~bpp.stud.players.paper.BPPPlayer` loses (its P(win) is biased after
+Figure 4's bets when BPP shows the higher board); the other half is the
+sampling of the curves, which costs more (the paper's network playing their
+most probable action wins: see :mod:`bpp.stud.players.paper`).
 
 >>> import numpy as np
 >>> from holdem.games import Stud5
