@@ -16,18 +16,15 @@ Every decision of a :class:`CurvePlayer` is §2.2 + §4:
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from holdem.agents import Agent
-from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
+from holdem.games.base import CHECK_CALL, FOLD, Action, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY, N_ROUNDS, CurveParams, _distribution, curve_probabilities, load_params
 
 __all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs"]
 
-_BET_RAISE = ActionKind.BET_RAISE
 _BUFFER = 1024
 #: How a :class:`CurvePlayer` turns the curves' (fold, call, bet) distribution into an action.
 PLAY_MODES = ("sample", "argmax")
