@@ -38,6 +38,15 @@ started at the first one's result (the ``start`` of the trace)::
 10,000 validation deals -0.120 ± 0.046 units/hand against the start's
 -0.158 ± 0.041).
 
+``--shape paper`` keeps every curve in §4.1's shape (every f in [0, 1]).
+Measured (``models/stud/curves_paper_shape.json``, 12 generations × 12
+candidates × 3,000 deals, seed 12): the mean candidate's 95 % CI is ±0.09
+units/hand, as wide as the spread of the generations' scores, and the
+result validates at -0.232 ± 0.049 on 10,000 fresh deals (its start, the
+free curves clipped into the box, -0.215 ± 0.050): at this budget the
+search cannot tell candidates apart, and the shaped curves play worse than
+the free ones (``figures/stud_shape.md``).
+
 >>> from bpp.stud.decision.curves import DEFAULT_PARAMS
 >>> r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, seed=3, progress=False)
 >>> len(r.history), isinstance(r.params, type(DEFAULT_PARAMS))
