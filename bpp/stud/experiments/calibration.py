@@ -132,7 +132,8 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
 
 def _betting_unit(game) -> float:
     """Chips per betting unit of ``game`` (the fixed bet of Stud5's rounds)."""
-    obs = game.new_hand(np.arange(52)).observation(game.new_hand(np.arange(52)).current_player)
+    state = game.new_hand(np.arange(52))
+    obs = state.observation(state.current_player)
     return float(obs.raise_bounds[0] - obs.committed[obs.player] - obs.to_call)
 
 
