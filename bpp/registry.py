@@ -155,3 +155,5 @@ for _name, _factory in {
     "poki-sim": "bpp.loki.agents:PokiSimAgent",
 }.items():
     register_agent(_name, _factory, games=("limit-holdem",))
+# Local Best Response, Lisy2017 §4 Table 2: the chump that calls half the time and raises a random amount otherwise
+register_agent("call-raise", "bpp.lbr.chumps:CallRaise", games=("nolimit-holdem",))

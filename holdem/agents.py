@@ -52,6 +52,10 @@ class Agent:
     """
 
     name = "agent"
+    #: True when the policy does not depend on the agent's private cards (the
+    #: trivial agents): :meth:`holdings_action_probabilities` then asks once
+    #: and repeats the row for every holding.
+    policy_ignores_cards = False
 
     def __init__(self, *, rng=None):
         self.rng = np.random.default_rng(rng)
@@ -116,6 +120,10 @@ class Agent:
         column = {a: j for j, a in enumerate(legal)}
         raises = [(j, a.amount) for j, a in enumerate(legal) if a.kind == _BET_RAISE]
         out = np.zeros((holdings.shape[0], len(legal)))
+        if self.policy_ignores_cards and holdings.shape[0] > 1:
+            out[:1] = self.holdings_action_probabilities(observation, holdings[:1])
+            out[1:] = out[0]
+            return out
         for i, hole in enumerate(holdings.tolist()):
             for action, p in self.action_probabilities(observation._replace(hole=tuple(hole))).items():
                 j = column.get(action)
@@ -138,6 +146,7 @@ class AlwaysCall(Agent):
     """
 
     name = "call"
+    policy_ignores_cards = True
 
     def act(self, observation):
         if observation is not None:
@@ -151,6 +160,7 @@ class AlwaysRaise(Agent):
     """Bets or raises whenever allowed — the smallest legal raise — else calls (stands pat in a draw)."""
 
     name = "raise"
+    policy_ignores_cards = True
 
     def act(self, observation):
         legal = observation.legal
@@ -166,6 +176,7 @@ class AlwaysFold(Agent):
     """Folds whenever facing a bet, else checks (stands pat in a draw)."""
 
     name = "fold"
+    policy_ignores_cards = True
 
     def act(self, observation):
         legal = observation.legal
@@ -192,6 +203,7 @@ class UniformRandom(Agent):
     """
 
     name = "random"
+    policy_ignores_cards = True
 
     def _choices(self, observation) -> list[Action]:
         legal = observation.legal

@@ -27,15 +27,17 @@ from holdem.match.runner import BlockResult, MatchPlan, play_block
 __all__ = ["iter_blocks"]
 
 
-def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1) -> Iterator[BlockResult]:
+def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, play=play_block) -> Iterator[BlockResult]:
     """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order) and yield their results in that order.
 
     ``workers=1`` plays in this process (agent instances stay the same objects).
+    ``play(plan, block, seed)`` plays one block (default :func:`play_block`; other
+    runners such as Local Best Response pass their own module-level function).
     """
     tasks = list(tasks)
     if workers <= 1 or len(tasks) <= 1:
         for block, seed in tasks:
-            yield play_block(plan, block, seed)
+            yield play(plan, block, seed)
         return
     try:
         pickle.dumps(plan)
@@ -49,7 +51,7 @@ def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1) -> Iterator[BlockRe
         pending: deque = deque()
         it = iter(tasks)
         for block, seed in it:
-            pending.append(pool.submit(play_block, plan, block, seed))
+            pending.append(pool.submit(play, plan, block, seed))
             if len(pending) >= 2 * workers:
                 break
         try:
@@ -57,7 +59,7 @@ def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1) -> Iterator[BlockRe
                 result = pending.popleft().result()
                 nxt = next(it, None)
                 if nxt is not None:
-                    pending.append(pool.submit(play_block, plan, *nxt))
+                    pending.append(pool.submit(play, plan, *nxt))
                 yield result
         finally:
             for f in pending:

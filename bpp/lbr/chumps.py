@@ -1,0 +1,57 @@
+"""The chump strategies of Lisy2017 §4 (Table 2) that the toolkit did not have yet.
+
+``call`` (always call) and ``random`` ("a random legal action": fold, call and
+raise equally likely among the legal kinds, a raise-to total uniform over the
+legal range) are :class:`holdem.agents.AlwaysCall` and
+:class:`holdem.agents.UniformRandom`.  This module adds ``call-raise``:
+"calling with 50% of actions and playing a random raise otherwise" (§4).
+
+The paper does not say how the random raise is sized.  We draw the raise-to
+total uniformly over the integers of ``raise_bounds`` (from the minimum raise
+to all-in), the same sizing ``random`` uses; when no raise is legal (facing an
+all-in) it calls.  It never folds.
+"""
+
+from __future__ import annotations
+
+from holdem.agents import Agent
+from holdem.games.base import CHECK_CALL, Action, ActionKind
+
+__all__ = ["CallRaise"]
+
+_RAISE = ActionKind.BET_RAISE
+
+
+class CallRaise(Agent):
+    """Calls half the time and raises a uniformly random legal amount otherwise (Lisy2017 §4, Table 2).
+
+    >>> import numpy as np
+    >>> from holdem.games import NoLimitHoldem
+    >>> obs = NoLimitHoldem().new_hand(np.arange(52)).observation(0)
+    >>> probs = CallRaise(rng=0).action_probabilities(obs)
+    >>> {str(a): p for a, p in probs.items()}
+    {'c': 0.5, 'r': 0.5}
+    >>> CallRaise(rng=0).holdings_action_probabilities(obs, [[0, 1], [2, 3]]).tolist()  # columns f, c, r200, r20000
+    [[0.0, 0.5, 0.5, 0.0], [0.0, 0.5, 0.5, 0.0]]
+    """
+
+    name = "call-raise"
+    policy_ignores_cards = True
+
+    def _raise_bounds(self, observation):
+        if any(a.kind == _RAISE for a in observation.legal):
+            return observation.raise_bounds
+        return None
+
+    def act(self, observation):
+        bounds = self._raise_bounds(observation)
+        if bounds is None or self.rng.random() < 0.5:
+            return CHECK_CALL
+        lo, hi = bounds
+        return Action(_RAISE, int(self.rng.integers(lo, hi + 1)))
+
+    def action_probabilities(self, observation):
+        """Call 1/2 and "a raise to a total uniform in ``raise_bounds``" 1/2 (``Action(BET_RAISE, 0)``); call 1 when no raise is legal."""
+        if self._raise_bounds(observation) is None:
+            return {CHECK_CALL: 1.0}
+        return {CHECK_CALL: 0.5, Action(_RAISE, 0): 0.5}
