@@ -217,12 +217,17 @@ def local_best_response(state, lbr_seat: int, opponent, opp_range: OpponentRange
 
 @dataclass(frozen=True)
 class HandOutcome:
-    """One hand of LBR: ``chips`` LBR won, ``imaginary`` the range-weighted value of the observed line, ``actions``."""
+    """One hand of LBR: ``chips`` LBR won, ``imaginary`` the range-weighted value of the observed line, ``actions``.
+
+    With ``record_range``: ``opponent_range`` (the final :class:`OpponentRange`)
+    and ``range_trace``, ``(number of observations, weights)`` after each opponent action.
+    """
 
     chips: int
     imaginary: float
     actions: tuple[tuple[int, str], ...]
-    range_checks: tuple = ()
+    opponent_range: OpponentRange | None = None
+    range_trace: tuple = ()
 
 
 def _showdown_values(state, lbr_seat, opp_range: OpponentRange) -> np.ndarray:
@@ -288,7 +293,7 @@ def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, rec
             kind_probs, kinds = _policy_by_kind(opponent, obs, opp_range)
             opp_range.observe_action(kind_probs, kinds, kind_of(action))
             if record_range:
-                checks.append(opp_range.weights.copy())
+                checks.append((len(opp_range.evidence), opp_range.weights.copy()))
         elif obs.round in rounds:
             action, _ = local_best_response(state, lbr_seat, opponent, opp_range, equity(obs.public), config.betting)
         else:
@@ -300,4 +305,4 @@ def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, rec
         imaginary = float(opp_range.weights @ _showdown_values(state, lbr_seat, opp_range))
     else:
         imaginary = float(chips)
-    return HandOutcome(chips, imaginary, tuple(actions), tuple(checks))
+    return HandOutcome(chips, imaginary, tuple(actions), opp_range if record_range else None, tuple(checks))

@@ -124,8 +124,11 @@ class OpponentRange:
             raise ValueError("the opponent's range is empty: her observed action has probability 0 for every holding")
         self.weights /= total
 
-    def network(self):
-        """The range as a pgmpy ``DiscreteBayesianNetwork`` and its evidence dict: ``(model, evidence)``."""
+    def network(self, n_evidence: int | None = None):
+        """The range as a pgmpy ``DiscreteBayesianNetwork`` and its evidence dict: ``(model, evidence)``.
+
+        ``n_evidence`` keeps only the first observations (the network as it stood then).
+        """
         from pgmpy.factors.discrete import TabularCPD
         from pgmpy.models import DiscreteBayesianNetwork
 
@@ -135,7 +138,7 @@ class OpponentRange:
         model.add_node("holding")
         cpds = [TabularCPD("holding", n, self.prior[:, None], state_names={"holding": states})]
         evidence = {}
-        for k, item in enumerate(self.evidence):
+        for k, item in enumerate(self.evidence[:n_evidence]):
             name = f"{item[0]}_{k}"
             model.add_edge("holding", name)
             if item[0] == "cards":
