@@ -36,7 +36,7 @@ def run(args) -> int:
     path = equity.save_preflop_equity(table, info, out)
     print(path)
     print(
-        f"{info['n_boards']} boards in {info['seconds']} s; standard error per entry: "
+        f"{info['n_boards']} boards in {info['seconds']} s; standard error per entry if the suit-pooled samples were independent "
         f"max {info['max_stderr']:.4f}, mean {info['mean_stderr']:.4f}",
         file=sys.stderr,
     )

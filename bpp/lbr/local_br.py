@@ -127,8 +127,8 @@ def bet_candidates(observation, betting: str) -> list[Action]:
     >>> obs = NoLimitHoldem().new_hand(np.arange(52)).observation(0)  # button: 50 in, 50 to call, pot 150
     >>> [str(a) for a in bet_candidates(obs, "fcpa")]  # pot raise: 50 + 50 + (150 + 50)
     ['r300', 'r20000']
-    >>> len(bet_candidates(obs, "56")), [str(a) for a in bet_candidates(obs, "fc")]
-    (49, [])
+    >>> len(bet_candidates(obs, "56")), [str(a) for a in bet_candidates(obs, "fc")]  # fractions under a min-raise merge
+    (38, [])
     """
     legal_raises = [a for a in observation.legal if a.kind == _RAISE]
     if not legal_raises or betting == "fc":
@@ -263,7 +263,7 @@ def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, rec
     >>> from holdem.games import NoLimitHoldem
     >>> out = play_lbr_hand(NoLimitHoldem(), np.random.default_rng(3).permutation(52), 0, AlwaysCall(), LBRConfig("fc", "1-4"))
     >>> out.chips, [a for _, a in out.actions]
-    (-100, ['c', 'c', 'c', 'c', 'c', 'c', 'c', 'c'])
+    (100, ['c', 'c', 'c', 'c', 'c', 'c', 'c', 'c'])
     """
     opp_seat = 1 - lbr_seat
     state = game.new_hand(deal, button=0)

@@ -160,8 +160,10 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
             progress: bool = False) -> LBRResult:
     """Run LBR against the registered agent ``opponent`` for ``n_deals`` duplicate deals (2 hands each).
 
+    Both players check and call down, so each deal's two seatings cancel:
+
     >>> r = run_lbr("call", betting="fc", n_deals=4, seed=1)
-    >>> r.value.mean, r.value.ci95
+    >>> r.summaries["duplicate"].mean, r.summaries["duplicate"].ci95
     (0.0, (0.0, 0.0))
     >>> run_lbr("call", rounds="5")
     Traceback (most recent call last):
