@@ -32,7 +32,8 @@ OPPONENTS = ("call", "call-raise", "random")
 
 def _cell(paper, ours) -> str:
     p = "0" if paper[1] is None else f"{paper[0]:.1f} ± {paper[1]:.1f}"
-    return f"{p} | {ours['mean']:.1f} ± {ours['half_width']:.1f}"
+    digits = 2 if abs(ours["mean"]) < 0.1 else 1
+    return f"{p} | {ours['mean']:.{digits}f} ± {ours['half_width']:.{digits}f}"
 
 
 def main(argv=None) -> int:

@@ -294,9 +294,9 @@ def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, rec
             opp_range.observe_action(kind_probs, kinds, kind_of(action))
             if record_range:
                 checks.append((len(opp_range.evidence), opp_range.weights.copy()))
-        elif obs.round in rounds:
+        elif obs.round in rounds and (FOLD in obs.legal or bet_candidates(obs, config.betting)):
             action, _ = local_best_response(state, lbr_seat, opponent, opp_range, equity(obs.public), config.betting)
-        else:
+        else:  # outside LBR's rounds, or check is its only choice (no bet in its set, nothing to call)
             action = CHECK_CALL
         state.apply(action)
         actions.append((player, str(action)))
