@@ -157,3 +157,5 @@ for _name, _factory in {
     register_agent(_name, _factory, games=("limit-holdem",))
 # Local Best Response, Lisy2017 §4 Table 2: the chump that calls half the time and raises a random amount otherwise
 register_agent("call-raise", "bpp.lbr.chumps:CallRaise", games=("nolimit-holdem",))
+register_agent("call-raise-pot", "bpp.lbr.chumps:CallRaisePot", games=("nolimit-holdem",))  # raises up to pot size
+register_agent("random-pot", "bpp.lbr.chumps:RandomPot", games=("nolimit-holdem",))  # random, raises up to pot size

@@ -10,16 +10,36 @@ The paper does not say how the random raise is sized.  We draw the raise-to
 total uniformly over the integers of ``raise_bounds`` (from the minimum raise
 to all-in), the same sizing ``random`` uses; when no raise is legal (facing an
 all-in) it calls.  It never folds.
+
+Because the size is the one thing the paper leaves open and it moves Table 2
+(a uniform raise-to total averages half the stack, so these chumps shove
+early), ``call-raise-pot`` and ``random-pot`` are the same chumps with the
+raise-to total uniform between the minimum raise and a pot-sized raise
+(clipped to all-in): :func:`pot_sized_bounds`.
 """
 
 from __future__ import annotations
 
-from holdem.agents import Agent
+from holdem.agents import Agent, UniformRandom
 from holdem.games.base import CHECK_CALL, Action, ActionKind
 
-__all__ = ["CallRaise"]
+__all__ = ["CallRaise", "CallRaisePot", "RandomPot", "pot_sized_bounds"]
 
 _RAISE = ActionKind.BET_RAISE
+
+
+def pot_sized_bounds(observation) -> tuple[int, int]:
+    """``(min raise-to, pot-sized raise-to)`` clipped to the legal range: the pot-limit sizes.
+
+    >>> import numpy as np
+    >>> from holdem.games import NoLimitHoldem
+    >>> pot_sized_bounds(NoLimitHoldem().new_hand(np.arange(52)).observation(0))  # 50 in, 50 to call, pot 150
+    (200, 300)
+    """
+    lo, hi = observation.raise_bounds
+    me = observation.player
+    pot_raise = observation.committed[me] + observation.to_call + observation.pot + observation.to_call
+    return lo, max(lo, min(hi, pot_raise))
 
 
 class CallRaise(Agent):
@@ -43,11 +63,14 @@ class CallRaise(Agent):
             return observation.raise_bounds
         return None
 
+    def _sizes(self, observation):
+        return observation.raise_bounds
+
     def act(self, observation):
         bounds = self._raise_bounds(observation)
         if bounds is None or self.rng.random() < 0.5:
             return CHECK_CALL
-        lo, hi = bounds
+        lo, hi = self._sizes(observation)
         return Action(_RAISE, int(self.rng.integers(lo, hi + 1)))
 
     def action_probabilities(self, observation):
@@ -55,3 +78,25 @@ class CallRaise(Agent):
         if self._raise_bounds(observation) is None:
             return {CHECK_CALL: 1.0}
         return {CHECK_CALL: 0.5, Action(_RAISE, 0): 0.5}
+
+
+class CallRaisePot(CallRaise):
+    """``call-raise`` with the raise-to total uniform between the min-raise and a pot-sized raise."""
+
+    name = "call-raise-pot"
+
+    def _sizes(self, observation):
+        return pot_sized_bounds(observation)
+
+
+class RandomPot(UniformRandom):
+    """``random`` with the raise-to total uniform between the min-raise and a pot-sized raise."""
+
+    name = "random-pot"
+
+    def act(self, observation):
+        action = super().act(observation)
+        if action.kind == _RAISE and observation.raise_bounds is not None and observation.raise_bounds[0] != observation.raise_bounds[1]:
+            lo, hi = pot_sized_bounds(observation)
+            return Action(_RAISE, int(self.rng.integers(lo, hi + 1)))
+        return action
