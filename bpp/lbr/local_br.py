@@ -36,6 +36,11 @@ Betting sets (:data:`BETTING`):
 
 In fixed-limit games every set but ``fc`` means fold, call and the one legal
 raise.
+
+Beyond the paper the same machinery plays fixed-limit hold'em (the same
+1,326 holdings and equity vectors) and five-card stud (:class:`StudCards`: the
+opponent's private information is her down card, 52 states; WpRollout deals
+both players' remaining up cards).
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ import numpy as np
 
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
 from holdem.enumerate import holdings_equity
-from holdem.evaluate import evaluate
+from holdem.evaluate import evaluate, evaluate_unchecked
 from holdem.ranges import HOLDINGS, holding_index
 
 from bpp.lbr.equity import preflop_equity
@@ -170,6 +175,100 @@ class StreetEquity:
         return self._e
 
 
+class HoldemCards:
+    """Hold'em for LBR: the opponent's 1,326 holdings, WpRollout's equity vector, showdown values."""
+
+    holdings = HOLDINGS
+
+    def __init__(self, observation, rng=None):
+        self._street = StreetEquity(observation.hole)
+
+    def equity(self, observation) -> np.ndarray:
+        return self._street(observation.public)
+
+    @staticmethod
+    def final_cards(observation, holdings) -> tuple[np.ndarray, np.ndarray]:
+        """LBR's final cards (k,) and every holding's (n, k) at a showdown."""
+        board = np.array(observation.public)
+        ours = np.concatenate([np.array(observation.hole), board])
+        theirs = np.concatenate([holdings, np.broadcast_to(board, (holdings.shape[0], board.size))], axis=1)
+        return ours, theirs
+
+
+#: Sampled completions per WpRollout in stud when more than one up card each is still to come.
+STUD_SAMPLES = 3000
+
+
+class StudCards:
+    """Five-card stud for LBR: the opponent's private information is her down card (52 states).
+
+    WpRollout deals both players' remaining up cards: exactly when at most one
+    each is to come (every ordered pair of the unseen cards), otherwise from
+    :data:`STUD_SAMPLES` random deals of the unseen cards shared by every
+    candidate down card (a deal that uses the candidate is skipped for it).
+    """
+
+    holdings = np.arange(52, dtype=np.intp)[:, None]
+
+    def __init__(self, observation, rng=None):
+        self.rng = np.random.default_rng(rng)
+        self._key = None
+        self._e = None
+
+    def equity(self, observation) -> np.ndarray:
+        me = observation.player
+        mine = np.array(observation.hole + observation.up_cards[me])
+        opp_up = np.array(observation.up_cards[1 - me])
+        key = (tuple(mine), tuple(opp_up))
+        if key == self._key:
+            return self._e
+        n_more = 5 - mine.size
+        known = np.zeros(52, dtype=bool)
+        known[mine] = True
+        known[opp_up] = True
+        rest = np.flatnonzero(~known)
+        e = np.zeros(52)
+        if n_more == 0:
+            ours = int(evaluate_unchecked(mine[None])[0])
+            theirs = evaluate_unchecked(np.concatenate([rest[:, None], np.broadcast_to(opp_up, (rest.size, opp_up.size))], axis=1))
+            e[rest] = 0.5 + np.sign(ours - theirs.astype(np.int64)) / 2
+        elif n_more == 1:
+            ours = evaluate_unchecked(np.concatenate([np.broadcast_to(mine, (rest.size, mine.size)), rest[:, None]], axis=1))
+            d, b = np.meshgrid(rest, rest, indexing="ij")
+            theirs = evaluate_unchecked(np.concatenate([d[..., None], np.broadcast_to(opp_up, d.shape + (opp_up.size,)),
+                                              b[..., None]], axis=-1)).astype(np.int64)  # [d, b]
+            sign = np.sign(ours[None, :, None].astype(np.int64) - theirs[:, None, :])  # [d, a, b]
+            idx = np.arange(rest.size)
+            valid = (idx[None, :, None] != idx[None, None, :]) & (idx[:, None, None] != idx[None, :, None]) \
+                & (idx[:, None, None] != idx[None, None, :])
+            e[rest] = 0.5 + (sign * valid).sum(axis=(1, 2)) / (2.0 * valid.sum(axis=(1, 2)))
+        else:
+            order = np.argsort(self.rng.random((STUD_SAMPLES, rest.size)), axis=1)[:, : 2 * n_more]
+            draws = rest[order]  # (m, 2 n_more): ours then hers
+            ours = evaluate_unchecked(np.concatenate([np.broadcast_to(mine, (STUD_SAMPLES, mine.size)), draws[:, :n_more]], axis=1))
+            opp = np.concatenate([np.broadcast_to(opp_up, (STUD_SAMPLES, opp_up.size)), draws[:, n_more:]], axis=1)
+            cards = np.concatenate([np.broadcast_to(rest[:, None, None], (rest.size, STUD_SAMPLES, 1)),
+                                    np.broadcast_to(opp, (rest.size,) + opp.shape)], axis=2)
+            theirs = evaluate_unchecked(cards).astype(np.int64)  # [d, m]
+            valid = ~(draws[None, :, :] == rest[:, None, None]).any(axis=2)
+            sign = np.sign(ours[None, :].astype(np.int64) - theirs)
+            e[rest] = 0.5 + (sign * valid).sum(axis=1) / (2.0 * valid.sum(axis=1))
+        self._key, self._e = key, e
+        return e
+
+    @staticmethod
+    def final_cards(observation, holdings) -> tuple[np.ndarray, np.ndarray]:
+        me = observation.player
+        ours = np.array(observation.hole + observation.up_cards[me])
+        opp_up = np.array(observation.up_cards[1 - me])
+        theirs = np.concatenate([holdings, np.broadcast_to(opp_up, (holdings.shape[0], opp_up.size))], axis=1)
+        return ours, theirs
+
+
+#: Game name → its card adapter.
+CARDS = {"nolimit-holdem": HoldemCards, "limit-holdem": HoldemCards, "stud5": StudCards}
+
+
 def _policy_by_kind(agent, observation, rng_range: OpponentRange):
     """Her policy by kind for every holding: (n, n_kinds) (live holdings asked, the others uniform) and the kinds."""
     live = np.flatnonzero(rng_range.weights > 0)
@@ -230,14 +329,12 @@ class HandOutcome:
     range_trace: tuple = ()
 
 
-def _showdown_values(state, lbr_seat, opp_range: OpponentRange) -> np.ndarray:
+def _showdown_values(state, lbr_seat, opp_range: OpponentRange, cards_adapter) -> np.ndarray:
     """LBR's chips won against each holding at this showdown (the line of play fixed)."""
     obs = state.observation(lbr_seat)
-    board = np.array(obs.public)
-    hole = np.array(obs.hole)
-    ours = int(evaluate(np.concatenate([hole, board])[None])[0])
+    ours, cards = cards_adapter.final_cards(obs, opp_range.holdings)
+    ours = int(evaluate(ours[None])[0])
     h = opp_range.holdings
-    cards = np.concatenate([h, np.broadcast_to(board, (h.shape[0], board.size))], axis=1)
     ok = opp_range.weights > 0
     theirs = np.zeros(h.shape[0], dtype=np.int64)
     theirs[ok] = evaluate(cards[ok])
@@ -245,7 +342,8 @@ def _showdown_values(state, lbr_seat, opp_range: OpponentRange) -> np.ndarray:
     return np.where(ours > theirs, c_opp, np.where(ours < theirs, -c_me, (c_opp - c_me) / 2))
 
 
-def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, record_range: bool = False) -> HandOutcome:
+def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, record_range: bool = False,
+                  rng=None) -> HandOutcome:
     """Play one hand of LBR (seat ``lbr_seat``, the button being seat 0) against ``opponent``.
 
     The opponent acts with her own ``act`` (sampling her policy with her
@@ -256,7 +354,8 @@ def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, rec
     outcome of the observed line averaged over the final range (at a
     showdown, LBR's win or loss against every holding she could hold; after
     a fold, the fold's result).  With ``record_range`` the outcome keeps the
-    range after each action (for the pgmpy check).
+    range after each action (for the pgmpy check).  ``rng`` feeds sampled
+    WpRollouts (stud before its last two rounds); hold'em uses none.
 
     >>> import numpy as np
     >>> from holdem.agents import AlwaysCall
@@ -267,9 +366,9 @@ def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, rec
     """
     opp_seat = 1 - lbr_seat
     state = game.new_hand(deal, button=0)
-    hole = state.observation(lbr_seat).hole
-    opp_range = OpponentRange(HOLDINGS, own_cards=hole)
-    equity = StreetEquity(hole)
+    first = state.observation(lbr_seat)
+    cards = CARDS[game.name](first, rng)
+    opp_range = OpponentRange(cards.holdings, own_cards=first.hole)
     rounds = config.round_set
     if hasattr(opponent, "new_hand"):
         opponent.new_hand(opp_seat)
@@ -295,14 +394,14 @@ def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, rec
             if record_range:
                 checks.append((len(opp_range.evidence), opp_range.weights.copy()))
         elif obs.round in rounds and (FOLD in obs.legal or bet_candidates(obs, config.betting)):
-            action, _ = local_best_response(state, lbr_seat, opponent, opp_range, equity(obs.public), config.betting)
+            action, _ = local_best_response(state, lbr_seat, opponent, opp_range, cards.equity(obs), config.betting)
         else:  # outside LBR's rounds, or check is its only choice (no bet in its set, nothing to call)
             action = CHECK_CALL
         state.apply(action)
         actions.append((player, str(action)))
     chips = int(state.payoffs[lbr_seat])
     if any(e.kind == "showdown" for e in state.history):
-        imaginary = float(opp_range.weights @ _showdown_values(state, lbr_seat, opp_range))
+        imaginary = float(opp_range.weights @ _showdown_values(state, lbr_seat, opp_range, cards))
     else:
         imaginary = float(chips)
     return HandOutcome(chips, imaginary, tuple(actions), opp_range if record_range else None, tuple(checks))

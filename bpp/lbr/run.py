@@ -34,7 +34,7 @@ from bpp.lbr.local_br import LBRConfig, play_lbr_hand
 __all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS"]
 
 ESTIMATORS = ("plain", "duplicate", "imaginary", "both")
-LBR_GAMES = ("nolimit-holdem", "limit-holdem")
+LBR_GAMES = ("nolimit-holdem", "limit-holdem", "stud5")
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,8 @@ class LBRBlock:
 
 def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> LBRBlock:
     """Play one block's deals from both seats (module level, so worker processes can run it)."""
-    deal_seed, opp_seed = seed.spawn(2)
+    deal_seed, opp_seed, lbr_seed = seed.spawn(3)
+    lbr_rng = np.random.default_rng(lbr_seed)
     n = plan.block_deals(block)
     deals = np.argsort(np.random.default_rng(deal_seed).random((n, 52)), axis=1)
     opponent = registry.make_agent(plan.opponent, rng=opp_seed)
@@ -77,7 +78,7 @@ def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> L
     for i, deal in enumerate(deals):
         deal = tuple(int(c) for c in deal)
         for seat in (0, 1):
-            out = play_lbr_hand(plan.game, deal, seat, opponent, plan.config)
+            out = play_lbr_hand(plan.game, deal, seat, opponent, plan.config, rng=lbr_rng)
             chips[i, seat] = out.chips
             imaginary[i, seat] = out.imaginary
             payoffs = [out.chips, -out.chips] if seat == 0 else [-out.chips, out.chips]
