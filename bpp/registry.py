@@ -159,3 +159,4 @@ for _name, _factory in {
 register_agent("call-raise", "bpp.lbr.chumps:CallRaise", games=("nolimit-holdem",))
 register_agent("call-raise-pot", "bpp.lbr.chumps:CallRaisePot", games=("nolimit-holdem",))  # raises up to pot size
 register_agent("random-pot", "bpp.lbr.chumps:RandomPot", games=("nolimit-holdem",))  # random, raises up to pot size
+register_agent("random-sizes", "bpp.lbr.chumps:RandomEverySize", games=("nolimit-holdem",))  # every raise size an action

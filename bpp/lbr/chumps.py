@@ -23,7 +23,7 @@ from __future__ import annotations
 from holdem.agents import Agent, UniformRandom
 from holdem.games.base import CHECK_CALL, Action, ActionKind
 
-__all__ = ["CallRaise", "CallRaisePot", "RandomPot", "pot_sized_bounds"]
+__all__ = ["CallRaise", "CallRaisePot", "RandomPot", "RandomEverySize", "pot_sized_bounds"]
 
 _RAISE = ActionKind.BET_RAISE
 
@@ -100,3 +100,44 @@ class RandomPot(UniformRandom):
             lo, hi = pot_sized_bounds(observation)
             return Action(_RAISE, int(self.rng.integers(lo, hi + 1)))
         return action
+
+
+class RandomEverySize(Agent):
+    """``random-sizes``: uniform over every legal action, each raise-to total counted as its own action.
+
+    Another reading of Lisy2017's "random legal action" (§4): with every chip
+    amount a separate action a raise is almost certain whenever one is legal
+    (from 200 to 20,000 there are 19,801 sizes), and fold and call get 1/2 each
+    only when facing an all-in — the situation the paper singles out.
+
+    >>> import numpy as np
+    >>> from holdem.games import NoLimitHoldem
+    >>> probs = RandomEverySize(rng=0).action_probabilities(NoLimitHoldem().new_hand(np.arange(52)).observation(0))
+    >>> {str(a): round(p, 6) for a, p in probs.items()}
+    {'f': 5e-05, 'c': 5e-05, 'r': 0.999899}
+    """
+
+    name = "random-sizes"
+    policy_ignores_cards = True
+
+    def _counts(self, observation):
+        simple = [a for a in observation.legal if a.kind != _RAISE]
+        if not any(a.kind == _RAISE for a in observation.legal):
+            return simple, 0
+        lo, hi = observation.raise_bounds
+        return simple, hi - lo + 1
+
+    def act(self, observation):
+        simple, n_sizes = self._counts(observation)
+        k = int(self.rng.integers(len(simple) + n_sizes))
+        if k < len(simple):
+            return simple[k]
+        return Action(_RAISE, observation.raise_bounds[0] + k - len(simple))
+
+    def action_probabilities(self, observation):
+        simple, n_sizes = self._counts(observation)
+        p = 1.0 / (len(simple) + n_sizes)
+        out = {a: p for a in simple}
+        if n_sizes:
+            out[Action(_RAISE, 0)] = n_sizes * p
+        return out
