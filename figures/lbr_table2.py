@@ -28,6 +28,14 @@ PAPER = {
     ("fcpa", "3-4"): {"call": (49.0, 0.4), "call-raise": (24.4, 0.6), "random": (80.7, 0.7)},
 }
 OPPONENTS = ("call", "call-raise", "random")
+#: The definitions the paper leaves open, measured: (opponent, betting, rounds) → deals, run with seed 2.
+VARIANTS = {
+    **{("random-sizes", b, r): 250 for b, r in PAPER},
+    **{("call-raise-pot", b, r): 500 for b, r in PAPER},
+    ("random-pot", "fcpa", "3-4"): 250,
+    ("call", "fcpa", "4"): 250,
+}
+VARIANT_SEED = 2
 
 
 def _cell(paper, ours) -> str:
@@ -52,6 +60,11 @@ def main(argv=None) -> int:
                         log=logs / f"table2_{betting}_{rounds}_{opp}_{args.seed}_{args.deals}.jsonl", progress=True)
             results[f"{betting} {rounds} {opp}"] = r.to_dict()
             print(r.table(), flush=True)
+    variants = {}
+    for (opp, betting, rounds), deals in VARIANTS.items():
+        r = run_lbr(opp, betting=betting, rounds=rounds, n_deals=deals, seed=VARIANT_SEED, workers=args.workers,
+                    log=logs / f"table2_{betting}_{rounds}_{opp}_{VARIANT_SEED}_{deals}.jsonl", progress=True)
+        variants[f"{betting} {rounds} {opp}"] = r.to_dict()
     br, br_se = always_call_best_response(args.br_boards, rng=args.seed, progress=True)
     lines = [
         f"LBR against the chumps of Lisy2017 Table 2, BB/hand, mean ± 95% CI half-width; ours: {args.deals:,} duplicate "
@@ -80,9 +93,28 @@ def main(argv=None) -> int:
         plain = est["plain"]["half_width"] or float("nan")
         lines.append(f"| {key} | {est['plain']['half_width']:.2f} BB | "
                      + " | ".join(f"{est[k]['half_width'] / plain:.2f}x" for k in ("duplicate", "imaginary", "both")) + " |")
+    lines += [
+        "",
+        "What the paper leaves open, measured (seed 2; `random-sizes`: uniform over every legal action with each "
+        "raise-to total its own action; `call-raise-pot` / `random-pot`: raise-to uniform between the min-raise and "
+        "a pot-sized raise; `call fcpa 4`: LBR only on the river):",
+        "",
+        "| cell | deals | paper | ours (duplicate + imaginary) | duplicate only |",
+        "|---|---|---|---|---|",
+    ]
+    for key, res in variants.items():
+        betting, rounds, opp = key.split()
+        base = {"random-sizes": "random", "call-raise-pot": "call-raise", "random-pot": "random"}.get(opp, opp)
+        paper = PAPER.get((betting, rounds), {}).get(base)
+        ptext = "-" if paper is None else ("0" if paper[1] is None else f"{paper[0]:.1f} ± {paper[1]:.1f} ({base})")
+        if key == "fcpa 4 call":
+            ptext = "\"the full 50 BB/h in expectation\""
+        b, d = res["estimators"]["both"], res["estimators"]["duplicate"]
+        lines.append(f"| {key} | {res['deals']} | {ptext} | {b['mean']:.1f} ± {b['half_width']:.1f} | "
+                     f"{d['mean']:.1f} ± {d['half_width']:.1f} |")
     text = "\n".join(lines) + "\n"
     args.out.with_suffix(".md").write_text(text)
-    args.out.with_suffix(".json").write_text(json.dumps({"cells": results, "always_call_br": [br, br_se],
+    args.out.with_suffix(".json").write_text(json.dumps({"cells": results, "variants": variants, "always_call_br": [br, br_se],
                                                          "deals": args.deals, "seed": args.seed}, indent=1))
     print(text)
     return 0
