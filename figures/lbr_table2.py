@@ -53,6 +53,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("lbr_table2"))
     args = parser.parse_args(argv)
     logs = cache_dir() / "lbr"
+    logs.mkdir(parents=True, exist_ok=True)
     results = {}
     for (betting, rounds) in PAPER:
         for opp in OPPONENTS:

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter
+from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter, check_resumable, read_log
+from holdem.cards import RANKS, SUITS
 from holdem.match.parallel import iter_blocks
 from holdem.match.stats import summarize
 
@@ -32,6 +33,8 @@ from bpp import registry
 from bpp.lbr.local_br import LBRConfig, play_lbr_hand
 
 __all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS"]
+
+_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 ESTIMATORS = ("plain", "duplicate", "imaginary", "both")
 LBR_GAMES = ("nolimit-holdem", "limit-holdem", "stud5")
@@ -63,6 +66,11 @@ class LBRBlock:
     imaginary: np.ndarray  # (n_deals, 2)
     lines: tuple[str, ...]
 
+    def agent_chips(self) -> np.ndarray:
+        """(n_hands, 2) chips by agent (LBR, opponent) in playing order, as the log's block marker sums them."""
+        flat = self.chips.reshape(-1)
+        return np.stack([flat, -flat], axis=1)
+
 
 def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> LBRBlock:
     """Play one block's deals from both seats (module level, so worker processes can run it)."""
@@ -85,6 +93,7 @@ def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> L
             lines.append(json.dumps({
                 "type": "hand", "hand": 2 * (first + i) + seat, "deal": first + i, "replay": seat, "block": block,
                 "button": 0, "seats": [0, 1] if seat == 0 else [1, 0], "lbr_seat": seat,
+                "cards": "".join(_CARD_TEXT[c] for c in deal),
                 "actions": [list(a) for a in out.actions], "payoffs": payoffs, "imaginary": out.imaginary,
             }) + "\n")
     return LBRBlock(block, n, chips, imaginary, tuple(lines))
@@ -197,14 +206,21 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
             "agents": [f"lbr:{config.betting}:{config.rounds}", opponent], "seed": int(seed),
             "spawn_key": list(root.spawn_key), "block_size": plan.block_size, "n_deals": plan.n_deals, "duplicate": True,
         }
-        writer = LogWriter(log, header, block_sizes=plan.block_deals)
-        if writer.previous is not None:
-            for b, n, start in writer.previous.blocks:
-                hands = writer.previous.hands[start : start + 2 * n]
-                for h in hands:
+        from holdem.files import check_output_path
+
+        log = check_output_path(log, "log")
+        previous = read_log(log) if log.exists() and log.stat().st_size > 0 else None
+        if previous is not None:
+            check_resumable(previous, header, log)
+            for b, n, start in previous.blocks:
+                if b >= plan.n_blocks or n < plan.block_deals(b):
+                    break  # a short last block is played again in full when the run grows
+                for h in previous.hands[start : start + 2 * plan.block_deals(b)]:
                     chips[h["deal"], h["lbr_seat"]] = h["payoffs"][h["lbr_seat"]]
                     imaginary[h["deal"], h["lbr_seat"]] = h["imaginary"]
-            done = len(writer.previous.blocks)
+                done = b + 1
+        if done < plan.n_blocks:
+            writer = LogWriter(log, header, previous=previous)
     bar = None
     if progress:
         from tqdm.auto import tqdm
@@ -213,12 +229,12 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
                    desc=f"LBR {config.label} vs {opponent}", unit="hand")
     try:
         tasks = [(b, seeds[b]) for b in range(done, plan.n_blocks)]
-        for res in iter_blocks(plan, tasks, workers=workers, play=play_lbr_block):
+        for res in iter_blocks(plan, tasks, workers=min(workers, max(1, len(tasks))), play=play_lbr_block):
             first = res.block * plan.block_size
             chips[first : first + res.n_deals] = res.chips
             imaginary[first : first + res.n_deals] = res.imaginary
             if writer is not None:
-                writer.write_block(res.block, res.n_deals, list(res.lines), res.chips)
+                writer.write_block(res.block, res.n_deals, list(res.lines), res.agent_chips())
             if bar is not None:
                 bar.update(2 * res.n_deals)
     finally:

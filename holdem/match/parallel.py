@@ -28,14 +28,15 @@ __all__ = ["iter_blocks"]
 
 
 def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, play=play_block) -> Iterator[BlockResult]:
-    """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order) and yield their results in that order.
+    """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order; any iterable, consumed lazily) and yield their
+    results in that order.
 
-    ``workers=1`` plays in this process (agent instances stay the same objects).
-    ``play(plan, block, seed)`` plays one block (default :func:`play_block`; other
-    runners such as Local Best Response pass their own module-level function).
+    ``workers=1`` plays in this process (agent instances stay the same objects);
+    the caller caps ``workers`` at the number of blocks.  ``play(plan, block,
+    seed)`` plays one block (default :func:`play_block`; other runners such as
+    Local Best Response pass their own module-level function).
     """
-    tasks = list(tasks)
-    if workers <= 1 or len(tasks) <= 1:
+    if workers <= 1:
         for block, seed in tasks:
             yield play(plan, block, seed)
         return
@@ -47,7 +48,7 @@ def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, play=play_block) ->
             "level, or play with workers=1"
         ) from None
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         pending: deque = deque()
         it = iter(tasks)
         for block, seed in it:
