@@ -231,3 +231,27 @@ def test_stud_sampled_equity_is_near_the_exact_one():
 def test_stud_lbr_runs_against_the_rule_based_player():
     r = run_lbr("rules", game="stud5", betting="fcpa", n_deals=4, seed=2)
     assert r.unit == "units" and np.isfinite(r.value.mean)
+
+
+def test_stud_range_over_the_down_card_equals_pgmpy_against_the_rule_based_player():
+    """Stud: her down card (52 states) as parent of her actions; the rule-based player's policy depends on it."""
+    from pgmpy.inference import VariableElimination
+
+    from bpp import registry
+    from holdem.games import Stud5
+
+    opponent = registry.make_agent("rules", rng=0)
+    rng = np.random.default_rng(3)
+    checked, moved = 0, False
+    for hand in range(3):
+        out = play_lbr_hand(Stud5(), rng.permutation(52), hand % 2, opponent, LBRConfig("fcpa", "1-4"),
+                            record_range=True, rng=hand)
+        for n_evidence, weights in out.range_trace:
+            model, evidence = out.opponent_range.network(n_evidence)
+            post = VariableElimination(model).query(["holding"], evidence=evidence, show_progress=False)
+            got = post.values[[post.state_names["holding"].index(str(i)) for i in range(52)]]
+            np.testing.assert_allclose(weights, got, atol=1e-12)
+            checked += 1
+            live = weights[weights > 0]
+            moved = moved or live.max() > 1.05 * live.min()
+    assert checked >= 3 and moved  # her actions did move the range (not only the cards dealt)
