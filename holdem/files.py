@@ -14,6 +14,13 @@ ends with its result lost to a path that could not be written.  The rule:
 
 Every failure is one ``ValueError`` line naming the path and the reason.
 
+A result is never overwritten either (:func:`fresh_output_path`, the rule every
+``bpp`` command follows): a result *file* that already exists is refused with
+one line naming it and the option that chooses another path; a *folder* of
+results that already holds something gets the new run in its first free
+numbered sub-folder (``run-2``, ``run-3``, ...), and the command says where.
+Match logs are the one output a re-run extends (see :mod:`holdem.match.log`).
+
 Reading has its rule too: every model loader checks what it read
 (:func:`check_distributions`, :func:`load_npz`) and fails with one
 ``ValueError`` line naming the file.
@@ -40,7 +47,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["check_output_path", "check_distributions", "load_npz"]
+__all__ = ["check_output_path", "fresh_output_path", "check_distributions", "load_npz"]
 
 
 def check_output_path(path, what: str, *, folder: bool = False) -> Path:
@@ -93,6 +100,42 @@ def check_output_path(path, what: str, *, folder: bool = False) -> Path:
     except OSError as exc:
         raise fail(exc.strerror or str(exc)) from None
     return p
+
+
+def fresh_output_path(path, what: str, option: str, *, folder: bool = False) -> Path:
+    """Where a run writes its result ``path`` without overwriting anything (the rule above).
+
+    A file that exists → one ``ValueError`` naming it and ``option`` (the flag
+    that picks another path).  A folder (``folder=True``) that is missing or
+    empty is used as it is; one that holds anything → its first free
+    sub-folder ``run-2``, ``run-3``, ... is created and returned.  Everything
+    :func:`check_output_path` checks is checked too, before any work starts.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> fresh_output_path(folder / "out", "demo results", "--out", folder=True).name
+    'out'
+    >>> _ = (folder / "out" / "results.txt").write_text("first run")
+    >>> fresh_output_path(folder / "out", "demo results", "--out", folder=True).name
+    'run-2'
+    >>> fresh_output_path(folder / "out" / "results.txt", "figure", "--out")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: '.../results.txt' already exists and results are never overwritten; choose another path with --out
+    """
+    p = check_output_path(path, what, folder=folder)
+    if not folder:
+        if p.exists() and p.stat().st_size > 0:
+            raise ValueError(f"{str(p)!r} already exists and results are never overwritten; choose another path with {option}")
+        return p
+    if not any(p.iterdir()):
+        return p
+    n = 2
+    while (p / f"run-{n}").exists():
+        n += 1
+    run = p / f"run-{n}"
+    run.mkdir()
+    return run
 
 
 def check_distributions(values, source, what: str, *, axis: int = 0, atol: float = 1e-6) -> np.ndarray:

@@ -25,6 +25,12 @@ def test_demo_writes_tables_and_figures(tmp_path, capsys):
     assert (out / "nolimit-holdem_lbr.png").stat().st_size > 1000 and (out / "draw5_learning.png").stat().st_size > 1000
     assert results["draw5_training"]["table5"][-1]["epoch"] == 3000
     assert (out / "results.txt").read_text().count("95% CI") == len(PAIRINGS) + len(LBR_OPPONENTS)
+    first = {p.name: p.read_bytes() for p in out.iterdir()}
+    capsys.readouterr()
+    assert main(["demo", "--out", str(out), "--hands", "2", "--seed", "4"]) == 0  # `make demo` twice: the first run kept
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == first
+    assert f"this run is written to {out / 'run-2'}/" in capsys.readouterr().out
+    assert json.loads((out / "run-2" / "results.json").read_text())["nolimit-holdem"]["lbr"][0]["deals"] == 2
 
 
 @pytest.mark.parametrize(

@@ -140,6 +140,50 @@ def test_a_small_build_goes_to_the_cache_and_never_touches_the_shipped_models(tm
 
     for net in load_compiled(built):  # five deals: unseen states get the documented prior, never NaN
         assert np.isfinite([net.query(0, u).p_win for u in range(len(net.upcard_states))]).all()
-    capsys.readouterr()
+    first = {p.name: p.read_bytes() for p in built.iterdir()}
+    assert main(["build", "stud-nets", "--hands", "5", "--seed", "2"]) == 0  # a second build: a new folder inside
+    assert {p.name: p.read_bytes() for p in built.iterdir() if p.is_file()} == first
+    assert (built / "run-2" / "stud_cpts.npz").exists() and str(built / "run-2") in capsys.readouterr().out
     code, err = run(["build", "stud-nets", "--out", str(tmp_path), "--replace-shipped"], capsys)
     assert code == 2 and err == "error: --out and --replace-shipped cannot be given together\n"
+
+
+# Results are never overwritten (holdem.files.fresh_output_path): every command that writes a result file refuses an
+# existing one with one line naming it and --out, and leaves it byte-identical.  (bpp match and bpp lbr write only
+# their --log, which a re-run extends; kendall evaluate and play write no file; demo and stud-nets fill folders:
+# tested below and in tests/test_cli.py.)
+@pytest.mark.parametrize(
+    "argv, cached",
+    [
+        (["inspect", "limit-holdem", "--out", "{file}"], None),
+        (["inspect", "stud5", "--out", "{file}"], None),
+        (["explore", "stud5", "--out", "{file}"], None),
+        (["explore", "limit-holdem", "--out", "{file}"], None),
+        (["build", "preflop", "--players", "2", "--games", "10", "--out", "{file}"], None),
+        (["build", "preflop", "--players", "2", "--games", "10"], "loki/preflop_2p.csv"),
+        (["build", "preflop-equity", "--boards", "1", "--out", "{file}"], None),
+        (["build", "preflop-equity", "--boards", "1"], "lbr/preflop_equity.npz"),
+        (["kendall", "train", "--table", "mixed", "--epochs", "10", "--out", "{file}"], None),
+    ],
+)
+def test_an_existing_result_file_is_refused_and_left_byte_identical(argv, cached, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BPP_CACHE", str(tmp_path / "cache"))
+    existing = tmp_path / "cache" / cached if cached else tmp_path / "earlier-result"
+    existing.parent.mkdir(parents=True, exist_ok=True)
+    existing.write_bytes(b"an earlier run's result\n")
+    code, err = run([a.replace("{file}", str(existing)) for a in argv], capsys)
+    assert (code, err) == (2, f"error: '{existing}' already exists and results are never overwritten; "
+                              "choose another path with --out\n")
+    assert existing.read_bytes() == b"an earlier run's result\n"
+
+
+def test_an_lbr_log_is_read_by_a_shorter_rerun_and_extended_by_a_longer_one(tmp_path, capsys):
+    path = tmp_path / "lbr.jsonl"
+    lbr = ["lbr", "--opponent", "call", "--betting", "fc", "--rounds", "4", "--seed", "1", "--block-size", "2",
+           "--no-progress", "--json", "--log", str(path)]
+    assert run(lbr + ["--hands", "4"], capsys)[0] == 0
+    first = path.read_bytes()
+    assert run(lbr + ["--hands", "2"], capsys)[0] == 0
+    assert path.read_bytes() == first
+    assert run(lbr + ["--hands", "6"], capsys)[0] == 0
+    assert path.read_bytes().startswith(first) and len(path.read_bytes()) > len(first)

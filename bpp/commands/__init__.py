@@ -46,7 +46,10 @@ def build_destination(args, shipped, *, folder: bool, name: str | None = None):
 
     ``--out`` if given, the shipped place with ``--replace-shipped``, else the
     cache (``name``: the file or folder name there).  A build never replaces
-    the shipped models by default: a small trial build cannot spoil them.
+    the shipped models by default: a small trial build cannot spoil them; nor
+    an earlier build (:func:`holdem.files.fresh_output_path`: an existing file
+    is refused, a folder that holds one gets the new build in ``run-2``, ...).
+    Only ``--replace-shipped`` writes over something: the models git tracks.
 
     >>> import argparse, tempfile
     >>> args = argparse.Namespace(out=None, replace_shipped=True)
@@ -55,7 +58,7 @@ def build_destination(args, shipped, *, folder: bool, name: str | None = None):
     """
     from pathlib import Path
 
-    from holdem.files import check_output_path
+    from holdem.files import check_output_path, fresh_output_path
 
     out = getattr(args, "out", None)
     if out is not None and getattr(args, "replace_shipped", False):
@@ -63,8 +66,8 @@ def build_destination(args, shipped, *, folder: bool, name: str | None = None):
     if out is not None:
         target = Path(out)
     elif getattr(args, "replace_shipped", False):
-        target = Path(shipped)
+        return check_output_path(Path(shipped), "build output", folder=folder)
     else:
         target = cache_dir() / (name or Path(shipped).name)
         target.parent.mkdir(parents=True, exist_ok=True)  # the cache is ours to create
-    return check_output_path(target, "build output", folder=folder)
+    return fresh_output_path(target, "build output", "--out", folder=folder)

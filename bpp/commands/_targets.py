@@ -36,14 +36,14 @@ def _runner(command: str, name: str, module_path: str, description: str, parser_
         parser = parser_class(prog=prog, description=description)
         module.add_arguments(parser)
         target_args = parser.parse_args(args.rest)
-        if command == "inspect":  # the target is a game: its agents must play it, its figure must be writable
+        if command == "inspect":  # the target is a game: its agents must play it
             from bpp.registry import check_agents_play
 
             check_agents_play([getattr(target_args, k) for k in ("player", "opponent") if getattr(target_args, k, None)], name)
-            if getattr(target_args, "out", None):
-                from holdem.files import check_output_path
+        if command in ("inspect", "explore") and getattr(target_args, "out", None):  # a new, writable file (builds: their own)
+            from holdem.files import fresh_output_path
 
-                check_output_path(target_args.out, "figure")
+            fresh_output_path(target_args.out, "figure" if command == "inspect" else "page", "--out")
         return int(module.run(target_args) or 0)
 
     return run

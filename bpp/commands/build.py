@@ -1,4 +1,7 @@
-"""``bpp build TARGET``: (re)build a persisted network or table under ``models/``."""
+"""``bpp build TARGET``: (re)build a persisted network or table.
+
+It goes into the cache or ``--out``; into ``models/`` only with ``--replace-shipped``.
+"""
 
 from bpp.commands._targets import add_target_subcommands
 
@@ -12,4 +15,5 @@ TARGETS = {
 
 
 def register(subparsers) -> None:
-    add_target_subcommands(subparsers, "build", "build a network or table into models/", TARGETS)
+    help_text = "build a network or table (into the cache or --out; models/ only with --replace-shipped)"
+    add_target_subcommands(subparsers, "build", help_text, TARGETS)

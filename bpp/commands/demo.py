@@ -41,7 +41,8 @@ def register(subparsers) -> None:
         "Response's lower bound on two no-limit chumps' exploitability; tables (text, JSON) and figures go into one "
         "folder.",
     )
-    parser.add_argument("--out", default="demo-out", help="folder for tables and figures (default demo-out)")
+    parser.add_argument("--out", default="demo-out",
+                        help="folder for tables and figures (default demo-out; if it holds a run, a new run-2, run-3, ... inside it)")
     parser.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=2000, metavar="N",
                         help="deals per match, each played once per seating (default 2000; --hands is an alias)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of every match (default 2026)")
@@ -118,9 +119,11 @@ def run(args) -> int:
     from holdem.games import Draw5, LimitHoldem, Stud5
     from holdem.match import play_match
 
-    from holdem.files import check_output_path
+    from holdem.files import fresh_output_path
 
-    out = check_output_path(args.out, "demo results", folder=True)  # before any work
+    out = fresh_output_path(args.out, "demo results", "--out", folder=True)  # before any work; never over a run
+    if out != Path(args.out):
+        print(f"{args.out} holds an earlier run, which is kept: this run is written to {out}/\n")
     summary: dict = {}
 
     example = loki_example()

@@ -73,17 +73,14 @@ def run_train(args) -> int:
     """``bpp kendall train``: train, then write the results file (refuses to overwrite)."""
     from bpp.kendall.players import EvolvingPlayer
     from bpp.kendall.training import check_table, train
+    from holdem.files import fresh_output_path
 
     check_table(args.table)
-    out = Path(args.out)
-    if out.exists():
-        raise ValueError(f"--out {str(out)!r} already exists; results are never overwritten (choose another file)")
-    if not out.parent.is_dir():
-        raise ValueError(f"--out {str(out)!r}: folder {str(out.parent)!r} does not exist")
+    out = fresh_output_path(args.out, "results", "--out")
     player = EvolvingPlayer(decrease_on=args.decrease_on)
     progress = not args.no_progress and sys.stderr.isatty()
     result = train(args.table, args.epochs, rng=args.seed, player=player, progress=progress)
-    with open(out, "x") as f:  # "x": fails rather than overwrite a file created meanwhile
+    with open(out, "w" if out.exists() else "x") as f:  # "x": fails rather than overwrite a file created meanwhile
         f.write(json.dumps(result.to_dict()) + "\n")
     print(f"trained {args.epochs:,} epochs at the {args.table} table (seed {args.seed}): "
           f"bankroll {int(result.curve[-1]):,} (start 10,000)")
