@@ -175,8 +175,11 @@ def check_distributions(values, source, what: str, *, axis: int = 0, atol: float
 def load_npz(path, shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
     """The arrays ``shapes`` names from an ``.npz`` file, checked for presence and shape.
 
-    Any failure (a missing, truncated or foreign file, a missing array, a wrong
-    shape, a non-numeric array) is one ``ValueError`` naming the file.
+    A shape of ``"json"`` names a text array holding a JSON object instead
+    (a build's ``info``): it is returned parsed, as a dict.  Any failure (a
+    missing, truncated or foreign file, a missing array, a wrong shape, a
+    non-numeric array, text that is not a JSON object) is one ``ValueError``
+    naming the file.
 
     >>> import tempfile, pathlib
     >>> bad = pathlib.Path(tempfile.mkdtemp()) / "t.npz"
@@ -198,6 +201,9 @@ def load_npz(path, shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
                 if key not in data.files:
                     raise ValueError(f"{name} has no array {key!r}")
                 array = data[key]
+                if shape == "json":
+                    out[key] = _json_object(array, name, key)
+                    continue
                 if array.dtype.kind not in "biuf" or (shape is not None and array.shape != tuple(shape)):
                     raise ValueError(f"{name}: array {key!r} has shape {array.shape} and dtype {array.dtype}; expected {shape} numbers")
                 out[key] = array
@@ -208,3 +214,16 @@ def load_npz(path, shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
     except (OSError, EOFError, zipfile.BadZipFile, KeyError) as exc:
         raise ValueError(f"{name} cannot be read as an .npz archive of numpy arrays ({type(exc).__name__}: {exc})") from None
     return out
+
+
+def _json_object(array: np.ndarray, name: str, key: str) -> dict:
+    """The JSON object stored as the text array ``key`` of the ``.npz`` file ``name`` (see :func:`load_npz`)."""
+    import json
+
+    try:
+        value = json.loads(str(array[()])) if array.dtype.kind == "U" and array.shape == () else None
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise ValueError(f"{name}: array {key!r} is not a JSON object as text")
+    return value

@@ -113,3 +113,86 @@ def test_preflop_tables_load_or_refuse_random_text(tmp_path, lines, rate):
     except ValueError:
         return
     assert np.isfinite(table.rates).all()
+
+
+@SETTINGS
+@given(value=json_values, name=st.sampled_from(["Royal Flush", "High Card", "values", "x"]))
+def test_kendall_values_load_or_refuse_random_json(tmp_path, value, name):
+    from bpp.kendall.players import VALUE_NAMES, load_values
+
+    values = {n: 10.0 for n in VALUE_NAMES}
+    values[name] = value  # one entry damaged (or an unknown name added), or the whole file replaced below
+    for i, text in enumerate([json.dumps({"values": values}), json.dumps(value)]):
+        path = tmp_path / f"v{i}.json"
+        path.write_text(text)
+        try:
+            loaded = load_values(path)
+        except ValueError:
+            continue
+        assert loaded.shape == (100,) and np.isfinite(loaded).all() and ((loaded >= 0) & (loaded <= 10)).all()
+
+
+@SETTINGS
+@given(lines=st.lists(st.text(max_size=30), max_size=4), value=st.sampled_from(["nan", "inf", "-1", "10.5", "x", "", "3"]))
+def test_kendall_values_load_or_refuse_random_csv(tmp_path, lines, value):
+    from bpp.kendall.players import VALUE_NAMES, load_values
+
+    rows = ["hand,value"] + [f"{n},10" for n in VALUE_NAMES[:-1]] + [f"{VALUE_NAMES[-1]},{value}"] + lines
+    path = tmp_path / "v.csv"
+    path.write_text("\n".join(rows) + "\n")
+    try:
+        loaded = load_values(path)
+    except ValueError:
+        return
+    assert np.isfinite(loaded).all() and ((loaded >= 0) & (loaded <= 10)).all()
+
+
+@SETTINGS
+@given(data=st.binary(max_size=300), keep=st.integers(0, 4000))
+def test_the_lbr_preflop_table_loads_or_refuses_random_and_truncated_files(tmp_path, data, keep):
+    from bpp.lbr.equity import PREFLOP_FILE, _load
+
+    with PREFLOP_FILE.open("rb") as f:
+        head = f.read(keep)
+    (tmp_path / "e.npz").write_bytes(head + data)
+    _loads_or_value_error(_load, tmp_path / "e.npz")
+
+
+@pytest.fixture(scope="module")
+def lbr_table():
+    from bpp.lbr.equity import PREFLOP_FILE
+
+    with np.load(PREFLOP_FILE) as data:
+        return data["equity"], str(data["info"])
+
+
+@pytest.mark.parametrize("damage", ["entry", "conflict", "float", "info", "shape"])
+def test_a_damaged_lbr_preflop_table_is_refused_also_from_the_cache(tmp_path, monkeypatch, lbr_table, damage):
+    from bpp.lbr import equity
+    from holdem.ranges import holding_index
+
+    q, info = lbr_table[0].copy(), lbr_table[1]
+    aa, kk = holding_index("As Ah"), holding_index("Kd Kc")
+    if damage == "entry":
+        q[aa, kk] += 300  # AA's equity against KK edited: E[AA, KK] + E[KK, AA] is no longer 1
+    elif damage == "conflict":
+        q[aa, holding_index("As Kc")] = 1  # a pair of holdings sharing the ace of spades
+    elif damage == "float":
+        q = q / 65535.0
+    elif damage == "info":
+        info = "[1, 2]"
+    else:
+        q = q[:-1]
+    cache = tmp_path / "lbr" / "preflop_equity.npz"
+    cache.parent.mkdir()
+    np.savez_compressed(cache, equity=q, info=np.array(info))
+    with pytest.raises(ValueError, match="preflop_equity.npz"):
+        equity._load(cache)
+    monkeypatch.setattr(equity, "PREFLOP_FILE", tmp_path / "missing.npz")  # no committed table: the cache is read
+    monkeypatch.setattr(equity, "cache_dir", lambda: tmp_path)
+    equity._loaded.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=str(cache)):
+            equity.preflop_equity()
+    finally:
+        equity._loaded.cache_clear()

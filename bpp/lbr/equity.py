@@ -149,9 +149,24 @@ def save_preflop_equity(table: np.ndarray, info: dict, path=None) -> Path:
 
 
 def _load(path: Path) -> tuple[np.ndarray, dict]:
-    with np.load(path) as data:
-        q = data["equity"]
-        info = json.loads(str(data["info"]))
+    """The table and ``info`` saved at ``path``, checked (:func:`holdem.files.load_npz`); else one ``ValueError``.
+
+    The check: a (1326, 1326) array of integers in [0, 65535], 0 for every
+    pair of holdings that share a card, and ``E[a, b] + E[b, a] = 1`` within
+    the rounding of two entries for every other pair.
+    """
+    from holdem.files import load_npz
+
+    arrays = load_npz(path, {"equity": (N_HOLDINGS, N_HOLDINGS), "info": "json"})
+    q, info = arrays["equity"], arrays["info"]
+    conflict = conflict_matrix()
+    if q.dtype.kind not in "iu" or q.min() < 0 or q.max() > _SCALE:
+        raise ValueError(f"{str(path)!r}: the equities must be integers in [0, {_SCALE}] (equity × {_SCALE}); "
+                         f"got {q.dtype} in [{q.min()}, {q.max()}]")
+    q = q.astype(np.int64)
+    if q[conflict].any() or (np.abs(q + q.T - _SCALE)[~conflict] > 1).any():
+        raise ValueError(f"{str(path)!r}: the equities are not those of a pre-flop table (a pair sharing a card has "
+                         "an equity, or E[a, b] + E[b, a] is not 1); the file was damaged or edited")
     table = q.astype(np.float64) / _SCALE
     # restore exact antisymmetry lost to rounding
     upper = np.triu(np.ones((N_HOLDINGS, N_HOLDINGS), dtype=bool), 1) & ~conflict_matrix()
