@@ -172,7 +172,7 @@ def check_distributions(values, source, what: str, *, axis: int = 0, atol: float
     return array
 
 
-def load_npz(path, shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
+def load_npz(path, shapes: dict[str, tuple[int, ...] | str | None]) -> dict:
     """The arrays ``shapes`` names from an ``.npz`` file, checked for presence and shape.
 
     A shape of ``"json"`` names a text array holding a JSON object instead

@@ -169,7 +169,7 @@ def _load(path: Path) -> tuple[np.ndarray, dict]:
                          "an equity, or E[a, b] + E[b, a] is not 1); the file was damaged or edited")
     table = q.astype(np.float64) / _SCALE
     # restore exact antisymmetry lost to rounding
-    upper = np.triu(np.ones((N_HOLDINGS, N_HOLDINGS), dtype=bool), 1) & ~conflict_matrix()
+    upper = np.triu(np.ones((N_HOLDINGS, N_HOLDINGS), dtype=bool), 1) & ~conflict
     table.T[upper] = 1.0 - table[upper]
     table.flags.writeable = False
     return table, info
