@@ -266,8 +266,12 @@ def _pair_table(per_card: np.ndarray) -> np.ndarray:
 
 
 def cache_dir() -> Path:
-    """Where tables are cached: ``$BPP_CACHE_DIR`` or ``~/.cache/bpp``."""
-    return Path(os.environ.get("BPP_CACHE_DIR") or Path.home() / ".cache" / "bpp")
+    """The toolkit's one cache folder: tables built on first use, and builds not told where to write.
+
+    ``$BPP_CACHE`` (or its older name ``$BPP_CACHE_DIR``), else ``$XDG_CACHE_HOME/bpp``, else ``~/.cache/bpp``.
+    """
+    named = os.environ.get("BPP_CACHE") or os.environ.get("BPP_CACHE_DIR")
+    return Path(named) if named else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "bpp"
 
 
 _TABLES: Tables | None = None

@@ -189,7 +189,7 @@ def test_a_damaged_lbr_preflop_table_is_refused_also_from_the_cache(tmp_path, mo
     with pytest.raises(ValueError, match="preflop_equity.npz"):
         equity._load(cache)
     monkeypatch.setattr(equity, "PREFLOP_FILE", tmp_path / "missing.npz")  # no committed table: the cache is read
-    monkeypatch.setattr(equity, "cache_dir", lambda: tmp_path)
+    monkeypatch.setenv("BPP_CACHE", str(tmp_path))  # where `bpp build preflop-equity` writes by default
     equity._loaded.cache_clear()
     try:
         with pytest.raises(ValueError, match=str(cache)):

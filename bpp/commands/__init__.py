@@ -22,18 +22,10 @@ def positive_int(text: str) -> int:
     return value
 
 
-def cache_dir() -> "Path":
-    """Where builds write unless told otherwise: ``$BPP_CACHE``, else ``$XDG_CACHE_HOME/bpp``, else ``~/.cache/bpp``."""
-    import os
-    from pathlib import Path
-
-    if os.environ.get("BPP_CACHE"):
-        return Path(os.environ["BPP_CACHE"])
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "bpp"
-
-
 def add_build_output(parser: argparse.ArgumentParser, shipped: str, *, folder: bool) -> None:
     """The two options every ``bpp build`` target has: ``--out`` and ``--replace-shipped``."""
+    from holdem.tables import cache_dir  # the one cache (where LBR and the evaluator also look)
+
     kind = "folder" if folder else "file"
     parser.add_argument("--out", default=None, metavar="DIR" if folder else "FILE",
                         help=f"output {kind} (default: under {cache_dir()}; the shipped {shipped} is left alone)")
@@ -59,6 +51,7 @@ def build_destination(args, shipped, *, folder: bool, name: str | None = None):
     from pathlib import Path
 
     from holdem.files import check_output_path, fresh_output_path
+    from holdem.tables import cache_dir
 
     out = getattr(args, "out", None)
     if out is not None and getattr(args, "replace_shipped", False):
