@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from bpp.commands import positive_int
 
