@@ -27,11 +27,19 @@ from holdem.match.runner import BlockResult, MatchPlan, play_block
 __all__ = ["iter_blocks"]
 
 
-def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1) -> Iterator[BlockResult]:
+def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, scheduler: str | None = None) -> Iterator[BlockResult]:
     """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order) and yield their results in that order.
 
     ``workers=1`` plays in this process (agent instances stay the same objects).
     """
+    # --- Dask backend (holdem.match.cluster): a scheduler address, or $BPP_SCHEDULER, sends the blocks there.
+    from holdem.match.cluster import iter_blocks as cluster_blocks, scheduler_address
+
+    address = scheduler_address(scheduler)
+    if address is not None:
+        yield from cluster_blocks(plan, tasks, address)
+        return
+    # --- end Dask backend
     tasks = list(tasks)
     if workers <= 1 or len(tasks) <= 1:
         for block, seed in tasks:
