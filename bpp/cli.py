@@ -19,7 +19,7 @@ import sys
 from bpp import __version__
 
 #: Modules of :mod:`bpp.commands` that add a subcommand (order = order in ``--help``).
-COMMANDS = ("demo", "match", "build", "inspect")
+COMMANDS = ("demo", "match", "build", "inspect", "reproduce")  # reproduce: issue 14
 
 
 class _Parser(argparse.ArgumentParser):
