@@ -23,7 +23,7 @@ from pathlib import Path
 from bpp.reproduce.registry import PAPERS, SCALES, Experiment, Row, Step, experiments, get_experiment, papers, register
 from bpp.reproduce.run import ExperimentRun, check_out_dir, run_experiment, versions
 
-__all__ = ["reproduce", "expected_seconds", "experiments", "get_experiment", "papers", "register", "Experiment",
+__all__ = ["reproduce", "report_for", "expected_seconds", "experiments", "get_experiment", "papers", "register", "Experiment",
            "Step", "Row", "ExperimentRun", "run_experiment", "PAPERS", "SCALES"]
 
 
@@ -66,7 +66,7 @@ def reproduce(
     if scheduler is not None:
         from holdem.match.cluster import connect, scheduler_address
 
-        connect(scheduler_address(scheduler))
+        connect(scheduler_address(scheduler), timeout=5)
     t0 = time.time()
     say(f"{len(chosen)} experiments at {scale} scale into {out}; expected time on two cores about "
         f"{expected_seconds(chosen, scale, None if force else out) / 60:.1f} min")

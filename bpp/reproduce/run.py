@@ -150,6 +150,8 @@ def run_experiment(
         return _finished(experiment, scale, last, steps, reused=True, log=log)
     t0 = time.time()
     with open(log, "a", encoding="utf-8") as f:
+        if log.stat().st_size and not log.read_bytes().endswith(b"\n"):
+            f.write("\n")  # end the line an interruption cut short (it stays, unread), never rewrite it
         if last is None or force or last["done"] is not None:
             n = max(runs, default=0) + 1
             header = {"type": "run", "run": n, "key": experiment.key, "scale": scale,
