@@ -73,6 +73,7 @@ def reproduce(
     runs = []
     for i, exp in enumerate(chosen, 1):
         start = time.time()
+        say(f"[{i}/{len(chosen)}] {exp.key}: {exp.title} (about {exp.expected[scale]:.0f} s at {scale} scale) …")
         run = run_experiment(exp, scale, out, workers=workers, scheduler=scheduler, force=force, command=command,
                              progress=progress)
         state = "reused from its log" if run.reused else f"{time.time() - start:.1f} s"

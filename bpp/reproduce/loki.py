@@ -41,12 +41,12 @@ def table2() -> dict:
     return {"table": potential(HOLE, FLOP).table.astype(int).tolist()}
 
 
-def income_rates(n_games: int, seed: int, workers: int = 1) -> dict:
+def income_rates(n_games: int, seed: int, workers: int = 1, progress: bool = False) -> dict:
     """Billings1998 §4.1: the ten-player roll-out of the 169 classes (``n_games`` a suited class) and its ranking."""
     from bpp.loki.preflop import SKLANSKY_GROUPS, rollout, sklansky_group
     from holdem.ranges import CLASS_NAMES
 
-    table = rollout(10, n_games, rng=seed, n_jobs=workers, progress=True)
+    table = rollout(10, n_games, rng=seed, n_jobs=workers, progress=progress)
     groups = np.array([sklansky_group(n) for n in CLASS_NAMES])
     rank = np.argsort(np.argsort(-table.rates))
     rho = float(np.corrcoef(rank, np.argsort(np.argsort(groups)))[0, 1])
@@ -55,11 +55,11 @@ def income_rates(n_games: int, seed: int, workers: int = 1) -> dict:
             "group_means": [float(np.mean([table.rate(n) for n in SKLANSKY_GROUPS[g]])) for g in range(1, 9)]}
 
 
-def figure1(n_deals: int, seed: int, workers: int = 1) -> dict:
+def figure1(n_deals: int, seed: int, workers: int = 1, progress: bool = False) -> dict:
     """Billings1998 Figure 1: versions A–E in ten-player duplicate self-play (:func:`bpp.loki.experiments.figure1_tournament`)."""
     from bpp.loki.experiments import figure1_tournament
 
-    r = figure1_tournament(n_deals, rng=seed, workers=workers, progress=True)
+    r = figure1_tournament(n_deals, rng=seed, workers=workers, progress=progress)
     return {"n_hands": r.match.n_hands, "n_deals": r.match.n_deals, "seed": seed,
             "versions": [{"name": v.name, "mean": v.mean, "ci95": list(v.ci95), "n": v.n_deals,
                           "bankroll": np.round(v.bankroll, 2).tolist()} for v in r.versions]}

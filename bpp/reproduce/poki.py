@@ -16,11 +16,11 @@ from __future__ import annotations
 from bpp.reproduce.registry import Experiment, Row, Step, register
 
 
-def formula_vs_simulation(n_deals: int, seed: int, workers: int = 1) -> dict:
+def formula_vs_simulation(n_deals: int, seed: int, workers: int = 1, progress: bool = False) -> dict:
     """``poki`` against ``poki-sim``, duplicate heads-up limit hold'em; sb/hand ± 95 % CI of each."""
     from bpp.loki.experiments import versions_match
 
-    r = versions_match(["poki", "poki-sim"], n_deals, rng=seed, workers=workers, progress=True)
+    r = versions_match(["poki", "poki-sim"], n_deals, rng=seed, workers=workers, progress=progress)
     return {"n_deals": n_deals, "n_hands": r.match.n_hands, "seed": seed,
             "versions": [{"name": v.name, "mean": v.mean, "ci95": list(v.ci95)} for v in r.versions]}
 

@@ -9,7 +9,8 @@ experiment is
   keyword arguments, with a fixed seed) returning a JSON-able dict; steps are
   independent, so they run as separate tasks of the parallel layer (a learning
   match is one step), unless ``inside=True``: then the step runs here and
-  parallelises itself (its blocks go through ``workers`` / the scheduler);
+  parallelises itself (its blocks go through ``workers`` / the scheduler; it is also
+  passed ``progress``);
 * a **report** function turning the steps' results into :class:`Row` s (the
   paper's value beside ours, a 95 % CI, a verdict and why) and figures.
 

@@ -133,8 +133,8 @@ def run_experiment(
 
     Steps run as independent tasks of :func:`holdem.match.cluster.iter_map`
     (``workers`` local processes or the Dask ``scheduler``) except those marked
-    ``inside``, which run here with ``workers`` and the scheduler and split
-    their own work into blocks.
+    ``inside``, which run here with ``workers``, the scheduler and ``progress``
+    and split their own work into blocks.
     """
     from holdem.match.cluster import iter_map
 
@@ -184,7 +184,7 @@ def run_experiment(
             with _scheduler_env(scheduler):
                 for step in (s for s in todo if s.inside):
                     started = time.time()
-                    record(step, call(step.target, dict(step.kwargs, workers=workers)), time.time() - started)
+                    record(step, call(step.target, dict(step.kwargs, workers=workers, progress=progress)), time.time() - started)
         finally:
             if bar is not None:
                 bar.close()
