@@ -84,6 +84,8 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=_seed, default=None, help="seed of the match (default: fresh, printed)")
     p.add_argument("--duplicate", action="store_true", help="replay every deal once per seating (seed 001 §5)")
     p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,  # issue 14: the Dask backend
+                   help="Dask scheduler that plays the blocks (default $BPP_SCHEDULER; holdem.match.cluster)")
     p.add_argument("--block-size", type=positive_int, default=None, help="deals per block (default 500)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log; resumes an interrupted match")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -106,6 +108,10 @@ def run(args) -> int:
     game = make_game(args.game, len(names))
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
     agents = bpp.registry.match_agents(names, seed=seed, workers=args.workers)
+    if args.scheduler is not None:  # issue 14: an unreachable scheduler fails before the match starts
+        from holdem.match.cluster import connect, scheduler_address
+
+        connect(scheduler_address(args.scheduler))
     if args.log and not all(isinstance(a, str) for a in agents):
         raise ValueError("--log cannot resume agents that learn across hands (their learned state is not logged); drop --log")
     result = play_match(
@@ -118,6 +124,7 @@ def run(args) -> int:
         block_size=args.block_size or DEFAULT_BLOCK_SIZE,
         log=args.log,
         progress=not args.no_progress,
+        scheduler=args.scheduler,
     )
     if args.json:
         print(json.dumps(result.to_dict()))

@@ -66,7 +66,7 @@ def reproduce(
     if scheduler is not None:
         from holdem.match.cluster import connect, scheduler_address
 
-        connect(scheduler_address(scheduler), timeout=5)
+        connect(scheduler_address(scheduler))
     t0 = time.time()
     say(f"{len(chosen)} experiments at {scale} scale into {out}; expected time on two cores about "
         f"{expected_seconds(chosen, scale, None if force else out) / 60:.1f} min")

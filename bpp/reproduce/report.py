@@ -7,6 +7,7 @@ folder is first moved to ``history/`` under its own time stamp.
 from __future__ import annotations
 
 import html
+import re
 import time
 from pathlib import Path
 
@@ -96,7 +97,8 @@ def write_report(runs, out, *, scale: str, command: str, versions: dict, wall: f
             md += [f"![{exp.key}]({f})" for f in figs] + ([""] if figs else [])
             steps = "\n".join(f"    {s['name']}: {_command(s)}  # {s['seconds']:.1f} s" for s in run.steps)
             md += [f"Re-run: `{_rerun(run, run.scale)}`; each step alone in Python:", "", steps, ""]
-            body.append(f"<h4>{html.escape(exp.title)}</h4><p class='how'>{html.escape(how)}</p>")
+            how_html = re.sub(r"`([^`]*)`", r"<code>\1</code>", html.escape(how))
+            body.append(f"<h4>{html.escape(exp.title)}</h4><p class='how'>{how_html}</p>")
             body.append("<table><tr><th>item</th><th>paper</th><th>bpp</th><th>95 % CI</th><th>verdict</th><th>why</th></tr>")
             for r in rows:
                 colour = _COLOURS.get(r.verdict, "#555")

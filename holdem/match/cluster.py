@@ -45,7 +45,7 @@ import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["SCHEDULER_ENV", "ParallelNote", "scheduler_address", "connect", "iter_map", "iter_blocks"]
+__all__ = ["SCHEDULER_ENV", "ParallelNote", "scheduler_address", "connect", "disconnect", "iter_map", "iter_blocks"]
 
 #: Environment variable naming the Dask scheduler every parallel job uses when no address is passed.
 SCHEDULER_ENV = "BPP_SCHEDULER"
@@ -92,7 +92,7 @@ def scheduler_address(scheduler: str | None = None) -> str | None:
     return address if "://" in address else f"tcp://{address}"
 
 
-def connect(address: str, *, timeout: float = 10.0):
+def connect(address: str, *, timeout: float = 5.0):
     """A ``distributed.Client`` connected to ``address`` (one per address and process, reused).
 
     An address nobody answers at is a ``ValueError`` naming it.  A
@@ -117,6 +117,13 @@ def connect(address: str, *, timeout: float = 10.0):
         ) from None
     _CLIENTS[key] = client
     return client
+
+
+def disconnect() -> None:
+    """Close the clients :func:`connect` opened in this process."""
+    while _CLIENTS:
+        _, client = _CLIENTS.popitem()
+        client.close()
 
 
 def _check_picklable(obj, what: str) -> None:

@@ -18,7 +18,7 @@ distributed = pytest.importorskip("distributed")
 
 from holdem.games import LimitHoldem  # noqa: E402
 from holdem.match import play_match  # noqa: E402
-from holdem.match.cluster import ParallelNote, connect, iter_map, scheduler_address  # noqa: E402
+from holdem.match.cluster import ParallelNote, connect, disconnect, iter_map, scheduler_address  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +27,7 @@ def cluster():
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
     ) as c:
         yield c
+        disconnect()
 
 
 def test_match_on_cluster_equals_local(cluster):
@@ -104,3 +105,17 @@ def test_killed_worker_blocks_are_rerun_with_unchanged_totals(cluster):
 def test_unreachable_scheduler_is_one_value_error():
     with pytest.raises(ValueError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         connect("tcp://127.0.0.1:9", timeout=1)
+
+
+def test_match_command_takes_a_scheduler(cluster, capsys):
+    from bpp.cli import main
+
+    assert main(["match", "limit-holdem", "--agents", "random,call", "--hands", "60", "--seed", "2", "--block-size", "20",
+                 "--scheduler", cluster.scheduler_address, "--json", "--no-progress"]) == 0
+    remote = capsys.readouterr().out
+    assert main(["match", "limit-holdem", "--agents", "random,call", "--hands", "60", "--seed", "2", "--block-size", "20",
+                 "--json", "--no-progress"]) == 0
+    assert capsys.readouterr().out == remote
+    assert main(["match", "stud5", "--agents", "call,call", "--hands", "10", "--scheduler", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err[0]
