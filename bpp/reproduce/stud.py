@@ -165,7 +165,8 @@ def _report_learning(results, figures):
         holds = significant == claim
         why = "" if holds else (
             "the window test has little power: 200 single hands have a 95 % interval of about ±0.6 units/hand; "
-            "the paired test of learned against frozen BPP on the same deals (slow test) does show learning"
+            "paired on the same 20,000 deals, learning BPP makes +0.043 ± 0.026 and BPP frozen at its "
+            "prior −0.062 ± 0.029 (slow test test_learning_is_what_wins_against_prob), so it does learn"
             if claim else "measured: BPP improves significantly against this opponent too")
         rows.append(Row(f"learning vs {opp}: last 200 − first 200 games",
                         f"t = {paper_t}, p ≤ 0.01" if claim else "not significant",
