@@ -22,13 +22,13 @@ from bpp.commands import positive_int
 
 def register(subparsers) -> None:
     """Add the ``reproduce`` subcommand."""
-    from bpp.reproduce.registry import PAPERS
+    from bpp.reproduce.registry import papers
 
     p = subparsers.add_parser("reproduce", help="every paper's results beside bpp's, in one report",
                               description=__doc__.split("::")[0].strip())
     p.add_argument("--scale", choices=("quick", "paper"), default="quick",
                    help="quick (≤ 10 min on two cores) or paper (the papers' sample sizes); default quick")
-    p.add_argument("--only", nargs="+", metavar="PAPER", help="papers to run: " + ", ".join(PAPERS))
+    p.add_argument("--only", nargs="+", metavar="PAPER", help="papers to run (default all): " + ", ".join(papers()))
     p.add_argument("--out", type=Path, default=Path("reproduce-out"), help="output folder (default reproduce-out)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
