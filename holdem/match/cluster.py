@@ -210,16 +210,18 @@ def _iter_dask(func, tasks, address, retries) -> Iterator:
     yield from _ordered(lambda task: client.submit(func, *task, pure=False, retries=retries), tasks, 2 * threads)
 
 
-def iter_blocks(plan, tasks, address: str) -> Iterator:
+def iter_blocks(plan, tasks, address: str, play=None) -> Iterator:
     """A match's blocks (``(block, seed)`` pairs) played on the Dask scheduler at ``address``, in block order.
 
-    A match whose agents include instances (learning agents that keep one
-    state for the whole match) cannot be split: it is played here, in order,
-    and a :class:`ParallelNote` says so.
+    ``play(plan, block, seed)`` plays one block (default
+    :func:`holdem.match.runner.play_block`).  A match whose agents include
+    instances (learning agents that keep one state for the whole match) cannot
+    be split: it is played here, in order, and a :class:`ParallelNote` says so.
     """
-    from holdem.match.runner import play_block
+    if play is None:
+        from holdem.match.runner import play_block as play
 
-    learners = [s.name for s in plan.agents if s.instance is not None]
+    learners = [s.name for s in getattr(plan, "agents", ()) if getattr(s, "instance", None) is not None]
     if learners:
         warnings.warn(
             f"agents {', '.join(learners)} learn across hands: this match is one task, played in order in this "
@@ -228,6 +230,6 @@ def iter_blocks(plan, tasks, address: str) -> Iterator:
             stacklevel=3,
         )
         for block, seed in tasks:
-            yield play_block(plan, block, seed)
+            yield play(plan, block, seed)
         return
-    yield from _iter_dask(play_block, [(plan, block, seed) for block, seed in tasks], address, 2)
+    yield from _iter_dask(play, [(plan, block, seed) for block, seed in tasks], address, 2)
