@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test reproduce bench clean
+.PHONY: demo test reproduce bench notebook clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ reproduce: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,bench]'
 	for f in benchmarks/bench_*.py; do $(PY) $$f; done
+
+## notebook: install JupyterLab into .venv and open the belief-trace notebook (examples/bpp_belief_trace.ipynb)
+notebook: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[notebook]'
+	$(VENV)/bin/jupyter lab examples/bpp_belief_trace.ipynb
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache

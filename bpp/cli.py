@@ -2,9 +2,16 @@
 
 Each subcommand lives in its own module under :mod:`bpp.commands` exposing
 ``register(subparsers)``, which adds its parser and sets ``func`` (called with
-the parsed arguments; returns an exit code).  Errors a user can make (a
-``ValueError`` raised anywhere below, a bad argument) print one line and exit 2,
-never a traceback.
+the parsed arguments; returns an exit code).  Never a traceback:
+
+* errors a user can make (a ``ValueError`` raised anywhere below, a bad
+  argument, a missing file) print one line ``error: …`` and exit 2;
+* anything unexpected prints one line, exits 1 and says to rerun with
+  ``--debug`` (which shows the traceback);
+* a closed pipe (``bpp match … | head -1``) ends quietly;
+* an interrupt (Ctrl-C) prints one line of its own, saying the log is kept
+  only when a match log holds complete blocks;
+* warnings print as one line ``warning: …``.
 
 >>> main(["--version"])  # doctest: +SKIP
 bpp 0.1.0
@@ -19,7 +26,7 @@ import sys
 from bpp import __version__
 
 #: Modules of :mod:`bpp.commands` that add a subcommand (order = order in ``--help``).
-COMMANDS = ("demo", "match", "build", "inspect", "reproduce")  # reproduce: issue 14
+COMMANDS = ("demo", "match", "build", "inspect", "kendall", "reproduce")  # reproduce: issue 14
 
 
 class _Parser(argparse.ArgumentParser):
@@ -38,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The full argument parser (every registered subcommand)."""
     parser = _Parser(prog="bpp", description="Probabilistic poker AI: agents of five classic papers.")
     parser.add_argument("--version", action="version", version=f"bpp {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show the traceback of an unexpected failure")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         try:
@@ -50,8 +58,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _interrupted(args) -> int:
+    """The interrupt message: "kept" only when the match log holds complete blocks."""
+    log = getattr(args, "log", None)
+    kept = ""
+    if log:
+        try:
+            from holdem.match.log import read_log
+
+            blocks = read_log(log).blocks
+        except (OSError, ValueError):
+            blocks = []
+        if blocks:
+            hands = sum(deals for _, deals, _ in blocks)
+            kept = f"; the {hands:,} deals logged in {log} are kept (run the same command again to resume)"
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")  # below the progress bar, on a line of its own
+    return _fail("interrupted" + kept)
+
+
+def _warning_line(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"warning: {message}", file=sys.stderr if file is None else file)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``bpp`` command; returns the exit status (0 ok, 2 bad input)."""
+    """Run the ``bpp`` command; returns the exit status (0 ok, 2 bad input, 1 an unexpected failure)."""
+    import warnings
+
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
     if rest:
@@ -61,12 +94,30 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "func", None) is None:
         parser.print_help()
         return 2
+    show_warning = warnings.showwarning
+    warnings.showwarning = _warning_line
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
-        return _fail("interrupted (results logged so far are kept)")
+        return _interrupted(args)
+    except BrokenPipeError:
+        # the reader went away (``| head``): silence the final flush of stdout too
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (ValueError, FileNotFoundError) as exc:
-        return _fail(str(exc))
+        if args.debug:
+            raise
+        return _fail(str(exc).replace("\n", " "))
+    except Exception as exc:  # noqa: BLE001 - the promise: never a traceback unless asked for
+        if args.debug:
+            raise
+        _fail(f"unexpected {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''} "
+              "(a bug; rerun with --debug for the traceback and report it)")
+        return 1
+    finally:
+        warnings.showwarning = show_warning
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,9 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from holdem.match.agents import BUILTIN_AGENTS, AgentSpec, set_agent_resolver
+from holdem.match.agents import BUILTIN_AGENTS, AgentSpec, check_agent_games, set_agent_resolver
 
-__all__ = ["register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "match_agents"]
+__all__ = ["register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "check_agents_play", "match_agents"]
 
 _NAME = re.compile(r"^[a-z][a-z0-9_\-]*$")
 _registry: dict[str, Callable[..., Any] | str] = {}
@@ -85,6 +85,18 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     return _games[name]
 
 
+def check_agents_play(names, game: str) -> None:
+    """Refuse, in one line naming the agents that do play ``game``, a name that does not play it.
+
+    >>> check_agents_play(["bpp", "rules"], "stud5")
+    >>> check_agents_play(["poki", "call"], "draw5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'poki' does not play draw5 (it plays limit-holdem); agents that play draw5: call, ...
+    """
+    check_agent_games(game, [AgentSpec(n, games=agent_games(n)) for n in names])
+
+
 def agent_factory(name: str) -> Callable[..., Any]:
     """The factory registered as ``name`` (imported if it was registered as text)."""
     try:
@@ -104,26 +116,26 @@ def make_agent(name: str, *, rng=None):
 
 
 def match_agents(names, *, seed: int, workers: int = 1) -> list:
-    """The ``agents`` argument of :func:`holdem.match.play_match` for registry names.
+    """What :func:`holdem.match.play_match` does with registry names, made explicit (it is rarely needed).
 
-    Agents that learn across hands (their ``learns_across_hands`` is true: BPP's
-    M_A|C of 002 §3.3/§5.2, Poki's specific opponent models of 000) must keep
-    what they learn for the whole match, as in the papers' experiments, so each
-    becomes one instance seeded from ``seed`` (the match then needs
-    ``workers=1``), wrapped in an :class:`~holdem.match.AgentSpec` that keeps the
-    registry name.  Every other name stays a name: a fresh agent per block, so
-    the result does not depend on the number of workers.
+    ``play_match(game, names, …, rng=seed)`` itself keeps every agent that
+    learns across hands as one instance for the whole match
+    (:func:`holdem.match.runner.keep_learners`); this returns those instances
+    (wrapped in an :class:`~holdem.match.AgentSpec` keeping the name) and the
+    other names unchanged, for a caller that wants to look at the learners
+    after the match.  Passing the result to ``play_match`` with ``rng=seed``
+    gives the same numbers as passing the names.
 
     >>> match_agents(["call", "random"], seed=1)
     ['call', 'random']
     >>> [a if isinstance(a, str) else type(a.instance).__name__ for a in match_agents(["bpp", "rules"], seed=1)]
     ['BPPPlayer', 'rules']
     """
-    streams = np.random.SeedSequence(seed, spawn_key=(0x6C6561726E,)).spawn(len(names))
-    out: list = []
-    for name, stream in zip(names, streams):
-        agent = make_agent(name, rng=stream)
-        out.append(AgentSpec(name, instance=agent) if getattr(agent, "learns_across_hands", False) else name)
+    from holdem.match.agents import resolve_agent
+    from holdem.match.runner import keep_learners
+
+    specs = keep_learners(tuple(resolve_agent(n) for n in names), np.random.SeedSequence(seed))
+    out = [name if spec.instance is None else spec for name, spec in zip(names, specs)]
     learners = [n for n, a in zip(names, out) if not isinstance(a, str)]
     if learners and workers != 1:
         raise ValueError(
@@ -135,7 +147,7 @@ def match_agents(names, *, seed: int, workers: int = 1) -> list:
 
 for _name, _attr in BUILTIN_AGENTS.items():
     register_agent(_name, f"holdem.agents:{_attr}")
-set_agent_resolver(agent_factory)
+set_agent_resolver(agent_factory, games=agent_games, players=list_agents)
 # five-card stud, seed 002 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
 _STUD = ("stud5",)
 register_agent("bpp", "bpp.stud.player:BPPPlayer", games=_STUD)
@@ -155,3 +167,8 @@ for _name, _factory in {
     "poki-sim": "bpp.loki.agents:PokiSimAgent",
 }.items():
     register_agent(_name, _factory, games=("limit-holdem",))
+# five-card draw, Kendall2001 §3 (Kendall & Willdig): the four fixed styles of Tables 1-4 and the evolving player
+_DRAW = ("draw5",)
+for _name in ("loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive"):
+    register_agent(_name, f"bpp.kendall.players:{_name.replace('-', '_')}", games=_DRAW)
+register_agent("evolving", "bpp.kendall.players:EvolvingPlayer", games=_DRAW)  # learns across hands, values from 10

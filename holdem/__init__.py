@@ -59,10 +59,8 @@ __all__ = [
     "potential",
     "effective_hand_strength",
     # holdem.ranges
-    "CLASS_NAMES",
-    "CLASS_OF_HOLDING",
-    "HOLDING_INDEX",
-    "HOLDINGS",
+    "CLASS_NAMES",  # the holding tables HOLDINGS, HOLDING_INDEX, CLASS_OF_HOLDING import from here too; they
+    # stay out of __all__ so that help(holdem) lists functions, not numpy's ndarray docs (see holdem.ranges)
     "as_weights",
     "class_combos",
     "class_grid_position",

@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 #: dtype of card arrays throughout the engine.
-CARD_DTYPE = np.int8
+CARD_DTYPE = np.dtype(np.int8)
 #: Rank characters, index = rank (0 = deuce … 12 = ace).
 RANKS = "23456789TJQKA"
 #: Suit characters, index = suit (clubs, diamonds, hearts, spades).

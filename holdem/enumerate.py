@@ -108,9 +108,14 @@ def _clean(hole: CardsLike, board: CardsLike, boards_allowed: tuple[int, ...]) -
     return hole, board
 
 
+def _single_table(weights) -> bool:
+    """Whether ``weights`` is one table (None, a range string, 1,326 weights or a 13x13 grid), not a stack."""
+    return weights is None or isinstance(weights, str) or np.ndim(weights) == 1 or np.shape(weights) == (13, 13)
+
+
 def _weights(weights, dead: np.ndarray) -> np.ndarray:
     """(m, 1326) weights, dead holdings zeroed; m = 1 for a single table."""
-    if weights is None or isinstance(weights, str) or np.ndim(weights) == 1 or np.shape(weights) == (13, 13):
+    if _single_table(weights):
         return as_weights(weights, dead_cards=dead)[None, :]
     return np.stack([as_weights(w, dead_cards=dead) for w in weights])
 
@@ -251,7 +256,7 @@ def hand_strength(hole: CardsLike, board: CardsLike, weights=None, opponents: in
     if np.any(total <= 0):
         raise ValueError("the weight table gives no live holding (all weights zero after removing known cards)")
     hs = (counts[:, AHEAD] + counts[:, TIED] / 2) / total
-    if w.shape[0] == 1 and np.ndim(weights) < 2:
+    if _single_table(weights):  # one table, however given: plain floats
         return HandStrength(*(float(x) for x in counts[0]), float(hs[0]), float(hs[0] ** opponents))
     return HandStrength(counts[:, AHEAD], counts[:, TIED], counts[:, BEHIND], hs, float(np.prod(hs)))
 

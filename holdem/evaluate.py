@@ -62,7 +62,9 @@ def evaluate(cards: CardsLike) -> np.ndarray:
     ----------
     cards
         Card codes (or anything :func:`holdem.parse_cards` accepts) of shape
-        ``(..., k)``, k ∈ {5, 6, 7}; no card twice in a hand.
+        ``(..., k)``, k ∈ {5, 6, 7}; no card twice in a hand.  Any integer
+        dtype is accepted (numpy's default int64 is converted to int8 once, a
+        few ms per million hands); int8 input is the fastest.
 
     Returns
     -------
@@ -86,6 +88,7 @@ def evaluate(cards: CardsLike) -> np.ndarray:
     """
     arr = parse_cards(cards, distinct=False)
     _check_size(arr)
+    arr = np.ascontiguousarray(arr, dtype=np.int8)  # once: numpy's default int64 is converted here, not per step
     k = arr.shape[-1]
     flat = _flat_cards(arr)
     if flat.shape[0] <= SMALL_BATCH:

@@ -14,16 +14,24 @@ def test_demo_writes_tables_and_figures(tmp_path, capsys):
     assert "449,005" in printed and "Ppot = 0.2083" in printed
     results = json.loads((out / "results.json").read_text())
     assert results["loki_example"]["table (rows ahead/tied/behind now, columns after the river)"][2] == [91981, 1036, 346543]
+    from bpp.commands.demo import PAIRINGS
+    from bpp.registry import list_agents
+
+    played = 0
     for game, seats in (("stud5", 2), ("limit-holdem", 2), ("nolimit-holdem", 2), ("draw5", 5)):
-        assert results[game]["hands"] == 40 * seats  # duplicate: one seating per seat for every deal
-        assert (out / f"{game}_bankroll.png").stat().st_size > 1000
-    assert (out / "results.txt").read_text().count("95% CI") == 4
+        if all(a in list_agents() for a in PAIRINGS[game][0][0]):
+            assert results[game]["hands"] == 40 * seats  # duplicate: one seating per seat for every deal
+            assert (out / f"{game}_bankroll.png").stat().st_size > 1000
+            played += 1
+        else:  # the program is not in this version: said, not replaced by a meaningless pairing
+            assert "not played" in results[game]["missing"] and not (out / f"{game}_bankroll.png").exists()
+    assert played >= 2 and (out / "results.txt").read_text().count("95% CI") == played
 
 
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["demo", "--hands", "0"], "argument --hands: must be a positive integer; got '0'"),
+        (["demo", "--hands", "0"], "argument --deals/--hands: must be a positive integer; got '0'"),
         (["demo", "--hands", "many"], "got 'many'"),
         (["no-such-command"], "invalid choice"),
         (["inspect", "stud5", "--player", "bpp-x"], "argument --player: invalid choice: 'bpp-x'"),
@@ -53,3 +61,11 @@ def test_unknown_options_of_ordinary_commands_are_rejected(capsys):
         main(["demo", "--bogus"])
     assert exit_info.value.code == 2
     assert "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["demo", "--help"], ["match", "--help"], ["build", "--help"], ["inspect", "--help"]])
+def test_help_texts_are_plain_text(argv, capsys):
+    with pytest.raises(SystemExit):
+        main(argv)
+    text = capsys.readouterr().out
+    assert "usage: bpp" in text and "``" not in text and ":func:" not in text and ":mod:" not in text

@@ -131,3 +131,15 @@ def test_river_has_no_potential_and_ehs_is_hs():
 def test_bad_input_names_the_bad_value(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_a_13x13_grid_gives_the_same_types_as_1326_weights():
+    import numpy as np
+
+    from holdem.enumerate import hand_strength
+
+    grid = hand_strength("As Qc", "3h 4c Jh", np.ones((13, 13)))
+    flat = hand_strength("As Qc", "3h 4c Jh", np.ones(1326))
+    names = ("ahead", "tied", "behind", "hs", "hs_n")
+    assert all(type(getattr(grid, n)) is type(getattr(flat, n)) is float for n in names)
+    assert [getattr(grid, n) for n in names] == [getattr(flat, n) for n in names]

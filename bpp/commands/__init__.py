@@ -20,3 +20,51 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
     return value
+
+
+def cache_dir() -> "Path":
+    """Where builds write unless told otherwise: ``$BPP_CACHE``, else ``$XDG_CACHE_HOME/bpp``, else ``~/.cache/bpp``."""
+    import os
+    from pathlib import Path
+
+    if os.environ.get("BPP_CACHE"):
+        return Path(os.environ["BPP_CACHE"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "bpp"
+
+
+def add_build_output(parser: argparse.ArgumentParser, shipped: str, *, folder: bool) -> None:
+    """The two options every ``bpp build`` target has: ``--out`` and ``--replace-shipped``."""
+    kind = "folder" if folder else "file"
+    parser.add_argument("--out", default=None, metavar="DIR" if folder else "FILE",
+                        help=f"output {kind} (default: under {cache_dir()}; the shipped {shipped} is left alone)")
+    parser.add_argument("--replace-shipped", action="store_true",
+                        help=f"write over the shipped {shipped} that play uses (the repository's models)")
+
+
+def build_destination(args, shipped, *, folder: bool, name: str | None = None):
+    """Where a build writes, checked before the build starts (see :func:`add_build_output`).
+
+    ``--out`` if given, the shipped place with ``--replace-shipped``, else the
+    cache (``name``: the file or folder name there).  A build never replaces
+    the shipped models by default: a small trial build cannot spoil them.
+
+    >>> import argparse, tempfile
+    >>> args = argparse.Namespace(out=None, replace_shipped=True)
+    >>> build_destination(args, tempfile.gettempdir(), folder=True) == __import__("pathlib").Path(tempfile.gettempdir())
+    True
+    """
+    from pathlib import Path
+
+    from holdem.files import check_output_path
+
+    out = getattr(args, "out", None)
+    if out is not None and getattr(args, "replace_shipped", False):
+        raise ValueError("--out and --replace-shipped cannot be given together")
+    if out is not None:
+        target = Path(out)
+    elif getattr(args, "replace_shipped", False):
+        target = Path(shipped)
+    else:
+        target = cache_dir() / (name or Path(shipped).name)
+        target.parent.mkdir(parents=True, exist_ok=True)  # the cache is ours to create
+    return check_output_path(target, "build output", folder=folder)

@@ -19,10 +19,13 @@ def add_target_subcommands(subparsers, command: str, help_text: str, targets: di
     for name, (module_path, target_help) in targets.items():
         target_parser = sub.add_parser(name, help=target_help, description=target_help, add_help=False)
         # the target's own parser reads the rest of the line (bpp.cli passes it on as ``args.rest``)
-        target_parser.set_defaults(func=_runner(f"bpp {command} {name}", module_path, target_help, type(parser)), rest=[])
+        run = _runner(command, name, module_path, target_help, type(parser))
+        target_parser.set_defaults(func=run, rest=[])
 
 
-def _runner(prog: str, module_path: str, description: str, parser_class):
+def _runner(command: str, name: str, module_path: str, description: str, parser_class):
+    prog = f"bpp {command} {name}"
+
     def run(args) -> int:
         try:
             module = importlib.import_module(module_path)
@@ -32,6 +35,15 @@ def _runner(prog: str, module_path: str, description: str, parser_class):
             raise
         parser = parser_class(prog=prog, description=description)
         module.add_arguments(parser)
-        return int(module.run(parser.parse_args(args.rest)) or 0)
+        target_args = parser.parse_args(args.rest)
+        if command == "inspect":  # the target is a game: its agents must play it, its figure must be writable
+            from bpp.registry import check_agents_play
+
+            check_agents_play([getattr(target_args, k) for k in ("player", "opponent") if getattr(target_args, k, None)], name)
+            if getattr(target_args, "out", None):
+                from holdem.files import check_output_path
+
+                check_output_path(target_args.out, "figure")
+        return int(module.run(target_args) or 0)
 
     return run

@@ -1,10 +1,11 @@
 """``bpp demo``: the main job of ``make demo``.
 
 It reproduces Loki's worked example of exact hand strength and potential
-(seeds/001 §4.2, Table 2), then plays a short duplicate match of each game — five-card
+(Billings1998 §4.2, Table 2), then plays a short duplicate match of each game — five-card
 stud, limit hold'em, heads-up no-limit hold'em and five-card draw — between the
-strongest agents the registry knows, and writes
-the results tables (text and JSON) and bankroll figures into one folder.
+agents of its paper (see :data:`PAIRINGS`), and writes the results tables (text and
+JSON) and bankroll figures into one folder.  A game whose program is not in this
+version is reported as missing, never replaced by a meaningless pairing.
 """
 
 from __future__ import annotations
@@ -17,27 +18,37 @@ from pathlib import Path
 
 from bpp.commands import positive_int
 
-#: Preferred pairings, best first: the first whose agents are all registered is played.
-STUD_AGENTS = (("bpp-card", "rules"), ("bpp", "rules"), ("random", "call"))
-HOLDEM_AGENTS = (("poki", "loki"), ("loki", "loki-e"), ("raise", "call"))
-NOLIMIT_AGENTS = (("lbr", "random"), ("raise", "call"))
-DRAW_AGENTS = (("adaptive", "loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive"), ("random", "call", "raise", "call", "random"))
+#: The pairing each game's demo match plays, best first: the first whose agents are all registered is
+#: played.  No trivial fallback (raise against call in no-limit means nothing): a game whose program is
+#: not in this version is reported as missing, naming what it waits for.
+PAIRINGS = {
+    "stud5": ((("bpp-card", "rules"), ("bpp", "rules")), "the Bayesian Poker Program (bpp.stud)"),
+    "limit-holdem": ((("poki", "loki"), ("loki", "loki-e")), "Loki and Poki (bpp.loki)"),
+    # Lisy2017 Table 2: Local Best Response against a chump; LBR plays as agent 'lbr' once it is registered
+    "nolimit-holdem": ((("lbr", "call-raise"),), "Local Best Response (bpp.lbr)"),
+    # Kendall2001 §4: the evolving player at a five-player table with the four fixed styles
+    "draw5": ((("evolving", "loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive"),),
+              "the Kendall-Willdig players (bpp.kendall)"),
+}
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "demo",
         help="the main job: Loki's worked example and a short match of each game, written to a folder",
-        description=__doc__.splitlines()[0],
+        description="The main job of `make demo`: Loki's worked example of hand strength and potential, then a short "
+        "duplicate match of each game between the agents of its paper; tables (text, JSON) and bankroll figures go "
+        "into one folder. A game whose program is not in this version is reported as missing.",
     )
     parser.add_argument("--out", default="demo-out", help="folder for tables and figures (default demo-out)")
-    parser.add_argument("--hands", type=positive_int, default=2000, help="deals per match (default 2000)")
+    parser.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=2000, metavar="N",
+                        help="deals per match, each played once per seating (default 2000; --hands is an alias)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of both matches (default 2026)")
     parser.set_defaults(func=run)
 
 
-def _pick(pairings, known) -> tuple[str, ...]:
-    return next(p for p in pairings if all(name in known for name in p))
+def _pick(pairings, known) -> tuple[str, ...] | None:
+    return next((p for p in pairings if all(name in known for name in p)), None)
 
 
 def loki_example() -> dict:
@@ -65,14 +76,15 @@ def loki_example() -> dict:
 def run(args) -> int:
     import matplotlib
 
-    matplotlib.use("Agg")
+    matplotlib.use("Agg")  # the demo writes files; it never opens a window
     from bpp.plots import plot_bankrolls, save_figure
-    from bpp.registry import list_agents, match_agents
+    from bpp.registry import list_agents
     from holdem.games import Draw5, LimitHoldem, NoLimitHoldem, Stud5
     from holdem.match import play_match
 
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    from holdem.files import check_output_path
+
+    out = check_output_path(args.out, "demo results", folder=True)  # before any work
     summary: dict = {}
 
     example = loki_example()
@@ -86,17 +98,20 @@ def run(args) -> int:
     print(f"  Ppot = {example['Ppot']}, Npot = {example['Npot']} (one card: {example['Ppot one card']}, {example['Npot one card']})\n")
 
     known = set(list_agents())
-    matches = [
-        ("stud5", Stud5(), _pick(STUD_AGENTS, known)),
-        ("limit-holdem", LimitHoldem(), _pick(HOLDEM_AGENTS, known)),
-        ("nolimit-holdem", NoLimitHoldem(), _pick(NOLIMIT_AGENTS, known)),
-        ("draw5", Draw5(), _pick(DRAW_AGENTS, known)),
-    ]
+    games = {"stud5": Stud5, "limit-holdem": LimitHoldem, "nolimit-holdem": NoLimitHoldem, "draw5": Draw5}
     texts = []
-    for name, game, agents in matches:
+    for name, (pairings, program) in PAIRINGS.items():
+        agents = _pick(pairings, known)
+        if agents is None:
+            missing = sorted({a for a in pairings[0] if a not in known})
+            note = f"{name}: not played: this version lacks {program} (agents {', '.join(missing)} missing)"
+            texts.append(note + "\n")
+            print(note + "\n")
+            summary[name] = {"missing": note}
+            continue
+        game = games[name](n_players=len(agents)) if name != "nolimit-holdem" else games[name]()
         start = time.perf_counter()
-        seats = match_agents(list(agents), seed=args.seed)  # learning agents keep one state for the match
-        result = play_match(game, seats, args.hands, rng=args.seed, duplicate=True, progress=sys.stderr.isatty())
+        result = play_match(game, list(agents), args.deals, rng=args.seed, duplicate=True, progress=sys.stderr.isatty())
         seconds = time.perf_counter() - start
         texts.append(result.table() + f"\n({seconds:.1f} s)\n")
         print(texts[-1])

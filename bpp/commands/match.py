@@ -2,16 +2,18 @@
 
 ::
 
-    bpp match limit-holdem --agents call,raise --hands 10000 --seed 1
-    bpp match stud5 --agents random,call --hands 5000 --seed 3 --duplicate --workers 2 --json
-    bpp match draw5 --agents call,raise,random,fold,call --hands 2000 --log draw.jsonl
+    bpp match limit-holdem --agents call,raise --deals 10000 --seed 1
+    bpp match stud5 --agents random,call --deals 5000 --seed 3 --duplicate --workers 2 --json
+    bpp match draw5 --agents call,raise,random,fold,call --deals 2000 --log draw.jsonl
 
 The number of agents is the number of players.  The table gives mean ± 95 %
 confidence interval per agent in the game's unit (small bets, big blinds or
 betting units per hand); ``--json`` prints ``{"game", "unit", "hands",
-"players": [{"name", "mean", "ci95": [lo, hi], "total", ...}]}``.  A progress
-bar runs on stderr.  ``--log FILE`` streams every hand to a JSON-lines log and
-resumes an interrupted match from it (same game, agents, seed and block size).
+"deals", "players": [{"name", "mean", "ci95": [lo, hi], "total", ...}]}``
+("deals": shuffled decks, ``--deals``; "hands": hands played, deals × seatings
+in a duplicate match).  A progress bar runs on stderr.  ``--log FILE`` streams
+every hand to a JSON-lines log: a rerun reads its answer from the log, extends
+it, or resumes an interrupted match (same game, agents, seed and block size).
 
 Agents that learn across hands (``bpp``; ``poki`` and ``poki-sim`` with their
 specific opponent models) are kept as one instance for the whole match, as in
@@ -71,23 +73,54 @@ def _seed(text: str) -> int:
     return value
 
 
+HELP = """Play a match between registered agents and print mean and 95% confidence interval per agent
+in the game's unit (small bets, big blinds or betting units per hand). The number of agents is the
+number of players. Examples:
+
+  bpp match limit-holdem --agents poki,loki --deals 2000 --seed 1 --duplicate
+  bpp match stud5 --agents bpp,rules --deals 5000 --seed 1 --duplicate --json
+  bpp match draw5 --agents call,raise,random,fold,call --deals 2000 --log draw.jsonl
+
+A deal is one shuffled deck; a duplicate match plays each deal once per seating. --log keeps every
+hand in a JSON-lines file: rerunning reads the answer from it, extends it, or resumes it. Agents that
+learn across hands keep one state for the whole match, so they need --workers 1 and no --log."""
+
+
+def agents_by_game() -> str:
+    """The ``bpp match --help`` epilog: the registered agents of each game, in plain text."""
+    from bpp.registry import list_agents
+
+    every = set(list_agents())
+    for game in GAMES:
+        every &= set(list_agents(game))
+    lines = [f"agents that play every game: {', '.join(sorted(every))}", "agents by game:"]
+    for game in GAMES:
+        own = [a for a in list_agents(game) if a not in every]
+        lines.append(f"  {game:<15} {', '.join(own) if own else '(only the agents of every game so far)'}")
+    return "\n".join(lines)
+
+
 def register(subparsers) -> None:
     """Add the ``match`` subcommand."""
     p = subparsers.add_parser(
         "match",
         help="play a match between agents and report mean ± 95%% CI per agent",
-        description=__doc__.split("::")[0].strip(),
+        description=HELP,
+        epilog=agents_by_game(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("game", metavar="GAME", choices=list(GAMES), help="one of: " + ", ".join(GAMES))
     p.add_argument("--agents", required=True, help="comma-separated agent names, one per seat (e.g. call,raise)")
-    p.add_argument("--hands", type=positive_int, default=1000, help="deals to play (default 1000)")
+    p.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=1000, metavar="N",
+                   help="deals to play (default 1000); a deal is one shuffled deck, a hand one deal played by one "
+                   "seating: a duplicate match plays each deal once per seating (--hands is an alias of --deals)")
     p.add_argument("--seed", type=_seed, default=None, help="seed of the match (default: fresh, printed)")
-    p.add_argument("--duplicate", action="store_true", help="replay every deal once per seating (seed 001 §5)")
+    p.add_argument("--duplicate", action="store_true", help="replay every deal once per seating (Billings1998 §5)")
     p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,  # issue 14: the Dask backend
                    help="Dask scheduler that plays the blocks (default $BPP_SCHEDULER; holdem.match.cluster)")
     p.add_argument("--block-size", type=positive_int, default=None, help="deals per block (default 500)")
-    p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log; resumes an interrupted match")
+    p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log (never shortened): a rerun reads, extends or resumes it")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -101,23 +134,19 @@ def run(args) -> int:
     names = [a.strip() for a in args.agents.split(",")]
     if len(names) < 2 or not all(names):
         raise ValueError(f"--agents needs at least two comma-separated names; got {args.agents!r}")
-    if args.hands < 2:
-        raise ValueError(f"--hands must be at least 2 (a confidence interval needs two hands); got {args.hands}")
-    for name in names:
-        bpp.registry.agent_factory(name)  # unknown names fail before anything starts
+    if args.deals < 2:
+        raise ValueError(f"--deals must be at least 2 (a confidence interval needs two); got {args.deals}")
+    bpp.registry.check_agents_play(names, args.game)  # unknown names, wrong games fail before anything starts
     game = make_game(args.game, len(names))
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
-    agents = bpp.registry.match_agents(names, seed=seed, workers=args.workers)
     if args.scheduler is not None:  # issue 14: an unreachable scheduler fails before the match starts
         from holdem.match.cluster import connect, scheduler_address
 
         connect(scheduler_address(args.scheduler))
-    if args.log and not all(isinstance(a, str) for a in agents):
-        raise ValueError("--log cannot resume agents that learn across hands (their learned state is not logged); drop --log")
-    result = play_match(
+    result = play_match(  # learning agents keep one state for the match (holdem.match.runner.keep_learners)
         game,
-        agents,
-        args.hands,
+        names,
+        args.deals,
         rng=seed,
         duplicate=args.duplicate,
         workers=args.workers,

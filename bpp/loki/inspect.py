@@ -304,24 +304,31 @@ def run(args) -> int:
 
     if args.example:
         rows = {"EP (tight)": tight_player_example()}
-        heading = f"Poki's example: EP's weight table; Poki holds {EXAMPLE_POKI_HOLE}, board {EXAMPLE_BOARD}"
+        heading = f"Poki's example: EP's weight table; Poki holds {EXAMPLE_POKI_HOLE}"
+        board = parse_cards(EXAMPLE_BOARD)
     else:
         info, traced = trace_hand(args.seed, n_players=args.players)
         rows = {f"seat {p} ({format_cards(np.array(info['holes'][p]), sep='')})": t for p, t in traced.items()}
-        heading = (f"seed {args.seed}: seat 0's weight tables of each opponent; board "
-                   f"{format_cards(np.array(info['board']))}")
+        heading = f"seed {args.seed}: seat 0's weight tables of each opponent"
+        board = np.array(info["board"])
         print("\n".join(info["log"]))
     columns = ["start", *STREETS]
-    fig, axes = plt.subplots(len(rows), len(columns), figsize=(2.6 * len(columns), 2.9 * len(rows)), squeeze=False)
+    # each column shows only the board seen by then (a hand that ended early never shows its later cards)
+    seen = {"start": 0, **{street: n for street, n in zip(STREETS, (0, 3, 4, 5))}}
+    fig, axes = plt.subplots(len(rows), len(columns), figsize=(2.6 * len(columns) + 0.8, 2.9 * len(rows)), squeeze=False)
+    image = None
     for i, (label, tables) in enumerate(rows.items()):
         for j, street in enumerate(columns):
             ax = axes[i, j]
             if street in tables:
-                plot_weight_grid(tables[street], ax, title=f"{label}: {street}" if j == 0 else street)
+                cards = f" [{format_cards(board[: seen[street]], sep='')}]" if seen[street] else ""
+                image = plot_weight_grid(tables[street], ax, title=(f"{label}: {street}" if j == 0 else street) + cards)
             else:
                 ax.axis("off")
+    if image is not None:
+        drawn = [a for a in axes.ravel() if a.axison]
+        fig.colorbar(image, ax=drawn, fraction=0.02, pad=0.02, label="relative weight of the holding")
     fig.suptitle(heading, fontsize=10)
-    fig.tight_layout()
     fig.savefig(args.out, dpi=120)
     plt.close(fig)
     print(f"wrote {args.out}")

@@ -229,27 +229,48 @@ class IncomeRates:
 
     @classmethod
     def load(cls, path) -> "IncomeRates":
-        """Read a table written by :meth:`save`."""
+        """Read a table written by :meth:`save`; anything else is one ``ValueError`` naming the file.
+
+        >>> import tempfile, pathlib
+        >>> bad = pathlib.Path(tempfile.mkdtemp()) / "t.csv"
+        >>> _ = bad.write_text("class,rate\\nAA,nan\\n")
+        >>> IncomeRates.load(bad)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: '...t.csv' is not an income-rate table: its classes are not the 169 in grid order
+        """
         path = Path(path)
-        text = path.read_text().splitlines()
+        name = repr(str(path))
+        try:
+            text = path.read_text().splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{name} cannot be read as an income-rate table ({exc})") from None
         meta = {}
         for line in text:
             if line.startswith("#") and "=" in line:
-                meta.update(item.split("=", 1) for item in line[1:].split())
+                meta.update(item.split("=", 1) for item in line[1:].split() if "=" in item)
         rows = list(csv.DictReader(line for line in text if not line.startswith("#")))
-        if [row["class"] for row in rows] != list(CLASS_NAMES):
-            raise ValueError(f"{path} is not an income-rate table: its classes are not the 169 in grid order")
-        seed = meta.get("seed", "None")
-        return cls(
-            rates=np.array([float(r["rate"]) for r in rows]),
-            stderr=np.array([float(r["stderr"]) for r in rows]),
-            games=np.array([int(r["games"]) for r in rows], dtype=np.int64),
-            n_players=int(meta["n_players"]),
-            iterated=bool(int(meta.get("iterated", 0))),
-            played=np.array([bool(int(r["played"])) for r in rows]),
-            iterations=int(meta.get("iterations", 1)),
-            seed=None if seed == "None" else int(seed),
-        )
+        if [row.get("class") for row in rows] != list(CLASS_NAMES):
+            raise ValueError(f"{name} is not an income-rate table: its classes are not the 169 in grid order")
+        try:
+            seed = meta.get("seed", "None")
+            table = cls(
+                rates=np.array([float(r["rate"]) for r in rows]),
+                stderr=np.array([float(r["stderr"]) for r in rows]),
+                games=np.array([int(r["games"]) for r in rows], dtype=np.int64),
+                n_players=int(meta["n_players"]),
+                iterated=bool(int(meta.get("iterated", 0))),
+                played=np.array([bool(int(r["played"])) for r in rows]),
+                iterations=int(meta.get("iterations", 1)),
+                seed=None if seed == "None" else int(seed),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"{name} is not an income-rate table: a value is missing or not a number ({exc})") from None
+        if not (np.isfinite(table.rates).all() and np.isfinite(table.stderr).all() and (table.games >= 0).all()):
+            raise ValueError(f"{name}: its rates, standard errors and game counts must be finite, counts >= 0")
+        if not 2 <= table.n_players <= 10:
+            raise ValueError(f"{name}: n_players={table.n_players} is not in [2, 10]")
+        return table
 
 
 def model_path(n_players: int, *, iterated: bool = False, directory=None) -> Path:
@@ -854,12 +875,18 @@ def add_arguments(parser) -> None:
     parser.add_argument("--noise", type=float, default=200.0, help="initial noise of the iterated roll-out, milli-bets")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes (default: every core)")
-    parser.add_argument("--out", default=None, help="output CSV (default models/loki/preflop_{N}p[_iterated].csv)")
+    from bpp.commands import add_build_output
+
+    add_build_output(parser, "models/loki/preflop_{N}p[_iterated].csv", folder=False)
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no table")
 
 
 def run(args) -> int:
     """Build the table, write it, print the top and bottom and the Sklansky comparison."""
+    from bpp.commands import build_destination
+
+    shipped = model_path(args.players, iterated=args.iterated)
+    out = build_destination(args, shipped, folder=False, name=f"loki/{shipped.name}")
     start = time.perf_counter()
     if args.iterated:
         table = iterated_rollout(
@@ -875,7 +902,7 @@ def run(args) -> int:
     else:
         table = rollout(args.players, args.games, rng=args.seed, n_jobs=args.jobs, progress=not args.quiet)
     seconds = time.perf_counter() - start
-    path = table.save(args.out or model_path(args.players, iterated=args.iterated))
+    path = table.save(out)
     print(f"wrote {path}: {args.players} players, {int(table.games.sum()):,} class-games, {seconds:.1f} s")
     if not args.quiet:
         print(table.format_table())

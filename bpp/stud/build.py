@@ -1,4 +1,8 @@
-"""``bpp build stud-nets``: BPP's four networks (seed 002 §3) into ``models/stud/``.
+"""``bpp build stud-nets``: BPP's four networks (Korb1999 §3), by default into the cache.
+
+The build writes under the user cache (``~/.cache/bpp/stud``), or ``--out DIR``;
+only ``--replace-shipped`` writes over the shipped ``models/stud/`` that play
+loads, so a small trial build never spoils them.
 
 By default the CPTs are computed exactly by enumeration (about 3 s); with
 ``--hands N`` they are counted from N random heads-up deals as the paper did
@@ -13,7 +17,7 @@ import argparse
 import sys
 import time
 
-from bpp.commands import positive_int
+from bpp.commands import add_build_output, build_destination, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,13 +30,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="estimate the CPTs from N random deals as the paper did (default: exact enumeration)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals with --hands (default 0)")
-    parser.add_argument("--out", default=None, metavar="DIR", help="output folder (default models/stud)")
+    add_build_output(parser, "models/stud", folder=True)
 
 
 def run(args) -> int:
     """Build, check and save the networks; print one line per file written."""
     from bpp.stud import networks
 
+    out = build_destination(args, networks.MODELS_DIR, folder=True, name="stud")
     hands = getattr(args, "hands", None)
     method = "exact" if hands is None else "sample"
     start = time.perf_counter()
@@ -41,8 +46,9 @@ def run(args) -> int:
     )
     estimate_s = time.perf_counter() - start
     models = [networks.build_network(c) for c in cpts]
-    for model in models:
+    for model, c in zip(models, cpts):
         model.check_model()
+        networks.validate_cpts(c, "the built networks", betting_round=c.betting_round)
     info = {
         "method": method,
         "n_hands": hands,
@@ -52,7 +58,7 @@ def run(args) -> int:
     }
     if hands is not None:
         info["equal_type_deals"] = cpts[0].info.get("equal_type_deals")
-    written = networks.save_networks(models, getattr(args, "out", None), info=info)
+    written = networks.save_networks(models, out, info=info)
     for path in written:
         print(path)
     print(f"CPTs ({method}) in {estimate_s:.1f} s", file=sys.stderr)

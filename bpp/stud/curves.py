@@ -364,11 +364,19 @@ class CurveParams:
     @classmethod
     def load(cls, path) -> "CurveParams":
         """Read parameters written by :meth:`save` (extra keys are ignored)."""
-        data = json.loads(Path(path).read_text())
+        name = repr(str(path))
         try:
-            return cls(tuple(data["bet"]), tuple(data["fold"]), tuple(data["call"]))
-        except KeyError as exc:
-            raise ValueError(f"{path}: curve parameters need 'bet', 'fold' and 'call'; missing {exc.args[0]!r}") from None
+            data = json.loads(Path(path).read_text())
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise ValueError(f"{name} cannot be read as curve parameters (JSON): {exc}") from None
+        values = [data.get(k) if isinstance(data, dict) else None for k in ("bet", "fold", "call")]
+        for key, v in zip(("bet", "fold", "call"), values):
+            ok = isinstance(v, list) and len(v) == N_ROUNDS and all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v
+            )
+            if not ok:
+                raise ValueError(f"{name}: curve parameters need '{key}' as {N_ROUNDS} finite numbers; got {v!r}")
+        return cls(*(tuple(float(x) for x in v) for v in values))
 
 
 #: Hand-set starting point of the search (§4.1): fold below θ, call around it, bet clearly above it.

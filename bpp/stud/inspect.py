@@ -174,11 +174,12 @@ class BeliefTrace:
         x = np.arange(len(self.steps))
         labels = [s.label for s in self.steps]
         ax = axes[0]
-        (p_line,) = ax.plot(x, [s.p_win for s in self.steps], "o-", color="tab:blue", label="P(BPP_Win | evidence)")
-        (t_line,) = ax.plot(x, [s.theta for s in self.steps], "s--", color="tab:orange", label="θ (eq. 7)")
+        (p_line,) = ax.plot(x, [s.p_win for s in self.steps], "o-", color="tab:blue", label="P(BPP_Win | evidence): BPP's chance of winning the pot")
+        (t_line,) = ax.plot(x, [s.theta for s in self.steps], "s--", color="tab:orange", label="θ: the P(win) at which calling breaks even (pot odds, eq. 7)")
         ax.set_ylim(-0.02, 1.02)
         ax.set_ylabel("probability")
-        ax.legend(frameon=False, fontsize="small", loc="best")
+        # beside the panel, never over the lines (Korb1999 §4: θ is where the curves centre)
+        ax.legend(frameon=False, fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
         ax.set_title(
             f"{self.player} {self.bpp_cards} vs {self.opponent} {self.opp_cards}: seed {self.seed}, "
             f"BPP {self.payoff:+g} units"
@@ -191,8 +192,9 @@ class BeliefTrace:
             bars.append(ax.bar(x, probs[:, j], bottom=bottom, color=color, label=name, width=0.7))
             bottom += probs[:, j]
         ax.set_ylim(0, 1)
-        ax.set_ylabel("BPP's curves")
-        ax.legend(frameon=False, fontsize="small", ncol=3, loc="upper left")
+        ax.set_ylabel("BPP's action\nprobabilities")
+        ax.legend(frameon=False, fontsize="small", ncol=3, loc="lower left", bbox_to_anchor=(0.0, 1.0),
+                  title="from the betting curves (eq. 8-10) at this P(win) and θ", title_fontsize="small")
         # OPP_Current: the union of every round's states, in the order they first appear
         names: list[str] = []
         for s in self.steps:
@@ -206,13 +208,15 @@ class BeliefTrace:
         ax = axes[2]
         cur = ax.imshow(grid, aspect="auto", cmap="viridis", vmin=0, vmax=max(0.05, np.nanmax(grid)), interpolation="nearest")
         ax.set_yticks(range(len(names)), names, fontsize=7)
-        ax.set_ylabel(self._panels[0])
+        ax.set_ylabel(f"{self._panels[0]}:\n" + ("the opponent's down\ncard, by rank" if self.player == "bpp-card"
+                                                  else "the opponent's hand\ntype so far"), fontsize=9)
         ax.figure.colorbar(cur, ax=ax, fraction=0.03, pad=0.01)
         ax = axes[3]
         final = np.array([s.opp_final for s in self.steps]).T
         fin = ax.imshow(final, aspect="auto", cmap="magma", vmin=0, vmax=max(0.05, float(final.max())), interpolation="nearest")
         ax.set_yticks(range(len(FINAL_TYPES)), FINAL_TYPES, fontsize=7)
-        ax.set_ylabel(self._panels[1])
+        ax.set_ylabel(f"{self._panels[1]}:\n" + ("the opponent's hand\ntype so far" if self.player == "bpp-card"
+                                                  else "the opponent's final\nhand type (after 5 cards)"), fontsize=9)
         ax.figure.colorbar(fin, ax=ax, fraction=0.03, pad=0.01)
         for a in axes:
             a.set_xticks(x, labels if a is axes[3] else [], rotation=40, ha="right", fontsize=8)
@@ -460,7 +464,7 @@ def _card_closing_step(bpp, r, actor, verb, last, action, observation):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp inspect stud5``."""
-    parser.add_argument("--seed", type=int, default=0, help="seed of the hand, the agents and the warm-up (default 0)")
+    parser.add_argument("--seed", type=int, default=4, help="seed of the hand, the agents and the warm-up (default 4: a hand that reaches the showdown)")
     parser.add_argument("--opponent", default="rules", help="registered opponent (default rules)")
     parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first to learn M_A|C (default 200)")
     parser.add_argument("--player", choices=("bpp", "bpp-card"), default="bpp", help="the BPP to trace (default bpp)")

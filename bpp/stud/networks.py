@@ -97,6 +97,7 @@ __all__ = [
     "save_networks",
     "load_networks",
     "load_cpts",
+    "validate_cpts",
     "StudBelief",
     "CompiledStudNet",
     "compile_network",
@@ -390,6 +391,11 @@ def estimate_all_cpts(*, method: str = "exact", n_hands: int = 10_000_000, rng=N
         the 2,598,960 five-card hands and their subsets, P(BPP_Win) = ½ for
         equal types by symmetry (about 2 s).  ``"sample"``: everything counted
         from ``n_hands`` random heads-up deals, as the paper did (§3.3).
+        States never dealt get a documented prior rather than 0/0: the final-type
+        prior adds the Jeffreys pseudo-count ½ to every type (so no type, and no
+        evidence, is impossible for lack of samples: P(win) is always defined;
+        at 10,000,000 deals the change is below 3e-8), and a column of M_C|F or
+        M_U|C whose parent state was never dealt is uniform.
     n_hands : int
         Deals for ``method="sample"`` (default 10,000,000, the paper's number).
     rng : numpy.random.Generator or seed, optional
@@ -434,7 +440,7 @@ def estimate_all_cpts(*, method: str = "exact", n_hands: int = 10_000_000, rng=N
         _freeze(
             StudCPTs(
                 r,
-                prior / prior.sum(),
+                (prior + 0.5) / (prior.sum() + 0.5 * prior.size),  # Jeffreys prior: no final type impossible
                 _normalize_columns(cf[r]),
                 _normalize_columns(uc[r]),
                 win,
@@ -711,8 +717,62 @@ def load_networks(directory=None, *, file_format: str = "bif") -> list:
         path = directory / f"{_file_stem(r)}.{file_format}"
         if not path.exists():
             raise FileNotFoundError(f"{path} is missing; run `bpp build stud-nets`.")
-        models.append(reader(str(path)).get_model())
+        try:
+            model = reader(str(path)).get_model()
+            cpts = network_cpts(model)
+            cpds = {cpd.variable: cpd for cpd in model.get_cpds()}
+            bpp_current = _cpd_array(model, "BPP_Current", {"BPP_Current": current_type_names(r), "BPP_Final": ht.FINAL_TYPES})
+            bpp_prior = _cpd_array(model, "BPP_Final", {"BPP_Final": ht.FINAL_TYPES}).reshape(-1)
+        except Exception as exc:  # noqa: BLE001 - pgmpy's parsers raise anything on a damaged file
+            raise ValueError(f"{str(path)!r} is not a readable BPP network ({type(exc).__name__}: {exc})".replace("\n", " ")) from None
+        from holdem.files import check_distributions
+
+        for variable, cpd in sorted(cpds.items()):  # pgmpy reads 'abc' or a short row without a word
+            check_distributions(np.asarray(cpd.values, dtype=np.float64).reshape(cpd.variable_card, -1), path, f"P({variable} | …)")
+        validate_cpts(cpts, path, betting_round=r)
+        if not (np.allclose(bpp_current, cpts.current_given_final) and np.allclose(bpp_prior, cpts.prior_final)):
+            raise ValueError(f"{str(path)!r}: BPP's tables differ from the opponent's (the network is symmetric, §3.2)")
+        models.append(model)
     return models
+
+
+def validate_cpts(cpts: StudCPTs, source, *, betting_round: int) -> StudCPTs:
+    """Check one round's tables as loaded from ``source``: the round's shapes, finite, every column normalised.
+
+    Every final hand type must also have a positive prior: a type of prior 0
+    makes some evidence impossible and P(win) undefined (NaN) there, which must
+    never reach play.  Raises one ``ValueError`` naming ``source``.
+
+    >>> validate_cpts(load_cpts()[1], "models/stud", betting_round=1).betting_round
+    1
+    """
+    from holdem.files import check_distributions
+
+    r = betting_round
+    n_cur, n_up, n_fin = len(current_type_names(r)), len(upcard_type_names(r)), ht.N_FINAL_TYPES
+    name = repr(str(source))
+    if cpts.betting_round != r:
+        raise ValueError(f"{name} holds the network of round {cpts.betting_round}, not round {r}")
+    expected = {
+        "prior_final": (n_fin,),
+        "current_given_final": (n_cur, n_fin),
+        "upcards_given_current": (n_up, n_cur),
+        "win_given_finals": (n_fin, n_fin),
+        "action_given_current": (len(ACTIONS), n_cur),
+    }
+    for key, shape in expected.items():
+        if np.shape(getattr(cpts, key)) != shape:
+            raise ValueError(f"{name}: round {r}'s {key} has shape {np.shape(getattr(cpts, key))}; expected {shape}")
+        what = f"round {r}'s {key}"
+        if key == "win_given_finals":
+            check_distributions(np.stack([cpts.win_given_finals, 1 - cpts.win_given_finals]), source, what)
+        else:
+            check_distributions(getattr(cpts, key), source, what)
+    if (cpts.prior_final <= 0).any():
+        missing = [ht.FINAL_TYPES[i] for i in np.flatnonzero(cpts.prior_final <= 0)]
+        raise ValueError(f"{name}: round {r}'s prior gives final hand types {', '.join(missing)} probability 0 "
+                         "(P(win) would be undefined for some evidence); rebuild it")
+    return cpts
 
 
 def load_cpts(directory=None) -> tuple[StudCPTs, ...]:
@@ -721,26 +781,19 @@ def load_cpts(directory=None) -> tuple[StudCPTs, ...]:
     >>> [c.betting_round for c in load_cpts()]
     [0, 1, 2, 3]
     """
+    from holdem.files import load_npz
+
     directory = Path(MODELS_DIR if directory is None else directory)
     path = directory / "stud_cpts.npz"
     if not path.exists():
         raise FileNotFoundError(f"{path} is missing; run `bpp build stud-nets`.")
-    with np.load(path) as data:
-        return tuple(
-            _freeze(
-                StudCPTs(
-                    r,
-                    data[f"round{r}_prior_final"],
-                    data[f"round{r}_current_given_final"],
-                    data[f"round{r}_upcards_given_current"],
-                    data[f"round{r}_win_given_finals"],
-                    data[f"round{r}_action_given_current"],
-                    "loaded",
-                    None,
-                )
-            )
-            for r in range(N_ROUNDS)
-        )
+    names = ("prior_final", "current_given_final", "upcards_given_current", "win_given_finals", "action_given_current")
+    data = load_npz(path, {f"round{r}_{n}": None for r in range(N_ROUNDS) for n in names})
+    return tuple(
+        _freeze(validate_cpts(StudCPTs(r, *(data[f"round{r}_{n}"].astype(np.float64) for n in names), "loaded", None),
+                              path, betting_round=r))
+        for r in range(N_ROUNDS)
+    )
 
 
 # ---------------------------------------------------------------- compiled form

@@ -177,6 +177,70 @@ class Observation(NamedTuple):
         """A copy with some fields changed."""
         return self._replace(**changes)
 
+    def can(self, kind) -> bool:
+        """Whether an action of ``kind`` is legal now (``kind``: an :class:`ActionKind` or a word, see :meth:`action`).
+
+        Compare kinds, not actions: a legal raise carries its amount, so
+        ``Action(ActionKind.BET_RAISE) in obs.legal`` is False in a game whose
+        raises are sized; ``obs.can("raise")`` is the question to ask.
+
+        >>> from holdem.games import LimitHoldem
+        >>> obs = LimitHoldem().new_hand(list(range(52))).observation(0)
+        >>> obs.can("raise"), obs.can("fold"), obs.can("discard")
+        (True, True, False)
+        """
+        kind = _action_kind(kind)
+        return any(a.kind == kind for a in self.legal)
+
+    def action(self, kind, amount: int | None = None, *, cards=()) -> Action:
+        """The legal action of ``kind``, ready to return from ``act``.
+
+        ``kind`` is an :class:`ActionKind` or one of the words ``"fold"``,
+        ``"check"``, ``"call"`` (both ``CHECK_CALL``), ``"bet"``, ``"raise"``
+        (both ``BET_RAISE``) and ``"discard"``.  A raise is the one listed in
+        ``legal`` (the minimum raise-to in no-limit, the fixed raise in limit),
+        or raise-to ``amount`` when given, which must lie in ``raise_bounds``.
+        A discard throws ``cards`` (card codes from ``hole``).  An action that is
+        not legal now raises ``ValueError`` naming it and the legal ones.
+
+        >>> from holdem.games import NoLimitHoldem
+        >>> obs = NoLimitHoldem().new_hand(list(range(52))).observation(0)
+        >>> obs.action("call"), obs.action("raise", 500)
+        (Action(kind=<ActionKind.CHECK_CALL: 1>, amount=0, discard=()), Action(kind=<ActionKind.BET_RAISE: 2>, amount=500, discard=()))
+        >>> obs.action("raise", 5)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: raise-to 5 is not legal now: raises go to 200..20000 chips
+        """
+        kind = _action_kind(kind)
+        listed = next((a for a in self.legal if a.kind == kind), None)
+        if listed is None:
+            raise ValueError(
+                f"a {kind.name} is not legal now; legal: {', '.join(str(a) for a in self.legal) or 'nothing (not your turn)'}"
+            )
+        if kind == ActionKind.BET_RAISE and amount is not None:
+            low, high = self.raise_bounds if self.raise_bounds is not None else (listed.amount, listed.amount)
+            if listed.amount == 0 and self.raise_bounds is None:  # fixed-limit: the raise has one size
+                return listed
+            if not (isinstance(amount, (int, np.integer)) and low <= amount <= high):
+                raise ValueError(f"raise-to {amount!r} is not legal now: raises go to {low}..{high} chips")
+            return Action(ActionKind.BET_RAISE, int(amount))
+        if kind == ActionKind.DISCARD:
+            return Action(ActionKind.DISCARD, 0, tuple(int(c) for c in cards))
+        return listed
+
+
+_KIND_WORDS = {"fold": ActionKind.FOLD, "check": ActionKind.CHECK_CALL, "call": ActionKind.CHECK_CALL,
+               "bet": ActionKind.BET_RAISE, "raise": ActionKind.BET_RAISE, "discard": ActionKind.DISCARD}
+
+
+def _action_kind(kind) -> ActionKind:
+    if isinstance(kind, ActionKind):
+        return kind
+    if isinstance(kind, str) and kind.lower() in _KIND_WORDS:
+        return _KIND_WORDS[kind.lower()]
+    raise ValueError(f"The 'kind' parameter must be an ActionKind or one of {', '.join(_KIND_WORDS)}; got {kind!r}.")
+
 
 class IllegalActionError(ValueError):
     """An action the rules do not allow in this state (the message names the action and why)."""

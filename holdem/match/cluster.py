@@ -164,11 +164,11 @@ def iter_map(
     >>> list(iter_map(divmod, [(7, 2), (9, 4)], workers=1))
     [(3, 1), (2, 1)]
     """
-    tasks = list(tasks)
     address = scheduler_address(scheduler)
     if address is not None:
         yield from _iter_dask(func, tasks, address, retries)
         return
+    tasks = list(tasks)
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield func(*task)
@@ -202,12 +202,18 @@ def _ordered(submit, tasks, window: int) -> Iterator:
 
 
 def _iter_dask(func, tasks, address, retries) -> Iterator:
+    """``tasks`` (any iterable, consumed lazily) on the scheduler at ``address``, results in order."""
+    import itertools
+
     client = connect(address)
-    if not tasks:
+    it = iter(tasks)
+    first = next(it, None)
+    if first is None:
         return
-    _check_picklable((func, tasks[0]), "the work")
+    _check_picklable((func, first), "the work")
     threads = max(1, sum(client.nthreads().values()))
-    yield from _ordered(lambda task: client.submit(func, *task, pure=False, retries=retries), tasks, 2 * threads)
+    submit = lambda task: client.submit(func, *task, pure=False, retries=retries)  # noqa: E731
+    yield from _ordered(submit, itertools.chain([first], it), 2 * threads)
 
 
 def iter_blocks(plan, tasks, address: str, play=None) -> Iterator:
@@ -232,4 +238,4 @@ def iter_blocks(plan, tasks, address: str, play=None) -> Iterator:
         for block, seed in tasks:
             yield play(plan, block, seed)
         return
-    yield from _iter_dask(play, [(plan, block, seed) for block, seed in tasks], address, 2)
+    yield from _iter_dask(play, ((plan, block, seed) for block, seed in tasks), address, 2)

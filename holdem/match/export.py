@@ -51,9 +51,17 @@ def _cards(cards) -> str:
     return "".join(_CARD_TEXT[c] for c in cards)
 
 
-def _deal_codes(text: str) -> list[int]:
-    index = {t: i for i, t in enumerate(_CARD_TEXT)}
-    return [index[text[i : i + 2]] for i in range(0, len(text), 2)]
+_CARD_INDEX = {t: i for i, t in enumerate(_CARD_TEXT)}
+
+
+def _deal_codes(text: str, hand=None) -> list[int]:
+    """The card codes of a logged deal's text (``ValueError`` naming a bad card such as ``Xx``)."""
+    codes = [_CARD_INDEX.get(text[i : i + 2], -1) for i in range(0, len(text), 2)]
+    if -1 in codes or len(codes) != 52 or len(set(codes)) != 52:
+        bad = next((text[i : i + 2] for i in range(0, len(text), 2) if text[i : i + 2] not in _CARD_INDEX), None)
+        why = f"the card {bad!r} is not a card" if bad is not None else "it is not a permutation of the 52 cards"
+        raise ValueError(f"hand {hand}: the logged deal {text[:12]!r}... cannot be replayed: {why}")
+    return codes
 
 
 def game_from_header(header: dict):
@@ -70,12 +78,20 @@ def game_from_header(header: dict):
 
 def _replay(game, hand: dict):
     """Replay a logged hand; returns the terminal state and the (seat, action) list as recorded."""
-    state = game.new_hand(_deal_codes(hand["cards"]), button=hand["button"])
+    from holdem.games.base import IllegalActionError
+
+    state = game.new_hand(_deal_codes(hand["cards"], hand["hand"]), button=hand["button"])
     start = list(state.committed)
-    for seat, text in hand["actions"]:
-        if state.current_player != seat:
+    for item in hand["actions"]:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)):
+            raise ValueError(f"hand {hand['hand']}: the logged action {item!r} is not a [seat, action] pair")
+        seat, text = item
+        if state.is_terminal or state.current_player != seat:
             raise ValueError(f"hand {hand['hand']}: seat {seat} acts out of turn in the log")
-        state.apply(parse_action(text))
+        try:
+            state.apply(parse_action(text))
+        except IllegalActionError as exc:
+            raise ValueError(f"hand {hand['hand']}: {exc}") from None
     if not state.is_terminal or state.payoffs.tolist() != hand["payoffs"]:
         raise ValueError(f"hand {hand['hand']}: replaying the log does not give its payoffs {hand['payoffs']}")
     return state, start

@@ -17,13 +17,30 @@ A log is a text file of JSON objects, one per line:
     raise-to, ``d12,40`` discard card codes), ``showdown`` (``[seat, cards]``
     shown) and ``payoffs`` (chips won per seat).
 ``{"type": "block", ...}``  (after the hands of each block)
-    ``block``, ``deals``, ``hands`` and ``chips`` (per agent).  The file is
-    flushed after it, so a block is either complete, marker included, or
-    discarded on resume.
+    ``block``, ``deals``, ``hands``, ``chips`` (per agent) and ``sha256`` (the
+    first 16 hex digits of the SHA-256 of the block's hand lines, bytes as
+    written).  The file is flushed after it, so a block is either complete,
+    marker included, or an interrupted tail.
 
-Resuming reads the longest run of complete blocks ``0, 1, 2, …`` that fit the
-match being played, truncates whatever follows (a half-written block of an
-interrupted run) and appends the rest.
+A log is append-only: nothing in it is ever rewritten or shortened, except an
+interrupted tail (hand lines of a block whose marker was never written, or a
+last line without its newline), which a resumed match discards before
+appending.  A block line may repeat the number of the block before it, with
+more deals: a match that grew past a short last block plays that block again
+in full and appends it; the later one counts.
+
+Reading checks everything a match relies on: every complete line is a JSON
+object of the documented types, every block's hands are in order, their
+checksum and chip totals agree with its marker.  Anything else is refused with
+a ``ValueError`` naming the file and the line (an edited or damaged log is never
+silently trusted, nor silently cut short).
+
+A match given an existing log (``play_match(..., log=path)``) first reads it:
+if the log already holds the deals asked for, the answer is read from it and
+the file is left untouched; if it holds fewer, the missing blocks are played
+and appended; if it belongs to another match (game, agents, seed, block size
+or duplicate differ), the match is refused with one line before anything is
+played.
 
 >>> import io, json
 >>> parse_action("r300"), parse_action("c"), parse_action("d3,17")  # doctest: +ELLIPSIS
@@ -36,6 +53,7 @@ ValueError: bad action 'x' in a match log: expected f, c, r[N] or dN,N,...
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -45,7 +63,8 @@ import numpy as np
 
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
 
-__all__ = ["LOG_FORMAT", "LOG_VERSION", "MatchLog", "read_log", "parse_action", "hand_chips", "LogWriter"]
+__all__ = ["LOG_FORMAT", "LOG_VERSION", "MatchLog", "read_log", "parse_action", "hand_chips", "LogWriter", "checksum",
+           "check_resumable"]
 
 LOG_FORMAT = "bpp-match-log"
 LOG_VERSION = 1
@@ -83,7 +102,8 @@ class MatchLog:
     """What a log holds: its header and the hands of its complete blocks, in block order.
 
     ``blocks`` lists ``(block, n_deals, first_hand_index_in_hands)``; ``end`` is
-    the byte offset just past the last complete block.
+    the byte offset just past the last complete block (what follows it is an
+    interrupted tail).
     """
 
     header: dict
@@ -91,90 +111,178 @@ class MatchLog:
     blocks: list[tuple[int, int, int]] = field(default_factory=list)
     end: int = 0
 
+    @property
+    def n_deals(self) -> int:
+        """Deals in the complete blocks."""
+        return sum(deals for _, deals, _ in self.blocks)
+
     def chips(self) -> np.ndarray:
         """(n_hands, n_agents) int64 chips won per hand, by agent."""
         n = len(self.header["agents"])
         return np.array([hand_chips(h, n) for h in self.hands], dtype=np.int64).reshape(-1, n)
 
 
-def read_log(path, *, block_sizes=None) -> MatchLog:
+def checksum(lines: bytes) -> str:
+    """The checksum a block marker records of its hand lines (first 16 hex digits of SHA-256).
+
+    >>> checksum(b"")
+    'e3b0c44298fc1c14'
+    """
+    return hashlib.sha256(lines).hexdigest()[:16]
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _int_list(x, n: int | None = None) -> bool:
+    return isinstance(x, list) and all(_is_int(v) for v in x) and (n is None or len(x) == n)
+
+
+#: Header keys a reader relies on, with their checks.
+_HEADER_CHECKS = {
+    "game": lambda v: isinstance(v, str),
+    "game_repr": lambda v: isinstance(v, str),
+    "n_players": lambda v: _is_int(v) and v >= 1,
+    "unit_chips": lambda v: _is_int(v) and v >= 1,
+    "agents": lambda v: isinstance(v, list) and len(v) >= 1 and all(isinstance(a, str) for a in v),
+    "seed": lambda v: _is_int(v) and v >= 0,
+    "spawn_key": lambda v: _int_list(v),
+    "block_size": lambda v: _is_int(v) and v >= 1,
+    "duplicate": lambda v: isinstance(v, bool),
+}
+
+
+def _check_hand(obj: dict, n_players: int, n_agents: int) -> str | None:
+    """What is wrong with a hand line's fields (None: nothing)."""
+    for key in ("hand", "deal", "replay", "block", "button"):
+        if not _is_int(obj.get(key)):
+            return f"its {key!r} is not an integer"
+    seats = obj.get("seats")
+    if not _int_list(seats, n_players) or not all(0 <= a < n_agents for a in seats):
+        return f"its 'seats' is not a list of {n_players} agent indices"
+    if not _int_list(obj.get("payoffs"), n_players):
+        return f"its 'payoffs' is not a list of {n_players} integers"
+    if not isinstance(obj.get("cards"), str) or not isinstance(obj.get("actions"), list):
+        return "its 'cards' or 'actions' is missing"
+    return None
+
+
+def read_log(path) -> MatchLog:
     """Read a match log: the header and every complete block (see the module docstring).
 
-    ``block_sizes`` (a function ``block -> n_deals``) keeps only the leading
-    blocks ``0, 1, …`` of those sizes, the ones a resumed match can reuse.
-    Raises ``ValueError`` for a file that is not a match log.
+    Raises ``ValueError`` naming the file (and the line) for a file that is not
+    a match log or whose content was damaged or edited.
+
+    >>> import tempfile, pathlib
+    >>> bad = pathlib.Path(tempfile.mkdtemp()) / "x.jsonl"
+    >>> _ = bad.write_text("123\\n")
+    >>> read_log(bad)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: '...x.jsonl' is not a bpp match log (its first line is not a match-log header)
     """
     path = Path(path)
-    with path.open("rb") as f:
+    name = repr(str(path))
+    try:
+        f = path.open("rb")
+    except IsADirectoryError:
+        raise ValueError(f"{name} is a directory, not a match log") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read the match log {name}: {exc.strerror or exc}") from None
+    with f:
         first = f.readline()
         try:
             header = json.loads(first)
         except ValueError:
             header = None
         if not isinstance(header, dict) or header.get("format") != LOG_FORMAT or not first.endswith(b"\n"):
-            raise ValueError(f"{str(path)!r} is not a bpp match log (its first line is not a match-log header)")
+            raise ValueError(f"{name} is not a bpp match log (its first line is not a match-log header)")
         if header.get("version") != LOG_VERSION:
-            raise ValueError(f"{str(path)!r} is a match log of version {header.get('version')!r}; expected {LOG_VERSION}")
+            raise ValueError(f"{name} is a match log of version {header.get('version')!r}; expected {LOG_VERSION}")
+        for key, ok in _HEADER_CHECKS.items():
+            if not ok(header.get(key)):
+                raise ValueError(f"{name}: line 1: the header's {key!r} is missing or malformed ({header.get(key)!r})")
+        n_players, n_agents = header["n_players"], len(header["agents"])
         log = MatchLog(header, end=f.tell())
         pending: list[dict] = []
+        raw: list[bytes] = []
+        first_line = 2
         offset = f.tell()
-        for line in f:
+        for number, line in enumerate(f, start=2):
             offset += len(line)
             if not line.endswith(b"\n"):
-                break  # a line cut short by an interruption
+                break  # the last line, cut short by an interruption: an interrupted tail
+
+            def bad(why: str, at: int = number) -> ValueError:
+                return ValueError(f"{name}: line {at}: {why}; the log was damaged or edited (keep a copy, use another --log)")
+
             try:
                 obj = json.loads(line)
             except ValueError:
-                break
-            kind = obj.get("type")
+                raise bad("not a JSON line") from None
+            kind = obj.get("type") if isinstance(obj, dict) else None
             if kind == "hand":
+                why = _check_hand(obj, n_players, n_agents)
+                if why is not None:
+                    raise bad(f"a hand line but {why}")
+                if not pending:
+                    first_line = number
                 pending.append(obj)
-            elif kind == "block":
-                b = obj["block"]
-                expected = len(log.blocks)
-                if b != expected or len(pending) != obj["hands"] or any(h["block"] != b for h in pending):
-                    break
-                if block_sizes is not None and block_sizes(b) != obj["deals"]:
-                    break
-                log.blocks.append((b, obj["deals"], len(log.hands)))
-                log.hands.extend(pending)
-                pending = []
-                log.end = offset
-            else:
-                break
+                raw.append(line)
+                continue
+            if kind != "block":
+                raise bad("not a hand or block line of a match log")
+            b, deals, hands = obj.get("block"), obj.get("deals"), obj.get("hands")
+            if not (_is_int(b) and _is_int(deals) and _is_int(hands) and _int_list(obj.get("chips"), n_agents)):
+                raise bad("a block line without integer 'block', 'deals', 'hands' and 'chips'")
+            where = f"lines {first_line}-{number - 1}" if pending else "no lines"
+            replaces = bool(log.blocks) and b == log.blocks[-1][0] and deals > log.blocks[-1][1]
+            if b != len(log.blocks) and not replaces:
+                raise bad(f"block {b} follows block {len(log.blocks) - 1}")
+            if hands != len(pending) or any(h["block"] != b for h in pending):
+                raise bad(f"block {b} counts {hands} hands but {where} hold {len(pending)} of it")
+            recorded = obj.get("sha256")
+            if recorded is not None and recorded != checksum(b"".join(raw)):
+                raise bad(f"the hands of block {b} ({where}) do not match the checksum on this line")
+            chips = [0] * n_agents
+            for h in pending:
+                for a, c in zip(h["seats"], h["payoffs"]):
+                    chips[a] += c
+            if chips != obj["chips"]:
+                raise bad(f"the hands of block {b} ({where}) add up to chips {chips}, not {obj['chips']}")
+            if replaces:
+                _, _, start = log.blocks.pop()
+                del log.hands[start:]
+            log.blocks.append((b, deals, len(log.hands)))
+            log.hands.extend(pending)
+            pending, raw = [], []
+            log.end = offset
     return log
 
 
 class LogWriter:
-    """Writes a match log block by block (``resume``: keep the complete blocks of an existing one)."""
+    """Appends blocks to a match log: a new file (header first), or after the complete blocks of ``previous``."""
 
-    def __init__(self, path, header: dict, *, block_sizes=None):
+    def __init__(self, path, header: dict, *, previous: MatchLog | None = None):
         self.path = Path(path)
-        self.previous: MatchLog | None = None
-        if self.path.exists() and self.path.stat().st_size > 0:
-            old = read_log(self.path, block_sizes=block_sizes)
-            diff = [k for k in RESUME_KEYS if old.header.get(k) != header.get(k)]
-            if diff:
-                k = diff[0]
-                raise ValueError(
-                    f"log {str(self.path)!r} belongs to another match ({k} {old.header.get(k)!r} there, "
-                    f"{header.get(k)!r} here); remove it or choose another --log"
-                )
-            self.previous = old
+        self.previous = previous
+        if previous is not None:
             self._file = self.path.open("r+b")
-            self._file.truncate(old.end)
-            self._file.seek(old.end)
+            self._file.truncate(previous.end)  # drops an interrupted tail only
+            self._file.seek(previous.end)
         else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._file = self.path.open("wb")
+            empty = self.path.exists() and self.path.stat().st_size == 0  # an empty file holds nothing to lose
+            self._file = self.path.open("wb" if empty else "xb")
             self._file.write((json.dumps(header) + "\n").encode())
             self._file.flush()
 
     def write_block(self, block: int, n_deals: int, lines: list[str], chips: np.ndarray) -> None:
         """Append one block's hand lines and its end marker, then flush."""
+        data = "".join(lines).encode()
         marker = {"type": "block", "block": block, "deals": n_deals, "hands": len(lines),
-                  "chips": chips.sum(axis=0).tolist()}
-        self._file.write(("".join(lines) + json.dumps(marker) + "\n").encode())
+                  "chips": chips.sum(axis=0).tolist(), "sha256": checksum(data)}
+        self._file.write(data + (json.dumps(marker) + "\n").encode())
         self._file.flush()
         os.fsync(self._file.fileno())
 
@@ -186,3 +294,14 @@ class LogWriter:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def check_resumable(log: MatchLog, header: dict, path) -> None:
+    """Refuse (one-line ``ValueError``) a log that belongs to another match than ``header`` describes."""
+    diff = [k for k in RESUME_KEYS if log.header.get(k) != header.get(k)]
+    if diff:
+        k = diff[0]
+        raise ValueError(
+            f"log {str(path)!r} belongs to another match ({k} {log.header.get(k)!r} there, "
+            f"{header.get(k)!r} here); choose another --log (the log is kept as it is)"
+        )

@@ -28,9 +28,11 @@ __all__ = ["iter_blocks"]
 
 
 def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, scheduler: str | None = None) -> Iterator[BlockResult]:
-    """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order) and yield their results in that order.
+    """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order; any iterable, consumed lazily) and yield their
+    results in that order.
 
-    ``workers=1`` plays in this process (agent instances stay the same objects).
+    ``workers=1`` plays in this process (agent instances stay the same objects);
+    the caller caps ``workers`` at the number of blocks.
     """
     # --- Dask backend (holdem.match.cluster): a scheduler address, or $BPP_SCHEDULER, sends the blocks there.
     from holdem.match.cluster import iter_blocks as cluster_blocks, scheduler_address
@@ -40,8 +42,7 @@ def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, scheduler: str | No
         yield from cluster_blocks(plan, tasks, address)
         return
     # --- end Dask backend
-    tasks = list(tasks)
-    if workers <= 1 or len(tasks) <= 1:
+    if workers <= 1:
         for block, seed in tasks:
             yield play_block(plan, block, seed)
         return
@@ -53,7 +54,7 @@ def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, scheduler: str | No
             "level, or play with workers=1"
         ) from None
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         pending: deque = deque()
         it = iter(tasks)
         for block, seed in it:

@@ -1,6 +1,6 @@
 """Play matches: blocks of hands dealt at once, showdowns evaluated in one call, betting by the state machine.
 
-A match of ``n_hands`` deals is cut into blocks of ``block_size`` deals.  Block
+A match of ``n_deals`` deals is cut into blocks of ``block_size`` deals.  Block
 ``b`` draws everything from its own stream, child ``b`` of
 ``numpy.random.SeedSequence(seed).spawn(n_blocks)``: that child spawns one
 stream for the deal and one per agent (in the order the agents were given).
@@ -31,18 +31,21 @@ hand, an agent's ``new_hand(seat)`` method, if it has one, is told its seat.
 
 from __future__ import annotations
 
+import functools
 import json
+import os
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from holdem.cards import RANKS, SUITS
-from holdem.match.agents import AgentSpec, resolve_agent
+from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
 from holdem.match.stats import MatchResult, agent_results
 
-__all__ = ["play_match", "play_block", "MatchPlan", "BlockResult", "root_seed", "DEFAULT_BLOCK_SIZE"]
+__all__ = ["play_match", "play_block", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
@@ -268,6 +271,56 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     )
 
 
+#: Spawn-key word of the streams of agents kept for the whole match ("learn" in ASCII).
+LEARNER_KEY = 0x6C6561726E
+
+
+def keep_learners(specs, root: np.random.SeedSequence) -> tuple[AgentSpec, ...]:
+    """Agents that learn across hands, made once for the whole match; every other agent stays a factory.
+
+    An agent whose ``learns_across_hands`` is true (BPP's M_A|C, Korb1999 §5.2;
+    Poki's specific opponent models, Billings2002 §5) must keep what it learns
+    for the whole match, as in the papers' experiments, whether it was named
+    or passed as a factory.  Agent ``i`` of those is made from child ``i`` of
+    ``SeedSequence(root.entropy, spawn_key=root.spawn_key + (LEARNER_KEY,))``, so
+    the same match gives the same numbers from the API and the CLI.  Every
+    other agent is made afresh per block from the block's streams (so results
+    do not depend on ``workers``).
+    """
+    streams = np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (LEARNER_KEY,)).spawn(len(specs))
+    out = []
+    for spec, stream in zip(specs, streams):
+        if spec.factory is not None:
+            learns = getattr(spec.factory, "learns_across_hands", None) if isinstance(spec.factory, type) else None
+            if learns is None or learns:
+                agent = spec.factory(rng=np.random.default_rng(stream))
+                if getattr(agent, "learns_across_hands", False):
+                    spec = AgentSpec(spec.name, instance=agent, games=spec.games)
+        out.append(spec)
+    return tuple(out)
+
+
+def check_picklable_agents(specs) -> None:
+    """Refuse (one line) agent factories that worker processes could not import.
+
+    Workers start by the *spawn* method and import each factory by its module
+    name; a class or function defined in a notebook or an interactive session
+    lives in a ``__main__`` that has no file, so no worker can import it.
+    """
+    import sys
+
+    main_has_file = getattr(sys.modules.get("__main__"), "__file__", None) is not None
+    for spec in specs:
+        factory = spec.factory
+        if isinstance(factory, functools.partial):  # a class taking no rng, wrapped by resolve_agent
+            factory = factory.args[0] if factory.args else factory.func
+        if factory is not None and getattr(factory, "__module__", None) == "__main__" and not main_has_file:
+            raise ValueError(
+                f"agent {spec.name!r} is defined in this notebook or interactive session, which worker processes "
+                "cannot import; play it with workers=1, or move it into a .py module and import it from there"
+            )
+
+
 def _check_int(name: str, value, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
         raise ValueError(f"The '{name}' parameter of play_match must be an integer >= {minimum}; got {value!r}.")
@@ -277,7 +330,7 @@ def _check_int(name: str, value, minimum: int) -> int:
 def play_match(
     game,
     agents,
-    n_hands: int,
+    n_deals: int,
     *,
     rng=None,
     duplicate: bool = False,
@@ -295,12 +348,18 @@ def play_match(
         A rule set of :mod:`holdem.games` (``game.n_players`` seats).
     agents
         One entry per seat: agent names (``"call"``), factories
-        ``f(rng=...) -> agent`` or agent instances; see
-        :mod:`holdem.match.agents` (names and factories make fresh agents for
-        every block; instances persist across blocks and need ``workers=1``).
-    n_hands
-        Deals to play.  An ordinary match plays one hand per deal; a duplicate
-        match plays every deal once per seating, ``n_players`` hands.
+        ``f(rng=...) -> agent`` (an agent class) or agent instances; see
+        :mod:`holdem.match.agents`.  Names and factories make fresh agents for
+        every block, except agents that learn across hands, which are made once
+        and keep their state for the whole match (:func:`keep_learners`), exactly
+        as ``bpp match`` does; instances persist across blocks.  Learners and
+        instances need ``workers=1`` (refused otherwise), learners no ``log``.
+    n_deals
+        Deals to play (a *deal* is one shuffled deck; a *hand* is one deal
+        played by one seating).  An ordinary match plays one hand per deal; a
+        duplicate match plays every deal once per seating, ``n_players`` hands.
+        The result reports both (``n_deals``, ``n_hands``); ``bpp match
+        --deals`` (alias ``--hands``) means the same.
     rng
         Seed: None (fresh entropy, recorded in the result), an int, a
         ``SeedSequence`` or a ``Generator`` (drawn from once).
@@ -310,13 +369,18 @@ def play_match(
     workers
         Local processes that play blocks (``concurrent.futures``, spawn start
         method: scripts need an ``if __name__ == "__main__":`` guard).  The result
-        is identical for every value.
+        is identical for every value.  Capped at the number of blocks to play; a
+        ``RuntimeWarning`` says when it exceeds the machine's CPUs.
     block_size
         Deals per block.  The result depends on it (it sets the streams), not on ``workers``.
     log
-        Path of a JSON-lines hand log (:mod:`holdem.match.log`).  An existing log
-        of the same match is resumed: its complete blocks are reused and the
-        rest is played and appended; with ``rng=None`` its seed is adopted.
+        Path of a JSON-lines hand log (:mod:`holdem.match.log`), checked before
+        anything is played.  A log is never shortened or overwritten: an existing
+        log of the same match that already holds the deals asked for gives the
+        answer untouched; one that holds fewer is extended (its complete blocks
+        reused, the rest played and appended); another match's log, or a
+        damaged or edited one, is refused with one line.  With ``rng=None`` the
+        log's seed is adopted.
     progress
         Show a tqdm progress bar (hands) on stderr.
     scheduler
@@ -332,11 +396,16 @@ def play_match(
     >>> play_match(None, ["call"], 0)
     Traceback (most recent call last):
     ...
-    ValueError: The 'n_hands' parameter of play_match must be an integer >= 2; got 0.
+    ValueError: The 'n_deals' parameter of play_match must be an integer >= 2; got 0.
     """
-    n_hands = _check_int("n_hands", n_hands, 2)
+    n_deals = _check_int("n_deals", n_deals, 2)
     workers = _check_int("workers", workers, 1)
     block_size = _check_int("block_size", block_size, 1)
+    if isinstance(game, type):
+        raise ValueError(
+            f"The 'game' parameter of play_match must be a rule set instance, e.g. {game.__name__}(); "
+            f"got the class {game.__name__}."
+        )
     n_players = getattr(game, "n_players", None)
     if not isinstance(n_players, (int, np.integer)) or not hasattr(game, "new_hand"):
         raise ValueError(f"The 'game' parameter of play_match must be a rule set of holdem.games; got {game!r}.")
@@ -349,26 +418,35 @@ def play_match(
             f"{game.name}); got {len(agents)}."
         )
     specs = tuple(resolve_agent(a) for a in agents)
+    check_agent_games(game.name, specs)
+    previous = None
+    if log is not None:
+        from holdem.files import check_output_path
+        from holdem.match.log import read_log
+
+        log = check_output_path(log, "log")
+        if log.exists() and log.stat().st_size > 0:
+            previous = read_log(log)
+            if rng is None:
+                rng = np.random.SeedSequence(previous.header["seed"], spawn_key=tuple(previous.header["spawn_key"]))
+    root = root_seed(rng)
+    specs = keep_learners(specs, root)
+    learners = [s.name for s in specs if getattr(s.instance, "learns_across_hands", False)]
+    if learners and log is not None:
+        raise ValueError(
+            f"agents {', '.join(sorted(set(learners)))} learn across hands; their learned state is not in the log, "
+            "so a logged match could not resume them: play without a log"
+        )
     instances = [s.name for s in specs if s.instance is not None]
     if instances and workers > 1:
+        why = "learn across hands and keep one state for the whole match" if learners else "are agent instances"
         raise ValueError(
-            f"agent instances ({', '.join(instances)}) can only play with workers=1; "
-            "pass names or factories to play blocks in parallel"
+            f"agents {', '.join(sorted(set(instances)))} {why}; they need workers=1 (got {workers})"
         )
-
-    plan = MatchPlan(game, specs, n_hands, block_size, bool(duplicate), record=log is not None)
+    plan = MatchPlan(game, specs, n_deals, block_size, bool(duplicate), record=log is not None)
     header = None
-    writer = None
     if log is not None:
-        log = Path(log)
-        if rng is None and log.exists() and log.stat().st_size > 0:
-            from holdem.match.log import read_log
-
-            old = read_log(log)
-            rng = np.random.SeedSequence(old.header["seed"], spawn_key=tuple(old.header["spawn_key"]))
-    root = root_seed(rng)
-    if log is not None:
-        from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter
+        from holdem.match.log import LOG_FORMAT, LOG_VERSION, check_resumable
 
         header = {
             "type": "header",
@@ -383,32 +461,50 @@ def play_match(
             "seed": root.entropy,
             "spawn_key": list(root.spawn_key),
             "block_size": block_size,
-            "n_deals": n_hands,
+            "n_deals": n_deals,
             "duplicate": bool(duplicate),
         }
-        writer = LogWriter(log, header, block_sizes=plan.block_deals)
+        if previous is not None:
+            check_resumable(previous, header, log)
 
-    seeds = np.random.SeedSequence(root.entropy, spawn_key=root.spawn_key).spawn(plan.n_blocks)
-    results: list[np.ndarray | None] = [None] * plan.n_blocks
-    if writer is not None and writer.previous is not None:
-        prev = writer.previous
-        chips = prev.chips()
-        for b, _, start in prev.blocks:
-            if b < plan.n_blocks:
-                results[b] = chips[start : start + plan.block_deals(b) * plan.n_replays]
-    todo = [b for b in range(plan.n_blocks) if results[b] is None]
+    # Blocks already in the log are read from it (a block the log holds with more deals than this
+    # match needs gives its first deals: the prefix of the same streams); the rest are played.
+    results: list[np.ndarray] = []
+    if previous is not None:
+        chips = previous.chips()
+        for b, deals, start in previous.blocks:
+            if b >= plan.n_blocks or deals < plan.block_deals(b):
+                break  # a short last block is played again in full when the match grows
+            results.append(chips[start : start + plan.block_deals(b) * plan.n_replays])
+    first_todo = len(results)
+    n_todo = plan.n_blocks - first_todo
+    workers = min(workers, max(n_todo, 1))
+    cpus = os.cpu_count() or 1
+    if workers > cpus:
+        warnings.warn(f"workers={workers} is more than the {cpus} CPUs of this machine; the match will not run faster",
+                      RuntimeWarning, stacklevel=2)
+    if workers > 1:
+        check_picklable_agents(specs)
 
+    writer = None
+    if log is not None and n_todo > 0:
+        from holdem.match.log import LogWriter
+
+        writer = LogWriter(log, header, previous=previous)
     bar = None
-    if progress:
+    if progress and n_todo > 0:
         from tqdm import tqdm
 
-        done_hands = sum(len(r) for r in results if r is not None)
-        bar = tqdm(total=n_hands * plan.n_replays, initial=done_hands, unit="hand", desc=game.name, leave=False)
+        done_hands = sum(len(r) for r in results)
+        bar = tqdm(total=n_deals * plan.n_replays, initial=done_hands, unit="hand", desc=game.name, leave=False)
+    # Block b's stream is child b of the root, made when the block is due (memory does not grow with n_deals).
+    tasks = ((b, np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (b,)))
+             for b in range(first_todo, plan.n_blocks))
     try:
         from holdem.match.parallel import iter_blocks
 
-        for res in iter_blocks(plan, [(b, seeds[b]) for b in todo], workers=workers, scheduler=scheduler):
-            results[res.block] = res.chips
+        for res in iter_blocks(plan, tasks, workers=workers, scheduler=scheduler):
+            results.append(res.chips)
             if writer is not None:
                 writer.write_block(res.block, res.n_deals, list(res.lines), res.chips)
             if bar is not None:
@@ -428,7 +524,7 @@ def play_match(
         unit=game.unit,
         unit_chips=int(game.unit_chips),
         n_hands=int(chips.shape[0]),
-        n_deals=n_hands,
+        n_deals=n_deals,
         duplicate=bool(duplicate),
         seed=root.entropy,
         block_size=block_size,

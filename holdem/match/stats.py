@@ -55,11 +55,23 @@ def summarize(samples: np.ndarray, *, confidence: float = 0.95) -> Summary:
 
     >>> summarize(np.array([2.0, 2.0, 2.0]))
     Summary(n=3, mean=2.0, std=0.0, ci95=(2.0, 2.0), t=inf, p=0.0)
+    >>> summarize([1.0, float("nan"), 3.0])
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'samples' parameter of summarize must hold finite numbers; got nan at index 1.
     """
-    x = np.asarray(samples, dtype=np.float64).ravel()
+    try:
+        x = np.asarray(samples, dtype=np.float64).ravel()
+    except (TypeError, ValueError):
+        raise ValueError(f"The 'samples' parameter of summarize must be numbers; got {samples!r}.") from None
     n = x.size
     if n < 2:
         raise ValueError(f"The 'samples' parameter of summarize must hold at least 2 values; got {n}.")
+    bad = np.flatnonzero(~np.isfinite(x))
+    if bad.size:
+        raise ValueError(
+            f"The 'samples' parameter of summarize must hold finite numbers; got {x[bad[0]]} at index {int(bad[0])}."
+        )
     if not 0.0 < confidence < 1.0:
         raise ValueError(f"The 'confidence' parameter of summarize must be in (0, 1); got {confidence!r}.")
     mean = float(x.mean())

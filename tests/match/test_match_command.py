@@ -12,7 +12,7 @@ from bpp.cli import main
     [
         (["match", "poker", "--agents", "call,call"], "invalid choice: 'poker'"),
         (["match", "stud5", "--agents", "call,call", "--hands", "abc"], "must be a positive integer; got 'abc'"),
-        (["match", "stud5", "--agents", "call,call", "--hands", "1"], "--hands must be at least 2"),
+        (["match", "stud5", "--agents", "call,call", "--hands", "1"], "--deals must be at least 2"),
         (["match", "stud5", "--agents", "call,call", "--seed", "-3"], "expected a non-negative integer seed"),
         (["match", "stud5", "--agents", "call,call", "--workers", "0"], "must be a positive integer; got '0'"),
         (["match", "stud5", "--agents", "call,nobody"], "unknown agent 'nobody'; known agents: "),

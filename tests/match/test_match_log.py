@@ -67,27 +67,92 @@ def test_resume_adopts_the_log_seed_and_extends_a_match(tmp_path):
     np.testing.assert_array_equal(longer.winnings, play().winnings)
 
 
-def test_a_short_last_block_is_replayed_when_the_match_grows(tmp_path):
+def test_a_short_last_block_is_played_again_in_full_and_appended_when_the_match_grows(tmp_path):
     path = tmp_path / "m.jsonl"
     play(path, n=100)  # blocks of 40, 40, 20
-    assert len(read_log(path, block_sizes=lambda b: 40).blocks) == 2
+    before = path.read_bytes()
     np.testing.assert_array_equal(play(path).winnings, play().winnings)
+    after = path.read_bytes()
+    assert after.startswith(before)  # nothing rewritten: block 2 is appended again with 40 deals
+    log = read_log(path)
+    assert [(b, d) for b, d, _ in log.blocks] == [(0, 40), (1, 40), (2, 40), (3, 40), (4, 40), (5, 30)]
+    assert len(log.hands) == 230
 
 
-def test_another_matchs_log_is_refused(tmp_path):
+def test_a_rerun_with_fewer_deals_reads_the_answer_from_the_log_and_leaves_it_alone(tmp_path):
     path = tmp_path / "m.jsonl"
-    play(path, n=20)
-    with pytest.raises(ValueError, match=r"belongs to another match \(seed 11 there, 12 here\)"):
-        play_match(HighCard(n_players=3), [Randomer, Raiser, Randomer], 20, rng=12, block_size=40, log=path)
+    play(path)
+    data = path.read_bytes()
+    for n in (230, 120, 100, 7):  # 100 and 7 end inside a logged block: its first deals are the same streams
+        np.testing.assert_array_equal(play(path, n=n).winnings, play(n=n).winnings)
+        assert path.read_bytes() == data
 
 
-def test_a_file_that_is_not_a_log_is_refused(tmp_path):
-    path = tmp_path / "notes.txt"
-    path.write_text("hello\n")
-    with pytest.raises(ValueError, match="is not a bpp match log"):
+def test_another_match_is_refused_and_the_log_kept_byte_for_byte(tmp_path):
+    path = tmp_path / "m.jsonl"
+    play(path)
+    data = path.read_bytes()
+    with pytest.raises(ValueError, match=r"belongs to another match \(duplicate False there, True here\)"):
+        play(path, duplicate=True)
+    assert path.read_bytes() == data
+
+
+def _edit(path, number, change):
+    lines = path.read_bytes().splitlines(keepends=True)
+    lines[number - 1] = change(lines[number - 1])
+    path.write_bytes(b"".join(lines))
+
+
+def test_an_edited_hand_is_refused_naming_its_lines(tmp_path):
+    path = tmp_path / "m.jsonl"
+    play(path)
+    obj = json.loads(path.read_bytes().splitlines()[45])  # line 46: a hand of block 1 (lines 43-82)
+    obj["payoffs"] = obj["payoffs"][::-1] if obj["payoffs"][0] != obj["payoffs"][-1] else [0] * 3
+    _edit(path, 46, lambda _: (json.dumps(obj) + "\n").encode())
+    data = path.read_bytes()
+    with pytest.raises(ValueError, match=r"line 83: the hands of block 1 \(lines 43-82\) do not match the checksum"):
         play(path)
+    assert path.read_bytes() == data
 
 
-def test_parse_action_rejects_garbage():
-    with pytest.raises(ValueError, match=r"bad action 'rx' in a match log"):
-        parse_action("rx")
+@pytest.mark.parametrize(
+    "line, message",
+    [(b"123\n", "line 5: not a hand or block line"), (b'{"type":"block"}\n', "line 5: a block line without"),
+     (b"{oops\n", "line 5: not a JSON line"), (b'{"type":"hand","hand":1}\n', "line 5: a hand line but")],
+)
+def test_a_damaged_line_inside_the_log_is_refused_not_cut_off(tmp_path, line, message):
+    path = tmp_path / "m.jsonl"
+    play(path)
+    _edit(path, 5, lambda _: line)
+    data = path.read_bytes()
+    with pytest.raises(ValueError, match=message):
+        play(path)
+    assert path.read_bytes() == data
+
+
+def test_block_streams_are_spawned_lazily_and_workers_capped(monkeypatch):
+    import tracemalloc
+
+    import holdem.match.parallel as parallel
+
+    seen = []
+
+    def first_block_only(plan, tasks, workers):
+        seen.append(next(iter(tasks)))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(parallel, "iter_blocks", first_block_only)
+    tracemalloc.start()
+    with pytest.raises(KeyboardInterrupt):
+        play_match(HighCard(n_players=2), ["call", "random"], 10**10, rng=3, block_size=10)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 5_000_000  # bytes before the first hand; spawning 10**9 block streams up front took gigabytes
+    block, seed = seen[0]
+    assert block == 0 and seed.spawn_key == np.random.SeedSequence(3).spawn(1)[0].spawn_key
+    monkeypatch.undo()
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    r = play_match(HighCard(n_players=2), ["call", "random"], 50, rng=3, block_size=25)
+    with pytest.warns(RuntimeWarning, match="workers=2 is more than the 1 CPUs"):  # 512 capped at the 2 blocks
+        w = play_match(HighCard(n_players=2), ["call", "random"], 50, rng=3, block_size=25, workers=512)
+    np.testing.assert_array_equal(w.winnings, r.winnings)

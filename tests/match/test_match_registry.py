@@ -56,7 +56,7 @@ def test_register_agent_validates(name, factory, message):
 
 
 def test_unknown_names_list_the_known_ones():
-    with pytest.raises(ValueError, match=r"unknown agent 'nobody'; known agents: .*call, fold"):
+    with pytest.raises(ValueError, match=r"unknown agent 'nobody'; known agents: .*call, .*fold"):
         play_match(HighCard(), ["nobody", "call"], 10)
 
 
@@ -78,3 +78,44 @@ def test_learning_agents_persist_for_the_whole_match_and_keep_their_names():
     assert not isinstance(match_agents(["poki", "loki"], seed=1)[0], str)  # poki's specific models learn
     with pytest.raises(ValueError, match="learn across hands .* need workers=1"):
         match_agents(["bpp", "rules"], seed=1, workers=2)
+
+
+def test_names_instances_and_the_cli_give_the_same_learning_match(capsys):
+    import json
+
+    from bpp.cli import main
+    from bpp.registry import match_agents
+    from holdem.games import Stud5
+    from holdem.match import play_match
+
+    by_name = play_match(Stud5(), ["bpp", "rules"], 300, rng=5, duplicate=True)
+    by_instance = play_match(Stud5(), match_agents(["bpp", "rules"], seed=5), 300, rng=5, duplicate=True)
+    assert main(["match", "stud5", "--agents", "bpp,rules", "--hands", "300", "--seed", "5", "--duplicate",
+                 "--json", "--no-progress"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert by_name.players[0].total == by_instance.players[0].total == cli["players"][0]["total"]
+    # a name rebuilt every block would forget: the learner's M_A|C must have changed from its default
+    with pytest.raises(ValueError, match=r"agents bpp learn across hands and keep one state .* need workers=1 \(got 2\)"):
+        play_match(Stud5(), ["bpp", "rules"], 300, rng=5, workers=2)
+    with pytest.raises(ValueError, match="learned state is not in the log"):
+        play_match(Stud5(), ["bpp", "rules"], 300, rng=5, log="unused.jsonl")
+
+
+def test_agent_classes_without_rng_are_accepted_and_notebook_classes_refused_for_workers(monkeypatch):
+    import sys
+    import types
+
+    from holdem.games import LimitHoldem
+    from holdem.match import play_match
+
+    class Caller:
+        def act(self, observation):
+            return observation.action("call")
+
+    r = play_match(LimitHoldem(), [Caller, "call"], 20, rng=1)
+    assert r.names == ["Caller", "call"]
+    assert (r.winnings == play_match(LimitHoldem(), ["call", "call"], 20, rng=1).winnings).all()
+    Caller.__module__ = "__main__"
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))  # a notebook's __main__ has no file
+    with pytest.raises(ValueError, match="defined in this notebook or interactive session, which worker processes cannot import"):
+        play_match(LimitHoldem(), [Caller, "call"], 20, rng=1, workers=2, block_size=10)

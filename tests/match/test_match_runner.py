@@ -116,7 +116,7 @@ def test_same_seed_same_result_and_generator_seeds_are_recorded():
 
 
 def test_instances_need_one_worker():
-    with pytest.raises(ValueError, match=r"agent instances \(caller\) can only play with workers=1"):
+    with pytest.raises(ValueError, match=r"agents caller are agent instances; they need workers=1 \(got 2\)"):
         play_match(HighCard(), [Caller(), Caller], 10, workers=2)
 
 
@@ -128,7 +128,7 @@ def test_unpicklable_factories_are_refused_for_workers():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        (dict(n_hands=1), r"The 'n_hands' parameter of play_match must be an integer >= 2; got 1\."),
+        (dict(n_deals=1), r"The 'n_deals' parameter of play_match must be an integer >= 2; got 1\."),
         (dict(workers=0), r"The 'workers' parameter of play_match must be an integer >= 1; got 0\."),
         (dict(block_size=2.5), r"The 'block_size' parameter of play_match must be an integer >= 1; got 2\.5\."),
         (dict(rng=-1), r"The 'rng' parameter of play_match must be None, an int"),
@@ -137,9 +137,9 @@ def test_unpicklable_factories_are_refused_for_workers():
     ],
 )
 def test_bad_arguments_raise_value_errors_naming_the_parameter(kwargs, message):
-    args = dict(agents=[Caller, Caller], n_hands=10) | kwargs
+    args = dict(agents=[Caller, Caller], n_deals=10) | kwargs
     with pytest.raises(ValueError, match=message):
-        play_match(HighCard(), args.pop("agents"), args.pop("n_hands"), **args)
+        play_match(HighCard(), args.pop("agents"), args.pop("n_deals"), **args)
 
 
 def test_table_and_json():

@@ -1,0 +1,109 @@
+"""``bpp kendall``: train and evaluate Kendall and Willdig's evolving player (Kendall2001 §3).
+
+::
+
+    bpp kendall train --table loose-aggressive --epochs 5000 --seed 1 --out la.json
+    bpp kendall train --table mixed --epochs 5000 --seed 1 --out mixed.json
+    bpp kendall evaluate --values mixed.json --hands 1000 --runs 5 [--json]
+
+``train`` seats a new evolving player (learning values all 10) with four
+players of one style (or one of each: ``mixed``), plays ``--epochs`` hands
+(an epoch is one hand, as in the paper) and writes one JSON file: the
+learned values, the Table 5 snapshot (hands played and won at epochs 25 …
+3000) and the learning curve (its bankroll after every epoch).  It never
+overwrites a file.  ``evaluate`` plays the trained values (learning frozen)
+against each single-style table and the mixed table, ``--runs`` runs of
+``--hands`` hands each, and prints Table 6: units held by each player
+(start 10,000) with a 95 % confidence interval over the runs, and hands
+played / won.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from bpp.commands import positive_int
+
+__all__ = ["register", "run_train", "run_evaluate"]
+
+
+def _seed(text: str) -> int:
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer seed, got {text!r}")
+    return value
+
+
+def register(subparsers) -> None:
+    """Add ``bpp kendall train`` and ``bpp kendall evaluate``."""
+    parser = subparsers.add_parser(
+        "kendall",
+        help="train and evaluate Kendall and Willdig's evolving five-card draw player (Tables 5-6)",
+        description=__doc__.split("::")[0].strip(),
+    )
+    sub = parser.add_subparsers(dest="kendall_command", metavar="ACTION", parser_class=type(parser))
+    train = sub.add_parser("train", help="train an evolving player at one table; write values, Table 5 and the curve")
+    train.add_argument("--table", required=True, metavar="STYLE", help="loose-aggressive, loose-passive, tight-aggressive, tight-passive or mixed")
+    train.add_argument("--epochs", type=positive_int, default=5000, help="hands to train for (default 5000)")
+    train.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
+    train.add_argument("--out", required=True, metavar="FILE", help="JSON file to write (must not exist)")
+    train.add_argument("--decrease-on", choices=("loss", "fold"), default="loss",
+                       help="when a learning value drops: after a lost hand (default) or only after a fold (the literal text)")
+    train.add_argument("--no-progress", action="store_true", help="no progress bar")
+    train.set_defaults(func=run_train)
+    evaluate = sub.add_parser("evaluate", help="Table 6: the trained player against each table, mean ± 95%% CI over runs")
+    evaluate.add_argument("--values", required=True, metavar="FILE", help="values file written by train (JSON) or a hand,value CSV")
+    evaluate.add_argument("--hands", type=positive_int, default=1000, help="hands per run (default 1000)")
+    evaluate.add_argument("--runs", type=positive_int, default=5, help="runs per table (default 5)")
+    evaluate.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
+    evaluate.add_argument("--json", action="store_true", help="print the results as JSON")
+    evaluate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    evaluate.set_defaults(func=run_evaluate)
+    parser.set_defaults(func=lambda args: parser.print_help() or 2)
+
+
+def run_train(args) -> int:
+    """``bpp kendall train``: train, then write the results file (refuses to overwrite)."""
+    from bpp.kendall.players import EvolvingPlayer
+    from bpp.kendall.training import check_table, train
+
+    check_table(args.table)
+    out = Path(args.out)
+    if out.exists():
+        raise ValueError(f"--out {str(out)!r} already exists; results are never overwritten (choose another file)")
+    if not out.parent.is_dir():
+        raise ValueError(f"--out {str(out)!r}: folder {str(out.parent)!r} does not exist")
+    player = EvolvingPlayer(decrease_on=args.decrease_on)
+    progress = not args.no_progress and sys.stderr.isatty()
+    result = train(args.table, args.epochs, rng=args.seed, player=player, progress=progress)
+    with open(out, "x") as f:  # "x": fails rather than overwrite a file created meanwhile
+        f.write(json.dumps(result.to_dict()) + "\n")
+    print(f"trained {args.epochs:,} epochs at the {args.table} table (seed {args.seed}): "
+          f"bankroll {int(result.curve[-1]):,} (start 10,000)")
+    print(f"{'epoch':>6s} {'played':>7s} {'won':>5s} {'% played':>9s} {'% won':>6s}")
+    for row in result.table5():
+        print(f"{row['epoch']:6d} {row['played']:7d} {row['won']:5d} {row['pct_played']:9.1f} {row['pct_won']:6.1f}")
+    print(f"wrote {out}")
+    return 0
+
+
+def run_evaluate(args) -> int:
+    """``bpp kendall evaluate``: Table 6 for the values in ``--values``."""
+    from bpp.kendall.players import load_values
+    from bpp.kendall.training import evaluate
+
+    values = load_values(args.values)
+    progress = not args.no_progress and sys.stderr.isatty()
+    table6 = evaluate(values, args.hands, args.runs, rng=args.seed, progress=progress)
+    if args.json:
+        print(json.dumps(table6.to_dict()))
+    else:
+        print(table6.text())
+    return 0

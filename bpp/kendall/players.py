@@ -1,0 +1,497 @@
+"""The fixed-style players and the evolving player of Kendall and Willdig (Kendall2001 §3).
+
+:class:`StylePlayer` plays one of the four tables of :mod:`bpp.kendall.styles`
+("loose-aggressive" … "tight-passive", Tables 1-4): the value of its current
+hand (:mod:`bpp.kendall.handvalues`) picks the row of the round's table, the
+pot decides between the row's raise and a call.
+
+:class:`EvolvingPlayer` is the adaptive player of §3: one learning value per
+hand value (the 100 classes "7 High" … "Royal Flush"), all starting at 10,
+and the decision rule as printed::
+
+    if lv < 6: FOLD
+    elif lv < 8: CALL
+    else:
+        ac = (lv / log10(pv)) / (np / lv)
+        if ac < 10: CALL
+        else: RAISE by round(sqrt(ac) * w)
+
+with ``pv`` the pot (every chip in it, antes included), ``np`` the players
+not folded (itself included), and ``w`` 3 for 8 ≤ lv < 9, 4 for 9 ≤ lv ≤ 9.99
+and 5 for lv > 9.99 (the text's "if 8 < lv > 8.99 then w = 3 / if 9 < lv >
+9.99 then w = 4 / if lv > 9.99 then w = 5").  Before the draw it uses the
+learning value of the hand it was dealt, after the draw that of the hand it
+holds then.  A fold with nothing to call is a check, a raise the rules do
+not allow (third pass round the table) a call.  Both players draw by
+:func:`bpp.kendall.drawing.discards`.
+
+Learning (§3: "If the evolving player wins a game, with other players either
+calling or raising, then the learning value is incremented by 0.1, but will
+never exceed 10.  If the player folds after raising or calling the learning
+value will be decreased by 0.1 unless it is already zero"), applied once per
+hand to the learning value of every hand value the player bet on in that
+hand (the dealt hand's and, if it changed, the drawn hand's):
+
+* **+0.1** when it wins the pot (or a share) and some other player called a
+  bet or raised during the hand;
+* **−0.1** when it gives the hand up after having called a bet or raised.
+  Read literally ("folds") the rule can never fire: every value starts at
+  10 and the player folds only below 6, so nothing would ever be learned,
+  while the paper's Table 5 shows the player learning within 200 hands.
+  So by default (``decrease_on="loss"``) losing the showdown counts as giving
+  the hand up too; ``decrease_on="fold"`` is the literal reading (kept to
+  show that it does not learn: a test checks the values stay at 10).
+
+The learned values are the attribute ``values_`` (float array of 100, on a
+0.1 grid in [0, 10]); :meth:`EvolvingPlayer.save` and :func:`load_values`
+keep them in a JSON or CSV file, never pickle.
+
+>>> decide(8, 5, 50)
+('call', 7.53, 0)
+>>> decide(8, 3, 50)
+('raise', 12.56, 11)
+>>> decide(9, 3, 50)
+('raise', 15.89, 16)
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+
+from bpp.kendall.drawing import discards
+from bpp.kendall.handvalues import N_VALUES, VALUE_NAMES, hand_value
+from bpp.kendall.styles import STYLE_NAMES, compile_style
+from holdem.agents import Agent
+from holdem.evaluate import _evaluate_one
+from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
+
+__all__ = [
+    "StylePlayer",
+    "EvolvingPlayer",
+    "decide",
+    "raise_weight",
+    "load_values",
+    "check_values",
+    "INITIAL_VALUE",
+    "VALUES_FORMAT",
+]
+
+_DISCARD = ActionKind.DISCARD
+_RAISE = ActionKind.BET_RAISE
+_CALL_KIND = ActionKind.CHECK_CALL
+_FOLD_KIND = ActionKind.FOLD
+#: "Initially, all values are set to 10" (Kendall2001 §3).
+INITIAL_VALUE = 10.0
+#: The ``format`` field of a values file.
+VALUES_FORMAT = "bpp-kendall-values"
+
+
+def _draw_action(player, observation) -> Action:
+    """The standard draw; the value of the hand is the one the player bet on in round 0 (cached by identity)."""
+    hole = observation.hole
+    value = player._value if hole is player._hole else None
+    return Action(_DISCARD, 0, discards(hole, 2, value))
+
+
+def _raise_to(observation, raise_by: int):
+    """The raise-to total for a raise of ``raise_by`` over the current bet, inside the legal bounds (None: no raise allowed)."""
+    bounds = observation.raise_bounds
+    if bounds is None:
+        return None
+    to = observation.committed[observation.player] + observation.to_call + raise_by
+    lo, hi = bounds
+    return Action(_RAISE, lo if to < lo else hi if to > hi else to)
+
+
+class StylePlayer(Agent):
+    """A fixed-style player: acts on the value of its hand and the pot as its table says (Kendall2001 §3, Tables 1-4).
+
+    Parameters
+    ----------
+    style : str
+        One of ``loose-aggressive``, ``loose-passive``, ``tight-aggressive``, ``tight-passive``.
+    rng
+        Unused (the styles are deterministic); accepted like every agent's.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from holdem.games import Draw5
+    >>> from holdem import parse_cards
+    >>> deal = list(range(52))            # seat 1 (left of the button) gets cards 0, 5, 10, 15, 20
+    >>> state = Draw5().new_hand(deal)
+    >>> StylePlayer("tight-passive").act(state.observation(1))   # 2c 3d 4h 5s 7c: no pair, check
+    Action(kind=<ActionKind.CHECK_CALL: 1>, amount=0, discard=())
+    >>> StylePlayer("sneaky")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'style' parameter must be one of loose-aggressive, loose-passive, tight-aggressive, tight-passive; got 'sneaky'.
+    """
+
+    trusted_actions = True  # answers only legal actions (fold only facing a bet, raises inside the bounds)
+
+    def __init__(self, style: str, *, rng=None):
+        super().__init__(rng=rng)
+        self.style = style
+        table = compile_style(style)
+        self.name = style
+        self._kinds = table.kinds
+        self._raise_by = table.raise_by
+        self._pot_limit = table.pot_limit
+        self._hole, self._value = None, 0
+
+    def act(self, observation):
+        r = observation.round
+        if r == 1:
+            return _draw_action(self, observation)
+        b = 0 if r == 0 else 1
+        hole = observation.hole
+        if hole is not self._hole:  # the engine hands out the same tuple until the draw changes it
+            self._hole, self._value = hole, hand_value(hole)
+        v = self._value
+        kind = self._kinds[b][v]
+        if kind == 2 and observation.pot <= self._pot_limit[b][v]:
+            action = _raise_to(observation, self._raise_by[b][v])
+            if action is not None:
+                return action
+        if kind == 0 and observation.to_call > 0:
+            return FOLD
+        return CHECK_CALL
+
+    def __repr__(self) -> str:
+        return f"StylePlayer({self.style!r})"
+
+
+def raise_weight(lv: float) -> int:
+    """The weighting factor ``w`` of the raise size for learning value ``lv`` (Kendall2001 §3).
+
+    >>> [raise_weight(x) for x in (7.9, 8.0, 8.99, 9.0, 9.99, 10.0)]
+    [1, 3, 3, 4, 4, 5]
+    """
+    if lv > 9.99:
+        return 5
+    if lv >= 9:
+        return 4
+    if lv >= 8:
+        return 3
+    return 1
+
+
+def decide(lv: float, n_players: int, pot: float) -> tuple[str, float | None, int]:
+    """The evolving player's decision rule (Kendall2001 §3): ``(action, ac, raise_by)``.
+
+    ``action`` is "fold", "call" or "raise"; ``ac`` is rounded to two
+    decimals (None below lv 8); ``raise_by`` the units to raise (0 unless
+    raising).  The paper's worked examples (its Figures 1-3): lv 8, np 5,
+    pv 50 → ac 7.53, call; lv 8, np 3, pv 50 → raise 11 units (the paper
+    prints ac = 12.57; the formula gives 12.557, 12.56); lv 9, np 3, pv 50 →
+    ac 15.89, raise 16 units.
+
+    >>> decide(5.9, 5, 50), decide(6, 5, 50), decide(10, 5, 5)
+    (('fold', None, 0), ('call', None, 0), ('raise', 28.61, 27))
+    >>> decide(8, 0, 50)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'n_players' parameter of decide must be a positive integer; got 0.
+    """
+    if isinstance(n_players, bool) or not isinstance(n_players, (int, np.integer)) or n_players < 1:
+        raise ValueError(f"The 'n_players' parameter of decide must be a positive integer; got {n_players!r}.")
+    if not pot > 1:
+        raise ValueError(f"The 'pot' parameter of decide must be more than 1 unit (log10 of it divides); got {pot!r}.")
+    action, ac, raise_by = _rule(lv, n_players, pot)
+    return action, None if ac is None else round(ac, 2), raise_by
+
+
+def _rule(lv: float, n_players: int, pot: float) -> tuple[str, float | None, int]:
+    """:func:`decide` unchecked and unrounded (the player's hot path)."""
+    if lv < 6:
+        return "fold", None, 0
+    if lv < 8:
+        return "call", None, 0
+    ac = (lv / math.log10(pot)) / (n_players / lv)
+    if ac < 10:
+        return "call", ac, 0
+    return "raise", ac, int(math.floor(math.sqrt(ac) * raise_weight(lv) + 0.5))
+
+
+def check_values(values, *, source: str = "values") -> np.ndarray:
+    """``values`` as a float array of 100 learning values in [0, 10], else a ``ValueError`` naming the bad entry.
+
+    >>> check_values([10.0] * 99 + [10.5])
+    Traceback (most recent call last):
+    ...
+    ValueError: values: the learning value of 'Royal Flush' must be a number in [0, 10]; got 10.5.
+    """
+    values = list(values)
+    if len(values) != N_VALUES:
+        raise ValueError(f"{source}: expected {N_VALUES} learning values (one per hand value); got {len(values)}.")
+    out = np.empty(N_VALUES)
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) or not 0 <= v <= 10:
+            raise ValueError(f"{source}: the learning value of {VALUE_NAMES[i]!r} must be a number in [0, 10]; got {v!r}.")
+        out[i] = round(float(v), 1)
+    return out
+
+
+def load_values(path) -> np.ndarray:
+    """The 100 learning values saved in ``path``: a JSON file (``{"values": {name: lv}}``) or a CSV (``hand,value``).
+
+    Raises a one-line ``ValueError`` for a missing, malformed or out-of-range file.
+
+    >>> load_values("no-such-file.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: values file 'no-such-file.json' does not exist
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"values file {str(path)!r} does not exist")
+    where = f"values file {str(path)!r}"
+    try:
+        text = path.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{where} cannot be read: {exc}") from None
+    if path.suffix.lower() == ".csv":
+        rows = list(csv.reader(text.splitlines()))
+        if not rows or [c.strip() for c in rows[0]] != ["hand", "value"]:
+            raise ValueError(f"{where} is not a values CSV (its header must be 'hand,value')")
+        table = {}
+        for row in rows[1:]:
+            if len(row) != 2:
+                raise ValueError(f"{where}: every row must be 'hand,value'; got {','.join(row)!r}")
+            try:
+                table[row[0]] = float(row[1])
+            except ValueError:
+                raise ValueError(f"{where}: the value of {row[0]!r} must be a number; got {row[1]!r}") from None
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{where} is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        table = data.get("values") if isinstance(data, dict) else None
+        if not isinstance(table, dict):
+            raise ValueError(f"{where} has no 'values' object (hand name → learning value)")
+    missing = [n for n in VALUE_NAMES if n not in table]
+    unknown = [n for n in table if n not in VALUE_NAMES]
+    if missing or unknown:
+        what = f"misses {missing[0]!r}" if missing else f"names an unknown hand {unknown[0]!r}"
+        raise ValueError(f"{where} {what} ({len(missing)} missing, {len(unknown)} unknown of {N_VALUES} hand values)")
+    return check_values([table[n] for n in VALUE_NAMES], source=where)
+
+
+class EvolvingPlayer(Agent):
+    """Kendall and Willdig's evolving player: one learning value per hand value, ±0.1 learning (Kendall2001 §3).
+
+    Parameters
+    ----------
+    values : array-like of 100 floats or None
+        Starting learning values (None: all 10, "every hand is assumed to be
+        good until we find out otherwise").
+    learn : bool
+        Whether to learn from each hand (False: play the given values, as
+        for the evaluation after training).
+    decrease_on : {"loss", "fold"}
+        When a learning value drops by 0.1 (see the module docstring):
+        ``"loss"`` after folding or losing the showdown, ``"fold"`` only after
+        folding (the literal text, which never learns).
+    rng
+        Unused (the player is deterministic).
+
+    Attributes
+    ----------
+    values_ : ndarray of float, shape (100,)
+        The learning values, indexed by hand value.
+    hands_ : int
+        Hands seen since the values were set.
+
+    Examples
+    --------
+    >>> p = EvolvingPlayer()
+    >>> float(p.values_.min()), p.learns_across_hands
+    (10.0, True)
+    >>> EvolvingPlayer(decrease_on="never")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'decrease_on' parameter of EvolvingPlayer must be 'loss' or 'fold'; got 'never'.
+    """
+
+    name = "evolving"
+    trusted_actions = True
+
+    def __init__(self, *, values=None, learn: bool = True, decrease_on: str = "loss", rng=None):
+        super().__init__(rng=rng)
+        if decrease_on not in ("loss", "fold"):
+            raise ValueError(f"The 'decrease_on' parameter of EvolvingPlayer must be 'loss' or 'fold'; got {decrease_on!r}.")
+        self.values = values
+        self.learn = bool(learn)
+        self.decrease_on = decrease_on
+        self.values_ = np.full(N_VALUES, INITIAL_VALUE) if values is None else check_values(values)
+        self.hands_ = 0
+        self.last_outcome_ = None
+        self._hole, self._value = None, 0
+        self._start(None)
+        self._pending = False
+
+    @property
+    def learns_across_hands(self) -> bool:
+        """True while learning (``bpp match`` then keeps one instance for the whole match)."""
+        return self.learn
+
+    # -- the decision ---------------------------------------------------------
+
+    def decision(self, observation) -> tuple[str, float | None, int]:
+        """``decide(lv, np, pv)`` for this observation: the hand's learning value, players left and the pot."""
+        v = hand_value(observation.hole)
+        return decide(self.values_.item(v), observation.n_players - sum(observation.folded), observation.pot)
+
+    def _choose(self, observation) -> Action:
+        """The action for ``observation`` without recording anything (act records; action_probabilities does not)."""
+        if observation.round == 1:
+            return _draw_action(self, observation)
+        hole = observation.hole
+        if hole is not self._hole:  # the engine hands out the same tuple until the draw changes it
+            self._hole, self._value = hole, hand_value(hole)
+        action, _, raise_by = _rule(self.values_.item(self._value), observation.n_players - sum(observation.folded), observation.pot)
+        if action == "fold":
+            return FOLD if observation.to_call > 0 else CHECK_CALL
+        if action == "raise":
+            chosen = _raise_to(observation, raise_by)
+            if chosen is not None:
+                return chosen
+        return CHECK_CALL
+
+    def act(self, observation):
+        action = self._choose(observation)
+        if observation.round != 1:
+            self._values_used.add(self._value)
+            if action.kind == _RAISE or (action.kind == _CALL_KIND and observation.to_call > 0):
+                self._invested = True
+        return action
+
+    def action_probabilities(self, observation) -> dict[Action, float]:
+        """The (deterministic) policy at ``observation``: its action with probability 1; records nothing."""
+        return {self._choose(observation): 1.0}
+
+    # -- following the hand and learning ---------------------------------------
+
+    def new_hand(self, seat: int) -> None:
+        self.settle()
+        self._start(seat)
+
+    def _start(self, seat) -> None:
+        self._seat = seat
+        self._values_used: set[int] = set()
+        self._invested = False
+        self._others_in = False
+        self._raised_round = -1
+        self._folded = False
+        self._best_other = -1
+        self._mine = -1
+        self._pending = True
+
+    def observe(self, event) -> None:
+        if not self._pending:
+            return
+        kind = event.kind
+        if kind == "action":
+            a = event.action.kind
+            if event.player == self._seat:
+                if a == _FOLD_KIND:
+                    self._folded = True
+                elif a == _RAISE:
+                    self._raised_round = event.round
+                return
+            if a == _RAISE:
+                self._others_in = True
+                self._raised_round = event.round
+            elif a == _CALL_KIND and self._raised_round == event.round:
+                self._others_in = True  # a call after a raise in the same round puts chips in
+        elif kind == "showdown":
+            rank = _evaluate_one(event.cards, None)
+            if event.player == self._seat:
+                self._mine = rank
+            elif rank > self._best_other:
+                self._best_other = rank
+
+    def settle(self) -> "EvolvingPlayer":
+        """Apply the learning step of the hand just played (called by :meth:`new_hand`; safe to call twice)."""
+        if not self._pending:
+            return self
+        self._pending = False
+        self.hands_ += 1
+        won = not self._folded and self._mine >= self._best_other
+        self.last_outcome_ = (self._invested, won)
+        if not self.learn or not self._values_used:
+            return self
+        values = self.values_
+        if won and self._others_in:
+            for v in self._values_used:
+                x = values.item(v)
+                if x < 10:
+                    values[v] = round(min(10.0, x + 0.1), 1)
+        elif not won and self._invested and (self._folded or self.decrease_on == "loss"):
+            for v in self._values_used:
+                x = values.item(v)
+                if x > 0:
+                    values[v] = round(max(0.0, x - 0.1), 1)
+        return self
+
+    def reset(self) -> None:
+        """Back to the starting values (forget what was learned)."""
+        self.values_ = np.full(N_VALUES, INITIAL_VALUE) if self.values is None else check_values(self.values)
+        self.hands_ = 0
+        self._pending = False
+
+    def fit(self, n_hands: int, *, table: str = "mixed", rng=None) -> "EvolvingPlayer":
+        """Train for ``n_hands`` hands (epochs) at ``table`` (:func:`bpp.kendall.training.train`); return self."""
+        from bpp.kendall.training import train
+
+        train(table, n_hands, rng=rng, player=self)
+        return self
+
+    def save(self, path, **metadata) -> Path:
+        """Write the learning values to a new file ``path``: JSON (``{"format", "values": {name: lv}, ...metadata}``) or CSV by suffix.
+
+        Never overwrites: an existing ``path`` is a ``ValueError``.
+        """
+        path = Path(path)
+        if path.suffix.lower() == ".csv":
+            text = "\n".join(["hand,value"] + [f"{n},{v:.1f}" for n, v in zip(VALUE_NAMES, self.values_.tolist())]) + "\n"
+        else:
+            text = json.dumps({"format": VALUES_FORMAT, "version": 1, **metadata, "values": self.values_dict()}, indent=1) + "\n"
+        try:
+            with open(path, "x") as f:
+                f.write(text)
+        except FileExistsError:
+            raise ValueError(f"values file {str(path)!r} already exists; saved values are never overwritten") from None
+        return path
+
+    @classmethod
+    def load(cls, path, **params) -> "EvolvingPlayer":
+        """A player starting from the values saved in ``path`` (see :func:`load_values`)."""
+        return cls(values=load_values(path), **params)
+
+    def values_dict(self) -> dict[str, float]:
+        """The learning values by hand-value name."""
+        return {n: round(v, 1) for n, v in zip(VALUE_NAMES, self.values_.tolist())}
+
+    def __repr__(self) -> str:
+        return f"EvolvingPlayer(learn={self.learn}, decrease_on={self.decrease_on!r}, hands_={self.hands_})"
+
+
+def style_factory(style: str):
+    """A registry factory ``f(*, rng)`` for one style."""
+
+    def make(*, rng=None):
+        return StylePlayer(style, rng=rng)
+
+    make.__name__ = style.replace("-", "_")
+    return make
+
+
+loose_aggressive, loose_passive, tight_aggressive, tight_passive = (style_factory(s) for s in STYLE_NAMES)

@@ -1,0 +1,167 @@
+"""One rule for every file the toolkit writes: checked before any work starts.
+
+:func:`check_output_path` is called by everything that writes (a match log, a
+model build, a figure, the demo's folder) *before* the work, so a run never
+ends with its result lost to a path that could not be written.  The rule:
+
+* the parent folder must exist (nothing creates folders silently, except the
+  one folder a command is told to fill, like ``bpp demo --out``);
+* a file output must not be a folder, nor an existing special file (``/dev/full``,
+  a pipe): outputs are regular files;
+* the path must really be writable: a new file is created and removed again
+  (which also catches read-only file systems such as ``/sys`` even for root),
+  an existing one is opened for appending without changing it.
+
+Every failure is one ``ValueError`` line naming the path and the reason.
+
+Reading has its rule too: every model loader checks what it read
+(:func:`check_distributions`, :func:`load_npz`) and fails with one
+``ValueError`` line naming the file.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> check_output_path(folder / "m.jsonl", "log").name
+'m.jsonl'
+>>> check_output_path(folder, "log")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: cannot write the log to '...': it is a folder
+>>> check_output_path(folder / "no" / "m.jsonl", "log")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: cannot write the log to '.../no/m.jsonl': the folder '.../no' does not exist
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["check_output_path", "check_distributions", "load_npz"]
+
+
+def check_output_path(path, what: str, *, folder: bool = False) -> Path:
+    """Check that ``path`` can be written (see the module docstring); return it as a ``Path``.
+
+    ``what`` names the output in the message (``"log"``, ``"figure"``);
+    ``folder=True`` checks a folder to be filled instead (created if missing, its
+    parent must exist).  Nothing is left behind: an existing file is not changed.
+    """
+    try:
+        p = Path(path)
+    except TypeError:
+        raise ValueError(f"cannot write the {what} to {path!r}: not a path") from None
+
+    def fail(reason: str) -> ValueError:
+        return ValueError(f"cannot write the {what} to {str(p)!r}: {reason}")
+
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise fail(f"the folder {str(parent)!r} does not exist" if not parent.exists() else f"{str(parent)!r} is not a folder")
+    try:
+        mode = p.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise fail(exc.strerror or str(exc)) from None
+    if folder:
+        if mode is not None and not stat.S_ISDIR(mode):
+            raise fail("it exists and is not a folder")
+        probe = p / ".bpp-write-check"
+        try:
+            p.mkdir(exist_ok=True)
+            probe.touch(exist_ok=False)
+            probe.unlink()
+        except OSError as exc:
+            raise fail(exc.strerror or str(exc)) from None
+        return p
+    if mode is not None and stat.S_ISDIR(mode):
+        raise fail("it is a folder")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise fail("it is not a regular file (a device or a pipe)")
+    try:
+        if mode is None:
+            fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            os.close(fd)
+            p.unlink()
+        else:
+            with p.open("ab"):
+                pass
+    except OSError as exc:
+        raise fail(exc.strerror or str(exc)) from None
+    return p
+
+
+def check_distributions(values, source, what: str, *, axis: int = 0, atol: float = 1e-6) -> np.ndarray:
+    """``values`` as a float array whose slices along ``axis`` are probability distributions.
+
+    Every model loader calls this on what it read, so a damaged or badly built
+    file fails at load time with one line naming it (``source``) — never later
+    as a NaN belief in play.
+
+    >>> check_distributions([[0.5, 1.0], [0.5, 0.0]], "m.bif", "P(A | B)").sum(axis=0)
+    array([1., 1.])
+    >>> check_distributions([0.5, float("nan")], "m.bif", "P(A)")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'm.bif': P(A) has values that are not finite numbers in [0, 1] (e.g. nan)
+    >>> check_distributions([0.5, 0.4], "m.bif", "P(A)")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'm.bif': P(A) does not sum to 1 (a sum of 0.9)
+    """
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{str(source)!r}: {what} is not an array of numbers") from None
+    bad = ~np.isfinite(array) | (array < 0) | (array > 1 + atol)
+    if bad.any():
+        raise ValueError(f"{str(source)!r}: {what} has values that are not finite numbers in [0, 1] (e.g. {float(array[bad].flat[0])!r})")
+    if array.ndim == 0 or array.shape[axis] == 0:
+        raise ValueError(f"{str(source)!r}: {what} is empty")
+    sums = array.sum(axis=axis)
+    off = np.abs(sums - 1) > atol
+    if off.any():
+        raise ValueError(f"{str(source)!r}: {what} does not sum to 1 (a sum of {float(np.asarray(sums)[off].flat[0]):.6g})")
+    return array
+
+
+def load_npz(path, shapes: dict[str, tuple[int, ...]]) -> dict[str, np.ndarray]:
+    """The arrays ``shapes`` names from an ``.npz`` file, checked for presence and shape.
+
+    Any failure (a missing, truncated or foreign file, a missing array, a wrong
+    shape, a non-numeric array) is one ``ValueError`` naming the file.
+
+    >>> import tempfile, pathlib
+    >>> bad = pathlib.Path(tempfile.mkdtemp()) / "t.npz"
+    >>> _ = bad.write_bytes(b"PK\\x03\\x04 truncated")
+    >>> load_npz(bad, {"a": (2,)})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: '...t.npz' cannot be read as an .npz archive of numpy arrays (...)
+    """
+    import zipfile
+
+    name = repr(str(path))
+    if not Path(path).is_file():
+        raise ValueError(f"{name} is missing (or not a file)")
+    out = {}
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            for key, shape in shapes.items():
+                if key not in data.files:
+                    raise ValueError(f"{name} has no array {key!r}")
+                array = data[key]
+                if array.dtype.kind not in "biuf" or (shape is not None and array.shape != tuple(shape)):
+                    raise ValueError(f"{name}: array {key!r} has shape {array.shape} and dtype {array.dtype}; expected {shape} numbers")
+                out[key] = array
+    except ValueError as exc:
+        if str(exc).startswith(name):
+            raise
+        raise ValueError(f"{name} cannot be read as an .npz archive of numpy arrays ({exc})") from None
+    except (OSError, EOFError, zipfile.BadZipFile, KeyError) as exc:
+        raise ValueError(f"{name} cannot be read as an .npz archive of numpy arrays ({type(exc).__name__}: {exc})") from None
+    return out

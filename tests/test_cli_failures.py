@@ -1,0 +1,145 @@
+"""Every failure the issue lists, driven through the ``bpp`` command: one stderr line, the exit status, no file shortened."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bpp.cli import main
+
+MATCH = ["match", "limit-holdem", "--agents", "call,random", "--hands", "40", "--seed", "1", "--block-size", "10",
+         "--no-progress"]
+
+
+def run(argv, capsys) -> tuple[int, str]:
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse usage errors
+        code = exc.code
+    return code, capsys.readouterr().err
+
+
+@pytest.fixture
+def log(tmp_path, capsys):
+    path = tmp_path / "m.jsonl"
+    assert run(MATCH + ["--log", str(path)], capsys)[0] == 0
+    return path
+
+
+def _sizes(*paths):
+    return [p.stat().st_size if p.exists() else None for p in paths]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["match", "limit-holdem", "--agents", "bpp,rules"], "agent 'bpp' does not play limit-holdem (it plays stud5); agents that play limit-holdem: call"),
+        (["match", "stud5", "--agents", "poki,rules"], "agent 'poki' does not play stud5"),
+        (["match", "draw5", "--agents", "bpp-card,call,call"], "agent 'bpp-card' does not play draw5"),
+        (["match", "nolimit-holdem", "--agents", "poki,call"], "agent 'poki' does not play nolimit-holdem"),
+        (["inspect", "stud5", "--opponent", "poki"], "agent 'poki' does not play stud5"),
+        (MATCH + ["--log", "{tmp}"], "cannot write the log to '{tmp}': it is a folder"),
+        (MATCH + ["--log", "/sys/x.jsonl"], "cannot write the log to '/sys/x.jsonl'"),
+        (MATCH + ["--log", "/dev/full"], "it is not a regular file"),
+        (MATCH + ["--log", "{tmp}/no/x.jsonl"], "the folder '{tmp}/no' does not exist"),
+        (["demo", "--out", "/sys/d"], "cannot write the demo results to '/sys/d'"),
+        (["demo", "--out", "{tmp}/m.jsonl"], "it exists and is not a folder"),
+        (["build", "preflop", "--out", "{tmp}"], "cannot write the build output to '{tmp}': it is a folder"),
+        (["inspect", "stud5", "--out", "/sys/x.png"], "cannot write the figure to '/sys/x.png'"),
+        (["inspect", "limit-holdem", "--out", "{tmp}/no/x.png"], "the folder '{tmp}/no' does not exist"),
+        (MATCH[:-5] + ["--seed", "2", "--block-size", "10", "--log", "{tmp}/m.jsonl"], "belongs to another match (seed 1 there, 2 here)"),
+        (MATCH + ["--duplicate", "--log", "{tmp}/m.jsonl"], "belongs to another match (duplicate False there, True here)"),
+    ],
+)
+def test_each_failure_is_one_line_exit_2_and_no_file_is_shortened(argv, message, log, tmp_path, capsys):
+    tmp = str(tmp_path)
+    before = _sizes(log)
+    code, err = run([a.replace("{tmp}", tmp) for a in argv], capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("error: ") and message.replace("{tmp}", tmp) in err
+    assert _sizes(log) == before
+
+
+@pytest.mark.parametrize("line", [b"123\n", b'{"type":"block"}\n', b'{"type":"hand","hand":3,"payoffs":[1,-1]}\n'])
+def test_a_damaged_log_line_is_refused_by_number(line, log, capsys):
+    lines = log.read_bytes().splitlines(keepends=True)
+    lines[3] = line
+    log.write_bytes(b"".join(lines))
+    size = log.stat().st_size
+    code, err = run(MATCH + ["--hands", "80", "--log", str(log)], capsys)
+    assert code == 2 and err.count("\n") == 1 and "line 4: " in err and "damaged or edited" in err
+    assert log.stat().st_size == size
+
+
+def test_fewer_hands_read_the_log_more_extend_it(log, capsys):
+    data = log.read_bytes()
+    assert run(MATCH + ["--hands", "20", "--json", "--log", str(log)], capsys)[0] == 0
+    assert log.read_bytes() == data
+    assert run(MATCH + ["--hands", "60", "--log", str(log)], capsys)[0] == 0
+    assert log.read_bytes().startswith(data) and len(log.read_bytes()) > len(data)
+
+
+def test_an_unexpected_failure_is_one_line_exit_1_with_the_debug_hint(monkeypatch, capsys):
+    import bpp.commands.match as match
+
+    def broken(args):
+        raise RuntimeError("something nobody anticipated\nsecond line")
+
+    monkeypatch.setattr(match, "run", broken)
+    code, err = run(["match", "stud5", "--agents", "call,call"], capsys)
+    assert code == 1 and err.count("\n") == 1
+    assert "unexpected RuntimeError: something nobody anticipated" in err and "--debug" in err
+    with pytest.raises(RuntimeError):
+        main(["--debug", "match", "stud5", "--agents", "call,call"])
+
+
+def test_interrupt_says_kept_only_when_something_was_logged(monkeypatch, log, tmp_path, capsys):
+    import holdem.match.parallel as parallel
+
+    def interrupted(plan, tasks, workers):
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(parallel, "iter_blocks", interrupted)
+    code, err = run(MATCH + ["--hands", "80", "--log", str(log)], capsys)
+    assert code == 2 and err == f"error: interrupted; the 40 deals logged in {log} are kept (run the same command again to resume)\n"
+    code, err = run(MATCH + ["--log", str(tmp_path / "new.jsonl")], capsys)
+    assert code == 2 and err == "error: interrupted\n"
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    cmd = f"{sys.executable} -m bpp.cli match limit-holdem --agents call,random --hands 2000 --seed 1 --json --no-progress | head -c 1"
+    proc = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True)
+    assert proc.stderr == "" and proc.stdout == "{"
+
+
+def test_an_exported_log_with_a_bad_card_is_refused(log):
+    from holdem.match.export import acpc_lines
+    from holdem.match.log import read_log
+
+    parsed = read_log(log)
+    parsed.hands[0]["cards"] = "Xx" + parsed.hands[0]["cards"][2:]
+    with pytest.raises(ValueError, match=r"hand 0: the logged deal 'Xx.*the card 'Xx' is not a card"):
+        acpc_lines(parsed)
+    assert json.loads(log.read_text().splitlines()[0])["type"] == "header"
+
+
+def test_a_small_build_goes_to_the_cache_and_never_touches_the_shipped_models(tmp_path, monkeypatch, capsys):
+    from bpp.stud.networks import MODELS_DIR, load_compiled
+
+    shipped = {p.name: p.read_bytes() for p in MODELS_DIR.iterdir() if p.is_file()}
+    monkeypatch.setenv("BPP_CACHE", str(tmp_path / "cache"))
+    assert main(["build", "stud-nets", "--hands", "5", "--seed", "1"]) == 0
+    built = tmp_path / "cache" / "stud"
+    assert (built / "stud_cpts.npz").exists()
+    assert {p.name: p.read_bytes() for p in MODELS_DIR.iterdir() if p.is_file()} == shipped
+    import numpy as np
+
+    for net in load_compiled(built):  # five deals: unseen states get the documented prior, never NaN
+        assert np.isfinite([net.query(0, u).p_win for u in range(len(net.upcard_states))]).all()
+    capsys.readouterr()
+    code, err = run(["build", "stud-nets", "--out", str(tmp_path), "--replace-shipped"], capsys)
+    assert code == 2 and err == "error: --out and --replace-shipped cannot be given together\n"
