@@ -17,7 +17,7 @@ def test_registry_covers_the_papers_and_every_step_target_exists():
     assert papers()[:3] == ["loki", "poki", "bpp"]
     keys = [e.key for e in experiments()]
     for key in ("loki-worked-example", "loki-table2", "loki-income-rates", "loki-figure1", "poki-formula-vs-simulation",
-                "bpp-table1", "bpp-figure2", "bpp-significance", "bpp-learning"):
+                "bpp-table1", "bpp-figure2", "bpp-significance", "bpp-learning", "kendall-training", "kendall-table6"):
         assert key in keys
     assert keys[-1] == "bpp-card"  # the toolkit's own results come last
     import importlib
@@ -95,3 +95,17 @@ def test_unwritable_output_folder_is_one_line_and_nothing_is_lost(capsys, tmp_pa
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "is not writable" in err[0]
     assert (tmp_path / "done" / "logs" / "loki-table2.jsonl").read_text() == before
+
+
+@pytest.mark.slow
+def test_quick_scale_runs_every_experiment_and_reports_every_verdict(tmp_path):
+    """The whole quick scale (a few minutes on two cores): every experiment finishes and every row has a verdict."""
+    from bpp.reproduce import reproduce
+
+    md, page = reproduce(tmp_path, scale="quick", workers=2, say=lambda text: None)
+    text = md.read_text()
+    for e in experiments():
+        assert f"#### {e.title}" in text
+    rows = [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| item")]
+    assert rows and all(any(f"| {v} |" in r for v in ("exact", "within CI", "differs", "—")) for r in rows)
+    assert all(r.split("|")[6].strip() for r in rows if "| differs |" in r)  # every difference says why

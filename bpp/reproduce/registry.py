@@ -127,10 +127,10 @@ def experiments(only=None) -> list[Experiment]:
 
     >>> [e.key for e in experiments(["loki"])][:2]
     ['loki-worked-example', 'loki-table2']
-    >>> experiments(["nobody"])
+    >>> experiments(["nobody"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown paper 'nobody'; papers with experiments: loki, poki, bpp
+    ValueError: unknown paper 'nobody'; papers with experiments: loki, poki, bpp, ...
     """
     _load()
     have = [p for p in PAPERS if any(e.paper == p for e in _EXPERIMENTS.values())]
