@@ -26,7 +26,13 @@ import sys
 from bpp import __version__
 
 #: Modules of :mod:`bpp.commands` that add a subcommand (order = order in ``--help``).
-COMMANDS = ("demo", "match", "build", "inspect", "kendall", "reproduce")  # reproduce: issue 14
+COMMANDS = (
+    "demo", "match", "build", "inspect", "kendall",
+    # issue 13: the belief explorer and playing against an agent
+    "explore", "play",
+    # issue 14: every paper's results beside bpp's
+    "reproduce",
+)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,47 @@
+"""Where the explorer finds the stud and hold'em names it builds on (one place, so a package move touches one file).
+
+The stud package is being split into layers (``bpp.stud.players``,
+``bpp.stud.experiments`` …); until every name is exported at package level,
+this module imports each from its new home and falls back to the old one.
+
+>>> sorted(stud())[:3]
+['BPPPlayer', 'CardBPP', 'FACING_STATES']
+"""
+
+from __future__ import annotations
+
+import functools
+
+
+@functools.cache
+def stud() -> dict:
+    """The stud names the explorer uses: trace_hand, the BPP players, the card-level network's state names."""
+    try:
+        from bpp.stud.experiments.inspect import trace_hand
+        from bpp.stud.players import cardlevel
+        from bpp.stud.players.paper import BPPPlayer
+        from bpp.stud.players.reference import opponent_decisions
+    except ImportError:
+        from bpp.stud import cardlevel
+        from bpp.stud.inspect import trace_hand
+        from bpp.stud.player import BPPPlayer
+        from bpp.stud.reference import opponent_decisions
+    return {
+        "BPPPlayer": BPPPlayer,
+        "CardBPP": cardlevel.CardBPP,
+        "FACING_STATES": cardlevel.FACING_STATES,
+        "OUTCOMES": cardlevel.OUTCOMES,
+        "REL_STATES": cardlevel.REL_STATES,
+        "SHOWING_STATES": cardlevel.SHOWING_STATES,
+        "opponent_decisions": opponent_decisions,
+        "trace_hand": trace_hand,
+    }
+
+
+@functools.cache
+def holdem() -> dict:
+    """The hold'em names: the traced hand of ``bpp inspect limit-holdem`` and the per-board evaluation."""
+    from bpp.loki.evaluation import street_table
+    from bpp.loki.inspect import trace_hand
+
+    return {"street_table": street_table, "trace_hand": trace_hand}

@@ -1,0 +1,184 @@
+"""The hold'em explorer: one observer's weight table of every opponent, re-weighted after each action (Billings2002, Billings1998 §4).
+
+The hand and the update are those of :func:`bpp.loki.inspect.trace_hand`
+(``bpp inspect limit-holdem``): every seat acts by the reference model and
+the observer (seat 0, Poki's seat) re-weights the acting opponent's table by
+``w ← w · P(action | holding)`` (Billings2002 "updating the weight table"),
+and removes the board cards from every table when they fall.  Each step of
+the page shows
+
+* the 13×13 grid of every opponent's table (mean weight per class over its
+  live holdings; hovering a cell lists its holdings and their weights now and
+  before the step);
+* the observer's HS, Ppot, Npot and EHS against each opponent's weights and
+  HS_n / EHS against all (Billings1998 §4.2–4.4, computed by
+  :func:`bpp.loki.evaluation.street_table`), post-flop;
+* the action CPT that did the update: the column P(action taken | holding)
+  of the acting player's triples, as a grid, and the triple at its real holding.
+
+>>> ex = holdem_explorer(3)
+>>> ex.data["kind"], len(ex.data["opponents"]), len(ex.data["pool"][0])
+('holdem', 4, 1326)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bpp.explore.page import Explorer
+
+__all__ = ["holdem_explorer"]
+
+_STREETS = ("pre-flop", "flop", "turn", "river")
+_ACTIONS = ("fold", "call", "raise")
+
+
+def _vector(table) -> list:
+    """Weights scaled to a maximum of 1, 4 decimals; holdings dead for this table (known cards) are -1."""
+    w = np.asarray(table.weights, dtype=np.float64)
+    top = w.max()
+    scaled = np.round(w / top, 4) if top > 0 else np.zeros_like(w)
+    scaled[~np.asarray(table.live)] = -1.0
+    return scaled.tolist()
+
+
+def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
+    """Trace one limit hold'em hand and return its explorer page (seat 0 observes).
+
+    Parameters
+    ----------
+    seed : int
+        Deal and actions (as ``bpp inspect limit-holdem --seed``).
+    n_players : int
+        Seats, 3-10.
+
+    Examples
+    --------
+    >>> holdem_explorer(1, n_players=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'n_players' parameter of holdem_explorer must be an integer in [3, 10]; got 2.
+    """
+    from holdem.cards import format_cards
+    from holdem.ranges import CLASS_NAMES, CLASS_OF_HOLDING, HOLDINGS, holding_index
+
+    from bpp.explore._sources import holdem
+    from bpp.loki import WeightTable
+
+    street_table, trace_hand = holdem()["street_table"], holdem()["trace_hand"]
+
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"The 'seed' parameter of holdem_explorer must be a non-negative integer; got {seed!r}.")
+    if isinstance(n_players, bool) or not isinstance(n_players, (int, np.integer)) or not 3 <= n_players <= 10:
+        raise ValueError(f"The 'n_players' parameter of holdem_explorer must be an integer in [3, 10]; got {n_players!r}.")
+    info, _ = trace_hand(int(seed), n_players=int(n_players))
+    holes = {p: np.array(h) for p, h in info["holes"].items()}
+    board = np.array(info["board"])
+    observer = 0
+    opponents = [p for p in range(n_players) if p != observer]
+    names = {p: f"seat {p}" + (" (observer)" if p == observer else "") for p in range(n_players)}
+    pool: list = []
+
+    def put(table) -> int:
+        pool.append(_vector(table))
+        return len(pool) - 1
+
+    current = {p: WeightTable(dead_cards=holes[observer]) for p in opponents}
+    start = put(current[opponents[0]])
+    ids = {p: start for p in opponents}  # every table starts the same
+    folded: list[int] = []
+    n_board = {0: 0, 1: 3, 2: 4, 3: 5}
+
+    def evaluation(r: int, acting):
+        if r == 0 or observer in folded:
+            return None
+        live = [p for p in opponents if p not in folded]
+        if not live:
+            return None
+        try:
+            ev = street_table(board[: n_board[r]]).evaluate(holes[observer], np.stack([current[p].weights for p in live]))
+        except ValueError:  # a table with no weight left
+            return None
+        rows = [
+            {"name": names[p], "hs": float(ev.hs[i]), "ppot": float(ev.ppot[i]), "npot": float(ev.npot[i]), "ehs": float(ev.ehs_each[i])}
+            for i, p in enumerate(live)
+        ]
+        return {"who": names[observer], "hole": format_cards(holes[observer]), "rows": rows, "hs_n": ev.hs_n,
+                "ppot_all": ev.ppot_all, "ehs": ev.ehs}
+
+    def step(kind, label, short, r, actor, cpt=None):
+        return {
+            "kind": kind, "label": label, "short": short, "round": r, "actor": actor,
+            "board": format_cards(board[: n_board[r]]) if n_board[r] else "",
+            "tables": {str(p): ids[p] for p in opponents}, "folded": list(folded),
+            "evaluation": evaluation(r, actor), "cpt": cpt,
+        }
+
+    steps = [step("deal", "pre-flop: hole cards dealt; every table starts at weight 1", "deal", 0, None)]
+    last = 0
+    n_actions = 0
+    for p, r, public, triples, kind in info["actions"]:
+        if r != last:
+            for q in opponents:
+                if q not in folded:
+                    current[q] = current[q].remove_cards(np.array(public))
+                    ids[q] = put(current[q])
+            cards = format_cards(np.array(public[n_board[last]:]))
+            steps.append(step("deal", f"{_STREETS[r]}: {cards} dealt (removed from every table)", f"{_STREETS[r]} {cards}", r, None))
+            last = r
+        cpt = None
+        if p in current and p not in folded:
+            column = np.asarray(triples, dtype=np.float64)[:, kind].copy()
+            column[~np.asarray(current[p].live)] = -1.0
+            own = np.asarray(triples)[holding_index(*holes[p])]
+            cpt = {"action": _ACTIONS[kind], "column": np.round(column, 4).tolist(),
+                   "context": f"{_STREETS[r]}, board {format_cards(np.array(public)) or '—'}",
+                   "hole": format_cards(holes[p]), "triple": [float(x) for x in own]}
+            current[p] = current[p].reweight_action(triples, kind)
+            ids[p] = put(current[p])
+        if kind == 0:
+            folded.append(p)
+        text = info["log"][n_actions].split(": ", 1)[1]
+        n_actions += 1
+        steps.append(step("action", f"{_STREETS[r]}: {text}", text.replace("seat ", "s"), r, p, cpt))
+    classes = [int(c) for c in CLASS_OF_HOLDING]
+    payoff = info["payoffs"][observer]
+    data = {
+        "kind": "holdem",
+        "title": f"Poki's weight tables — limit hold'em, {n_players} players, seed {seed}",
+        "subtitle": (
+            f"Seat 0 observes (holds {format_cards(holes[observer])}); board {format_cards(board)}. Every seat acts by the "
+            f"reference model of bpp inspect limit-holdem; seat 0 wins {payoff:+g} chips."
+        ),
+        "observerName": names[observer],
+        "seats": list(range(n_players)),
+        "opponents": opponents,
+        "seatNames": {str(p): names[p] for p in range(n_players)},
+        "holes": {str(p): format_cards(holes[p]) for p in range(n_players)},
+        "holdings": [format_cards(h, sep="") for h in HOLDINGS],
+        "cls": classes,
+        "classNames": list(CLASS_NAMES),
+        "pool": pool,
+        "steps": steps,
+    }
+    return Explorer(data, trace=info, title=f"bpp explore limit-holdem --seed {seed}")
+
+
+# ---------------------------------------------------------------- bpp explore limit-holdem
+
+
+def add_arguments(parser) -> None:
+    """Options of ``bpp explore limit-holdem``."""
+    parser.add_argument("--seed", type=int, default=0, help="deal and actions of the hand (default 0)")
+    parser.add_argument("--players", type=int, default=5, help="seats, 3-10 (default 5)")
+    parser.add_argument("--out", metavar="FILE.html", default="holdem_explorer.html", help="page to write (default holdem_explorer.html)")
+
+
+def run(args) -> int:
+    """Write the page; print where."""
+    from bpp.explore.page import check_out_path
+
+    check_out_path(args.out)
+    ex = holdem_explorer(args.seed, n_players=args.players)
+    print(f"wrote {ex.save(args.out)} ({len(ex.data['steps'])} steps; open it in a browser)")
+    return 0

@@ -1,0 +1,299 @@
+"""The stud explorer: BPP's network of every step of one hand, with the CPTs the page infers from (Korb1999 §3, §6.1).
+
+Three players:
+
+* ``bpp`` — the network of Figure 1 (Korb1999 §3.1), one per betting round,
+  with the M_A|C BPP has learned in its warm-up hands (§3.3, §5.2); the
+  evidence of a step is BPP_Current, OPP_Upcards and OPP_Action (§3.4).
+* ``bpp-up`` — the §6.1 extension: the same network plus the observed
+  BPP_Showing node, a second parent of OPP_Action.
+* ``bpp-card`` — the card-level, all-rounds network of
+  :class:`bpp.stud.cardlevel.CardBPP` (§6.1, §6.3): OPP_Down (the
+  opponent's down card, one state per card BPP has not seen), one
+  OPP_Rel / OPP_Action pair per decision of the opponent so far, BPP_Win.
+  The network grows as the hand goes on, so every step carries its own.
+
+The steps (labels, P(BPP_Win), θ of eq. (7), the betting-curve
+probabilities of §4) are those of :func:`bpp.stud.inspect.trace_hand`, the
+trace ``bpp inspect stud5`` prints, for the same seed.
+
+>>> ex = stud_explorer(3, warmup=0)
+>>> ex.data["kind"], len(ex.data["networks"]), ex.data["steps"][0]["evidence"]["OPP_Upcards"] >= 0
+('stud', 4, True)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bpp.explore.page import Explorer, network_json, pgmpy_tables
+
+__all__ = ["PLAYERS", "FIGURE1_PIXELS", "figure1_tables", "stud_explorer"]
+
+#: Players the stud explorer traces.
+PLAYERS = ("bpp", "bpp-up", "bpp-card")
+
+#: Node boxes laid out as the paper's Figure 1 (BPP_Win on top, the finals, the current types, the evidence below).
+FIGURE1_PIXELS = {
+    "BPP_Win": (305, 0),
+    "OPP_Final": (120, 74),
+    "BPP_Final": (490, 74),
+    "OPP_Current": (120, 366),
+    "BPP_Current": (490, 366),
+    "OPP_Action": (0, 660),
+    "OPP_Upcards": (245, 660),
+    "BPP_Showing": (0, 770),
+    "BPP_Upcards": (0, 770),
+}
+
+
+def _check_int(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise ValueError(f"The {name!r} parameter of stud_explorer must be a non-negative integer; got {value!r}.")
+    return int(value)
+
+
+def figure1_tables(net) -> dict:
+    """The CPTs of one round's network as :func:`~bpp.explore.page.network_json` reads them (no pgmpy needed).
+
+    ``net`` is a :class:`bpp.stud.CompiledStudNet` (Figure 1, Korb1999 §3.1,
+    §3.3) or a compiled §6.1 network with the link node (``bpp-up``); the
+    tables are the arrays its pgmpy network is built from, in pgmpy's layout.
+
+    >>> from bpp.stud import load_compiled
+    >>> t = figure1_tables(load_compiled()[0])
+    >>> sorted(t), t["BPP_Win"][1], t["BPP_Win"][2].shape
+    (['BPP_Current', 'BPP_Final', 'BPP_Win', 'OPP_Action', 'OPP_Current', 'OPP_Final', 'OPP_Upcards'], ['BPP_Final', 'OPP_Final'], (2, 289))
+    """
+    from bpp.stud import ACTIONS, FINAL_TYPES, WIN_STATES
+
+    c = net.cpts
+    finals, current, upcards = list(FINAL_TYPES), list(c.current_states), list(c.upcard_states)
+    win = np.asarray(c.win_given_finals, dtype=np.float64).reshape(1, -1)
+    prior = np.asarray(c.prior_final, dtype=np.float64).reshape(-1, 1)
+    tables = {
+        "BPP_Final": (finals, [], prior),
+        "OPP_Final": (finals, [], prior),
+        "BPP_Win": (list(WIN_STATES), ["BPP_Final", "OPP_Final"], np.vstack([1.0 - win, win])),
+        "BPP_Current": (current, ["BPP_Final"], c.current_given_final),
+        "OPP_Current": (current, ["OPP_Final"], c.current_given_final),
+        "OPP_Upcards": (upcards, ["OPP_Current"], c.upcards_given_current),
+    }
+    if hasattr(net, "link_states"):  # §6.1: the link node is a second parent of OPP_Action (its state fastest)
+        n = len(net.link_states)
+        tables[net.node] = (list(net.link_states), [], np.full((n, 1), 1.0 / n))
+        tables["OPP_Action"] = (list(ACTIONS), ["OPP_Current", net.node], np.asarray(net.action_cpt).reshape(len(ACTIONS), -1))
+    else:
+        tables["OPP_Action"] = (list(ACTIONS), ["OPP_Current"], c.action_given_current)
+    return tables
+
+
+def _state_index(model, node: str, state) -> int:
+    return [str(s) for s in model.get_cpds(node).state_names[node]].index(str(state))
+
+
+def _short(label: str) -> str:
+    """A timeline chip's text: ``r1 OPP bets`` → ``OPP bets``; deals keep the cards."""
+    return label.split(" ", 1)[1] if label[:1] == "r" and " " in label else label
+
+
+def _label(label: str) -> str:
+    """``r0 OPP bets`` → ``round 1: OPP bets`` (the trace counts rounds from 0, the page from 1 as the paper)."""
+    head, _, rest = label.partition(" ")
+    return f"round {int(head[1:]) + 1}: {rest}" if head[:1] == "r" and head[1:].isdigit() else label
+
+
+def _card_class():
+    """A CardBPP that remembers the observation behind each belief it reports outside ``act`` (the trace's steps)."""
+    from bpp.explore._sources import stud
+
+    class _Recording(stud()["CardBPP"]):
+        def new_hand(self, seat):
+            super().new_hand(seat)
+            self.seen_ = []
+
+        def act(self, observation):
+            self._acting = True
+            try:
+                return super().act(observation)
+            finally:
+                self._acting = False
+
+        def belief(self, observation):
+            out = super().belief(observation)
+            if not getattr(self, "_acting", False) and hasattr(self, "seen_"):
+                self.seen_.append((observation, self._win_key, None if self._win is None else self._win.copy()))
+            return out
+
+    return _Recording
+
+
+def _card_network(bpp, observation, win_key, win):
+    """The card-level network at ``observation`` with the P(win | down card) BPP used then (no re-sampling)."""
+    bpp._win_key, bpp._win = win_key, win
+    bpp._acting = True
+    try:
+        return bpp.network(observation)
+    finally:
+        bpp._acting = False
+
+
+def _card_layout(model) -> tuple[dict, dict, dict]:
+    """Pixel positions for the card network: BPP_Win and OPP_Down on top, one OPP_Rel → OPP_Action column per decision."""
+    n = sum(1 for v in model.nodes() if str(v).startswith("OPP_Rel_"))
+    layout = {"BPP_Win": (470, 0), "OPP_Down": (240, 0)}
+    per_row = 5
+    for i in range(n):
+        row, col = divmod(i, per_row)
+        layout[f"OPP_Rel_{i}"] = (col * 160, 250 + row * 190)
+        layout[f"OPP_Action_{i}"] = (col * 160, 340 + row * 190)
+    widths = {k: 150 for k in layout if k.startswith("OPP_Rel") or k.startswith("OPP_Action")}
+    widths["OPP_Down"] = 200
+    return layout, widths, {"OPP_Down": 12}
+
+
+def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules", warmup: int = 200) -> Explorer:
+    """Trace one stud hand (BPP in seat 0) and return its explorer page.
+
+    Parameters
+    ----------
+    seed : int
+        Seeds the deal, both agents and the warm-up (as ``bpp inspect stud5``).
+    player : str
+        ``"bpp"``, ``"bpp-up"`` or ``"bpp-card"`` (see the module notes).
+    opponent : str
+        A registered stud agent (``rules``, ``prob`` …).
+    warmup : int
+        Hands BPP first plays against the opponent, learning its action CPT.
+
+    Returns
+    -------
+    Explorer
+        ``models[k]`` is the pgmpy network of ``data["networks"][k]``.
+
+    Examples
+    --------
+    >>> stud_explorer(1, player="poki")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-card'); got 'poki'.
+    """
+    import bpp.registry as registry
+    from bpp.explore._sources import stud
+
+    trace_hand = stud()["trace_hand"]
+
+    if player not in PLAYERS:
+        raise ValueError(f"The 'player' parameter of stud_explorer must be one of {PLAYERS}; got {player!r}.")
+    seed = _check_int(seed, "seed")
+    warmup = _check_int(warmup, "warmup")
+    known = registry.list_agents("stud5") if hasattr(registry, "list_agents") else None
+    if known is not None and opponent not in known:
+        raise ValueError(f"The 'opponent' parameter of stud_explorer must be a stud5 agent ({', '.join(sorted(known))}); got {opponent!r}.")
+    rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(4)[0])  # the stream trace_hand gives its own BPP
+    if player == "bpp-card":
+        agent = _card_class()(rng=rng)
+    else:
+        agent = stud()["BPPPlayer"](rng=rng, upcards_link=(player == "bpp-up"))
+    trace = trace_hand(seed, opponent=opponent, warmup=warmup, bpp=agent, player="bpp-card" if player == "bpp-card" else "bpp")
+    models, networks, steps = [], [], []
+    if player == "bpp-card":
+        from holdem.cards import format_cards
+
+        seen = agent.seen_
+        if len(seen) != len(trace.steps):  # pragma: no cover - a change in trace_hand's stepping
+            raise RuntimeError(f"recorded {len(seen)} beliefs for {len(trace.steps)} steps")
+        for step, (obs, key, win) in zip(trace.steps, seen):
+            model, evidence = _card_network(agent, obs, key, win)
+            layout, widths, top = _card_layout(model)
+            down = model.get_cpds("OPP_Down").state_names["OPP_Down"]
+            names = [format_cards(np.array([int(s[1:])])) for s in down]
+            titles = {}
+            for i, (r, facing, _, _) in enumerate(_decisions(obs, agent.max_bets)):
+                titles[f"OPP_Rel_{i}"] = f"decision {i + 1} (round {r + 1}, {'facing a bet' if facing else 'open'})"
+            models.append(model)
+            networks.append(network_json(pgmpy_tables(model), layout, labels={"OPP_Down": names}, top=top, width=widths, titles=titles))
+            ev = {k: _state_index(model, k, v) for k, v in evidence.items()}
+            steps.append(_step_json(step, len(networks) - 1, ev, step.p_win))
+        title_net = "Card-level BPP (Korb1999 §6.1, §6.3): OPP_Down → OPP_Rel → OPP_Action per decision, and BPP_Win"
+    else:
+        compiled = agent.compiled_networks()
+
+        def models():  # pgmpy only when asked (the checks against VariableElimination)
+            return [net.to_network() for net in compiled]
+
+        for net in compiled:
+            tables = figure1_tables(net)
+            networks.append(network_json(tables, {k: v for k, v in FIGURE1_PIXELS.items() if k in tables}))
+        for step in trace.steps:
+            r = step.round
+            tables = networks[r]["nodes"]
+            states = {n["name"]: n["states"] for n in tables}
+            ev = {k: states[k].index(str(v)) for k, v in step.evidence.items() if v is not None}
+            net = compiled[r]
+            if player == "bpp-up":
+                belief = net.query(step.evidence["BPP_Current"], step.evidence["OPP_Upcards"], step.evidence["OPP_Action"], step.evidence[net.node])
+            else:
+                belief = net.query(step.evidence["BPP_Current"], step.evidence["OPP_Upcards"], step.evidence["OPP_Action"])
+            steps.append(_step_json(step, r, ev, float(belief.p_win)))
+        title_net = (
+            "BPP's network (Korb1999 Figure 1)" if player == "bpp" else "BPP-upcards (Korb1999 §6.1): Figure 1 + BPP_Showing → OPP_Action"
+        )
+        title_net += ", round by round"
+    learned = f"after {trace.warmup} warm-up hands against {opponent}" if trace.warmup else "no warm-up (prior action CPT)"
+    data = {
+        "kind": "stud",
+        "card": player == "bpp-card",
+        "title": f"{player} vs {opponent} — five-card stud, seed {seed}",
+        "subtitle": (
+            f"BPP holds {trace.bpp_cards}, the opponent {trace.opp_cards} (down card first); BPP {trace.payoff:+g} units; {learned}."
+        ),
+        "network_title": title_net,
+        "networks": networks,
+        "steps": steps,
+    }
+    return Explorer(data, models=models, trace=trace, title=f"bpp explore stud5 --seed {seed} --player {player}")
+
+
+def _decisions(observation, max_bets):
+    from bpp.explore._sources import stud
+
+    return stud()["opponent_decisions"](observation, max_bets=max_bets)
+
+
+def _step_json(step, net: int, evidence: dict, p_win: float) -> dict:
+    return {
+        "label": _label(step.label),
+        "short": _short(step.label),
+        "kind": step.kind,
+        "round": int(step.round),
+        "actor": step.actor,
+        "net": int(net),
+        "evidence": evidence,
+        "p_win": float(p_win),
+        "theta": float(step.theta),
+        "probs": [float(p) for p in step.probabilities],
+        "note": "; ".join(f"{k}: {v}" for k, v in step.evidence.items() if v is not None),
+    }
+
+
+# ---------------------------------------------------------------- bpp explore stud5
+
+
+def add_arguments(parser) -> None:
+    """Options of ``bpp explore stud5``."""
+    parser.add_argument("--seed", type=int, default=0, help="seed of the hand, the agents and the warm-up (default 0)")
+    parser.add_argument("--player", choices=PLAYERS, default="bpp", help="the BPP traced (default bpp)")
+    parser.add_argument("--opponent", default="rules", help="registered stud opponent: rules or prob (default rules)")
+    parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first, learning the opponent (default 200)")
+    parser.add_argument("--out", metavar="FILE.html", default="stud_explorer.html", help="page to write (default stud_explorer.html)")
+
+
+def run(args) -> int:
+    """Write the page; print where."""
+    from bpp.explore.page import check_out_path
+
+    check_out_path(args.out)
+    ex = stud_explorer(args.seed, player=args.player, opponent=args.opponent, warmup=args.warmup)
+    print(f"wrote {ex.save(args.out)} ({len(ex.data['steps'])} steps; open it in a browser)")
+    return 0

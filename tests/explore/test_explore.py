@@ -1,0 +1,88 @@
+"""The explorer without a browser: the page is self-contained, the CLI's bad input is one line and exit 2, the notebook runs (issue 13)."""
+
+import re
+from pathlib import Path
+
+import nbclient
+import nbformat
+import pytest
+
+from bpp.cli import main
+from bpp.explore import holdem_explorer, stud_explorer, trace_hand
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_page_is_self_contained():
+    for ex in (stud_explorer(2, warmup=0), holdem_explorer(2)):
+        page = ex.html()
+        assert "<noscript>" in page and page.count("<script") == 2
+        assert not re.search(r"<link(?![^>]*href=\"data:)|src=|@import|https?://(?!www\.w3\.org/2000/svg)", page)
+
+
+@pytest.mark.parametrize("player", ["bpp", "bpp-up"])
+def test_cpts_embedded_as_pgmpy_lays_them_out(player):
+    ex = stud_explorer(3, player=player, warmup=20)
+    for k, model in enumerate(ex.models):
+        nodes = ex.data["networks"][k]["nodes"]
+        assert sorted(n["name"] for n in nodes) == sorted(model.nodes())
+        for node in nodes:
+            cpd = model.get_cpds(node["name"])
+            assert node["states"] == [str(s) for s in cpd.state_names[node["name"]]]
+            assert node["parents"] == list(cpd.variables[1:])
+            assert node["cpt"] == pytest.approx(cpd.get_values().ravel().tolist(), abs=1e-15)
+
+
+def test_steps_are_the_inspect_trace():
+    from bpp.explore._sources import stud
+
+    inspect_trace = stud()["trace_hand"]
+
+    ex = stud_explorer(6, warmup=10)
+    trace = inspect_trace(6, warmup=10)
+    assert [s.p_win for s in trace.steps] == pytest.approx([s["p_win"] for s in ex.data["steps"]])
+    assert [s.theta for s in trace.steps] == pytest.approx([s["theta"] for s in ex.data["steps"]])
+
+
+def test_repr_html_and_save(tmp_path):
+    ex = trace_hand(1, warmup=0).explore()
+    assert ex._repr_html_().startswith("<iframe srcdoc=")
+    assert ex.save(tmp_path / "x.html").read_text(encoding="utf-8") == ex.html()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["explore", "draw5"],
+        ["explore", "stud5", "--seed", "x"],
+        ["explore", "stud5", "--player", "loki"],
+        ["explore", "stud5", "--opponent", "nobody", "--warmup", "0"],
+        ["explore", "stud5", "--warmup", "-1"],
+        ["explore", "stud5", "--out", "/nonexistent-folder/a.html"],
+        ["explore", "limit-holdem", "--players", "11"],
+        ["play", "stud5", "--against", "poki"],
+        ["play", "limit-holdem", "--port", "70000"],
+    ],
+)
+def test_bad_input_one_line_exit_2(argv, capsys):
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's own errors
+        code = exc.code
+    assert code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: ")
+
+
+def test_cli_writes_the_page(tmp_path, capsys):
+    out = tmp_path / "h.html"
+    assert main(["explore", "limit-holdem", "--seed", "2", "--players", "4", "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_example_notebook_executes(tmp_path):
+    nb = nbformat.read(ROOT / "examples" / "belief_explorer.ipynb", as_version=4)
+    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    html_outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if "text/html" in o.get("data", {})]
+    assert len(html_outputs) == 3 and all("<iframe srcdoc=" in o["data"]["text/html"] for o in html_outputs)
