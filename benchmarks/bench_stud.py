@@ -19,8 +19,8 @@ import time
 
 import numpy as np
 
-from bpp.stud import handtypes as ht
-from bpp.stud import networks as sn
+from bpp.stud.model import handtypes as ht
+from bpp.stud.model import networks as sn
 
 
 def per_call_us(fn, n: int) -> float:

@@ -8,7 +8,7 @@ draw), µs per P(BPP_Win) lookup, µs per refit of the four networks' tables
 after a showdown (between hands), and hands/s of ``play_match`` for BPP
 against the rule-based and probabilistic players (learning on, runner and
 engine included); then the same for the card-level BPP (``bpp-card``,
-:mod:`bpp.stud.cardlevel`), which samples P(win | down card) for every
+:mod:`bpp.stud.players.cardlevel`), which samples P(win | down card) for every
 unseen card once per round.
 """
 
@@ -20,8 +20,8 @@ import time
 import numpy as np
 
 import bpp.registry  # noqa: F401 - agent names
-from bpp.stud.cardlevel import CardBPP
-from bpp.stud.player import BPPPlayer
+from bpp.stud.players.cardlevel import CardBPP
+from bpp.stud.players.paper import BPPPlayer
 from holdem.games import Stud5
 from holdem.match import play_match
 

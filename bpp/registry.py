@@ -150,12 +150,16 @@ for _name, _attr in BUILTIN_AGENTS.items():
 set_agent_resolver(agent_factory, games=agent_games, players=list_agents)
 # five-card stud, seed 002 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
 _STUD = ("stud5",)
-register_agent("bpp", "bpp.stud.player:BPPPlayer", games=_STUD)
-register_agent("bpp-up", "bpp.stud.upcards:bpp_up", games=_STUD)  # §6.1: OPP_Action also conditioned on BPP's up cards
-register_agent("prob", "bpp.stud.opponents:ProbabilisticPlayer", games=_STUD)
-register_agent("rules", "bpp.stud.opponents:RuleBasedPlayer", games=_STUD)
-register_agent("rules-reader", "bpp.stud.reference:RulesReader", games=_STUD)  # exact inference over the rules player's down card
-register_agent("bpp-card", "bpp.stud.cardlevel:CardBPP", games=_STUD)  # §6.1/§6.3: the opponent's down card as a node
+register_agent("bpp", "bpp.stud.players.paper:BPPPlayer", games=_STUD)
+register_agent("bpp-up", "bpp.stud.players.upcards:bpp_up", games=_STUD)  # §6.1: OPP_Action also conditioned on BPP's up cards
+register_agent("prob", "bpp.stud.opponents.paper:ProbabilisticPlayer", games=_STUD)
+register_agent("rules", "bpp.stud.opponents.paper:RuleBasedPlayer", games=_STUD)
+register_agent("rules-reader", "bpp.stud.players.reference:RulesReader", games=_STUD)  # exact inference over the rules player's down card
+register_agent("bpp-card", "bpp.stud.players.cardlevel:CardBPP", games=_STUD)  # §6.1/§6.3: the opponent's down card as a node
+# issue 12 §2: stud opponents whose betting is not built like Figure 4's (bpp.stud.opponents.styles)
+register_agent("bluffer", "bpp.stud.opponents.styles:Bluffer", games=_STUD)  # bets 40 % of its weak hands
+register_agent("slowplay", "bpp.stud.opponents.styles:SlowPlayer", games=_STUD)  # checks strong hands until the last round
+register_agent("loose", "bpp.stud.opponents.styles:LooseCaller", games=_STUD)  # calls at half the pot odds, never bluffs
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",

@@ -4,7 +4,7 @@ Run: ``.venv/bin/python figures/stud_curves.py``.  Writes ``figures/stud_curves.
 left, the final round's unnormalized fold, call and bet curves of eq. (8)-(10)
 against d = P(win) - θ, as in Figure 2; right, the normalized probabilities of
 all four rounds.  The parameters are ``models/stud/curves.json``, found by the
-stochastic search of ``python -m bpp.stud.search`` against the rule-based player.
+stochastic search of ``python -m bpp.stud.experiments.search`` against the rule-based player.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.plots import save_figure  # noqa: E402
-from bpp.stud.curves import CURVES_PATH, load_params, plot_betting_curves  # noqa: E402
+from bpp.stud.decision.curves import CURVES_PATH, load_params, plot_betting_curves  # noqa: E402
 
 
 def main(argv=None) -> int:

@@ -4,10 +4,15 @@ Run: ``.venv/bin/python figures/stud_gap.py [--deals 5000]`` (about 3 min).  Wri
 ``figures/stud_gap.png``: on the same duplicate deals against ``rules``
 (seed 2002), the cumulative winnings of the paper's BPP (Figure 1's network),
 ``bpp-up`` (the §6.1 link from BPP's up cards to OPP_Action), ``bpp-card``
-(the card-level, all-rounds network of :mod:`bpp.stud.cardlevel`, learned)
+(the card-level, all-rounds network of :mod:`bpp.stud.players.cardlevel`, learned)
 and ``rules-reader`` — the same θ, curves and bluff fed by the exact
-posterior over the rule-based player's down card (:mod:`bpp.stud.reference`).
-The three BPPs learn throughout the run; the legend gives mean ± 95 % CI.
+posterior over the rule-based player's down card (:mod:`bpp.stud.players.reference`),
+and the paper's network again, playing the most probable action of the same
+curves (``play="argmax"``).  Between the two ``bpp`` lines (same network)
+lies what sampling the curves costs; between ``bpp`` and ``bpp-card`` (both
+sampled) what the network's P(win) bias after Figure 4's bets costs
+(:mod:`bpp.stud.players.paper`).
+The BPPs learn throughout the run; the legend gives mean ± 95 % CI.
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     results = {
         "bpp (Figure 1 network)": significance("rules", n_hands=args.deals, seed=SEED, duplicate=True).match,
+        "bpp, argmax (same network, deterministic play)": significance(
+            "rules", n_hands=args.deals, seed=SEED, duplicate=True, play="argmax"
+        ).match,
         "bpp-up (§6.1 link)": significance("rules", n_hands=args.deals, seed=SEED, duplicate=True, upcards_link=True).match,
         "bpp-card (§6.1/§6.3 card-level network)": significance(
             "rules", n_hands=args.deals, seed=SEED, duplicate=True, player="bpp-card"
@@ -47,7 +55,7 @@ def main(argv=None) -> int:
         print(f"{name}: {p.mean:+.3f} units/hand, 95% CI [{p.ci95[0]:+.3f}, {p.ci95[1]:+.3f}], t = {p.t:.2f}, p = {p.p:.2g}")
     fig, ax = plt.subplots(figsize=(8, 4.5))
     plot_cumulative_winnings(results, ax=ax)
-    ax.set_title("Against the rule-based player: three networks and exact inference, same deals")
+    ax.set_title("Against the rule-based player, same deals: networks, play, exact inference")
     ax.set_xlabel("hands (every deal played from both seats)")
     ax.set_ylabel("cumulative winnings (betting units)")
     ax.legend(frameon=False, fontsize="small", title=f"player (vs rules, seed {SEED})")

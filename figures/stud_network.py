@@ -17,7 +17,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.plots import save_figure  # noqa: E402
-from bpp.stud.networks import draw_network  # noqa: E402
+from bpp.stud.model.networks import draw_network  # noqa: E402
 
 
 def main(argv=None) -> int:

@@ -6,7 +6,9 @@ Prints the table and writes ``figures/stud_table1.csv`` and ``figures/stud_table
 Columns: the exact count among all 2,598,960 five-card hands (full enumeration),
 the exact probability, the paper's figure, their difference in standard errors
 of a 10,000,000-deal sample (the paper's sample size, §3.3), the exact
-probability and z if A-2-3-4-5 does not count as a straight (ace high only),
+probability and z if one ace-containing straight does not count -- A-2-3-4-5
+(aces high only) or A-K-Q-J-T (aces low only): the two readings give identical
+counts in every category, so one column serves both --
 optionally a fresh sample of ``--deals`` hands, and the explanation of each
 difference.
 """
@@ -17,11 +19,11 @@ import argparse
 import csv
 from pathlib import Path
 
-from bpp.stud.handtypes import N_HANDS, table1_comparison
+from bpp.stud.model.handtypes import N_HANDS, table1_comparison
 
 
 def render(rows, with_sample: bool) -> str:
-    head = ["type", "count", "exact", "paper", "z (10M)", "exact, ace high only", "z", *(["sampled"] if with_sample else [])]
+    head = ["type", "count", "exact", "paper", "z (10M)", "exact, no wheel = no A-high straight", "z", *(["sampled"] if with_sample else [])]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         cells = [
@@ -38,6 +40,12 @@ def render(rows, with_sample: bool) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     lines.append(f"All {N_HANDS:,} five-card hands enumerated; z = (paper − exact) / SE of a 10,000,000-deal frequency.")
+    lines.append(
+        "The column \"no wheel = no A-high straight\" holds for both readings of the paper's straight figure: with no "
+        "A-2-3-4-5 straight (aces high only) or with no A-K-Q-J-T straight (aces low only) the counts are identical in "
+        "every category (1,020 straights become ace-high busted hands and 4 straight flushes become flushes either way), "
+        "so Table 1 cannot tell which rule the paper's evaluator used."
+    )
     for r in rows:
         lines.append(f"- {r['type']}: {r['note']}")
     return "\n".join(lines)

@@ -6,7 +6,7 @@ whole run, learning its opponent model as in the paper (fixed seeds,
 :data:`bpp.stud.experiments.SEEDS`), and its cumulative winnings in betting
 units are drawn with the mean ± 95 % CI per hand in the legend — the paper's
 network (``bpp``, faint) and the card-level network of
-:mod:`bpp.stud.cardlevel` (``bpp-card``, bold) on the same deals.  Unlike
+:mod:`bpp.stud.players.cardlevel` (``bpp-card``, bold) on the same deals.  Unlike
 the paper, every deal is played from both seats (duplicate), which removes
 most of the luck of the cards: with single hands 2,000 games leave a 95 %
 interval of about ±0.2 units/hand, wider than the effects drawn.

@@ -4,7 +4,7 @@ from bpp.commands._targets import add_target_subcommands
 
 #: Build targets: name -> (module with add_arguments/run, help).
 TARGETS = {
-    "stud-nets": ("bpp.stud.build", "BPP's four five-card stud networks (BIF and XMLBIF) from dealt or enumerated hands"),
+    "stud-nets": ("bpp.stud.model.build", "BPP's four five-card stud networks (BIF and XMLBIF) from dealt or enumerated hands"),
     "preflop": ("bpp.loki.preflop", "pre-flop income rates by (iterated) roll-out simulation"),
 }
 

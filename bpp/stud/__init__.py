@@ -1,21 +1,32 @@
-"""The Bayesian Poker Program for five-card stud (seed 002: Korb, Nicholson & Jitnah, "Bayesian Poker", UAI 1999).
+"""The Bayesian Poker Program for five-card stud (Korb1999: Korb, Nicholson & Jitnah, "Bayesian Poker", UAI 1999).
 
-Hand types (§3.2) are in :mod:`bpp.stud.handtypes`; the four per-round pgmpy
-networks of Figure 1, their CPTs (§3.3), BIF/XMLBIF persistence and the
-compiled numpy form used in the match loop are in :mod:`bpp.stud.networks`.
+The package follows the paper, in layers that import one way (each only
+from the layers before it; ``tests/stud/test_stud_package.py`` checks it):
 
-The players (registered for ``bpp match stud5``): the paper's BPP
-(:mod:`bpp.stud.player`, ``bpp``), its §6.1 BPP-upcards extension
-(:mod:`bpp.stud.upcards`, ``bpp-up``), the card-level, all-rounds BPP of
-§6.1/§6.3 (:mod:`bpp.stud.cardlevel`, ``bpp-card``: the one that beats both
-automated opponents significantly), the probabilistic and rule-based
-opponents of §5.1 (:mod:`bpp.stud.opponents`, ``prob`` and ``rules``) and the
-exact-inference reference (:mod:`bpp.stud.reference`, ``rules-reader``).
-Experiments of §5.2 are in :mod:`bpp.stud.experiments`, the curve search of
-§4.1 in :mod:`bpp.stud.search`, belief traces in :mod:`bpp.stud.inspect`.
+:mod:`bpp.stud.model` (§3)
+    Hand types (§3.2, Table 1), partial-hand values as Figure 4 reads them,
+    the four per-round pgmpy networks of Figure 1 with their CPTs (§3.3),
+    BIF/XMLBIF files and compiled numpy forms, learning from showdowns, and
+    §6.1's BPP Upcards network.
+:mod:`bpp.stud.decision` (§2.2, §4)
+    Pot odds and θ, the betting curves of eq. (8)-(10), the bluff, and
+    :class:`~bpp.stud.decision.player.CurvePlayer`, the base of every player
+    that turns P(win) into play (sampled, as the paper, or ``play="argmax"``).
+:mod:`bpp.stud.opponents` (§5.1)
+    ``prob`` and ``rules``, and opponents with other betting structures
+    (``bluffer``, ``slowplay``, ``loose``).
+:mod:`bpp.stud.players` (§3-§6)
+    ``bpp`` (the paper's network), ``bpp-up`` (+ §6.1's link), ``bpp-card``
+    (§6.1/§6.3's card-level, all-rounds network) and ``rules-reader``
+    (exact inference with Figure 4 known), each a small module.
+:mod:`bpp.stud.experiments` (§4.1, §5.2)
+    Significance and learning tests, Figure 3, the curve search, the
+    calibration study of why the paper's network loses, belief traces.
+
+The names below (hand types and networks) are importable from ``bpp.stud`` itself.
 """
 
-from bpp.stud.handtypes import (
+from bpp.stud.model.handtypes import (
     FINAL_TYPES,
     N_FINAL_TYPES,
     PAPER_TABLE1,
@@ -26,7 +37,7 @@ from bpp.stud.handtypes import (
     table1_comparison,
     type_names,
 )
-from bpp.stud.networks import (
+from bpp.stud.model.networks import (
     ACTIONS,
     EDGES,
     N_ROUNDS,

@@ -1,4 +1,4 @@
-"""The card-level BPP (bpp.stud.cardlevel): Figure 4 is one of its action CPTs, pgmpy's VariableElimination is the oracle of its beliefs."""
+"""The card-level BPP (bpp.stud.players.cardlevel): Figure 4 is one of its action CPTs, pgmpy's VariableElimination is the oracle of its beliefs."""
 
 import numpy as np
 import pytest
@@ -7,11 +7,12 @@ from holdem.agents import UniformRandom
 from holdem.games import Stud5
 from holdem.match import play_match
 
-from bpp.stud.cardlevel import CardBPP, OpponentActionModel, REL_STATES, relations
-from bpp.stud.opponents import RuleBasedPlayer, hand_type, hand_value
-from bpp.stud.reference import hole_posterior
+from bpp.stud.players.cardlevel import CardBPP, OpponentActionModel, REL_STATES, relations
+from bpp.stud.opponents import RuleBasedPlayer
+from bpp.stud.model.handvalue import hand_type, hand_value
+from bpp.stud.players.reference import hole_posterior
 
-#: Figure 4 as P(fold, call, bet | showing, facing, OPP_Rel) (see bpp.stud.opponents.figure4_policy).
+#: Figure 4 as P(fold, call, bet | showing, facing, OPP_Rel) (see bpp.stud.opponents.paper.figure4_policy).
 FIGURE4 = np.zeros((2, 2, 3, 3))
 FIGURE4[0, :, :, 0] = [0.85, 0.15, 0.0]  # BPP shows more, the opponent does not beat BPP's up cards
 FIGURE4[0, :, :, 1] = [0.0, 0.2, 0.8]
@@ -56,7 +57,7 @@ def test_relations_compare_the_opponents_hand_with_bpps_up_cards():
 @pytest.mark.parametrize("seat", [0, 1])
 def test_with_figure4_as_its_cpt_the_posterior_is_the_exact_reader(seat):
     # Figure 4 depends on the down card only through OPP_Rel and the observed context, so it is one of the model's
-    # CPTs; with it, the card-level network must give the exact posterior of bpp.stud.reference (itself checked
+    # CPTs; with it, the card-level network must give the exact posterior of bpp.stud.players.reference (itself checked
     # against replaying the engine for every down card).
     player = CardBPP(learn=False, rng=0)
     player.model_.counts_ = FIGURE4 * 1e15
@@ -112,7 +113,7 @@ def _play_hand(agents, deal, button):
 
 
 def test_learning_counts_every_decision_of_the_opponent_once():
-    from bpp.stud.reference import _decisions
+    from bpp.stud.players.reference import _decisions
 
     player = CardBPP(rng=1, learn_folds=True)
     rules = RuleBasedPlayer(rng=2)
@@ -190,3 +191,29 @@ def test_registered_trusted_and_checks_its_arguments():
         CardBPP(max_bets=0)
     with pytest.raises(ValueError, match="'prior_strength' parameter of OpponentActionModel"):
         OpponentActionModel(prior_strength=-1.0)
+
+
+def test_relations_of_every_unseen_card_including_flush_draws():
+    # every candidate, with the opponent's four up cards of one suit in a third of the boards (the numpy path)
+    from bpp.stud.players.reference import unseen_cards
+
+    rng = np.random.default_rng(7)
+    checked_flush = 0
+    for trial in range(120):
+        cards = rng.permutation(52)
+        if trial % 3 == 0:
+            suit = int(cards[0]) & 3
+            opp_up = [int(c) for c in cards if c & 3 == suit][:4]
+            bpp_up = [int(c) for c in cards if int(c) not in opp_up][:4]
+            checked_flush += 1
+        else:
+            n_up = trial % 4 + 1
+            opp_up, bpp_up = [int(c) for c in cards[:n_up]], [int(c) for c in cards[n_up : 2 * n_up]]
+        candidates = unseen_cards(opp_up, bpp_up)
+        got = relations(candidates, opp_up, bpp_up)
+        expected = [
+            0 if hand_value([int(h), *opp_up]) <= hand_value(bpp_up) else (2 if hand_type([int(h), *opp_up]) > hand_type(bpp_up) else 1)
+            for h in candidates
+        ]
+        assert got.tolist() == expected
+    assert checked_flush == 40

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from bpp.stud import handtypes as ht
+from bpp.stud.model import handtypes as ht
 from holdem.cards import parse_cards
 
 
@@ -231,3 +231,27 @@ def test_table1_sampled_10M_deals_agree_with_the_exact_counts():
         p = exact[name] / ht.N_HANDS
         se = math.sqrt(p * (1 - p) / n)
         assert abs(sampled[name] / n - p) < 4.5 * se, name
+
+
+def test_no_wheel_and_no_ace_high_straight_give_identical_table1_counts():
+    # The two readings of the paper's straight figure, each applied to all 2,598,960 hands by re-classifying the
+    # hands of its excluded rank-window: a straight there becomes an ace-high busted hand, a straight flush a flush.
+    hands = ht.all_hands()
+    ranks = np.sort(hands >> 2, axis=1)
+    flush = (hands & 3 == (hands[:, :1] & 3)).all(axis=1)
+    exact = ht.table1_exact_counts()
+    counts = {}
+    for reading, window in (("no A-2-3-4-5", [0, 1, 2, 3, 12]), ("no A-K-Q-J-T", [8, 9, 10, 11, 12])):
+        excluded = (ranks == window).all(axis=1)
+        moved = {"straight": int((excluded & ~flush).sum()), "straight_flush": int((excluded & flush).sum())}
+        c = dict(exact)
+        c["straight"] -= moved["straight"]
+        c["busted"] += moved["straight"]
+        c["straight_flush"] -= moved["straight_flush"]
+        c["flush"] += moved["straight_flush"]
+        counts[reading] = c
+    assert counts["no A-2-3-4-5"] == counts["no A-K-Q-J-T"]
+    assert counts["no A-2-3-4-5"]["straight"] == 9180 and counts["no A-2-3-4-5"]["straight_flush"] == 36
+    rows = {r["type"]: r for r in ht.table1_comparison()}
+    for name, row in rows.items():
+        assert row["exact_ace_high"] * ht.N_HANDS == pytest.approx(counts["no A-K-Q-J-T"][name])

@@ -6,8 +6,8 @@ import time
 import numpy as np
 import pytest
 
-from bpp.stud import handtypes as ht
-from bpp.stud import networks as sn
+from bpp.stud.model import handtypes as ht
+from bpp.stud.model import networks as sn
 from holdem.games import Stud5
 
 pytest.importorskip("pgmpy")
@@ -341,7 +341,7 @@ def test_figure1_and_table1_scripts_write_their_files(tmp_path, capsys):
 
 @pytest.mark.parametrize("evidence", [(True, 0, None), (1.0, 0, None), (1, 0.0, None), (1, 0, True), (1, 0, 1.0)])
 def test_query_refuses_bools_and_floats_that_equal_state_indices(evidence):
-    from bpp.stud.networks import load_compiled
+    from bpp.stud.model.networks import load_compiled
 
     with pytest.raises(ValueError, match="parameter of query must be"):
         load_compiled()[1].query(*evidence)

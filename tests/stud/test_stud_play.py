@@ -9,8 +9,8 @@ import math
 import numpy as np
 import pytest
 
-from bpp.stud import curves as cv
-from bpp.stud.curves import DEFAULT_PARAMS, CurveParams
+from bpp.stud.decision import curves as cv
+from bpp.stud.decision.curves import DEFAULT_PARAMS, CurveParams
 from holdem.cards import parse_cards
 from holdem.evaluate import evaluate
 from holdem.games import Stud5
@@ -250,7 +250,7 @@ def test_rule_based_raise_past_the_cap_is_a_call():
 
 
 def test_hand_value_orders_five_card_hands_like_the_evaluator():
-    from bpp.stud.opponents import hand_value
+    from bpp.stud.model.handvalue import hand_value
 
     rng = np.random.default_rng(0)
     hands = np.array([rng.choice(52, 5, replace=False) for _ in range(3000)])
@@ -261,7 +261,7 @@ def test_hand_value_orders_five_card_hands_like_the_evaluator():
 
 
 def test_hand_value_orders_partial_hands_like_stud_showing_key():
-    from bpp.stud.opponents import hand_value
+    from bpp.stud.model.handvalue import hand_value
     from holdem.games.stud import showing_key
 
     rng = np.random.default_rng(1)
@@ -274,8 +274,8 @@ def test_hand_value_orders_partial_hands_like_stud_showing_key():
 
 
 def test_hand_type_agrees_with_the_network_final_types():
-    from bpp.stud.handtypes import FINAL_TYPES, hand_types
-    from bpp.stud.opponents import HAND_TYPE_NAMES, hand_type
+    from bpp.stud.model.handtypes import FINAL_TYPES, hand_types
+    from bpp.stud.model.handvalue import HAND_TYPE_NAMES, hand_type
 
     assert HAND_TYPE_NAMES == FINAL_TYPES
     hands = np.array([np.random.default_rng(i).choice(52, 5, replace=False) for i in range(2000)])
@@ -286,8 +286,8 @@ def test_hand_type_agrees_with_the_network_final_types():
 
 
 def test_bpp_win_probability_is_the_compiled_network_lookup():
-    from bpp.stud.networks import load_compiled
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.model.networks import load_compiled
+    from bpp.stud.players.paper import BPPPlayer
 
     nets = load_compiled()
     bpp = BPPPlayer(rng=0, learn=False)
@@ -306,7 +306,7 @@ def test_bpp_win_probability_is_the_compiled_network_lookup():
 
 
 def test_opponent_action_evidence_reads_only_this_round():
-    from bpp.stud.player import opponent_action
+    from bpp.stud.players.paper import opponent_action
 
     state = Stud5().new_hand(np.arange(52))
     first = state.current_player
@@ -322,8 +322,8 @@ def test_opponent_action_evidence_reads_only_this_round():
 
 
 def test_win_tables_refit_equals_a_full_recompile():
-    from bpp.stud.learning import ActionModel, WinTables
-    from bpp.stud.networks import load_compiled
+    from bpp.stud.model.learning import ActionModel, WinTables
+    from bpp.stud.model.networks import load_compiled
 
     nets = load_compiled()
     rng = np.random.default_rng(7)
@@ -339,7 +339,7 @@ def test_win_tables_refit_equals_a_full_recompile():
 
 def test_learning_counts_showdowns_and_refits_between_hands_only():
     import bpp.registry  # noqa: F401 - agent names
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.players.paper import BPPPlayer
     from holdem.match import play_match
 
     class Watch(BPPPlayer):
@@ -366,7 +366,7 @@ def test_learning_counts_showdowns_and_refits_between_hands_only():
 
 
 def test_learning_without_prior_gives_relative_frequencies():
-    from bpp.stud.learning import ActionModel
+    from bpp.stud.model.learning import ActionModel
 
     model = ActionModel(prior_strength=0)
     for aggressive in (True, True, False):
@@ -377,7 +377,7 @@ def test_learning_without_prior_gives_relative_frequencies():
 
 
 def test_bpp_policy_sums_to_one_and_act_is_reproducible():
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.players.paper import BPPPlayer
 
     rng = np.random.default_rng(9)
     a, b = BPPPlayer(rng=11), BPPPlayer(rng=11)
@@ -392,7 +392,7 @@ def test_bpp_policy_sums_to_one_and_act_is_reproducible():
 
 
 def test_bpp_refuses_more_than_two_players():
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.players.paper import BPPPlayer
 
     state = Stud5(n_players=3).new_hand(np.arange(52))
     with pytest.raises(ValueError, match=r"heads-up five-card stud only .*got 3 players"):
@@ -422,7 +422,7 @@ def test_bpp_match_command_runs(capsys):
 
 
 def test_search_is_reproducible_from_its_seed():
-    from bpp.stud.search import search_curves
+    from bpp.stud.experiments.search import search_curves
 
     kw = dict(n_generations=1, population=3, elite=2, n_hands=6, validation_hands=0, seed=5, progress=False)
     a, b = search_curves(**kw), search_curves(**kw)
@@ -431,7 +431,7 @@ def test_search_is_reproducible_from_its_seed():
 
 
 def test_search_passes_bpp_kwargs_to_every_candidate():
-    from bpp.stud.search import score_params, search_curves
+    from bpp.stud.experiments.search import score_params, search_curves
 
     linked = score_params(DEFAULT_PARAMS, n_hands=40, seed=2, bpp_kwargs={"upcards_link": "showing"})
     again = score_params(DEFAULT_PARAMS, n_hands=40, seed=2, bpp_kwargs={"upcards_link": "showing"})
@@ -444,7 +444,7 @@ def test_search_passes_bpp_kwargs_to_every_candidate():
 
 
 def test_search_saves_parameters_and_trace(tmp_path):
-    from bpp.stud.search import search_curves
+    from bpp.stud.experiments.search import search_curves
 
     r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, seed=1, progress=False)
     path = r.save(tmp_path / "curves.json")
@@ -465,7 +465,7 @@ def test_significance_learns_across_the_whole_match():
     # §5.2: M_A|C "learned individually per opponent" over the run: one BPP instance plays every block
     # (blocks are 500 deals; with 1,100 hands the last block alone has 100 hands, fewer than the showdowns learned)
     from bpp.stud.experiments import significance
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.players.paper import BPPPlayer
 
     r = significance("rules", n_hands=1100, seed=4)
     assert isinstance(r.agent, BPPPlayer)

@@ -15,23 +15,26 @@ hands each; 95 % CI)::
 
 BPP as the paper specifies it does not beat either player here, so the two
 significance tests are strict xfails (they fail loudly the day they pass).
-Why, by measurement (``bpp.stud`` diagnostics, duplicate matches):
+Why, measured on 5,000 duplicate deals per cell (``figures/stud_calibration.md``,
+:mod:`bpp.stud.experiments.calibration`; the whole account is in
+:mod:`bpp.stud.players.paper`):
 
-* Figure 4's player bets or raises according to whether its hand beats
-  *BPP's* up cards, but the network has OPP_Action depend on OPP_Current
-  only (§3.1; the arc from a BPP-upcards node is the paper's own §6.1 future
-  work), so learned M_A|C cannot separate "aggressive because strong" from
-  "aggressive because BPP's board is weak": with learning on, P(win) after
-  an aggressive last-round action is 0.40 predicted against 0.30 realised,
-  and learning gains nothing measurable against ``rules``.
-* The soft curves of eq. (8)-(10) (fixed slopes 8 and 20) cost about
-  0.14-0.20 units/hand: the argmax of the very same curves (not the paper's
-  policy) scores +0.061 ± 0.066 where the sampled policy scores
-  -0.143 ± 0.076 on the same 4,000 duplicate deals.
+* P(win) is biased where Figure 4 bets because its hand beats *BPP's* up
+  cards, which the network (OPP_Action | OPP_Current, §3.1) cannot see:
+  after an aggressive action while BPP shows the higher board, predicted
+  0.549 against a true 0.377 ± 0.028 in round 3 and 0.600 against
+  0.287 ± 0.031 in the last round; elsewhere within ±0.07.
+* Sampling the fitted curves of eq. (8)-(10) costs more than the bias: the
+  same network, learning and curves playing their most probable action
+  (``play="argmax"``) score +0.088 ± 0.060 (t 2.88, p 0.004) against
+  ``rules`` and +0.200 ± 0.046 (t 8.60) against ``prob``
+  (``test_paper_network_played_deterministically_beats_both``); sampled,
+  BPP folds 8.4 % of the bets it faces with d > 0 (argmax 1.3 %).
+* Curves kept to §4.1's shapes (every f ≥ 0) do not help: −0.194 ± 0.070
+  (rules) and −0.059 ± 0.055 (prob) sampled (``figures/stud_shape.md``).
 * Against ``prob`` BPP's type-level P(win) (17 final types, partial types
-  before) is as calibrated as prob's card-exact one and the two play the same
-  curves, so they break even; BPP's edge from reading prob's actions is
-  offset by its coarser hand types.
+  before) is about as calibrated as prob's card-exact one and the two play
+  the same curves, so sampled they break even.
 
 Where the loss comes from, measured (issue 4 note, 2026-11-22 session 2):
 
@@ -42,7 +45,7 @@ Where the loss comes from, measured (issue 4 note, 2026-11-22 session 2):
   ±0.15 (or the bets by -0.3) improves on the fitted curves (4 seeds ×
   3,000 deals: -0.043 to -0.225 against -0.042), and a 400-candidate
   re-search for the §6.1 network validated at -0.096 ± 0.067 (start -0.077).
-* From the inference itself: :class:`bpp.stud.reference.RulesReader` keeps
+* From the inference itself: :class:`bpp.stud.players.reference.RulesReader` keeps
   BPP's θ, curves and bluff but replaces the network by the exact posterior
   over the opponent's down card under Figure 4's policy, and wins
   (``test_exact_inference_beats_the_rule_based_player``).  So BPP's
@@ -58,7 +61,7 @@ The BPP that meets the issue's requirement is the one the paper's future
 work describes (§6.1 "further refinement of hand types", the opponent's
 action conditioned on BPP's up cards and refined to fold / call / bet; §6.3
 the interrelation between rounds): ``bpp-card``
-(:mod:`bpp.stud.cardlevel`), whose network has the opponent's down card as
+(:mod:`bpp.stud.players.cardlevel`), whose network has the opponent's down card as
 a node, every action of the hand as evidence and its action model learned
 per opponent.  It wins against both opponents with p far below 0.01
 (``test_card_level_bpp_beats_both_automated_opponents_significantly``),
@@ -80,6 +83,14 @@ pytestmark = pytest.mark.slow
 def test_bpp_beats_the_rule_based_player_significantly():
     """Measured -0.114 ± 0.137 units/hand, t = -1.63 (5,000 hands, seed 2002): not a significant win."""
     r = significance("rules", n_hands=5000)
+    print(r.line())
+    assert r.mean > 0 and r.p <= 0.01
+
+
+@pytest.mark.parametrize("opponent", ["rules", "prob"])
+def test_paper_network_played_deterministically_beats_both(opponent):
+    """The paper's network and curves, argmax play: measured +0.088 ± 0.060, t 2.88, p 0.004 (rules, seed 2002) and +0.200 ± 0.046, t 8.60 (prob, seed 1999), 5,000 duplicate deals."""
+    r = significance(opponent, n_hands=5000, duplicate=True, play="argmax")
     print(r.line())
     assert r.mean > 0 and r.p <= 0.01
 

@@ -32,7 +32,7 @@ def test_inspect_traces_the_card_level_bpp(tmp_path, capsys):
     import numpy as np
 
     from bpp.cli import main
-    from bpp.stud.inspect import trace_hand
+    from bpp.stud.experiments.inspect import trace_hand
 
     out = tmp_path / "card.png"
     assert main(["inspect", "stud5", "--player", "bpp-card", "--seed", "3", "--warmup", "20", "--out", str(out)]) == 0

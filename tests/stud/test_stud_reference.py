@@ -1,4 +1,4 @@
-"""The exact Bayesian reader of Figure 4 (bpp.stud.reference), checked against the engine replayed for every down card."""
+"""The exact Bayesian reader of Figure 4 (bpp.stud.players.reference), checked against the engine replayed for every down card."""
 
 import numpy as np
 import pytest
@@ -7,7 +7,7 @@ from holdem.agents import UniformRandom
 from holdem.games import Stud5
 
 from bpp.stud.opponents import RuleBasedPlayer
-from bpp.stud.reference import RulesReader, hole_posterior, opponent_decisions
+from bpp.stud.players.reference import RulesReader, hole_posterior, opponent_decisions
 
 
 def _play_until_reader_decisions(seed, reader_seat):
@@ -118,7 +118,8 @@ def test_rules_reader_is_registered_and_checks_its_arguments():
 def test_stud_agents_that_skip_the_legality_check_only_answer_legal_actions():
     # trusted_actions lets the match runner apply their answers unchecked; play them through the checked apply
     from bpp.stud.opponents import ProbabilisticPlayer
-    from bpp.stud.player import BPPPlayer, CurvePlayer
+    from bpp.stud.players.paper import BPPPlayer
+    from bpp.stud.decision.player import CurvePlayer
 
     for cls in (CurvePlayer, BPPPlayer, ProbabilisticPlayer, RuleBasedPlayer, RulesReader):
         assert cls.__dict__["trusted_actions"] is True
@@ -143,7 +144,7 @@ def test_win_given_each_down_card_matches_exact_enumeration():
 
     from holdem.cards import parse_cards
     from holdem.evaluate import evaluate
-    from bpp.stud.reference import _win_given_holes
+    from bpp.stud.players.reference import _win_given_holes
 
     mine = tuple(int(c) for c in parse_cards("Ks Kd 7h 2c"))
     up = tuple(int(c) for c in parse_cards("Qh Jh Th"))

@@ -14,9 +14,9 @@ import itertools
 import numpy as np
 import pytest
 
-from bpp.stud import handtypes as ht
-from bpp.stud import networks as sn
-from bpp.stud import upcards as su
+from bpp.stud.model import handtypes as ht
+from bpp.stud.model import networks as sn
+from bpp.stud.model import upcards as su
 from holdem.games import Stud5
 
 pytest.importorskip("pgmpy")
@@ -167,8 +167,8 @@ def test_showing_state_compares_up_cards_as_partial_hands():
 
 
 def test_default_bpp_is_the_papers_network():
-    from bpp.stud.learning import ActionModel, WinTables
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.model.learning import ActionModel, WinTables
+    from bpp.stud.players.paper import BPPPlayer
 
     bpp = BPPPlayer(rng=0)
     assert bpp.upcards_link is False
@@ -180,7 +180,7 @@ def test_default_bpp_is_the_papers_network():
 
 @pytest.mark.parametrize("link", su.LINKS)
 def test_linked_bpp_reads_the_extended_tables_and_its_beliefs_agree(link):
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.players.paper import BPPPlayer
 
     bpp = BPPPlayer(rng=0, upcards_link=link)
     # a learned model so that the link state matters
@@ -227,7 +227,7 @@ def test_bpp_up_learns_that_rules_aggression_depends_on_bpps_board():
 
 
 def test_linked_learning_refits_between_hands_only():
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.players.paper import BPPPlayer
     from holdem.match import play_match
 
     class Watch(BPPPlayer):

@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     """Build, check and save the networks; print one line per file written."""
-    from bpp.stud import networks
+    from bpp.stud.model import networks
 
     out = build_destination(args, networks.MODELS_DIR, folder=True, name="stud")
     hands = getattr(args, "hands", None)

@@ -3,7 +3,7 @@
 Significance (§5.2, "Significance Results")
     "two-tailed significance tests of the null hypothesis that BPP's true
     expected winnings are zero against each opponent": :func:`significance`
-    plays ONE :class:`~bpp.stud.player.BPPPlayer` instance against ``rules``
+    plays ONE :class:`~bpp.stud.players.paper.BPPPlayer` instance against ``rules``
     or ``prob`` for the whole match (``workers=1``), so M_A|C is "learned
     individually per opponent" across the run, as in §5.2, and reports BPP's
     mean winnings ± 95 % CI in betting units per hand with the one-sample
@@ -11,8 +11,8 @@ Significance (§5.2, "Significance Results")
     --agents bpp,OPP`` also keeps one learning instance for the match
     (:func:`bpp.registry.match_agents`), seeded differently.  ``player``
     picks the BPP: ``"bpp"`` (the paper's network), ``"bpp-up"`` (§6.1's
-    BPP Upcards link, :mod:`bpp.stud.upcards`) or ``"bpp-card"`` (the
-    card-level, all-rounds network of :mod:`bpp.stud.cardlevel`).
+    BPP Upcards link, :mod:`bpp.stud.model.upcards`) or ``"bpp-card"`` (the
+    card-level, all-rounds network of :mod:`bpp.stud.players.cardlevel`).
 
 Learning (§5.2, "Learning")
     "a difference of means significance test for each opponent comparing
@@ -219,7 +219,7 @@ def cumulative_winnings(
     """One BPP instance (learning throughout, as in Figure 3) against ``opponent``: the match and the agent.
 
     ``player`` is ``"bpp"``, ``"bpp-up"`` or ``"bpp-card"``; ``bpp_kwargs`` go
-    to its class (e.g. ``upcards_link=True`` for :class:`~bpp.stud.player.BPPPlayer`).
+    to its class (e.g. ``upcards_link=True`` for :class:`~bpp.stud.players.paper.BPPPlayer`).
 
     Returns
     -------

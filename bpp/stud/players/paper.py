@@ -1,24 +1,47 @@
-"""The Bayesian Poker Program (Korb, Nicholson & Jitnah 1999) and the curve-driven play it shares with the probabilistic opponent.
+"""The Bayesian Poker Program of the paper (Korb1999 §3, §4, §5.2): Figure 1's network feeding the curve player.
 
-Every decision of a :class:`CurvePlayer` is §2.2 + §4:
-
-1. a probability of winning ``p`` (BPP: the network's P(BPP_Win | evidence),
-   §3.4; the probabilistic opponent of §5.1: sampled completions of the known
-   cards alone);
-2. the calling threshold ``θ = k / (c + 2k - u)`` of eq. (7), with ``c`` the
-   pot and ``u`` the bet owed in betting units and ``k`` estimated by
-   :func:`bpp.stud.curves.expected_cost`;
-3. the round's three betting curves, eq. (8)-(10), at ``d = p - θ``,
-   normalized and sampled, plus the 5 % bluff of the last round (§4.2),
-   mapped onto the legal moves (:func:`bpp.stud.curves.action_distribution`).
-
-:class:`BPPPlayer` adds the network and the learning of §3.3 / §5.2: after a
-hand that reached a showdown it counts, per round, the opponent's current
-hand type (now known) against its action in that round, and refits
-M_A|C (OPP_Action | OPP_Current) per opponent, recompiling the network
-*between* hands — never inside one.
+:class:`BPPPlayer` (``bpp``) takes P(win) from the four per-round networks
+of Figure 1 (:mod:`bpp.stud.model.networks`, compiled to tables) and plays
+the decision rule of :mod:`bpp.stud.decision.player`.  It learns as §3.3 /
+§5.2 describe: after a hand that reached a showdown it counts, per round,
+the opponent's current hand type (now known) against its action in that
+round, and refits M_A|C (OPP_Action | OPP_Current) per opponent,
+recompiling the network *between* hands — never inside one.  The §6
+variants that keep this player's structure add one idea each in their own
+modules (:mod:`bpp.stud.players.upcards`: §6.1's BPP Upcards link).
 
 Heads-up only (BPP "currently applies to a single opponent", §2.2).
+
+Why this player loses to Figure 4's rule-based player, measured
+(``python figures/stud_calibration.py``: 5,000 duplicate deals per cell,
+seeds 2002 / 1999, one learning instance per run, units/hand ± 95 % CI):
+
+1. Its P(win) is biased where Figure 4 bets for a reason the network cannot
+   see.  OPP_Action depends on OPP_Current only (§3.1), but Figure 4 bets
+   when its hand beats *BPP's up cards*; after an aggressive action while
+   BPP shows the higher board the network predicts 0.549 against a true
+   0.377 ± 0.028 in round 3 (1,129 decisions) and 0.600 against
+   0.287 ± 0.031 in the last round (839); elsewhere it is within ±0.07.
+2. Sampling the fitted curves costs more than that bias.  The curves found
+   by the §4.1 search are not §4.1's shapes (the last round's call curve
+   peaks at d = +0.40 and folds 94 % at d = 0), and sampling them folds 8.4 %
+   of the bets BPP faces with d = P(win) − θ > 0 (1.3 % when playing their
+   most probable action).  The same network, learning and curves played
+   deterministically (``play="argmax"``) turn −0.080 ± 0.066 (t −2.35) into
+   +0.088 ± 0.060 (t 2.88, p 0.004) against ``rules`` and +0.006 ± 0.052
+   into +0.200 ± 0.046 (t 8.60) against ``prob``.
+3. Curves kept to §4.1's shapes do not help: the search with every f ≥ 0
+   (``models/stud/curves_paper_shape.json``) validates at −0.232 ± 0.049,
+   and with them ``bpp`` scores −0.194 ± 0.070 (rules) and −0.059 ± 0.055
+   (prob) sampled, −0.020 ± 0.063 and +0.046 ± 0.048 argmax
+   (``figures/stud_shape.md``): the free curves' displacement partly
+   compensates the P(win) bias of point 1.
+
+So the paper's claim (the §3 network with the §4 curves beats both
+automated opponents) does not hold with the paper's sampled play here; it
+holds when the same curves are played deterministically.  Removing the
+bias of point 1 pays on top: ``bpp-up`` argmax +0.132 ± 0.064 / +0.206 ± 0.047,
+``bpp-card`` argmax +0.428 ± 0.062 (t 13.6) / +0.286 ± 0.047 (t 12.0).
 """
 
 from __future__ import annotations
@@ -27,162 +50,14 @@ import functools
 
 import numpy as np
 
-from holdem.agents import Agent
-from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
+from holdem.games.base import ActionKind, Observation
 
-from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY, N_ROUNDS, CurveParams, _distribution, load_params
+from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
+from bpp.stud.decision.player import CurvePlayer
 
-__all__ = ["BPPPlayer", "CurvePlayer", "decision_inputs", "opponent_action"]
+__all__ = ["BPPPlayer", "opponent_action"]
 
 _BET_RAISE = ActionKind.BET_RAISE
-_BUFFER = 1024
-
-
-def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PER_ROUND) -> tuple[float, float, float, bool]:
-    """``(c, u, k, can_raise)`` of a stud decision, in betting units (§2.2).
-
-    ``c`` the pot, ``u`` the bet owed now, ``k`` the expected cost to the
-    showdown (:func:`bpp.stud.curves.expected_cost`).  The betting unit is read
-    off the observation (the fixed raise size, or what is owed when the cap
-    is reached).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from holdem.games import Stud5
-    >>> state = Stud5().new_hand(np.arange(52))
-    >>> decision_inputs(state.observation(state.current_player))     # pot of two antes = 1 unit
-    (1.0, 0.0, 4.0, True)
-    >>> decision_inputs(state.observation(1 - state.current_player))
-    Traceback (most recent call last):
-    ...
-    ValueError: The 'observation' parameter of decision_inputs must be seat 0's turn (it has no legal actions).
-    """
-    legal = observation.legal
-    if not legal:
-        raise ValueError(
-            f"The 'observation' parameter of decision_inputs must be seat {observation.player}'s turn "
-            "(it has no legal actions)."
-        )
-    bounds = observation.raise_bounds
-    to_call = observation.to_call
-    if bounds is not None:
-        unit = bounds[0] - observation.committed[observation.player] - to_call
-    else:
-        unit = to_call
-    if unit <= 0:
-        raise ValueError(f"The 'observation' parameter of decision_inputs is not a fixed-limit decision: {observation!r}.")
-    unit = float(unit)
-    u = to_call / unit
-    k = (u if u > bets_per_round else bets_per_round) + bets_per_round * (N_ROUNDS - 1 - observation.round)
-    return observation.pot / unit, u, k, bounds is not None
-
-
-class CurvePlayer(Agent):
-    """Base of the players that turn a winning probability into play through θ and the betting curves.
-
-    Subclasses provide :meth:`win_probability`.  See the module docstring.
-
-    Parameters
-    ----------
-    params : CurveParams, str, path or None
-        The 12 curve parameters; None loads ``models/stud/curves.json``
-        (:func:`bpp.stud.curves.load_params`), a path loads that file.
-    bluff : float
-        Probability of an outright bet/raise at a last-round decision (§4.2).
-    bets_per_round : float
-        The ``k`` estimate's bets per later round.
-    rng : numpy.random.Generator, int or None
-        The only source of randomness.
-    """
-
-    name = "curves"
-    #: act() answers only legal moves (fold only when owing, a raise only when legal), so matches skip the check.
-    trusted_actions = True
-
-    def __init__(self, *, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round: float = BETS_PER_ROUND, rng=None):
-        super().__init__(rng=rng)
-        if params is None or not isinstance(params, CurveParams):
-            params = load_params(params)
-        if not (isinstance(bluff, (int, float)) and 0.0 <= bluff <= 1.0):
-            raise ValueError(f"The 'bluff' parameter of {type(self).__name__} must be a probability in [0, 1]; got {bluff!r}.")
-        if not (isinstance(bets_per_round, (int, float)) and bets_per_round >= 0):
-            raise ValueError(
-                f"The 'bets_per_round' parameter of {type(self).__name__} must be a number >= 0; got {bets_per_round!r}."
-            )
-        self.params = params
-        self.bluff = float(bluff)
-        self.bets_per_round = float(bets_per_round)
-        self._rounds = [params.round(r) for r in range(N_ROUNDS)]
-        self._uniforms: list[float] = []
-
-    # -- to override ---------------------------------------------------------
-
-    def win_probability(self, observation: Observation) -> float:
-        """P(win) for the seat to act (ties count half)."""
-        raise NotImplementedError(f"{type(self).__name__}.win_probability")
-
-    # -- the decision --------------------------------------------------------
-
-    def _check_seats(self, observation: Observation) -> None:
-        if observation.n_players != 2:
-            raise ValueError(
-                f"{type(self).__name__} plays heads-up five-card stud only (§2.2); got {observation.n_players} players."
-            )
-
-    def decision(self, observation: Observation) -> dict:
-        """Everything behind one decision: ``p_win``, ``theta``, ``c``, ``k``, ``u``, ``d`` and ``probabilities`` (fold, call, bet)."""
-        self._check_seats(observation)
-        c, u, k, can_raise = decision_inputs(observation, bets_per_round=self.bets_per_round)
-        p = float(self.win_probability(observation))
-        theta = k / (c + 2.0 * k - u) if k > 0.0 else 0.0
-        probs = _distribution(p - theta, self._rounds[observation.round], observation.round, self.bluff, u, can_raise)
-        return {"p_win": p, "theta": theta, "c": c, "k": k, "u": u, "d": p - theta, "probabilities": probs}
-
-    def _probabilities(self, observation: Observation) -> tuple[float, float, float]:
-        legal = observation.legal
-        if not legal:
-            raise ValueError(f"{type(self).__name__}.act: seat {observation.player} has no legal action (not its turn)")
-        if observation.n_players != 2:
-            self._check_seats(observation)
-        bounds = observation.raise_bounds
-        to_call = observation.to_call
-        unit = bounds[0] - observation.committed[observation.player] - to_call if bounds is not None else to_call
-        r = observation.round
-        u = to_call / unit
-        b = self.bets_per_round
-        k = (u if u > b else b) + b * (N_ROUNDS - 1 - r)
-        theta = k / (observation.pot / unit + 2.0 * k - u) if k > 0.0 else 0.0
-        p = self.win_probability(observation)
-        return _distribution(p - theta, self._rounds[r], r, self.bluff, u, bounds is not None)
-
-    def action_probabilities(self, observation: Observation) -> dict[Action, float]:
-        """The policy at ``observation``: each legal action → probability (fold, check/call, bet/raise)."""
-        fold, call, bet = self._probabilities(observation)
-        out = {}
-        for action in observation.legal:
-            kind = action.kind
-            out[action] = fold if kind == 0 else (call if kind == 1 else bet)
-        return out
-
-    def act(self, observation: Observation) -> Action:
-        """Sample the action of :meth:`action_probabilities`."""
-        fold, call, bet = self._probabilities(observation)
-        uniforms = self._uniforms
-        if not uniforms:
-            uniforms.extend(self.rng.random(_BUFFER).tolist())
-        x = uniforms.pop()
-        if x < fold:
-            return FOLD
-        if x < fold + call or bet <= 0.0:
-            return CHECK_CALL
-        return observation.legal[-1]
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(params={self.params!r}, bluff={self.bluff})"
-
-
-# ---------------------------------------------------------------- BPP
 
 
 def opponent_action(observation: Observation) -> int:
@@ -217,7 +92,7 @@ def opponent_action(observation: Observation) -> int:
 
 @functools.cache
 def _default_nets():
-    from bpp.stud.networks import load_compiled
+    from bpp.stud.model.networks import load_compiled
 
     return load_compiled()
 
@@ -229,12 +104,12 @@ class BPPPlayer(CurvePlayer):
     BPP_Current (the type of its own ``r + 2`` cards), OPP_Upcards (the type of
     the opponent's ``r + 1`` up cards) and OPP_Action (:func:`opponent_action`)
     — and P(BPP_Win) is read from the compiled tables (a lookup, no pgmpy;
-    :class:`bpp.stud.learning.WinTables`).  Then θ and the curves decide
+    :class:`bpp.stud.model.learning.WinTables`).  Then θ and the curves decide
     (:class:`CurvePlayer`).
 
     With ``learn=True`` every hand that reaches a showdown adds the
     opponent's (action, current type) per round to M_A|C's counts
-    (:class:`bpp.stud.learning.ActionModel`); after every ``refit_every``
+    (:class:`bpp.stud.model.learning.ActionModel`); after every ``refit_every``
     such hands the tables are recomputed when the next hand starts — between
     hands, never inside one.  One instance models one opponent (heads-up).
 
@@ -243,20 +118,20 @@ class BPPPlayer(CurvePlayer):
     learn : bool
         Learn M_A|C from showdowns (§3.3, §5.2).
     prior_strength : float
-        Pseudo-counts of the ½ / ½ starting matrices (see :class:`~bpp.stud.learning.ActionModel`).
+        Pseudo-counts of the ½ / ½ starting matrices (see :class:`~bpp.stud.model.learning.ActionModel`).
     refit_every : int
         Showdowns between refits.
     nets : sequence of 4 CompiledStudNet, optional
-        The networks (default: ``models/stud``, :func:`bpp.stud.networks.load_compiled`).
+        The networks (default: ``models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
     upcards_link : bool or str
         Off (False, the default) plays the paper's network.  ``True`` /
         ``"showing"`` or ``"upcards"`` play the §6.1 extension of
-        :mod:`bpp.stud.upcards`: OPP_Action gets a second, observed parent —
+        :mod:`bpp.stud.model.upcards`: OPP_Action gets a second, observed parent —
         BPP's up cards against the opponent's (``BPP_Showing``: higher / even
         / lower) or the type of BPP's up cards (``BPP_Upcards``) — and
         M_A|C,S is learned from showdowns in place of M_A|C
         (registered as ``bpp-up``).
-    params, bluff, bets_per_round, rng
+    params, bluff, bets_per_round, play, rng
         As :class:`CurvePlayer`.
 
     Attributes
@@ -295,17 +170,18 @@ class BPPPlayer(CurvePlayer):
         params=None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
+        play: str = "sample",
         rng=None,
     ):
-        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, rng=rng)
+        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
         if upcards_link not in (False, None, True, "showing", "upcards"):
             raise ValueError(
                 f"The 'upcards_link' parameter of BPPPlayer must be False, True, 'showing' or 'upcards'; got {upcards_link!r}."
             )
         if isinstance(refit_every, bool) or not isinstance(refit_every, (int, np.integer)) or refit_every < 1:
             raise ValueError(f"The 'refit_every' parameter of BPPPlayer must be an integer >= 1; got {refit_every!r}.")
-        from bpp.stud.handtypes import hand_type_of
-        from bpp.stud.learning import ActionModel, WinTables
+        from bpp.stud.model.handtypes import hand_type_of
+        from bpp.stud.model.learning import ActionModel, WinTables
 
         self.learn = bool(learn)
         self.prior_strength = prior_strength
@@ -324,7 +200,7 @@ class BPPPlayer(CurvePlayer):
         self._my_up: list[int] = []
         self.upcards_link = False if not upcards_link else ("showing" if upcards_link is True else upcards_link)
         if self.upcards_link:
-            from bpp.stud.upcards import LinkedActionModel, LinkedWinTables, link_state
+            from bpp.stud.model.upcards import LinkedActionModel, LinkedWinTables, link_state
 
             self.model_ = LinkedActionModel(link=self.upcards_link, prior_strength=prior_strength)
             self.win_tables_ = LinkedWinTables(self._base_nets, link=self.upcards_link)
@@ -343,6 +219,22 @@ class BPPPlayer(CurvePlayer):
             type_of(observation.hole + up[me]), type_of(up[1 - me]), opponent_action(observation)
         )
 
+    def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """P(BPP_Win | evidence) had BPP held each down card: one table lookup per holding's BPP_Current type."""
+        from bpp.stud.model.handtypes import hand_types
+
+        me = observation.player
+        up = observation.up_cards
+        hands = np.empty((holdings.shape[0], 1 + len(up[me])), dtype=np.int64)
+        hands[:, 0] = holdings[:, 0]
+        hands[:, 1:] = up[me]
+        current = hand_types(hands)
+        table = self._tables[observation.round]
+        if self.upcards_link:
+            link = self._link_state(up[me], up[1 - me], self.upcards_link)
+            return table[current, self._type_of(up[1 - me]), link, opponent_action(observation)]
+        return table[current, self._type_of(up[1 - me]), opponent_action(observation)]
+
     def _linked_win_probability(self, observation: Observation) -> float:
         """P(BPP_Win | BPP_Current, OPP_Upcards, link state, OPP_Action) of the extended network (§6.1)."""
         me = observation.player
@@ -358,7 +250,7 @@ class BPPPlayer(CurvePlayer):
 
     def evidence(self, observation: Observation) -> dict:
         """The evidence entered for ``observation``: state names of BPP_Current, OPP_Upcards and OPP_Action (None: unobserved)."""
-        from bpp.stud.networks import ACTIONS
+        from bpp.stud.model.networks import ACTIONS
 
         self._check_seats(observation)
         r = observation.round
@@ -371,16 +263,16 @@ class BPPPlayer(CurvePlayer):
             "OPP_Action": None if a == 2 else ACTIONS[a],
         }
         if self.upcards_link:
-            from bpp.stud.upcards import link_node, link_states
+            from bpp.stud.model.upcards import link_node, link_states
 
             s = self._link_state(observation.up_cards[me], observation.up_cards[1 - me], self.upcards_link)
             out[link_node(self.upcards_link)] = link_states(r, self.upcards_link)[s]
         return out
 
     def compiled_networks(self) -> tuple:
-        """The four :class:`~bpp.stud.networks.CompiledStudNet` with the learned M_A|C (for full posteriors)."""
+        """The four :class:`~bpp.stud.model.networks.CompiledStudNet` with the learned M_A|C (for full posteriors)."""
         if self._compiled is None and self.upcards_link:
-            from bpp.stud.upcards import CompiledLinkedNet
+            from bpp.stud.model.upcards import CompiledLinkedNet
 
             cpts = self.model_.action_cpts()
             self._compiled = tuple(
@@ -392,7 +284,7 @@ class BPPPlayer(CurvePlayer):
         return self._compiled
 
     def belief(self, observation: Observation):
-        """The round's :class:`~bpp.stud.networks.StudBelief` (P(win) and the posteriors) for ``observation``."""
+        """The round's :class:`~bpp.stud.model.networks.StudBelief` (P(win) and the posteriors) for ``observation``."""
         e = self.evidence(observation)
         net = self.compiled_networks()[observation.round]
         if self.upcards_link:

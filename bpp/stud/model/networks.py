@@ -12,7 +12,7 @@ Structure (§3.1, Figure 1), the same in every round::
 
 Round ``r`` (0-3) is the betting round after ``r + 2`` cards: BPP_Current and
 OPP_Current take the types of ``r + 2`` cards and OPP_Upcards those of the
-``r + 1`` up cards (:func:`bpp.stud.handtypes.type_names`); the finals take the
+``r + 1`` up cards (:func:`bpp.stud.model.handtypes.type_names`); the finals take the
 17 types of §3.2.  In round 3 the current hand *is* the final hand
 (M_C|F is the identity).
 
@@ -76,7 +76,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from bpp.stud import handtypes as ht
+from bpp.stud.model import handtypes as ht
 
 __all__ = [
     "N_ROUNDS",
@@ -123,7 +123,7 @@ ACTIONS = ("passive", "aggressive")
 #: States of BPP_Win; P(win) is BPP's expected share of the pot (a tie counts ½).
 WIN_STATES = ("lose", "win")
 #: Where ``bpp build stud-nets`` writes the networks.
-MODELS_DIR = Path(__file__).resolve().parents[2] / "models" / "stud"
+MODELS_DIR = Path(__file__).resolve().parents[3] / "models" / "stud"
 
 _METHODS = ("exact", "sample")
 
@@ -280,7 +280,7 @@ def _deterministic_win(equal: np.ndarray) -> np.ndarray:
 
 @functools.cache
 def _all_finals() -> np.ndarray:
-    """Final type of every hand of :func:`bpp.stud.handtypes.all_hands` (intp, read-only)."""
+    """Final type of every hand of :func:`bpp.stud.model.handtypes.all_hands` (intp, read-only)."""
     finals = ht.type_table(5)[ht.colex_index(ht.all_hands())].astype(np.intp)
     finals.flags.writeable = False
     return finals

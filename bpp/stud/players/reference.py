@@ -1,14 +1,14 @@
 """A reference for BPP against the rule-based player: exact Bayesian inference over the hidden card (Korb et al. 1999, §3-§5).
 
-BPP (:class:`bpp.stud.player.BPPPlayer`) estimates P(win) through the
+BPP (:class:`bpp.stud.players.paper.BPPPlayer`) estimates P(win) through the
 network of Figure 1: hand *types*, one action node per round, and an action
 model learned from showdowns.  How much of its result against Figure 4's
 rule-based player is lost to that approximation?  :class:`RulesReader`
 answers by removing every approximation of the inference while keeping
 everything else of BPP — θ of eq. (7), the fitted betting curves of eq.
-(8)-(10) and the 5 % bluff (:class:`~bpp.stud.player.CurvePlayer`):
+(8)-(10) and the 5 % bluff (:class:`~bpp.stud.decision.player.CurvePlayer`):
 
-* it knows the opponent's policy exactly (:func:`bpp.stud.opponents.figure4_policy`,
+* it knows the opponent's policy exactly (:func:`bpp.stud.opponents.paper.figure4_policy`,
   the rule-based player's own code), as a perfectly learned opponent model would;
 * its belief is over the opponent's actual down card (every unseen card),
   not over hand types: the prior is uniform over the unseen cards and each
@@ -30,10 +30,12 @@ Measured against ``rules`` (duplicate, mean ± 95 % CI in units/hand)::
     rules-reader  +0.121 ± 0.046, t = 5.17, p = 2e-7
     bpp (paper network, same curves)  -0.080 ± 0.066 on 5,000 deals of seed 2002
 
-so BPP's decision rule (θ, curves, bluff) does beat Figure 4's player when
-P(win) is inferred exactly: the loss of :class:`~bpp.stud.player.BPPPlayer`
-lies in what the type-level network of Figure 1 extracts from the
-opponent's actions.
+so BPP's decision rule (θ, sampled curves, bluff) does beat Figure 4's
+player when P(win) is inferred exactly.  That is half of why
+:class:`~bpp.stud.players.paper.BPPPlayer` loses (its P(win) is biased after
+Figure 4's bets when BPP shows the higher board); the other half is the
+sampling of the curves, which costs more (the paper's network playing their
+most probable action wins: see :mod:`bpp.stud.players.paper`).
 
 >>> import numpy as np
 >>> from holdem.games import Stud5
@@ -48,12 +50,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.evaluate import evaluate_unchecked
+from holdem.evaluate import evaluate_unchecked, rank_of_keys
+from holdem.tables import load_tables
 from holdem.games.base import ActionKind, Observation
 
-from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
+from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.opponents import figure4_policy
-from bpp.stud.player import CurvePlayer
+from bpp.stud.decision.player import CurvePlayer
 
 __all__ = ["DownCardPlayer", "RulesReader", "opponent_decisions", "hole_posterior", "unseen_cards"]
 
@@ -173,37 +176,60 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
     # One set of samples serves every candidate (common random numbers): the first m + 1 cards of a random
     # permutation of the pool (a partial Fisher-Yates shuffle, one draw call); for candidate h, drop h from them
     # if it is there, else drop the last.  Removing h from a uniform permutation of the pool leaves a uniform
-    # permutation of the pool without h, so each candidate gets n_samples uniform completions.
-    rows = np.broadcast_to(pool, (n_samples, size)).copy()
+    # permutation of the pool without h, so each candidate gets n_samples uniform completions: the first
+    # n_mine cards left complete BPP's hand, the next n_theirs the opponent's up cards.
+    rows = np.broadcast_to(pool, (n_samples, size)).copy().ravel()
     picks = rng.integers(np.arange(m + 1), size, size=(n_samples, m + 1))
-    index = np.arange(n_samples)
-    for j in range(m + 1):
-        chosen = rows[index, picks[:, j]]
-        rows[index, picks[:, j]] = rows[:, j]
-        rows[:, j] = chosen
-    head = rows[:, : m + 1]
+    base = np.arange(n_samples) * size
+    for j in range(m + 1):  # the swaps on the flattened rows (cheaper than 2-D fancy indexing)
+        at = base + picks[:, j]
+        chosen = rows[at]
+        rows[at] = rows[base + j]
+        rows[base + j] = chosen
+    head = rows.reshape(n_samples, size)[:, : m + 1].astype(np.intp)
     where = np.full((n_samples, 52), m, dtype=np.intp)  # each card's position in the head (m: absent)
-    where[index[:, None], head] = np.arange(m + 1)
+    where.ravel()[(np.arange(n_samples) * 52)[:, None] + head] = np.arange(m + 1)
     drop = where[:, holes].T  # (k, samples): the position to leave out
-    out = np.broadcast_to(head[:, :m], (k, n_samples, m)).copy()
-    ki, si = np.nonzero(drop < m)
-    j = np.arange(m)
-    out[ki, si] = head[si[:, None], j + (j >= drop[ki, si][:, None])]
-    hands = np.empty((2, k, n_samples, 5), dtype=np.int8)
-    hands[0, :, :, : len(mine)] = np.array(mine, dtype=np.int8)
-    hands[0, :, :, len(mine) :] = out[:, :, :n_mine]
-    hands[1, :, :, 0] = holes[:, None]
-    hands[1, :, :, 1 : 1 + len(theirs_up)] = np.array(theirs_up, dtype=np.int8)
-    hands[1, :, :, 1 + len(theirs_up) :] = out[:, :, n_mine:]
-    r = evaluate_unchecked(hands.reshape(-1, 5)).reshape(2, k, n_samples)
-    return ((r[0] > r[1]).sum(axis=1) + 0.5 * (r[0] == r[1]).sum(axis=1)) / n_samples
+    # Evaluation by packed key sums (keys and suit bits add, holdem.evaluate): prefix sums over the head give
+    # each side's completion for every dropped position d, a few columns per sample; each (candidate, sample)
+    # then gathers its column instead of building a hand.
+    tables = load_tables()
+    flat = (np.arange(n_samples) * (m + 1))[None, :] + drop
+    own = _side(tables, head, mine, n_mine, m, 0)  # BPP: the first n_mine cards left
+    theirs_up_only = _side(tables, head, theirs_up, n_theirs, m, n_mine)  # the opponent: the next n_theirs
+    ours = rank_of_keys(own[0], 5, suit_bits=own[1]).ravel()[flat]
+    their_key = theirs_up_only[0].ravel()[flat] + tables.card_keys[holes][:, None]
+    their_bits = theirs_up_only[1].ravel()[flat] + tables.suit_bits[holes][:, None]
+    theirs = rank_of_keys(their_key, 5, suit_bits=their_bits)
+    return ((ours > theirs).sum(axis=1) + 0.5 * (ours == theirs).sum(axis=1)) / n_samples
+
+
+def _side(tables, head: np.ndarray, known: tuple, n: int, m: int, start: int) -> tuple[np.ndarray, np.ndarray]:
+    """Key and suit-bit sums of ``known`` plus one side's completion, for every dropped head position: (samples, m + 1) each.
+
+    With position d left out of the head, the cards after it move up one; the side takes the ``n`` cards
+    from position ``start`` of what is left: head[start:start + n] when d >= start + n, head[start + 1:start + n + 1]
+    when d < start, else head[start:start + n + 1] without head[d].
+    """
+    out = []
+    for per_card in (tables.card_keys, tables.suit_bits):
+        prefix = np.zeros((head.shape[0], m + 2), dtype=np.int64)
+        np.cumsum(per_card[head], axis=1, out=prefix[:, 1:])
+        base = per_card[list(known)].sum()
+        cols = np.empty((head.shape[0], m + 1), dtype=np.int64)
+        cols[:, :start] = (prefix[:, start + n + 1] - prefix[:, start + 1])[:, None]
+        cols[:, start + n :] = (prefix[:, start + n] - prefix[:, start])[:, None]
+        d = np.arange(start, start + n)
+        cols[:, start : start + n] = (prefix[:, start + n + 1] - prefix[:, start])[:, None] - (prefix[:, d + 1] - prefix[:, d])
+        out.append(cols + base)
+    return out[0], out[1]
 
 
 class DownCardPlayer(CurvePlayer):
     """BPP's decision rule on a posterior over the opponent's down card: P(win) = Σ_h P(h | evidence) P(win | h).
 
     Subclasses provide :meth:`posterior` (:class:`RulesReader`: Figure 4
-    known; :class:`bpp.stud.cardlevel.CardBPP`: a learned network).  P(win | h)
+    known; :class:`bpp.stud.players.cardlevel.CardBPP`: a learned network).  P(win | h)
     is exact in the last round and otherwise the share of ``n_samples``
     completions won, sampled once per deal of cards and cached.
 
@@ -213,8 +239,8 @@ class DownCardPlayer(CurvePlayer):
         Completions per candidate down card for P(win | h) before the last round.
     max_bets : int
         Bets per round (a bet and three raises in Stud5).
-    params, bluff, bets_per_round, rng
-        As :class:`~bpp.stud.player.CurvePlayer` (BPP's fitted curves by default).
+    params, bluff, bets_per_round, play, rng
+        As :class:`~bpp.stud.decision.player.CurvePlayer` (BPP's fitted curves by default).
     """
 
     trusted_actions = True  # CurvePlayer.act
@@ -227,12 +253,13 @@ class DownCardPlayer(CurvePlayer):
         params=None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
+        play: str = "sample",
         rng=None,
     ):
         for label, value in (("n_samples", n_samples), ("max_bets", max_bets)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
                 raise ValueError(f"The {label!r} parameter of {type(self).__name__} must be an integer >= 1; got {value!r}.")
-        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, rng=rng)
+        super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
         self.n_samples = int(n_samples)
         self.max_bets = int(max_bets)
         self._win_key = None
@@ -258,6 +285,23 @@ class DownCardPlayer(CurvePlayer):
     def win_probability(self, observation: Observation) -> float:
         """Σ_h P(h | evidence) P(win | h) for the seat to act."""
         return self.belief(observation)[2]
+
+    def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """Σ_h' P(h' | evidence) P(win | h', own down card h) for each ``h`` of ``holdings`` (a spawned stream; the cache is kept)."""
+        self._check_seats(observation)
+        me = observation.player
+        up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
+        rng = self._side_rng()
+        kept = getattr(self, "_hole", None)
+        out = np.empty(holdings.shape[0])
+        try:
+            for i, h in enumerate(holdings[:, 0].tolist()):
+                cards, posterior = self.posterior(observation._replace(hole=(h,)))
+                out[i] = posterior @ _win_given_holes((h,) + up, theirs_up, cards, self.n_samples, rng)
+        finally:
+            if hasattr(self, "_hole"):
+                self._hole = kept
+        return out
 
 
 class RulesReader(DownCardPlayer):

@@ -1,6 +1,6 @@
 """BPP with the opponent's hand refined to its down card, one network per hand over every round (Korb et al. 1999, §6.1, §6.3).
 
-The paper's network (Figure 1, :mod:`bpp.stud.networks`) reasons about hand
+The paper's network (Figure 1, :mod:`bpp.stud.model.networks`) reasons about hand
 *types* and sees only the current round's action.  Its future-work section
 names three refinements, and this player makes all three:
 
@@ -15,7 +15,7 @@ names three refinements, and this player makes all three:
   how the opponent's current hand stands against BPP's up cards —
   ``behind`` (it does not beat them), ``ahead`` (it beats them with a hand of
   the same type) or ``ahead_type`` (a higher hand type, §3.2's types), the
-  comparison of :func:`bpp.stud.opponents.hand_value` — and of the observed
+  comparison of :func:`bpp.stud.model.handvalue.hand_value` — and of the observed
   context: who shows more (``bpp_higher`` / ``opp_higher_or_even``) and
   whether the opponent faces a bet (``open`` / ``facing_bet``).
 * "a dynamic Bayesian network … to model more effectively the interrelation
@@ -37,7 +37,7 @@ P(BPP_Win | OPP_Down = h) is exact in the last round and otherwise the share
 of ``n_samples`` random completions of both hands won (ties half), as the
 probabilistic player of §5.1 computes it; P(win) = Σ_h P(h | evidence)
 P(win | h), then θ, the betting curves and the bluff of BPP
-(:class:`~bpp.stud.player.CurvePlayer`).
+(:class:`~bpp.stud.decision.player.CurvePlayer`).
 
 Learning (§3.3, §5.2), M_A|Rel,S,F per opponent: a hand that reaches a
 showdown reveals the down card, so each of the opponent's decisions counts
@@ -58,7 +58,7 @@ one.
 pgmpy's ``VariableElimination`` on it, and check that with Figure 4 as the
 CPT (Figure 4 depends on the down card only through OPP_Rel and the
 observed context, so it is one of this model's CPTs) the posterior is the
-exact one of :mod:`bpp.stud.reference`.
+exact one of :mod:`bpp.stud.players.reference`.
 
 Measured with :func:`bpp.stud.experiments.significance` (``player="bpp-card"``,
 one learning instance for the whole match, BPP's fitted curves, 10,000
@@ -74,7 +74,7 @@ two-tailed one-sample t-test as §5.2)::
 so the refined network wins against both automated opponents (the paper:
 t = 7.84 and 15.8), learning is what wins (+0.18 and +0.13 units/hand over
 the frozen model on the same deals), and against ``rules`` it does as well
-as exact inference with Figure 4 known (:class:`bpp.stud.reference.RulesReader`:
+as exact inference with Figure 4 known (:class:`bpp.stud.players.reference.RulesReader`:
 +0.121 ± 0.046 on the same deals).  The §5.2 learning test (first against
 last 200 of 2,000 hands) points the same way without the power to show it:
 rules -0.680 → +0.020 (t 1.57), prob -0.110 → +0.600 (t 1.73).
@@ -95,9 +95,9 @@ import numpy as np
 
 from holdem.games.base import ActionKind, Observation
 
-from bpp.stud.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.opponents import _hand_type, _hand_value
-from bpp.stud.reference import DownCardPlayer, _decisions, unseen_cards
+from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
+from bpp.stud.model.handvalue import _hand_type, _hand_value, hand_value_codes
+from bpp.stud.players.reference import DownCardPlayer, _decisions, unseen_cards
 
 __all__ = ["CardBPP", "OpponentActionModel", "REL_STATES", "SHOWING_STATES", "FACING_STATES", "OUTCOMES", "relations"]
 
@@ -118,20 +118,34 @@ def relations(candidates, opp_up, bpp_up) -> np.ndarray:
 
     ``behind`` when the opponent's hand (candidate + ``opp_up``) does not beat
     ``bpp_up`` as a partial poker hand, ``ahead_type`` when its §3.2 hand
-    type is higher than that of ``bpp_up``, ``ahead`` otherwise.
+    type is higher than that of ``bpp_up``, ``ahead`` otherwise.  Below five
+    cards, or when the opponent's up cards cannot make a flush, only the
+    candidate's rank matters, so the comparison is made once per rank
+    present; otherwise every candidate is compared in one numpy pass
+    (:func:`bpp.stud.model.handvalue.hand_value_codes`).
 
     >>> from holdem.cards import parse_cards
     >>> [REL_STATES[i] for i in relations(parse_cards("2c Kc Ah"), parse_cards("7d"), parse_cards("Kd"))]
     ['behind', 'ahead', 'ahead_type']
     """
+    candidates = np.asarray(candidates, dtype=np.int64).ravel()
     up = tuple(sorted(int(c) for c in opp_up))
+    if len(up) == 4 and len({c & 3 for c in up}) == 1:  # a flush is possible: suits matter, one numpy pass
+        hands = np.empty((candidates.size, 5), dtype=np.int64)
+        hands[:, 0] = candidates
+        hands[:, 1:] = up
+        codes, types = hand_value_codes(hands)
+        value, kind = hand_value_codes(np.asarray(bpp_up, dtype=np.int64)[None])
+        return np.where(codes <= value[0], 0, np.where(types > kind[0], 2, 1)).astype(np.intp)
+    # otherwise only the candidate's rank matters: one comparison per rank present (at most 13), not per card
     theirs = tuple(sorted(int(c) for c in bpp_up))
     value, kind = _hand_value(theirs), _hand_type(theirs)
-    out = np.empty(len(candidates), dtype=np.intp)
-    for i, h in enumerate(candidates):
-        mine = tuple(sorted(up + (int(h),)))
-        out[i] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
-    return out
+    ranks, first, back = np.unique(candidates >> 2, return_index=True, return_inverse=True)
+    per_rank = np.empty(ranks.size, dtype=np.intp)
+    for i, h in enumerate(candidates[first].tolist()):
+        mine = tuple(sorted(up + (h,)))
+        per_rank[i] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
+    return per_rank[back.ravel()]
 
 
 def _showing(opp_up, bpp_up) -> int:
@@ -235,8 +249,8 @@ class CardBPP(DownCardPlayer):
         False (the default) counts showdowns only, as the paper does.
     prior_strength : float
         Pseudo-counts of :class:`OpponentActionModel`.
-    n_samples, max_bets, params, bluff, bets_per_round, rng
-        As :class:`~bpp.stud.reference.DownCardPlayer` (BPP's fitted curves by default).
+    n_samples, max_bets, params, bluff, bets_per_round, play, rng
+        As :class:`~bpp.stud.players.reference.DownCardPlayer` (BPP's fitted curves by default).
 
     Attributes
     ----------
@@ -271,9 +285,12 @@ class CardBPP(DownCardPlayer):
         params=None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
+        play: str = "sample",
         rng=None,
     ):
-        super().__init__(n_samples=n_samples, max_bets=max_bets, params=params, bluff=bluff, bets_per_round=bets_per_round, rng=rng)
+        super().__init__(
+            n_samples=n_samples, max_bets=max_bets, params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng
+        )
         self.learn = bool(learn)
         self.learn_folds = bool(learn_folds)
         self.model_ = OpponentActionModel(prior_strength=prior_strength)
@@ -331,7 +348,7 @@ class CardBPP(DownCardPlayer):
         from pgmpy.factors.discrete import TabularCPD
         from pgmpy.models import DiscreteBayesianNetwork
 
-        from bpp.stud.networks import WIN_STATES, _quiet_pgmpy
+        from bpp.stud.model.networks import WIN_STATES, _quiet_pgmpy
 
         _quiet_pgmpy()
         cards, _, _ = self.belief(observation)

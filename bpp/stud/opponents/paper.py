@@ -5,7 +5,7 @@
     large sample of possible continuations of its own hand and its
     opponent's hand" from the known cards alone (§2.2, §5.1), then plays
     exactly as BPP does: θ, the betting curves and the bluff
-    (:class:`bpp.stud.player.CurvePlayer`).  The completions are drawn
+    (:class:`bpp.stud.decision.player.CurvePlayer`).  The completions are drawn
     without replacement from the unseen cards in one vectorized call and
     ranked with :func:`holdem.evaluate.evaluate_unchecked`; in the last round
     (one unknown card, the opponent's down card) the probability is exact.
@@ -46,13 +46,10 @@ from holdem.agents import Agent
 from holdem.evaluate import evaluate_unchecked
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
 
-from bpp.stud.handtypes import FINAL_TYPES
-from bpp.stud.player import CurvePlayer
+from bpp.stud.decision.player import CurvePlayer
+from bpp.stud.model.handvalue import _hand_type, _hand_value
 
 __all__ = [
-    "hand_value",
-    "hand_type",
-    "HAND_TYPE_NAMES",
     "sample_win_probability",
     "figure4_policy",
     "ProbabilisticPlayer",
@@ -60,119 +57,6 @@ __all__ = [
 ]
 
 _BET_RAISE = ActionKind.BET_RAISE
-
-#: The 17 hand types of §3.2, weakest first (:func:`hand_type` applies them to partial hands too).
-HAND_TYPE_NAMES = FINAL_TYPES
-# rank (0 = deuce … 12 = ace) -> the 5 subdivisions of busted hands and pairs: 2-9, T-J, Q, K, A
-_SUBDIVISION = (0,) * 8 + (1, 1, 2, 3, 4)
-
-_VALUES: dict[tuple[int, ...], tuple] = {}
-_TYPES: dict[tuple[int, ...], int] = {}
-
-
-def _clean(cards, owner: str) -> tuple[int, ...]:
-    try:
-        out = tuple(sorted(int(c) for c in cards))
-    except (TypeError, ValueError):
-        raise ValueError(f"The 'cards' parameter of {owner} must be 1-5 card codes; got {cards!r}.") from None
-    if not 1 <= len(out) <= 5 or len(set(out)) != len(out) or not all(0 <= c < 52 for c in out):
-        raise ValueError(f"The 'cards' parameter of {owner} must be 1-5 distinct card codes in [0, 52); got {cards!r}.")
-    return out
-
-
-def _value(cards: tuple[int, ...]) -> tuple:
-    ranks = [c >> 2 for c in cards]
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
-    shape = tuple(n for n, _ in groups)
-    order = tuple(r for _, r in groups)
-    category = {(4,): 7, (4, 1): 7, (3, 2): 6, (3,): 3, (3, 1): 3, (3, 1, 1): 3, (2, 2): 2, (2, 2, 1): 2}.get(shape)
-    if category is None:
-        category = 1 if shape[0] == 2 else 0
-    if len(cards) == 5 and category == 0:
-        flush = len({c & 3 for c in cards}) == 1
-        top = order[0]
-        if order == (12, 3, 2, 1, 0):
-            top = 3  # the wheel A-2-3-4-5 is five-high
-            straight = True
-        else:
-            straight = order[0] - order[4] == 4
-        if straight or flush:
-            category = 8 if straight and flush else (5 if flush else 4)
-            if straight:
-                order = (top,)
-    return (category, order)
-
-
-def hand_value(cards) -> tuple:
-    """The strength of a partial or full stud hand as a sortable key ``(category, ranks)`` (higher = stronger).
-
-    ``category``: 0 high card, 1 pair, 2 two pair, 3 trips, 4 straight,
-    5 flush, 6 full house, 7 quads, 8 straight flush (straights and flushes
-    need five cards; with fewer this is the standard stud "high on board"
-    order, :func:`holdem.games.stud.showing_key`).  ``ranks`` are the ranks
-    grouped by multiplicity, high to low, so hands of one category compare by
-    their ranks and a longer hand wins an otherwise equal comparison.
-
-    Parameters
-    ----------
-    cards : sequence of int
-        1-5 distinct card codes (``rank * 4 + suit``).
-
-    Examples
-    --------
-    >>> from holdem.cards import parse_cards
-    >>> hand_value(parse_cards("Kd Ks 4c"))
-    (1, (11, 2))
-    >>> hand_value(parse_cards("5c 4d 3h 2s Ac")) > hand_value(parse_cards("Ac Ad Ah 3s"))
-    True
-    >>> hand_value([])
-    Traceback (most recent call last):
-    ...
-    ValueError: The 'cards' parameter of hand_value must be 1-5 distinct card codes in [0, 52); got [].
-    """
-    key = _clean(cards, "hand_value")
-    return _hand_value(key)
-
-
-def _hand_value(key: tuple[int, ...]) -> tuple:
-    value = _VALUES.get(key)
-    if value is None:
-        value = _VALUES[key] = _value(key)
-    return value
-
-
-def hand_type(cards) -> int:
-    """The §3.2 hand type (index into :data:`HAND_TYPE_NAMES`) of a partial or full hand.
-
-    Busted hands by their highest card (low = 9 or lower, medium = T or J,
-    queen, king, ace), pairs likewise by the pair's rank; then two pair,
-    trips, straight, flush, full house, quads, straight flush.
-
-    Examples
-    --------
-    >>> from holdem.cards import parse_cards
-    >>> [HAND_TYPE_NAMES[hand_type(parse_cards(h))] for h in ("9c 4d", "Jc 4d 2h", "Jc Jd", "As Ks Qs Js Ts")]
-    ['busted_low', 'busted_medium', 'pair_medium', 'straight_flush']
-    """
-    return _hand_type(_clean(cards, "hand_type"))
-
-
-def _hand_type(key: tuple[int, ...]) -> int:
-    t = _TYPES.get(key)
-    if t is None:
-        category, order = _hand_value(key)
-        if category == 0:
-            t = _SUBDIVISION[order[0]]
-        elif category == 1:
-            t = 5 + _SUBDIVISION[order[0]]
-        else:
-            t = 8 + category
-        _TYPES[key] = t
-    return t
-
 
 # ---------------------------------------------------------------- probabilistic player
 
@@ -274,7 +158,7 @@ class ProbabilisticPlayer(CurvePlayer):
     n_samples : int
         Completions sampled per estimate (the last round is exact).
     params, bluff, bets_per_round, rng
-        As :class:`bpp.stud.player.CurvePlayer` (the fitted curves by default,
+        As :class:`bpp.stud.decision.player.CurvePlayer` (the fitted curves by default,
         as the paper's "same algorithm to complete its play as does BPP").
 
     Examples
@@ -315,6 +199,13 @@ class ProbabilisticPlayer(CurvePlayer):
             self._cache_key = key
         return self._cache_value
 
+    def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """The sampled P(win) for each down card of ``holdings``, on a spawned stream (play is not disturbed)."""
+        me = observation.player
+        up, theirs = observation.up_cards[me], observation.up_cards[1 - me]
+        rng = self._side_rng()
+        return np.array([_win_probability((int(h[0]),) + up, theirs, self.n_samples, rng) for h in holdings])
+
 
 # ---------------------------------------------------------------- rule-based player
 
@@ -325,7 +216,7 @@ def figure4_policy(hole, my_up, their_up, facing_bet: bool) -> tuple[float, floa
     ``hole`` and ``my_up`` are the rule-based player's down and up cards,
     ``their_up`` its opponent's up cards (tuples of card codes),
     ``facing_bet`` whether it owes chips.  :class:`RuleBasedPlayer` plays it;
-    :class:`bpp.stud.reference.RulesReader` inverts it.
+    :class:`bpp.stud.players.reference.RulesReader` inverts it.
 
     >>> from holdem.cards import parse_cards
     >>> figure4_policy(tuple(parse_cards("Ah")), tuple(parse_cards("7c")), tuple(parse_cards("Kd")), True)
@@ -400,6 +291,21 @@ class RuleBasedPlayer(Agent):
         """Figure 4's mixed policy over the legal actions."""
         fold, call, bet = self._probabilities(observation)
         return {a: (fold if a.kind == 0 else (call if a.kind == 1 else bet)) for a in observation.legal}
+
+    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+        """Figure 4's policy had the rule-based player held each down card of ``holdings`` (n, 1): (n, len(legal)).
+
+        >>> import numpy as np
+        >>> from holdem.games import Stud5
+        >>> obs = Stud5().new_hand(np.arange(52)).observation(1)
+        >>> RuleBasedPlayer().holdings_action_probabilities(obs, np.array([[51], [5]])).tolist()
+        [[0.0, 1.0], [0.0, 1.0]]
+        """
+        from bpp.stud.decision.player import _check_holdings
+
+        holdings = _check_holdings(observation, holdings, "RuleBasedPlayer")
+        rows = np.array([self._probabilities(observation._replace(hole=(int(h[0]),))) for h in holdings])
+        return rows[:, [int(a.kind) for a in observation.legal]]
 
     def act(self, observation: Observation) -> Action:
         fold, call, bet = self._probabilities(observation)

@@ -12,7 +12,7 @@ that aggressive play (betting, raising) was as likely as conservative play
 
 :class:`ActionModel` keeps the counts: after a showdown the opponent's five
 cards are known, so its current hand type in every round (its first ``r + 2``
-cards, :func:`bpp.stud.handtypes.hand_type_of`) is paired with what it did
+cards, :func:`bpp.stud.model.handtypes.hand_type_of`) is paired with what it did
 in that round (``aggressive`` if it bet or raised at least once, else
 ``passive``).  The matrix is the relative frequency with a symmetric
 pseudo-count prior (``prior_strength`` observations split evenly), so an
@@ -24,7 +24,7 @@ unseen hand type stays at ½ / ½:
 OPP_Upcards, OPP_Action) for every evidence combination of the four rounds
 from new matrices in a few tens of microseconds (the columns with the action
 unobserved do not depend on M_A|C and are kept), equal to a full
-:meth:`bpp.stud.networks.CompiledStudNet.with_action_cpt` recompile (tested).
+:meth:`bpp.stud.model.networks.CompiledStudNet.with_action_cpt` recompile (tested).
 The player refits between hands, never inside one.
 
 >>> import numpy as np
@@ -45,7 +45,7 @@ N_ROUNDS = 4
 
 
 def _n_current(r: int) -> int:
-    from bpp.stud.handtypes import type_names
+    from bpp.stud.model.handtypes import type_names
 
     return len(type_names(r + 2))
 
@@ -109,7 +109,7 @@ class ActionModel:
         ...
         ValueError: The 'opp_cards' parameter of ActionModel.update must be 5 distinct card codes; got [0, 1, 2].
         """
-        from bpp.stud.handtypes import hand_type_of
+        from bpp.stud.model.handtypes import hand_type_of
 
         cards = [int(c) for c in opp_cards]
         if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
@@ -150,7 +150,7 @@ class WinTables:
 
     Parameters
     ----------
-    nets : sequence of 4 :class:`bpp.stud.networks.CompiledStudNet`
+    nets : sequence of 4 :class:`bpp.stud.model.networks.CompiledStudNet`
         The compiled networks whose prior, M_C|F, M_U|C and P(win | finals) are used.
 
     Attributes
@@ -162,7 +162,7 @@ class WinTables:
 
     Examples
     --------
-    >>> from bpp.stud.networks import load_compiled
+    >>> from bpp.stud.model.networks import load_compiled
     >>> nets = load_compiled()
     >>> tables = WinTables(nets)
     >>> tables.tables[2].item(5, 3, 1) == nets[2].p_win(5, 3, 1)

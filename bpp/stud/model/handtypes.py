@@ -478,27 +478,34 @@ def table1_sampled_counts(n_deals: int, *, rng=None, batch: int = 1_000_000) -> 
     return dict(zip(TABLE1_TYPES, (int(c) for c in counts)))
 
 
-#: Table 1 counts if A-2-3-4-5 is not a straight (ace high only): the 1,020 wheel straights
-#: become ace-high busted hands and the 4 wheel straight flushes become flushes.
-_NO_WHEEL_SHIFT = {"busted": 1020, "straight": -1020, "flush": 4, "straight_flush": -4}
+#: Table 1 counts with one of the ten straight rank-windows not counted as a straight.  The two readings that
+#: could explain the paper's straight figure -- "A-2-3-4-5 is no straight" (aces high only) and "A-K-Q-J-T is no
+#: straight" (aces low only) -- give IDENTICAL counts in every category: either way 1,020 straights become
+#: ace-high busted hands and 4 straight flushes become flushes (every window holds 4^5 - 4 = 1,020 straights and
+#: 4 straight flushes, and both windows hold an ace).  Table 1 cannot tell the two readings apart
+#: (tests/stud/test_stud_handtypes.py enumerates both).
+_ONE_WINDOW_FEWER_SHIFT = {"busted": 1020, "straight": -1020, "flush": 4, "straight_flush": -4}
 
 #: Why the paper's Table 1 differs from the exact probabilities, by category.
 TABLE1_NOTES = {
     "busted": (
         "+2.4 standard errors (borderline): consistent with the straight's explanation - counting the "
-        "1,020 wheels A-2-3-4-5 as ace-high busted hands leaves sampling error (z = -0.04)"
+        "1,020 straights of one ace-containing window (the wheel, or A-K-Q-J-T) as ace-high busted hands "
+        "leaves sampling error (z = -0.04)"
     ),
     "pair": "sampling error (the paper's figures are frequencies in 10,000,000 deals, §3.3)",
     "two_pair": "sampling error",
     "triple": "sampling error",
     "straight": (
-        "-19 standard errors, not sampling error: 0.0035492 ≈ 9,180/2,598,960 = 0.0035322 (z = +0.9), "
-        "the straights without the wheel A-2-3-4-5: the paper's evaluator evidently played the ace high only"
+        "-19 standard errors, not sampling error: 0.0035492 ≈ 9,180/2,598,960 = 0.0035322 (z = +0.9), the "
+        "straights of nine rank-windows instead of ten: the paper's evaluator counted either no A-2-3-4-5 "
+        "straight (aces high only) or no A-K-Q-J-T straight (aces low only); the two readings give identical "
+        "counts in every category, so Table 1 cannot say which"
     ),
-    "flush": "sampling error (the ace-high-only rule adds the 4 wheel straight flushes, +0.2 standard errors)",
+    "flush": "sampling error (either reading adds the window's 4 straight flushes to the flushes, +0.2 standard errors)",
     "full_house": "sampling error",
     "four_of_a_kind": "sampling error (+1.5 standard errors)",
-    "straight_flush": "sampling error (-1.6 standard errors; -0.4 with the 36 straight flushes of the ace-high-only rule)",
+    "straight_flush": "sampling error (-1.6 standard errors; -0.4 with the 36 straight flushes of either nine-window reading)",
 }
 
 
@@ -518,8 +525,11 @@ def table1_comparison(n_deals: int | None = None, *, rng=None) -> list[dict]:
         One row per Table 1 category with keys ``type``, ``count`` (exact,
         of 2,598,960), ``exact``, ``paper``, ``difference`` (paper − exact),
         ``z`` (difference in standard errors of a 10,000,000-deal sample),
-        ``exact_ace_high`` and ``z_ace_high`` (the same when A-2-3-4-5 is not a
-        straight, as the paper's figures suggest), ``sampled`` (or None) and ``note``.
+        ``exact_ace_high`` and ``z_ace_high`` (the same when one ace-containing
+        straight window is not a straight, as the paper's figures suggest:
+        "no A-2-3-4-5" and "no A-K-Q-J-T" give identical counts in every
+        category, so the one column serves both readings), ``sampled`` (or
+        None) and ``note``.
 
     Examples
     --------
@@ -534,7 +544,7 @@ def table1_comparison(n_deals: int | None = None, *, rng=None) -> list[dict]:
         exact = counts[name] / N_HANDS
         paper = PAPER_TABLE1[name]
         se = (exact * (1 - exact) / 10_000_000) ** 0.5
-        ace_high = (counts[name] + _NO_WHEEL_SHIFT.get(name, 0)) / N_HANDS
+        ace_high = (counts[name] + _ONE_WINDOW_FEWER_SHIFT.get(name, 0)) / N_HANDS
         se_ace_high = (ace_high * (1 - ace_high) / 10_000_000) ** 0.5
         rows.append(
             {

@@ -23,7 +23,7 @@ the cross-entropy method, whose averaging over an elite suits a noisy score:
 Everything is drawn from ``numpy.random.SeedSequence(seed)``: the same seed
 gives the same search, whatever the machine.  A tqdm bar shows progress.
 
-Run it as ``python -m bpp.stud.search --seed 1`` (writes
+Run it as ``python -m bpp.stud.experiments.search --seed 1`` (writes
 ``models/stud/curves.json`` and the trace ``models/stud/curves_search.json``);
 ``--upcards-link showing`` searches for the §6.1 network instead
 (``bpp_kwargs`` of :func:`search_curves`).
@@ -31,14 +31,23 @@ Each candidate is one BPP instance that learns M_A|C across its whole match
 (:func:`score_params`).  The committed parameters come from a second search
 started at the first one's result (the ``start`` of the trace)::
 
-    python -m bpp.stud.search --seed 3 --generations 20 --population 16 --elite 5 \
+    python -m bpp.stud.experiments.search --seed 3 --generations 20 --population 16 --elite 5 \
         --hands 2500 --step 0.12 --start OLD_curves.json --validation-hands 10000
 
 (320 candidates x 5,000 hands, about 9 minutes on two loaded cores; on its
 10,000 validation deals -0.120 ± 0.046 units/hand against the start's
 -0.158 ± 0.041).
 
->>> from bpp.stud.curves import DEFAULT_PARAMS
+``--shape paper`` keeps every curve in §4.1's shape (every f in [0, 1]).
+Measured (``models/stud/curves_paper_shape.json``, 12 generations × 12
+candidates × 3,000 deals, seed 12): the mean candidate's 95 % CI is ±0.09
+units/hand, as wide as the spread of the generations' scores, and the
+result validates at -0.232 ± 0.049 on 10,000 fresh deals (its start, the
+free curves clipped into the box, -0.215 ± 0.050): at this budget the
+search cannot tell candidates apart, and the shaped curves play worse than
+the free ones (``figures/stud_shape.md``).
+
+>>> from bpp.stud.decision.curves import DEFAULT_PARAMS
 >>> r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, seed=3, progress=False)
 >>> len(r.history), isinstance(r.params, type(DEFAULT_PARAMS))
 (1, True)
@@ -53,12 +62,16 @@ from pathlib import Path
 
 import numpy as np
 
-from bpp.stud.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams
+from bpp.stud.decision.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams
 
 __all__ = ["SearchResult", "score_params", "search_curves", "main"]
 
 #: Box the search stays in: every f in [-1, 1] (d = P(win) - θ lies in [-1, 1]).
 BOUNDS = (-1.0, 1.0)
+#: Boxes by ``shape``: ``"free"`` (:data:`BOUNDS`) or ``"paper"``, §4.1's shapes -- every f in [0, 1], so the bet
+#: curve rises right of d = 0 (f_b >= 0), the fold curve falls left of it (f_f >= 0) and "the calling curve is
+#: displaced to the left" (its peak at d = -f_c <= 0).
+SHAPE_BOUNDS = {"free": BOUNDS, "paper": (0.0, 1.0)}
 _SIGMA_FLOOR = 0.02
 # spawn-key element of BPP's own stream in :func:`score_params` (outside the range play_match spawns)
 _BPP_STREAM = 0xB99
@@ -88,7 +101,7 @@ def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, 
         Whether BPP learns M_A|C during the match (one instance plays the
         whole match, so what it learns persists across blocks).
     bpp_kwargs : dict, optional
-        Further :class:`~bpp.stud.player.BPPPlayer` arguments (e.g.
+        Further :class:`~bpp.stud.players.paper.BPPPlayer` arguments (e.g.
         ``{"upcards_link": "showing"}`` for the §6.1 network).
 
     Returns
@@ -98,14 +111,14 @@ def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, 
 
     Examples
     --------
-    >>> from bpp.stud.curves import DEFAULT_PARAMS
+    >>> from bpp.stud.decision.curves import DEFAULT_PARAMS
     >>> score_params(DEFAULT_PARAMS, n_hands=10, seed=1).n_hands
     20
     """
     from holdem.games import Stud5
     from holdem.match import play_match
 
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.players.paper import BPPPlayer
 
     # One instance for the whole match, so M_A|C is learned across it (§5.2); its stream is derived
     # from ``seed`` without consuming it, so every candidate of a generation gets the same one.
@@ -171,6 +184,7 @@ def search_curves(
     validation_hands: int = 5000,
     progress: bool = True,
     bpp_kwargs=None,
+    shape: str = "free",
 ) -> SearchResult:
     """Search the 12 ``f`` parameters against ``opponent`` (§4.1; the cross-entropy method of the module docstring).
 
@@ -197,8 +211,11 @@ def search_curves(
     progress : bool
         Show a tqdm bar (one tick per candidate).
     bpp_kwargs : dict, optional
-        Further :class:`~bpp.stud.player.BPPPlayer` arguments of every
+        Further :class:`~bpp.stud.players.paper.BPPPlayer` arguments of every
         candidate (e.g. ``{"upcards_link": "showing"}``).
+    shape : {"free", "paper"}
+        The box of :data:`SHAPE_BOUNDS`: ``"paper"`` keeps every curve in
+        the shape §4.1 describes (the start is clipped into it).
 
     Returns
     -------
@@ -226,12 +243,15 @@ def search_curves(
         raise ValueError("The 'validation_hands' parameter of search_curves must be 0 or >= 2; got 1.")
     if not (isinstance(step, (int, float)) and step > 0):
         raise ValueError(f"The 'step' parameter of search_curves must be a number > 0; got {step!r}.")
+    if shape not in SHAPE_BOUNDS:
+        raise ValueError(f"The 'shape' parameter of search_curves must be one of {', '.join(SHAPE_BOUNDS)}; got {shape!r}.")
     root = np.random.SeedSequence(seed)
     noise_seed, match_seed, valid_seed = root.spawn(3)
     rng = np.random.default_rng(noise_seed)
     match_seeds = match_seed.spawn(n_generations)
-    low, high = BOUNDS
+    low, high = SHAPE_BOUNDS[shape]
     mu = np.clip(start.as_array().ravel(), low, high)
+    start = CurveParams.from_array(mu.reshape(start.as_array().shape))
     sigma = np.full(mu.shape, float(step))
     history = []
     bar = None
@@ -244,11 +264,13 @@ def search_curves(
             candidates = np.clip(mu + sigma * rng.standard_normal((population, mu.size)), low, high)
             candidates[0] = mu
             scores = np.empty(population)
+            halves = np.empty(population)
             for i, x in enumerate(candidates):
                 result = score_params(
                     CurveParams.from_array(x), opponent=opponent, n_hands=n_hands, seed=match_seeds[g], bpp_kwargs=bpp_kwargs
                 )
                 scores[i] = result.players[0].mean
+                halves[i] = (result.players[0].ci95[1] - result.players[0].ci95[0]) / 2
                 if bar is not None:
                     bar.update(1)
             best = np.argsort(-scores, kind="stable")[:elite]
@@ -259,6 +281,7 @@ def search_curves(
                 {
                     "generation": g,
                     "mean_score": float(scores[0]),
+                    "mean_ci95_half": float(halves[0]),
                     "best_score": float(scores[best[0]]),
                     "elite_scores": scores[best].round(6).tolist(),
                     "mu": mu.round(6).tolist(),
@@ -287,13 +310,14 @@ def search_curves(
         "duplicate": True,
         "algorithm": "cross-entropy method, common random numbers per generation",
         "bpp_kwargs": dict(bpp_kwargs or {}),
+        "shape": shape,
     }
     return SearchResult(found, start, history, validation, settings)
 
 
 def main(argv=None) -> int:
-    """``python -m bpp.stud.search``: run the search and save ``models/stud/curves.json``."""
-    ap = argparse.ArgumentParser(prog="python -m bpp.stud.search", description=__doc__.split("\n\n")[0])
+    """``python -m bpp.stud.experiments.search``: run the search and save ``models/stud/curves.json``."""
+    ap = argparse.ArgumentParser(prog="python -m bpp.stud.experiments.search", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--generations", type=int, default=15)
     ap.add_argument("--population", type=int, default=12)
@@ -304,6 +328,7 @@ def main(argv=None) -> int:
     ap.add_argument("--validation-hands", type=int, default=5000)
     ap.add_argument("--opponent", default="rules")
     ap.add_argument("--upcards-link", choices=("showing", "upcards"), default=None, help="search for the §6.1 network")
+    ap.add_argument("--shape", choices=tuple(SHAPE_BOUNDS), default="free", help="'paper': keep §4.1's curve shapes")
     ap.add_argument("--out", default=None, help=f"default {CURVES_PATH}")
     args = ap.parse_args(argv)
     import bpp.registry  # noqa: F401 - agent names
@@ -320,6 +345,7 @@ def main(argv=None) -> int:
         opponent=args.opponent,
         validation_hands=args.validation_hands,
         bpp_kwargs={"upcards_link": args.upcards_link} if args.upcards_link else None,
+        shape=args.shape,
     )
     path = result.save(args.out)
     print(json.dumps({"path": str(path), "params": result.params.to_dict(), "validation": result.validation}, indent=1))

@@ -89,8 +89,8 @@ N_ROUNDS = 4
 BLUFF_PROBABILITY = 0.05
 #: Bets each seat is expected to put into every later betting round (the ``k`` estimate, see the module docstring).
 BETS_PER_ROUND = 1.0
-#: Where :func:`load_params` finds the parameters found by the search of :mod:`bpp.stud.search`.
-CURVES_PATH = Path(__file__).resolve().parents[2] / "models" / "stud" / "curves.json"
+#: Where :func:`load_params` finds the parameters found by the search of :mod:`bpp.stud.experiments.search`.
+CURVES_PATH = Path(__file__).resolve().parents[3] / "models" / "stud" / "curves.json"
 
 
 def _number(owner: str, name: str, value, *, low: float | None = None) -> float:

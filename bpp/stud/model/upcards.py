@@ -4,7 +4,7 @@ Korb, Nicholson & Jitnah (1999) §6.1: "Another structural change important
 for improved learning and play would be to make *OPP Action* a child node of a
 new *BPP Upcards* node, so that what the opponent observes of BPP's hand would
 jointly condition his or her behaviour."  The paper's network (Figure 1,
-:mod:`bpp.stud.networks`) lets OPP_Action depend on OPP_Current alone, so an
+:mod:`bpp.stud.model.networks`) lets OPP_Action depend on OPP_Current alone, so an
 opponent whose aggression depends on BPP's board — Figure 4's rule-based
 player bets when *its* hand beats BPP's up cards — is modelled by one pooled
 M_A|C, and BPP over-estimates P(win) after aggression.
@@ -25,11 +25,11 @@ Two kinds of link (the ``link`` argument everywhere):
     Node ``BPP_Showing`` with 3 states :data:`SHOWING_STATES` —
     ``bpp_higher`` / ``even`` / ``bpp_lower``: BPP's up cards against the
     opponent's, compared as partial poker hands
-    (:func:`bpp.stud.opponents.hand_value`, "high on board", the comparison
+    (:func:`bpp.stud.model.handvalue.hand_value`, "high on board", the comparison
     both players see).  2 × n_current × 3 parameters per round.
 ``"upcards"``
     Node ``BPP_Upcards`` with the states of OPP_Upcards (the type of BPP's
-    ``r + 1`` up cards, :func:`bpp.stud.networks.upcard_type_names`) — the
+    ``r + 1`` up cards, :func:`bpp.stud.model.networks.upcard_type_names`) — the
     paper's literal "BPP Upcards node".  2 × n_current × n_upcards parameters
     per round (up to 544), so much slower to learn.
 
@@ -83,12 +83,12 @@ On 20,000 duplicate deals (seed 1999) ``bpp-up`` beats ``prob``:
 same deals: -0.007 ± 0.026).  Against ``rules`` neither showdown selection
 nor the curves explain the rest: matrices fitted from every hand with the
 hidden cards revealed still lose, and a curve re-search for this network
-(``python -m bpp.stud.search --upcards-link showing``) found nothing better
+(``python -m bpp.stud.experiments.search --upcards-link showing``) found nothing better
 on fresh deals; exact inference over the down card with the same curves
-wins (:mod:`bpp.stud.reference`).
+wins (:mod:`bpp.stud.players.reference`).
 
 >>> import numpy as np
->>> from bpp.stud.networks import load_cpts
+>>> from bpp.stud.model.networks import load_cpts
 >>> net = CompiledLinkedNet(load_cpts()[3])          # ½ / ½: the action and the link say nothing yet
 >>> net.query("pair_aces", "pair_kings", "aggressive", "bpp_higher").p_win == net.query("pair_aces", "pair_kings").p_win
 True
@@ -98,8 +98,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpp.stud import handtypes as ht
-from bpp.stud.networks import (
+from bpp.stud.model import handtypes as ht
+from bpp.stud.model.networks import (
     ACTIONS,
     EDGES,
     N_ROUNDS,
@@ -173,7 +173,7 @@ def showing_state(bpp_up, opp_up) -> int:
     >>> showing_state(parse_cards("Kd"), parse_cards("Ks")), showing_state(parse_cards("2c 2d"), parse_cards("Ac Kd"))
     (1, 0)
     """
-    from bpp.stud.opponents import _hand_value
+    from bpp.stud.model.handvalue import _hand_value
 
     mine = _hand_value(tuple(sorted(bpp_up)))
     theirs = _hand_value(tuple(sorted(opp_up)))
@@ -216,14 +216,14 @@ def build_linked_network(cpts: StudCPTs, action_cpt=None, link="showing"):
 
     Examples
     --------
-    >>> from bpp.stud.networks import load_cpts
+    >>> from bpp.stud.model.networks import load_cpts
     >>> model = build_linked_network(load_cpts()[1])
     >>> model.check_model(), sorted(model.get_parents("OPP_Action"))
     (True, ['BPP_Showing', 'OPP_Current'])
     """
     from pgmpy.factors.discrete import TabularCPD
 
-    from bpp.stud.networks import build_network
+    from bpp.stud.model.networks import build_network
 
     link = _check_link(link)
     r = cpts.betting_round
@@ -309,7 +309,7 @@ class CompiledLinkedNet:
     def query(self, bpp_current, opp_upcards, opp_action=None, link_state=0) -> StudBelief:
         """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
 
-        >>> from bpp.stud.networks import load_cpts
+        >>> from bpp.stud.model.networks import load_cpts
         >>> CompiledLinkedNet(load_cpts()[0]).query(0, 4, None, "bpp_lower").p_win.__round__(3)
         0.347
         """
@@ -335,7 +335,7 @@ class CompiledLinkedNet:
 class LinkedActionModel:
     """Per-opponent showdown counts of (action, current type, link state) per round, and M_A|C,S (§3.3, §5.2, §6.1).
 
-    As :class:`bpp.stud.learning.ActionModel` with one more axis:
+    As :class:`bpp.stud.model.learning.ActionModel` with one more axis:
     M_A|C,S[a, c, s] = (n[a, c, s] + p / 2) / (n[·, c, s] + p), ``p`` = ``prior_strength``.
 
     >>> model = LinkedActionModel()
@@ -396,7 +396,7 @@ class LinkedWinTables:
     Equal to :class:`CompiledLinkedNet`'s ``win_table`` for the same M_A|C,S (tested), but recomputes only what the
     action matrices change.
 
-    >>> from bpp.stud.networks import load_compiled
+    >>> from bpp.stud.model.networks import load_compiled
     >>> t = LinkedWinTables(load_compiled())
     >>> t.tables[2].item(5, 3, 1, 2) == load_compiled()[2].p_win(5, 3, 2)
     True
@@ -430,11 +430,3 @@ class LinkedWinTables:
             tables.append(win)
         self.tables = tables
         return self
-
-
-def bpp_up(*, rng=None, **kwargs):
-    """The registry's ``bpp-up``: :class:`bpp.stud.player.BPPPlayer` with ``upcards_link=True`` (§6.1)."""
-    from bpp.stud.player import BPPPlayer
-
-    kwargs.setdefault("upcards_link", True)
-    return BPPPlayer(rng=rng, **kwargs)

@@ -12,7 +12,7 @@ opponent's actions move nothing, §5.2).  :meth:`BeliefTrace.plot` draws it;
 ``bpp inspect stud5 --seed S --out FILE.png`` writes the drawing and prints the table.
 
 ``player="bpp-card"`` (``bpp inspect stud5 --player bpp-card``) traces the
-card-level BPP of :mod:`bpp.stud.cardlevel` instead: its network has no
+card-level BPP of :mod:`bpp.stud.players.cardlevel` instead: its network has no
 OPP_Current or OPP_Final types, so the two belief panels show its posterior
 over the opponent's down card (by rank) and the hand type that posterior
 gives the opponent's cards so far; the evidence column lists the cards and
@@ -94,7 +94,7 @@ class BeliefTrace:
     warmup : int
         Hands BPP played against the opponent before this one.
     player : str
-        ``"bpp"`` (the network of Figure 1) or ``"bpp-card"`` (:mod:`bpp.stud.cardlevel`).
+        ``"bpp"`` (the network of Figure 1) or ``"bpp-card"`` (:mod:`bpp.stud.players.cardlevel`).
     """
 
     steps: list
@@ -113,7 +113,7 @@ class BeliefTrace:
 
     def table(self) -> str:
         """A plain-text table: one line per step (evidence, P(win), θ, action probabilities, likeliest OPP_Final)."""
-        from bpp.stud.handtypes import FINAL_TYPES
+        from bpp.stud.model.handtypes import FINAL_TYPES
 
         head = (
             f"BPP {self.bpp_cards} vs {self.opponent} {self.opp_cards} (seed {self.seed}, warm-up {self.warmup} hands): "
@@ -160,7 +160,7 @@ class BeliefTrace:
         """
         import numpy as np
 
-        from bpp.stud.handtypes import FINAL_TYPES
+        from bpp.stud.model.handtypes import FINAL_TYPES
 
         if axes is None:
             import matplotlib.pyplot as plt
@@ -228,7 +228,7 @@ def _decision(bpp, state, seat):
     """``(observation, θ, u)`` of ``seat`` at ``state`` (it need not be its turn: then the decision it would face)."""
     from holdem.games.base import Action, ActionKind
 
-    from bpp.stud.curves import N_ROUNDS
+    from bpp.stud.decision.curves import N_ROUNDS
 
     obs = state.observation(seat)
     if not obs.legal:  # not BPP's turn: the decision it would face if it were
@@ -241,7 +241,7 @@ def _decision(bpp, state, seat):
 
 
 def _curves(bpp, p_win, theta, r, u) -> tuple:
-    from bpp.stud.curves import _distribution
+    from bpp.stud.decision.curves import _distribution
 
     return tuple(float(p) for p in _distribution(p_win - theta, bpp.params.round(r), r, bpp.bluff, u, True))
 
@@ -276,8 +276,8 @@ def _card_beliefs(bpp, obs, kind, label, actor, theta, u, probabilities=None):
 
     from holdem.cards import format_cards
 
-    from bpp.stud.opponents import hand_type
-    from bpp.stud.reference import opponent_decisions
+    from bpp.stud.model.handvalue import hand_type
+    from bpp.stud.players.reference import opponent_decisions
 
     me = obs.player
     opp_up = obs.up_cards[1 - me]
@@ -326,7 +326,7 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
     bpp : BPPPlayer or CardBPP, optional
         The BPP to trace (default: a new ``player`` seeded from ``seed``).
     player : str
-        ``"bpp"`` (the network of Figure 1) or ``"bpp-card"`` (:mod:`bpp.stud.cardlevel`).
+        ``"bpp"`` (the network of Figure 1) or ``"bpp-card"`` (:mod:`bpp.stud.players.cardlevel`).
 
     Returns
     -------
@@ -349,8 +349,8 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
     from holdem.games import Stud5
     from holdem.games.base import ActionKind
 
-    from bpp.stud.cardlevel import CardBPP
-    from bpp.stud.player import BPPPlayer
+    from bpp.stud.players.cardlevel import CardBPP
+    from bpp.stud.players.paper import BPPPlayer
 
     if player not in ("bpp", "bpp-card"):
         raise ValueError(f"The 'player' parameter of trace_hand must be 'bpp' or 'bpp-card'; got {player!r}.")
@@ -429,7 +429,7 @@ def _closing_step(bpp, r, actor, verb, last, action, observation):
     """The step after an action that ended a round or the hand: the last beliefs of that round, updated for the action."""
     from holdem.games.base import ActionKind
 
-    from bpp.stud.networks import ACTIONS
+    from bpp.stud.model.networks import ACTIONS
 
     label = f"r{r} {actor} {verb}"
     evidence = dict(last.evidence)

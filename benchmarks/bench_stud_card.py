@@ -1,0 +1,55 @@
+"""Card-level BPP speed (issue 12 §4; target: ``bpp-card`` >= 2,000 hands/s against ``rules`` on one core).
+
+    python benchmarks/bench_stud_card.py [--hands N]
+
+Prints µs per call of the two per-round computations of
+:class:`bpp.stud.players.cardlevel.CardBPP` — P(win | down card) for every unseen
+card (:func:`bpp.stud.players.reference._win_given_holes`, 200 completions per
+candidate, by round) and OPP_Rel of every unseen card
+(:func:`bpp.stud.players.cardlevel.relations`) — then the best of three
+``play_match`` runs of ``bpp-card`` against ``rules`` (learning on, runner
+and engine included) in hands/s, beside the target.  Run it on a quiet
+machine (``taskset -c 0``); on a loaded one every figure scales down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import bpp.registry  # noqa: F401 - agent names
+from _timing import best_time
+from bpp.stud.players.cardlevel import relations
+from bpp.stud.players.reference import _win_given_holes, unseen_cards
+from holdem.games import Stud5
+from holdem.match import play_match
+
+TARGET = 2000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=1000)
+    a = ap.parse_args()
+    deck = np.random.default_rng(0).permutation(52)
+    rng = np.random.default_rng(1)
+    for r in range(4):
+        mine = tuple(int(c) for c in deck[: r + 2])
+        up = tuple(int(c) for c in deck[10 : 11 + r])
+        holes = unseen_cards(mine, up)
+        t = best_time(lambda: _win_given_holes(mine, up, holes, 200, rng), repeat=50)
+        t_rel = best_time(lambda: relations(holes, up, deck[20 : 21 + r]), repeat=50)
+        print(f"round {r + 1}: P(win | h) for {holes.size} cards {t * 1e6:7.0f} µs   OPP_Rel {t_rel * 1e6:5.0f} µs")
+    game = Stud5()
+    best = 0.0
+    for k in range(3):
+        start = time.perf_counter()
+        result = play_match(game, ["bpp-card", "rules"], a.hands, rng=k)
+        best = max(best, result.n_hands / (time.perf_counter() - start))
+    print(f"bpp-card vs rules {best:10,.0f} hands/s   target >= {TARGET:,}")
+
+
+if __name__ == "__main__":
+    main()

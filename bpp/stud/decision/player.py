@@ -1,0 +1,265 @@
+"""BPP's decision rule, shared by every curve-driven player (Korb1999 §2.2, §4): θ of eq. (7), the betting curves, the bluff.
+
+Every decision of a :class:`CurvePlayer` is §2.2 + §4:
+
+1. a probability of winning ``p`` (supplied by the subclass: BPP's network,
+   §3.4; the probabilistic opponent's sampled completions, §5.1; the
+   card-level BPP's posterior over the opponent's down card, §6.1);
+2. the calling threshold ``θ = k / (c + 2k - u)`` of eq. (7), with ``c`` the
+   pot and ``u`` the bet owed in betting units and ``k`` estimated by
+   :func:`bpp.stud.decision.curves.expected_cost`;
+3. the round's three betting curves, eq. (8)-(10), at ``d = p - θ``,
+   normalized and sampled (or, with ``play="argmax"``, their most probable
+   action), plus the 5 % bluff of the last round (§4.2), mapped onto the
+   legal moves (:func:`bpp.stud.decision.curves.action_distribution`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.agents import Agent
+from holdem.games.base import CHECK_CALL, FOLD, Action, Observation
+
+from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY, N_ROUNDS, CurveParams, _distribution, curve_probabilities, load_params
+
+__all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs"]
+
+_BUFFER = 1024
+#: How a :class:`CurvePlayer` turns the curves' (fold, call, bet) distribution into an action.
+PLAY_MODES = ("sample", "argmax")
+
+
+def _argmax(probs: tuple[float, float, float]) -> tuple[float, float, float]:
+    """The most probable of (fold, call, bet) as a one-hot triple; ties go to call, then bet, then fold."""
+    fold, call, bet = probs
+    if call >= bet and call >= fold:
+        return 0.0, 1.0, 0.0
+    if bet >= fold:
+        return 0.0, 0.0, 1.0
+    return 1.0, 0.0, 0.0
+
+
+def _check_holdings(observation: Observation, holdings, owner: str) -> np.ndarray:
+    """``holdings`` as an int array (n, 1) of down cards the seat to act could hold (not among the cards it sees up)."""
+    arr = np.asarray(holdings)
+    if arr.ndim != 2 or arr.shape[1] != 1 or arr.shape[0] < 1 or not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"The 'holdings' parameter of {owner}.holdings_action_probabilities must be an int array (n, 1) of down cards; got shape {arr.shape}.")
+    seen = {c for up in observation.up_cards for c in up}
+    bad = [int(h) for h in arr[:, 0] if not 0 <= h < 52 or int(h) in seen]
+    if bad:
+        raise ValueError(f"The 'holdings' parameter of {owner}.holdings_action_probabilities must be unseen card codes; got {bad[:5]}.")
+    return arr.astype(np.int64)
+
+
+def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PER_ROUND) -> tuple[float, float, float, bool]:
+    """``(c, u, k, can_raise)`` of a stud decision, in betting units (§2.2).
+
+    ``c`` the pot, ``u`` the bet owed now, ``k`` the expected cost to the
+    showdown (:func:`bpp.stud.decision.curves.expected_cost`).  The betting unit is read
+    off the observation (the fixed raise size, or what is owed when the cap
+    is reached).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> state = Stud5().new_hand(np.arange(52))
+    >>> decision_inputs(state.observation(state.current_player))     # pot of two antes = 1 unit
+    (1.0, 0.0, 4.0, True)
+    >>> decision_inputs(state.observation(1 - state.current_player))
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'observation' parameter of decision_inputs must be seat 0's turn (it has no legal actions).
+    """
+    legal = observation.legal
+    if not legal:
+        raise ValueError(
+            f"The 'observation' parameter of decision_inputs must be seat {observation.player}'s turn "
+            "(it has no legal actions)."
+        )
+    bounds = observation.raise_bounds
+    to_call = observation.to_call
+    if bounds is not None:
+        unit = bounds[0] - observation.committed[observation.player] - to_call
+    else:
+        unit = to_call
+    if unit <= 0:
+        raise ValueError(f"The 'observation' parameter of decision_inputs is not a fixed-limit decision: {observation!r}.")
+    unit = float(unit)
+    u = to_call / unit
+    k = (u if u > bets_per_round else bets_per_round) + bets_per_round * (N_ROUNDS - 1 - observation.round)
+    return observation.pot / unit, u, k, bounds is not None
+
+
+class CurvePlayer(Agent):
+    """Base of the players that turn a winning probability into play through θ and the betting curves.
+
+    Subclasses provide :meth:`win_probability`.  See the module docstring.
+
+    Parameters
+    ----------
+    params : CurveParams, str, path or None
+        The 12 curve parameters; None loads ``models/stud/curves.json``
+        (:func:`bpp.stud.decision.curves.load_params`), a path loads that file.
+    bluff : float
+        Probability of an outright bet/raise at a last-round decision (§4.2).
+    bets_per_round : float
+        The ``k`` estimate's bets per later round.
+    play : {"sample", "argmax"}
+        ``"sample"`` (the paper, §4.1: "BPP's action is then chosen by
+        sampling from these curves", normalized, plus the bluff) or
+        ``"argmax"``: play the most probable action of that same distribution
+        every time (ties go to check/call, then bet/raise), so the curves'
+        shape decides and their tails do not.  Issue 12's measurement of why
+        the paper's network loses; see :mod:`bpp.stud.experiments.calibration`.
+    rng : numpy.random.Generator, int or None
+        The only source of randomness.
+    """
+
+    name = "curves"
+    #: act() answers only legal moves (fold only when owing, a raise only when legal), so matches skip the check.
+    trusted_actions = True
+
+    def __init__(
+        self, *, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round: float = BETS_PER_ROUND, play: str = "sample", rng=None
+    ):
+        super().__init__(rng=rng)
+        if play not in PLAY_MODES:
+            raise ValueError(f"The 'play' parameter of {type(self).__name__} must be one of {', '.join(PLAY_MODES)}; got {play!r}.")
+        self.play = play
+        if params is None or not isinstance(params, CurveParams):
+            params = load_params(params)
+        if not (isinstance(bluff, (int, float)) and 0.0 <= bluff <= 1.0):
+            raise ValueError(f"The 'bluff' parameter of {type(self).__name__} must be a probability in [0, 1]; got {bluff!r}.")
+        if not (isinstance(bets_per_round, (int, float)) and bets_per_round >= 0):
+            raise ValueError(
+                f"The 'bets_per_round' parameter of {type(self).__name__} must be a number >= 0; got {bets_per_round!r}."
+            )
+        self.params = params
+        self.bluff = float(bluff)
+        self.bets_per_round = float(bets_per_round)
+        self._rounds = [params.round(r) for r in range(N_ROUNDS)]
+        self._uniforms: list[float] = []
+
+    # -- to override ---------------------------------------------------------
+
+    def win_probability(self, observation: Observation) -> float:
+        """P(win) for the seat to act (ties count half)."""
+        raise NotImplementedError(f"{type(self).__name__}.win_probability")
+
+    # -- the decision --------------------------------------------------------
+
+    def _check_seats(self, observation: Observation) -> None:
+        if observation.n_players != 2:
+            raise ValueError(
+                f"{type(self).__name__} plays heads-up five-card stud only (§2.2); got {observation.n_players} players."
+            )
+
+    def decision(self, observation: Observation) -> dict:
+        """Everything behind one decision: ``p_win``, ``theta``, ``c``, ``k``, ``u``, ``d`` and ``probabilities`` (fold, call, bet)."""
+        self._check_seats(observation)
+        c, u, k, can_raise = decision_inputs(observation, bets_per_round=self.bets_per_round)
+        p = float(self.win_probability(observation))
+        theta = k / (c + 2.0 * k - u) if k > 0.0 else 0.0
+        probs = _distribution(p - theta, self._rounds[observation.round], observation.round, self.bluff, u, can_raise)
+        if self.play == "argmax":
+            probs = _argmax(probs)
+        return {"p_win": p, "theta": theta, "c": c, "k": k, "u": u, "d": p - theta, "probabilities": probs}
+
+    def _probabilities(self, observation: Observation) -> tuple[float, float, float]:
+        legal = observation.legal
+        if not legal:
+            raise ValueError(f"{type(self).__name__}.act: seat {observation.player} has no legal action (not its turn)")
+        if observation.n_players != 2:
+            self._check_seats(observation)
+        bounds = observation.raise_bounds
+        to_call = observation.to_call
+        unit = bounds[0] - observation.committed[observation.player] - to_call if bounds is not None else to_call
+        r = observation.round
+        u = to_call / unit
+        b = self.bets_per_round
+        k = (u if u > b else b) + b * (N_ROUNDS - 1 - r)
+        theta = k / (observation.pot / unit + 2.0 * k - u) if k > 0.0 else 0.0
+        p = self.win_probability(observation)
+        probs = _distribution(p - theta, self._rounds[r], r, self.bluff, u, bounds is not None)
+        return _argmax(probs) if self.play == "argmax" else probs
+
+    def action_probabilities(self, observation: Observation) -> dict[Action, float]:
+        """The policy at ``observation``: each legal action → probability (fold, check/call, bet/raise)."""
+        fold, call, bet = self._probabilities(observation)
+        out = {}
+        for action in observation.legal:
+            kind = action.kind
+            out[action] = fold if kind == 0 else (call if kind == 1 else bet)
+        return out
+
+    def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """P(win) had the seat to act held each down card of ``holdings`` (shape (n, 1)); subclasses batch it.
+
+        This default asks :meth:`win_probability` once per holding.
+        """
+        return np.array([self.win_probability(observation._replace(hole=(int(h[0]),))) for h in holdings])
+
+    def _side_rng(self) -> np.random.Generator:
+        """A generator spawned from the agent's own (``Generator.spawn`` leaves the play stream untouched)."""
+        if getattr(self, "_side", None) is None:
+            self._side = self.rng.spawn(1)[0]
+        return self._side
+
+    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+        """The action distribution had the seat to act held each down card: shape (n, len(observation.legal)).
+
+        The LBR protocol (Lisy2017 §4): ``holdings`` is an int array (n, 1)
+        of down cards (stud's one private card); rows sum to 1 and columns
+        follow ``observation.legal``.  θ, the curves, the bluff and
+        ``play`` are applied to every row at once (numpy along the batch);
+        P(win) per holding comes from :meth:`holdings_win_probabilities`.
+
+        >>> import numpy as np
+        >>> from holdem.games import Stud5
+        >>> from bpp.stud.players.paper import BPPPlayer
+        >>> obs = Stud5().new_hand(np.arange(52)).observation(1)
+        >>> BPPPlayer(rng=0).holdings_action_probabilities(obs, np.array([[51], [5]])).sum(axis=1).round(12).tolist()
+        [1.0, 1.0]
+        """
+        holdings = _check_holdings(observation, holdings, type(self).__name__)
+        c, u, k, can_raise = decision_inputs(observation, bets_per_round=self.bets_per_round)
+        theta = k / (c + 2.0 * k - u) if k > 0.0 else 0.0
+        p = np.asarray(self.holdings_win_probabilities(observation, holdings), dtype=np.float64)
+        r = observation.round
+        probs = curve_probabilities(p - theta, self.params, r)
+        if r == N_ROUNDS - 1 and self.bluff:
+            probs = probs * (1.0 - self.bluff)
+            probs[:, 2] += self.bluff
+        if u <= 0:
+            probs[:, 1] += probs[:, 0]
+            probs[:, 0] = 0.0
+        if not can_raise:
+            probs[:, 1] += probs[:, 2]
+            probs[:, 2] = 0.0
+        if self.play == "argmax":
+            best = np.where(
+                (probs[:, 1] >= probs[:, 2]) & (probs[:, 1] >= probs[:, 0]), 1, np.where(probs[:, 2] >= probs[:, 0], 2, 0)
+            )
+            probs = np.eye(3)[best]
+        return probs[:, [int(a.kind) for a in observation.legal]]
+
+    def act(self, observation: Observation) -> Action:
+        """Sample the action of :meth:`action_probabilities` (with ``play="argmax"``: take it)."""
+        fold, call, bet = self._probabilities(observation)
+        if self.play == "argmax":  # one-hot: no draw (the stream stays the sampled player's for everything else)
+            return FOLD if fold == 1.0 else (CHECK_CALL if call == 1.0 else observation.legal[-1])
+        uniforms = self._uniforms
+        if not uniforms:
+            uniforms.extend(self.rng.random(_BUFFER).tolist())
+        x = uniforms.pop()
+        if x < fold:
+            return FOLD
+        if x < fold + call or bet <= 0.0:
+            return CHECK_CALL
+        return observation.legal[-1]
+
+    def __repr__(self) -> str:
+        play = "" if self.play == "sample" else f", play={self.play!r}"
+        return f"{type(self).__name__}(params={self.params!r}, bluff={self.bluff}{play})"

@@ -1,0 +1,92 @@
+"""BPP with betting curves that keep §4.1's shapes (Korb1999 §4.1, §5.2; issue 12 §1).
+
+Run: ``python figures/stud_shape.py [--deals 5000]`` after the constrained
+search (about 15 min on one core)::
+
+    python -m bpp.stud.experiments.search --shape paper --seed 12 --generations 12 --population 12 \\
+        --elite 4 --hands 3000 --step 0.12 --start models/stud/curves.json --validation-hands 10000 \\
+        --out models/stud/curves_paper_shape.json
+
+The search keeps every f in [0, 1] (the bet curve right of d = 0, the fold
+curve left of it, "the calling curve … displaced to the left").  Writes
+``figures/stud_shape.md``: the curves found against the free search's, the
+search's own validation (mean ± 95 % CI on 10,000 fresh duplicate deals) and
+its per-generation scores, then ``bpp``, ``bpp-up`` and ``bpp-card`` with
+the shaped curves against ``rules`` (seed 2002) and ``prob`` (seed 1999),
+sampled (the paper) and ``play="argmax"``, on ``--deals`` duplicate deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from tqdm import tqdm
+
+import bpp.registry  # noqa: F401 - agent names
+from bpp.stud.decision.curves import CURVES_PATH, CurveParams, curve_probabilities
+from bpp.stud.experiments import significance
+
+SEEDS = {"rules": 2002, "prob": 1999}
+SHAPED = CURVES_PATH.with_name("curves_paper_shape.json")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=5000)
+    parser.add_argument("--params", type=Path, default=SHAPED)
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_shape.md"))
+    args = parser.parse_args(argv)
+    shaped, free = CurveParams.load(args.params), CurveParams.load(CURVES_PATH)
+    saved = json.loads(args.params.read_text())
+    trace = json.loads(args.params.with_name(args.params.stem + "_search.json").read_text())
+    v = saved["validation"]
+    lines = [
+        "# BPP with curves that keep §4.1's shapes (issue 12 §1)\n",
+        f"Written by `python figures/stud_shape.py --deals {args.deals}`.\n",
+        "## The curves\n",
+        "| round | f_bet, f_fold, f_call (shaped) | P(fold, call, bet) at d = 0 | f_bet, f_fold, f_call (free search) | P at d = 0 |",
+        "|---|---|---|---|---|",
+    ]
+    for r in range(4):
+        a, b = shaped.round(r), free.round(r)
+        pa, pb = curve_probabilities(0.0, shaped, r), curve_probabilities(0.0, free, r)
+        lines.append(
+            f"| {r + 1} | {a[0]:+.3f}, {a[1]:+.3f}, {a[2]:+.3f} | {pa[0]:.2f}, {pa[1]:.2f}, {pa[2]:.2f} | "
+            f"{b[0]:+.3f}, {b[1]:+.3f}, {b[2]:+.3f} | {pb[0]:.2f}, {pb[1]:.2f}, {pb[2]:.2f} |"
+        )
+    s = saved["search"]
+    lines += [
+        "\n## The search's own numbers\n",
+        f"Cross-entropy search, shape `{s.get('shape')}`: {s['n_generations']} generations × {s['population']} candidates, "
+        f"{s['n_hands']:,} duplicate deals per candidate against `{s['opponent']}` (seed {s['seed']}).",
+        f"Validation on {v['deals']:,} fresh duplicate deals: found {v['mean']:+.3f} "
+        f"[{v['ci95'][0]:+.3f}, {v['ci95'][1]:+.3f}] units/hand (t = {v['t']:.2f}); its start (the free curves clipped "
+        f"into the box) {v['start_mean']:+.3f} [{v['start_ci95'][0]:+.3f}, {v['start_ci95'][1]:+.3f}].\n",
+        "| generation | the mean candidate's score ± 95% CI | best candidate |",
+        "|---|---|---|",
+    ]
+    for g in trace["history"]:
+        lines.append(f"| {g['generation'] + 1} | {g['mean_score']:+.3f} ± {g.get('mean_ci95_half', float('nan')):.3f} | {g['best_score']:+.3f} |")
+    lines += [
+        "\n## The three BPPs with the shaped curves\n",
+        f"{args.deals:,} duplicate deals per cell, one learning instance per run; mean ± 95% CI in betting units per hand (t).\n",
+        "| player | play | vs rules (seed 2002) | vs prob (seed 1999) |",
+        "|---|---|---|---|",
+    ]
+    cells = [(p, play) for p in ("bpp", "bpp-up", "bpp-card") for play in ("sample", "argmax")]
+    for player, play in tqdm(cells, desc="shaped curves"):
+        row = f"| `{player}` | {play} |"
+        for opponent in ("rules", "prob"):
+            r = significance(opponent, n_hands=args.deals, seed=SEEDS[opponent], duplicate=True, player=player, play=play, params=shaped)
+            row += f" {r.mean:+.3f} ± {(r.ci95[1] - r.ci95[0]) / 2:.3f} (t {r.t:.2f}) |"
+        lines.append(row)
+        print(row, flush=True)
+        args.out.write_text("\n".join(lines) + "\n")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

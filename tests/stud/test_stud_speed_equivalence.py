@@ -1,0 +1,85 @@
+"""The faster forms of the card-level BPP's per-round computations give the same numbers as the forms they replace (issue 12 §4)."""
+
+import itertools
+
+import numpy as np
+
+from holdem.evaluate import evaluate_unchecked
+
+from bpp.stud.model.handvalue import HAND_TYPE_NAMES, hand_type, hand_value, hand_value_codes
+from bpp.stud.players.reference import _win_given_holes, unseen_cards
+
+
+def _win_given_holes_by_hands(mine, theirs_up, holes, n_samples, rng):
+    """The previous implementation (every candidate's and sample's two hands built and evaluated), kept as the oracle."""
+    k = holes.size
+    n_mine = 5 - len(mine)
+    n_theirs = 4 - len(theirs_up)
+    m = n_mine + n_theirs
+    unseen = np.ones(52, dtype=bool)
+    unseen[list(mine) + list(theirs_up)] = False
+    pool = np.flatnonzero(unseen).astype(np.int8)
+    size = pool.size
+    rows = np.broadcast_to(pool, (n_samples, size)).copy()
+    picks = rng.integers(np.arange(m + 1), size, size=(n_samples, m + 1))
+    index = np.arange(n_samples)
+    for j in range(m + 1):
+        chosen = rows[index, picks[:, j]]
+        rows[index, picks[:, j]] = rows[:, j]
+        rows[:, j] = chosen
+    head = rows[:, : m + 1]
+    where = np.full((n_samples, 52), m, dtype=np.intp)
+    where[index[:, None], head] = np.arange(m + 1)
+    drop = where[:, holes].T
+    out = np.broadcast_to(head[:, :m], (k, n_samples, m)).copy()
+    ki, si = np.nonzero(drop < m)
+    j = np.arange(m)
+    out[ki, si] = head[si[:, None], j + (j >= drop[ki, si][:, None])]
+    hands = np.empty((2, k, n_samples, 5), dtype=np.int8)
+    hands[0, :, :, : len(mine)] = np.array(mine, dtype=np.int8)
+    hands[0, :, :, len(mine) :] = out[:, :, :n_mine]
+    hands[1, :, :, 0] = holes[:, None]
+    hands[1, :, :, 1 : 1 + len(theirs_up)] = np.array(theirs_up, dtype=np.int8)
+    hands[1, :, :, 1 + len(theirs_up) :] = out[:, :, n_mine:]
+    r = evaluate_unchecked(hands.reshape(-1, 5)).reshape(2, k, n_samples)
+    return ((r[0] > r[1]).sum(axis=1) + 0.5 * (r[0] == r[1]).sum(axis=1)) / n_samples
+
+
+def test_win_given_holes_by_key_sums_is_identical_to_building_every_hand():
+    rng = np.random.default_rng(5)
+    for trial in range(60):
+        deck = rng.permutation(52)
+        r = trial % 3  # rounds 1-3 (round 4 is exact in both)
+        if trial % 10 == 9:  # boards where flushes are live for both sides
+            suited = [int(c) for c in range(52) if c & 3 == trial & 3]
+            mine, up = tuple(suited[: r + 2]), tuple(suited[r + 2 : 2 * r + 3])
+        else:
+            mine, up = tuple(int(c) for c in deck[: r + 2]), tuple(int(c) for c in deck[10 : 11 + r])
+        holes = unseen_cards(mine, up)
+        got = _win_given_holes(mine, up, holes, 150, np.random.default_rng(trial))
+        expected = _win_given_holes_by_hands(mine, up, holes, 150, np.random.default_rng(trial))
+        assert np.array_equal(got, expected)
+
+
+def test_hand_value_codes_order_hands_as_hand_value_does():
+    rng = np.random.default_rng(0)
+    straights = [[(top - i) * 4 + (i + s) % 4 for i in range(5)] for top in range(4, 13) for s in range(2)]
+    straights += [[12 * 4 + 1, 0, 4, 8, 12]]  # the wheel, A-2-3-4-5
+    flushes = [[r * 4 + 2 for r in combo] for combo in itertools.combinations(range(13), 5)][::7]
+    batches = [np.array(list(itertools.combinations(range(52), k))) for k in (1, 2, 3)]  # every 1-3 card hand
+    batches += [np.sort(np.array([rng.choice(52, k, replace=False) for _ in range(3000)]), axis=1) for k in (4, 5)]
+    batches.append(np.sort(np.array(straights + flushes), axis=1))
+    for hands in batches:
+        codes, types = hand_value_codes(hands)
+        values = [hand_value(h) for h in hands.tolist()]
+        assert types.tolist() == [hand_type(h) for h in hands.tolist()]
+        i, j = rng.integers(0, len(hands), (2, 20000))
+        assert ((codes[i] > codes[j]) == np.array([values[a] > values[b] for a, b in zip(i, j)])).all()
+        assert ((codes[i] == codes[j]) == np.array([values[a] == values[b] for a, b in zip(i, j)])).all()
+    # hands of different lengths (an up card against a down card and up cards)
+    short, long = batches[0], batches[2]
+    a, b = rng.integers(0, len(short), 5000), rng.integers(0, len(long), 5000)
+    cs, _ = hand_value_codes(short)
+    cl, _ = hand_value_codes(long)
+    assert ((cs[a] > cl[b]) == np.array([hand_value(short[x].tolist()) > hand_value(long[y].tolist()) for x, y in zip(a, b)])).all()
+    assert HAND_TYPE_NAMES[int(hand_value_codes(np.array(straights[-1:]))[1][0])] == "straight"
