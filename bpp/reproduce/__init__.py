@@ -3,7 +3,8 @@
 The experiments are a registry (:mod:`bpp.reproduce.registry`): one small
 module per paper — :mod:`bpp.reproduce.loki` (Billings1998),
 :mod:`bpp.reproduce.poki` (Billings2002), :mod:`bpp.reproduce.stud`
-(Korb1999), :mod:`bpp.reproduce.kendall` (Kendall2001) — registers its tables, figures and headline numbers, each as steps
+(Korb1999), :mod:`bpp.reproduce.kendall` (Kendall2001), :mod:`bpp.reproduce.lbr`
+(Lisy2017) — registers its tables, figures and headline numbers, each as steps
 that call the program's own experiment functions with fixed seeds.
 :func:`reproduce` runs them (:mod:`bpp.reproduce.run`: logged as they go,
 resumed after an interruption, never re-run unless ``force``), through the
