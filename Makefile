@@ -22,8 +22,9 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -q
 
-## reproduce: the long experiments and exhaustive checks marked `slow`
+## reproduce: every paper's results beside bpp's (reproduce-out/report.html, paper scale), and the checks marked `slow`
 reproduce: $(STAMP)
+	$(VENV)/bin/bpp reproduce --scale paper --workers 2 --out reproduce-out
 	$(PY) -m pytest -q -m slow
 
 ## bench: speed scripts with the anchors (eval7, phevaluator, treys, pokerkit) installed

@@ -31,6 +31,8 @@ COMMANDS = (
     # issue 13: the belief explorer and playing against an agent
     "explore", "play",
     "lbr",  # issue 16: Local Best Response (Lisy2017)
+    # issue 14: every paper's results beside bpp's
+    "reproduce",
 )
 
 

@@ -18,15 +18,10 @@ from pathlib import Path
 from holdem.tables import cache_dir
 
 from bpp.lbr.exact import always_call_best_response
-from bpp.lbr.run import run_lbr
+from bpp.lbr.run import PAPER_TABLE2, run_lbr
 
 #: Table 2 of Lisy2017 (BB/hand, mean and 95 % CI half-width).
-PAPER = {
-    ("fc", "1-4"): {"call": (0.0, None), "call-raise": (7.1, 0.5), "random": (15.7, 0.4)},
-    ("fc", "3-4"): {"call": (0.0, None), "call-raise": (16.2, 0.3), "random": (2.2, 0.7)},
-    ("fcpa", "1-4"): {"call": (34.0, 0.5), "call-raise": (23.1, 0.5), "random": (39.1, 0.6)},
-    ("fcpa", "3-4"): {"call": (49.0, 0.4), "call-raise": (24.4, 0.6), "random": (80.7, 0.7)},
-}
+PAPER = PAPER_TABLE2
 OPPONENTS = ("call", "call-raise", "random")
 #: The definitions the paper leaves open, measured: (opponent, betting, rounds) → deals, run with seed 2.
 VARIANTS = {

@@ -99,7 +99,7 @@ def test_an_unexpected_failure_is_one_line_exit_1_with_the_debug_hint(monkeypatc
 def test_interrupt_says_kept_only_when_something_was_logged(monkeypatch, log, tmp_path, capsys):
     import holdem.match.parallel as parallel
 
-    def interrupted(plan, tasks, workers):
+    def interrupted(plan, tasks, workers, **kw):  # kw: scheduler (holdem.match.cluster)
         raise KeyboardInterrupt
         yield
 

@@ -32,12 +32,20 @@ from holdem.match.stats import summarize
 from bpp import registry
 from bpp.lbr.local_br import LBRConfig, play_lbr_hand
 
-__all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS"]
+__all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS", "PAPER_TABLE2"]
 
 _CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 ESTIMATORS = ("plain", "duplicate", "imaginary", "both")
 LBR_GAMES = ("nolimit-holdem", "limit-holdem", "stud5")
+#: Table 2 of Lisy2017: what LBR wins from each chump, BB/hand, (mean, 95 % CI half-width), by (betting, rounds).
+#: Used by ``figures/lbr_table2.py`` and ``bpp reproduce`` (moved here from the figure script, issue 14).
+PAPER_TABLE2 = {
+    ("fc", "1-4"): {"call": (0.0, None), "call-raise": (7.1, 0.5), "random": (15.7, 0.4)},
+    ("fc", "3-4"): {"call": (0.0, None), "call-raise": (16.2, 0.3), "random": (2.2, 0.7)},
+    ("fcpa", "1-4"): {"call": (34.0, 0.5), "call-raise": (23.1, 0.5), "random": (39.1, 0.6)},
+    ("fcpa", "3-4"): {"call": (49.0, 0.4), "call-raise": (24.4, 0.6), "random": (80.7, 0.7)},
+}
 
 
 @dataclass(frozen=True)

@@ -405,20 +405,12 @@ def _simulate(n_players, n_deals, played, seed_seq, n_jobs, progress, desc) -> n
 
         bar = tqdm(total=n_deals, desc=desc, unit="deal", unit_scale=True, leave=False)
     results = [None] * len(tasks)
-    if n_jobs == 1 or len(tasks) == 1:
-        for j, task in enumerate(tasks):
-            results[j] = _block(task)
-            if bar is not None:
-                bar.update(task[1])
-    else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
+    from holdem.match.cluster import iter_map  # local processes, or the Dask scheduler of $BPP_SCHEDULER
 
-        with ProcessPoolExecutor(n_jobs, mp_context=mp.get_context("fork")) as pool:
-            for j, out in enumerate(pool.map(_block, tasks, chunksize=1)):
-                results[j] = out
-                if bar is not None:
-                    bar.update(tasks[j][1])
+    for j, out in enumerate(iter_map(_block, [(task,) for task in tasks], workers=n_jobs)):
+        results[j] = out
+        if bar is not None:
+            bar.update(tasks[j][1])
     if bar is not None:
         bar.close()
     total = np.zeros((3, N_CLASSES))

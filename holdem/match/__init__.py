@@ -11,6 +11,8 @@ The pieces (private-ish modules re-exported here):
 * :mod:`holdem.match.stats` — :class:`MatchResult`, mean ± t-based 95 % CI, t-test;
 * :mod:`holdem.match.log` — the JSON-lines hand log and resuming from it;
 * :mod:`holdem.match.parallel` — blocks in worker processes, merged in order;
+* :mod:`holdem.match.cluster` — the same on a Dask cluster (``scheduler=`` / ``$BPP_SCHEDULER``), and
+  :func:`~holdem.match.cluster.iter_map` for any independent seeded tasks;
 * :mod:`holdem.match.export` — hold'em hands as ACPC ``STATE:`` lines and PHH files.
 """
 

@@ -27,7 +27,7 @@ from holdem.match.runner import BlockResult, MatchPlan, play_block
 __all__ = ["iter_blocks"]
 
 
-def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, play=play_block) -> Iterator[BlockResult]:
+def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, play=play_block, scheduler: str | None = None) -> Iterator[BlockResult]:
     """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order; any iterable, consumed lazily) and yield their
     results in that order.
 
@@ -36,6 +36,14 @@ def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, play=play_block) ->
     seed)`` plays one block (default :func:`play_block`; other runners such as
     Local Best Response pass their own module-level function).
     """
+    # --- Dask backend (holdem.match.cluster): a scheduler address, or $BPP_SCHEDULER, sends the blocks there.
+    from holdem.match.cluster import iter_blocks as cluster_blocks, scheduler_address
+
+    address = scheduler_address(scheduler)
+    if address is not None:
+        yield from cluster_blocks(plan, tasks, address, play)
+        return
+    # --- end Dask backend
     if workers <= 1:
         for block, seed in tasks:
             yield play(plan, block, seed)

@@ -338,6 +338,7 @@ def play_match(
     block_size: int = DEFAULT_BLOCK_SIZE,
     log=None,
     progress: bool = False,
+    scheduler: str | None = None,
 ) -> MatchResult:
     """Play a match between ``agents`` and return its :class:`MatchResult`.
 
@@ -382,6 +383,10 @@ def play_match(
         log's seed is adopted.
     progress
         Show a tqdm progress bar (hands) on stderr.
+    scheduler
+        Address of a Dask scheduler that plays the blocks instead of local
+        processes (default ``$BPP_SCHEDULER``; :mod:`holdem.match.cluster`).
+        The result is the same as on one process.
 
     Examples
     --------
@@ -498,7 +503,7 @@ def play_match(
     try:
         from holdem.match.parallel import iter_blocks
 
-        for res in iter_blocks(plan, tasks, workers=workers):
+        for res in iter_blocks(plan, tasks, workers=workers, scheduler=scheduler):
             results.append(res.chips)
             if writer is not None:
                 writer.write_block(res.block, res.n_deals, list(res.lines), res.chips)

@@ -137,7 +137,7 @@ def test_block_streams_are_spawned_lazily_and_workers_capped(monkeypatch):
 
     seen = []
 
-    def first_block_only(plan, tasks, workers):
+    def first_block_only(plan, tasks, workers, **kw):  # kw: scheduler (holdem.match.cluster)
         seen.append(next(iter(tasks)))
         raise KeyboardInterrupt
 

@@ -1,0 +1,203 @@
+"""The Kendall–Willdig adaptive player's results (Kendall2001 §3): Table 5, Figures 4–5, Table 6 and Figure 6.
+
+The evolving player learns across hands, so every training session is one
+task of the parallel layer (one per table and seed), never cut into blocks.
+Every step calls :mod:`bpp.kendall.training` (``train``, ``evaluate``,
+``play_table``) and the report draws with :mod:`bpp.kendall.plots`.  The paper
+does not say at which table its Table 5 was trained; the report uses the
+loose-aggressive table of Figure 4 and gives the others in its text.
+
+>>> from bpp.reproduce.registry import get_experiment
+>>> [s.name for s in get_experiment("kendall-training").steps("quick")][:2]
+['loose-aggressive 1', 'loose-aggressive 2']
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from bpp.reproduce.registry import Experiment, Row, Step, register
+
+TRAINING_TABLES = ("loose-aggressive", "tight-aggressive", "mixed")
+TABLE6_ORDER = ("loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive")
+#: Epochs the paper's text names for Figures 4 and 5 (Kendall2001 §3).
+PAPER_LOWEST = {"loose-aggressive": 350, "tight-aggressive": 650}
+
+
+def training(table: str, epochs: int, seed: int) -> dict:
+    """One training session (:func:`bpp.kendall.training.train`): Table 5's rows and the learning curve."""
+    from bpp.kendall.training import train
+
+    r = train(table, epochs, rng=seed)
+    return {"table": table, "seed": seed, "epochs": epochs, "table5": r.table5(), "curve": r.curve.astype(int).tolist()}
+
+
+def table6(table: str, epochs: int, hands: int, runs: int, seed: int) -> dict:
+    """Table 6 / Figure 6 at ``table``: train there for ``epochs``, then :func:`bpp.kendall.training.evaluate` (values frozen).
+
+    For the mixed table also one frozen 1,000-hand session's bankrolls per seat
+    (:func:`bpp.kendall.training.play_table`), the curves of Figure 6.
+    """
+    from bpp.kendall.players import EvolvingPlayer
+    from bpp.kendall.training import evaluate, play_table, table_players, train
+
+    trained = train(table, epochs, rng=seed).player
+    t6 = evaluate(trained, hands=hands, runs=runs, tables=(table,), rng=seed)
+    out = {"table": table, "seed": seed, "epochs": epochs, "hands": hands, "runs": runs,
+           "bankroll": t6.bankroll[table].tolist(), "played": t6.played[table].tolist(), "won": t6.won[table].tolist(),
+           "names": ["evolving"] + [p.style for p in table_players(table)]}
+    if table == "mixed":
+        record = play_table([EvolvingPlayer(values=trained.values_, learn=False)] + table_players(table), hands, rng=seed)
+        out["figure6"] = record.bankrolls.astype(int).tolist()
+    return out
+
+
+def _mean_ci(samples) -> tuple[float, tuple[float, float]]:
+    from scipy import stats
+
+    x = np.asarray(samples, dtype=float)
+    m = float(x.mean())
+    if len(x) < 2 or x.std() == 0:
+        return m, (m, m)
+    half = float(stats.t.ppf(0.975, len(x) - 1) * x.std(ddof=1) / math.sqrt(len(x)))
+    return m, (m - half, m + half)
+
+
+def _row(item, paper, samples, digits, why_differs, fmt="{:,.%df}"):
+    from bpp.reproduce.registry import verdict
+
+    m, ci = _mean_ci(samples)
+    f = (fmt % digits).format
+    v = verdict(paper, m, ci)
+    return Row(item, f(paper), f(m), f"[{f(ci[0])}, {f(ci[1])}]", v, "" if v != "differs" else why_differs)
+
+
+_WON_WHY = ("our untrained player raises ~27 units every hand and our fixed players fold everything below their call "
+            "rows, so it takes the antes whenever all four fold; the paper's 1 win in 5 at first says its player met "
+            "more resistance (the styles of Tables 1–4 are decoded from a garbled layout)")
+_PLAYED_WHY = "the values of weak hands sink below 6 at a different pace from the paper's (±0.1 steps on 100 classes)"
+
+
+def _report_training(results, figures):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from types import SimpleNamespace
+
+    from bpp.kendall.plots import plot_learning_curves
+    from bpp.kendall.training import PAPER_TABLE5, TABLE5_EPOCHS
+    from bpp.plots import save_figure
+
+    sessions = {t: [r for r in results.values() if r["table"] == t] for t in TRAINING_TABLES}
+    la = sessions["loose-aggressive"]
+    rows = []
+    for i, e in enumerate(TABLE5_EPOCHS):
+        rows.append(_row(f"Table 5, % played by epoch {e:,}", PAPER_TABLE5["pct_played"][i],
+                         [s["table5"][i]["pct_played"] for s in la], 1, _PLAYED_WHY))
+        rows.append(_row(f"Table 5, % won (of played) by epoch {e:,}", PAPER_TABLE5["pct_won"][i],
+                         [s["table5"][i]["pct_won"] for s in la], 1, _WON_WHY))
+    slow = ("the same shape (loss, level, rise) but slower: ±0.1 steps on 100 hand classes need many hands per class, "
+            "and the untrained player's raises cost more against our decoded styles")
+    for table, number in (("loose-aggressive", 4), ("tight-aggressive", 5)):
+        lows = [int(np.argmin(s["curve"])) + 1 for s in sessions[table]]
+        rows.append(_row(f"Figure {number} ({table}): epoch of the lowest bankroll", PAPER_LOWEST[table], lows, 0, slow))
+    la_final = [s["curve"][-1] for s in la]
+    ta_3600 = [s["curve"][3599] for s in sessions["tight-aggressive"] if len(s["curve"]) >= 3600]
+    m, ci = _mean_ci(la_final)
+    rows.append(Row("Figure 4: ends above its 10,000 start", "yes", f"{m:,.0f}", f"[{ci[0]:,.0f}, {ci[1]:,.0f}]",
+                    "within CI" if ci[0] > 10_000 else "differs", "" if ci[0] > 10_000 else slow))
+    m, ci = _mean_ci(ta_3600)
+    rows.append(Row("Figure 5: back in the black by epoch 3,600", "≥ 10,000", f"{m:,.0f}", f"[{ci[0]:,.0f}, {ci[1]:,.0f}]",
+                    "within CI" if ci[0] >= 10_000 else "differs", "" if ci[0] >= 10_000 else
+                    "the values of the hands it raises with (two pairs and up) stay near 10, so it keeps raising into a "
+                    "table that continues only with two pairs or better"))
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4), sharey=True)
+    for ax, table, number in ((axes[0], "loose-aggressive", 4), (axes[1], "tight-aggressive", 5)):
+        fake = [SimpleNamespace(curve=np.array(s["curve"]), table=table, seed=s["seed"]) for s in sessions[table]]
+        plot_learning_curves(fake, ax=ax, spread=True, label=f"mean of {len(fake)} seeds")
+        ax.axvline(PAPER_LOWEST[table], color="0.5", lw=0.8, ls=":")
+        ax.set_title(f"Figure {number}: learning against {table} players (dotted: the paper's lowest point)", fontsize=9)
+    path = figures / "kendall_figures45.png"
+    save_figure(fig, path, dpi=110)
+    others = ", ".join(f"{t} {np.mean([s['table5'][-1]['pct_played'] for s in sessions[t]]):.1f} % played / "
+                       f"{np.mean([s['table5'][-1]['pct_won'] for s in sessions[t]]):.1f} % won"
+                       for t in TRAINING_TABLES)
+    return rows, [path], (f"Table 5 from the loose-aggressive table (the paper does not name its table), mean over "
+                          f"{len(la)} seeds; by epoch 3,000 at each table: {others}.")
+
+
+def _report_table6(results, figures):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from bpp.kendall.training import PAPER_TABLE6, STARTING_BANKROLL
+    from bpp.plots import save_figure
+
+    rows = []
+    tight_why = "ours is not ahead at the tight tables: its raises with two pairs and up are rarely called, so it mostly takes the antes"
+    for table in TABLE6_ORDER:
+        r = results[table]
+        bank = np.array(r["bankroll"])
+        for seat in range(5):
+            paper_units, paper_played, paper_won = PAPER_TABLE6[table][seat]
+            if seat == 0:
+                why = tight_why if table.startswith("tight") else (
+                    "ahead as in the paper but by a different margin: it plays about half as many hands as the "
+                    "paper's player (next rows)")
+            else:
+                why = "the fixed styles are decoded from the paper's garbled Tables 1–4; their results depend on that reading"
+            rows.append(_row(f"{table}: player {seat + 1} ({r['names'][seat]}) units after {r['hands']:,} hands",
+                             paper_units, bank[:, seat], 0, why))
+        played, won = np.array(r["played"])[:, 0], np.array(r["won"])[:, 0]
+        more = played.mean() > PAPER_TABLE6[table][0][1]
+        rows.append(_row(f"{table}: evolving player's hands played", PAPER_TABLE6[table][0][1], played, 0,
+                         "its raises are rarely called at this table, so its values stay near 10 and it raises every "
+                         "hand, mostly taking the antes" if more else
+                         "training drove the values of its weak hands below 6, so it folds them: it plays fewer hands "
+                         "than the paper's player"))
+        rows.append(_row(f"{table}: evolving player's hands won", PAPER_TABLE6[table][0][2], won, 0,
+                         "follows from the hands played"))
+    mixed = results["mixed"]
+    finals = np.array(mixed["bankroll"]).mean(axis=0)
+    order = [mixed["names"][i] for i in np.argsort(-finals)]
+    first = order[0] == "evolving"
+    loose_last = set(order[-2:]) == {"loose-aggressive", "loose-passive"}
+    rows.append(Row("Figure 6 (mixed table): the evolving player beats all the others", "yes", " > ".join(order),
+                    "means over runs", "within CI" if first else "differs", "" if first else tight_why))
+    rows.append(Row("Figure 6: the loose players do worse than the tight players", "yes", f"last two: {', '.join(order[-2:])}",
+                    "means over runs", "within CI" if loose_last else "differs",
+                    "" if loose_last else "the decoded styles' losses depend on the reading of Tables 1–4"))
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    bank = np.array(mixed["figure6"])
+    hands = np.arange(1, len(bank) + 1)
+    for seat, name in enumerate(mixed["names"]):
+        ax.plot(hands, bank[:, seat], lw=2.0 if seat == 0 else 1.2, label=f"{seat + 1} {name}: {bank[-1, seat]:,}")
+    ax.axhline(STARTING_BANKROLL, color="0.6", lw=0.8, zorder=0)
+    ax.set_xlabel("hand")
+    ax.set_ylabel("bankroll (units)")
+    ax.set_title("Figure 6: a table of each type of player (evolving player trained at the mixed table)")
+    ax.legend(frameon=False, fontsize="small")
+    path = figures / "kendall_figure6.png"
+    save_figure(fig, path, dpi=110)
+    r0 = results[TABLE6_ORDER[0]]
+    return rows, [path], (f"Each table: an evolving player trained {r0['epochs']:,} epochs at that table, then "
+                          f"{r0['runs']} runs of {r0['hands']:,} hands with its values frozen (Kendall2001 §3); "
+                          "CIs over the runs.")
+
+
+register(Experiment(
+    "kendall-training", "kendall", "Table 5 and Figures 4–5: training the evolving player", "Kendall2001 §3, Table 5, Figures 4–5",
+    lambda scale: [Step(f"{t} {s}", "bpp.reproduce.kendall:training", {"table": t, "epochs": 5000, "seed": s})
+                   for t in TRAINING_TABLES for s in range(1, 4 if scale == "quick" else 6)],
+    _report_training, {"quick": 25, "paper": 45}))
+register(Experiment(
+    "kendall-table6", "kendall", "Table 6 and Figure 6: the trained player at each table", "Kendall2001 §3, Table 6, Figure 6",
+    lambda scale: [Step(t, "bpp.reproduce.kendall:table6",
+                        {"table": t, "epochs": 5000, "hands": 1000, "runs": 2 if scale == "quick" else 5, "seed": 1})
+                   for t in TABLE6_ORDER + ("mixed",)],
+    _report_table6, {"quick": 30, "paper": 60}))

@@ -1,0 +1,207 @@
+"""Run an experiment: log every step as it finishes, resume from the log, never re-run a finished experiment unasked.
+
+The log of experiment ``key`` is ``OUT/logs/key.jsonl``, append-only JSON lines:
+
+* ``{"type": "run", "run": n, "scale": …, "started": …, "versions": …, "command": …}`` opens run ``n``;
+* ``{"type": "step", "run": n, "name": …, "target": …, "kwargs": …, "result": …, "seconds": …}`` per finished step;
+* ``{"type": "done", "run": n, "seconds": …}`` closes it.
+
+Re-running an experiment at the same scale reuses its last finished run (nothing
+is computed); an interrupted run is resumed: its logged steps are read back and
+only the missing ones run.  ``force=True`` opens a new run after the old ones,
+which stay in the log.  A line cut short by an interruption is ignored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bpp.reproduce.registry import SCALES, Experiment, call
+
+__all__ = ["ExperimentRun", "run_experiment", "read_runs", "versions", "check_out_dir"]
+
+
+@dataclass
+class ExperimentRun:
+    """A finished run of an experiment: its steps (``name``, ``result``, ``seconds``, ``target``, ``kwargs``)."""
+
+    experiment: Experiment
+    scale: str
+    run: int
+    steps: list
+    seconds: float
+    started: str
+    reused: bool
+    log: Path
+
+    def results(self) -> dict:
+        return {s["name"]: s["result"] for s in self.steps}
+
+
+def versions() -> dict:
+    """Versions of Python, bpp and the libraries the numbers depend on."""
+    import numpy
+    import scipy
+
+    import bpp
+
+    out = {"python": platform.python_version(), "bpp": bpp.__version__, "numpy": numpy.__version__,
+           "scipy": scipy.__version__}
+    for name in ("pgmpy", "distributed"):
+        with contextlib.suppress(ImportError):
+            out[name] = __import__(name).__version__
+    return out
+
+
+def check_out_dir(out) -> Path:
+    """Create ``out`` (and ``out/logs``) and check it is writable; a ``ValueError`` naming it otherwise."""
+    out = Path(out)
+    try:
+        (out / "logs").mkdir(parents=True, exist_ok=True)
+        probe = out / "logs" / f".probe-{os.getpid()}"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise ValueError(f"the output folder {str(out)!r} is not writable ({exc.strerror or exc})") from None
+    return out
+
+
+def read_runs(path: Path) -> dict:
+    """``{run: {"header": …, "steps": {name: line}, "done": line or None}}`` from a log (missing file: empty)."""
+    runs: dict = {}
+    if not path.exists():
+        return runs
+    with open(path, encoding="utf-8") as f:
+        for text in f:
+            try:
+                line = json.loads(text)
+            except json.JSONDecodeError:
+                continue  # a line cut short by an interruption
+            n = line.get("run")
+            if line.get("type") == "run":
+                runs[n] = {"header": line, "steps": {}, "done": None}
+            elif n in runs and line.get("type") == "step":
+                runs[n]["steps"][line["name"]] = line
+            elif n in runs and line.get("type") == "done":
+                runs[n]["done"] = line
+    return runs
+
+
+@contextlib.contextmanager
+def _scheduler_env(scheduler):
+    """``$BPP_SCHEDULER`` set to ``scheduler`` for steps that parallelise themselves (restored afterwards)."""
+    from holdem.match.cluster import SCHEDULER_ENV
+
+    old = os.environ.get(SCHEDULER_ENV)
+    if scheduler:
+        os.environ[SCHEDULER_ENV] = scheduler
+    try:
+        yield
+    finally:
+        if scheduler:
+            if old is None:
+                os.environ.pop(SCHEDULER_ENV, None)
+            else:
+                os.environ[SCHEDULER_ENV] = old
+
+
+def _write(f, line: dict) -> None:
+    f.write(json.dumps(line, separators=(",", ":")) + "\n")
+    f.flush()
+    os.fsync(f.fileno())
+
+
+def run_experiment(
+    experiment: Experiment,
+    scale: str,
+    out,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    force: bool = False,
+    command: str = "",
+    progress: bool = False,
+) -> ExperimentRun:
+    """Run (or resume, or reuse) ``experiment`` at ``scale``, logging to ``out/logs/<key>.jsonl``.
+
+    Steps run as independent tasks of :func:`holdem.match.cluster.iter_map`
+    (``workers`` local processes or the Dask ``scheduler``) except those marked
+    ``inside``, which run here with ``workers``, the scheduler and ``progress``
+    and split their own work into blocks.
+    """
+    from holdem.match.cluster import iter_map
+
+    if scale not in SCALES:
+        raise ValueError(f"The 'scale' parameter must be one of {', '.join(SCALES)}; got {scale!r}.")
+    out = check_out_dir(out)
+    log = out / "logs" / f"{experiment.key}.jsonl"
+    runs = read_runs(log)
+    mine = [n for n, r in runs.items() if r["header"].get("scale") == scale]
+    last = runs[mine[-1]] if mine else None
+    steps = experiment.steps(scale)
+    if last is not None and last["done"] is not None and not force:
+        return _finished(experiment, scale, last, steps, reused=True, log=log)
+    t0 = time.time()
+    with open(log, "a", encoding="utf-8") as f:
+        if log.stat().st_size and not log.read_bytes().endswith(b"\n"):
+            f.write("\n")  # end the line an interruption cut short (it stays, unread), never rewrite it
+        if last is None or force or last["done"] is not None:
+            n = max(runs, default=0) + 1
+            header = {"type": "run", "run": n, "key": experiment.key, "scale": scale,
+                      "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "versions": versions(),
+                      "command": command, "workers": workers, "scheduler": scheduler}
+            _write(f, header)
+            last = {"header": header, "steps": {}, "done": None}
+        n = last["header"]["run"]
+        todo = [s for s in steps if s.name not in last["steps"]]
+        earlier = sum(line["seconds"] for line in last["steps"].values())  # steps of an interrupted run, reused
+        bar = None
+        if progress and todo:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(todo), desc=experiment.key, unit="step", leave=False)
+
+        def record(step, result, seconds):
+            line = {"type": "step", "run": n, "name": step.name, "target": step.target, "kwargs": step.kwargs,
+                    "result": result, "seconds": round(seconds, 3)}
+            _write(f, line)
+            last["steps"][step.name] = line
+            if bar is not None:
+                bar.update(1)
+
+        try:
+            outside = [s for s in todo if not s.inside]
+            for step, result in zip(outside, iter_map(_timed, [(s.target, s.kwargs) for s in outside],
+                                                      workers=workers, scheduler=scheduler)):
+                record(step, result[0], result[1])
+            with _scheduler_env(scheduler):
+                for step in (s for s in todo if s.inside):
+                    started = time.time()
+                    record(step, call(step.target, dict(step.kwargs, workers=workers, progress=progress)), time.time() - started)
+        finally:
+            if bar is not None:
+                bar.close()
+        done = {"type": "done", "run": n, "seconds": round(time.time() - t0 + earlier, 3)}
+        _write(f, done)
+        last["done"] = done
+    return _finished(experiment, scale, last, steps, reused=False, log=log)
+
+
+def _timed(target, kwargs):
+    """``call(target, kwargs)`` and its wall time (run on a worker)."""
+    t = time.time()
+    return call(target, kwargs), time.time() - t
+
+
+def _finished(experiment, scale, run, steps, *, reused, log) -> ExperimentRun:
+    lines = [run["steps"][s.name] for s in steps if s.name in run["steps"]]
+    return ExperimentRun(experiment, scale, run["header"]["run"], lines, run["done"]["seconds"],
+                         run["header"]["started"], reused, log)
+

@@ -1,0 +1,241 @@
+"""One parallel layer: independent seeded tasks in this process, in local worker processes or on a Dask cluster.
+
+Every long job of the toolkit is cut into independent tasks that carry their
+own seed (a match's blocks, a roll-out's blocks of deals, a reproduction's
+independent matches), so *where* a task runs cannot change its result.
+:func:`iter_map` runs ``func(*task)`` for each task and yields the results in
+task order:
+
+* ``scheduler`` given (an address such as ``"tcp://10.0.0.5:8786"``), or the
+  environment variable ``BPP_SCHEDULER`` set: the tasks go to that
+  `Dask <https://distributed.dask.org>`_ scheduler (``dask.distributed``),
+  which hands them to its workers;
+* otherwise ``workers > 1``: local processes (``concurrent.futures``, *spawn*
+  start method; scripts need the ``if __name__ == "__main__":`` guard);
+* otherwise in this process.
+
+The same tasks therefore give the same results on 1 worker, ``W`` workers or a
+cluster.  At most ``2 × workers`` tasks (``2 ×`` the cluster's threads) are in
+flight, which bounds memory on long runs.  A worker that dies mid-run loses the
+tasks it held; the Dask scheduler gives them to another worker (a task is
+re-run up to ``distributed.scheduler.allowed-failures`` times, and a task that
+raises is retried ``retries`` times), and since each task is a pure function
+of its seed, the totals do not change.
+
+Learning agents that must see hands in order (one agent instance for a whole
+match) cannot be cut into blocks: such a match is *one* task.  The match runner
+says so (a :class:`ParallelNote` warning) rather than silently serialising, and
+callers that run several independent learning matches (one per seed or per
+opponent) send each match to :func:`iter_map` as one task.
+
+>>> list(iter_map(pow, [(2, 3), (3, 2)]))
+[8, 9]
+>>> scheduler_address(" ")
+Traceback (most recent call last):
+...
+ValueError: The 'scheduler' parameter must be a Dask scheduler address such as tcp://host:8786; got ' '.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+import warnings
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+
+__all__ = ["SCHEDULER_ENV", "ParallelNote", "scheduler_address", "connect", "disconnect", "iter_map", "iter_blocks"]
+
+#: Environment variable naming the Dask scheduler every parallel job uses when no address is passed.
+SCHEDULER_ENV = "BPP_SCHEDULER"
+
+_CLIENTS: dict = {}
+
+
+class ParallelNote(UserWarning):
+    """What the parallel layer did instead of what was asked (e.g. a learning match played as one task)."""
+
+
+def _in_dask_worker() -> bool:
+    """Whether this code runs inside a Dask worker (then tasks run in place: no nested submission)."""
+    if "distributed" not in sys.modules:
+        return False
+    from distributed import get_worker
+
+    try:
+        get_worker()
+    except ValueError:
+        return False
+    return True
+
+
+def scheduler_address(scheduler: str | None = None) -> str | None:
+    """The Dask scheduler to use: ``scheduler``, else ``$BPP_SCHEDULER``, else None (local).
+
+    Inside a Dask worker it is always None, so a task never submits tasks of its own.
+
+    >>> scheduler_address(None) is None or SCHEDULER_ENV in os.environ
+    True
+    """
+    if scheduler is None:
+        scheduler = os.environ.get(SCHEDULER_ENV) or None
+        if scheduler is None:
+            return None
+    if not isinstance(scheduler, str) or not scheduler.strip() or any(c.isspace() for c in scheduler.strip()):
+        raise ValueError(
+            f"The 'scheduler' parameter must be a Dask scheduler address such as tcp://host:8786; got {scheduler!r}."
+        )
+    if _in_dask_worker():
+        return None
+    address = scheduler.strip()
+    return address if "://" in address else f"tcp://{address}"
+
+
+def connect(address: str, *, timeout: float = 5.0):
+    """A ``distributed.Client`` connected to ``address`` (one per address and process, reused).
+
+    An address nobody answers at is a ``ValueError`` naming it.  A
+    ``distributed.LocalCluster`` object may be passed instead of an address.
+    """
+    key = address if isinstance(address, str) else id(address)
+    client = _CLIENTS.get(key)
+    if client is not None and client.status == "running":
+        return client
+    try:
+        from distributed import Client
+    except ImportError:  # pragma: no cover - dask is an optional extra
+        raise ValueError(
+            "running on a Dask scheduler needs dask.distributed: pip install 'bpp[cluster]'"
+        ) from None
+    try:
+        client = Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise ValueError(
+            f"cannot reach the Dask scheduler at {address} ({type(exc).__name__}); start one with "
+            "`dask scheduler` and workers with `dask worker ADDRESS`, or drop --scheduler / BPP_SCHEDULER"
+        ) from None
+    _CLIENTS[key] = client
+    return client
+
+
+def disconnect() -> None:
+    """Close the clients :func:`connect` opened in this process."""
+    while _CLIENTS:
+        _, client = _CLIENTS.popitem()
+        client.close()
+
+
+def _check_picklable(obj, what: str) -> None:
+    try:
+        pickle.dumps(obj)
+    except Exception as exc:  # noqa: BLE001 - any pickling failure means the same thing here
+        raise ValueError(
+            f"{what} cannot be sent to worker processes ({exc}); define agent factories and task "
+            "functions at module level, or run with one worker"
+        ) from None
+
+
+def iter_map(
+    func: Callable,
+    tasks: Iterable[tuple],
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    retries: int = 2,
+) -> Iterator:
+    """Yield ``func(*task)`` for every task, in task order, wherever the tasks run (see the module docstring).
+
+    Parameters
+    ----------
+    func
+        A module-level function (it is pickled to the workers).
+    tasks
+        Argument tuples, one per task.
+    workers
+        Local processes when no scheduler is set (1: this process).
+    scheduler
+        A Dask scheduler address; default ``$BPP_SCHEDULER``.  Takes precedence over ``workers``.
+    retries
+        How often Dask retries a task that raised (a lost worker's tasks are re-run anyway).
+
+    Examples
+    --------
+    >>> list(iter_map(divmod, [(7, 2), (9, 4)], workers=1))
+    [(3, 1), (2, 1)]
+    """
+    address = scheduler_address(scheduler)
+    if address is not None:
+        yield from _iter_dask(func, tasks, address, retries)
+        return
+    tasks = list(tasks)
+    if workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield func(*task)
+        return
+    _check_picklable((func, tasks[0]), "the work")
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from _ordered(lambda task: pool.submit(func, *task), tasks, 2 * workers)
+
+
+def _ordered(submit, tasks, window: int) -> Iterator:
+    """Submit ``tasks`` keeping at most ``window`` in flight; yield their results in order."""
+    pending: deque = deque()
+    it = iter(tasks)
+    try:
+        for task in it:
+            pending.append(submit(task))
+            if len(pending) >= window:
+                break
+        while pending:
+            result = pending.popleft().result()
+            nxt = next(it, None)
+            if nxt is not None:
+                pending.append(submit(nxt))
+            yield result
+    finally:
+        for f in pending:
+            f.cancel()
+
+
+def _iter_dask(func, tasks, address, retries) -> Iterator:
+    """``tasks`` (any iterable, consumed lazily) on the scheduler at ``address``, results in order."""
+    import itertools
+
+    client = connect(address)
+    it = iter(tasks)
+    first = next(it, None)
+    if first is None:
+        return
+    _check_picklable((func, first), "the work")
+    threads = max(1, sum(client.nthreads().values()))
+    submit = lambda task: client.submit(func, *task, pure=False, retries=retries)  # noqa: E731
+    yield from _ordered(submit, itertools.chain([first], it), 2 * threads)
+
+
+def iter_blocks(plan, tasks, address: str, play=None) -> Iterator:
+    """A match's blocks (``(block, seed)`` pairs) played on the Dask scheduler at ``address``, in block order.
+
+    ``play(plan, block, seed)`` plays one block (default
+    :func:`holdem.match.runner.play_block`).  A match whose agents include
+    instances (learning agents that keep one state for the whole match) cannot
+    be split: it is played here, in order, and a :class:`ParallelNote` says so.
+    """
+    if play is None:
+        from holdem.match.runner import play_block as play
+
+    learners = [s.name for s in getattr(plan, "agents", ()) if getattr(s, "instance", None) is not None]
+    if learners:
+        warnings.warn(
+            f"agents {', '.join(learners)} learn across hands: this match is one task, played in order in this "
+            "process; run independent matches (seeds, opponents) as separate tasks of holdem.match.cluster.iter_map",
+            ParallelNote,
+            stacklevel=3,
+        )
+        for block, seed in tasks:
+            yield play(plan, block, seed)
+        return
+    yield from _iter_dask(play, ((plan, block, seed) for block, seed in tasks), address, 2)

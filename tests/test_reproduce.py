@@ -1,0 +1,111 @@
+"""``bpp reproduce`` (issue 14): the registry, logged and resumed runs, the report, bad input as one line and exit 2."""
+
+import json
+
+import pytest
+
+from bpp.cli import main
+from bpp.reproduce import experiments, get_experiment, papers, report_for, run_experiment
+from bpp.reproduce.run import read_runs
+
+
+def _lines(path):
+    return [json.loads(x) for x in path.read_text().splitlines()]
+
+
+def test_registry_covers_the_papers_and_every_step_target_exists():
+    assert papers()[:3] == ["loki", "poki", "bpp"]
+    keys = [e.key for e in experiments()]
+    for key in ("loki-worked-example", "loki-table2", "loki-income-rates", "loki-figure1", "poki-formula-vs-simulation",
+                "bpp-table1", "bpp-figure2", "bpp-significance", "bpp-learning", "kendall-training", "kendall-table6", "lbr-table2"):
+        assert key in keys
+    assert keys[-2:] == ["bpp-variants", "lbr-exploitability"]  # the toolkit's own results come last
+    import importlib
+
+    for e in experiments():
+        for scale in ("quick", "paper"):
+            assert e.expected[scale] > 0
+            for step in e.steps(scale):
+                module, func = step.target.split(":")
+                assert callable(getattr(importlib.import_module(module), func))
+
+
+def test_loki_exact_numbers_and_report(tmp_path):
+    runs = [run_experiment(get_experiment(k), "quick", tmp_path) for k in ("loki-worked-example", "loki-table2")]
+    md, page = report_for(runs, tmp_path, scale="quick", command="test", wall=0.0)
+    text = md.read_text()
+    assert "| now behind → after 7 cards ahead | 91,981 | 91,981 | exact enumeration | exact |  |" in text
+    assert "| hand strength HS | 0.585 | 0.5851 |" in text
+    assert "EHS against five opponents | 0.15 | 0.1695 | exact | differs | the text's 0.15" in text
+    assert "<table>" in page.read_text()
+    # a second report moves the first to history/, it does not overwrite it
+    report_for(runs, tmp_path, scale="quick", command="test", wall=0.0)
+    assert len(list((tmp_path / "history").glob("report-*.md"))) == 1
+
+
+def test_finished_experiment_is_reused_force_appends_a_new_run(tmp_path):
+    exp = get_experiment("loki-table2")
+    first = run_experiment(exp, "quick", tmp_path)
+    log = tmp_path / "logs" / "loki-table2.jsonl"
+    size = log.stat().st_size
+    again = run_experiment(exp, "quick", tmp_path)
+    assert again.reused and log.stat().st_size == size and again.results() == first.results()
+    forced = run_experiment(exp, "quick", tmp_path, force=True)
+    assert not forced.reused and forced.run == 2
+    assert [x["type"] for x in _lines(log)] == ["run", "step", "done", "run", "step", "done"]
+
+
+def test_interrupted_experiment_resumes_from_its_log(tmp_path):
+    exp = get_experiment("bpp-significance")
+    whole = run_experiment(exp, "quick", tmp_path / "whole")
+    # an interrupted run: its header, the first step, and half a line
+    lines = (tmp_path / "whole" / "logs" / "bpp-significance.jsonl").read_text().splitlines()
+    cut = tmp_path / "cut" / "logs"
+    cut.mkdir(parents=True)
+    (cut / "bpp-significance.jsonl").write_text(lines[0] + "\n" + lines[1] + "\n" + lines[2][:40])
+    resumed = run_experiment(exp, "quick", tmp_path / "cut")
+    assert resumed.results() == whole.results()
+    runs = read_runs(cut / "bpp-significance.jsonl")
+    assert list(runs) == [1] and runs[1]["done"] is not None and len(runs[1]["steps"]) == 2
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["reproduce", "--only", "nobody"], "unknown paper 'nobody'; papers with experiments: loki, poki, bpp"),
+        (["reproduce", "--scale", "huge"], "argument --scale: invalid choice: 'huge'"),
+        (["reproduce", "--scheduler", "tcp://127.0.0.1:9", "--only", "loki"], "cannot reach the Dask scheduler at tcp://127.0.0.1:9"),
+        (["reproduce", "--workers", "2", "--scheduler", "tcp://127.0.0.1:9"], "not allowed with argument"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(argv, message, capsys, tmp_path):
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(main([*argv, "--out", str(tmp_path / "out")]))
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
+
+
+def test_unwritable_output_folder_is_one_line_and_nothing_is_lost(capsys, tmp_path):
+    run_experiment(get_experiment("loki-table2"), "quick", tmp_path / "done")
+    before = (tmp_path / "done" / "logs" / "loki-table2.jsonl").read_text()
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["reproduce", "--only", "loki", "--out", str(blocker / "out")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "is not writable" in err[0]
+    assert (tmp_path / "done" / "logs" / "loki-table2.jsonl").read_text() == before
+
+
+@pytest.mark.slow
+def test_quick_scale_runs_every_experiment_and_reports_every_verdict(tmp_path):
+    """The whole quick scale (a few minutes on two cores): every experiment finishes and every row has a verdict."""
+    from bpp.reproduce import reproduce
+
+    md, page = reproduce(tmp_path, scale="quick", workers=2, say=lambda text: None)
+    text = md.read_text()
+    for e in experiments():
+        assert f"#### {e.title}" in text
+    rows = [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| item")]
+    assert rows and all(any(f"| {v} |" in r for v in ("exact", "within CI", "differs", "—")) for r in rows)
+    assert all(r.split("|")[6].strip() for r in rows if "| differs |" in r)  # every difference says why
