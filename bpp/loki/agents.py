@@ -39,7 +39,7 @@ import numpy as np
 
 from bpp.loki.betting import LokiRules, betting_context, formula_decision, to_action
 from bpp.loki.evaluation import street_table
-from bpp.loki.modeling import HandTracker, OpponentModel, holding_strengths, loki_thresholds, preflop_strength
+from bpp.loki.modeling import HandTracker, button_from_first_actor, OpponentModel, holding_strengths, loki_thresholds, preflop_strength
 from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action
 from bpp.loki.weights import linear_reweighting, reweight
 from holdem.agents import Agent
@@ -216,8 +216,7 @@ class LokiAgent(Agent):
             if first is None:
                 return
             n = self.n_players_
-            button = (first - (1 if n == 2 else 3)) % n if n != 3 else first
-            self._tracker = HandTracker(n, button, **self.stakes)
+            self._tracker = HandTracker(n, button_from_first_actor(n, first), **self.stakes)
             for event in self._pending:
                 self._tracker.step(event)
         if self._tracker is None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bpp.loki.modeling import first_to_act
 from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
 from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
 
@@ -93,11 +94,9 @@ def betting_context(observation: Observation, *, small_bet: int = 2) -> Context:
     folded = observation.folded
     me = observation.player
     n_active = sum(1 for f in folded if not f) - 1
-    # acting order of this round: from the left of the button (pre-flop from the left of the big blind)
-    if r == 0:
-        first = (observation.button + (1 if n == 2 else 3)) % n
-    else:
-        first = (observation.button + 1) % n
+    # acting order of this round: from the left of the button (pre-flop from the left of the big blind;
+    # heads-up the button acts first pre-flop and last after it)
+    first = first_to_act(n, observation.button, r)
     order = [(first + i) % n for i in range(n)]
     mine = order.index(me)
     players_behind = sum(1 for s in order[mine + 1 :] if not folded[s])

@@ -48,6 +48,9 @@ __all__ = [
     "OpponentModel",
     "HandTracker",
     "ActionRecord",
+    "blind_seats",
+    "first_to_act",
+    "button_from_first_actor",
     "holding_strengths",
     "preflop_strength",
     "loki_thresholds",
@@ -222,6 +225,43 @@ class OpponentModel:
         )
 
 
+def blind_seats(n_players: int, button: int) -> tuple[int, int]:
+    """(small blind, big blind) seats: heads-up the button posts the small blind, else the two seats left of it.
+
+    The rule of :class:`holdem.games.LimitHoldem` (the standard heads-up rule).
+
+    >>> blind_seats(2, 0), blind_seats(3, 0), blind_seats(6, 4)
+    ((0, 1), (1, 2), (5, 0))
+    """
+    if n_players == 2:
+        return button, (button + 1) % 2
+    return (button + 1) % n_players, (button + 2) % n_players
+
+
+def first_to_act(n_players: int, button: int, round: int) -> int:
+    """The seat that acts first in a betting round (before folds are skipped).
+
+    Pre-flop the seat left of the big blind (heads-up that is the button, the
+    small blind); after the flop the seat left of the button (heads-up the big
+    blind), as :class:`holdem.games.LimitHoldem` plays it.
+
+    >>> first_to_act(2, 0, 0), first_to_act(2, 0, 1), first_to_act(3, 0, 0), first_to_act(10, 0, 0)
+    (0, 1, 0, 3)
+    """
+    if round == 0:
+        return (blind_seats(n_players, button)[1] + 1) % n_players
+    return (button + 1) % n_players
+
+
+def button_from_first_actor(n_players: int, first: int) -> int:
+    """The button of a hand whose first pre-flop actor was ``first`` (the inverse of :func:`first_to_act`).
+
+    >>> [button_from_first_actor(n, first_to_act(n, 1, 0)) for n in (2, 3, 4, 10)]
+    [1, 1, 1, 1]
+    """
+    return first if n_players <= 3 else (first - 3) % n_players
+
+
 class ActionRecord(tuple):
     """One action with its context: ``(player, round, bets_to_call, action, to_call, pot, bet_level)``."""
 
@@ -259,7 +299,7 @@ class HandTracker:
         self.button = _check_int(button, "button", "HandTracker", 0, self.n - 1)
         self.sizes = (small_bet, small_bet, big_bet, big_bet)
         n, b = self.n, self.button
-        sb, bb = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
+        sb, bb = blind_seats(n, b)
         self.committed = [0] * n
         self.committed[sb] = small_blind
         self.committed[bb] = big_blind
