@@ -147,6 +147,8 @@ register_agent("bpp-card", "bpp.stud.cardlevel:CardBPP", games=_STUD)  # ยง6.1/ย
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",
+    "loki-reweight": "bpp.loki.agents:loki_reweight",  # A re-weighting after every action (Billings1998b)
+    "loki-showdown": "bpp.loki.agents:loki_showdown",  # A with Loki-1's river call on showdown odds
     "loki-b": "bpp.loki.agents:loki_b",
     "loki-c": "bpp.loki.agents:loki_c",
     "loki-d": "bpp.loki.agents:loki_d",

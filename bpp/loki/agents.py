@@ -3,12 +3,20 @@
 =========  ==========================================================================
 name       what it is
 =========  ==========================================================================
-loki       player A of 001 §5: advanced pre-flop rules (:mod:`bpp.loki.preflop`),
-           per-opponent weight tables re-weighted by Loki's linear function
+loki       player A of 001 §5, the Lokibot of 001: advanced pre-flop rules
+           (:mod:`bpp.loki.preflop`), weight tables from the pre-flop actions
+           only — "Lokibot treats all opponents the same … the common weights
+           are based on the simulations of the 169 different starting hand
+           types" (001 §4.3): each opponent's call or raise re-weights its
+           table by the income-rate percentile of every holding, the same
+           generic model for all; re-weighting after post-flop actions is
+           001's future work — EHS with one-card potential, the rules of
+           001 §4.4 (:class:`bpp.loki.betting.LokiRules`)
+loki-reweight  A with re-weighting after every action, post-flop too (the
+           AAAI-98 opponent modeller, Billings1998b): Loki's linear function
            (floor 0.01) of each holding's EHS as the acting opponent sees it,
            against the thresholds Loki itself bets by
-           (:func:`bpp.loki.modeling.loki_thresholds`), EHS with one-card
-           potential, the rules of 001 §4.4 (:class:`bpp.loki.betting.LokiRules`)
+           (:func:`bpp.loki.modeling.loki_thresholds`)
 loki-b     A without weighting: every opponent holding equally likely
 loki-c     A with the simple pre-flop selection (:func:`bpp.loki.preflop.simple_preflop_triples`)
 loki-d     A without potential: EHS = HS_n, no pot-odds calls
@@ -50,6 +58,8 @@ __all__ = [
     "LokiAgent",
     "PokiAgent",
     "PokiSimAgent",
+    "loki_reweight",
+    "loki_showdown",
     "loki_b",
     "loki_c",
     "loki_d",
@@ -76,6 +86,13 @@ class LokiAgent(Agent):
     preflop : {"advanced", "simple"}
         Income-rate rules aware of position and player count, or the simple
         selection of player C.
+    reweighting : {"preflop", "all"}
+        Which actions re-weight the tables: ``"preflop"`` (001 §4.3's
+        Lokibot: the common pre-flop weights only) or ``"all"`` (every call
+        and raise of every round: Billings1998b's re-weighting, Poki's).
+    showdown_odds : bool
+        Loki-1's river call on showdown odds (:class:`bpp.loki.betting.LokiRules`;
+        the rules strategy only, off in 001's rules).
     specific : bool
         Learn a specific model of each opponent (SOM) or use the generic one (GOM).
     view : {"player", "uniform"} or None
@@ -121,6 +138,8 @@ class LokiAgent(Agent):
         weighting: bool = True,
         potential: bool = True,
         preflop: str = "advanced",
+        reweighting: str = "preflop",
+        showdown_odds: bool = False,
         specific: bool = False,
         combine: str = "loki",
         view: str | None = None,
@@ -138,6 +157,8 @@ class LokiAgent(Agent):
             raise ValueError(f"The 'strategy' parameter of LokiAgent must be one of {_STRATEGIES}; got {strategy!r}.")
         if preflop not in _PREFLOP:
             raise ValueError(f"The 'preflop' parameter of LokiAgent must be one of {_PREFLOP}; got {preflop!r}.")
+        if reweighting not in ("preflop", "all"):
+            raise ValueError(f"The 'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got {reweighting!r}.")
         if combine not in ("loki", "product"):
             raise ValueError(f"The 'combine' parameter of LokiAgent must be 'loki' or 'product'; got {combine!r}.")
         if view is None:
@@ -152,6 +173,8 @@ class LokiAgent(Agent):
         self.weighting = bool(weighting)
         self.potential = bool(potential)
         self.preflop = preflop
+        self.reweighting = reweighting
+        self.showdown_odds = bool(showdown_odds)
         self.specific = bool(specific)
         self.combine = combine
         self.view = view
@@ -159,7 +182,7 @@ class LokiAgent(Agent):
         self.trials = int(trials)
         self.time_budget = time_budget
         self.stakes = dict(small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=2 * small_bet)
-        self.rules = rules or LokiRules(use_potential=self.potential)
+        self.rules = rules or LokiRules(use_potential=self.potential, showdown_odds=self.showdown_odds)
         self.formula = formula or FormulaParams()
         self.model_: OpponentModel | None = None
         self.n_players_: int | None = None
@@ -244,6 +267,8 @@ class LokiAgent(Agent):
             p = rec.player
             if p == self._seat or t.folded[p] or rec.action == FOLD:
                 continue
+            if rec.round > 0 and self.reweighting == "preflop":
+                continue
             b = min(rec.bets_to_call, 2)
             if rec.action == CALL and b == 0:
                 continue  # a check says little (Loki: no re-weighting)
@@ -292,6 +317,8 @@ class LokiAgent(Agent):
             if rec.action == FOLD:
                 folded[p] = True
                 continue
+            if rec.round > 0 and self.reweighting == "preflop":
+                continue  # 001 §4.3: the common weights come from the pre-flop only
             b = min(rec.bets_to_call, 2)
             if rec.action == CALL and b == 0:
                 continue
@@ -344,7 +371,7 @@ class LokiAgent(Agent):
         if self.strategy == "rules":
             index = self.rules.decide(
                 ehs=ehs, ppot=ppot, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
-                bet_level=ctx.bet_level, can_raise=ctx.can_raise,
+                bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3,
             )
         elif self.strategy == "formula":
             index, _ = formula_decision(ehs, ppot, ctx, self.rng, params=self.formula)
@@ -387,7 +414,10 @@ class LokiAgent(Agent):
         return {self.act(observation): 1.0}
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(strategy={self.strategy!r}, weighting={self.weighting}, potential={self.potential}, preflop={self.preflop!r})"
+        return (
+            f"{type(self).__name__}(strategy={self.strategy!r}, weighting={self.weighting}, potential={self.potential}, "
+            f"preflop={self.preflop!r}, reweighting={self.reweighting!r})"
+        )
 
 
 def _boards_by_round(tracker) -> dict[int, tuple[int, ...]]:
@@ -404,6 +434,7 @@ class PokiAgent(LokiAgent):
         kwargs.setdefault("strategy", "formula")
         kwargs.setdefault("specific", True)
         kwargs.setdefault("combine", "product")
+        kwargs.setdefault("reweighting", "all")
         super().__init__(rng=rng, **kwargs)
 
 
@@ -415,6 +446,20 @@ class PokiSimAgent(PokiAgent):
     def __init__(self, *, rng=None, **kwargs):
         kwargs.setdefault("strategy", "simulation")
         super().__init__(rng=rng, **kwargs)
+
+
+def loki_reweight(*, rng=None) -> LokiAgent:
+    """Player A re-weighting after every action, post-flop too (Billings1998b), not only pre-flop (001 §4.3)."""
+    agent = LokiAgent(rng=rng, reweighting="all")
+    agent.name = "loki-reweight"
+    return agent
+
+
+def loki_showdown(*, rng=None) -> LokiAgent:
+    """Player A with Loki-1's river call on showdown odds (EHS > pot odds)."""
+    agent = LokiAgent(rng=rng, showdown_odds=True)
+    agent.name = "loki-showdown"
+    return agent
 
 
 def loki_b(*, rng=None) -> LokiAgent:

@@ -153,6 +153,19 @@ class LokiRules:
     Ppot beats the pot odds (001 §4.4) — unless ``use_potential`` is off
     (player D of 001 §5: EHS = HS_n and no pot-odds calls).
 
+    ``showdown_odds`` (off by default; 001's rules have no such term) adds
+    Loki-1's river call: on the river, where Ppot is 0, call when the EHS
+    (= HS_n, the chance of winning the showdown) beats the pot odds (the
+    "showdown odds" of Papp's Loki-1 thesis, 1998, the call Poki's formula
+    strategy makes, :func:`bpp.loki.triples.formula_triple`).  Without it a
+    player whose weighted EHS is accurate folds river hands the pot odds
+    justify.
+
+    >>> LokiRules().decide(ehs=0.3, ppot=0.0, pot_odds=0.2, bets_to_call=1, bet_level=1, river=True)
+    0
+    >>> LokiRules(showdown_odds=True).decide(ehs=0.3, ppot=0.0, pot_odds=0.2, bets_to_call=1, bet_level=1, river=True)
+    1
+
     >>> LokiRules(make1=0.9, make2=0.5)
     Traceback (most recent call last):
     ...
@@ -163,6 +176,7 @@ class LokiRules:
     make2: float = 0.85
     make4: float = 0.95
     use_potential: bool = True
+    showdown_odds: bool = False
 
     def __post_init__(self):
         if not 0.0 <= self.make1 <= self.make2 <= self.make4 <= 1.0:
@@ -181,7 +195,10 @@ class LokiRules:
             return 1
         return 0
 
-    def decide(self, *, ehs: float, ppot: float, pot_odds: float, bets_to_call: int, bet_level: int, can_raise: bool = True) -> int:
+    def decide(
+        self, *, ehs: float, ppot: float, pot_odds: float, bets_to_call: int, bet_level: int,
+        can_raise: bool = True, river: bool = False,
+    ) -> int:
         """The action index (:data:`FOLD`, :data:`CALL`, :data:`RAISE`) in one context."""
         want = self.level(ehs)
         if bet_level < want and can_raise and (want > 1 or bet_level == 0):
@@ -191,6 +208,8 @@ class LokiRules:
         if want >= 2 or (want == 1 and bets_to_call <= 1):
             return CALL
         if self.use_potential and ppot > pot_odds:
+            return CALL
+        if self.showdown_odds and river and ehs > pot_odds:
             return CALL
         return FOLD
 

@@ -252,7 +252,7 @@ def test_simulation_time_budget_stops_early():
 # --- agents and experiments ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["loki", "loki-b", "loki-c", "loki-d", "loki-e", "poki"])
+@pytest.mark.parametrize("name", ["loki", "loki-reweight", "loki-showdown", "loki-b", "loki-c", "loki-d", "loki-e", "poki"])
 def test_agents_play_limit_holdem_by_name(name):
     r = play_match(LimitHoldem(n_players=3), [name, "call", "raise"], 30, rng=1)
     assert r.n_hands == 30 and np.isclose(r.winnings.sum(), 0)

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from bpp.loki.agents import LokiAgent
+from bpp.loki.agents import LokiAgent, PokiAgent
 from bpp.loki.betting import LokiRules
 from bpp.loki.evaluation import _share_matrix, street_table
 from bpp.loki.modeling import GOM_CALL, GOM_RAISE, GOM_SIGMA, loki_thresholds, preflop_strength
@@ -95,6 +95,7 @@ def test_loki_thresholds_are_lokis_own_rules():
 
 def _agent_at_flop(seat=0, n=4, button=3, **kwargs):
     """A Loki agent in seat ``seat`` that has seen everyone call pre-flop and the flop dealt."""
+    kwargs.setdefault("reweighting", "all")  # the AAAI-98 re-weighting after every action (loki-reweight)
     agent = LokiAgent(rng=0, **kwargs)
     agent.new_hand(seat)
     agent._start(SimpleNamespace(n_players=n, player=seat, button=button))
@@ -184,3 +185,19 @@ def test_weights_from_tables_use_our_tables_of_the_remaining_players():
     agent._update_weights()
     ehs = street_table(BOARD).player_ehs(before[[1, 2, 3]])
     assert np.allclose(agent._weights[0], before[0] * linear_reweighting(ehs, 0.5, GOM_SIGMA, floor=0.01))
+
+
+def test_faithful_lokibot_reweights_on_preflop_actions_only_001_s43():
+    """001 §4.3: Lokibot's common weights come from the pre-flop; a flop bet leaves every table as it was."""
+    agent = _agent_at_flop(reweighting="preflop")
+    factor = linear_reweighting(preflop_strength(4), GOM_CALL[0, 1], GOM_SIGMA, floor=0.01)
+    for p in (0, 2, 3):
+        assert np.allclose(agent._weights[p], factor)
+    before = agent._weights.copy()
+    agent.observe(Event("action", 0, BET, (), 1))
+    agent.observe(Event("action", 1, BET, (), 1))
+    agent._update_weights()
+    assert np.array_equal(agent._weights, before)
+    assert LokiAgent().reweighting == "preflop" and PokiAgent().reweighting == "all"
+    with pytest.raises(ValueError, match="'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got 'river'"):
+        LokiAgent(reweighting="river")
