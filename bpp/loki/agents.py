@@ -448,43 +448,37 @@ class PokiSimAgent(PokiAgent):
         super().__init__(rng=rng, **kwargs)
 
 
+def _variant(name: str, rng, **options) -> LokiAgent:
+    agent = LokiAgent(rng=rng, **options)
+    agent.name = name
+    return agent
+
+
 def loki_reweight(*, rng=None) -> LokiAgent:
     """Player A re-weighting after every action, post-flop too (Billings1998b), not only pre-flop (001 §4.3)."""
-    agent = LokiAgent(rng=rng, reweighting="all")
-    agent.name = "loki-reweight"
-    return agent
+    return _variant("loki-reweight", rng, reweighting="all")
 
 
 def loki_showdown(*, rng=None) -> LokiAgent:
     """Player A with Loki-1's river call on showdown odds (EHS > pot odds)."""
-    agent = LokiAgent(rng=rng, showdown_odds=True)
-    agent.name = "loki-showdown"
-    return agent
+    return _variant("loki-showdown", rng, showdown_odds=True)
 
 
 def loki_b(*, rng=None) -> LokiAgent:
     """Player B of 001 Figure 1: no weighting of the opponents' holdings."""
-    agent = LokiAgent(rng=rng, weighting=False)
-    agent.name = "loki-b"
-    return agent
+    return _variant("loki-b", rng, weighting=False)
 
 
 def loki_c(*, rng=None) -> LokiAgent:
     """Player C of 001 Figure 1: the simple pre-flop selection."""
-    agent = LokiAgent(rng=rng, preflop="simple")
-    agent.name = "loki-c"
-    return agent
+    return _variant("loki-c", rng, preflop="simple")
 
 
 def loki_d(*, rng=None) -> LokiAgent:
     """Player D of 001 Figure 1: no hand potential."""
-    agent = LokiAgent(rng=rng, potential=False)
-    agent.name = "loki-d"
-    return agent
+    return _variant("loki-d", rng, potential=False)
 
 
 def loki_e(*, rng=None) -> LokiAgent:
     """Player E of 001 Figure 1: basic (no weighting, no potential, simple pre-flop)."""
-    agent = LokiAgent(rng=rng, weighting=False, potential=False, preflop="simple")
-    agent.name = "loki-e"
-    return agent
+    return _variant("loki-e", rng, weighting=False, potential=False, preflop="simple")
