@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpp.loki.betting import LokiRules, betting_context, formula_decision, to_action
+from bpp.loki.betting import LokiRules, betting_context, context_formula_triple, decide_many, legal_columns, to_action
 from bpp.loki.evaluation import street_table
 from bpp.loki.modeling import HandTracker, button_from_first_actor, OpponentModel, holding_strengths, loki_thresholds, preflop_strength
 from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action
@@ -348,21 +348,29 @@ class LokiAgent(Agent):
     # -- acting ----------------------------------------------------------------------
 
     def act(self, observation: Observation):
+        triple, ctx = self._triple(observation)
+        if ctx.round == 0 or self.strategy == "formula":
+            index = draw_action(triple, self.rng.random(), ctx.to_call > 0, ctx.can_raise)
+        else:
+            index = int(np.argmax(triple))  # the rules and the simulation choose one action
+        return to_action(index, observation)
+
+    def _opponent_weights(self, observation: Observation) -> np.ndarray:
+        opponents = [s for s in range(observation.n_players) if s != observation.player and not observation.folded[s]]
+        return self._weights[opponents] if self.weighting else np.ones((len(opponents), N_HOLDINGS))
+
+    def _triple(self, observation: Observation):
+        """(the triple over fold/call/raise this agent acts by, the betting context); one-hot for the rules and simulation."""
         if self._tracker is None:
             self._start(observation)
         self._seat = observation.player
         ctx = betting_context(observation, small_bet=self.stakes["small_bet"])
         hole = observation.hole
+        h = int(HOLDING_INDEX[hole[0], hole[1]])
         if ctx.round == 0:
-            triple = self._preflop_triple(observation, ctx, hole)
-            index = draw_action(triple, self.rng.random(), ctx.to_call > 0, ctx.can_raise)
-            return to_action(index, observation)
+            return self._preflop_table(ctx)[h], ctx
         self._update_weights()
-        t = self._tracker
-        board = observation.public
-        opponents = [s for s in range(observation.n_players) if s != observation.player and not observation.folded[s]]
-        weights = self._weights[opponents] if self.weighting else np.ones((len(opponents), N_HOLDINGS))
-        ev = street_table(board).evaluate(int(HOLDING_INDEX[hole[0], hole[1]]), weights)
+        ev = street_table(observation.public).evaluate(h, self._opponent_weights(observation))
         if self.potential:
             ehs = ev.ehs if self.combine == "loki" else ev.ehs_product
             ppot = ev.ppot_all
@@ -374,23 +382,106 @@ class LokiAgent(Agent):
                 bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3,
             )
         elif self.strategy == "formula":
-            index, _ = formula_decision(ehs, ppot, ctx, self.rng, params=self.formula)
+            return context_formula_triple(ehs, ppot, ctx, params=self.formula), ctx
         else:
             from bpp.loki.simulation import simulate
 
             res = simulate(
-                t, me=observation.player, hole=np.asarray(hole), weights=self._weights, our_strength=ehs,
+                self._tracker, me=observation.player, hole=np.asarray(hole), weights=self._weights, our_strength=ehs,
                 model=self.model_, trials=self.trials, time_budget=self.time_budget, params=self.formula,
                 rng=self.rng,
             )
             index = res.best
-        return to_action(index, observation)
+        return np.eye(3)[index], ctx
 
-    def _preflop_triple(self, observation, ctx, hole) -> np.ndarray:
+    def action_probabilities(self, observation: Observation) -> dict:
+        """The distribution of :meth:`act`'s action: the pre-flop and formula triples, a point mass for the rules.
+
+        The simulation strategy (``poki-sim``) answers the action one
+        simulation chooses (a fresh draw each call).
+        """
+        triple, _ = self._triple(observation)
+        row = legal_columns(triple, observation)
+        return {a: float(p) for a, p in zip(observation.legal, row)}
+
+    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+        """The action distribution had this seat held each holding: float array (n, len(observation.legal)).
+
+        Batched over the holdings: pre-flop one row of the context's triple
+        table per holding; after the flop every holding's EHS and Ppot against
+        the same weight tables at once (:meth:`bpp.loki.evaluation.StreetTable.evaluate_all`,
+        the exact numbers :meth:`act` uses), then the rules
+        (:func:`bpp.loki.betting.decide_many`) or the formula triples
+        vectorized.  The simulation strategy has no batched form: it runs one
+        simulation per holding (``trials`` each, slow).  Rows sum to 1,
+        columns follow ``observation.legal``.  Holdings that share a card with
+        the board get the row of a hand that never wins.
+
+        Parameters
+        ----------
+        observation
+            This seat's observation (its own ``hole`` is ignored).
+        holdings : int array (n, 2)
+            Hole cards (card codes).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from holdem.games import LimitHoldem
+        >>> from holdem.ranges import HOLDINGS
+        >>> obs = LimitHoldem(n_players=3).new_hand(np.arange(52)).observation(0)
+        >>> p = LokiAgent(rng=0).holdings_action_probabilities(obs, HOLDINGS)
+        >>> p.shape, bool(np.allclose(p.sum(axis=1), 1))
+        ((1326, 3), True)
+        >>> LokiAgent().holdings_action_probabilities(obs, [[0, 0]])
+        Traceback (most recent call last):
+        ...
+        ValueError: The 'holdings' parameter of holdings_action_probabilities must hold two distinct cards in [0, 51] per row; got [[0, 0]].
+        """
+        holdings = np.asarray(holdings)
+        if (
+            holdings.ndim != 2 or holdings.shape[1] != 2 or not np.issubdtype(holdings.dtype, np.integer)
+            or holdings.size and (holdings.min() < 0 or holdings.max() > 51 or np.any(holdings[:, 0] == holdings[:, 1]))
+        ):
+            raise ValueError(
+                "The 'holdings' parameter of holdings_action_probabilities must hold two distinct cards in [0, 51] "
+                f"per row; got {holdings.tolist()!r}."
+            )
+        if self._tracker is None:
+            self._start(observation)
+        self._seat = observation.player
+        ctx = betting_context(observation, small_bet=self.stakes["small_bet"])
+        h = HOLDING_INDEX[holdings[:, 0], holdings[:, 1]]
+        if ctx.round == 0:
+            return legal_columns(self._preflop_table(ctx)[h], observation)
+        if self.strategy == "simulation":
+            rows = [self._triple(observation._replace(hole=tuple(int(c) for c in hole)))[0] for hole in holdings]
+            return legal_columns(np.array(rows).reshape(-1, 3), observation)
+        self._update_weights()
+        ev = street_table(observation.public).evaluate_all(
+            self._opponent_weights(observation), per_opponent=self.potential and self.combine == "product"
+        )
+        if self.potential:
+            ehs = ev.ehs if self.combine == "loki" else ev.ehs_product
+            ppot = ev.ppot_all
+        else:
+            ehs, ppot = ev.hs_n, np.zeros(N_HOLDINGS)
+        ehs, ppot = ehs[h], ppot[h]
+        if self.strategy == "rules":
+            index = decide_many(
+                self.rules, ehs=ehs, ppot=ppot, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
+                bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3,
+            )
+            triples = np.eye(3)[index]
+        else:
+            triples = context_formula_triple(ehs, ppot, ctx, params=self.formula)
+        return legal_columns(triples, observation)
+
+    def _preflop_table(self, ctx) -> np.ndarray:
+        """The (1326, 3) pre-flop triples of this context (cached)."""
         from bpp.loki.preflop import preflop_triples, simple_preflop_triples
 
         can_check = ctx.to_call == 0
-        h = int(HOLDING_INDEX[hole[0], hole[1]])
         if self.preflop == "simple":
             key = ("simple", ctx.bet_level, can_check, ctx.can_raise)
             table = self._preflop_cache.get(key)
@@ -398,7 +489,7 @@ class LokiAgent(Agent):
                 table = self._preflop_cache[key] = simple_preflop_triples(
                     bet_level=ctx.bet_level, can_check=can_check, can_raise=ctx.can_raise
                 )
-            return table[h]
+            return table
         n_in = ctx.n_active + 1
         key = ("advanced", n_in, ctx.players_behind, ctx.bet_level, can_check, ctx.can_raise)
         table = self._preflop_cache.get(key)
@@ -407,11 +498,7 @@ class LokiAgent(Agent):
                 n_players=max(n_in, 2), players_behind=min(ctx.players_behind, max(n_in, 2) - 1),
                 bet_level=ctx.bet_level, can_check=can_check, can_raise=ctx.can_raise,
             )
-        return table[h]
-
-    def action_probabilities(self, observation: Observation) -> dict:
-        """Pre-flop and for the formula strategy the triple itself; otherwise the chosen action with probability 1."""
-        return {self.act(observation): 1.0}
+        return table
 
     def __repr__(self) -> str:
         return (

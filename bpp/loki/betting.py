@@ -29,7 +29,7 @@ from bpp.loki.modeling import first_to_act
 from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
 from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
 
-__all__ = ["Context", "betting_context", "LokiRules", "formula_decision", "to_action"]
+__all__ = ["Context", "betting_context", "LokiRules", "decide_many", "context_formula_triple", "formula_decision", "to_action", "legal_columns"]
 
 _SIZES = (1, 1, 2, 2)  # bet size per round in small bets
 
@@ -142,6 +142,27 @@ def to_action(index: int, observation: Observation) -> Action:
     return CHECK_CALL
 
 
+def legal_columns(triples, observation: Observation) -> np.ndarray:
+    """Triples over (fold, call, raise) → probabilities over ``observation.legal``, in its order.
+
+    Each action index goes to the legal action :func:`to_action` plays for it
+    (a fold where checking is free is a check, a capped raise a call), so the
+    columns are the distribution of the action the agent actually plays.
+
+    >>> import numpy as np
+    >>> from holdem.games import LimitHoldem
+    >>> obs = LimitHoldem().new_hand(np.arange(52)).observation(0)
+    >>> [str(a) for a in obs.legal], legal_columns(np.array([[0.2, 0.3, 0.5]]), obs).tolist()
+    (['f', 'c', 'r4'], [[0.2, 0.3, 0.5]])
+    """
+    triples = np.asarray(triples, dtype=np.float64)
+    legal = list(observation.legal)
+    out = np.zeros(triples.shape[:-1] + (len(legal),))
+    for index in (FOLD, CALL, RAISE):
+        out[..., legal.index(to_action(index, observation))] += triples[..., index]
+    return out
+
+
 @dataclass(frozen=True)
 class LokiRules:
     """Loki's post-flop betting rules (001 §4.4).
@@ -214,14 +235,36 @@ class LokiRules:
         return FOLD
 
 
-def formula_decision(ehs: float, ppot: float, context: Context, rng, *, params: FormulaParams = FormulaParams()) -> tuple[int, np.ndarray]:
-    """Poki's formula strategy: the triple of :func:`~bpp.loki.triples.formula_triple` and an action drawn from it.
+def decide_many(rules: LokiRules, *, ehs, ppot, pot_odds: float, bets_to_call: int, bet_level: int,
+                can_raise: bool = True, river: bool = False) -> np.ndarray:
+    """:meth:`LokiRules.decide` for an array of hands (``ehs``, ``ppot`` broadcast); int array of action indices.
+
+    >>> decide_many(LokiRules(), ehs=np.array([0.1, 0.6, 0.9, 0.97]), ppot=0.0, pot_odds=0.2, bets_to_call=1, bet_level=1).tolist()
+    [0, 1, 2, 2]
+    """
+    ehs = np.asarray(ehs, dtype=np.float64)
+    ppot = np.broadcast_to(np.asarray(ppot, dtype=np.float64), ehs.shape)
+    want = np.select([ehs >= rules.make4, ehs >= rules.make2, ehs >= rules.make1], [4, 2, 1], 0)
+    raise_ = (bet_level < want) & can_raise & ((want > 1) | (bet_level == 0))
+    if bets_to_call == 0:
+        call = np.ones(ehs.shape, dtype=bool)
+    else:
+        call = (want >= 2) | ((want == 1) & (bets_to_call <= 1))
+        if rules.use_potential:
+            call |= ppot > pot_odds
+        if rules.showdown_odds and river:
+            call |= ehs > pot_odds
+    return np.where(raise_, RAISE, np.where(call, CALL, FOLD))
+
+
+def context_formula_triple(ehs, ppot, context: Context, *, params: FormulaParams = FormulaParams()) -> np.ndarray:
+    """Poki's formula triple(s) (:func:`~bpp.loki.triples.formula_triple`) in a betting context; ``ehs``/``ppot`` scalars or arrays.
 
     >>> c = Context(1, 0, 0, 0, 10, 0.0, 3, 1, 1 / 3, True, 2)
-    >>> formula_decision(0.95, 0.0, c, np.random.default_rng(0))[0]
-    2
+    >>> context_formula_triple(np.array([0.1, 0.95]), 0.0, c).round(2).tolist()
+    [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
-    triple = formula_triple(
+    return formula_triple(
         ehs,
         ppot=ppot,
         pot_odds=context.pot_odds,
@@ -231,5 +274,15 @@ def formula_decision(ehs: float, ppot: float, context: Context, rng, *, params: 
         can_raise=context.can_raise,
         params=params,
     )
+
+
+def formula_decision(ehs: float, ppot: float, context: Context, rng, *, params: FormulaParams = FormulaParams()) -> tuple[int, np.ndarray]:
+    """Poki's formula strategy: the triple of :func:`context_formula_triple` and an action drawn from it.
+
+    >>> c = Context(1, 0, 0, 0, 10, 0.0, 3, 1, 1 / 3, True, 2)
+    >>> formula_decision(0.95, 0.0, c, np.random.default_rng(0))[0]
+    2
+    """
+    triple = context_formula_triple(ehs, ppot, context, params=params)
     action = draw_action(triple, rng.random(), context.to_call > 0, context.can_raise)
     return action, triple
