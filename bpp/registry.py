@@ -155,5 +155,12 @@ for _name, _factory in {
     "loki-e": "bpp.loki.agents:loki_e",
     "poki": "bpp.loki.agents:PokiAgent",
     "poki-sim": "bpp.loki.agents:PokiSimAgent",
+    "poki-nn": "bpp.loki.agents:poki_nn",  # Billings2002: the neural-network action predictor
+    "poki-meta": "bpp.loki.agents:poki_meta",  # Billings2002: the best predictor so far, per opponent
+    # hold'em styles for opponent-modelling experiments (Kendall2001's four styles translated)
+    "maniac": "bpp.loki.opponents:maniac",
+    "calling-station": "bpp.loki.opponents:calling_station",
+    "rock": "bpp.loki.opponents:rock",
+    "tag": "bpp.loki.opponents:tight_aggressive",
 }.items():
     register_agent(_name, _factory, games=("limit-holdem",))

@@ -58,6 +58,8 @@ __all__ = [
     "LokiAgent",
     "PokiAgent",
     "PokiSimAgent",
+    "poki_nn",
+    "poki_meta",
     "loki_reweight",
     "loki_showdown",
     "loki_b",
@@ -95,6 +97,16 @@ class LokiAgent(Agent):
         the rules strategy only, off in 001's rules).
     specific : bool
         Learn a specific model of each opponent (SOM) or use the generic one (GOM).
+    predictor : {"frequency", "network", "meta"}
+        What predicts an opponent's action in the re-weighting (the
+        ``view="uniform"`` path, Poki's): the twelve-context frequencies of
+        the opponent model (Billings2002 "specific opponent modeling"), the
+        neural network of :class:`bpp.loki.predictors.NeuralPredictor`
+        (19 context inputs), or the meta choice of
+        :class:`bpp.loki.predictors.MetaPredictor` (frequencies, rules or
+        network, whichever predicted that opponent best so far).  The
+        prediction's (fold, call, raise) becomes thresholds as the
+        frequencies do (:func:`bpp.loki.predictors.predictor_thresholds`).
     view : {"player", "uniform"} or None
         The scale of the holdings' strength that the re-weighting thresholds.
         ``"player"`` (Loki's rules strategy by default): each holding's EHS as
@@ -141,6 +153,7 @@ class LokiAgent(Agent):
         reweighting: str = "preflop",
         showdown_odds: bool = False,
         specific: bool = False,
+        predictor: str = "frequency",
         combine: str = "loki",
         view: str | None = None,
         ranges: str = "uniform",
@@ -159,6 +172,10 @@ class LokiAgent(Agent):
             raise ValueError(f"The 'preflop' parameter of LokiAgent must be one of {_PREFLOP}; got {preflop!r}.")
         if reweighting not in ("preflop", "all"):
             raise ValueError(f"The 'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got {reweighting!r}.")
+        if predictor not in ("frequency", "network", "meta"):
+            raise ValueError(
+                f"The 'predictor' parameter of LokiAgent must be 'frequency', 'network' or 'meta'; got {predictor!r}."
+            )
         if combine not in ("loki", "product"):
             raise ValueError(f"The 'combine' parameter of LokiAgent must be 'loki' or 'product'; got {combine!r}.")
         if view is None:
@@ -176,6 +193,8 @@ class LokiAgent(Agent):
         self.reweighting = reweighting
         self.showdown_odds = bool(showdown_odds)
         self.specific = bool(specific)
+        self.predictor = predictor
+        self.predictor_ = None
         self.combine = combine
         self.view = view
         self.ranges = ranges
@@ -219,9 +238,10 @@ class LokiAgent(Agent):
         if self.model_ is None or self.n_players_ != n:
             self.n_players_ = n
             self.model_ = OpponentModel(n, specific=self.specific)
+            self.predictor_ = self._new_predictor(n)
         self._seat = observation.player
         self._generic = loki_thresholds(self.rules)
-        self._tracker = HandTracker(n, observation.button, **self.stakes)
+        self._tracker = HandTracker(n, observation.button, features=self.predictor_ is not None, **self.stakes)
         for event in self._pending:
             self._tracker.step(event)
         self._pending = []
@@ -239,7 +259,9 @@ class LokiAgent(Agent):
             if first is None:
                 return
             n = self.n_players_
-            self._tracker = HandTracker(n, button_from_first_actor(n, first), **self.stakes)
+            self._tracker = HandTracker(
+                n, button_from_first_actor(n, first), features=self.predictor_ is not None, **self.stakes
+            )
             for event in self._pending:
                 self._tracker.step(event)
         if self._tracker is None:
@@ -249,7 +271,22 @@ class LokiAgent(Agent):
         rows = [((r[0] - me) % n, r[1], r[2], r[3]) for r in self._tracker.records if r[0] != me]
         if rows:
             self.model_.observe_many(rows)
+        if self.predictor_ is not None:
+            feats = self._tracker.features
+            for rel in {row[0] for row in rows}:
+                k = [i for i, r in enumerate(self._tracker.records) if (r[0] - me) % n == rel]
+                self.predictor_.update(rel, np.array([feats[i] for i in k]), [self._tracker.records[i][3] for i in k])
         self._tracker = None
+
+    def _new_predictor(self, n: int):
+        from bpp.loki.predictors import MetaPredictor, NeuralPredictor
+
+        seed = int(self.rng.integers(2**31))
+        if self.predictor == "network":
+            return NeuralPredictor(n, random_state=seed)
+        if self.predictor == "meta":
+            return MetaPredictor(n, random_state=seed)
+        return None
 
     def _update_weights(self) -> None:
         """Re-weight the tables of opponents still in the hand for the actions not yet applied."""
@@ -263,7 +300,7 @@ class LokiAgent(Agent):
             return
         n = t.n
         board_at = _boards_by_round(t)
-        for rec in records[self._done :]:
+        for k, rec in enumerate(records[self._done :], start=self._done):
             p = rec.player
             if p == self._seat or t.folded[p] or rec.action == FOLD:
                 continue
@@ -274,7 +311,12 @@ class LokiAgent(Agent):
                 continue  # a check says little (Loki: no re-weighting)
             strength = holding_strengths(board_at[rec.round], n)
             rel = (p - self._seat) % n
-            mu_call, mu_raise = self.model_.thresholds(rel, round=rec.round, bets_to_call=b)
+            if self.predictor_ is None:
+                mu_call, mu_raise = self.model_.thresholds(rel, round=rec.round, bets_to_call=b)
+            else:
+                from bpp.loki.predictors import predictor_thresholds
+
+                mu_call, mu_raise = predictor_thresholds(self.predictor_.predict(rel, t.features[k])[0], b)
             sigma = self.model_.sigma
             if self.strategy == "rules":
                 mu = mu_raise if rec.action == RAISE else mu_call
@@ -523,6 +565,20 @@ class PokiAgent(LokiAgent):
         kwargs.setdefault("combine", "product")
         kwargs.setdefault("reweighting", "all")
         super().__init__(rng=rng, **kwargs)
+
+
+def poki_nn(*, rng=None) -> PokiAgent:
+    """Poki predicting each opponent's actions with its neural network (Billings2002 "neural networks for opponent modeling")."""
+    agent = PokiAgent(rng=rng, predictor="network")
+    agent.name = "poki-nn"
+    return agent
+
+
+def poki_meta(*, rng=None) -> PokiAgent:
+    """Poki choosing per opponent whichever predictor (frequencies, rules, network) predicted it best so far (Billings2002)."""
+    agent = PokiAgent(rng=rng, predictor="meta")
+    agent.name = "poki-meta"
+    return agent
 
 
 class PokiSimAgent(PokiAgent):

@@ -294,7 +294,8 @@ class HandTracker:
     ValueError: The 'button' parameter of HandTracker must be an integer in [0, 2]; got 3.
     """
 
-    def __init__(self, n_players: int, button: int, *, small_blind=1, big_blind=2, small_bet=2, big_bet=4):
+    def __init__(self, n_players: int, button: int, *, small_blind=1, big_blind=2, small_bet=2, big_bet=4,
+                 features: bool = False):
         self.n = _check_int(n_players, "n_players", "HandTracker", 2, 10)
         self.button = _check_int(button, "button", "HandTracker", 0, self.n - 1)
         self.sizes = (small_bet, small_bet, big_bet, big_bet)
@@ -313,6 +314,10 @@ class HandTracker:
         self.board: tuple[int, ...] = ()
         self.records: list[ActionRecord] = []
         self.shown: dict[int, tuple[int, ...]] = {}
+        self.last_action: list[int | None] = [None] * n  # each seat's previous action this hand
+        self.raised_round: list[int | None] = [None] * n  # the first round each seat bet or raised in
+        #: with ``features=True``: the 19 inputs of each record's decision (:func:`bpp.loki.predictors.context_features`)
+        self.features: list[np.ndarray] | None = [] if features else None
 
     def step(self, event) -> ActionRecord | None:
         """Apply one event; return the :class:`ActionRecord` of an action (else None)."""
@@ -333,6 +338,13 @@ class HandTracker:
         bets = -(-to_call // size)
         kind = event.action.kind
         rec = ActionRecord((p, self.round, bets, int(kind), to_call, self.pot, self.bet_level))
+        if self.features is not None:
+            from bpp.loki.predictors import context_features
+
+            self.features.append(context_features(self, p))
+        self.last_action[p] = int(kind)
+        if kind == ActionKind.BET_RAISE and self.raised_round[p] is None:
+            self.raised_round[p] = self.round
         if kind == ActionKind.FOLD:
             self.folded[p] = True
             self.n_live -= 1
