@@ -278,6 +278,50 @@ class LokiAgent(Agent):
                 self.predictor_.update(rel, np.array([feats[i] for i in k]), [self._tracker.records[i][3] for i in k])
         self._tracker = None
 
+    def save(self, directory):
+        """Write the learned state as plain files in ``directory``: ``opponent_model.npz`` (the counts of the
+        specific model) and, with a network or meta predictor, its files (:mod:`bpp.loki.predictors`).
+
+        >>> import tempfile, numpy as np
+        >>> from holdem.games import LimitHoldem
+        >>> from holdem.match import play_match
+        >>> a = PokiAgent(rng=0)
+        >>> _ = play_match(LimitHoldem(3), [a, "call", "raise"], 5, rng=0)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     b = PokiAgent(rng=1).load(a.save(d))
+        >>> bool(np.array_equal(a.model_.counts_, b.model_.counts_))
+        True
+        """
+        from pathlib import Path
+
+        if self.model_ is None:
+            raise ValueError(f"{type(self).__name__}.save needs an agent that has played (no learned state yet).")
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        np.savez(directory / "opponent_model.npz", counts_=self.model_.counts_, n_players=self.n_players_)
+        if self.predictor == "network":
+            self.predictor_.save(directory / "network.npz")
+        elif self.predictor == "meta":
+            self.predictor_.save(directory)
+        return directory
+
+    def load(self, directory) -> "LokiAgent":
+        """Read what :meth:`save` wrote; returns self."""
+        from pathlib import Path
+
+        directory = Path(directory)
+        with np.load(directory / "opponent_model.npz") as f:
+            n = int(f["n_players"])
+            self.n_players_ = n
+            self.model_ = OpponentModel(n, specific=self.specific)
+            self.model_.counts_ = f["counts_"].copy()
+        self.predictor_ = self._new_predictor(n)
+        if self.predictor == "network":
+            self.predictor_.load(directory / "network.npz")
+        elif self.predictor == "meta":
+            self.predictor_.load(directory)
+        return self
+
     def _new_predictor(self, n: int):
         from bpp.loki.predictors import MetaPredictor, NeuralPredictor
 

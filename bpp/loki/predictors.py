@@ -58,12 +58,11 @@ with :meth:`update` (feature rows and the actions seen).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 
-from bpp.loki.modeling import OpponentModel
+from bpp.loki.modeling import OpponentModel, first_to_act
 from bpp.loki.triples import CALL, FOLD, RAISE
 
 __all__ = [
@@ -98,6 +97,19 @@ def board_texture(board) -> tuple[float, float, float, float]:
     """
     if len(board) == 0:
         return (0.0, 0.0, 0.0, 0.0)
+    key = tuple(board)
+    got = _TEXTURE.get(key)
+    if got is None:
+        if len(_TEXTURE) > 4096:
+            _TEXTURE.clear()
+        got = _TEXTURE[key] = _texture(key)
+    return got
+
+
+_TEXTURE: dict[tuple, tuple] = {}
+
+
+def _texture(board) -> tuple[float, float, float, float]:
     cards = np.asarray(board)
     ranks = cards // 4
     suits = cards % 4
@@ -115,24 +127,37 @@ def context_features(tracker, player: int) -> np.ndarray:
     ``tracker`` is a :class:`bpp.loki.modeling.HandTracker` before the action
     is applied (it calls this from :meth:`~bpp.loki.modeling.HandTracker.step`).
     """
-    x = np.zeros(N_FEATURES)
     r = tracker.round
-    x[r] = 1.0
     size = tracker.sizes[r]
     to_call = tracker.high - tracker.committed[player]
-    bets = -(-to_call // size)
-    x[4 + min(bets, 2)] = 1.0
-    x[7] = min(tracker.bet_level, 4) / 4.0
-    x[8] = (tracker.n_live - 1) / 9.0
-    x[9] = (tracker.to_act - 1) / max(tracker.n_live - 1, 1)
-    x[10] = to_call / (tracker.pot + to_call) if to_call > 0 else 0.0
-    x[11] = min(tracker.pot / (2.0 * tracker.sizes[0]) / 20.0, 1.0)
+    bets = min(-(-to_call // size), 2)
     last = tracker.last_action[player]
-    x[12] = float(last == RAISE)
-    x[13] = float(last == CALL)
-    x[14] = float(tracker.raised_round[player] is not None and tracker.raised_round[player] < r)
-    x[15:19] = board_texture(tracker.board)
-    return x
+    raised = tracker.raised_round[player]
+    return np.array(
+        (
+            r == 0, r == 1, r == 2, r == 3,
+            bets == 0, bets == 1, bets == 2,
+            min(tracker.bet_level, 4) / 4.0,
+            (tracker.n_live - 1) / 9.0,
+            _position(tracker, player),
+            to_call / (tracker.pot + to_call) if to_call > 0 else 0.0,
+            min(tracker.pot / (2.0 * tracker.sizes[0]) / 20.0, 1.0),
+            last == RAISE,
+            last == CALL,
+            raised is not None and raised < r,
+            *board_texture(tracker.board),
+        ),
+        dtype=np.float64,
+    )
+
+
+def _position(tracker, player: int) -> float:
+    """Share of the other active players seated after ``player`` in this round's acting order (as :func:`bpp.loki.betting.betting_context`)."""
+    n = tracker.n
+    first = first_to_act(n, tracker.button, tracker.round)
+    mine = (player - first) % n
+    behind = sum(1 for i in range(mine + 1, n) if not tracker.folded[(first + i) % n])
+    return behind / max(tracker.n_live - 1, 1)
 
 
 def _no_fold_when_free(p: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -164,17 +189,21 @@ class FrequencyPredictor:
 
     def __init__(self, n_players: int, *, specific: bool = True, prior: float = 10.0):
         self.model = OpponentModel(n_players, specific=specific, prior=prior)
+        self._freq = None
 
     def predict(self, opponent: int, x) -> np.ndarray:
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
         r, b = _context_index(x)
-        return self.model.frequencies()[opponent, r, b]
+        if self._freq is None:
+            self._freq = self.model.frequencies()
+        return self._freq[opponent, r, b]
 
     def update(self, opponent: int, x, actions) -> "FrequencyPredictor":
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
         r, b = _context_index(x)
         a = np.asarray(actions, dtype=np.intp)
         self.model.observe_many(np.stack([np.full(a.size, opponent), r, b, a], axis=1))
+        self._freq = None
         return self
 
 
@@ -205,15 +234,18 @@ class NeuralPredictor:
     batch : int
         Records buffered per opponent before one ``partial_fit``.
     epochs : int
-        ``partial_fit`` passes over each batch.
+        Passes over each batch (one ``partial_fit`` call on the batch
+        repeated ``epochs`` times, in Adam steps of 32 records).  Each call
+        costs about 2 ms, mostly scikit-learn's input checks, so records are
+        fitted 128 at a time (``benchmarks/bench_loki_nn.py``).
     warmup : int
         Records an opponent needs before its network predicts.
     learning_rate : float
     random_state : int or None
     """
 
-    def __init__(self, n_players: int, *, hidden: int = 8, batch: int = 16, epochs: int = 3, warmup: int = 32,
-                 learning_rate: float = 0.02, random_state=None):
+    def __init__(self, n_players: int, *, hidden: int = 8, batch: int = 256, epochs: int = 3, warmup: int = 256,
+                 learning_rate: float = 0.03, random_state=None):
         for name, v in (("hidden", hidden), ("batch", batch), ("epochs", epochs)):
             if not isinstance(v, (int, np.integer)) or v < 1:
                 raise ValueError(f"The '{name}' parameter of NeuralPredictor must be a positive integer; got {v!r}.")
@@ -238,7 +270,7 @@ class NeuralPredictor:
             seed = None if self.random_state is None else (int(self.random_state) * 101 + opponent) % 2**32
             net = self.nets_[opponent] = MLPClassifier(
                 hidden_layer_sizes=(self.hidden,), activation="logistic", solver="adam",
-                learning_rate_init=self.learning_rate, alpha=1e-4, random_state=seed,
+                learning_rate_init=self.learning_rate, alpha=1e-4, batch_size=128, random_state=seed,
             )
         return net
 
@@ -260,8 +292,12 @@ class NeuralPredictor:
         xs = np.array([b[0] for b in buf])
         ys = np.array([b[1] for b in buf])
         net = self._net(opponent)
-        for _ in range(self.epochs):
-            net.partial_fit(xs, ys, classes=[FOLD, CALL, RAISE])
+        from sklearn import config_context
+
+        # one call for all epochs (scikit-learn validates each call: that, not the arithmetic, is the cost)
+        net.batch_size = min(128, xs.shape[0])
+        with config_context(assume_finite=True, skip_parameter_validation=True):
+            net.partial_fit(np.tile(xs, (self.epochs, 1)), np.tile(ys, self.epochs), classes=_CLASSES)
         self._weights[opponent] = (net.coefs_[0], net.intercepts_[0], net.coefs_[1], net.intercepts_[1])
         buf.clear()
         return self
@@ -300,10 +336,14 @@ class NeuralPredictor:
                     k = int(name[3:])
                     self._weights[k] = tuple(f[f"{p}_{k}"].copy() for p in ("w1", "b1", "w2", "b2"))
                     net = self._net(k)
+                    net.batch_size = 1
                     net.partial_fit(np.zeros((1, N_FEATURES)), [CALL], classes=[FOLD, CALL, RAISE])
                     net.coefs_ = [self._weights[k][0].copy(), self._weights[k][2].copy()]
                     net.intercepts_ = [self._weights[k][1].copy(), self._weights[k][3].copy()]
         return self
+
+
+_CLASSES = np.array([FOLD, CALL, RAISE])
 
 
 def _forward(x, w1, b1, w2, b2) -> np.ndarray:
@@ -362,6 +402,28 @@ class MetaPredictor:
         return self
 
 
+    # -- plain files --------------------------------------------------------------
+
+    def save(self, directory) -> Path:
+        """Write ``meta.npz`` (scores, hits, counts of records, the frequency model's counts) and ``network.npz``."""
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        np.savez(directory / "meta.npz", scores_=self.scores_, hits_=self.hits_, n_scored_=self.n_scored_,
+                 counts_=self.predictors["frequency"].model.counts_)
+        self.predictors["network"].save(directory / "network.npz")
+        return directory
+
+    def load(self, directory) -> "MetaPredictor":
+        """Read what :meth:`save` wrote."""
+        directory = Path(directory)
+        with np.load(directory / "meta.npz") as f:
+            self.scores_, self.hits_, self.n_scored_ = f["scores_"].copy(), f["hits_"].copy(), f["n_scored_"].copy()
+            self.predictors["frequency"].model.counts_ = f["counts_"].copy()
+            self.predictors["frequency"]._freq = None
+        self.predictors["network"].load(directory / "network.npz")
+        return self
+
+
 def predictor_thresholds(p: np.ndarray, bets_to_call: int) -> tuple[float, float]:
     """(μ_call, μ_raise) on the strength percentile scale from a (fold, call, raise) prediction.
 
@@ -375,10 +437,3 @@ def predictor_thresholds(p: np.ndarray, bets_to_call: int) -> tuple[float, float
     mu_raise = 1.0 - float(p[RAISE])
     mu_call = 0.0 if bets_to_call == 0 else 1.0 - float(p[RAISE]) - float(p[CALL])
     return round(mu_call, 12), round(mu_raise, 12)
-
-
-def save_json(path, **values) -> Path:
-    """Write plain values (numbers, lists) as JSON."""
-    path = Path(path)
-    path.write_text(json.dumps({k: np.asarray(v).tolist() for k, v in values.items()}))
-    return path

@@ -17,6 +17,7 @@ from bpp.loki.modeling import (
     button_from_first_actor,
     first_to_act,
 )
+from bpp.loki.predictors import board_texture
 from bpp.loki.simulation import simulate
 from bpp.loki.triples import CALL, FOLD, RAISE, formula_triple, pot_odds, threshold_triples
 from holdem.cards import parse_cards
@@ -197,24 +198,41 @@ def test_gom_without_observations_and_som_learns_twelve_contexts():
         som.observe(1, round=4, bets_to_call=0, action=1)
 
 
-@pytest.mark.parametrize("n", [2, 3, 5])
-def test_hand_tracker_follows_the_engine(n):
+@pytest.mark.parametrize("n", [2, 3, 6])
+def test_hand_tracker_and_nn_inputs_follow_the_engine(n):
+    """The tracker's pot and bets equal the engine's; the 19 network inputs of each action (issue 17 §4)
+    agree with the acting seat's observation (inputs 0-11) and the board (15-18), heads-up included."""
     rng = np.random.default_rng(2)
     game = LimitHoldem(n_players=n)
     for _ in range(30):
         state = game.new_hand(rng.permutation(52), button=int(rng.integers(n)))
-        tracker = HandTracker(n, state.button)
+        tracker = HandTracker(n, state.button, features=True)
         told = 0
+        decided = None
         while not state.is_terminal:
             while told < len(state.history):
                 tracker.step(state.history[told])
                 told += 1
+            if decided is not None:
+                _check_inputs(tracker.features[-1], *decided)
             p = state.current_player
             obs = state.observation(p)
             assert tracker.pot == obs.pot and tracker.committed == list(obs.committed)
             assert tracker.high - tracker.committed[p] == obs.to_call
+            decided = (betting_context(obs), obs.public)
             legal = obs.legal
             state.apply(legal[int(rng.integers(len(legal)))])
+
+
+def _check_inputs(x, c, board):
+    assert x.shape == (19,) and ((0 <= x) & (x <= 1)).all()
+    assert x[:4].tolist() == [float(c.round == r) for r in range(4)]
+    assert x[4:7].tolist() == [float(min(c.bets_to_call, 2) == b) for b in range(3)]
+    assert x[7] == min(c.bet_level, 4) / 4
+    assert x[8] == pytest.approx(c.n_active / 9)
+    assert x[9] == pytest.approx(c.behind)
+    assert x[10] == pytest.approx(c.pot_odds)
+    assert tuple(x[15:]) == board_texture(board)
 
 
 # --- §4 simulation -----------------------------------------------------------------------------
