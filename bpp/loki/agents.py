@@ -92,6 +92,22 @@ class LokiAgent(Agent):
         Which actions re-weight the tables: ``"preflop"`` (001 §4.3's
         Lokibot: the common pre-flop weights only) or ``"all"`` (every call
         and raise of every round: Billings1998b's re-weighting, Poki's).
+    reweight_checks : bool
+        With ``view="uniform"`` (Poki): a check re-weights too, by the
+        modelled chance of *not* betting, ``1 − ramp(strength, μ_raise)``
+        (Billings2002 "updating weight table": every observed action,
+        checks included, multiplies the table by its triple entry); Loki
+        re-weights nothing on a check.  Default False; Poki sets True.
+    preflop_rates : {"rollout", "iterated"}
+        The income-rate table of the advanced pre-flop rules: the plain
+        roll-out (001 §4.1) or the iterated roll-out Billings2002 describes
+        for Poki (committed for ten players only; other table sizes fall back
+        to the nearest committed table).  The Make1/2/4 thresholds
+        (:class:`bpp.loki.preflop.PreflopThresholds`) were set on the plain
+        roll-out's scale: on the button at ten players they keep 32 %, 8.7 %
+        and 1.2 % of the holdings with the roll-out table but 12 %, 2.2 % and
+        0.5 % with the iterated one, so ``"iterated"`` is an option, not
+        Poki's default.
     showdown_odds : bool
         Loki-1's river call on showdown odds (:class:`bpp.loki.betting.LokiRules`;
         the rules strategy only, off in 001's rules).
@@ -151,6 +167,8 @@ class LokiAgent(Agent):
         potential: bool = True,
         preflop: str = "advanced",
         reweighting: str = "preflop",
+        reweight_checks: bool = False,
+        preflop_rates: str = "rollout",
         showdown_odds: bool = False,
         specific: bool = False,
         predictor: str = "frequency",
@@ -170,6 +188,10 @@ class LokiAgent(Agent):
             raise ValueError(f"The 'strategy' parameter of LokiAgent must be one of {_STRATEGIES}; got {strategy!r}.")
         if preflop not in _PREFLOP:
             raise ValueError(f"The 'preflop' parameter of LokiAgent must be one of {_PREFLOP}; got {preflop!r}.")
+        if preflop_rates not in ("rollout", "iterated"):
+            raise ValueError(
+                f"The 'preflop_rates' parameter of LokiAgent must be 'rollout' or 'iterated'; got {preflop_rates!r}."
+            )
         if reweighting not in ("preflop", "all"):
             raise ValueError(f"The 'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got {reweighting!r}.")
         if predictor not in ("frequency", "network", "meta"):
@@ -191,6 +213,8 @@ class LokiAgent(Agent):
         self.potential = bool(potential)
         self.preflop = preflop
         self.reweighting = reweighting
+        self.reweight_checks = bool(reweight_checks)
+        self.preflop_rates = preflop_rates
         self.showdown_odds = bool(showdown_odds)
         self.specific = bool(specific)
         self.predictor = predictor
@@ -351,8 +375,8 @@ class LokiAgent(Agent):
             if rec.round > 0 and self.reweighting == "preflop":
                 continue
             b = min(rec.bets_to_call, 2)
-            if rec.action == CALL and b == 0:
-                continue  # a check says little (Loki: no re-weighting)
+            if rec.action == CALL and b == 0 and not self.reweight_checks:
+                continue  # Loki: a check re-weights nothing (no "negative re-weighting", Peña 1999 §3)
             strength = holding_strengths(board_at[rec.round], n)
             rel = (p - self._seat) % n
             if self.predictor_ is None:
@@ -565,7 +589,7 @@ class LokiAgent(Agent):
 
     def _preflop_table(self, ctx) -> np.ndarray:
         """The (1326, 3) pre-flop triples of this context (cached)."""
-        from bpp.loki.preflop import preflop_triples, simple_preflop_triples
+        from bpp.loki.preflop import load_income_rates, preflop_triples, simple_preflop_triples
 
         can_check = ctx.to_call == 0
         if self.preflop == "simple":
@@ -580,8 +604,9 @@ class LokiAgent(Agent):
         key = ("advanced", n_in, ctx.players_behind, ctx.bet_level, can_check, ctx.can_raise)
         table = self._preflop_cache.get(key)
         if table is None:
+            rates = load_income_rates(max(n_in, 2), iterated=True) if self.preflop_rates == "iterated" else None
             table = self._preflop_cache[key] = preflop_triples(
-                n_players=max(n_in, 2), players_behind=min(ctx.players_behind, max(n_in, 2) - 1),
+                rates, n_players=max(n_in, 2), players_behind=min(ctx.players_behind, max(n_in, 2) - 1),
                 bet_level=ctx.bet_level, can_check=can_check, can_raise=ctx.can_raise,
             )
         return table
@@ -608,6 +633,7 @@ class PokiAgent(LokiAgent):
         kwargs.setdefault("specific", True)
         kwargs.setdefault("combine", "product")
         kwargs.setdefault("reweighting", "all")
+        kwargs.setdefault("reweight_checks", True)
         super().__init__(rng=rng, **kwargs)
 
 
