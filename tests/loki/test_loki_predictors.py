@@ -125,8 +125,12 @@ def test_styles_are_registered_for_limit_holdem_and_differ():
     obs = LimitHoldem(n_players=6).new_hand(np.arange(52), button=0).observation(3)
     play = {}
     for name in names:
-        p = StyleAgent(name).holdings_action_probabilities(obs, HOLDINGS)
+        agent = StyleAgent(name)
+        p = agent.holdings_action_probabilities(obs, HOLDINGS)
         assert np.allclose(p.sum(axis=1), 1)
+        for h in (0, 500, 1325):  # batched == one holding at a time
+            one = agent.action_probabilities(obs._replace(hole=tuple(int(c) for c in HOLDINGS[h])))
+            assert p[h].tolist() == pytest.approx([one[a] for a in obs.legal])
         play[name] = (1 - p[:, 0].mean(), p[:, 2].mean())  # share of hands played, share raised
     assert play["maniac"][0] > play["calling-station"][0] - 0.1 > play["tag"][0] > play["rock"][0]
     assert play["maniac"][1] > play["tag"][1] > play["calling-station"][1]
