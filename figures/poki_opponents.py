@@ -11,8 +11,9 @@ approach".
 
 Run: ``nice -n 10 .venv/bin/python figures/poki_opponents.py --deals 400 --seed 5``.
 Every finished candidate is appended as a JSON line to
-``figures/poki_opponents_runs.jsonl`` (re-runs read it), and the table
-``figures/poki_opponents.md`` is written from it.
+``figures/poki_opponents_runs.jsonl`` with its per-deal sample (re-runs read
+it), and the table ``figures/poki_opponents.md`` is written from it, with
+each candidate's difference from ``poki`` paired by deal.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+
+import numpy as np
 
 import bpp.registry  # noqa: F401
 from bpp.registry import match_agents
@@ -35,7 +38,7 @@ FIELD = ("maniac", "calling-station", "rock", "tag", "maniac")
 def run(candidate: str, deals: int, seed: int, path: Path) -> dict:
     for line in path.read_text().splitlines() if path.exists() else []:
         r = json.loads(line)
-        if (r["candidate"], r["deals"], r["seed"]) == (candidate, deals, seed):
+        if (r["candidate"], r["deals"], r["seed"]) == (candidate, deals, seed) and "sample" in r:
             return r
     names = [candidate, *FIELD]
     agents = match_agents(names, seed=seed)
@@ -43,7 +46,7 @@ def run(candidate: str, deals: int, seed: int, path: Path) -> dict:
     sample = res.winnings[:, 0].reshape(-1, 6).mean(axis=1)
     s = summarize(sample)
     out = {"candidate": candidate, "deals": deals, "seed": seed, "hands": int(res.n_hands),
-           "mean": s.mean, "ci95": list(s.ci95), "field": list(FIELD)}
+           "mean": s.mean, "ci95": list(s.ci95), "field": list(FIELD), "sample": sample.round(6).tolist()}
     agent = agents[0] if isinstance(agents[0], str) else agents[0].instance
     meta = getattr(getattr(agent, "predictor_", None), "n_scored_", None)
     if meta is not None:
@@ -72,6 +75,15 @@ def main(argv=None) -> int:
     ]
     for r in rows:
         lines.append(f"| {r['candidate']} | {r['mean']:+.3f} | [{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}] |")
+    base = next((r for r in rows if r["candidate"] == "poki"), None)
+    if base is not None:
+        lines += ["", "Paired by deal (the same deals and field in every match), each candidate minus `poki`:", "",
+                  "| candidate | difference sb/hand | 95 % CI |", "| --- | ---: | --- |"]
+        for r in rows:
+            if r is base:
+                continue
+            d = summarize(np.asarray(r["sample"]) - np.asarray(base["sample"]))
+            lines.append(f"| {r['candidate']} − poki | {d.mean:+.3f} | [{d.ci95[0]:+.3f}, {d.ci95[1]:+.3f}] |")
     for r in rows:
         if "choice" in r:
             lines += ["", f"{r['candidate']}: predictor chosen per opponent (hit rates frequency / rules / network):", ""]
