@@ -624,6 +624,12 @@ def street_table(board: CardsLike) -> StreetTable:
     >>> street_table("3h 4c Jh") is street_table("Jh 3h 4c")
     True
     """
+    if isinstance(board, tuple) and all(type(c) is int for c in board):
+        key = tuple(sorted(board))  # the engine's boards: integer tuples, no parsing (the per-decision path)
+        table = _CACHE.get(key)
+        if table is not None and len(set(key)) == len(key):
+            _CACHE.move_to_end(key)
+            return table
     cards = parse_cards(board)
     key = tuple(sorted(cards.tolist()))
     table = _CACHE.get(key)
