@@ -157,6 +157,7 @@ for _name, _factory in {
     "poki-sim": "bpp.loki.agents:PokiSimAgent",
     "poki-nn": "bpp.loki.agents:poki_nn",  # Billings2002: the neural-network action predictor
     "poki-meta": "bpp.loki.agents:poki_meta",  # Billings2002: the best predictor so far, per opponent
+    "poki-sim-meta": "bpp.loki.agents:poki_sim_meta",  # the simulation player with the meta choice
     # hold'em styles for opponent-modelling experiments (Kendall2001's four styles translated)
     "maniac": "bpp.loki.opponents:maniac",
     "calling-station": "bpp.loki.opponents:calling_station",

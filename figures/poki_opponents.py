@@ -1,7 +1,7 @@
 """Poki's opponent models at six-seat tables of mixed styles (Billings2002, the meta player's experiment).
 
-Each candidate (``poki`` frequencies, ``poki-nn``, ``poki-meta``, ``poki-sim``,
-``loki``) sits at a six-seat limit hold'em table with a maniac, a calling
+Each candidate (``poki`` frequencies, ``poki-nn``, ``poki-meta``, ``loki``,
+``poki-sim``, ``poki-sim-meta``) sits at a six-seat limit hold'em table with a maniac, a calling
 station, a rock, a tight-aggressive player and a second maniac
 (:mod:`bpp.loki.opponents`), in a duplicate match (each deal replayed six
 times, the seats rotated); a learning candidate is one instance for the
@@ -31,7 +31,7 @@ from holdem.match import play_match
 from holdem.match.stats import summarize
 
 HERE = Path(__file__).parent
-CANDIDATES = ("poki", "poki-nn", "poki-meta", "poki-sim", "loki")
+CANDIDATES = ("poki", "poki-nn", "poki-meta", "loki", "poki-sim", "poki-sim-meta")
 FIELD = ("maniac", "calling-station", "rock", "tag", "maniac")
 
 

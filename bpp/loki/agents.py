@@ -60,6 +60,7 @@ __all__ = [
     "PokiSimAgent",
     "poki_nn",
     "poki_meta",
+    "poki_sim_meta",
     "loki_reweight",
     "loki_showdown",
     "loki_b",
@@ -659,6 +660,17 @@ class PokiSimAgent(PokiAgent):
     def __init__(self, *, rng=None, **kwargs):
         kwargs.setdefault("strategy", "simulation")
         super().__init__(rng=rng, **kwargs)
+
+
+def poki_sim_meta(*, rng=None) -> PokiSimAgent:
+    """The simulation player with the meta choice of predictors, as in Billings2002's last experiment.
+
+    The chosen predictor drives the re-weighting; the simulated opponents still act by the
+    twelve-context table (:mod:`bpp.loki.simulation`).
+    """
+    agent = PokiSimAgent(rng=rng, predictor="meta")
+    agent.name = "poki-sim-meta"
+    return agent
 
 
 def _variant(name: str, rng, **options) -> LokiAgent:
