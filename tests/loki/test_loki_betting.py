@@ -270,14 +270,17 @@ def test_simulation_time_budget_stops_early():
 # --- agents and experiments ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["loki", "loki-reweight", "loki-showdown", "loki-b", "loki-c", "loki-d", "loki-e", "poki"])
+@pytest.mark.parametrize(
+    "name", ["loki", "loki-reweight", "loki-showdown", "loki-b", "loki-c", "loki-d", "loki-e", "poki", "poki-nn", "poki-meta"]
+)
 def test_agents_play_limit_holdem_by_name(name):
     r = play_match(LimitHoldem(n_players=3), [name, "call", "raise"], 30, rng=1)
     assert r.n_hands == 30 and np.isclose(r.winnings.sum(), 0)
 
 
-def test_poki_sim_plays_and_is_seeded():
-    agents = ["poki-sim", "poki", "loki"]
+@pytest.mark.parametrize("sim", ["poki-sim", "poki-sim-meta"])
+def test_poki_sim_plays_and_is_seeded(sim):
+    agents = [sim, "poki", "loki"]
     a = play_match(LimitHoldem(n_players=3), agents, 6, rng=4)
     b = play_match(LimitHoldem(n_players=3), agents, 6, rng=4)
     assert np.array_equal(a.winnings, b.winnings)
