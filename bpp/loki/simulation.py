@@ -238,7 +238,8 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     holdings = np.zeros((T, n), dtype=np.intp)
     from holdem.ranges import HOLDING_INDEX
 
-    holdings[:, me] = HOLDING_INDEX[hole[0], hole[1]]
+    # folded seats take our holding: it shares no card with the board, so their (unused) 7-card hands stay valid
+    holdings[:, :] = HOLDING_INDEX[hole[0], hole[1]]
     holdings[:, opponents] = held
     # the rest of the board
     k_need = 5 - board.size

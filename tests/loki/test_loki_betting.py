@@ -312,3 +312,16 @@ def test_figure1_full_tournament():
     print(res.table())
     means = {v.name: v.mean for v in res.versions}
     assert means["loki"] > means["loki-e"]
+
+
+def test_simulation_with_folded_seats_on_a_board_holding_the_deuce_of_clubs():
+    """Regression: folded seats were given holding 0 (2c 3c), a card clash with a board holding 2c."""
+    t = HandTracker(4, 0)
+    for p in (3, 0):
+        t.step(Event("action", p, Action(ActionKind.FOLD), (), 0))
+    for p in (1, 2):
+        t.step(Event("action", p, Action(ActionKind.CHECK_CALL), (), 0))
+    t.step(Event("deal", -1, None, tuple(parse_cards("2c Ks 7h").tolist()), 1))
+    res = simulate(t, me=1, hole=parse_cards("Ah Kd"), weights=np.ones((4, 1326)), our_strength=0.8,
+                   model=OpponentModel(4), trials=2, rng=0)  # 2 trials × 4 seats: the evaluator's checked small-batch path
+    assert res.trials == 2
