@@ -1,7 +1,7 @@
 """Loki's Figure 1 (Billings1998 §5): bankrolls of versions A–E in ten-player duplicate self-play, on several seeds.
 
-Run: ``nice -n 10 .venv/bin/python figures/loki_figure1.py --deals 2000 --seeds 11 13 17``
-(each deal is replayed ten times: 20,000 hands per seed; two copies of each
+Run: ``nice -n 10 .venv/bin/python figures/loki_figure1.py --deals 4000 --seeds 11 13 17``
+(each deal is replayed ten times: 40,000 hands per seed; two copies of each
 version).  Every finished seed is appended as one JSON line to
 ``figures/loki_figure1_runs.jsonl`` (a seed already there with the same deals
 and versions is read, not re-run, so an interrupted run resumes); the figure
@@ -99,7 +99,7 @@ def plot(runs: list[dict], versions: list[str], out: Path) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--deals", type=int, default=4000)
     parser.add_argument("--seeds", type=int, nargs="+", default=[11, 13, 17])
     parser.add_argument("--versions", default=",".join(FIGURE1_VERSIONS))
     parser.add_argument("--runs", type=Path, default=HERE / "loki_figure1_runs.jsonl")

@@ -3,15 +3,15 @@
 =========  ==========================================================================
 name       what it is
 =========  ==========================================================================
-loki       player A of 001 §5, the Lokibot of 001: advanced pre-flop rules
+loki       player A of Billings1998 §5, the Lokibot of Billings1998: advanced pre-flop rules
            (:mod:`bpp.loki.preflop`), weight tables from the pre-flop actions
            only — "Lokibot treats all opponents the same … the common weights
            are based on the simulations of the 169 different starting hand
-           types" (001 §4.3): each opponent's call or raise re-weights its
+           types" (Billings1998 §4.3): each opponent's call or raise re-weights its
            table by the income-rate percentile of every holding, the same
            generic model for all; re-weighting after post-flop actions is
-           001's future work — EHS with one-card potential, the rules of
-           001 §4.4 (:class:`bpp.loki.betting.LokiRules`)
+           Billings1998's future work — EHS with one-card potential, the rules of
+           Billings1998 §4.4 (:class:`bpp.loki.betting.LokiRules`)
 loki-reweight  A with re-weighting after every action, post-flop too (the
            AAAI-98 opponent modeller, Billings1998b): Loki's linear function
            (floor 0.01) of each holding's EHS as the acting opponent sees it,
@@ -90,7 +90,7 @@ class LokiAgent(Agent):
         Income-rate rules aware of position and player count, or the simple
         selection of player C.
     reweighting : {"preflop", "all"}
-        Which actions re-weight the tables: ``"preflop"`` (001 §4.3's
+        Which actions re-weight the tables: ``"preflop"`` (Billings1998 §4.3's
         Lokibot: the common pre-flop weights only) or ``"all"`` (every call
         and raise of every round: Billings1998b's re-weighting, Poki's).
     reweight_checks : bool
@@ -101,7 +101,7 @@ class LokiAgent(Agent):
         re-weights nothing on a check.  Default False; Poki sets True.
     preflop_rates : {"rollout", "iterated"}
         The income-rate table of the advanced pre-flop rules: the plain
-        roll-out (001 §4.1) or the iterated roll-out Billings2002 describes
+        roll-out (Billings1998 §4.1) or the iterated roll-out Billings2002 describes
         for Poki (committed for ten players only; other table sizes fall back
         to the nearest committed table).  The Make1/2/4 thresholds
         (:class:`bpp.loki.preflop.PreflopThresholds`) were set on the plain
@@ -111,7 +111,7 @@ class LokiAgent(Agent):
         Poki's default.
     showdown_odds : bool
         Loki-1's river call on showdown odds (:class:`bpp.loki.betting.LokiRules`;
-        the rules strategy only, off in 001's rules).
+        the rules strategy only, off in Billings1998's rules).
     specific : bool
         Learn a specific model of each opponent (SOM) or use the generic one (GOM).
     predictor : {"frequency", "network", "meta"}
@@ -429,7 +429,7 @@ class LokiAgent(Agent):
                 folded[p] = True
                 continue
             if rec.round > 0 and self.reweighting == "preflop":
-                continue  # 001 §4.3: the common weights come from the pre-flop only
+                continue  # Billings1998 §4.3: the common weights come from the pre-flop only
             b = min(rec.bets_to_call, 2)
             if rec.action == CALL and b == 0:
                 continue
@@ -680,7 +680,7 @@ def _variant(name: str, rng, **options) -> LokiAgent:
 
 
 def loki_reweight(*, rng=None) -> LokiAgent:
-    """Player A re-weighting after every action, post-flop too (Billings1998b), not only pre-flop (001 §4.3)."""
+    """Player A re-weighting after every action, post-flop too (Billings1998b), not only pre-flop (Billings1998 §4.3)."""
     return _variant("loki-reweight", rng, reweighting="all")
 
 

@@ -174,14 +174,14 @@ class LokiRules:
     Ppot beats the pot odds (001 §4.4) — unless ``use_potential`` is off
     (player D of 001 §5: EHS = HS_n and no pot-odds calls).
 
-    Sources of the thresholds: ``make1`` = 0.5 is 001 §4.4's ("with an EHS
-    greater than 0.5 … bet").  001 gives no raise thresholds; ``make2`` =
+    Sources of the thresholds: ``make1`` = 0.5 is Billings1998 §4.4's ("with an EHS
+    greater than 0.5 … bet").  Billings1998 gives no raise thresholds; ``make2`` =
     0.85 and ``make4`` = 0.95 are ours, chosen (not calibrated by play) to
     mirror the pre-flop Make2/Make4 levels: raise with the top ~15 % of the
     EHS scale, cap with the top 5 %.  They are the same in every Figure 1
     version, so the ablation compares like with like.
 
-    ``showdown_odds`` (off by default; 001's rules have no such term) adds
+    ``showdown_odds`` (off by default; Billings1998's rules have no such term) adds
     Loki-1's river call: on the river, where Ppot is 0, call when the EHS
     (= HS_n, the chance of winning the showdown) beats the pot odds (the
     "showdown odds" of Papp's Loki-1 thesis, 1998, the call Poki's formula

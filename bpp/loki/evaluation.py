@@ -311,7 +311,7 @@ class StreetTable:
 
         HS per opponent by :meth:`range_strength`; the pooled and per-opponent
         one-card HP tables of every holding from the pairwise look-ahead counts
-        (:meth:`_later_counts`): the exact 001 §4.2 numbers, not the percentile
+        (:meth:`_later_counts`): the exact Billings1998 §4.2 numbers, not the percentile
         estimate of :meth:`holding_strength`.  The tests check every holding
         against :meth:`evaluate`.
 

@@ -81,7 +81,7 @@ GOM_RAISE.flags.writeable = False
 #: σ = 0.2 on the EHS scale after it.  Our pre-flop strength is an income-rate *percentile*, not milli-bets,
 #: so 330 mb has no direct counterpart; 0.1 is a choice (not calibrated by play) that keeps the ramp
 #: narrower than Peña's, between the 0.05 of Poki's own formula (:class:`bpp.loki.triples.FormulaParams`)
-#: and 0.2.  A deviation: in 000 the opponent's thresholds are "input to the formula betting strategy, which
+#: and 0.2.  A deviation: in Billings2002 the opponent's thresholds are "input to the formula betting strategy, which
 #: generates a mixed strategy" — the same routine as Poki's own betting, with its pot-odds calls and position
 #: terms — while here they make the plain two-ramp triples of :func:`bpp.loki.triples.threshold_triples`.
 GOM_SIGMA = 0.1

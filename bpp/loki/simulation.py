@@ -31,9 +31,9 @@ step acts for every row together.  Strengths of the simulated players:
 Opponents act by the thresholds of their model (:mod:`bpp.loki.modeling`),
 Poki by its formula thresholds (:class:`bpp.loki.triples.FormulaParams`).
 
-Where this differs from 000:
+Where this differs from Billings2002:
 
-* 000 stops simulating early when "the expected value of one action is
+* Billings2002 stops simulating early when "the expected value of one action is
   clearly better" (the *obvious move* cut-off).  Here all ``trials`` run as
   one vectorized batch, so a cut-off would only save time, not change the
   decision; ``time_budget`` is the only early stop.  Not built.

@@ -194,7 +194,7 @@ def test_triples_are_distributions_in_every_context():
 
 @pytest.mark.parametrize("n, early_behind, late_behind", [(10, 8, 1), (6, 4, 0), (3, 2, 0), (2, 1, 0)])
 def test_position_makes_play_tighter(n, early_behind, late_behind):
-    """001 §4.1: the advanced system accounts for position: fewer hands called with more players behind.
+    """Billings1998 §4.1: the advanced system accounts for position: fewer hands called with more players behind.
 
     Heads-up (n = 2) the button acts first pre-flop with one player behind: it plays fewer hands than
     the big blind facing a raise with nobody behind would at the same level.

@@ -188,7 +188,7 @@ def test_weights_from_tables_use_our_tables_of_the_remaining_players():
 
 
 def test_faithful_lokibot_reweights_on_preflop_actions_only_001_s43():
-    """001 §4.3: Lokibot's common weights come from the pre-flop; a flop bet leaves every table as it was."""
+    """Billings1998 §4.3: Lokibot's common weights come from the pre-flop; a flop bet leaves every table as it was."""
     agent = _agent_at_flop(reweighting="preflop")
     factor = linear_reweighting(preflop_strength(4), GOM_CALL[0, 1], GOM_SIGMA, floor=0.01)
     for p in (0, 2, 3):
