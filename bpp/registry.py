@@ -149,6 +149,7 @@ for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",
     "loki-reweight": "bpp.loki.agents:loki_reweight",  # A re-weighting after every action (Billings1998b)
     "loki-showdown": "bpp.loki.agents:loki_showdown",  # A with Loki-1's river call on showdown odds
+    "loki-reweight-showdown": "bpp.loki.agents:loki_reweight_showdown",  # both
     "loki-b": "bpp.loki.agents:loki_b",
     "loki-c": "bpp.loki.agents:loki_c",
     "loki-d": "bpp.loki.agents:loki_d",

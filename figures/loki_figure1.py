@@ -26,7 +26,8 @@ import numpy as np  # noqa: E402
 from bpp.loki.experiments import FIGURE1_VERSIONS, PAPER_FIGURE1, versions_match  # noqa: E402
 
 HERE = Path(__file__).parent
-LABELS = {"loki": "A", "loki-reweight": "A (re-weight)", "loki-showdown": "A (showdown odds)", "loki-b": "B",
+LABELS = {"loki": "A", "loki-reweight": "A (re-weight)", "loki-showdown": "A (showdown odds)",
+          "loki-reweight-showdown": "A (re-weight + showdown)", "loki-b": "B",
           "loki-c": "C", "loki-d": "D", "loki-e": "E"}
 STEP = 100  # bankroll points kept per version: every STEP-th hand
 

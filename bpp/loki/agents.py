@@ -63,6 +63,7 @@ __all__ = [
     "poki_sim_meta",
     "loki_reweight",
     "loki_showdown",
+    "loki_reweight_showdown",
     "loki_b",
     "loki_c",
     "loki_d",
@@ -687,6 +688,11 @@ def loki_reweight(*, rng=None) -> LokiAgent:
 def loki_showdown(*, rng=None) -> LokiAgent:
     """Player A with Loki-1's river call on showdown odds (EHS > pot odds)."""
     return _variant("loki-showdown", rng, showdown_odds=True)
+
+
+def loki_reweight_showdown(*, rng=None) -> LokiAgent:
+    """Re-weighting after every action plus the showdown-odds river call (the configuration issue 17 measured)."""
+    return _variant("loki-reweight-showdown", rng, reweighting="all", showdown_odds=True)
 
 
 def loki_b(*, rng=None) -> LokiAgent:

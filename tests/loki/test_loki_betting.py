@@ -271,7 +271,7 @@ def test_simulation_time_budget_stops_early():
 
 
 @pytest.mark.parametrize(
-    "name", ["loki", "loki-reweight", "loki-showdown", "loki-b", "loki-c", "loki-d", "loki-e", "poki", "poki-nn", "poki-meta"]
+    "name", ["loki", "loki-reweight", "loki-showdown", "loki-reweight-showdown", "loki-b", "loki-c", "loki-d", "loki-e", "poki", "poki-nn", "poki-meta"]
 )
 def test_agents_play_limit_holdem_by_name(name):
     r = play_match(LimitHoldem(n_players=3), [name, "call", "raise"], 30, rng=1)
