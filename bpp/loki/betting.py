@@ -183,9 +183,9 @@ class LokiRules:
 
     ``showdown_odds`` (off by default; Billings1998's rules have no such term) adds
     Loki-1's river call: on the river, where Ppot is 0, call when the EHS
-    (= HS_n, the chance of winning the showdown) beats the pot odds (the
-    "showdown odds" of Papp's Loki-1 thesis, 1998, the call Poki's formula
-    strategy makes, :func:`bpp.loki.triples.formula_triple`).  Without it a
+    (= HS_n, the chance of winning the showdown) beats the pot odds (Loki-1's
+    showdown-odds call, Papp 1998; the river call Poki's formula strategy
+    makes, :func:`bpp.loki.triples.formula_triple`).  Without it a
     player whose weighted EHS is accurate folds river hands the pot odds
     justify.
 
