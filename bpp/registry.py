@@ -163,12 +163,23 @@ register_agent("loose", "bpp.stud.opponents.styles:LooseCaller", games=_STUD)  #
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",
+    "loki-reweight": "bpp.loki.agents:loki_reweight",  # A re-weighting after every action (Billings1998b)
+    "loki-showdown": "bpp.loki.agents:loki_showdown",  # A with Loki-1's river call on showdown odds
+    "loki-reweight-showdown": "bpp.loki.agents:loki_reweight_showdown",  # both
     "loki-b": "bpp.loki.agents:loki_b",
     "loki-c": "bpp.loki.agents:loki_c",
     "loki-d": "bpp.loki.agents:loki_d",
     "loki-e": "bpp.loki.agents:loki_e",
     "poki": "bpp.loki.agents:PokiAgent",
     "poki-sim": "bpp.loki.agents:PokiSimAgent",
+    "poki-nn": "bpp.loki.agents:poki_nn",  # Billings2002: the neural-network action predictor
+    "poki-meta": "bpp.loki.agents:poki_meta",  # Billings2002: the best predictor so far, per opponent
+    "poki-sim-meta": "bpp.loki.agents:poki_sim_meta",  # the simulation player with the meta choice
+    # hold'em styles for opponent-modelling experiments (Kendall2001's four styles translated)
+    "maniac": "bpp.loki.opponents:maniac",
+    "calling-station": "bpp.loki.opponents:calling_station",
+    "rock": "bpp.loki.opponents:rock",
+    "tag": "bpp.loki.opponents:tight_aggressive",
 }.items():
     register_agent(_name, _factory, games=("limit-holdem",))
 # five-card draw, Kendall2001 §3 (Kendall & Willdig): the four fixed styles of Tables 1-4 and the evolving player

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bpp.loki.modeling import first_to_act
 from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
 from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
 
-__all__ = ["Context", "betting_context", "LokiRules", "formula_decision", "to_action"]
+__all__ = ["Context", "betting_context", "LokiRules", "decide_many", "context_formula_triple", "formula_decision", "to_action", "legal_columns"]
 
 _SIZES = (1, 1, 2, 2)  # bet size per round in small bets
 
@@ -93,11 +94,9 @@ def betting_context(observation: Observation, *, small_bet: int = 2) -> Context:
     folded = observation.folded
     me = observation.player
     n_active = sum(1 for f in folded if not f) - 1
-    # acting order of this round: from the left of the button (pre-flop from the left of the big blind)
-    if r == 0:
-        first = (observation.button + (1 if n == 2 else 3)) % n
-    else:
-        first = (observation.button + 1) % n
+    # acting order of this round: from the left of the button (pre-flop from the left of the big blind;
+    # heads-up the button acts first pre-flop and last after it)
+    first = first_to_act(n, observation.button, r)
     order = [(first + i) % n for i in range(n)]
     mine = order.index(me)
     players_behind = sum(1 for s in order[mine + 1 :] if not folded[s])
@@ -143,6 +142,27 @@ def to_action(index: int, observation: Observation) -> Action:
     return CHECK_CALL
 
 
+def legal_columns(triples, observation: Observation) -> np.ndarray:
+    """Triples over (fold, call, raise) → probabilities over ``observation.legal``, in its order.
+
+    Each action index goes to the legal action :func:`to_action` plays for it
+    (a fold where checking is free is a check, a capped raise a call), so the
+    columns are the distribution of the action the agent actually plays.
+
+    >>> import numpy as np
+    >>> from holdem.games import LimitHoldem
+    >>> obs = LimitHoldem().new_hand(np.arange(52)).observation(0)
+    >>> [str(a) for a in obs.legal], legal_columns(np.array([[0.2, 0.3, 0.5]]), obs).tolist()
+    (['f', 'c', 'r4'], [[0.2, 0.3, 0.5]])
+    """
+    triples = np.asarray(triples, dtype=np.float64)
+    legal = list(observation.legal)
+    out = np.zeros(triples.shape[:-1] + (len(legal),))
+    for index in (FOLD, CALL, RAISE):
+        out[..., legal.index(to_action(index, observation))] += triples[..., index]
+    return out
+
+
 @dataclass(frozen=True)
 class LokiRules:
     """Loki's post-flop betting rules (001 §4.4).
@@ -154,6 +174,26 @@ class LokiRules:
     Ppot beats the pot odds (001 §4.4) — unless ``use_potential`` is off
     (player D of 001 §5: EHS = HS_n and no pot-odds calls).
 
+    Sources of the thresholds: ``make1`` = 0.5 is Billings1998 §4.4's ("with an EHS
+    greater than 0.5 … bet").  Billings1998 gives no raise thresholds; ``make2`` =
+    0.85 and ``make4`` = 0.95 are ours, chosen (not calibrated by play) to
+    mirror the pre-flop Make2/Make4 levels: raise with the top ~15 % of the
+    EHS scale, cap with the top 5 %.  They are the same in every Figure 1
+    version, so the ablation compares like with like.
+
+    ``showdown_odds`` (off by default; Billings1998's rules have no such term) adds
+    Loki-1's river call: on the river, where Ppot is 0, call when the EHS
+    (= HS_n, the chance of winning the showdown) beats the pot odds (Loki-1's
+    showdown-odds call, Papp 1998; the river call Poki's formula strategy
+    makes, :func:`bpp.loki.triples.formula_triple`).  Without it a
+    player whose weighted EHS is accurate folds river hands the pot odds
+    justify.
+
+    >>> LokiRules().decide(ehs=0.3, ppot=0.0, pot_odds=0.2, bets_to_call=1, bet_level=1, river=True)
+    0
+    >>> LokiRules(showdown_odds=True).decide(ehs=0.3, ppot=0.0, pot_odds=0.2, bets_to_call=1, bet_level=1, river=True)
+    1
+
     >>> LokiRules(make1=0.9, make2=0.5)
     Traceback (most recent call last):
     ...
@@ -164,6 +204,7 @@ class LokiRules:
     make2: float = 0.85
     make4: float = 0.95
     use_potential: bool = True
+    showdown_odds: bool = False
 
     def __post_init__(self):
         if not 0.0 <= self.make1 <= self.make2 <= self.make4 <= 1.0:
@@ -182,7 +223,10 @@ class LokiRules:
             return 1
         return 0
 
-    def decide(self, *, ehs: float, ppot: float, pot_odds: float, bets_to_call: int, bet_level: int, can_raise: bool = True) -> int:
+    def decide(
+        self, *, ehs: float, ppot: float, pot_odds: float, bets_to_call: int, bet_level: int,
+        can_raise: bool = True, river: bool = False,
+    ) -> int:
         """The action index (:data:`FOLD`, :data:`CALL`, :data:`RAISE`) in one context."""
         want = self.level(ehs)
         if bet_level < want and can_raise and (want > 1 or bet_level == 0):
@@ -193,17 +237,41 @@ class LokiRules:
             return CALL
         if self.use_potential and ppot > pot_odds:
             return CALL
+        if self.showdown_odds and river and ehs > pot_odds:
+            return CALL
         return FOLD
 
 
-def formula_decision(ehs: float, ppot: float, context: Context, rng, *, params: FormulaParams = FormulaParams()) -> tuple[int, np.ndarray]:
-    """Poki's formula strategy: the triple of :func:`~bpp.loki.triples.formula_triple` and an action drawn from it.
+def decide_many(rules: LokiRules, *, ehs, ppot, pot_odds: float, bets_to_call: int, bet_level: int,
+                can_raise: bool = True, river: bool = False) -> np.ndarray:
+    """:meth:`LokiRules.decide` for an array of hands (``ehs``, ``ppot`` broadcast); int array of action indices.
+
+    >>> decide_many(LokiRules(), ehs=np.array([0.1, 0.6, 0.9, 0.97]), ppot=0.0, pot_odds=0.2, bets_to_call=1, bet_level=1).tolist()
+    [0, 1, 2, 2]
+    """
+    ehs = np.asarray(ehs, dtype=np.float64)
+    ppot = np.broadcast_to(np.asarray(ppot, dtype=np.float64), ehs.shape)
+    want = np.select([ehs >= rules.make4, ehs >= rules.make2, ehs >= rules.make1], [4, 2, 1], 0)
+    raise_ = (bet_level < want) & can_raise & ((want > 1) | (bet_level == 0))
+    if bets_to_call == 0:
+        call = np.ones(ehs.shape, dtype=bool)
+    else:
+        call = (want >= 2) | ((want == 1) & (bets_to_call <= 1))
+        if rules.use_potential:
+            call |= ppot > pot_odds
+        if rules.showdown_odds and river:
+            call |= ehs > pot_odds
+    return np.where(raise_, RAISE, np.where(call, CALL, FOLD))
+
+
+def context_formula_triple(ehs, ppot, context: Context, *, params: FormulaParams = FormulaParams()) -> np.ndarray:
+    """Poki's formula triple(s) (:func:`~bpp.loki.triples.formula_triple`) in a betting context; ``ehs``/``ppot`` scalars or arrays.
 
     >>> c = Context(1, 0, 0, 0, 10, 0.0, 3, 1, 1 / 3, True, 2)
-    >>> formula_decision(0.95, 0.0, c, np.random.default_rng(0))[0]
-    2
+    >>> context_formula_triple(np.array([0.1, 0.95]), 0.0, c).round(2).tolist()
+    [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     """
-    triple = formula_triple(
+    return formula_triple(
         ehs,
         ppot=ppot,
         pot_odds=context.pot_odds,
@@ -213,5 +281,15 @@ def formula_decision(ehs: float, ppot: float, context: Context, rng, *, params: 
         can_raise=context.can_raise,
         params=params,
     )
+
+
+def formula_decision(ehs: float, ppot: float, context: Context, rng, *, params: FormulaParams = FormulaParams()) -> tuple[int, np.ndarray]:
+    """Poki's formula strategy: the triple of :func:`context_formula_triple` and an action drawn from it.
+
+    >>> c = Context(1, 0, 0, 0, 10, 0.0, 3, 1, 1 / 3, True, 2)
+    >>> formula_decision(0.95, 0.0, c, np.random.default_rng(0))[0]
+    2
+    """
+    triple = context_formula_triple(ehs, ppot, context, params=params)
     action = draw_action(triple, rng.random(), context.to_call > 0, context.can_raise)
     return action, triple

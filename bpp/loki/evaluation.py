@@ -48,7 +48,7 @@ from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
 from holdem.tables import load_tables
 
-__all__ = ["StreetTable", "Evaluation", "street_table", "evaluate_hand", "clean_weights"]
+__all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
 _CACHE: OrderedDict[tuple[int, ...], "StreetTable"] = OrderedDict()
 _CACHE_SIZE = 64
@@ -98,6 +98,22 @@ class Evaluation:
     ppot_all: float
     ehs: float
     ehs_product: float
+
+
+@dataclass(frozen=True)
+class AllEvaluation:
+    """:class:`Evaluation`'s scalars for every one of the 1,326 holdings at once (shape (1326,) each).
+
+    ``hs_n``, ``ppot_all``, ``ehs`` and ``ehs_product`` hold, at index ``h``,
+    what :meth:`StreetTable.evaluate` returns for our holding ``h`` against
+    the same weight tables.  Holdings that use a board card hold 0;
+    ``ehs_product`` is None unless asked for.
+    """
+
+    hs_n: np.ndarray
+    ppot_all: np.ndarray
+    ehs: np.ndarray
+    ehs_product: np.ndarray | None
 
 
 class StreetTable:
@@ -258,6 +274,100 @@ class StreetTable:
             ehs=hs_n + (1 - hs_n) * ppot_all,
             ehs_product=float(np.prod(ehs_each)),
         )
+
+    def _later_counts(self) -> np.ndarray:
+        """``L[h, g]``: next cards after which holding ``h`` is ahead of, tied with, behind holding ``g``; (1326, 1326, 3) uint8.
+
+        The one-card look-ahead of :meth:`evaluate` for every pair of holdings
+        at once (cards of ``h``, ``g`` or the board excluded), built in blocks
+        of holdings and kept for the last few boards (5 MB each).
+        """
+        key = tuple(self.board.tolist())
+        got = _LATER.get(key)
+        if got is not None:
+            return got
+        theirs = self.next_ranks
+        valid = theirs > 0
+        n_valid = valid.sum(axis=1)
+        out = np.zeros((N_HOLDINGS, N_HOLDINGS, 3), dtype=np.uint8)
+        for lo in range(0, N_HOLDINGS, 128):
+            hi = min(lo + 128, N_HOLDINGS)
+            ours = theirs[lo:hi, None, :]
+            ahead = ((theirs[None] < ours) & valid[None]).sum(axis=2)
+            mine = valid[:, HOLDINGS[lo:hi]].sum(axis=2).T  # (k, 1326): g's valid columns that are our cards
+            behind = (theirs[None] > ours).sum(axis=2) - mine
+            out[lo:hi, :, 0] = ahead
+            out[lo:hi, :, 2] = behind
+            out[lo:hi, :, 1] = n_valid[None] - mine - ahead - behind
+        out[_share_matrix()] = 0
+        out.flags.writeable = False
+        if len(_LATER) >= 4:
+            _LATER.pop(next(iter(_LATER)))
+        _LATER[key] = out
+        return out
+
+    def evaluate_all(self, weights=None, *, per_opponent: bool = True) -> AllEvaluation:
+        """:meth:`evaluate` for every holding as ours at once, against the same weight tables.
+
+        HS per opponent by :meth:`range_strength`; the pooled and per-opponent
+        one-card HP tables of every holding from the pairwise look-ahead counts
+        (:meth:`_later_counts`): the exact Billings1998 §4.2 numbers, not the percentile
+        estimate of :meth:`holding_strength`.  The tests check every holding
+        against :meth:`evaluate`.
+
+        Parameters
+        ----------
+        weights
+            None, a (1326,) table or an (m, 1326) stack (one per opponent).
+        per_opponent
+            Also compute ``ehs_product`` (Poki's per-opponent EHS, one HP
+            table per opponent); else it is None.
+
+        Returns
+        -------
+        AllEvaluation
+
+        Examples
+        --------
+        >>> from holdem.ranges import holding_index
+        >>> from holdem.cards import parse_cards
+        >>> t = street_table("3h 4c Jh")
+        >>> h = holding_index(*parse_cards("As Qc"))
+        >>> round(float(t.evaluate_all(np.ones((5, 1326))).ehs[h]), 2), round(t.evaluate(h, np.ones((5, 1326))).ehs, 2)
+        (0.17, 0.17)
+        """
+        w = clean_weights(weights) * ~self.board_conflict
+        live = ~self.board_conflict
+        hs = self.range_strength(w)  # (m, 1326)
+        hs_n = np.prod(hs, axis=0)
+        if self.next_ranks is None:
+            ehs_each = hs
+            ppot_all = np.zeros(N_HOLDINGS)
+        else:
+            share = _share_matrix()
+            totals = w @ (~share).T  # (m, 1326): each table's live weight for each holding of ours
+            inv = np.divide(1.0, totals, out=np.zeros_like(totals), where=totals > 1e-12)
+            later = self._later_counts().astype(np.float32)
+            r = self.ranks
+            now = [r[None, :] < r[:, None], r[None, :] == r[:, None], r[None, :] > r[:, None]]  # (h, g): h ahead/tied/behind
+            ok = ~share & live[None, :] & live[:, None]
+
+            def hp(weight_hg):  # (1326, 1326) → (1326, 3, 3) HP tables
+                return np.stack(
+                    [np.einsum("hg,hgl->hl", (weight_hg * (n & ok)).astype(np.float32), later) for n in now], axis=1
+                ).astype(np.float64)
+
+            pooled = hp(inv.T @ w)
+            ppot_all = _pots(pooled)[0]
+            if per_opponent:
+                per = [_pots(hp(w[i][None, :] * inv[i][:, None]))[0] for i in range(w.shape[0])]
+                ehs_each = hs + (1 - hs) * np.array(per)
+        ehs = hs_n + (1 - hs_n) * ppot_all
+        product = np.prod(ehs_each, axis=0) if per_opponent else None
+        for a in (hs_n, ppot_all, ehs, product):
+            if a is not None:
+                a[~live] = 0.0
+        return AllEvaluation(hs_n, ppot_all, ehs, product)
 
     def _holding_of(self, hole) -> int:
         if isinstance(hole, (int, np.integer)) and not isinstance(hole, bool):
@@ -449,6 +559,7 @@ class StreetTable:
 
 _SHARE = None
 _PAIRS = None
+_LATER: dict[tuple[int, ...], np.ndarray] = {}
 
 
 def _share_pairs() -> tuple[np.ndarray, np.ndarray]:
@@ -513,6 +624,12 @@ def street_table(board: CardsLike) -> StreetTable:
     >>> street_table("3h 4c Jh") is street_table("Jh 3h 4c")
     True
     """
+    if isinstance(board, tuple) and all(type(c) is int for c in board):
+        key = tuple(sorted(board))  # the engine's boards: integer tuples, no parsing (the per-decision path)
+        table = _CACHE.get(key)
+        if table is not None and len(set(key)) == len(key):
+            _CACHE.move_to_end(key)
+            return table
     cards = parse_cards(board)
     key = tuple(sorted(cards.tolist()))
     table = _CACHE.get(key)

@@ -26,7 +26,15 @@ import numpy as np
 
 from holdem.match.stats import summarize
 
-__all__ = ["VersionResult", "TournamentResult", "versions_match", "figure1_tournament", "FIGURE1_VERSIONS"]
+__all__ = [
+    "VersionResult",
+    "TournamentResult",
+    "versions_match",
+    "figure1_tournament",
+    "FIGURE1_VERSIONS",
+    "action_records",
+    "cross_validate_predictors",
+]
 
 #: Loki's versions A–E of 001 Figure 1 by registry name.
 FIGURE1_VERSIONS = ("loki", "loki-b", "loki-c", "loki-d", "loki-e")
@@ -146,3 +154,92 @@ def plot_figure1(result: TournamentResult, ax=None):
     ax.set_title("Loki versions A–E, ten-player duplicate self-play (001 Figure 1)")
     ax.legend(fontsize=8)
     return lines
+
+
+def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=None) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """Every action of every seat in ``n_hands`` hands of limit hold'em, with its 19 network inputs.
+
+    ``agents`` are registry names or instances (one per seat; seats keep
+    their places, the button moves each hand).  Returns ``{seat: (X, y)}``,
+    X float64 (k, 19) (:func:`bpp.loki.predictors.context_features`), y the
+    actions (0 fold, 1 check/call, 2 bet/raise), in the order played.
+
+    >>> recs = action_records(["maniac", "rock"], 5, rng=0)
+    >>> sorted(recs), recs[0][0].shape[1]
+    ([0, 1], 19)
+    """
+    import bpp.registry  # noqa: F401 - installs the agent names
+    from bpp.loki.modeling import HandTracker
+    from bpp.registry import make_agent
+    from holdem.games import LimitHoldem
+
+    rng = np.random.default_rng(rng)
+    n = n_players or len(agents)
+    seeds = np.random.SeedSequence(int(rng.integers(2**63))).spawn(n)
+    players = [make_agent(a, rng=s) if isinstance(a, str) else a for a, s in zip(agents, seeds)]
+    game = LimitHoldem(n_players=n)
+    xs: dict[int, list] = {p: [] for p in range(n)}
+    ys: dict[int, list] = {p: [] for p in range(n)}
+    for hand in range(n_hands):
+        state = game.new_hand(rng.permutation(52), button=hand % n)
+        tracker = HandTracker(n, state.button, features=True)
+        for seat, a in enumerate(players):
+            a.new_hand(seat)
+        told = 0
+        while True:
+            while told < len(state.history):
+                event = state.history[told]
+                rec = tracker.step(event)
+                if rec is not None:
+                    xs[rec.player].append(tracker.features[-1])
+                    ys[rec.player].append(rec.action)
+                for a in players:
+                    a.observe(event)
+                told += 1
+            if state.is_terminal:
+                break
+            p = state.current_player
+            state.apply(players[p].act(state.observation(p)))
+    return {p: (np.array(xs[p]).reshape(-1, 19), np.array(ys[p], dtype=np.intp)) for p in range(n)}
+
+
+def cross_validate_predictors(X, y, *, folds: int = 5, chunk: int = 10, random_state: int = 0) -> dict[str, dict]:
+    """K-fold cross-validated accuracy and log-loss of the network and the frequency model on one opponent's actions.
+
+    Each fold's predictors learn the other folds' records online, in order,
+    ``chunk`` records at a time (as in play), then predict the held-out
+    fold.  Returns ``{"network"|"frequency": {"accuracy": (mean, sd),
+    "log_loss": (mean, sd)}}`` over the folds.
+
+    >>> X = np.zeros((50, 19)); X[:, [1, 5]] = 1; y = np.array([1, 2] * 25)
+    >>> r = cross_validate_predictors(X, y, folds=2)
+    >>> round(r["frequency"]["accuracy"][0], 1)
+    0.5
+    """
+    from bpp.loki.predictors import FrequencyPredictor, NeuralPredictor
+
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.intp)
+    if X.shape[0] < folds or X.shape[0] != y.shape[0]:
+        raise ValueError(f"cross_validate_predictors needs at least {folds} records with one action each; got X {X.shape}, y {y.shape}.")
+    parts = np.array_split(np.arange(X.shape[0]), folds)
+    scores: dict[str, list] = {"network": [], "frequency": []}
+    for k, test in enumerate(parts):
+        train = np.concatenate([p for j, p in enumerate(parts) if j != k])
+        models = {"network": NeuralPredictor(2, random_state=random_state + k, warmup=0), "frequency": FrequencyPredictor(2)}
+        for lo in range(0, train.size, chunk):
+            idx = train[lo : lo + chunk]
+            for m in models.values():
+                m.update(1, X[idx], y[idx])
+        models["network"].fit_batch(1)
+        for name, m in models.items():
+            p = m.predict(1, X[test])
+            scores[name].append(
+                ((p.argmax(axis=1) == y[test]).mean(), -np.log(np.maximum(p[np.arange(test.size), y[test]], 1e-3)).mean())
+            )
+    out = {}
+    for name, s in scores.items():
+        s = np.array(s)
+        out[name] = {"accuracy": (float(s[:, 0].mean()), float(s[:, 0].std())),
+                     "log_loss": (float(s[:, 1].mean()), float(s[:, 1].std()))}
+    return out

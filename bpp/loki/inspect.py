@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpp.loki.modeling import blind_seats
 from bpp.loki.preflop import PreflopThresholds, preflop_triples
 from bpp.loki.weights import CALL, FOLD, RAISE, WeightTable, ramp_triples
 from holdem.cards import CardsLike, parse_cards
@@ -239,7 +240,7 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
         bets_to_call = -(-obs.to_call // unit)
         can_raise = any(a.kind == ActionKind.BET_RAISE for a in obs.legal)
         if r == 0:
-            bb = (obs.button + 2) % n_players
+            bb = blind_seats(n_players, obs.button)[1]
             behind = sum(1 for s in range(n_players) if s != p and not obs.folded[s] and _before(s, bb, p, n_players))
             triples = preflop_triples(n_players=n_players, players_behind=behind, bet_level=max(obs.bets) // game.small_bet,
                                       can_check=obs.to_call == 0, can_raise=can_raise)

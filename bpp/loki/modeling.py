@@ -48,6 +48,9 @@ __all__ = [
     "OpponentModel",
     "HandTracker",
     "ActionRecord",
+    "blind_seats",
+    "first_to_act",
+    "button_from_first_actor",
     "holding_strengths",
     "preflop_strength",
     "loki_thresholds",
@@ -73,7 +76,14 @@ GOM_RAISE = np.array(
 )
 GOM_CALL.flags.writeable = False
 GOM_RAISE.flags.writeable = False
-#: Half-width of the ramps of modelled opponents.
+#: Half-width σ of the ramps of modelled opponents, one value for every round.  The sources differ: Papp's
+#: Loki thesis (1998) used σ = 330 milli-bets on the income-rate scale before the flop and Peña's (1999)
+#: σ = 0.2 on the EHS scale after it.  Our pre-flop strength is an income-rate *percentile*, not milli-bets,
+#: so 330 mb has no direct counterpart; 0.1 is a choice (not calibrated by play) that keeps the ramp
+#: narrower than Peña's, between the 0.05 of Poki's own formula (:class:`bpp.loki.triples.FormulaParams`)
+#: and 0.2.  A deviation: in Billings2002 the opponent's thresholds are "input to the formula betting strategy, which
+#: generates a mixed strategy" — the same routine as Poki's own betting, with its pot-odds calls and position
+#: terms — while here they make the plain two-ramp triples of :func:`bpp.loki.triples.threshold_triples`.
 GOM_SIGMA = 0.1
 
 
@@ -222,6 +232,43 @@ class OpponentModel:
         )
 
 
+def blind_seats(n_players: int, button: int) -> tuple[int, int]:
+    """(small blind, big blind) seats: heads-up the button posts the small blind, else the two seats left of it.
+
+    The rule of :class:`holdem.games.LimitHoldem` (the standard heads-up rule).
+
+    >>> blind_seats(2, 0), blind_seats(3, 0), blind_seats(6, 4)
+    ((0, 1), (1, 2), (5, 0))
+    """
+    if n_players == 2:
+        return button, (button + 1) % 2
+    return (button + 1) % n_players, (button + 2) % n_players
+
+
+def first_to_act(n_players: int, button: int, round: int) -> int:
+    """The seat that acts first in a betting round (before folds are skipped).
+
+    Pre-flop the seat left of the big blind (heads-up that is the button, the
+    small blind); after the flop the seat left of the button (heads-up the big
+    blind), as :class:`holdem.games.LimitHoldem` plays it.
+
+    >>> first_to_act(2, 0, 0), first_to_act(2, 0, 1), first_to_act(3, 0, 0), first_to_act(10, 0, 0)
+    (0, 1, 0, 3)
+    """
+    if round == 0:
+        return (blind_seats(n_players, button)[1] + 1) % n_players
+    return (button + 1) % n_players
+
+
+def button_from_first_actor(n_players: int, first: int) -> int:
+    """The button of a hand whose first pre-flop actor was ``first`` (the inverse of :func:`first_to_act`).
+
+    >>> [button_from_first_actor(n, first_to_act(n, 1, 0)) for n in (2, 3, 4, 10)]
+    [1, 1, 1, 1]
+    """
+    return first if n_players <= 3 else (first - 3) % n_players
+
+
 class ActionRecord(tuple):
     """One action with its context: ``(player, round, bets_to_call, action, to_call, pot, bet_level)``."""
 
@@ -254,12 +301,13 @@ class HandTracker:
     ValueError: The 'button' parameter of HandTracker must be an integer in [0, 2]; got 3.
     """
 
-    def __init__(self, n_players: int, button: int, *, small_blind=1, big_blind=2, small_bet=2, big_bet=4):
+    def __init__(self, n_players: int, button: int, *, small_blind=1, big_blind=2, small_bet=2, big_bet=4,
+                 features: bool = False):
         self.n = _check_int(n_players, "n_players", "HandTracker", 2, 10)
         self.button = _check_int(button, "button", "HandTracker", 0, self.n - 1)
         self.sizes = (small_bet, small_bet, big_bet, big_bet)
         n, b = self.n, self.button
-        sb, bb = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
+        sb, bb = blind_seats(n, b)
         self.committed = [0] * n
         self.committed[sb] = small_blind
         self.committed[bb] = big_blind
@@ -273,6 +321,10 @@ class HandTracker:
         self.board: tuple[int, ...] = ()
         self.records: list[ActionRecord] = []
         self.shown: dict[int, tuple[int, ...]] = {}
+        self.last_action: list[int | None] = [None] * n  # each seat's previous action this hand
+        self.raised_round: list[int | None] = [None] * n  # the first round each seat bet or raised in
+        #: with ``features=True``: the 19 inputs of each record's decision (:func:`bpp.loki.predictors.context_features`)
+        self.features: list[np.ndarray] | None = [] if features else None
 
     def step(self, event) -> ActionRecord | None:
         """Apply one event; return the :class:`ActionRecord` of an action (else None)."""
@@ -293,6 +345,13 @@ class HandTracker:
         bets = -(-to_call // size)
         kind = event.action.kind
         rec = ActionRecord((p, self.round, bets, int(kind), to_call, self.pot, self.bet_level))
+        if self.features is not None:
+            from bpp.loki.predictors import context_features
+
+            self.features.append(context_features(self, p))
+        self.last_action[p] = int(kind)
+        if kind == ActionKind.BET_RAISE and self.raised_round[p] is None:
+            self.raised_round[p] = self.round
         if kind == ActionKind.FOLD:
             self.folded[p] = True
             self.n_live -= 1

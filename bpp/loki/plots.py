@@ -23,7 +23,7 @@ import numpy as np
 from holdem.cards import RANKS
 from holdem.ranges import CLASS_NAMES, N_HOLDINGS, weights_to_grid
 
-__all__ = ["plot_weight_grid", "plot_weight_progression", "plot_income_rates"]
+__all__ = ["plot_weight_grid", "plot_weight_progression", "plot_income_rates", "plot_network"]
 
 _LABELS = list(RANKS[::-1])  # A K Q … 2
 
@@ -174,3 +174,69 @@ def plot_income_rates(rates, ax=None, *, cmap: str = "RdBu", annotate: bool = Tr
             ax.text(c, r, f"{name}\n{values[k]:+.0f}", ha="center", va="center", fontsize=4,
                     color="white" if abs(values[k]) > 0.6 * limit else "black")
     return image
+
+
+def plot_network(weights, x, ax=None, *, input_names=None, output_names=("fold", "call", "raise")):
+    """Draw a trained one-hidden-layer network as Billings2002's opponent-model figure; returns the node artists.
+
+    Inputs on the top row, shaded by their activation in the context ``x``
+    (white 0 … black 1); hidden units in the middle and the three outputs at
+    the bottom, shaded by their activation; each connection's thickness is
+    the magnitude of its weight, black positive and grey negative.
+
+    Parameters
+    ----------
+    weights : tuple (w1, b1, w2, b2)
+        Layers of :class:`bpp.loki.predictors.NeuralPredictor` (``_weights[opponent]``):
+        w1 (n_inputs, n_hidden), w2 (n_hidden, 3).
+    x : array_like, shape (n_inputs,)
+        The context shown.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> rng = np.random.default_rng(0)
+    >>> w = (rng.normal(size=(19, 6)), np.zeros(6), rng.normal(size=(6, 3)), np.zeros(3))
+    >>> len(plot_network(w, np.zeros(19)))
+    3
+    """
+    from matplotlib.collections import LineCollection
+
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(11, 5))
+    w1, b1, w2, b2 = (np.asarray(a, dtype=np.float64) for a in weights)
+    x = np.asarray(x, dtype=np.float64).reshape(-1)
+    if x.shape[0] != w1.shape[0]:
+        raise ValueError(f"The 'x' parameter of plot_network must hold {w1.shape[0]} inputs; got {x.shape[0]}.")
+    h = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
+    z = h @ w2 + b2
+    out = np.exp(z - z.max())
+    out /= out.sum()
+    layers = [x, h, out]
+    ys = [2.0, 1.0, 0.0]
+    xs = [np.linspace(0, 1, len(a)) if len(a) > 1 else np.array([0.5]) for a in layers]
+    scale = max(np.abs(w1).max(), np.abs(w2).max(), 1e-9)
+    for (w, top, bottom) in ((w1, 0, 1), (w2, 1, 2)):
+        segs, widths, colors = [], [], []
+        for i in range(w.shape[0]):
+            for j in range(w.shape[1]):
+                segs.append([(xs[top][i], ys[top]), (xs[bottom][j], ys[bottom])])
+                widths.append(0.2 + 4.0 * abs(w[i, j]) / scale)
+                colors.append("black" if w[i, j] > 0 else "0.7")
+        ax.add_collection(LineCollection(segs, linewidths=widths, colors=colors, zorder=1))
+    nodes = []
+    for k, (a, y) in enumerate(zip(layers, ys)):
+        nodes.append(ax.scatter(xs[k], np.full(len(a), y), s=260, c=np.clip(a, 0, 1), cmap="Greys", vmin=0, vmax=1,
+                                edgecolors="black", zorder=2))
+    names = input_names or [str(i) for i in range(len(x))]
+    for xi, name in zip(xs[0], names):
+        ax.text(xi, ys[0] + 0.12, name, rotation=60, ha="left", va="bottom", fontsize=7)
+    for xi, name, p in zip(xs[2], output_names, out):
+        ax.text(xi, ys[2] - 0.15, f"{name}\n{p:.2f}", ha="center", va="top", fontsize=8)
+    ax.set_xlim(-0.05, 1.1)
+    ax.set_ylim(-0.5, 3.0)
+    ax.axis("off")
+    return nodes

@@ -649,6 +649,15 @@ class PreflopThresholds:
     ``n_players / 10``.  ``spread`` is the half-width of the linear ramp that
     turns each threshold into a probability (Loki's re-weighting shape), so
     borderline hands mix their actions (000 "unpredictability").
+
+    Derivation: the papers name the levels (Billings2002 "pre-flop betting
+    strategy") but give no numbers.  These were set by hand on the plain
+    ten-player roll-out table so that, on the button, Make1 keeps 32 % of
+    the holdings, Make2 8.7 % and Make4 1.2 % (AA, KK and part of QQ's
+    ramp), each extra player behind raising Make1 by 25 mb (tighter in early
+    position, Billings1998 §4.1).  With fewer players the scale ``n / 10`` keeps
+    45 % / 32 % / 10 % heads-up and 34 % / 17 % / 2.9 % at six seats.  They
+    were not tuned by tournament play (a calibration left undone).
     """
 
     make1: float = 100.0

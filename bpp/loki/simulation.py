@@ -30,6 +30,18 @@ step acts for every row together.  Strengths of the simulated players:
 
 Opponents act by the thresholds of their model (:mod:`bpp.loki.modeling`),
 Poki by its formula thresholds (:class:`bpp.loki.triples.FormulaParams`).
+
+Where this differs from Billings2002:
+
+* Billings2002 stops simulating early when "the expected value of one action is
+  clearly better" (the *obvious move* cut-off).  Here all ``trials`` run as
+  one vectorized batch, so a cut-off would only save time, not change the
+  decision; ``time_budget`` is the only early stop.  Not built.
+* The simulated opponents act by the twelve-context threshold table of the
+  opponent model even when the agent predicts with a network or the meta
+  choice (``poki-nn``, ``poki-meta`` use those for re-weighting): a
+  network prediction per simulated decision (one forward pass per trial
+  row and step) was left out.
 EVs are in chips and count only the chips still to be put in (what is in the
 pot is sunk): the fold EV is 0.
 
@@ -226,7 +238,8 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     holdings = np.zeros((T, n), dtype=np.intp)
     from holdem.ranges import HOLDING_INDEX
 
-    holdings[:, me] = HOLDING_INDEX[hole[0], hole[1]]
+    # folded seats take our holding: it shares no card with the board, so their (unused) 7-card hands stay valid
+    holdings[:, :] = HOLDING_INDEX[hole[0], hole[1]]
     holdings[:, opponents] = held
     # the rest of the board
     k_need = 5 - board.size

@@ -19,6 +19,19 @@ probabilities by linear ramps (the shape of Loki's re-weighting function),
 plus calls justified by pot odds — on Ppot before the river (001 §4.4) and on
 showdown odds (HS) on the river.
 
+What Billings2002 describes and this routine does not build in: deliberate
+*bluffing* and *semi-bluffing* (betting weak hands, or drawing hands on
+their potential, to win the pot at once), *check-raising* and
+*slow-playing* (checking or calling a strong hand to raise later or to keep
+opponents in).  The ramps make weak hands bet occasionally near the
+thresholds, which is unpredictability, not a bluff.  Billings2002 presents these as
+refinements of its "ad hoc rules" and as behaviour the simulation strategy
+discovers by itself (a trial that checks and then raises can have the
+higher EV); here the simulation's own decisions are fold/call/raise now,
+with later actions by the triples, so a check-raise is never planned.
+Left out for time: each would need its own frequency, and the papers give
+none.
+
 >>> formula_triple(0.9, bets_to_call=0).round(2).tolist()
 [0.0, 0.0, 1.0]
 >>> formula_triple(0.1, pot_odds=0.2, bets_to_call=1).round(2).tolist()

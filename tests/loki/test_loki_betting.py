@@ -7,7 +7,17 @@ import bpp.registry  # noqa: F401
 from bpp.loki.betting import LokiRules, betting_context, to_action
 from bpp.loki.evaluation import StreetTable, evaluate_hand, street_table
 from bpp.loki.experiments import figure1_tournament, versions_match
-from bpp.loki.modeling import GOM_CALL, GOM_RAISE, HandTracker, OpponentModel
+from bpp.loki.agents import PokiAgent
+from bpp.loki.modeling import (
+    GOM_CALL,
+    GOM_RAISE,
+    HandTracker,
+    OpponentModel,
+    blind_seats,
+    button_from_first_actor,
+    first_to_act,
+)
+from bpp.loki.predictors import board_texture
 from bpp.loki.simulation import simulate
 from bpp.loki.triples import CALL, FOLD, RAISE, formula_triple, pot_odds, threshold_triples
 from holdem.cards import parse_cards
@@ -115,6 +125,61 @@ def test_betting_context_and_to_action():
     assert to_action(FOLD, obs).kind == ActionKind.FOLD and to_action(RAISE, obs).amount == 4
 
 
+@pytest.mark.parametrize("n", [2, 3, 4, 6, 10])
+def test_betting_context_acting_order_follows_the_engine_in_every_round(n):
+    """Each round, the k-th seat to act (everyone calling or checking) has ``n - 1 - k`` players behind it.
+
+    Heads-up the button posts the small blind and acts first pre-flop, last after the flop
+    (the regression of issue 17: the button was taken to act second pre-flop heads-up).
+    """
+    for button in range(n):
+        state = LimitHoldem(n_players=n).new_hand(np.arange(52), button=button)
+        for r in range(4):
+            assert state.current_player == first_to_act(n, button, r)
+            for k in range(n):
+                obs = state.observation(state.current_player)
+                assert obs.round == r
+                c = betting_context(obs)
+                assert (c.players_behind, c.n_active) == (n - 1 - k, n - 1)
+                state.apply(to_action(CALL, obs))
+        assert state.is_terminal
+
+
+def test_heads_up_button_acts_first_preflop_with_one_player_behind():
+    state = LimitHoldem(2).new_hand(np.arange(52), button=0)
+    obs = state.observation(state.current_player)
+    c = betting_context(obs)
+    assert (obs.player, c.players_behind, c.behind, c.bets_to_call) == (0, 1, 1.0, 1)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 10])
+def test_button_inferred_from_the_first_actor_when_all_fold_to_the_big_blind(n):
+    """A specific model that never acted (all folded to its big blind) counts each fold facing one bet.
+
+    Heads-up the small blind (the button) folds facing half a bet, one bet to call; the regression of
+    issue 17 counted it in the context of 0 bets to call.
+    """
+    for button in range(n):
+        _, bb = blind_seats(n, button)
+        assert button_from_first_actor(n, first_to_act(n, button, 0)) == button
+        state = LimitHoldem(n_players=n).new_hand(np.arange(52), button=button)
+        agent = PokiAgent(rng=0)
+        first = LimitHoldem(n_players=n).new_hand(np.arange(52), button=button)
+        agent.new_hand(first.current_player)
+        agent.act(first.observation(first.current_player))  # an earlier hand in which it acted (learns n)
+        agent.new_hand(bb)
+        while not state.is_terminal:
+            p = state.current_player
+            assert p != bb
+            state.apply(Action(ActionKind.FOLD))
+            agent.observe(state.history[-1])
+        agent.new_hand(0)  # closes the hand: counts it in the model
+        counts = agent.model_.counts_
+        assert counts.sum() == n - 1
+        assert counts[1:, 0, 1, FOLD].sum() == n - 1  # every fold with one bet to call pre-flop
+        assert counts[0].sum() == 0  # our own seat (relative 0) never counted
+
+
 # --- §4 opponent modelling ------------------------------------------------------------------
 
 
@@ -133,23 +198,41 @@ def test_gom_without_observations_and_som_learns_twelve_contexts():
         som.observe(1, round=4, bets_to_call=0, action=1)
 
 
-def test_hand_tracker_follows_the_engine():
+@pytest.mark.parametrize("n", [2, 3, 6])
+def test_hand_tracker_and_nn_inputs_follow_the_engine(n):
+    """The tracker's pot and bets equal the engine's; the 19 network inputs of each action (issue 17 §4)
+    agree with the acting seat's observation (inputs 0-11) and the board (15-18), heads-up included."""
     rng = np.random.default_rng(2)
-    game = LimitHoldem(n_players=5)
+    game = LimitHoldem(n_players=n)
     for _ in range(30):
-        state = game.new_hand(rng.permutation(52), button=int(rng.integers(5)))
-        tracker = HandTracker(5, state.button)
+        state = game.new_hand(rng.permutation(52), button=int(rng.integers(n)))
+        tracker = HandTracker(n, state.button, features=True)
         told = 0
+        decided = None
         while not state.is_terminal:
             while told < len(state.history):
                 tracker.step(state.history[told])
                 told += 1
+            if decided is not None:
+                _check_inputs(tracker.features[-1], *decided)
             p = state.current_player
             obs = state.observation(p)
             assert tracker.pot == obs.pot and tracker.committed == list(obs.committed)
             assert tracker.high - tracker.committed[p] == obs.to_call
+            decided = (betting_context(obs), obs.public)
             legal = obs.legal
             state.apply(legal[int(rng.integers(len(legal)))])
+
+
+def _check_inputs(x, c, board):
+    assert x.shape == (19,) and ((0 <= x) & (x <= 1)).all()
+    assert x[:4].tolist() == [float(c.round == r) for r in range(4)]
+    assert x[4:7].tolist() == [float(min(c.bets_to_call, 2) == b) for b in range(3)]
+    assert x[7] == min(c.bet_level, 4) / 4
+    assert x[8] == pytest.approx(c.n_active / 9)
+    assert x[9] == pytest.approx(c.behind)
+    assert x[10] == pytest.approx(c.pot_odds)
+    assert tuple(x[15:]) == board_texture(board)
 
 
 # --- §4 simulation -----------------------------------------------------------------------------
@@ -187,14 +270,17 @@ def test_simulation_time_budget_stops_early():
 # --- agents and experiments ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["loki", "loki-b", "loki-c", "loki-d", "loki-e", "poki"])
+@pytest.mark.parametrize(
+    "name", ["loki", "loki-reweight", "loki-showdown", "loki-reweight-showdown", "loki-b", "loki-c", "loki-d", "loki-e", "poki", "poki-nn", "poki-meta"]
+)
 def test_agents_play_limit_holdem_by_name(name):
     r = play_match(LimitHoldem(n_players=3), [name, "call", "raise"], 30, rng=1)
     assert r.n_hands == 30 and np.isclose(r.winnings.sum(), 0)
 
 
-def test_poki_sim_plays_and_is_seeded():
-    agents = ["poki-sim", "poki", "loki"]
+@pytest.mark.parametrize("sim", ["poki-sim", "poki-sim-meta"])
+def test_poki_sim_plays_and_is_seeded(sim):
+    agents = [sim, "poki", "loki"]
     a = play_match(LimitHoldem(n_players=3), agents, 6, rng=4)
     b = play_match(LimitHoldem(n_players=3), agents, 6, rng=4)
     assert np.array_equal(a.winnings, b.winnings)
@@ -226,3 +312,16 @@ def test_figure1_full_tournament():
     print(res.table())
     means = {v.name: v.mean for v in res.versions}
     assert means["loki"] > means["loki-e"]
+
+
+def test_simulation_with_folded_seats_on_a_board_holding_the_deuce_of_clubs():
+    """Regression: folded seats were given holding 0 (2c 3c), a card clash with a board holding 2c."""
+    t = HandTracker(4, 0)
+    for p in (3, 0):
+        t.step(Event("action", p, Action(ActionKind.FOLD), (), 0))
+    for p in (1, 2):
+        t.step(Event("action", p, Action(ActionKind.CHECK_CALL), (), 0))
+    t.step(Event("deal", -1, None, tuple(parse_cards("2c Ks 7h").tolist()), 1))
+    res = simulate(t, me=1, hole=parse_cards("Ah Kd"), weights=np.ones((4, 1326)), our_strength=0.8,
+                   model=OpponentModel(4), trials=2, rng=0)  # 2 trials × 4 seats: the evaluator's checked small-batch path
+    assert res.trials == 2

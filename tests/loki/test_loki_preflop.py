@@ -192,10 +192,15 @@ def test_triples_are_distributions_in_every_context():
             assert (pt[:, 2] == 0).all()
 
 
-def test_position_makes_play_tighter():
-    """001 §4.1: the advanced system accounts for position: fewer hands called with more players behind."""
-    early = preflop_triples(n_players=10, players_behind=8, bet_level=1)
-    late = preflop_triples(n_players=10, players_behind=1, bet_level=1)
+@pytest.mark.parametrize("n, early_behind, late_behind", [(10, 8, 1), (6, 4, 0), (3, 2, 0), (2, 1, 0)])
+def test_position_makes_play_tighter(n, early_behind, late_behind):
+    """Billings1998 §4.1: the advanced system accounts for position: fewer hands called with more players behind.
+
+    Heads-up (n = 2) the button acts first pre-flop with one player behind: it plays fewer hands than
+    the big blind facing a raise with nobody behind would at the same level.
+    """
+    early = preflop_triples(n_players=n, players_behind=early_behind, bet_level=1)
+    late = preflop_triples(n_players=n, players_behind=late_behind, bet_level=1)
     assert (1 - early[:, 0]).sum() < (1 - late[:, 0]).sum()
 
 

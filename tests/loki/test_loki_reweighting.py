@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from bpp.loki.agents import LokiAgent
+from bpp.loki.agents import LokiAgent, PokiAgent
 from bpp.loki.betting import LokiRules
 from bpp.loki.evaluation import _share_matrix, street_table
 from bpp.loki.modeling import GOM_CALL, GOM_RAISE, GOM_SIGMA, loki_thresholds, preflop_strength
@@ -95,6 +95,7 @@ def test_loki_thresholds_are_lokis_own_rules():
 
 def _agent_at_flop(seat=0, n=4, button=3, **kwargs):
     """A Loki agent in seat ``seat`` that has seen everyone call pre-flop and the flop dealt."""
+    kwargs.setdefault("reweighting", "all")  # the AAAI-98 re-weighting after every action (loki-reweight)
     agent = LokiAgent(rng=0, **kwargs)
     agent.new_hand(seat)
     agent._start(SimpleNamespace(n_players=n, player=seat, button=button))
@@ -184,3 +185,42 @@ def test_weights_from_tables_use_our_tables_of_the_remaining_players():
     agent._update_weights()
     ehs = street_table(BOARD).player_ehs(before[[1, 2, 3]])
     assert np.allclose(agent._weights[0], before[0] * linear_reweighting(ehs, 0.5, GOM_SIGMA, floor=0.01))
+
+
+def test_faithful_lokibot_reweights_on_preflop_actions_only_001_s43():
+    """Billings1998 §4.3: Lokibot's common weights come from the pre-flop; a flop bet leaves every table as it was."""
+    agent = _agent_at_flop(reweighting="preflop")
+    factor = linear_reweighting(preflop_strength(4), GOM_CALL[0, 1], GOM_SIGMA, floor=0.01)
+    for p in (0, 2, 3):
+        assert np.allclose(agent._weights[p], factor)
+    before = agent._weights.copy()
+    agent.observe(Event("action", 0, BET, (), 1))
+    agent.observe(Event("action", 1, BET, (), 1))
+    agent._update_weights()
+    assert np.array_equal(agent._weights, before)
+    assert LokiAgent().reweighting == "preflop" and PokiAgent().reweighting == "all"
+    with pytest.raises(ValueError, match="'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got 'river'"):
+        LokiAgent(reweighting="river")
+
+
+def test_poki_reweights_on_checks_by_the_chance_of_not_betting_000():
+    """Billings2002 "updating weight table": a check multiplies the table by its triple entry, 1 − P(bet)."""
+    agent = PokiAgent(rng=0)
+    agent.new_hand(0)
+    agent._start(SimpleNamespace(n_players=4, player=0, button=3))
+    for p in (2, 3, 0):
+        agent.observe(Event("action", p, CHECK, (), 0))
+    agent.observe(Event("action", 1, CHECK, (), 0))  # the big blind checks its option
+    agent.observe(Event("deal", -1, None, tuple(parse_cards(BOARD).tolist()), 1))
+    agent._update_weights()
+    before = agent._weights.copy()
+    agent.observe(Event("action", 1, CHECK, (), 1))  # seat 1 checks the flop
+    agent._update_weights()
+    strength = street_table(BOARD).holding_strength()[1]
+    _, mu_raise = agent.model_.thresholds(1, round=1, bets_to_call=0)
+    up = np.clip((strength - mu_raise + GOM_SIGMA) / (2 * GOM_SIGMA), 0, 1)
+    assert np.allclose(agent._weights[1], np.maximum(before[1] * (1 - up), 0.01 * before[1]))
+    assert np.array_equal(agent._weights[[0, 2, 3]], before[[0, 2, 3]])
+    top = holding_index(*parse_cards("Jd Jc"))  # a set would have bet: its weight falls to the floor
+    assert agent._weights[1, top] == pytest.approx(0.01 * before[1, top])
+    assert not LokiAgent().reweight_checks and PokiAgent().reweight_checks

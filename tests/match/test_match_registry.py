@@ -56,7 +56,7 @@ def test_register_agent_validates(name, factory, message):
 
 
 def test_unknown_names_list_the_known_ones():
-    with pytest.raises(ValueError, match=r"unknown agent 'nobody'; known agents: .*call, .*fold"):
+    with pytest.raises(ValueError, match=r"unknown agent 'nobody'; known agents: .*\bcall, .*\bfold\b"):
         play_match(HighCard(), ["nobody", "call"], 10)
 
 

@@ -1,0 +1,439 @@
+"""Poki's action predictors: the neural network, the frequency and rule-based models, and the meta choice (Billings2002 §"opponent modeling").
+
+Billings2002 ("Neural networks for opponent modeling") predicts an
+opponent's next action with "a standard feed-forward neural net … trained on
+contextual data collected from online games": "a set of nineteen inputs
+corresponding to properties of the game context, such as the number of
+active players, texture of the board, opponent's position", and "the output
+layer consists of three nodes corresponding to the fold, call and raise
+probabilities"; "given a set of inputs, the network produces a probability
+distribution of the opponent's action in that context by normalizing the
+values of the output nodes".  Its last experiment keeps "different methods of
+opponent modeling (statistical frequencies, the rule-based method of Poki and
+the real-time neural network predictor)" and "uses whichever has been the
+most successful for each opponent in the past".
+
+The nineteen inputs (:data:`FEATURES`, built by :func:`context_features`
+from the public action history, all in [0, 1]):
+
+====  ==========================  ===========================================
+ #    name                        value
+====  ==========================  ===========================================
+ 0    round_preflop               1 before the flop
+ 1    round_flop                  1 on the flop
+ 2    round_turn                  1 on the turn
+ 3    round_river                 1 on the river
+ 4    to_call_0                   1 if no bet to call
+ 5    to_call_1                   1 if one bet to call
+ 6    to_call_2plus               1 if two or more bets to call
+ 7    bet_level                   bets made this round / 4
+ 8    active_players              (players still in − 1) / 9
+ 9    position                    share of the other active players still to act after it this round
+10    pot_odds                    to_call / (pot + to_call)
+11    pot_size                    pot in big bets / 20, capped at 1
+12    last_action_raise           its previous action this hand was a bet or raise
+13    last_action_call            its previous action this hand was a check or call
+14    raised_earlier_round        it bet or raised in an earlier round of this hand
+15    board_flush_possible        three or more board cards of one suit
+16    board_paired                a pair (or more) on the board
+17    board_straight_possible     three board ranks within a span of five
+18    board_high_cards            board cards ten or higher / 5
+====  ==========================  ===========================================
+
+Input 12 is the one Billings2002's figure shows strongly connected ("the
+connections from input node number twelve (true if the opponent's last action
+was a raise) are strong").
+
+Every predictor answers :meth:`predict` → an (n, 3) array of (fold, call,
+raise) probabilities for feature rows of one opponent (relative seat); a
+context with no bet to call cannot fold (fold mass goes to call).  They learn
+with :meth:`update` (feature rows and the actions seen).
+
+>>> net = NeuralPredictor(n_players=3, random_state=0)
+>>> x = np.zeros((4, N_FEATURES)); x[:, 5] = 1.0
+>>> _ = net.update(1, x, np.array([2, 2, 2, 2]))
+>>> net.predict(1, x).shape
+(4, 3)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from bpp.loki.modeling import OpponentModel, first_to_act
+from bpp.loki.triples import CALL, FOLD, RAISE
+
+__all__ = [
+    "FEATURES",
+    "N_FEATURES",
+    "context_features",
+    "FrequencyPredictor",
+    "RulePredictor",
+    "NeuralPredictor",
+    "MetaPredictor",
+    "PREDICTORS",
+]
+
+FEATURES = (
+    "round_preflop", "round_flop", "round_turn", "round_river",
+    "to_call_0", "to_call_1", "to_call_2plus", "bet_level", "active_players", "position",
+    "pot_odds", "pot_size", "last_action_raise", "last_action_call", "raised_earlier_round",
+    "board_flush_possible", "board_paired", "board_straight_possible", "board_high_cards",
+)
+N_FEATURES = len(FEATURES)
+#: names of the predictors a meta predictor chooses from, in order
+PREDICTORS = ("frequency", "rules", "network")
+
+
+def board_texture(board) -> tuple[float, float, float, float]:
+    """(flush possible, paired, straight possible, high cards / 5) of a board (card codes rank*4+suit).
+
+    >>> board_texture([48, 44, 40])          # A♣ K♣ Q♣
+    (1.0, 0.0, 1.0, 0.6)
+    >>> board_texture([])
+    (0.0, 0.0, 0.0, 0.0)
+    """
+    if len(board) == 0:
+        return (0.0, 0.0, 0.0, 0.0)
+    key = tuple(board)
+    got = _TEXTURE.get(key)
+    if got is None:
+        if len(_TEXTURE) > 4096:
+            _TEXTURE.clear()
+        got = _TEXTURE[key] = _texture(key)
+    return got
+
+
+_TEXTURE: dict[tuple, tuple] = {}
+
+
+def _texture(board) -> tuple[float, float, float, float]:
+    cards = np.asarray(board)
+    ranks = cards // 4
+    suits = cards % 4
+    flush = float(np.bincount(suits, minlength=4).max() >= 3)
+    paired = float(np.unique(ranks).size < ranks.size)
+    r = np.unique(np.where(ranks == 12, -1, ranks).tolist() + ranks.tolist())  # the ace plays low too
+    straight = float(any(np.sum((r >= lo) & (r <= lo + 4)) >= 3 for lo in range(-1, 9)))
+    high = float(np.sum(ranks >= 8)) / 5.0
+    return (flush, paired, straight, high)
+
+
+def context_features(tracker, player: int) -> np.ndarray:
+    """The 19 inputs (:data:`FEATURES`) of ``player``'s decision in the tracker's current state, float64 (19,).
+
+    ``tracker`` is a :class:`bpp.loki.modeling.HandTracker` before the action
+    is applied (it calls this from :meth:`~bpp.loki.modeling.HandTracker.step`).
+    """
+    r = tracker.round
+    size = tracker.sizes[r]
+    to_call = tracker.high - tracker.committed[player]
+    bets = min(-(-to_call // size), 2)
+    last = tracker.last_action[player]
+    raised = tracker.raised_round[player]
+    return np.array(
+        (
+            r == 0, r == 1, r == 2, r == 3,
+            bets == 0, bets == 1, bets == 2,
+            min(tracker.bet_level, 4) / 4.0,
+            (tracker.n_live - 1) / 9.0,
+            _position(tracker, player),
+            to_call / (tracker.pot + to_call) if to_call > 0 else 0.0,
+            min(tracker.pot / (2.0 * tracker.sizes[0]) / 20.0, 1.0),
+            last == RAISE,
+            last == CALL,
+            raised is not None and raised < r,
+            *board_texture(tracker.board),
+        ),
+        dtype=np.float64,
+    )
+
+
+def _position(tracker, player: int) -> float:
+    """Share of the other active players seated after ``player`` in this round's acting order (as :func:`bpp.loki.betting.betting_context`)."""
+    n = tracker.n
+    first = first_to_act(n, tracker.button, tracker.round)
+    mine = (player - first) % n
+    behind = sum(1 for i in range(mine + 1, n) if not tracker.folded[(first + i) % n])
+    return behind / max(tracker.n_live - 1, 1)
+
+
+def _no_fold_when_free(p: np.ndarray, x: np.ndarray) -> np.ndarray:
+    free = x[:, 4] > 0.5
+    if free.any():
+        p = p.copy()
+        p[free, CALL] += p[free, FOLD]
+        p[free, FOLD] = 0.0
+    return p
+
+
+def _context_index(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(round, bets to call 0/1/2+) of feature rows: the twelve contexts of the frequency model."""
+    return np.argmax(x[:, 0:4], axis=1), np.argmax(x[:, 4:7], axis=1)
+
+
+class FrequencyPredictor:
+    """Billings2002's statistical model: smoothed action frequencies in twelve contexts (round × bets to call).
+
+    Wraps :class:`bpp.loki.modeling.OpponentModel` (``specific=False``: the
+    generic model's fixed frequencies, the "rule-based" predictor).
+
+    >>> f = FrequencyPredictor(3)
+    >>> x = np.zeros((1, N_FEATURES)); x[0, [1, 5]] = 1
+    >>> _ = f.update(2, np.repeat(x, 50, 0), np.full(50, RAISE))
+    >>> bool(f.predict(2, x)[0, RAISE] > 0.7)
+    True
+    """
+
+    def __init__(self, n_players: int, *, specific: bool = True, prior: float = 10.0):
+        self.model = OpponentModel(n_players, specific=specific, prior=prior)
+        self._freq = None
+
+    def predict(self, opponent: int, x) -> np.ndarray:
+        x = np.atleast_2d(np.asarray(x, dtype=np.float64))
+        r, b = _context_index(x)
+        if self._freq is None:
+            self._freq = self.model.frequencies()
+        return self._freq[opponent, r, b]
+
+    def update(self, opponent: int, x, actions) -> "FrequencyPredictor":
+        x = np.atleast_2d(np.asarray(x, dtype=np.float64))
+        r, b = _context_index(x)
+        a = np.asarray(actions, dtype=np.intp)
+        self.model.observe_many(np.stack([np.full(a.size, opponent), r, b, a], axis=1))
+        self._freq = None
+        return self
+
+
+class RulePredictor(FrequencyPredictor):
+    """Poki's rule-based prediction: the generic opponent model's frequencies in the twelve contexts (it never learns)."""
+
+    def __init__(self, n_players: int):
+        super().__init__(n_players, specific=False)
+
+
+class NeuralPredictor:
+    """Billings2002's neural-network action predictor: 19 inputs, one hidden layer, 3 softmax outputs, one network per opponent.
+
+    Each opponent's network is a scikit-learn :class:`~sklearn.neural_network.MLPClassifier`
+    trained online by ``partial_fit`` (Adam); the actions of an opponent are
+    buffered and fitted every ``batch`` records (one ``partial_fit`` costs
+    milliseconds, a hand gives each opponent one to four records).  Until
+    an opponent has ``warmup`` records the prediction is the generic model's
+    (:class:`RulePredictor`).  Prediction runs the fitted weights
+    (``coefs_``, ``intercepts_``) through numpy directly — the same numbers as
+    ``predict_proba`` (the tests check), without its input validation.
+
+    Parameters
+    ----------
+    n_players : int
+    hidden : int
+        Hidden units (logistic).
+    batch : int
+        Records buffered per opponent before one ``partial_fit``.
+    epochs : int
+        Passes over each batch (one ``partial_fit`` call on the batch
+        repeated ``epochs`` times, in Adam steps of 32 records).  Each call
+        costs about 2 ms, mostly scikit-learn's input checks, so records are
+        fitted 128 at a time (``benchmarks/bench_loki_nn.py``).
+    warmup : int
+        Records an opponent needs before its network predicts.
+    learning_rate : float
+    random_state : int or None
+    """
+
+    def __init__(self, n_players: int, *, hidden: int = 8, batch: int = 256, epochs: int = 3, warmup: int = 256,
+                 learning_rate: float = 0.03, random_state=None):
+        for name, v in (("hidden", hidden), ("batch", batch), ("epochs", epochs)):
+            if not isinstance(v, (int, np.integer)) or v < 1:
+                raise ValueError(f"The '{name}' parameter of NeuralPredictor must be a positive integer; got {v!r}.")
+        self.n_players = int(n_players)
+        self.hidden = int(hidden)
+        self.batch = int(batch)
+        self.epochs = int(epochs)
+        self.warmup = int(warmup)
+        self.learning_rate = float(learning_rate)
+        self.random_state = random_state
+        self.nets_: dict[int, object] = {}
+        self.seen_ = np.zeros(self.n_players, dtype=np.int64)
+        self._buffer: dict[int, list] = {}
+        self._rules = RulePredictor(self.n_players)
+        self._weights: dict[int, tuple] = {}
+
+    def _net(self, opponent: int):
+        net = self.nets_.get(opponent)
+        if net is None:
+            from sklearn.neural_network import MLPClassifier
+
+            seed = None if self.random_state is None else (int(self.random_state) * 101 + opponent) % 2**32
+            net = self.nets_[opponent] = MLPClassifier(
+                hidden_layer_sizes=(self.hidden,), activation="logistic", solver="adam",
+                learning_rate_init=self.learning_rate, alpha=1e-4, batch_size=128, random_state=seed,
+            )
+        return net
+
+    def update(self, opponent: int, x, actions) -> "NeuralPredictor":
+        x = np.atleast_2d(np.asarray(x, dtype=np.float64))
+        a = np.asarray(actions, dtype=np.intp)
+        buf = self._buffer.setdefault(opponent, [])
+        buf.extend(zip(x, a))
+        self.seen_[opponent] += a.size
+        if len(buf) >= self.batch:
+            self.fit_batch(opponent)
+        return self
+
+    def fit_batch(self, opponent: int) -> "NeuralPredictor":
+        """Fit the buffered records of one opponent now."""
+        buf = self._buffer.get(opponent)
+        if not buf:
+            return self
+        xs = np.array([b[0] for b in buf])
+        ys = np.array([b[1] for b in buf])
+        net = self._net(opponent)
+        from sklearn import config_context
+
+        # one call for all epochs (scikit-learn validates each call: that, not the arithmetic, is the cost)
+        net.batch_size = min(128, xs.shape[0])
+        with config_context(assume_finite=True, skip_parameter_validation=True):
+            net.partial_fit(np.tile(xs, (self.epochs, 1)), np.tile(ys, self.epochs), classes=_CLASSES)
+        self._weights[opponent] = (net.coefs_[0], net.intercepts_[0], net.coefs_[1], net.intercepts_[1])
+        buf.clear()
+        return self
+
+    def predict(self, opponent: int, x) -> np.ndarray:
+        x = np.atleast_2d(np.asarray(x, dtype=np.float64))
+        w = self._weights.get(opponent)
+        if w is None or self.seen_[opponent] < self.warmup:
+            return self._rules.predict(opponent, x)
+        return _no_fold_when_free(_forward(x, *w), x)
+
+    def activations(self, opponent: int, x) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(inputs, hidden activations, output probabilities) of one feature row (for the network figure)."""
+        x = np.asarray(x, dtype=np.float64).reshape(1, -1)
+        w1, b1, w2, b2 = self._weights[opponent]
+        h = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
+        return x[0], h[0], _forward(x, *self._weights[opponent])[0]
+
+    # -- plain files --------------------------------------------------------------
+
+    def save(self, path) -> Path:
+        """Write the learned weights (npz): every opponent's layers and its count of records."""
+        path = Path(path)
+        arrays = {"seen_": self.seen_}
+        for k, (w1, b1, w2, b2) in self._weights.items():
+            arrays.update({f"w1_{k}": w1, f"b1_{k}": b1, f"w2_{k}": w2, f"b2_{k}": b2})
+        np.savez(path, **arrays)
+        return path
+
+    def load(self, path) -> "NeuralPredictor":
+        """Read weights written by :meth:`save` (prediction resumes exactly; Adam's moments restart on the next fit)."""
+        with np.load(Path(path)) as f:
+            self.seen_ = f["seen_"].copy()
+            for name in f.files:
+                if name.startswith("w1_"):
+                    k = int(name[3:])
+                    self._weights[k] = tuple(f[f"{p}_{k}"].copy() for p in ("w1", "b1", "w2", "b2"))
+                    net = self._net(k)
+                    net.batch_size = 1
+                    net.partial_fit(np.zeros((1, N_FEATURES)), [CALL], classes=[FOLD, CALL, RAISE])
+                    net.coefs_ = [self._weights[k][0].copy(), self._weights[k][2].copy()]
+                    net.intercepts_ = [self._weights[k][1].copy(), self._weights[k][3].copy()]
+        return self
+
+
+_CLASSES = np.array([FOLD, CALL, RAISE])
+
+
+def _forward(x, w1, b1, w2, b2) -> np.ndarray:
+    h = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
+    z = h @ w2 + b2
+    z -= z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class MetaPredictor:
+    """Billings2002's meta choice: per opponent, the predictor that has predicted that opponent best so far.
+
+    Every record is first predicted by each predictor (before any of them
+    learns from it) and scored by its log-likelihood (floor 1e-3); the
+    prediction for an opponent comes from the predictor with the highest mean
+    score on that opponent (the frequency model until it has ``min_records``).
+
+    >>> m = MetaPredictor(3, random_state=0)
+    >>> m.choice(1)
+    'frequency'
+    """
+
+    def __init__(self, n_players: int, *, min_records: int = 20, random_state=None, network: NeuralPredictor | None = None):
+        self.n_players = int(n_players)
+        self.min_records = int(min_records)
+        self.predictors = {
+            "frequency": FrequencyPredictor(self.n_players),
+            "rules": RulePredictor(self.n_players),
+            "network": network or NeuralPredictor(self.n_players, random_state=random_state),
+        }
+        self.scores_ = np.zeros((self.n_players, len(PREDICTORS)))
+        self.hits_ = np.zeros((self.n_players, len(PREDICTORS)))
+        self.n_scored_ = np.zeros(self.n_players, dtype=np.int64)
+
+    def choice(self, opponent: int) -> str:
+        """The name of the predictor in use for ``opponent``."""
+        if self.n_scored_[opponent] < self.min_records:
+            return "frequency"
+        return PREDICTORS[int(np.argmax(self.scores_[opponent]))]
+
+    def predict(self, opponent: int, x) -> np.ndarray:
+        return self.predictors[self.choice(opponent)].predict(opponent, x)
+
+    def update(self, opponent: int, x, actions) -> "MetaPredictor":
+        x = np.atleast_2d(np.asarray(x, dtype=np.float64))
+        a = np.asarray(actions, dtype=np.intp)
+        for j, name in enumerate(PREDICTORS):
+            p = self.predictors[name].predict(opponent, x)
+            got = p[np.arange(a.size), a]
+            self.scores_[opponent, j] += np.log(np.maximum(got, 1e-3)).sum()
+            self.hits_[opponent, j] += (np.argmax(p, axis=1) == a).sum()
+        self.n_scored_[opponent] += a.size
+        for p in self.predictors.values():
+            p.update(opponent, x, a)
+        return self
+
+
+    # -- plain files --------------------------------------------------------------
+
+    def save(self, directory) -> Path:
+        """Write ``meta.npz`` (scores, hits, counts of records, the frequency model's counts) and ``network.npz``."""
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        np.savez(directory / "meta.npz", scores_=self.scores_, hits_=self.hits_, n_scored_=self.n_scored_,
+                 counts_=self.predictors["frequency"].model.counts_)
+        self.predictors["network"].save(directory / "network.npz")
+        return directory
+
+    def load(self, directory) -> "MetaPredictor":
+        """Read what :meth:`save` wrote."""
+        directory = Path(directory)
+        with np.load(directory / "meta.npz") as f:
+            self.scores_, self.hits_, self.n_scored_ = f["scores_"].copy(), f["hits_"].copy(), f["n_scored_"].copy()
+            self.predictors["frequency"].model.counts_ = f["counts_"].copy()
+            self.predictors["frequency"]._freq = None
+        self.predictors["network"].load(directory / "network.npz")
+        return self
+
+
+def predictor_thresholds(p: np.ndarray, bets_to_call: int) -> tuple[float, float]:
+    """(μ_call, μ_raise) on the strength percentile scale from a (fold, call, raise) prediction.
+
+    As :meth:`bpp.loki.modeling.OpponentModel.threshold_table` turns
+    frequencies into thresholds: the opponent raises with its strongest
+    ``p_raise`` and continues with its strongest ``p_call + p_raise``.
+
+    >>> predictor_thresholds(np.array([0.5, 0.3, 0.2]), 1)
+    (0.5, 0.8)
+    """
+    mu_raise = 1.0 - float(p[RAISE])
+    mu_call = 0.0 if bets_to_call == 0 else 1.0 - float(p[RAISE]) - float(p[CALL])
+    return round(mu_call, 12), round(mu_raise, 12)
