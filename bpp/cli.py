@@ -30,6 +30,7 @@ COMMANDS = (
     "demo", "match", "build", "inspect", "kendall",
     # issue 13: the belief explorer and playing against an agent
     "explore", "play",
+    "lbr",  # issue 16: Local Best Response (Lisy2017)
 )
 
 

@@ -179,3 +179,8 @@ _DRAW = ("draw5",)
 for _name in ("loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive"):
     register_agent(_name, f"bpp.kendall.players:{_name.replace('-', '_')}", games=_DRAW)
 register_agent("evolving", "bpp.kendall.players:EvolvingPlayer", games=_DRAW)  # learns across hands, values from 10
+# Local Best Response, Lisy2017 §4 Table 2: the chump that calls half the time and raises a random amount otherwise
+register_agent("call-raise", "bpp.lbr.chumps:CallRaise", games=("nolimit-holdem",))
+register_agent("call-raise-pot", "bpp.lbr.chumps:CallRaisePot", games=("nolimit-holdem",))  # raises up to pot size
+register_agent("random-pot", "bpp.lbr.chumps:RandomPot", games=("nolimit-holdem",))  # random, raises up to pot size
+register_agent("random-sizes", "bpp.lbr.chumps:RandomEverySize", games=("nolimit-holdem",))  # every raise size an action

@@ -52,6 +52,10 @@ class Agent:
     """
 
     name = "agent"
+    #: True when the policy does not depend on the agent's private cards (the
+    #: trivial agents): :meth:`holdings_action_probabilities` then asks once
+    #: and repeats the row for every holding.
+    policy_ignores_cards = False
 
     def __init__(self, *, rng=None):
         self.rng = np.random.default_rng(rng)
@@ -74,6 +78,62 @@ class Agent:
         action = self.act(observation)
         return {action: 1.0}
 
+    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+        """The policy had this seat held each of ``holdings``: shape (n_holdings, len(observation.legal)).
+
+        The protocol Local Best Response uses to update its range over the
+        opponent's private cards by Bayes' rule (Lisy2017 §3): row ``i`` is the
+        agent's action distribution at ``observation`` with its private cards
+        replaced by ``holdings[i]`` (hold'em: two hole cards; stud: the down
+        card), columns in ``observation.legal`` order, rows summing to 1.
+
+        This default loops :meth:`action_probabilities` over the holdings on
+        ``observation._replace(hole=...)``; agents whose evaluation batches
+        over holdings override it.  Dictionary entries that are not in
+        ``legal`` (a sized raise, or ``Action(BET_RAISE, 0)`` standing for "a
+        raise of some size") count for the legal raise nearest in amount.
+
+        Parameters
+        ----------
+        observation : Observation
+            An observation of the agent's seat when it is to act.
+        holdings : int array, shape (n_holdings, k)
+            Candidate private cards (k = 2 hold'em, k = 1 stud's down card).
+
+        >>> from holdem.games import LimitHoldem
+        >>> obs = LimitHoldem().new_hand(np.arange(52)).observation(0)
+        >>> AlwaysCall().holdings_action_probabilities(obs, [[8, 9], [50, 51]])
+        array([[0., 1., 0.],
+               [0., 1., 0.]])
+        >>> AlwaysCall().holdings_action_probabilities(obs, [8, 9])
+        Traceback (most recent call last):
+        ...
+        ValueError: The 'holdings' parameter of holdings_action_probabilities must be an integer array of shape (n_holdings, k); got shape (2,).
+        """
+        holdings = np.asarray(holdings)
+        if holdings.ndim != 2 or (holdings.size and holdings.dtype.kind not in "iu"):
+            raise ValueError(
+                "The 'holdings' parameter of holdings_action_probabilities must be an integer array of shape "
+                f"(n_holdings, k); got shape {holdings.shape}."
+            )
+        legal = observation.legal
+        column = {a: j for j, a in enumerate(legal)}
+        raises = [(j, a.amount) for j, a in enumerate(legal) if a.kind == _BET_RAISE]
+        out = np.zeros((holdings.shape[0], len(legal)))
+        if self.policy_ignores_cards and holdings.shape[0] > 1:
+            out[:1] = self.holdings_action_probabilities(observation, holdings[:1])
+            out[1:] = out[0]
+            return out
+        for i, hole in enumerate(holdings.tolist()):
+            for action, p in self.action_probabilities(observation._replace(hole=tuple(hole))).items():
+                j = column.get(action)
+                if j is None:
+                    if action.kind != _BET_RAISE or not raises:
+                        raise ValueError(f"{type(self).__name__}.action_probabilities gave {action}, not legal in {legal}")
+                    j = min(raises, key=lambda r: abs(r[1] - action.amount))[0]
+                out[i, j] += p
+        return out
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -86,6 +146,7 @@ class AlwaysCall(Agent):
     """
 
     name = "call"
+    policy_ignores_cards = True
 
     def act(self, observation):
         if observation is not None:
@@ -99,6 +160,7 @@ class AlwaysRaise(Agent):
     """Bets or raises whenever allowed — the smallest legal raise — else calls (stands pat in a draw)."""
 
     name = "raise"
+    policy_ignores_cards = True
 
     def act(self, observation):
         legal = observation.legal
@@ -114,6 +176,7 @@ class AlwaysFold(Agent):
     """Folds whenever facing a bet, else checks (stands pat in a draw)."""
 
     name = "fold"
+    policy_ignores_cards = True
 
     def act(self, observation):
         legal = observation.legal
@@ -140,6 +203,7 @@ class UniformRandom(Agent):
     """
 
     name = "random"
+    policy_ignores_cards = True
 
     def _choices(self, observation) -> list[Action]:
         legal = observation.legal

@@ -44,7 +44,7 @@ from holdem.evaluate import CHUNK, _ranks_of_chunk, key_sums, rank_of_keys
 from holdem.tables import load_tables
 from holdem.ranges import HOLDINGS, N_HOLDINGS, as_weights
 
-__all__ = ["HandStrength", "Potential", "hand_strength", "potential", "effective_hand_strength"]
+__all__ = ["HandStrength", "Potential", "hand_strength", "potential", "effective_hand_strength", "holdings_equity"]
 
 AHEAD, TIED, BEHIND = 0, 1, 2
 _NO_CARDS = np.zeros((1, 0), dtype=np.int8)
@@ -354,3 +354,85 @@ def effective_hand_strength(hole: CardsLike, board: CardsLike, weights=None, opp
         return hs_n
     ppot = potential(hole, board, weights, lookahead=lookahead).ppot
     return hs_n + (1 - hs_n) * ppot
+
+
+@functools.lru_cache(maxsize=8)
+def _index_sets(n: int, k: int) -> np.ndarray:
+    """Every k-subset of ``range(n)`` as an (C(n, k), k) intp array (combinations order)."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.intp)
+    return np.array(list(combinations(range(n), k)), dtype=np.intp).reshape(-1, k)
+
+
+def holdings_equity(hole: CardsLike, board: CardsLike) -> np.ndarray:
+    """Our showdown equity against each of the 1,326 opponent holdings, every board completion enumerated.
+
+    For each holding that does not use one of our cards or a board card, the
+    share of the pot we win (1 a win, 1/2 a tie) averaged over every way the
+    remaining ``5 - len(board)`` board cards can come from the cards neither
+    hand uses: C(45, 2) = 990 turn-river pairs on the flop, 44 rivers on the
+    turn, the board itself on the river.  Holdings that conflict get 0.  The
+    equity against a weighted range is ``weights @ e / weights.sum()`` (the
+    win probability of Local Best Response's WpRollout, Lisy2017 §3, Figure 1),
+    so one call serves every range on the street.
+
+    Everything is one broadcast over holdings × completions (1,081 × 1,081 on
+    the flop): the packed keys of the holding, the board and the completion
+    are added and ranked in one gather; completions that use one of the
+    holding's cards are overwritten with our rank (no win, no loss) and the
+    valid count replaces the tie count.
+
+    Parameters
+    ----------
+    hole : two cards
+    board : 3, 4 or 5 cards
+
+    Returns
+    -------
+    numpy.ndarray, shape (1326,), float64
+
+    >>> e = holdings_equity("As Ad", "Ac 2d 7h 9s Kc")
+    >>> from holdem.ranges import holding_index
+    >>> float(e[holding_index(parse_cards("Kd Ks"))]), float(e[holding_index(parse_cards("Ah 3c"))])
+    (1.0, 1.0)
+    >>> round(float(holdings_equity("As Qc", "3h 4c Jh").sum() / 1081), 3)  # vs a random hand: HS(1-Npot)+(1-HS)Ppot
+    0.511
+    >>> holdings_equity("As Qc", "3h 4c")
+    Traceback (most recent call last):
+    ...
+    ValueError: board must have 3 or 4 or 5 cards; got 2
+    """
+    hole, board = _clean(hole, board, (3, 4, 5))
+    tables = load_tables()
+    dead = np.concatenate([hole, board])
+    alive = np.ones(52, dtype=bool)
+    alive[dead] = False
+    rest = np.flatnonzero(alive)
+    n_to_come = 5 - board.size
+    sets = _index_sets(rest.size, n_to_come)  # positions in ``rest``
+    extra = rest[sets]
+    board_keys = key_sums(board) + (key_sums(extra) if n_to_come else 0)
+    board_bits = tables.suit_bits[board].sum() + (tables.suit_bits[extra].sum(axis=1) if n_to_come else 0)
+    board_keys = np.broadcast_to(board_keys, (extra.shape[0],))
+    board_bits = np.broadcast_to(board_bits, (extra.shape[0],))
+    ours = rank_of_keys(key_sums(hole) + board_keys, 7, suit_bits=tables.suit_bits[hole].sum() + board_bits)
+    live = np.flatnonzero(alive[HOLDINGS].all(axis=1))
+    keys = _holding_keys()[live, None] + board_keys[None, :]
+    bits = tables.suit_bits[HOLDINGS[live]].sum(axis=1)[:, None] + board_bits[None, :]
+    theirs = rank_of_keys(keys, 7, suit_bits=bits)
+    if n_to_come:
+        # completions that use one of the holding's cards: rank them as ours (neither ahead nor behind)
+        position = np.full(52, -1, dtype=np.intp)
+        position[rest] = np.arange(rest.size)
+        order = np.argsort(sets.ravel(), kind="stable")
+        containing = (order // n_to_come).reshape(rest.size, -1)  # completions holding each remaining card
+        pos = position[HOLDINGS[live]]
+        bad = np.concatenate([containing[pos[:, 0]], containing[pos[:, 1]]], axis=1)
+        theirs[np.arange(live.size)[:, None], bad] = ours[bad]
+        n_valid = _index_sets(rest.size - 2, n_to_come).shape[0]
+    else:
+        n_valid = 1
+    net = np.sign(ours[None, :] - theirs)  # int16: +1 we win, 0 tie (or not a valid completion), -1 we lose
+    out = np.zeros(N_HOLDINGS)
+    out[live] = 0.5 + net.sum(axis=1, dtype=np.int64) / (2.0 * n_valid)
+    return out

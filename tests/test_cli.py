@@ -14,18 +14,17 @@ def test_demo_writes_tables_and_figures(tmp_path, capsys):
     assert "449,005" in printed and "Ppot = 0.2083" in printed
     results = json.loads((out / "results.json").read_text())
     assert results["loki_example"]["table (rows ahead/tied/behind now, columns after the river)"][2] == [91981, 1036, 346543]
-    from bpp.commands.demo import PAIRINGS
-    from bpp.registry import list_agents
+    from bpp.commands.demo import LBR_OPPONENTS, PAIRINGS
 
-    played = 0
-    for game, seats in (("stud5", 2), ("limit-holdem", 2), ("nolimit-holdem", 2), ("draw5", 5)):
-        if all(a in list_agents() for a in PAIRINGS[game][0][0]):
-            assert results[game]["hands"] == 40 * seats  # duplicate: one seating per seat for every deal
-            assert (out / f"{game}_bankroll.png").stat().st_size > 1000
-            played += 1
-        else:  # the program is not in this version: said, not replaced by a meaningless pairing
-            assert "not played" in results[game]["missing"] and not (out / f"{game}_bankroll.png").exists()
-    assert played >= 2 and (out / "results.txt").read_text().count("95% CI") == played
+    for game, agents in PAIRINGS.items():  # every program of the tour plays: no game is missing
+        assert results[game]["hands"] == 40 * len(agents)  # duplicate: one seating per seat for every deal
+        assert (out / f"{game}_bankroll.png").stat().st_size > 1000
+    lbr = results["nolimit-holdem"]["lbr"]
+    assert [r["opponent"] for r in lbr] == list(LBR_OPPONENTS) and all(r["deals"] == 40 for r in lbr)
+    assert all(r["estimators"]["both"]["mean"] > 0 for r in lbr)  # LBR beats both chumps (a lower bound)
+    assert (out / "nolimit-holdem_lbr.png").stat().st_size > 1000 and (out / "draw5_learning.png").stat().st_size > 1000
+    assert results["draw5_training"]["table5"][-1]["epoch"] == 3000
+    assert (out / "results.txt").read_text().count("95% CI") == len(PAIRINGS) + len(LBR_OPPONENTS)
 
 
 @pytest.mark.parametrize(

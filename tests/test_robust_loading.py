@@ -63,7 +63,7 @@ def test_the_log_reader_reads_or_refuses_random_bytes(tmp_path, data):
 @SETTINGS
 @given(data=st.binary(max_size=300), keep=st.integers(0, 4000))
 def test_the_stud_tables_load_or_refuse_random_and_truncated_files(tmp_path, data, keep):
-    from bpp.stud.networks import MODELS_DIR, load_cpts
+    from bpp.stud.model.networks import MODELS_DIR, load_cpts
 
     shipped = (MODELS_DIR / "stud_cpts.npz").read_bytes()
     (tmp_path / "stud_cpts.npz").write_bytes(shipped[:keep] + data)
@@ -74,7 +74,7 @@ def test_the_stud_tables_load_or_refuse_random_and_truncated_files(tmp_path, dat
 def test_a_bif_with_a_damaged_probability_is_refused(tmp_path, junk, position):
     import re
 
-    from bpp.stud.networks import MODELS_DIR, load_networks
+    from bpp.stud.model.networks import MODELS_DIR, load_networks
 
     for f in MODELS_DIR.glob("stud_round*.bif"):
         shutil.copy(f, tmp_path / f.name)
@@ -88,7 +88,7 @@ def test_a_bif_with_a_damaged_probability_is_refused(tmp_path, junk, position):
 @SETTINGS
 @given(value=json_values)
 def test_curve_parameters_load_or_refuse_random_json(tmp_path, value):
-    from bpp.stud.curves import CurveParams
+    from bpp.stud.decision.curves import CurveParams
 
     path = tmp_path / "curves.json"
     path.write_text(json.dumps(value))

@@ -1,8 +1,8 @@
 """Where the explorer finds the stud and hold'em names it builds on (one place, so a package move touches one file).
 
-The stud package is being split into layers (``bpp.stud.players``,
-``bpp.stud.experiments`` …); until every name is exported at package level,
-this module imports each from its new home and falls back to the old one.
+Some of these names live below the packages' public surface (the stud
+players and trace in ``bpp.stud.players`` and ``bpp.stud.experiments``, Loki's
+per-board evaluation), so they are imported here and nowhere else.
 
 >>> sorted(stud())[:3]
 ['BPPPlayer', 'CardBPP', 'FACING_STATES']
@@ -16,16 +16,11 @@ import functools
 @functools.cache
 def stud() -> dict:
     """The stud names the explorer uses: trace_hand, the BPP players, the card-level network's state names."""
-    try:
-        from bpp.stud.experiments.inspect import trace_hand
-        from bpp.stud.players import cardlevel
-        from bpp.stud.players.paper import BPPPlayer
-        from bpp.stud.players.reference import opponent_decisions
-    except ImportError:
-        from bpp.stud import cardlevel
-        from bpp.stud.inspect import trace_hand
-        from bpp.stud.player import BPPPlayer
-        from bpp.stud.reference import opponent_decisions
+    from bpp.stud.experiments.inspect import trace_hand
+    from bpp.stud.players import cardlevel
+    from bpp.stud.players.paper import BPPPlayer
+    from bpp.stud.players.reference import opponent_decisions
+
     return {
         "BPPPlayer": BPPPlayer,
         "CardBPP": cardlevel.CardBPP,

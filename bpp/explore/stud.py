@@ -8,13 +8,13 @@ Three players:
 * ``bpp-up`` — the §6.1 extension: the same network plus the observed
   BPP_Showing node, a second parent of OPP_Action.
 * ``bpp-card`` — the card-level, all-rounds network of
-  :class:`bpp.stud.cardlevel.CardBPP` (§6.1, §6.3): OPP_Down (the
+  :class:`bpp.stud.players.cardlevel.CardBPP` (§6.1, §6.3): OPP_Down (the
   opponent's down card, one state per card BPP has not seen), one
   OPP_Rel / OPP_Action pair per decision of the opponent so far, BPP_Win.
   The network grows as the hand goes on, so every step carries its own.
 
 The steps (labels, P(BPP_Win), θ of eq. (7), the betting-curve
-probabilities of §4) are those of :func:`bpp.stud.inspect.trace_hand`, the
+probabilities of §4) are those of :func:`bpp.stud.experiments.inspect.trace_hand`, the
 trace ``bpp inspect stud5`` prints, for the same seed.
 
 >>> ex = stud_explorer(3, warmup=0)

@@ -27,16 +27,18 @@ from holdem.match.runner import BlockResult, MatchPlan, play_block
 __all__ = ["iter_blocks"]
 
 
-def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1) -> Iterator[BlockResult]:
+def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, play=play_block) -> Iterator[BlockResult]:
     """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order; any iterable, consumed lazily) and yield their
     results in that order.
 
     ``workers=1`` plays in this process (agent instances stay the same objects);
-    the caller caps ``workers`` at the number of blocks.
+    the caller caps ``workers`` at the number of blocks.  ``play(plan, block,
+    seed)`` plays one block (default :func:`play_block`; other runners such as
+    Local Best Response pass their own module-level function).
     """
     if workers <= 1:
         for block, seed in tasks:
-            yield play_block(plan, block, seed)
+            yield play(plan, block, seed)
         return
     try:
         pickle.dumps(plan)
@@ -50,7 +52,7 @@ def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1) -> Iterator[BlockRe
         pending: deque = deque()
         it = iter(tasks)
         for block, seed in it:
-            pending.append(pool.submit(play_block, plan, block, seed))
+            pending.append(pool.submit(play, plan, block, seed))
             if len(pending) >= 2 * workers:
                 break
         try:
@@ -58,7 +60,7 @@ def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1) -> Iterator[BlockRe
                 result = pending.popleft().result()
                 nxt = next(it, None)
                 if nxt is not None:
-                    pending.append(pool.submit(play_block, plan, *nxt))
+                    pending.append(pool.submit(play, plan, *nxt))
                 yield result
         finally:
             for f in pending:

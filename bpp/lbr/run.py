@@ -1,0 +1,245 @@
+"""Run Local Best Response for many duplicate deals: blocks, workers, a resumable log, the statistics (Lisy2017 §3, §4).
+
+``n_deals`` deals are each played twice, LBR in seat 0 (the button: small
+blind, first to act pre-flop) and then in seat 1 with the cards swapped —
+"each hand was played by each player on the first as well as the second
+position" (§4).  Deals are cut into blocks; block ``b`` draws its deals and
+its opponent's random stream from child ``b`` of ``SeedSequence(seed)``, so a
+result depends on the seed alone (not on ``workers`` or on resuming).  Blocks
+run in worker processes through :func:`holdem.match.parallel.iter_blocks` and
+stream to a JSON-lines log in :mod:`holdem.match.log`'s format (each hand line
+also carries ``lbr_seat`` and ``imaginary``), from which an interrupted run resumes.
+
+The variance reduction of §3 is reported as four estimates of the same mean
+on the same hands, each with its 95 % CI: ``plain`` (every hand's chips as a
+sample), ``duplicate`` (each deal's two hands averaged), ``imaginary`` (every
+hand's imaginary observation) and ``both`` (duplicate pairs of imaginary
+observations, the paper's setting and the headline value).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter, check_resumable, read_log
+from holdem.cards import RANKS, SUITS
+from holdem.match.parallel import iter_blocks
+from holdem.match.stats import summarize
+
+from bpp import registry
+from bpp.lbr.local_br import LBRConfig, play_lbr_hand
+
+__all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS"]
+
+_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
+
+ESTIMATORS = ("plain", "duplicate", "imaginary", "both")
+LBR_GAMES = ("nolimit-holdem", "limit-holdem", "stud5")
+
+
+@dataclass(frozen=True)
+class LBRPlan:
+    """Everything a block needs (picklable): the game, the opponent's registry name, the LBR configuration."""
+
+    game: object
+    opponent: str
+    config: LBRConfig
+    n_deals: int
+    block_size: int
+
+    @property
+    def n_blocks(self) -> int:
+        return -(-self.n_deals // self.block_size)
+
+    def block_deals(self, block: int) -> int:
+        return min(self.block_size, self.n_deals - block * self.block_size)
+
+
+@dataclass(frozen=True)
+class LBRBlock:
+    block: int
+    n_deals: int
+    chips: np.ndarray  # (n_deals, 2): LBR in seat 0, in seat 1
+    imaginary: np.ndarray  # (n_deals, 2)
+    lines: tuple[str, ...]
+
+    def agent_chips(self) -> np.ndarray:
+        """(n_hands, 2) chips by agent (LBR, opponent) in playing order, as the log's block marker sums them."""
+        flat = self.chips.reshape(-1)
+        return np.stack([flat, -flat], axis=1)
+
+
+def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> LBRBlock:
+    """Play one block's deals from both seats (module level, so worker processes can run it)."""
+    deal_seed, opp_seed, lbr_seed = seed.spawn(3)
+    lbr_rng = np.random.default_rng(lbr_seed)
+    n = plan.block_deals(block)
+    deals = np.argsort(np.random.default_rng(deal_seed).random((n, 52)), axis=1)
+    opponent = registry.make_agent(plan.opponent, rng=opp_seed)
+    chips = np.zeros((n, 2), dtype=np.int64)
+    imaginary = np.zeros((n, 2))
+    lines = []
+    first = block * plan.block_size
+    for i, deal in enumerate(deals):
+        deal = tuple(int(c) for c in deal)
+        for seat in (0, 1):
+            out = play_lbr_hand(plan.game, deal, seat, opponent, plan.config, rng=lbr_rng)
+            chips[i, seat] = out.chips
+            imaginary[i, seat] = out.imaginary
+            payoffs = [out.chips, -out.chips] if seat == 0 else [-out.chips, out.chips]
+            lines.append(json.dumps({
+                "type": "hand", "hand": 2 * (first + i) + seat, "deal": first + i, "replay": seat, "block": block,
+                "button": 0, "seats": [0, 1] if seat == 0 else [1, 0], "lbr_seat": seat,
+                "cards": "".join(_CARD_TEXT[c] for c in deal),
+                "actions": [list(a) for a in out.actions], "payoffs": payoffs, "imaginary": out.imaginary,
+            }) + "\n")
+    return LBRBlock(block, n, chips, imaginary, tuple(lines))
+
+
+@dataclass
+class LBRResult:
+    """LBR's winnings: per estimator a :class:`holdem.match.stats.Summary` in big blinds (or the game's unit)."""
+
+    opponent: str
+    config: LBRConfig
+    unit: str
+    unit_chips: int
+    n_deals: int
+    chips: np.ndarray
+    imaginary: np.ndarray
+    seed: int
+    summaries: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        c = self.chips / self.unit_chips
+        m = self.imaginary / self.unit_chips
+        self.summaries = {
+            "plain": summarize(c.ravel()),
+            "duplicate": summarize(c.mean(axis=1)),
+            "imaginary": summarize(m.ravel()),
+            "both": summarize(m.mean(axis=1)),
+        }
+
+    @property
+    def value(self):
+        """The headline estimate (duplicate + imaginary observations)."""
+        return self.summaries["both"]
+
+    def ci_half_widths(self) -> dict:
+        """95 % CI half-width of each estimator, in the unit."""
+        return {k: (s.ci95[1] - s.ci95[0]) / 2 for k, s in self.summaries.items()}
+
+    def to_dict(self) -> dict:
+        half = self.ci_half_widths()
+        milli = 1000 if self.unit == "bb" else 1
+        return {
+            "opponent": self.opponent, "betting": self.config.betting, "rounds": self.config.rounds,
+            "unit": self.unit, "deals": self.n_deals, "hands": 2 * self.n_deals, "seed": self.seed,
+            "estimators": {
+                k: {"mean": s.mean, "ci95": list(s.ci95), "half_width": half[k],
+                    **({"mbb_mean": s.mean * milli, "mbb_half_width": half[k] * milli} if self.unit == "bb" else {})}
+                for k, s in self.summaries.items()
+            },
+        }
+
+    def table(self) -> str:
+        half = self.ci_half_widths()
+        unit = {"bb": "BB/hand", "sb": "sb/hand", "units": "units/hand"}.get(self.unit, self.unit)
+        lines = [f"LBR {self.config.label} vs {self.opponent}: {self.n_deals} deals x 2 seats ({unit}, 95% CI)"]
+        for k, s in self.summaries.items():
+            extra = f"   {s.mean * 1000:10.0f} ± {half[k] * 1000:.0f} mbb/hand" if self.unit == "bb" else ""
+            lines.append(f"  {k:<10} {s.mean:9.3f} ± {half[k]:.3f}{extra}   (CI width {half[k] / half['plain']:.2f}x plain)")
+        return "\n".join(lines)
+
+
+def _check_opponent(opponent: str, game_name: str) -> None:
+    registry.agent_factory(opponent)  # unknown names raise ValueError listing the known ones
+    games = registry.agent_games(opponent)
+    if games is not None and game_name not in games:
+        raise ValueError(f"agent {opponent!r} plays {', '.join(games)}, not {game_name}")
+    agent = registry.make_agent(opponent, rng=0)
+    if not hasattr(agent, "holdings_action_probabilities") or not hasattr(agent, "action_probabilities"):
+        raise ValueError(f"agent {opponent!r} cannot state its policy (no action_probabilities); LBR needs it")
+
+
+def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa", rounds: str = "1-4",
+            n_deals: int = 1000, seed: int = 0, workers: int = 1, block_size: int = 50, log=None,
+            progress: bool = False) -> LBRResult:
+    """Run LBR against the registered agent ``opponent`` for ``n_deals`` duplicate deals (2 hands each).
+
+    Both players check and call down, so each deal's two seatings cancel:
+
+    >>> r = run_lbr("call", betting="fc", n_deals=4, seed=1)
+    >>> r.summaries["duplicate"].mean, r.summaries["duplicate"].ci95
+    (0.0, (0.0, 0.0))
+    >>> run_lbr("call", rounds="5")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'rounds' parameter of LBR must be a round 1-4 or a range like 3-4 of rounds 1-4; got '5'.
+    """
+    import importlib
+
+    config = LBRConfig(betting, rounds)
+    if game not in LBR_GAMES:
+        raise ValueError(f"The 'game' parameter of run_lbr must be one of {', '.join(LBR_GAMES)}; got {game!r}.")
+    for name, value in (("n_deals", n_deals), ("workers", workers), ("block_size", block_size)):
+        if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"The '{name}' parameter of run_lbr must be a positive integer; got {value!r}.")
+    if not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"The 'seed' parameter of run_lbr must be a non-negative integer; got {seed!r}.")
+    _check_opponent(opponent, game)
+    game_obj = importlib.import_module("holdem.games").GAMES[game]()
+    plan = LBRPlan(game_obj, opponent, config, int(n_deals), int(block_size))
+    root = np.random.SeedSequence(int(seed), spawn_key=(0x4C4252,))
+    seeds = root.spawn(plan.n_blocks)
+    chips = np.zeros((plan.n_deals, 2), dtype=np.int64)
+    imaginary = np.zeros((plan.n_deals, 2))
+    done = 0
+    writer = None
+    if log is not None:
+        header = {
+            "type": "header", "format": LOG_FORMAT, "version": LOG_VERSION, "game": game, "game_repr": repr(game_obj),
+            "n_players": 2, "unit": game_obj.unit, "unit_chips": game_obj.unit_chips,
+            "agents": [f"lbr:{config.betting}:{config.rounds}", opponent], "seed": int(seed),
+            "spawn_key": list(root.spawn_key), "block_size": plan.block_size, "n_deals": plan.n_deals, "duplicate": True,
+        }
+        from holdem.files import check_output_path
+
+        log = check_output_path(log, "log")
+        previous = read_log(log) if log.exists() and log.stat().st_size > 0 else None
+        if previous is not None:
+            check_resumable(previous, header, log)
+            for b, n, start in previous.blocks:
+                if b >= plan.n_blocks or n < plan.block_deals(b):
+                    break  # a short last block is played again in full when the run grows
+                for h in previous.hands[start : start + 2 * plan.block_deals(b)]:
+                    chips[h["deal"], h["lbr_seat"]] = h["payoffs"][h["lbr_seat"]]
+                    imaginary[h["deal"], h["lbr_seat"]] = h["imaginary"]
+                done = b + 1
+        if done < plan.n_blocks:
+            writer = LogWriter(log, header, previous=previous)
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=2 * plan.n_deals, initial=2 * sum(plan.block_deals(b) for b in range(done)),
+                   desc=f"LBR {config.label} vs {opponent}", unit="hand")
+    try:
+        tasks = [(b, seeds[b]) for b in range(done, plan.n_blocks)]
+        for res in iter_blocks(plan, tasks, workers=min(workers, max(1, len(tasks))), play=play_lbr_block):
+            first = res.block * plan.block_size
+            chips[first : first + res.n_deals] = res.chips
+            imaginary[first : first + res.n_deals] = res.imaginary
+            if writer is not None:
+                writer.write_block(res.block, res.n_deals, list(res.lines), res.agent_chips())
+            if bar is not None:
+                bar.update(2 * res.n_deals)
+    finally:
+        if bar is not None:
+            bar.close()
+        if writer is not None:
+            writer.close()
+    return LBRResult(opponent, config, game_obj.unit, game_obj.unit_chips, plan.n_deals, chips, imaginary, int(seed))
