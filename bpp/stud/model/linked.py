@@ -65,6 +65,7 @@ from bpp.stud.model.networks import (
     _check_action_cpt,
     _deal_batch,
     _normalize_rows,
+    _state_index,
     _progress,
     current_type_names,
     upcard_type_names,
@@ -264,13 +265,7 @@ class CompiledFinalsNet:
             table.flags.writeable = False
             setattr(self, name, table)
 
-    @staticmethod
-    def _index(value, states, what):
-        if isinstance(value, str) and value in states:
-            return states.index(value)
-        if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < len(states):
-            return int(value)
-        raise ValueError(f"The '{what}' parameter of query must be a state in {states} or its index; got {value!r}.")
+    _index = staticmethod(_state_index)
 
     def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
         """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).

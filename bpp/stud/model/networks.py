@@ -830,6 +830,15 @@ _ACTION_INDEX = {None: len(ACTIONS), **{a: i for i, a in enumerate(ACTIONS)}, **
 _NOT_STATES = frozenset({bool, float, np.bool_, np.float64, np.float32})
 
 
+def _state_index(value, states, what: str) -> int:
+    """A query's state given by name or index (the §6 variants' compiled networks); ValueError otherwise."""
+    if isinstance(value, str) and value in states:
+        return states.index(value)
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < len(states):
+        return int(value)
+    raise ValueError(f"The '{what}' parameter of query must be a state in {states} or its index; got {value!r}.")
+
+
 class CompiledStudNet:
     """One round's network compiled to numpy tables: a query is a table lookup (§3.4).
 
