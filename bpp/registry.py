@@ -160,6 +160,9 @@ register_agent("bpp-card", "bpp.stud.players.cardlevel:CardBPP", games=_STUD)  #
 register_agent("bluffer", "bpp.stud.opponents.styles:Bluffer", games=_STUD)  # bets 40 % of its weak hands
 register_agent("slowplay", "bpp.stud.opponents.styles:SlowPlayer", games=_STUD)  # checks strong hands until the last round
 register_agent("loose", "bpp.stud.opponents.styles:LooseCaller", games=_STUD)  # calls at half the pot odds, never bluffs
+# issue 12 §3: the rest of Korb1999 §6, one idea per variant
+register_agent("bpp-linked", "bpp.stud.players.linked:LinkedBPP", games=_STUD)  # §6: arc BPP_Final -> OPP_Final (one deck)
+register_agent("bpp-actions", "bpp.stud.players.actions:ActionsBPP", games=_STUD)  # §6.1: OPP_Action = pass/call/bet/raise
 # limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",

@@ -113,7 +113,7 @@ class ExperimentResult:
         )
 
 
-_PLAYERS = ("bpp", "bpp-up", "bpp-card")
+_PLAYERS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions")
 
 
 def _bpp_agent(seed, player: str = "bpp", **kwargs):

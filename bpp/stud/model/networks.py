@@ -103,6 +103,7 @@ __all__ = [
     "compile_network",
     "load_compiled",
     "draw_network",
+    "NETWORK_VARIANTS",
 ]
 
 #: Betting rounds of five-card stud: after 2, 3, 4 and 5 cards (§3.1).
@@ -829,6 +830,15 @@ _ACTION_INDEX = {None: len(ACTIONS), **{a: i for i, a in enumerate(ACTIONS)}, **
 _NOT_STATES = frozenset({bool, float, np.bool_, np.float64, np.float32})
 
 
+def _state_index(value, states, what: str) -> int:
+    """A query's state given by name or index (the §6 variants' compiled networks); ValueError otherwise."""
+    if isinstance(value, str) and value in states:
+        return states.index(value)
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < len(states):
+        return int(value)
+    raise ValueError(f"The '{what}' parameter of query must be a state in {states} or its index; got {value!r}.")
+
+
 class CompiledStudNet:
     """One round's network compiled to numpy tables: a query is a table lookup (§3.4).
 
@@ -1064,8 +1074,16 @@ FIGURE1_LAYOUT = {
 OBSERVED = ("BPP_Current", "OPP_Upcards", "OPP_Action")
 
 
-def draw_network(ax=None, *, betting_round: int | None = None):
-    """Draw the structure of Figure 1 (§3.1) with networkx; observed nodes shaded.
+#: The §6 variants :func:`draw_network` draws: the arc each adds, and OPP_Action's number of states.
+NETWORK_VARIANTS = {
+    "paper": ((), 2),
+    "linked": ((("BPP_Final", "OPP_Final"),), 2),  # bpp-linked: both hands from one deck (Korb1999 §6.1)
+    "actions": ((), 4),  # bpp-actions: OPP_Action = pass / call / bet / raise (Korb1999 §6.1)
+}
+
+
+def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "paper"):
+    """Draw the structure of Figure 1 (§3.1) or a §6 variant's with networkx; observed nodes shaded.
 
     Parameters
     ----------
@@ -1074,6 +1092,8 @@ def draw_network(ax=None, *, betting_round: int | None = None):
     betting_round : int, optional
         Label the nodes with that round's number of states; default: the
         numbers of all four rounds (``10/14/16/17``).
+    variant : {"paper", "linked", "actions"}
+        Figure 1, or a variant of :data:`NETWORK_VARIANTS` (its new arc drawn in red).
 
     Returns
     -------
@@ -1089,10 +1109,15 @@ def draw_network(ax=None, *, betting_round: int | None = None):
     ['edges', 'labels', 'nodes']
     >>> artists["labels"]["OPP_Upcards"].get_text()
     'OPP_Upcards\\n5 states'
+    >>> draw_network(variant="actions")["labels"]["OPP_Action"].get_text()
+    'OPP_Action\\n4 states'
     """
     import matplotlib.pyplot as plt
     import networkx as nx
 
+    if variant not in NETWORK_VARIANTS:
+        raise ValueError(f"The 'variant' parameter of draw_network must be one of {tuple(NETWORK_VARIANTS)}; got {variant!r}.")
+    new_edges, n_actions = NETWORK_VARIANTS[variant]
     rounds = range(N_ROUNDS) if betting_round is None else [_check_round(betting_round, "draw_network")]
     sizes = {
         "BPP_Final": [ht.N_FINAL_TYPES for _ in rounds],
@@ -1101,18 +1126,23 @@ def draw_network(ax=None, *, betting_round: int | None = None):
         "BPP_Current": [len(current_type_names(r)) for r in rounds],
         "OPP_Current": [len(current_type_names(r)) for r in rounds],
         "OPP_Upcards": [len(upcard_type_names(r)) for r in rounds],
-        "OPP_Action": [len(ACTIONS) for _ in rounds],
+        "OPP_Action": [n_actions for _ in rounds],
     }
     if ax is None:
         ax = plt.figure(figsize=(6.4, 5.2)).add_subplot()
-    graph = nx.DiGraph(list(EDGES))
+    graph = nx.DiGraph(list(EDGES) + list(new_edges))
     colors = ["#c9d9f0" if n in OBSERVED else "#ffffff" for n in graph.nodes()]
     nodes = nx.draw_networkx_nodes(
         graph, FIGURE1_LAYOUT, ax=ax, node_shape="o", node_size=6000, node_color=colors, edgecolors="#333333"
     )
     edges = nx.draw_networkx_edges(
-        graph, FIGURE1_LAYOUT, ax=ax, arrows=True, arrowsize=18, node_size=6000, edge_color="#333333"
+        graph, FIGURE1_LAYOUT, ax=ax, edgelist=list(EDGES), arrows=True, arrowsize=18, node_size=6000, edge_color="#333333"
     )
+    if new_edges:
+        edges = list(edges) + list(nx.draw_networkx_edges(
+            graph, FIGURE1_LAYOUT, ax=ax, edgelist=list(new_edges), arrows=True, arrowsize=18, node_size=6000,
+            edge_color="#c0392b", width=2.0,
+        ))
     labels = {}
     for node in graph.nodes():
         counts = sorted(set(sizes[node]))

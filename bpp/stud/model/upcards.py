@@ -107,6 +107,7 @@ from bpp.stud.model.networks import (
     StudBelief,
     StudCPTs,
     _normalize_rows,
+    _state_index,
     current_type_names,
     upcard_type_names,
 )
@@ -298,13 +299,7 @@ class CompiledLinkedNet:
             table.flags.writeable = False
             setattr(self, name, table)
 
-    @staticmethod
-    def _index(value, states, what):
-        if isinstance(value, str) and value in states:
-            return states.index(value)
-        if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < len(states):
-            return int(value)
-        raise ValueError(f"The '{what}' parameter of query must be a state in {states} or its index; got {value!r}.")
+    _index = staticmethod(_state_index)
 
     def query(self, bpp_current, opp_upcards, opp_action=None, link_state=0) -> StudBelief:
         """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).

@@ -1,0 +1,330 @@
+"""The §6 link BPP_Final → OPP_Final: both final hands come from one deck (Korb1999 §6).
+
+Korb, Nicholson & Jitnah (1999) §6 list, among the network's simplifications,
+that BPP_Final and OPP_Final are independent in Figure 1 although the two hands
+are dealt from one deck: holding four aces makes the opponent's four of a kind
+impossible, holding a flush makes its flush less likely.  This module adds the
+arc and nothing else::
+
+    BPP_Final ──► BPP_Win ◄── OPP_Final
+        │   ╲______________________▲   │
+        ▼        (new arc)             ▼
+    BPP_Current                OPP_Current
+                                ╱        ╲
+                               ▼          ▼
+                        OPP_Upcards    OPP_Action
+
+OPP_Final's CPT becomes P(OPP_Final | BPP_Final) (17 × 17), **estimated by
+dealing** as §3.3 estimated the other tables ("by dealing out 10,000,000
+hands"): :func:`estimate_opp_given_bpp` deals heads-up hands in Stud5's order
+(the dealing of :func:`bpp.stud.model.networks.estimate_all_cpts`) and counts
+the pair of final types; the two hands of a deal are exchangeable, so the
+joint count is symmetrised (each deal counted as (BPP, OPP) and (OPP, BPP)).
+An exact table would need the type of every pair of disjoint five-card hands
+(about 4 × 10¹²), which is not cheap.  Every other CPT stays the exact one of
+:mod:`bpp.stud.model.networks`; P(BPP_Win | both finals of one type) stays ½
+(the symmetry argument holds with the arc too).
+
+With the arc, BPP_Final and OPP_Final are no longer independent given the
+evidence, so the compiled tables use the joint posterior
+
+    P(f, o | b, u, a) ∝ P(f) M_C|F[b, f] P(o | f) L[u, a, o],
+    L[u, a, o] = Σ_c M_U|C[u, c] M_A|C[a, c] M_C|F[c, o],
+
+and P(win | b, u, a) = Σ_{f, o} P(f, o | b, u, a) P(win | f, o).  The
+posteriors over OPP_Current and OPP_Final now depend on BPP's own cards too
+(BPP's current hand says something about the deck).  Files (``bpp build
+stud-linked``; never written over ``models/stud``'s other networks):
+``models/stud/linked/stud_linked_round{r}.bif`` (the pgmpy networks) and
+``opp_final_given_bpp_final.npz`` (the table play loads).
+
+>>> from bpp.stud.model.networks import load_cpts
+>>> q = load_opp_given_bpp()
+>>> q.shape, bool(np.allclose(q.sum(axis=0), 1.0))
+((17, 17), True)
+>>> net = CompiledFinalsNet(load_cpts()[3], q)
+>>> 0.0 < net.query("pair_aces", "pair_kings", "aggressive").p_win < 1.0
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import numpy as np
+
+from bpp.stud.model import handtypes as ht
+from bpp.stud.model.networks import (
+    ACTIONS,
+    MODELS_DIR,
+    N_ROUNDS,
+    StudBelief,
+    StudCPTs,
+    _check_action_cpt,
+    _deal_batch,
+    _normalize_rows,
+    _state_index,
+    _progress,
+    current_type_names,
+    upcard_type_names,
+)
+
+__all__ = [
+    "LINKED_DIR",
+    "LINKED_EDGE",
+    "estimate_opp_given_bpp",
+    "build_finals_network",
+    "save_linked",
+    "load_opp_given_bpp",
+    "load_linked_networks",
+    "CompiledFinalsNet",
+    "FinalsWinTables",
+]
+
+#: Where the linked networks are saved (a folder of their own beside the paper's networks).
+LINKED_DIR = MODELS_DIR / "linked"
+#: The arc this variant adds (parent, child).
+LINKED_EDGE = ("BPP_Final", "OPP_Final")
+_TABLE_FILE = "opp_final_given_bpp_final.npz"
+
+
+def estimate_opp_given_bpp(n_hands: int = 10_000_000, *, rng=None, progress: bool = False, batch: int = 250_000) -> np.ndarray:
+    """P(OPP_Final | BPP_Final) counted from ``n_hands`` random heads-up deals (§3.3's method, §6's arc).
+
+    Parameters
+    ----------
+    n_hands : int
+        Deals (each counted twice, once from each seat: the hands are exchangeable).
+    rng : numpy.random.Generator or seed, optional
+    progress : bool
+        Show a tqdm bar.
+
+    Returns
+    -------
+    ndarray, shape (17, 17)
+        ``[o, f]`` = P(OPP_Final = o | BPP_Final = f), columns summing to 1 (pgmpy's layout).
+
+    >>> q = estimate_opp_given_bpp(20_000, rng=0)
+    >>> bool(np.allclose(q.sum(axis=0), 1.0)), q.shape
+    (True, (17, 17))
+
+    With BPP holding a pair of aces, the opponent's pair of aces is about a
+    quarter as likely as without the arc (10,000,000 deals, the saved table):
+
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> aces, prior = ht.FINAL_TYPES.index("pair_aces"), load_cpts()[0].prior_final
+    >>> round(float(load_opp_given_bpp()[aces, aces] / prior[aces]), 2)
+    0.22
+    """
+    if isinstance(n_hands, bool) or not isinstance(n_hands, (int, np.integer)) or n_hands < 1:
+        raise ValueError(f"The 'n_hands' parameter of estimate_opp_given_bpp must be an integer >= 1; got {n_hands!r}.")
+    rng = np.random.default_rng(rng)
+    nf = ht.N_FINAL_TYPES
+    joint = np.zeros((nf, nf), dtype=np.int64)
+    bar = _progress(int(n_hands), progress, "dealing stud hands")
+    for start in range(0, int(n_hands), batch):
+        size = min(batch, int(n_hands) - start)
+        deals = _deal_batch(rng, size)
+        finals = [
+            ht.final_types_from_classes(ht.evaluate_unchecked(np.ascontiguousarray(deals[:, [i, 2 + i, 4 + i, 6 + i, 8 + i]]))).astype(np.intp)
+            for i in (0, 1)
+        ]
+        joint += np.bincount(finals[0] * nf + finals[1], minlength=nf * nf).reshape(nf, nf)
+        bar.update(size)
+    bar.close()
+    joint = joint + joint.T  # [f, o], both seats
+    total = joint.sum(axis=1, keepdims=True).astype(np.float64)
+    prior = joint.sum(axis=0) / joint.sum()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        table = np.where(total > 0, joint / total, prior)  # a type never dealt: the marginal
+    return np.ascontiguousarray(table.T)
+
+
+def _check_table(q, where: str) -> np.ndarray:
+    q = np.array(q, dtype=np.float64)
+    nf = ht.N_FINAL_TYPES
+    if q.shape != (nf, nf) or not np.all(np.isfinite(q)) or q.min() < 0 or not np.allclose(q.sum(axis=0), 1.0, atol=1e-9):
+        raise ValueError(f"The 'opp_given_bpp' parameter of {where} must be a (17, 17) table whose columns sum to 1; got shape {q.shape}.")
+    q.flags.writeable = False
+    return q
+
+
+def build_finals_network(cpts: StudCPTs, opp_given_bpp):
+    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 plus the arc BPP_Final → OPP_Final.
+
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> model = build_finals_network(load_cpts()[0], load_opp_given_bpp())
+    >>> model.check_model(), model.get_parents("OPP_Final")
+    (True, ['BPP_Final'])
+    """
+    from pgmpy.factors.discrete import TabularCPD
+
+    from bpp.stud.model.networks import build_network
+
+    q = _check_table(opp_given_bpp, "build_finals_network")
+    finals = list(ht.FINAL_TYPES)
+    model = build_network(cpts)
+    model.remove_cpds(model.get_cpds("OPP_Final"))
+    model.add_edge(*LINKED_EDGE)
+    model.add_cpds(
+        TabularCPD("OPP_Final", len(finals), q, evidence=["BPP_Final"], evidence_card=[len(finals)],
+                   state_names={"OPP_Final": finals, "BPP_Final": finals})
+    )
+    model.check_model()
+    return model
+
+
+def save_linked(opp_given_bpp, cpts, out_dir=None, *, info: dict | None = None) -> list[Path]:
+    """Write the four linked networks (BIF), the table (npz) and ``build_info.json``; return the paths."""
+    from pgmpy.readwrite import BIFWriter
+
+    q = _check_table(opp_given_bpp, "save_linked")
+    out = Path(LINKED_DIR if out_dir is None else out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for r, c in enumerate(cpts):
+        path = out / f"stud_linked_round{r}.bif"
+        BIFWriter(build_finals_network(c, q)).write(str(path))
+        written.append(path)
+    np.savez_compressed(out / _TABLE_FILE, opp_final_given_bpp_final=q)
+    written.append(out / _TABLE_FILE)
+    if info is not None:
+        (out / "build_info.json").write_text(json.dumps(info, indent=2, sort_keys=True) + "\n")
+        written.append(out / "build_info.json")
+    return written
+
+
+@functools.cache
+def _load_table(path: str) -> np.ndarray:
+    with np.load(path) as data:
+        return _check_table(data["opp_final_given_bpp_final"], "load_opp_given_bpp")
+
+
+def load_opp_given_bpp(directory=None) -> np.ndarray:
+    """The saved P(OPP_Final | BPP_Final), (17, 17) read-only (``models/stud/linked`` by default)."""
+    path = Path(LINKED_DIR if directory is None else directory) / _TABLE_FILE
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing; run `bpp build stud-linked`.")
+    return _load_table(str(path))
+
+
+def load_linked_networks(directory=None) -> list:
+    """The four saved linked networks, read back with pgmpy's ``BIFReader``."""
+    from pgmpy.readwrite import BIFReader
+
+    directory = Path(LINKED_DIR if directory is None else directory)
+    return [BIFReader(str(directory / f"stud_linked_round{r}.bif")).get_model() for r in range(N_ROUNDS)]
+
+
+def _likelihood(cpts: StudCPTs, action_cpt) -> np.ndarray:
+    """L[u, a, o] = Σ_c M_U|C[u, c] M_A|C[a, c] M_C|F[c, o], a = 2 unobserved."""
+    m = np.concatenate([action_cpt, np.ones((1, action_cpt.shape[1]))], axis=0)  # (3, C)
+    return np.einsum("uc,ac,co->uao", cpts.upcards_given_current, m, cpts.current_given_final)
+
+
+def _bpp_side(cpts: StudCPTs, q: np.ndarray) -> np.ndarray:
+    """G[b, f, o] = P(f) M_C|F[b, f] P(o | f): everything the joint posterior takes from BPP's side."""
+    return cpts.prior_final[None, :, None] * cpts.current_given_final[:, :, None] * q.T[None, :, :]
+
+
+class CompiledFinalsNet:
+    """One round's linked network compiled to numpy tables (every evidence combination precomputed).
+
+    Tables, indexed ``[b, u, a]`` (BPP_Current, OPP_Upcards, OPP_Action with 2 = unobserved):
+    ``win_table`` (B, U, 3); ``opp_current_table`` (B, U, 3, C); ``opp_final_table`` and
+    ``bpp_final_table`` (B, U, 3, 17).  Impossible evidence gives NaN (as the paper's network).
+    """
+
+    UNOBSERVED = len(ACTIONS)
+
+    def __init__(self, cpts: StudCPTs, opp_given_bpp, action_cpt=None):
+        self.betting_round = r = cpts.betting_round
+        self.cpts = cpts
+        self.opp_given_bpp = _check_table(opp_given_bpp, "CompiledFinalsNet")
+        self.action_cpt = _check_action_cpt(cpts.action_given_current if action_cpt is None else action_cpt, r)
+        self.current_states = current_type_names(r)
+        self.upcard_states = upcard_type_names(r)
+        c = cpts
+        g = _bpp_side(c, self.opp_given_bpp)  # (B, F, O)
+        lik = _likelihood(c, self.action_cpt)  # (U, 3, O)
+        joint = g[:, None, None, :, :] * lik[None, :, :, None, :]  # (B, U, 3, F, O)
+        total = joint.sum(axis=(3, 4))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            win = np.einsum("buafo,fo->bua", joint, c.win_given_finals) / total
+            bpp_final = joint.sum(axis=4) / total[..., None]
+        opp_final = _normalize_rows(joint.sum(axis=3))
+        # P(c | b, u, a) ∝ M_U|C[u, c] M_A|C[a, c] Σ_o M_C|F[c, o] Σ_f G[b, f, o]
+        m = np.concatenate([self.action_cpt, np.ones((1, len(self.current_states)))], axis=0)
+        opp_current = _normalize_rows(
+            np.einsum("uc,ac,co,bo->buac", c.upcards_given_current, m, c.current_given_final, g.sum(axis=1))
+        )
+        for name, table in (("win_table", np.clip(win, 0.0, 1.0)), ("opp_current_table", opp_current),
+                            ("opp_final_table", opp_final), ("bpp_final_table", bpp_final)):
+            table.flags.writeable = False
+            setattr(self, name, table)
+
+    _index = staticmethod(_state_index)
+
+    def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
+        """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
+
+        >>> from bpp.stud.model.networks import load_cpts
+        >>> CompiledFinalsNet(load_cpts()[0], load_opp_given_bpp()).query(0, 4, "sideways")
+        Traceback (most recent call last):
+        ...
+        ValueError: The 'opp_action' parameter of query must be a state in ('passive', 'aggressive') or its index; got 'sideways'.
+        """
+        b = self._index(bpp_current, self.current_states, "bpp_current")
+        u = self._index(opp_upcards, self.upcard_states, "opp_upcards")
+        a = self.UNOBSERVED if opp_action is None else self._index(opp_action, ACTIONS, "opp_action")
+        return StudBelief(float(self.win_table[b, u, a]), self.opp_current_table[b, u, a],
+                          self.opp_final_table[b, u, a], self.bpp_final_table[b, u, a])
+
+    def p_win(self, bpp_current: int, opp_upcards: int, opp_action: int = 2) -> float:
+        """P(BPP_Win) by indices (a lookup)."""
+        return float(self.win_table[bpp_current, opp_upcards, opp_action])
+
+    def to_network(self):
+        """The pgmpy network with these CPTs (:func:`build_finals_network`)."""
+        return build_finals_network(self.cpts.with_action_cpt(self.action_cpt), self.opp_given_bpp)
+
+    def __repr__(self) -> str:
+        return f"CompiledFinalsNet(betting_round={self.betting_round})"
+
+
+class FinalsWinTables:
+    """P(win) tables (n_current, n_upcards, 3) of the four linked networks, refit for learned M_A|C between hands.
+
+    The interface of :class:`bpp.stud.model.learning.WinTables` (``tables``, ``refit``); equal to
+    :class:`CompiledFinalsNet`'s ``win_table`` for the same M_A|C (tested).
+
+    >>> from bpp.stud.model.networks import load_compiled
+    >>> t = FinalsWinTables(load_compiled(), load_opp_given_bpp())
+    >>> [x.shape for x in t.tables][3]
+    (17, 16, 3)
+    """
+
+    def __init__(self, nets, opp_given_bpp):
+        nets = tuple(nets)
+        if len(nets) != N_ROUNDS:
+            raise ValueError(f"The 'nets' parameter of FinalsWinTables must hold 4 compiled networks; got {len(nets)}.")
+        self.nets = nets
+        self.opp_given_bpp = q = _check_table(opp_given_bpp, "FinalsWinTables")
+        self._g1, self._gw = [], []
+        for net in nets:
+            g = _bpp_side(net.cpts, q)
+            self._g1.append(g.sum(axis=1))  # (B, O)
+            self._gw.append(np.einsum("bfo,fo->bo", g, net.cpts.win_given_finals))
+        self.refit([net.cpts.action_given_current for net in nets])
+
+    def refit(self, action_cpts) -> "FinalsWinTables":
+        """Recompute the tables for new M_A|C (one (2, n_current) array per round); return self."""
+        tables = []
+        for net, g1, gw, m in zip(self.nets, self._g1, self._gw, action_cpts):
+            lik = _likelihood(net.cpts, np.asarray(m, dtype=np.float64))  # (U, 3, O)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                tables.append(np.clip(np.einsum("bo,uao->bua", gw, lik) / np.einsum("bo,uao->bua", g1, lik), 0.0, 1.0))
+        self.tables = tables
+        return self

@@ -1,0 +1,61 @@
+"""BPP with the arc BPP_Final → OPP_Final (Korb1999 §6), registered ``bpp-linked``.
+
+The paper's player (:class:`bpp.stud.players.paper.BPPPlayer`: same evidence,
+same M_A|C learned from showdowns, same curves) whose four networks carry the
+one §6 change of :mod:`bpp.stud.model.linked`: both final hands come from one
+deck, so OPP_Final is conditioned on BPP_Final.
+
+>>> player = LinkedBPP(rng=0)
+>>> player.win_tables_.tables[3].shape
+(17, 16, 3)
+"""
+
+from __future__ import annotations
+
+from bpp.stud.players.paper import BPPPlayer
+
+__all__ = ["LinkedBPP"]
+
+
+class LinkedBPP(BPPPlayer):
+    """:class:`~bpp.stud.players.paper.BPPPlayer` on the networks with BPP_Final → OPP_Final (§6).
+
+    Parameters
+    ----------
+    opp_given_bpp : array_like (17, 17), optional
+        P(OPP_Final | BPP_Final); default the saved table (:func:`bpp.stud.model.linked.load_opp_given_bpp`).
+    **kwargs
+        As :class:`BPPPlayer` (``upcards_link`` must stay off: one §6 idea per variant).
+
+    >>> LinkedBPP(upcards_link=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'upcards_link' parameter of LinkedBPP must be False (bpp-linked adds only the BPP_Final -> OPP_Final arc); got True.
+    """
+
+    name = "bpp-linked"
+
+    def __init__(self, *, opp_given_bpp=None, **kwargs):
+        link = kwargs.get("upcards_link", False)
+        if link:
+            raise ValueError(
+                "The 'upcards_link' parameter of LinkedBPP must be False (bpp-linked adds only the "
+                f"BPP_Final -> OPP_Final arc); got {link!r}."
+            )
+        super().__init__(**kwargs)
+        from bpp.stud.model.linked import FinalsWinTables, load_opp_given_bpp
+
+        self.opp_given_bpp = load_opp_given_bpp() if opp_given_bpp is None else opp_given_bpp
+        self.win_tables_ = FinalsWinTables(self._base_nets, self.opp_given_bpp)
+        self._tables = self.win_tables_.tables
+
+    def compiled_networks(self) -> tuple:
+        """The four :class:`~bpp.stud.model.linked.CompiledFinalsNet` with the learned M_A|C."""
+        if self._compiled is None:
+            from bpp.stud.model.linked import CompiledFinalsNet
+
+            q = self.win_tables_.opp_given_bpp
+            self._compiled = tuple(
+                CompiledFinalsNet(net.cpts, q, m) for net, m in zip(self._base_nets, self.model_.action_cpts())
+            )
+        return self._compiled
