@@ -131,9 +131,11 @@ def _report_income(results, figures):
     return rows, [], text
 
 
-_OPEN = ("not explained yet: in our self-play the versions' gaps are smaller than the paper's and their order "
-         "differs (e.g. B, uniform weights, can beat A); 001 describes each version in one sentence, so the "
-         "builds are our reading, and the cause is open")
+_OPEN = ("measured on 4,000 duplicate deals for each of seeds 11, 13, 17 (figures/loki_figure1.py): A first and E "
+         "last on every seed, B and C within noise of each other (C edges B by 0.005 sb/hand on seed 11); A's level, "
+         "+0.03 to +0.06, sits below the paper's +0.08 and the cause is not found (Billings1998 gives each version "
+         "one sentence, so the builds are our reading); re-weighting after post-flop actions too (loki-reweight, "
+         "Billings1998b) puts B first on every seed")
 
 
 def _report_figure1(results, figures):
