@@ -156,4 +156,23 @@ def test_win_given_each_down_card_matches_exact_enumeration():
         a = evaluate(np.column_stack([np.tile(mine, (len(pairs), 1)), pairs[:, 0]]))
         b = evaluate(np.column_stack([np.tile((h,) + up, (len(pairs), 1)), pairs[:, 1]]))
         exact = ((a > b) + 0.5 * (a == b)).mean()
-        assert p == pytest.approx(exact, abs=0.04)  # 5 standard errors at most
+        assert p == pytest.approx(exact, abs=1e-12)  # enumerated, not sampled (issue 12 §4)
+
+
+def test_exact_one_card_to_come_agrees_with_the_sampled_estimator_it_replaced():
+    # round 3 used to be sampled (200 completions a candidate); the enumeration must agree within that sampler's error
+    from bpp.stud.players.reference import _win_given_holes, _win_sampled, unseen_cards
+
+    rng = np.random.default_rng(11)
+    for trial in range(6):
+        deck = rng.permutation(52)
+        if trial == 5:  # flushes live for both sides
+            suited = [int(c) for c in range(52) if c & 3 == 2]
+            mine, up = tuple(suited[:4]), tuple(suited[4:7])
+        else:
+            mine, up = tuple(int(c) for c in deck[:4]), tuple(int(c) for c in deck[10:13])
+        holes = unseen_cards(mine, up)
+        exact = _win_given_holes(mine, up, holes, 200, None)  # no stream needed
+        sampled = _win_sampled(mine, up, holes, 3000, np.random.default_rng(trial))
+        se = np.sqrt(np.maximum(exact * (1 - exact), 0.25 / 3000) / 3000)
+        assert np.all(np.abs(sampled - exact) <= 5 * se + 1e-12)

@@ -113,7 +113,7 @@ OUTCOMES = ("fold", "call", "bet")
 _FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
 
 
-def relations(candidates, opp_up, bpp_up) -> np.ndarray:
+def relations(candidates, opp_up, bpp_up, cache: dict | None = None) -> np.ndarray:
     """OPP_Rel (index into :data:`REL_STATES`) for each candidate down card of the opponent.
 
     ``behind`` when the opponent's hand (candidate + ``opp_up``) does not beat
@@ -122,7 +122,10 @@ def relations(candidates, opp_up, bpp_up) -> np.ndarray:
     cards, or when the opponent's up cards cannot make a flush, only the
     candidate's rank matters, so the comparison is made once per rank
     present; otherwise every candidate is compared in one numpy pass
-    (:func:`bpp.stud.model.handvalue.hand_value_codes`).
+    (:func:`bpp.stud.model.handvalue.hand_value_codes`).  ``cache``, a dict
+    kept by the caller, remembers the per-rank answers by the two sides'
+    up-card *ranks* (all the answer depends on then), so a later hand with
+    the same ranks showing does no comparison at all; the results are the same.
 
     >>> from holdem.cards import parse_cards
     >>> [REL_STATES[i] for i in relations(parse_cards("2c Kc Ah"), parse_cards("7d"), parse_cards("Kd"))]
@@ -139,13 +142,26 @@ def relations(candidates, opp_up, bpp_up) -> np.ndarray:
         return np.where(codes <= value[0], 0, np.where(types > kind[0], 2, 1)).astype(np.intp)
     # otherwise only the candidate's rank matters: one comparison per rank present (at most 13), not per card
     theirs = tuple(sorted(int(c) for c in bpp_up))
-    value, kind = _hand_value(theirs), _hand_type(theirs)
-    ranks, first, back = np.unique(candidates >> 2, return_index=True, return_inverse=True)
-    per_rank = np.empty(ranks.size, dtype=np.intp)
-    for i, h in enumerate(candidates[first].tolist()):
-        mine = tuple(sorted(up + (h,)))
-        per_rank[i] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
-    return per_rank[back.ravel()]
+    key = (tuple(c >> 2 for c in up), tuple(c >> 2 for c in theirs))
+    per_rank = None if cache is None else cache.get(key)
+    if per_rank is None:
+        per_rank = np.full(13, -1, dtype=np.intp)  # -1: not compared yet
+        if cache is not None:
+            cache[key] = per_rank
+    ranks = candidates >> 2
+    todo = np.flatnonzero(per_rank[ranks] < 0)
+    if todo.size:  # compare stand-in cards of the same ranks (suits cycled: no flush), so _hand_value's cache serves them
+        theirs = _by_ranks(key[1])
+        value, kind = _hand_value(theirs), _hand_type(theirs)
+        for rank in np.unique(ranks[todo]).tolist():
+            mine = _by_ranks(tuple(sorted(key[0] + (rank,))))
+            per_rank[rank] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
+    return per_rank[ranks]
+
+
+def _by_ranks(ranks: tuple) -> tuple:
+    """Cards of the given ascending ranks, suits cycled 0, 1, 2, 3, 0 (distinct cards, never five of a suit)."""
+    return tuple(r * 4 + i % 4 for i, r in enumerate(ranks))
 
 
 def _showing(opp_up, bpp_up) -> int:
@@ -295,6 +311,7 @@ class CardBPP(DownCardPlayer):
         self.learn_folds = bool(learn_folds)
         self.model_ = OpponentActionModel(prior_strength=prior_strength)
         self._rel_cache: dict = {}
+        self._rank_rel: dict = {}  # relations() by up-card ranks, kept across hands (exact, see relations)
         self._seat = None
         self._hole = None
         self._events: list = []
@@ -316,7 +333,7 @@ class CardBPP(DownCardPlayer):
             if cached is None:  # OPP_Rel of every card not showing, and the showing state, once per round and hand
                 rel = np.zeros(52, dtype=np.intp)
                 hidden = unseen_cards(*ups)
-                rel[hidden] = relations(hidden, *ups)
+                rel[hidden] = relations(hidden, *ups, cache=self._rank_rel)
                 cached = self._rel_cache[ups] = (rel, _showing(*ups))
             out.append((cached[1], int(facing), int(can_raise), kind, cached[0][cards]))
         return out

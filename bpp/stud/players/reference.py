@@ -157,7 +157,13 @@ def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.n
 
 
 def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples: int, rng) -> np.ndarray:
-    """P(win | the opponent's down card is h) for every ``h`` of ``holes`` (exact with five cards each, else sampled)."""
+    """P(win | the opponent's down card is h) for every ``h`` of ``holes``.
+
+    Exact with five cards each (the showdown) and with one card to come for
+    each side (:func:`_win_one_to_come`, every completion enumerated; ``rng``
+    is not used); otherwise the share of ``n_samples`` sampled completions
+    won (:func:`_win_sampled`).
+    """
     k = holes.size
     n_mine = 5 - len(mine)
     n_theirs = 4 - len(theirs_up)
@@ -168,6 +174,47 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
         hands[1:, 1:] = theirs_up
         r = evaluate_unchecked(hands)
         return (r[0] > r[1:]) + 0.5 * (r[0] == r[1:])
+    if n_mine == 1 and n_theirs == 1:
+        return _win_one_to_come(mine, theirs_up, holes)
+    return _win_sampled(mine, theirs_up, holes, n_samples, rng)
+
+
+def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
+    """Exact P(win | h) with one card to come for each side (BPP holds four cards, the opponent three up cards and h).
+
+    Over the unseen pool U (every candidate h is in it), BPP's last card a and
+    the opponent's b are an ordered pair of distinct cards of U without h, all
+    equally likely.  With M[a] BPP's hand value given a and T[h, b] the
+    opponent's, P(win | h) = Σ_{b ≠ h} (#{a ∉ {h, b} : M[a] > T[h, b]} + ½
+    #{a ∉ {h, b} : M[a] = T[h, b]}) / ((|U| − 1)(|U| − 2)); the counts over
+    all of U come from M sorted (searchsorted), then a = h and a = b are taken
+    out.  Values by packed key sums (:func:`holdem.evaluate.rank_of_keys`).
+    """
+    tables = load_tables()
+    unseen = np.ones(52, dtype=bool)
+    unseen[list(mine) + list(theirs_up)] = False
+    pool = np.flatnonzero(unseen)
+    n = pool.size
+    keys, bits = tables.card_keys[pool], tables.suit_bits[pool]
+    own = rank_of_keys(keys + tables.card_keys[list(mine)].sum(), 5, suit_bits=bits + tables.suit_bits[list(mine)].sum())
+    at = np.searchsorted(pool, holes)  # each candidate's position in the pool
+    their_keys = keys[at][:, None] + keys[None, :] + tables.card_keys[list(theirs_up)].sum()
+    their_bits = bits[at][:, None] + bits[None, :] + tables.suit_bits[list(theirs_up)].sum()
+    theirs = rank_of_keys(their_keys, 5, suit_bits=their_bits)  # (candidates, b in pool)
+    ordered = np.sort(own)
+    below = np.searchsorted(ordered, theirs, side="left")  # #{a : M[a] < T}
+    not_above = np.searchsorted(ordered, theirs, side="right")  # #{a : M[a] <= T}
+    score = (n - not_above) + 0.5 * (not_above - below)  # wins + ½ ties over every a of the pool
+    for drop in (own[at][:, None], own[None, :]):  # take out a = h and a = b
+        score = score - ((drop > theirs) + 0.5 * (drop == theirs))
+    score[np.arange(holes.size), at] = 0.0  # b = h is not a completion
+    return score.sum(axis=1) / ((n - 1) * (n - 2))
+
+
+def _win_sampled(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples: int, rng) -> np.ndarray:
+    """P(win | h) for every ``h`` of ``holes`` as the share of ``n_samples`` random completions of both hands won (ties ½)."""
+    n_mine = 5 - len(mine)
+    n_theirs = 4 - len(theirs_up)
     m = n_mine + n_theirs
     unseen = np.ones(52, dtype=bool)
     unseen[list(mine) + list(theirs_up)] = False
