@@ -33,9 +33,11 @@ names three refinements, and this player makes all three:
   (it is then a pass, so P(pass) = P(fold) + P(call)) and a bet is not
   possible at the raise cap (P(call) + P(bet)).
 
-P(BPP_Win | OPP_Down = h) is exact in the last round and otherwise the share
-of ``n_samples`` random completions of both hands won (ties half), as the
-probabilistic player of §5.1 computes it; P(win) = Σ_h P(h | evidence)
+P(BPP_Win | OPP_Down = h) is the share of the completions of both hands won
+(ties half), as the probabilistic player of §5.1 computes it — enumerated
+exactly with one card or none to come, tabulated by suit class in the first
+round, sampled in the second (:func:`bpp.stud.players.reference._win_given_holes`);
+P(win) = Σ_h P(h | evidence)
 P(win | h), then θ, the betting curves and the bluff of BPP
 (:class:`~bpp.stud.decision.player.CurvePlayer`).
 

@@ -16,9 +16,11 @@ everything else of BPP — θ of eq. (7), the fitted betting curves of eq.
   probability of that action for that down card, given the up cards, the
   bet faced and the raise cap at the time (Bayes' rule, §3.4's "belief
   updating" done exactly);
-* P(win) = Σ_h P(h | evidence) P(win | h), where P(win | h) is exact in the
-  last round and otherwise the share of ``n_samples`` random completions of
-  both hands won (ties half), as the probabilistic player of §5.1 computes it.
+* P(win) = Σ_h P(h | evidence) P(win | h), where P(win | h) is the share of
+  the completions of both hands won (ties half), as the probabilistic player
+  of §5.1 computes it: enumerated exactly in the last two rounds, read from a
+  table by suit class in the first (1,000 completions a candidate,
+  ``models/stud/win_round1.npz``), sampled (``n_samples``) in the second.
 
 It uses only what a player sees (public history and its own cards), so it
 is an ordinary agent (registered as ``rules-reader``); it is meant for
@@ -387,13 +389,15 @@ class DownCardPlayer(CurvePlayer):
 
     Subclasses provide :meth:`posterior` (:class:`RulesReader`: Figure 4
     known; :class:`bpp.stud.players.cardlevel.CardBPP`: a learned network).  P(win | h)
-    is exact in the last round and otherwise the share of ``n_samples``
-    completions won, sampled once per deal of cards and cached.
+    (:func:`_win_given_holes`) is exact in the last two rounds, tabulated in
+    the first and the share of ``n_samples`` completions won in the second,
+    computed once per deal of cards and cached.
 
     Parameters
     ----------
     n_samples : int
-        Completions per candidate down card for P(win | h) before the last round.
+        Completions per candidate down card for P(win | h) in the second round
+        (the one round still sampled per hand).
     max_bets : int
         Bets per round (a bet and three raises in Stud5).
     params, bluff, bets_per_round, play, rng
