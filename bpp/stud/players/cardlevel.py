@@ -98,7 +98,7 @@ import numpy as np
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.model.handvalue import _hand_value, hand_value_codes
+from bpp.stud.model.handvalue import _hand_type, _hand_value, hand_value_codes
 from bpp.stud.players.reference import DownCardPlayer, _decisions, unseen_cards
 
 __all__ = ["CardBPP", "OpponentActionModel", "REL_STATES", "SHOWING_STATES", "FACING_STATES", "OUTCOMES", "relations"]
@@ -152,16 +152,18 @@ def relations(candidates, opp_up, bpp_up, cache: dict | None = None) -> np.ndarr
             cache[key] = per_rank
     ranks = candidates >> 2
     todo = np.flatnonzero(per_rank[ranks] < 0)
-    if todo.size:  # the missing ranks in one numpy pass, on stand-in cards of those ranks (suits cycled: no flush)
-        missing = np.unique(ranks[todo])
-        hands = np.empty((missing.size, len(up) + 1), dtype=np.int64)
-        hands[:, 0] = missing
-        hands[:, 1:] = key[0]
-        hands.sort(axis=1)
-        codes, types = hand_value_codes(hands * 4 + np.arange(hands.shape[1]) % 4)
-        value, kind = hand_value_codes((np.array(key[1], dtype=np.int64) * 4 + np.arange(len(key[1])) % 4)[None])
-        per_rank[missing] = np.where(codes <= value[0], 0, np.where(types > kind[0], 2, 1))
+    if todo.size:  # compare stand-in cards of the same ranks (suits cycled: no flush), so _hand_value's cache serves them
+        theirs = _by_ranks(key[1])
+        value, kind = _hand_value(theirs), _hand_type(theirs)
+        for rank in np.unique(ranks[todo]).tolist():
+            mine = _by_ranks(tuple(sorted(key[0] + (rank,))))
+            per_rank[rank] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
     return per_rank[ranks]
+
+
+def _by_ranks(ranks: tuple) -> tuple:
+    """Cards of the given ascending ranks, suits cycled 0, 1, 2, 3, 0 (distinct cards, never five of a suit)."""
+    return tuple(r * 4 + i % 4 for i, r in enumerate(ranks))
 
 
 def _showing(opp_up, bpp_up) -> int:
