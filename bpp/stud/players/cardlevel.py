@@ -93,12 +93,14 @@ True
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.model.handvalue import _hand_type, _hand_value, hand_value_codes
+from bpp.stud.model.handvalue import _hand_value, hand_value_codes
 from bpp.stud.players.reference import DownCardPlayer, _decisions, unseen_cards
 
 __all__ = ["CardBPP", "OpponentActionModel", "REL_STATES", "SHOWING_STATES", "FACING_STATES", "OUTCOMES", "relations"]
@@ -115,19 +117,16 @@ OUTCOMES = ("fold", "call", "bet")
 _FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
 
 
-def relations(candidates, opp_up, bpp_up, cache: dict | None = None) -> np.ndarray:
+def relations(candidates, opp_up, bpp_up) -> np.ndarray:
     """OPP_Rel (index into :data:`REL_STATES`) for each candidate down card of the opponent.
 
     ``behind`` when the opponent's hand (candidate + ``opp_up``) does not beat
     ``bpp_up`` as a partial poker hand, ``ahead_type`` when its §3.2 hand
-    type is higher than that of ``bpp_up``, ``ahead`` otherwise.  Below five
-    cards, or when the opponent's up cards cannot make a flush, only the
-    candidate's rank matters, so the comparison is made once per rank
-    present; otherwise every candidate is compared in one numpy pass
-    (:func:`bpp.stud.model.handvalue.hand_value_codes`).  ``cache``, a dict
-    kept by the caller, remembers the per-rank answers by the two sides'
-    up-card *ranks* (all the answer depends on then), so a later hand with
-    the same ranks showing does no comparison at all; the results are the same.
+    type is higher than that of ``bpp_up``, ``ahead`` otherwise.  When the
+    opponent's up cards cannot make a flush, only ranks matter: both hands
+    are looked up in a table of every rank multiset of 1-5 cards
+    (:func:`_rank_table`), keyed by Σ 5^rank; otherwise every candidate is
+    compared in one numpy pass (:func:`bpp.stud.model.handvalue.hand_value_codes`).
 
     >>> from holdem.cards import parse_cards
     >>> [REL_STATES[i] for i in relations(parse_cards("2c Kc Ah"), parse_cards("7d"), parse_cards("Kd"))]
@@ -142,28 +141,38 @@ def relations(candidates, opp_up, bpp_up, cache: dict | None = None) -> np.ndarr
         codes, types = hand_value_codes(hands)
         value, kind = hand_value_codes(np.asarray(bpp_up, dtype=np.int64)[None])
         return np.where(codes <= value[0], 0, np.where(types > kind[0], 2, 1)).astype(np.intp)
-    # otherwise only the candidate's rank matters: one comparison per rank present (at most 13), not per card
-    theirs = tuple(sorted(int(c) for c in bpp_up))
-    key = (tuple(c >> 2 for c in up), tuple(c >> 2 for c in theirs))
-    per_rank = None if cache is None else cache.get(key)
-    if per_rank is None:
-        per_rank = np.full(13, -1, dtype=np.intp)  # -1: not compared yet
-        if cache is not None:
-            cache[key] = per_rank
-    ranks = candidates >> 2
-    todo = np.flatnonzero(per_rank[ranks] < 0)
-    if todo.size:  # compare stand-in cards of the same ranks (suits cycled: no flush), so _hand_value's cache serves them
-        theirs = _by_ranks(key[1])
-        value, kind = _hand_value(theirs), _hand_type(theirs)
-        for rank in np.unique(ranks[todo]).tolist():
-            mine = _by_ranks(tuple(sorted(key[0] + (rank,))))
-            per_rank[rank] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
-    return per_rank[ranks]
+    keys, codes, types = _rank_table()
+    mine = np.searchsorted(keys, sum(5 ** (c >> 2) for c in up) + _POWERS[candidates >> 2])
+    theirs = int(np.searchsorted(keys, sum(5 ** (int(c) >> 2) for c in bpp_up)))
+    return np.where(codes[mine] <= codes[theirs], 0, np.where(types[mine] > types[theirs], 2, 1)).astype(np.intp)
 
 
-def _by_ranks(ranks: tuple) -> tuple:
-    """Cards of the given ascending ranks, suits cycled 0, 1, 2, 3, 0 (distinct cards, never five of a suit)."""
-    return tuple(r * 4 + i % 4 for i, r in enumerate(ranks))
+_POWERS = 5 ** np.arange(13, dtype=np.int64)
+_RANK_TABLE = None
+
+
+def _rank_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(keys, value codes, types)`` of every multiset of 1-5 ranks (each at most four times), sorted by key.
+
+    The key Σ 5^rank is the multiset's base-5 count vector, so it is unique
+    across lengths; the values are :func:`~bpp.stud.model.handvalue.hand_value_codes`
+    of stand-in cards of those ranks with suits cycled (never five of a
+    suit), which is the hand's value whenever no flush is possible.
+    """
+    global _RANK_TABLE
+    if _RANK_TABLE is None:
+        parts = []
+        for k in range(1, 6):
+            ranks = np.array(
+                [m for m in itertools.combinations_with_replacement(range(13), k) if max(m.count(r) for r in m) <= 4],
+                dtype=np.int64,
+            )
+            codes, types = hand_value_codes(ranks * 4 + np.arange(k) % 4)
+            parts.append((_POWERS[ranks].sum(axis=1), codes, types))
+        keys, codes, types = (np.concatenate(column) for column in zip(*parts))
+        order = np.argsort(keys)
+        _RANK_TABLE = (keys[order], codes[order], types[order])
+    return _RANK_TABLE
 
 
 def _showing(opp_up, bpp_up) -> int:
@@ -313,7 +322,6 @@ class CardBPP(DownCardPlayer):
         self.learn_folds = bool(learn_folds)
         self.model_ = OpponentActionModel(prior_strength=prior_strength)
         self._rel_cache: dict = {}
-        self._rank_rel: dict = {}  # relations() by up-card ranks, kept across hands (exact, see relations)
         self._seat = None
         self._hole = None
         self._events: list = []
@@ -335,7 +343,7 @@ class CardBPP(DownCardPlayer):
             if cached is None:  # OPP_Rel of every card not showing, and the showing state, once per round and hand
                 rel = np.zeros(52, dtype=np.intp)
                 hidden = unseen_cards(*ups)
-                rel[hidden] = relations(hidden, *ups, cache=self._rank_rel)
+                rel[hidden] = relations(hidden, *ups)
                 cached = self._rel_cache[ups] = (rel, _showing(*ups))
             out.append((cached[1], int(facing), int(can_raise), kind, cached[0][cards]))
         return out
