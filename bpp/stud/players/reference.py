@@ -165,9 +165,12 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
     """P(win | the opponent's down card is h) for every ``h`` of ``holes``.
 
     Exact with five cards each (the showdown) and with one card to come for
-    each side (:func:`_win_one_to_come`, every completion enumerated; ``rng``
-    is not used); otherwise the share of ``n_samples`` sampled completions
-    won (:func:`_win_sampled`).
+    each side (:func:`_win_one_to_come`, every completion enumerated); in the
+    first round (two cards against one up card) read from the table of
+    :func:`build_round1_table` (1,000 completions a candidate, whatever
+    ``n_samples``); only in the second round the share of ``n_samples``
+    completions won, sampled from ``rng`` (:func:`_win_sampled`; also in the
+    first round when the table file is absent).
     """
     k = holes.size
     n_mine = 5 - len(mine)
@@ -276,7 +279,7 @@ def _round1_table():
         try:
             with np.load(ROUND1_PATH, allow_pickle=False) as data:
                 keys, halves, group, n = data["keys"].astype(np.int64), data["halves"], data["group"], int(data["n_samples"])
-        except OSError:
+        except (OSError, KeyError, ValueError):  # absent or unreadable: round 1 is sampled
             _ROUND1 = False
         else:
             _ROUND1 = ({tuple(k): i for i, k in enumerate(keys.tolist())}, halves / (2.0 * n * group[:, None]))
