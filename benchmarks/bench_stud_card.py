@@ -4,9 +4,11 @@
 
 Prints µs per call of the two per-round computations of
 :class:`bpp.stud.players.cardlevel.CardBPP` — P(win | down card) for every unseen
-card (:func:`bpp.stud.players.reference._win_given_holes`, 200 completions per
-candidate, by round) and OPP_Rel of every unseen card
-(:func:`bpp.stud.players.cardlevel.relations`) — then the best of three
+card (:func:`bpp.stud.players.reference._win_given_holes`, by round: round 1
+read from the suit-class table, round 2 sampled with 200 completions per
+candidate, rounds 3-4 enumerated) and OPP_Rel of every unseen card
+(:func:`bpp.stud.players.cardlevel.relations`, a table of rank multisets
+unless a flush is possible) — then the best of three
 ``play_match`` runs of ``bpp-card`` against ``rules`` (learning on, runner
 and engine included) in hands/s, beside the target.  Run it on a quiet
 machine (``taskset -c 0``); on a loaded one every figure scales down.

@@ -7,7 +7,7 @@ from holdem.agents import UniformRandom
 from holdem.games import Stud5
 
 from bpp.stud.opponents import RuleBasedPlayer
-from bpp.stud.players.reference import RulesReader, hole_posterior, opponent_decisions
+from bpp.stud.players.reference import RulesReader, hole_posterior, opponent_decisions, unseen_cards
 
 
 def _play_until_reader_decisions(seed, reader_seat):
@@ -156,4 +156,52 @@ def test_win_given_each_down_card_matches_exact_enumeration():
         a = evaluate(np.column_stack([np.tile(mine, (len(pairs), 1)), pairs[:, 0]]))
         b = evaluate(np.column_stack([np.tile((h,) + up, (len(pairs), 1)), pairs[:, 1]]))
         exact = ((a > b) + 0.5 * (a == b)).mean()
-        assert p == pytest.approx(exact, abs=0.04)  # 5 standard errors at most
+        assert p == pytest.approx(exact, abs=1e-12)  # enumerated, not sampled (issue 12 §4)
+
+
+def test_exact_one_card_to_come_agrees_with_the_sampled_estimator_it_replaced():
+    # round 3 used to be sampled (200 completions a candidate); the enumeration must agree within that sampler's error
+    from bpp.stud.players.reference import _win_given_holes, _win_sampled
+
+    rng = np.random.default_rng(11)
+    for trial in range(6):
+        deck = rng.permutation(52)
+        if trial == 5:  # flushes live for both sides
+            suited = [int(c) for c in range(52) if c & 3 == 2]
+            mine, up = tuple(suited[:4]), tuple(suited[4:7])
+        else:
+            mine, up = tuple(int(c) for c in deck[:4]), tuple(int(c) for c in deck[10:13])
+        holes = unseen_cards(mine, up)
+        exact = _win_given_holes(mine, up, holes, 200, None)  # no stream needed
+        sampled = _win_sampled(mine, up, holes, 3000, np.random.default_rng(trial))
+        se = np.sqrt(np.maximum(exact * (1 - exact), 0.25 / 3000) / 3000)
+        assert np.all(np.abs(sampled - exact) <= 5 * se + 1e-12)
+
+
+def test_round1_table_is_the_shipped_sampler_output_and_suit_symmetric():
+    # issue 12 §4: round-1 P(win | h) read from models/stud/win_round1.npz, one row per suit class
+    from bpp.stud.players import reference as ref
+
+    with np.load(ref.ROUND1_PATH) as data:
+        keys, halves, group = data["keys"].astype(int), data["halves"], data["group"]
+        n, seed = int(data["n_samples"]), int(data["seed"])
+    assert len(keys) == 5083 and n == 1000 and set(group.tolist()) <= {1, 2, 6}
+    streams = np.random.SeedSequence(seed).spawn(len(keys))
+    for i in (0, 1234, 2500, 5082):  # rows rebuilt from their own streams: bit-identical
+        row, size = ref._round1_row(tuple(keys[i]), n, streams[i])
+        assert np.array_equal(row, halves[i]) and size == group[i]
+    rng = np.random.default_rng(3)
+    worst = 0.0
+    for trial in range(6):
+        deal = rng.permutation(52)
+        mine, up = (int(deal[0]), int(deal[1])), (int(deal[2]),)
+        holes = unseen_cards(mine, up)
+        got = ref._win_given_holes(mine, up, holes, 200, None)
+        perm = rng.permutation(4)  # the same deal with the suits renamed: the same numbers
+        rename = lambda cards: tuple(int((c & ~3) | perm[c & 3]) for c in cards)  # noqa: E731
+        renamed = ref._win_given_holes(rename(mine), rename(up), np.array(rename(holes)), 200, None)
+        assert np.array_equal(got, renamed)
+        fresh = ref._win_sampled(mine, up, holes, 3000, np.random.default_rng(trial))  # the per-hand sampler it replaced
+        se = np.sqrt(np.maximum(got * (1 - got), 0.25 / n) * (1 / n + 1 / 3000))
+        worst = max(worst, float(np.max(np.abs(fresh - got) / se)))
+    assert worst < 4.5  # 294 values: within sampling error

@@ -7,7 +7,7 @@ import numpy as np
 from holdem.evaluate import evaluate_unchecked
 
 from bpp.stud.model.handvalue import HAND_TYPE_NAMES, hand_type, hand_value, hand_value_codes
-from bpp.stud.players.reference import _win_given_holes, unseen_cards
+from bpp.stud.players.reference import _win_sampled, unseen_cards
 
 
 def _win_given_holes_by_hands(mine, theirs_up, holes, n_samples, rng):
@@ -49,14 +49,14 @@ def test_win_given_holes_by_key_sums_is_identical_to_building_every_hand():
     rng = np.random.default_rng(5)
     for trial in range(60):
         deck = rng.permutation(52)
-        r = trial % 3  # rounds 1-3 (round 4 is exact in both)
+        r = trial % 3  # rounds 1-3 (the sampler; rounds 3 and 4 are enumerated exactly in play, tests/stud/test_stud_reference.py)
         if trial % 10 == 9:  # boards where flushes are live for both sides
             suited = [int(c) for c in range(52) if c & 3 == trial & 3]
             mine, up = tuple(suited[: r + 2]), tuple(suited[r + 2 : 2 * r + 3])
         else:
             mine, up = tuple(int(c) for c in deck[: r + 2]), tuple(int(c) for c in deck[10 : 11 + r])
         holes = unseen_cards(mine, up)
-        got = _win_given_holes(mine, up, holes, 150, np.random.default_rng(trial))
+        got = _win_sampled(mine, up, holes, 150, np.random.default_rng(trial))
         expected = _win_given_holes_by_hands(mine, up, holes, 150, np.random.default_rng(trial))
         assert np.array_equal(got, expected)
 

@@ -33,9 +33,11 @@ names three refinements, and this player makes all three:
   (it is then a pass, so P(pass) = P(fold) + P(call)) and a bet is not
   possible at the raise cap (P(call) + P(bet)).
 
-P(BPP_Win | OPP_Down = h) is exact in the last round and otherwise the share
-of ``n_samples`` random completions of both hands won (ties half), as the
-probabilistic player of §5.1 computes it; P(win) = Σ_h P(h | evidence)
+P(BPP_Win | OPP_Down = h) is the share of the completions of both hands won
+(ties half), as the probabilistic player of §5.1 computes it — enumerated
+exactly with one card or none to come, tabulated by suit class in the first
+round, sampled in the second (:func:`bpp.stud.players.reference._win_given_holes`);
+P(win) = Σ_h P(h | evidence)
 P(win | h), then θ, the betting curves and the bluff of BPP
 (:class:`~bpp.stud.decision.player.CurvePlayer`).
 
@@ -91,12 +93,14 @@ True
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.model.handvalue import _hand_type, _hand_value, hand_value_codes
+from bpp.stud.model.handvalue import _hand_value, hand_value_codes
 from bpp.stud.players.reference import DownCardPlayer, _decisions, unseen_cards
 
 __all__ = ["CardBPP", "OpponentActionModel", "REL_STATES", "SHOWING_STATES", "FACING_STATES", "OUTCOMES", "relations"]
@@ -118,11 +122,11 @@ def relations(candidates, opp_up, bpp_up) -> np.ndarray:
 
     ``behind`` when the opponent's hand (candidate + ``opp_up``) does not beat
     ``bpp_up`` as a partial poker hand, ``ahead_type`` when its §3.2 hand
-    type is higher than that of ``bpp_up``, ``ahead`` otherwise.  Below five
-    cards, or when the opponent's up cards cannot make a flush, only the
-    candidate's rank matters, so the comparison is made once per rank
-    present; otherwise every candidate is compared in one numpy pass
-    (:func:`bpp.stud.model.handvalue.hand_value_codes`).
+    type is higher than that of ``bpp_up``, ``ahead`` otherwise.  When the
+    opponent's up cards cannot make a flush, only ranks matter: both hands
+    are looked up in a table of every rank multiset of 1-5 cards
+    (:func:`_rank_table`), keyed by Σ 5^rank; otherwise every candidate is
+    compared in one numpy pass (:func:`bpp.stud.model.handvalue.hand_value_codes`).
 
     >>> from holdem.cards import parse_cards
     >>> [REL_STATES[i] for i in relations(parse_cards("2c Kc Ah"), parse_cards("7d"), parse_cards("Kd"))]
@@ -137,15 +141,38 @@ def relations(candidates, opp_up, bpp_up) -> np.ndarray:
         codes, types = hand_value_codes(hands)
         value, kind = hand_value_codes(np.asarray(bpp_up, dtype=np.int64)[None])
         return np.where(codes <= value[0], 0, np.where(types > kind[0], 2, 1)).astype(np.intp)
-    # otherwise only the candidate's rank matters: one comparison per rank present (at most 13), not per card
-    theirs = tuple(sorted(int(c) for c in bpp_up))
-    value, kind = _hand_value(theirs), _hand_type(theirs)
-    ranks, first, back = np.unique(candidates >> 2, return_index=True, return_inverse=True)
-    per_rank = np.empty(ranks.size, dtype=np.intp)
-    for i, h in enumerate(candidates[first].tolist()):
-        mine = tuple(sorted(up + (h,)))
-        per_rank[i] = 0 if _hand_value(mine) <= value else (2 if _hand_type(mine) > kind else 1)
-    return per_rank[back.ravel()]
+    keys, codes, types = _rank_table()
+    mine = np.searchsorted(keys, sum(5 ** (c >> 2) for c in up) + _POWERS[candidates >> 2])
+    theirs = int(np.searchsorted(keys, sum(5 ** (int(c) >> 2) for c in bpp_up)))
+    return np.where(codes[mine] <= codes[theirs], 0, np.where(types[mine] > types[theirs], 2, 1)).astype(np.intp)
+
+
+_POWERS = 5 ** np.arange(13, dtype=np.int64)
+_RANK_TABLE = None
+
+
+def _rank_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(keys, value codes, types)`` of every multiset of 1-5 ranks (each at most four times), sorted by key.
+
+    The key Σ 5^rank is the multiset's base-5 count vector, so it is unique
+    across lengths; the values are :func:`~bpp.stud.model.handvalue.hand_value_codes`
+    of stand-in cards of those ranks with suits cycled (never five of a
+    suit), which is the hand's value whenever no flush is possible.
+    """
+    global _RANK_TABLE
+    if _RANK_TABLE is None:
+        parts = []
+        for k in range(1, 6):
+            ranks = np.array(
+                [m for m in itertools.combinations_with_replacement(range(13), k) if max(m.count(r) for r in m) <= 4],
+                dtype=np.int64,
+            )
+            codes, types = hand_value_codes(ranks * 4 + np.arange(k) % 4)
+            parts.append((_POWERS[ranks].sum(axis=1), codes, types))
+        keys, codes, types = (np.concatenate(column) for column in zip(*parts))
+        order = np.argsort(keys)
+        _RANK_TABLE = (keys[order], codes[order], types[order])
+    return _RANK_TABLE
 
 
 def _showing(opp_up, bpp_up) -> int:

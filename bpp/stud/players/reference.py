@@ -16,9 +16,11 @@ everything else of BPP — θ of eq. (7), the fitted betting curves of eq.
   probability of that action for that down card, given the up cards, the
   bet faced and the raise cap at the time (Bayes' rule, §3.4's "belief
   updating" done exactly);
-* P(win) = Σ_h P(h | evidence) P(win | h), where P(win | h) is exact in the
-  last round and otherwise the share of ``n_samples`` random completions of
-  both hands won (ties half), as the probabilistic player of §5.1 computes it.
+* P(win) = Σ_h P(h | evidence) P(win | h), where P(win | h) is the share of
+  the completions of both hands won (ties half), as the probabilistic player
+  of §5.1 computes it: enumerated exactly in the last two rounds, read from a
+  table by suit class in the first (1,000 completions a candidate,
+  ``models/stud/win_round1.npz``), sampled (``n_samples``) in the second.
 
 It uses only what a player sees (public history and its own cards), so it
 is an ordinary agent (registered as ``rules-reader``); it is meant for
@@ -47,6 +49,9 @@ most probable action wins: see :mod:`bpp.stud.players.paper`).
 """
 
 from __future__ import annotations
+
+import itertools
+from pathlib import Path
 
 import numpy as np
 
@@ -157,7 +162,16 @@ def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.n
 
 
 def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples: int, rng) -> np.ndarray:
-    """P(win | the opponent's down card is h) for every ``h`` of ``holes`` (exact with five cards each, else sampled)."""
+    """P(win | the opponent's down card is h) for every ``h`` of ``holes``.
+
+    Exact with five cards each (the showdown) and with one card to come for
+    each side (:func:`_win_one_to_come`, every completion enumerated); in the
+    first round (two cards against one up card) read from the table of
+    :func:`build_round1_table` (1,000 completions a candidate, whatever
+    ``n_samples``); only in the second round the share of ``n_samples``
+    completions won, sampled from ``rng`` (:func:`_win_sampled`; also in the
+    first round when the table file is absent).
+    """
     k = holes.size
     n_mine = 5 - len(mine)
     n_theirs = 4 - len(theirs_up)
@@ -168,6 +182,154 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
         hands[1:, 1:] = theirs_up
         r = evaluate_unchecked(hands)
         return (r[0] > r[1:]) + 0.5 * (r[0] == r[1:])
+    if n_mine == 1 and n_theirs == 1:
+        return _win_one_to_come(mine, theirs_up, holes)
+    if len(mine) == 2 and len(theirs_up) == 1:
+        table = _round1_table()
+        if table is not None:
+            return _win_round1(table, mine, theirs_up, holes)
+    return _win_sampled(mine, theirs_up, holes, n_samples, rng)
+
+
+#: The round-1 table of P(win | h): ``models/stud/win_round1.npz`` (:func:`build_round1_table`).
+ROUND1_PATH = Path(__file__).resolve().parents[3] / "models" / "stud" / "win_round1.npz"
+_SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+_ROUND1 = None
+
+
+def _round1_class(mine: tuple, theirs_up: tuple) -> tuple[tuple, tuple]:
+    """The suit-isomorphism class of a round-1 deal (BPP's two cards, the opponent's up card): ``(key, suit map)``.
+
+    Renaming suits changes no hand's value, so P(win | h) of a deal is the
+    class representative's P(win | σ(h)), σ the suit map taking the deal to
+    its representative (the smallest ``(low, high, up)`` over the 24 maps).
+    """
+    (m1, m2), (u,) = mine, theirs_up
+    best = None
+    for perm in _SUIT_PERMUTATIONS:
+        a, b, c = (m1 & ~3) | perm[m1 & 3], (m2 & ~3) | perm[m2 & 3], (u & ~3) | perm[u & 3]
+        key = (a, b, c) if a < b else (b, a, c)
+        if best is None or key < best:
+            best, chosen = key, perm
+    return best, chosen
+
+
+def _round1_classes() -> list[tuple]:
+    """Every round-1 class key, ascending (5,083 of them)."""
+    keys = set()
+    for m1, m2 in itertools.combinations(range(52), 2):
+        for u in range(52):
+            if u != m1 and u != m2:
+                keys.add(_round1_class((m1, m2), (u,))[0])
+    return sorted(keys)
+
+
+def build_round1_table(n_samples: int = 1000, seed: int = 12, path=None) -> Path:
+    """Tabulate round-1 P(win | h) for every suit class by :func:`_win_sampled` and save it (``ROUND1_PATH``).
+
+    Each class gets its own stream (``SeedSequence(seed).spawn``) and
+    ``n_samples`` completions per candidate, five times the 200 a player
+    samples per hand, so the table's error is √5 smaller (and smaller again
+    where :func:`_round1_row` averages over the deal's symmetries); the
+    counts of half-wins are stored exactly (uint16, with the number of
+    symmetries summed).  ``python -m bpp.stud.players.reference``
+    rebuilds the shipped file.
+    """
+    keys = _round1_classes()
+    streams = np.random.SeedSequence(seed).spawn(len(keys))
+    halves = np.zeros((len(keys), 52), dtype=np.uint16)
+    group = np.zeros(len(keys), dtype=np.uint8)
+    for i, key in enumerate(keys):
+        halves[i], group[i] = _round1_row(key, n_samples, streams[i])
+    path = Path(path) if path is not None else ROUND1_PATH
+    np.savez_compressed(
+        path, keys=np.array(keys, dtype=np.int8), halves=halves, group=group, n_samples=n_samples, seed=seed
+    )
+    return path
+
+
+def _round1_row(key: tuple, n_samples: int, stream) -> tuple[np.ndarray, int]:
+    """One class's row: twice the sampled wins for every unseen card h, summed over the class's symmetries; and their number.
+
+    A suit map σ that leaves the deal as it is (a suit none of the three
+    cards holds, or the two suits of a pair) leaves P(win | h) = P(win | σ(h))
+    exactly, so the row is averaged over those maps: the table is exactly
+    suit-symmetric (one answer whichever representative map is used) and its
+    error smaller still.
+    """
+    a, b, c = key
+    holes = unseen_cards((a, b), (c,))
+    row = np.zeros(52, dtype=np.int64)
+    row[holes] = np.rint(_win_sampled((a, b), (c,), holes, n_samples, np.random.default_rng(stream)) * 2 * n_samples)
+    cards = np.arange(52)
+    total = np.zeros(52, dtype=np.int64)
+    group = 0
+    for perm in _SUIT_PERMUTATIONS:
+        moved = tuple(int((x & ~3) | perm[x & 3]) for x in key)
+        if {moved[0], moved[1]} == {a, b} and moved[2] == c:
+            total += row[(cards & ~3) | np.asarray(perm)[cards & 3]]
+            group += 1
+    return total.astype(np.uint16), group
+
+
+def _round1_table():
+    """The loaded round-1 table ``(index by key, P(win) rows)``, or None when the file is absent."""
+    global _ROUND1
+    if _ROUND1 is None:
+        try:
+            with np.load(ROUND1_PATH, allow_pickle=False) as data:
+                keys, halves, group, n = data["keys"].astype(np.int64), data["halves"], data["group"], int(data["n_samples"])
+        except (OSError, KeyError, ValueError):  # absent or unreadable: round 1 is sampled
+            _ROUND1 = False
+        else:
+            _ROUND1 = ({tuple(k): i for i, k in enumerate(keys.tolist())}, halves / (2.0 * n * group[:, None]))
+    return _ROUND1 or None
+
+
+def _win_round1(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
+    """Round-1 P(win | h) for every ``h`` of ``holes``, read from the table row of the deal's suit class."""
+    index, rows = table
+    key, perm = _round1_class(tuple(int(c) for c in mine), (int(theirs_up[0]),))
+    mapped = (holes & ~3) | np.asarray(perm)[holes & 3]
+    return rows[index[key]][mapped]
+
+
+def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
+    """Exact P(win | h) with one card to come for each side (BPP holds four cards, the opponent three up cards and h).
+
+    Over the unseen pool U (every candidate h is in it), BPP's last card a and
+    the opponent's b are an ordered pair of distinct cards of U without h, all
+    equally likely.  With M[a] BPP's hand value given a and T[h, b] the
+    opponent's, P(win | h) = Σ_{b ≠ h} (#{a ∉ {h, b} : M[a] > T[h, b]} + ½
+    #{a ∉ {h, b} : M[a] = T[h, b]}) / ((|U| − 1)(|U| − 2)); the counts over
+    all of U come from M sorted (searchsorted), then a = h and a = b are taken
+    out.  Values by packed key sums (:func:`holdem.evaluate.rank_of_keys`).
+    """
+    tables = load_tables()
+    unseen = np.ones(52, dtype=bool)
+    unseen[list(mine) + list(theirs_up)] = False
+    pool = np.flatnonzero(unseen)
+    n = pool.size
+    keys, bits = tables.card_keys[pool], tables.suit_bits[pool]
+    own = rank_of_keys(keys + tables.card_keys[list(mine)].sum(), 5, suit_bits=bits + tables.suit_bits[list(mine)].sum())
+    at = np.searchsorted(pool, holes)  # each candidate's position in the pool
+    their_keys = keys[at][:, None] + keys[None, :] + tables.card_keys[list(theirs_up)].sum()
+    their_bits = bits[at][:, None] + bits[None, :] + tables.suit_bits[list(theirs_up)].sum()
+    theirs = rank_of_keys(their_keys, 5, suit_bits=their_bits)  # (candidates, b in pool)
+    ordered = np.sort(own)
+    below = np.searchsorted(ordered, theirs, side="left")  # #{a : M[a] < T}
+    not_above = np.searchsorted(ordered, theirs, side="right")  # #{a : M[a] <= T}
+    score = (n - not_above) + 0.5 * (not_above - below)  # wins + ½ ties over every a of the pool
+    for drop in (own[at][:, None], own[None, :]):  # take out a = h and a = b
+        score = score - ((drop > theirs) + 0.5 * (drop == theirs))
+    score[np.arange(holes.size), at] = 0.0  # b = h is not a completion
+    return score.sum(axis=1) / ((n - 1) * (n - 2))
+
+
+def _win_sampled(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples: int, rng) -> np.ndarray:
+    """P(win | h) for every ``h`` of ``holes`` as the share of ``n_samples`` random completions of both hands won (ties ½)."""
+    n_mine = 5 - len(mine)
+    n_theirs = 4 - len(theirs_up)
     m = n_mine + n_theirs
     unseen = np.ones(52, dtype=bool)
     unseen[list(mine) + list(theirs_up)] = False
@@ -230,13 +392,15 @@ class DownCardPlayer(CurvePlayer):
 
     Subclasses provide :meth:`posterior` (:class:`RulesReader`: Figure 4
     known; :class:`bpp.stud.players.cardlevel.CardBPP`: a learned network).  P(win | h)
-    is exact in the last round and otherwise the share of ``n_samples``
-    completions won, sampled once per deal of cards and cached.
+    (:func:`_win_given_holes`) is exact in the last two rounds, tabulated in
+    the first and the share of ``n_samples`` completions won in the second,
+    computed once per deal of cards and cached.
 
     Parameters
     ----------
     n_samples : int
-        Completions per candidate down card for P(win | h) before the last round.
+        Completions per candidate down card for P(win | h) in the second round
+        (the one round still sampled per hand).
     max_bets : int
         Bets per round (a bet and three raises in Stud5).
     params, bluff, bets_per_round, play, rng
@@ -329,3 +493,7 @@ class RulesReader(DownCardPlayer):
     def posterior(self, observation: Observation) -> tuple[np.ndarray, np.ndarray]:
         """:func:`hole_posterior`: Figure 4's policy is known."""
         return hole_posterior(observation, max_bets=self.max_bets)
+
+
+if __name__ == "__main__":
+    print(build_round1_table())
