@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.modeling import first_to_act
+from bpp.loki.state import first_to_act
 from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
 from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
 

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.weights import CALL, FOLD, RAISE
+from bpp.loki.state import CALL, FOLD, RAISE
 
 __all__ = [
     "FOLD",

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpp.loki.state import ACTION_NAMES, CALL, FOLD, RAISE  # the triple columns, defined with the game state
 from holdem.cards import CardsLike, parse_cards
 from holdem.ranges import N_HOLDINGS, holdings_mask, weights_to_grid
 
@@ -55,11 +56,6 @@ __all__ = [
     "ramp_triples",
     "reweight",
 ]
-
-#: Triple columns, as :class:`holdem.games.base.ActionKind` numbers them.
-FOLD, CALL, RAISE = 0, 1, 2
-#: Names of the triple columns (the states of an action node in :mod:`bpp.loki.weightnet`).
-ACTION_NAMES = ("fold", "call", "raise")
 
 
 def _check_action(action) -> int:
