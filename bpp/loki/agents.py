@@ -236,6 +236,7 @@ class LokiAgent(Agent):
         self._tracker: HandTracker | None = None
         self._done = 0  # records of the tracker already applied to the weights / model
         self._weights: np.ndarray | None = None
+        self._streets: dict = {}  # the hand's street tables by board (integer card codes)
         self._preflop_cache: dict = {}
 
     # -- the hand's bookkeeping ---------------------------------------------------
@@ -252,6 +253,7 @@ class LokiAgent(Agent):
         self._tracker = None
         self._done = 0
         self._weights = None
+        self._streets = {}
 
     def observe(self, event) -> None:
         if self._tracker is not None:
@@ -271,9 +273,18 @@ class LokiAgent(Agent):
         for event in self._pending:
             self._tracker.step(event)
         self._pending = []
-        self._weights = np.ones((n, N_HOLDINGS))
+        self._weights = np.ones((n, N_HOLDINGS))  # the hand's weight tables, one row per seat, kept all hand
+        self._streets = {}  # the hand's street tables by board: one look-up per street, not per decision
         self._folded_at = [False] * n  # folds among the records applied so far
         self._round_base: dict = {}  # seat → (round, its table when the round's first re-weighting came, μ used)
+
+    def _street(self, board):
+        """The :class:`~bpp.loki.evaluation.StreetTable` of this hand's ``board`` (integer card codes), held per street."""
+        key = tuple(board)
+        table = self._streets.get(key)
+        if table is None:
+            table = self._streets[key] = street_table(key)
+        return table
 
     def _finish_hand(self) -> None:
         """Count the opponents' actions of the hand just over in the specific model."""
@@ -449,7 +460,7 @@ class LokiAgent(Agent):
                 strength = preflop_strength(n)
             else:
                 others = [q for q in range(n) if q != p and not folded[q]]
-                table = street_table(board_at[r])
+                table = self._street(board_at[r])
                 if self.ranges == "uniform":
                     strength = table.player_ehs(n_opponents=len(others), potential=self.potential)
                 else:
@@ -482,7 +493,7 @@ class LokiAgent(Agent):
         if ctx.round == 0:
             return self._preflop_table(ctx)[h], ctx
         self._update_weights()
-        ev = street_table(observation.public).evaluate(h, self._opponent_weights(observation))
+        ev = self._street(observation.public).evaluate(h, self._opponent_weights(observation))
         if self.potential:
             ehs = ev.ehs if self.combine == "loki" else ev.ehs_product
             ppot = ev.ppot_all
@@ -570,7 +581,7 @@ class LokiAgent(Agent):
             rows = [self._triple(observation._replace(hole=tuple(int(c) for c in hole)))[0] for hole in holdings]
             return legal_columns(np.array(rows).reshape(-1, 3), observation)
         self._update_weights()
-        ev = street_table(observation.public).evaluate_all(
+        ev = self._street(observation.public).evaluate_all(
             self._opponent_weights(observation), per_opponent=self.potential and self.combine == "product"
         )
         if self.potential:
