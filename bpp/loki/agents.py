@@ -1,5 +1,7 @@
 """The Loki and Poki agents for limit hold'em, and Loki's ablation players B–E of 001 Figure 1.
 
+Component: the players: each variant a small composition of the state, evaluator, selector, modeler and simulator (Billings2002 §4; Billings1998 §5).
+
 =========  ==========================================================================
 name       what it is
 =========  ==========================================================================

@@ -1,5 +1,7 @@
 """Opponent modelling: the generic (GOM) and specific (SOM) opponent models of Poki (000 "opponent modeling").
 
+Component: the opponent modeler — the generic and specific models (Billings2002 §4 architecture figure; §6).
+
 Poki predicts an opponent's action as a probability triple.  The *generic*
 model (GOM) assumes every opponent plays "a particular reasonable manner": a
 fixed table of thresholds.  The *specific* model (SOM) learns from the

@@ -1,5 +1,7 @@
 """Poki's action predictors: the neural network, the frequency and rule-based models, and the meta choice (Billings2002 §"opponent modeling").
 
+Component: the opponent modeler — the action predictors (Billings2002 §6 "neural networks for opponent modeling").
+
 Billings2002 ("Neural networks for opponent modeling") predicts an
 opponent's next action with "a standard feed-forward neural net … trained on
 contextual data collected from online games": "a set of nineteen inputs

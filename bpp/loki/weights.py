@@ -1,5 +1,7 @@
 """Opponent weight tables: one weight per holding, re-weighted after each action.
 
+Component: the opponent modeler — the weight tables (Billings2002 §4 architecture figure; §6 "updating weight table").
+
 Poki keeps, for each opponent, "a weight table" with "an entry for every
 possible two-card hand" (000, "Weighting the enumeration").  When a hand
 begins every entry is 1; holdings that use a known card (our hole cards, the
