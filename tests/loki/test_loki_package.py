@@ -86,3 +86,17 @@ def test_package_level_exports_still_work():
     import bpp.loki.experiments  # noqa: F401
 
     assert set(bpp.loki.__all__) >= {"WeightTable", "CALL", "FOLD", "RAISE", "load_income_rates"}
+
+
+def test_every_variant_is_loki_with_the_components_its_table_changes():
+    from bpp.loki.agents import VARIANTS, LokiAgent
+    from bpp.registry import list_agents, make_agent
+
+    base = LokiAgent(rng=0)
+    assert set(VARIANTS) <= set(list_agents("limit-holdem"))
+    for name, options in VARIANTS.items():
+        agent = make_agent(name, rng=0)
+        assert agent.name == name
+        for option in ("strategy", "weighting", "potential", "preflop", "reweighting", "reweight_checks",
+                       "showdown_odds", "specific", "predictor", "combine"):
+            assert getattr(agent, option) == options.get(option, getattr(base, option)), (name, option)
