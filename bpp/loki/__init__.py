@@ -1,20 +1,35 @@
-"""Loki and Poki, the Alberta limit hold'em programs (seeds 001 and 000).
+"""Loki and Poki, the Alberta limit hold'em programs (Billings1998, Billings1998b, Billings2002).
 
-This package holds their pre-flop model and their opponent weight tables:
+The package has the shape of Poki's architecture figure (Billings2002 §4):
+components around the public game state, each importing only the ones below
+it (``tests/loki/test_loki_package.py`` checks the layering and that no
+modules import each other in a circle):
 
-* :mod:`bpp.loki.preflop` — income rates of the 169 starting-hand classes by
-  roll-out and iterated roll-out simulation (001 §4.1; 000 "pre-flop betting
-  strategy"), the tables committed under ``models/loki/``, and the pre-flop
-  betting rules built on them (position- and player-count-aware) beside the
-  simple selection of Loki's ablation player C (001 §5, Figure 1).
-* :mod:`bpp.loki.weights` — :class:`WeightTable`, one opponent's weights over
-  the 1,326 holdings, re-weighted after each action by ``w ← w · PT[action]``
-  (000 "updating weight table") or by Loki's linear re-weighting function.
-* :mod:`bpp.loki.weightnet` — the same update written as the Bayesian network
-  it is (prior × likelihood → posterior) in pgmpy, and its compiled numpy form.
+=====================  =====================================================  ===========================
+component              modules                                                 Billings2002
+=====================  =====================================================  ===========================
+public game state      :mod:`~bpp.loki.state` (board as integer card codes,    §4
+                       pot, bets, seats, each action's context)
+hand evaluator         :mod:`~bpp.loki.preflop` (income rates),                §5
+                       :mod:`~bpp.loki.evaluation` (HS, Ppot/Npot, EHS)
+action selector        :mod:`~bpp.loki.triples` (probability triples, the      §5
+                       formula strategy), :mod:`~bpp.loki.betting` (the
+                       betting rule base, Loki's rules)
+opponent modeler       :mod:`~bpp.loki.weights`, :mod:`~bpp.loki.weightnet`   §6
+                       (weight tables), :mod:`~bpp.loki.modeling` (GOM/SOM),
+                       :mod:`~bpp.loki.predictors` (network, meta choice)
+simulator              :mod:`~bpp.loki.simulation` (selective sampling)        §5, §8
+players                :mod:`~bpp.loki.agents` (loki, loki-b … loki-e,         §7; Billings1998 §5
+                       loki-reweight, loki-showdown, poki, poki-nn,
+                       poki-meta, poki-sim …: one agent class whose options
+                       choose the components), :mod:`~bpp.loki.opponents`
+tools                  :mod:`~bpp.loki.inspect`, :mod:`~bpp.loki.experiments`,
+                       :mod:`~bpp.loki.plots`
+=====================  =====================================================  ===========================
 
-Betting (EHS per opponent, probability triples, opponent models, simulation)
-lives in the sibling modules of this package.
+The opponent modeler sits above the action selector: Poki predicts an
+opponent's action with the same thresholds-and-triples machinery it bets by
+(Billings2002 §6, "the threshold is input to the formula betting strategy").
 
 Only light modules are imported here; pgmpy (:mod:`bpp.loki.weightnet`) and
 matplotlib (:mod:`bpp.loki.plots`) load on first use.

@@ -1,5 +1,7 @@
 """The Loki and Poki agents for limit hold'em, and Loki's ablation players B–E of 001 Figure 1.
 
+Component: the players: each variant a small composition of the state, evaluator, selector, modeler and simulator (Billings2002 §4; Billings1998 §5).
+
 =========  ==========================================================================
 name       what it is
 =========  ==========================================================================
@@ -56,6 +58,8 @@ from holdem.ranges import HOLDING_INDEX, N_HOLDINGS
 
 __all__ = [
     "LokiAgent",
+    "POKI",
+    "VARIANTS",
     "PokiAgent",
     "PokiSimAgent",
     "poki_nn",
@@ -236,6 +240,7 @@ class LokiAgent(Agent):
         self._tracker: HandTracker | None = None
         self._done = 0  # records of the tracker already applied to the weights / model
         self._weights: np.ndarray | None = None
+        self._streets: dict = {}  # the hand's street tables by board (integer card codes)
         self._preflop_cache: dict = {}
 
     # -- the hand's bookkeeping ---------------------------------------------------
@@ -252,6 +257,7 @@ class LokiAgent(Agent):
         self._tracker = None
         self._done = 0
         self._weights = None
+        self._streets = {}
 
     def observe(self, event) -> None:
         if self._tracker is not None:
@@ -271,9 +277,18 @@ class LokiAgent(Agent):
         for event in self._pending:
             self._tracker.step(event)
         self._pending = []
-        self._weights = np.ones((n, N_HOLDINGS))
+        self._weights = np.ones((n, N_HOLDINGS))  # the hand's weight tables, one row per seat, kept all hand
+        self._streets = {}  # the hand's street tables by board: one look-up per street, not per decision
         self._folded_at = [False] * n  # folds among the records applied so far
         self._round_base: dict = {}  # seat → (round, its table when the round's first re-weighting came, μ used)
+
+    def _street(self, board):
+        """The :class:`~bpp.loki.evaluation.StreetTable` of this hand's ``board`` (integer card codes), held per street."""
+        key = tuple(board)
+        table = self._streets.get(key)
+        if table is None:
+            table = self._streets[key] = street_table(key)
+        return table
 
     def _finish_hand(self) -> None:
         """Count the opponents' actions of the hand just over in the specific model."""
@@ -449,7 +464,7 @@ class LokiAgent(Agent):
                 strength = preflop_strength(n)
             else:
                 others = [q for q in range(n) if q != p and not folded[q]]
-                table = street_table(board_at[r])
+                table = self._street(board_at[r])
                 if self.ranges == "uniform":
                     strength = table.player_ehs(n_opponents=len(others), potential=self.potential)
                 else:
@@ -482,7 +497,7 @@ class LokiAgent(Agent):
         if ctx.round == 0:
             return self._preflop_table(ctx)[h], ctx
         self._update_weights()
-        ev = street_table(observation.public).evaluate(h, self._opponent_weights(observation))
+        ev = self._street(observation.public).evaluate(h, self._opponent_weights(observation))
         if self.potential:
             ehs = ev.ehs if self.combine == "loki" else ev.ehs_product
             ppot = ev.ppot_all
@@ -570,7 +585,7 @@ class LokiAgent(Agent):
             rows = [self._triple(observation._replace(hole=tuple(int(c) for c in hole)))[0] for hole in holdings]
             return legal_columns(np.array(rows).reshape(-1, 3), observation)
         self._update_weights()
-        ev = street_table(observation.public).evaluate_all(
+        ev = self._street(observation.public).evaluate_all(
             self._opponent_weights(observation), per_opponent=self.potential and self.combine == "product"
         )
         if self.potential:
@@ -625,32 +640,49 @@ def _boards_by_round(tracker) -> dict[int, tuple[int, ...]]:
     return {0: (), 1: board[:3], 2: board[:4], 3: board[:5]}
 
 
+#: Poki's options over Loki's (000): the opponent modeler learns per opponent (``specific``) and re-weights after
+#: every action, checks included; the action selector is the formula strategy; the evaluator multiplies the
+#: per-opponent EHS.
+POKI = dict(strategy="formula", specific=True, combine="product", reweighting="all", reweight_checks=True)
+
+#: Every variant as the components it changes against ``loki`` (player A, :class:`LokiAgent`'s defaults): hand
+#: evaluator (``potential``, ``preflop``, ``preflop_rates``, ``combine``), action selector (``strategy``,
+#: ``showdown_odds``), opponent modeler (``weighting``, ``reweighting``, ``reweight_checks``, ``specific``,
+#: ``predictor``), simulator (``strategy="simulation"``).
+VARIANTS: dict[str, dict] = {
+    "loki": {},
+    "loki-reweight": dict(reweighting="all"),  # modeler: re-weight after every action (Billings1998b)
+    "loki-showdown": dict(showdown_odds=True),  # selector: Loki-1's river call on showdown odds
+    "loki-reweight-showdown": dict(reweighting="all", showdown_odds=True),
+    "loki-b": dict(weighting=False),  # modeler off (Billings1998 §5 Figure 1, B)
+    "loki-c": dict(preflop="simple"),  # evaluator: simple pre-flop selection (C)
+    "loki-d": dict(potential=False),  # evaluator: no potential (D)
+    "loki-e": dict(weighting=False, potential=False, preflop="simple"),  # basic (E)
+    "poki": POKI,
+    "poki-nn": {**POKI, "predictor": "network"},  # modeler: the neural-network predictor (Billings2002 §6)
+    "poki-meta": {**POKI, "predictor": "meta"},  # modeler: the best predictor so far, per opponent
+    "poki-sim": {**POKI, "strategy": "simulation"},  # the simulator decides after the flop
+    "poki-sim-meta": {**POKI, "strategy": "simulation", "predictor": "meta"},
+}
+
+
 class PokiAgent(LokiAgent):
-    """Poki (000): specific opponent models, triple re-weighting, per-opponent EHS, formula betting."""
+    """Poki (000): specific opponent models, triple re-weighting, per-opponent EHS, formula betting (:data:`POKI`)."""
 
     name = "poki"
 
     def __init__(self, *, rng=None, **kwargs):
-        kwargs.setdefault("strategy", "formula")
-        kwargs.setdefault("specific", True)
-        kwargs.setdefault("combine", "product")
-        kwargs.setdefault("reweighting", "all")
-        kwargs.setdefault("reweight_checks", True)
-        super().__init__(rng=rng, **kwargs)
+        super().__init__(rng=rng, **{**VARIANTS["poki"], **kwargs})
 
 
 def poki_nn(*, rng=None) -> PokiAgent:
     """Poki predicting each opponent's actions with its neural network (Billings2002 "neural networks for opponent modeling")."""
-    agent = PokiAgent(rng=rng, predictor="network")
-    agent.name = "poki-nn"
-    return agent
+    return _variant("poki-nn", rng, PokiAgent)
 
 
 def poki_meta(*, rng=None) -> PokiAgent:
     """Poki choosing per opponent whichever predictor (frequencies, rules, network) predicted it best so far (Billings2002)."""
-    agent = PokiAgent(rng=rng, predictor="meta")
-    agent.name = "poki-meta"
-    return agent
+    return _variant("poki-meta", rng, PokiAgent)
 
 
 class PokiSimAgent(PokiAgent):
@@ -659,8 +691,7 @@ class PokiSimAgent(PokiAgent):
     name = "poki-sim"
 
     def __init__(self, *, rng=None, **kwargs):
-        kwargs.setdefault("strategy", "simulation")
-        super().__init__(rng=rng, **kwargs)
+        super().__init__(rng=rng, **{**VARIANTS["poki-sim"], **kwargs})
 
 
 def poki_sim_meta(*, rng=None) -> PokiSimAgent:
@@ -669,47 +700,46 @@ def poki_sim_meta(*, rng=None) -> PokiSimAgent:
     The chosen predictor drives the re-weighting; the simulated opponents still act by the
     twelve-context table (:mod:`bpp.loki.simulation`).
     """
-    agent = PokiSimAgent(rng=rng, predictor="meta")
-    agent.name = "poki-sim-meta"
-    return agent
+    return _variant("poki-sim-meta", rng, PokiSimAgent)
 
 
-def _variant(name: str, rng, **options) -> LokiAgent:
-    agent = LokiAgent(rng=rng, **options)
+def _variant(name: str, rng, cls=None) -> LokiAgent:
+    """The agent ``name`` of :data:`VARIANTS`: ``cls`` (default :class:`LokiAgent`) with the variant's options."""
+    agent = (cls or LokiAgent)(rng=rng, **VARIANTS[name])
     agent.name = name
     return agent
 
 
 def loki_reweight(*, rng=None) -> LokiAgent:
     """Player A re-weighting after every action, post-flop too (Billings1998b), not only pre-flop (Billings1998 §4.3)."""
-    return _variant("loki-reweight", rng, reweighting="all")
+    return _variant("loki-reweight", rng)
 
 
 def loki_showdown(*, rng=None) -> LokiAgent:
     """Player A with Loki-1's river call on showdown odds (EHS > pot odds)."""
-    return _variant("loki-showdown", rng, showdown_odds=True)
+    return _variant("loki-showdown", rng)
 
 
 def loki_reweight_showdown(*, rng=None) -> LokiAgent:
     """Re-weighting after every action plus the showdown-odds river call (the configuration issue 17 measured)."""
-    return _variant("loki-reweight-showdown", rng, reweighting="all", showdown_odds=True)
+    return _variant("loki-reweight-showdown", rng)
 
 
 def loki_b(*, rng=None) -> LokiAgent:
     """Player B of 001 Figure 1: no weighting of the opponents' holdings."""
-    return _variant("loki-b", rng, weighting=False)
+    return _variant("loki-b", rng)
 
 
 def loki_c(*, rng=None) -> LokiAgent:
     """Player C of 001 Figure 1: the simple pre-flop selection."""
-    return _variant("loki-c", rng, preflop="simple")
+    return _variant("loki-c", rng)
 
 
 def loki_d(*, rng=None) -> LokiAgent:
     """Player D of 001 Figure 1: no hand potential."""
-    return _variant("loki-d", rng, potential=False)
+    return _variant("loki-d", rng)
 
 
 def loki_e(*, rng=None) -> LokiAgent:
     """Player E of 001 Figure 1: basic (no weighting, no potential, simple pre-flop)."""
-    return _variant("loki-e", rng, weighting=False, potential=False, preflop="simple")
+    return _variant("loki-e", rng)

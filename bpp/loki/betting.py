@@ -1,5 +1,7 @@
 """Betting: the decision context of a limit hold'em observation, Loki's rules (001 §4.4) and the formula strategy (000).
 
+Component: the action selector — the betting rule base (Billings2002 §4 architecture figure; §5; Billings1998 §4.4).
+
 * :func:`betting_context` reads what every strategy needs from an
   :class:`~holdem.games.base.Observation`: round, bets to call, bets made in
   the round, pot odds, active opponents, and the share of them still to act.
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.modeling import first_to_act
+from bpp.loki.state import first_to_act
 from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
 from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
 

@@ -1,5 +1,7 @@
 """Post-flop hand evaluation per opponent: HS, one-card Ppot/Npot and EHS (Loki 001 §4.2–4.4; Poki 000).
 
+Component: the hand evaluator after the flop (Billings2002 §4 architecture figure; §5 "hand strength", "hand potential"; Billings1998 §4.2–4.4).
+
 Loki and Poki evaluate their hand after the flop against every holding an
 opponent may have, each weighted by that opponent's weight table (001 §4.3,
 000 "weighting the enumerations"):

@@ -1,5 +1,7 @@
 """Experiments of 001 §5 and 000: the Figure 1 tournament of Loki's versions A–E, Poki formula vs simulation vs Loki.
 
+Component: a tool around the players: the tournaments (Billings1998 §5 Figure 1; Billings2002 §7).
+
 :func:`figure1_tournament` plays 001's self-play experiment: "a ten-player
 game, where each deal is replayed ten times, shuffling the seating arrangement
 each time so that every participant has the opportunity to play each set of

@@ -1,5 +1,7 @@
 """``bpp inspect limit-holdem``: how Poki's weight tables sharpen through one hand.
 
+Component: a tool around the players (reads the opponent modeler; Billings2002 §6 "updating weight table").
+
 Two traces, each a dict ``street → WeightTable`` that :func:`bpp.loki.plots.plot_weight_progression`
 draws as 13×13 grids:
 

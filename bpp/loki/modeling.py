@@ -1,5 +1,7 @@
 """Opponent modelling: the generic (GOM) and specific (SOM) opponent models of Poki (000 "opponent modeling").
 
+Component: the opponent modeler — the generic and specific models (Billings2002 §4 architecture figure; §6).
+
 Poki predicts an opponent's action as a probability triple.  The *generic*
 model (GOM) assumes every opponent plays "a particular reasonable manner": a
 fixed table of thresholds.  The *specific* model (SOM) learns from the
@@ -38,8 +40,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpp.loki.state import (  # noqa: F401  (the seat rules and the tracker, re-exported where they used to live)
+    ActionRecord,
+    HandTracker,
+    _check_int,
+    blind_seats,
+    button_from_first_actor,
+    first_to_act,
+)
 from bpp.loki.triples import CALL, FOLD, RAISE, threshold_triples
-from holdem.games.base import ActionKind
 
 __all__ = [
     "GOM_CALL",
@@ -117,14 +126,6 @@ def loki_thresholds(rules=None) -> tuple[np.ndarray, np.ndarray]:
     mu_call.flags.writeable = False
     mu_raise.flags.writeable = False
     return mu_call, mu_raise
-
-
-def _check_int(value, name: str, owner: str, low: int, high: int | None = None) -> int:
-    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
-    if not ok or value < low or (high is not None and value > high):
-        allowed = f"in [{low}, {high}]" if high is not None else f">= {low}"
-        raise ValueError(f"The '{name}' parameter of {owner} must be an integer {allowed}; got {value!r}.")
-    return int(value)
 
 
 class OpponentModel:
@@ -230,144 +231,6 @@ class OpponentModel:
         return threshold_triples(
             strength, mu_call, mu_raise, sigma=self.sigma, can_check=bets_to_call == 0, can_raise=can_raise
         )
-
-
-def blind_seats(n_players: int, button: int) -> tuple[int, int]:
-    """(small blind, big blind) seats: heads-up the button posts the small blind, else the two seats left of it.
-
-    The rule of :class:`holdem.games.LimitHoldem` (the standard heads-up rule).
-
-    >>> blind_seats(2, 0), blind_seats(3, 0), blind_seats(6, 4)
-    ((0, 1), (1, 2), (5, 0))
-    """
-    if n_players == 2:
-        return button, (button + 1) % 2
-    return (button + 1) % n_players, (button + 2) % n_players
-
-
-def first_to_act(n_players: int, button: int, round: int) -> int:
-    """The seat that acts first in a betting round (before folds are skipped).
-
-    Pre-flop the seat left of the big blind (heads-up that is the button, the
-    small blind); after the flop the seat left of the button (heads-up the big
-    blind), as :class:`holdem.games.LimitHoldem` plays it.
-
-    >>> first_to_act(2, 0, 0), first_to_act(2, 0, 1), first_to_act(3, 0, 0), first_to_act(10, 0, 0)
-    (0, 1, 0, 3)
-    """
-    if round == 0:
-        return (blind_seats(n_players, button)[1] + 1) % n_players
-    return (button + 1) % n_players
-
-
-def button_from_first_actor(n_players: int, first: int) -> int:
-    """The button of a hand whose first pre-flop actor was ``first`` (the inverse of :func:`first_to_act`).
-
-    >>> [button_from_first_actor(n, first_to_act(n, 1, 0)) for n in (2, 3, 4, 10)]
-    [1, 1, 1, 1]
-    """
-    return first if n_players <= 3 else (first - 3) % n_players
-
-
-class ActionRecord(tuple):
-    """One action with its context: ``(player, round, bets_to_call, action, to_call, pot, bet_level)``."""
-
-    __slots__ = ()
-
-    player = property(lambda self: self[0])
-    round = property(lambda self: self[1])
-    bets_to_call = property(lambda self: self[2])
-    action = property(lambda self: self[3])
-    to_call = property(lambda self: self[4])
-    pot = property(lambda self: self[5])
-    bet_level = property(lambda self: self[6])
-
-
-class HandTracker:
-    """Replays the public events of a fixed-limit hold'em hand to know each action's context.
-
-    It follows :class:`holdem.games.LimitHoldem`'s rules: blinds by the two
-    seats left of the button (heads-up the button posts the small blind),
-    bets of ``small_bet`` in rounds 0–1 and ``big_bet`` in rounds 2–3.
-
-    >>> from holdem.games.base import Event, Action, ActionKind
-    >>> t = HandTracker(n_players=3, button=0)
-    >>> rec = t.step(Event("action", 0, Action(ActionKind.BET_RAISE, 4), (), 0))
-    >>> (rec.player, rec.bets_to_call, rec.action, rec.pot)
-    (0, 1, 2, 3)
-    >>> HandTracker(n_players=3, button=3)
-    Traceback (most recent call last):
-    ...
-    ValueError: The 'button' parameter of HandTracker must be an integer in [0, 2]; got 3.
-    """
-
-    def __init__(self, n_players: int, button: int, *, small_blind=1, big_blind=2, small_bet=2, big_bet=4,
-                 features: bool = False):
-        self.n = _check_int(n_players, "n_players", "HandTracker", 2, 10)
-        self.button = _check_int(button, "button", "HandTracker", 0, self.n - 1)
-        self.sizes = (small_bet, small_bet, big_bet, big_bet)
-        n, b = self.n, self.button
-        sb, bb = blind_seats(n, b)
-        self.committed = [0] * n
-        self.committed[sb] = small_blind
-        self.committed[bb] = big_blind
-        self.high = big_blind
-        self.pot = small_blind + big_blind
-        self.bet_level = 1
-        self.round = 0
-        self.folded = [False] * n
-        self.n_live = n
-        self.to_act = n  # as the engine counts: seats that still have to act this round
-        self.board: tuple[int, ...] = ()
-        self.records: list[ActionRecord] = []
-        self.shown: dict[int, tuple[int, ...]] = {}
-        self.last_action: list[int | None] = [None] * n  # each seat's previous action this hand
-        self.raised_round: list[int | None] = [None] * n  # the first round each seat bet or raised in
-        #: with ``features=True``: the 19 inputs of each record's decision (:func:`bpp.loki.predictors.context_features`)
-        self.features: list[np.ndarray] | None = [] if features else None
-
-    def step(self, event) -> ActionRecord | None:
-        """Apply one event; return the :class:`ActionRecord` of an action (else None)."""
-        if event.kind == "deal":
-            self.round = event.round
-            self.board = self.board + tuple(event.cards)
-            self.bet_level = 0
-            self.to_act = self.n_live
-            return None
-        if event.kind == "showdown":
-            self.shown[event.player] = tuple(event.cards)
-            return None
-        if event.kind != "action":
-            return None
-        p = event.player
-        size = self.sizes[self.round]
-        to_call = self.high - self.committed[p]
-        bets = -(-to_call // size)
-        kind = event.action.kind
-        rec = ActionRecord((p, self.round, bets, int(kind), to_call, self.pot, self.bet_level))
-        if self.features is not None:
-            from bpp.loki.predictors import context_features
-
-            self.features.append(context_features(self, p))
-        self.last_action[p] = int(kind)
-        if kind == ActionKind.BET_RAISE and self.raised_round[p] is None:
-            self.raised_round[p] = self.round
-        if kind == ActionKind.FOLD:
-            self.folded[p] = True
-            self.n_live -= 1
-            self.to_act -= 1
-        elif kind == ActionKind.CHECK_CALL:
-            self.pot += to_call
-            self.committed[p] = self.high
-            self.to_act -= 1
-        else:
-            self.high += size
-            self.pot += self.high - self.committed[p]
-            self.committed[p] = self.high
-            self.bet_level += 1
-            self.to_act = self.n_live - 1
-        self.records.append(rec)
-        return rec
 
 
 def preflop_strength(n_players: int = 10) -> np.ndarray:

@@ -1,5 +1,7 @@
 """Hold'em opponents of clearly different styles, for opponent-modelling experiments (Billings2002 §"opponent modeling").
 
+Component: players of fixed styles built from the state and the action selector (Billings2002 §6 experiments).
+
 Billings2002 argues opponent modelling matters most against players who
 differ from a "reasonable" generic opponent.  These four fixed players are
 Kendall2001's loose/tight × passive/aggressive styles (its Tables 1–4 for

@@ -1,5 +1,7 @@
 """Plots of Loki/Poki weight tables and income rates (helpers take ``ax=None`` and return artists).
 
+Component: a tool around the players: figures of weight tables, income rates and networks (Billings2002 §6).
+
 :func:`plot_weight_grid` draws a weight table as the 13×13 grid of Poki's
 weight-table figure (000, "progressive weight tables"): ranks A…2 along both
 axes, suited classes above the diagonal, offsuit below, pairs on it, each

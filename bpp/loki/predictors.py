@@ -1,5 +1,7 @@
 """Poki's action predictors: the neural network, the frequency and rule-based models, and the meta choice (Billings2002 §"opponent modeling").
 
+Component: the opponent modeler — the action predictors (Billings2002 §6 "neural networks for opponent modeling").
+
 Billings2002 ("Neural networks for opponent modeling") predicts an
 opponent's next action with "a standard feed-forward neural net … trained on
 contextual data collected from online games": "a set of nineteen inputs
@@ -62,8 +64,8 @@ from pathlib import Path
 
 import numpy as np
 
-from bpp.loki.modeling import OpponentModel, first_to_act
-from bpp.loki.triples import CALL, FOLD, RAISE
+from bpp.loki.modeling import OpponentModel
+from bpp.loki.state import CALL, FOLD, FEATURES, N_FEATURES, RAISE, board_texture, context_features  # noqa: F401
 
 __all__ = [
     "FEATURES",
@@ -76,88 +78,8 @@ __all__ = [
     "PREDICTORS",
 ]
 
-FEATURES = (
-    "round_preflop", "round_flop", "round_turn", "round_river",
-    "to_call_0", "to_call_1", "to_call_2plus", "bet_level", "active_players", "position",
-    "pot_odds", "pot_size", "last_action_raise", "last_action_call", "raised_earlier_round",
-    "board_flush_possible", "board_paired", "board_straight_possible", "board_high_cards",
-)
-N_FEATURES = len(FEATURES)
 #: names of the predictors a meta predictor chooses from, in order
 PREDICTORS = ("frequency", "rules", "network")
-
-
-def board_texture(board) -> tuple[float, float, float, float]:
-    """(flush possible, paired, straight possible, high cards / 5) of a board (card codes rank*4+suit).
-
-    >>> board_texture([48, 44, 40])          # A♣ K♣ Q♣
-    (1.0, 0.0, 1.0, 0.6)
-    >>> board_texture([])
-    (0.0, 0.0, 0.0, 0.0)
-    """
-    if len(board) == 0:
-        return (0.0, 0.0, 0.0, 0.0)
-    key = tuple(board)
-    got = _TEXTURE.get(key)
-    if got is None:
-        if len(_TEXTURE) > 4096:
-            _TEXTURE.clear()
-        got = _TEXTURE[key] = _texture(key)
-    return got
-
-
-_TEXTURE: dict[tuple, tuple] = {}
-
-
-def _texture(board) -> tuple[float, float, float, float]:
-    cards = np.asarray(board)
-    ranks = cards // 4
-    suits = cards % 4
-    flush = float(np.bincount(suits, minlength=4).max() >= 3)
-    paired = float(np.unique(ranks).size < ranks.size)
-    r = np.unique(np.where(ranks == 12, -1, ranks).tolist() + ranks.tolist())  # the ace plays low too
-    straight = float(any(np.sum((r >= lo) & (r <= lo + 4)) >= 3 for lo in range(-1, 9)))
-    high = float(np.sum(ranks >= 8)) / 5.0
-    return (flush, paired, straight, high)
-
-
-def context_features(tracker, player: int) -> np.ndarray:
-    """The 19 inputs (:data:`FEATURES`) of ``player``'s decision in the tracker's current state, float64 (19,).
-
-    ``tracker`` is a :class:`bpp.loki.modeling.HandTracker` before the action
-    is applied (it calls this from :meth:`~bpp.loki.modeling.HandTracker.step`).
-    """
-    r = tracker.round
-    size = tracker.sizes[r]
-    to_call = tracker.high - tracker.committed[player]
-    bets = min(-(-to_call // size), 2)
-    last = tracker.last_action[player]
-    raised = tracker.raised_round[player]
-    return np.array(
-        (
-            r == 0, r == 1, r == 2, r == 3,
-            bets == 0, bets == 1, bets == 2,
-            min(tracker.bet_level, 4) / 4.0,
-            (tracker.n_live - 1) / 9.0,
-            _position(tracker, player),
-            to_call / (tracker.pot + to_call) if to_call > 0 else 0.0,
-            min(tracker.pot / (2.0 * tracker.sizes[0]) / 20.0, 1.0),
-            last == RAISE,
-            last == CALL,
-            raised is not None and raised < r,
-            *board_texture(tracker.board),
-        ),
-        dtype=np.float64,
-    )
-
-
-def _position(tracker, player: int) -> float:
-    """Share of the other active players seated after ``player`` in this round's acting order (as :func:`bpp.loki.betting.betting_context`)."""
-    n = tracker.n
-    first = first_to_act(n, tracker.button, tracker.round)
-    mine = (player - first) % n
-    behind = sum(1 for i in range(mine + 1, n) if not tracker.folded[(first + i) % n])
-    return behind / max(tracker.n_live - 1, 1)
 
 
 def _no_fold_when_free(p: np.ndarray, x: np.ndarray) -> np.ndarray:

@@ -1,5 +1,7 @@
 """Pre-flop: income rates by roll-out simulation, and the pre-flop betting rules on them.
 
+Component: the hand evaluator, before the flop (Billings2002 §4 architecture figure; §5 "pre-flop betting strategy"; Billings1998 §4.1).
+
 Income rates (001 §4.1; 000 "Pre-flop betting strategy")
     "For each one of the 169 possible hand types, a simulation of 1,000,000
     poker games was done against nine random opponents.  This produced a

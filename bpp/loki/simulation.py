@@ -1,5 +1,7 @@
 """Selective-sampling simulation betting (000 "selective sampling simulation betting strategy").
 
+Component: the simulator (Billings2002 §4 architecture figure; §5 "selective sampling", §8).
+
 "Each time Poki faces a decision, it invokes the Simulator to get an estimate
 of the expected value (EV) of each betting action … A single trial consists of
 playing out the hand from the current state of the game through to the end.

@@ -1,5 +1,7 @@
 """Probability triples and the formula betting strategy of Poki (000 "probability triples", "basic betting strategy").
 
+Component: the action selector — probability triples and the formula strategy (Billings2002 §4 architecture figure; §5).
+
 A *probability triple* ``PT = (f, c, r)`` is a probability distribution over
 the three limit actions fold, check/call and bet/raise in one context (000).
 Poki uses the same abstraction three times: its own (formula) betting picks
@@ -46,7 +48,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.weights import CALL, FOLD, RAISE
+from bpp.loki.state import CALL, FOLD, RAISE
 
 __all__ = [
     "FOLD",

@@ -1,5 +1,7 @@
 """A weight table as the Bayesian network it is: prior × likelihoods → posterior.
 
+Component: the opponent modeler — the weight-table update as a Bayesian network (Billings2002 §6 "updating weight table").
+
 Poki's re-weighting (000 "updating weight table") is Bayes' rule: "in
 Bayesian terms, the old weight table represents the prior distribution of the
 opponent's cards, and the new weight table is the posterior distribution"

@@ -1,5 +1,7 @@
 """Opponent weight tables: one weight per holding, re-weighted after each action.
 
+Component: the opponent modeler — the weight tables (Billings2002 §4 architecture figure; §6 "updating weight table").
+
 Poki keeps, for each opponent, "a weight table" with "an entry for every
 possible two-card hand" (000, "Weighting the enumeration").  When a hand
 begins every entry is 1; holdings that use a known card (our hole cards, the
@@ -42,6 +44,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpp.loki.state import ACTION_NAMES, CALL, FOLD, RAISE  # the triple columns, defined with the game state
 from holdem.cards import CardsLike, parse_cards
 from holdem.ranges import N_HOLDINGS, holdings_mask, weights_to_grid
 
@@ -55,11 +58,6 @@ __all__ = [
     "ramp_triples",
     "reweight",
 ]
-
-#: Triple columns, as :class:`holdem.games.base.ActionKind` numbers them.
-FOLD, CALL, RAISE = 0, 1, 2
-#: Names of the triple columns (the states of an action node in :mod:`bpp.loki.weightnet`).
-ACTION_NAMES = ("fold", "call", "raise")
 
 
 def _check_action(action) -> int:

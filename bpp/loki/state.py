@@ -1,0 +1,274 @@
+"""The public game state of one limit hold'em hand, the centre of Poki's architecture figure (Billings2002 §"Poki's architecture").
+
+Billings2002 draws Poki as components around "the public game state" (board,
+pot, bets, each player's actions) and the private hand information.  This
+module is that state and nothing else, so every component can read it:
+
+* :class:`HandTracker` — replays the public events of one hand and keeps the
+  board once as integer card codes (``tracker.board``), the pot, the bets
+  and each action's context (:class:`ActionRecord`);
+* the seat rules of :class:`holdem.games.LimitHoldem` (:func:`blind_seats`,
+  :func:`first_to_act`, :func:`button_from_first_actor`);
+* the action columns of every probability triple (``FOLD, CALL, RAISE``,
+  Billings2002 "probability triples") and the 19 context inputs of an action
+  (:data:`FEATURES`, :func:`context_features`, Billings2002 "neural networks
+  for opponent modeling").
+
+It imports no other module of :mod:`bpp.loki`.
+
+>>> from holdem.games.base import Event, Action, ActionKind
+>>> t = HandTracker(n_players=3, button=0)
+>>> _ = t.step(Event("deal", -1, None, (48, 44, 40), 1))
+>>> t.board, board_texture(t.board)
+((48, 44, 40), (1.0, 0.0, 1.0, 0.6))
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.games.base import ActionKind
+
+__all__ = [
+    "FOLD",
+    "CALL",
+    "RAISE",
+    "ACTION_NAMES",
+    "blind_seats",
+    "first_to_act",
+    "button_from_first_actor",
+    "ActionRecord",
+    "HandTracker",
+    "FEATURES",
+    "N_FEATURES",
+    "board_texture",
+    "context_features",
+]
+
+#: Triple columns, as :class:`holdem.games.base.ActionKind` numbers them.
+FOLD, CALL, RAISE = 0, 1, 2
+#: Names of the triple columns (the states of an action node in :mod:`bpp.loki.weightnet`).
+ACTION_NAMES = ("fold", "call", "raise")
+
+def _check_int(value, name: str, owner: str, low: int, high: int | None = None) -> int:
+    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if not ok or value < low or (high is not None and value > high):
+        allowed = f"in [{low}, {high}]" if high is not None else f">= {low}"
+        raise ValueError(f"The '{name}' parameter of {owner} must be an integer {allowed}; got {value!r}.")
+    return int(value)
+
+
+def blind_seats(n_players: int, button: int) -> tuple[int, int]:
+    """(small blind, big blind) seats: heads-up the button posts the small blind, else the two seats left of it.
+
+    The rule of :class:`holdem.games.LimitHoldem` (the standard heads-up rule).
+
+    >>> blind_seats(2, 0), blind_seats(3, 0), blind_seats(6, 4)
+    ((0, 1), (1, 2), (5, 0))
+    """
+    if n_players == 2:
+        return button, (button + 1) % 2
+    return (button + 1) % n_players, (button + 2) % n_players
+
+
+def first_to_act(n_players: int, button: int, round: int) -> int:
+    """The seat that acts first in a betting round (before folds are skipped).
+
+    Pre-flop the seat left of the big blind (heads-up that is the button, the
+    small blind); after the flop the seat left of the button (heads-up the big
+    blind), as :class:`holdem.games.LimitHoldem` plays it.
+
+    >>> first_to_act(2, 0, 0), first_to_act(2, 0, 1), first_to_act(3, 0, 0), first_to_act(10, 0, 0)
+    (0, 1, 0, 3)
+    """
+    if round == 0:
+        return (blind_seats(n_players, button)[1] + 1) % n_players
+    return (button + 1) % n_players
+
+
+def button_from_first_actor(n_players: int, first: int) -> int:
+    """The button of a hand whose first pre-flop actor was ``first`` (the inverse of :func:`first_to_act`).
+
+    >>> [button_from_first_actor(n, first_to_act(n, 1, 0)) for n in (2, 3, 4, 10)]
+    [1, 1, 1, 1]
+    """
+    return first if n_players <= 3 else (first - 3) % n_players
+
+
+class ActionRecord(tuple):
+    """One action with its context: ``(player, round, bets_to_call, action, to_call, pot, bet_level)``."""
+
+    __slots__ = ()
+
+    player = property(lambda self: self[0])
+    round = property(lambda self: self[1])
+    bets_to_call = property(lambda self: self[2])
+    action = property(lambda self: self[3])
+    to_call = property(lambda self: self[4])
+    pot = property(lambda self: self[5])
+    bet_level = property(lambda self: self[6])
+
+
+class HandTracker:
+    """Replays the public events of a fixed-limit hold'em hand to know each action's context.
+
+    It follows :class:`holdem.games.LimitHoldem`'s rules: blinds by the two
+    seats left of the button (heads-up the button posts the small blind),
+    bets of ``small_bet`` in rounds 0–1 and ``big_bet`` in rounds 2–3.
+
+    >>> from holdem.games.base import Event, Action, ActionKind
+    >>> t = HandTracker(n_players=3, button=0)
+    >>> rec = t.step(Event("action", 0, Action(ActionKind.BET_RAISE, 4), (), 0))
+    >>> (rec.player, rec.bets_to_call, rec.action, rec.pot)
+    (0, 1, 2, 3)
+    >>> HandTracker(n_players=3, button=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'button' parameter of HandTracker must be an integer in [0, 2]; got 3.
+    """
+
+    def __init__(self, n_players: int, button: int, *, small_blind=1, big_blind=2, small_bet=2, big_bet=4,
+                 features: bool = False):
+        self.n = _check_int(n_players, "n_players", "HandTracker", 2, 10)
+        self.button = _check_int(button, "button", "HandTracker", 0, self.n - 1)
+        self.sizes = (small_bet, small_bet, big_bet, big_bet)
+        n, b = self.n, self.button
+        sb, bb = blind_seats(n, b)
+        self.committed = [0] * n
+        self.committed[sb] = small_blind
+        self.committed[bb] = big_blind
+        self.high = big_blind
+        self.pot = small_blind + big_blind
+        self.bet_level = 1
+        self.round = 0
+        self.folded = [False] * n
+        self.n_live = n
+        self.to_act = n  # as the engine counts: seats that still have to act this round
+        self.board: tuple[int, ...] = ()
+        self.records: list[ActionRecord] = []
+        self.shown: dict[int, tuple[int, ...]] = {}
+        self.last_action: list[int | None] = [None] * n  # each seat's previous action this hand
+        self.raised_round: list[int | None] = [None] * n  # the first round each seat bet or raised in
+        #: with ``features=True``: the 19 inputs of each record's decision (:func:`context_features`)
+        self.features: list[np.ndarray] | None = [] if features else None
+
+    def step(self, event) -> ActionRecord | None:
+        """Apply one event; return the :class:`ActionRecord` of an action (else None)."""
+        if event.kind == "deal":
+            self.round = event.round
+            self.board = self.board + tuple(event.cards)
+            self.bet_level = 0
+            self.to_act = self.n_live
+            return None
+        if event.kind == "showdown":
+            self.shown[event.player] = tuple(event.cards)
+            return None
+        if event.kind != "action":
+            return None
+        p = event.player
+        size = self.sizes[self.round]
+        to_call = self.high - self.committed[p]
+        bets = -(-to_call // size)
+        kind = event.action.kind
+        rec = ActionRecord((p, self.round, bets, int(kind), to_call, self.pot, self.bet_level))
+        if self.features is not None:
+            self.features.append(context_features(self, p))
+        self.last_action[p] = int(kind)
+        if kind == ActionKind.BET_RAISE and self.raised_round[p] is None:
+            self.raised_round[p] = self.round
+        if kind == ActionKind.FOLD:
+            self.folded[p] = True
+            self.n_live -= 1
+            self.to_act -= 1
+        elif kind == ActionKind.CHECK_CALL:
+            self.pot += to_call
+            self.committed[p] = self.high
+            self.to_act -= 1
+        else:
+            self.high += size
+            self.pot += self.high - self.committed[p]
+            self.committed[p] = self.high
+            self.bet_level += 1
+            self.to_act = self.n_live - 1
+        self.records.append(rec)
+        return rec
+
+
+FEATURES = (
+    "round_preflop", "round_flop", "round_turn", "round_river",
+    "to_call_0", "to_call_1", "to_call_2plus", "bet_level", "active_players", "position",
+    "pot_odds", "pot_size", "last_action_raise", "last_action_call", "raised_earlier_round",
+    "board_flush_possible", "board_paired", "board_straight_possible", "board_high_cards",
+)
+N_FEATURES = len(FEATURES)
+def board_texture(board) -> tuple[float, float, float, float]:
+    """(flush possible, paired, straight possible, high cards / 5) of a board (card codes rank*4+suit).
+
+    >>> board_texture([48, 44, 40])          # A♣ K♣ Q♣
+    (1.0, 0.0, 1.0, 0.6)
+    >>> board_texture([])
+    (0.0, 0.0, 0.0, 0.0)
+    """
+    if len(board) == 0:
+        return (0.0, 0.0, 0.0, 0.0)
+    key = tuple(board)
+    got = _TEXTURE.get(key)
+    if got is None:
+        if len(_TEXTURE) > 4096:
+            _TEXTURE.clear()
+        got = _TEXTURE[key] = _texture(key)
+    return got
+
+
+_TEXTURE: dict[tuple, tuple] = {}
+
+
+def _texture(board) -> tuple[float, float, float, float]:
+    cards = np.asarray(board)
+    ranks = cards // 4
+    suits = cards % 4
+    flush = float(np.bincount(suits, minlength=4).max() >= 3)
+    paired = float(np.unique(ranks).size < ranks.size)
+    r = np.unique(np.where(ranks == 12, -1, ranks).tolist() + ranks.tolist())  # the ace plays low too
+    straight = float(any(np.sum((r >= lo) & (r <= lo + 4)) >= 3 for lo in range(-1, 9)))
+    high = float(np.sum(ranks >= 8)) / 5.0
+    return (flush, paired, straight, high)
+
+
+def context_features(tracker, player: int) -> np.ndarray:
+    """The 19 inputs (:data:`FEATURES`) of ``player``'s decision in the tracker's current state, float64 (19,).
+
+    ``tracker`` is a :class:`HandTracker` before the action
+    is applied (it calls this from :meth:`HandTracker.step`).
+    """
+    r = tracker.round
+    size = tracker.sizes[r]
+    to_call = tracker.high - tracker.committed[player]
+    bets = min(-(-to_call // size), 2)
+    last = tracker.last_action[player]
+    raised = tracker.raised_round[player]
+    return np.array(
+        (
+            r == 0, r == 1, r == 2, r == 3,
+            bets == 0, bets == 1, bets == 2,
+            min(tracker.bet_level, 4) / 4.0,
+            (tracker.n_live - 1) / 9.0,
+            _position(tracker, player),
+            to_call / (tracker.pot + to_call) if to_call > 0 else 0.0,
+            min(tracker.pot / (2.0 * tracker.sizes[0]) / 20.0, 1.0),
+            last == RAISE,
+            last == CALL,
+            raised is not None and raised < r,
+            *board_texture(tracker.board),
+        ),
+        dtype=np.float64,
+    )
+
+
+def _position(tracker, player: int) -> float:
+    """Share of the other active players seated after ``player`` in this round's acting order (as :func:`bpp.loki.betting.betting_context`)."""
+    n = tracker.n
+    first = first_to_act(n, tracker.button, tracker.round)
+    mine = (player - first) % n
+    behind = sum(1 for i in range(mine + 1, n) if not tracker.folded[(first + i) % n])
+    return behind / max(tracker.n_live - 1, 1)
