@@ -5,7 +5,7 @@ Prints one line per measurement: what, our figure, the target.
 
 * The roll-out: a ten-player roll-out of ``--games`` games a class (default
   20,000), timed and extrapolated to Loki's 1,000,000 games a class
-  (001 §4.1; target ≤ 15 minutes on both cores).
+  (Billings1998 §4.1; target ≤ 15 minutes on both cores).
 * Re-weighting a table after one action (target ≤ 1 ms on one core), and what a
   street costs before it (every holding's strength on the board, which the
   triples need; target ≤ 100 ms).

@@ -1,4 +1,4 @@
-"""Pre-flop income rates of the 169 classes (001 §4.1; 000 tables "income rates versus Sklansky" and "iterated").
+"""Pre-flop income rates of the 169 classes (Billings1998 §4.1; Billings2002 tables "income rates versus Sklansky" and "iterated").
 
 Reads the committed tables ``models/loki/preflop_10p.csv`` (plain roll-out,
 1,000,000+ games a class against nine opponents) and
@@ -6,7 +6,7 @@ Reads the committed tables ``models/loki/preflop_10p.csv`` (plain roll-out,
 
 * ``figures/loki_preflop_table.png`` — both as 13×13 grids of milli-bets;
 * ``figures/loki_preflop_table.md`` — the ranking, the comparison with the
-  Sklansky groups, the plain vs iterated values of the hands 000 discusses, and
+  Sklansky groups, the plain vs iterated values of the hands Billings2002 discusses, and
   the iterated set of profitable hands.
 
 Run: ``.venv/bin/python figures/loki_preflop_table.py`` (rebuild the tables with
@@ -47,7 +47,7 @@ def main() -> None:
     lines += ["## Against the Sklansky groups", "", "```", compare_sklansky(plain), "```", ""]
     if "iterated roll-out" in tables:
         it = tables["iterated roll-out"]
-        lines += ["## Plain vs iterated (000's table of the two)", "",
+        lines += ["## Plain vs iterated (Billings2002's table of the two)", "",
                   "| hand | roll-out | iterated | roll-out / AA | iterated / AA |", "|---|---:|---:|---:|---:|"]
         for h in HANDS:
             lines.append(f"| {h} | {plain.rate(h):+.0f} | {it.rate(h):+.0f} | {plain.rate(h) / plain.rate('AA'):.3f} "

@@ -1,6 +1,6 @@
-"""Poki's progressive weight tables for opponent EP (000, figure "progressive weight tables").
+"""Poki's progressive weight tables for opponent EP (Billings2002, figure "progressive weight tables").
 
-The example hand of 000: five players; EP, a tight player, calls pre-flop in
+The example hand of Billings2002: five players; EP, a tight player, calls pre-flop in
 early position, bets the flop, bets the turn and calls Poki's raise, checks the
 river.  Each panel is EP's weight table after that street as the 13×13 class
 grid (suited above the diagonal, offsuit below, pairs on it; darker = relatively

@@ -1,4 +1,4 @@
-"""The Loki and Poki agents for limit hold'em, and Loki's ablation players B–E of 001 Figure 1.
+"""The Loki and Poki agents for limit hold'em, and Loki's ablation players B–E of Billings1998 Figure 1.
 
 Component: the players: each variant a small composition of the state, evaluator, selector, modeler and simulator (Billings2002 §4; Billings1998 §5).
 
@@ -23,7 +23,7 @@ loki-b     A without weighting: every opponent holding equally likely
 loki-c     A with the simple pre-flop selection (:func:`bpp.loki.preflop.simple_preflop_triples`)
 loki-d     A without potential: EHS = HS_n, no pot-odds calls
 loki-e     basic: no weighting, no potential, simple pre-flop
-poki       Poki (000): specific opponent models, weight tables re-weighted by the
+poki       Poki (Billings2002): specific opponent models, weight tables re-weighted by the
            modelled triples (w ← w · PT[action]), per-opponent EHS, the formula
            betting strategy (a mixed strategy drawn from the triple)
 poki-sim   Poki with selective-sampling simulation betting after the flop
@@ -85,8 +85,8 @@ class LokiAgent(Agent):
     ----------
     rng : numpy.random.Generator, int or None
     strategy : {"rules", "formula", "simulation"}
-        Post-flop betting: Loki's rules (001 §4.4), Poki's formula strategy or
-        its selective-sampling simulation (000).
+        Post-flop betting: Loki's rules (Billings1998 §4.4), Poki's formula strategy or
+        its selective-sampling simulation (Billings2002).
     weighting : bool
         Keep and re-weight a table per opponent (False: uniform, player B).
     potential : bool
@@ -134,7 +134,7 @@ class LokiAgent(Agent):
         ``"player"`` (Loki's rules strategy by default): each holding's EHS as
         the acting opponent sees it — HS against the ranges of *its*
         remaining opponents (our weight tables of them, and the table of what
-        our own actions showed), with Ppot (001 §4.2–4.4) — against the
+        our own actions showed), with Ppot (Billings1998 §4.2–4.4) — against the
         thresholds Loki itself bets by (:func:`bpp.loki.modeling.loki_thresholds`),
         one re-weighting per opponent and round from the table it had when
         the round began, by its most demanding action of the round (Loki's
@@ -144,7 +144,7 @@ class LokiAgent(Agent):
     ranges : {"uniform", "tables"}
         With ``view="player"``: whom the acting opponent is taken to play
         against — ``"uniform"``: each remaining opponent a random hand, so
-        ``HS_n = HS ** n`` (001 §4.2's extrapolation to n opponents, what a
+        ``HS_n = HS ** n`` (Billings1998 §4.2's extrapolation to n opponents, what a
         player without weight tables computes); ``"tables"``: our weight
         tables of its remaining opponents (what a weighting player computes).
         In the ten-player Figure 1 field the first reproduces the players'
@@ -452,7 +452,7 @@ class LokiAgent(Agent):
             r = rec.round
             mu = float(mu_raise[r, b] if rec.action == RAISE else mu_call[r, b])
             if rec.action == CALL and r > 0 and self.potential:
-                # Loki also calls when Ppot > pot odds (001 §4.4), and EHS >= Ppot: the least EHS a call shows is the pot odds
+                # Loki also calls when Ppot > pot odds (Billings1998 §4.4), and EHS >= Ppot: the least EHS a call shows is the pot odds
                 mu = min(mu, rec.to_call / (rec.pot + rec.to_call))
             base = self._round_base.get(p)
             if base is None or base[0] != r:
@@ -640,7 +640,7 @@ def _boards_by_round(tracker) -> dict[int, tuple[int, ...]]:
     return {0: (), 1: board[:3], 2: board[:4], 3: board[:5]}
 
 
-#: Poki's options over Loki's (000): the opponent modeler learns per opponent (``specific``) and re-weights after
+#: Poki's options over Loki's (Billings2002): the opponent modeler learns per opponent (``specific``) and re-weights after
 #: every action, checks included; the action selector is the formula strategy; the evaluator multiplies the
 #: per-opponent EHS.
 POKI = dict(strategy="formula", specific=True, combine="product", reweighting="all", reweight_checks=True)
@@ -667,7 +667,7 @@ VARIANTS: dict[str, dict] = {
 
 
 class PokiAgent(LokiAgent):
-    """Poki (000): specific opponent models, triple re-weighting, per-opponent EHS, formula betting (:data:`POKI`)."""
+    """Poki (Billings2002): specific opponent models, triple re-weighting, per-opponent EHS, formula betting (:data:`POKI`)."""
 
     name = "poki"
 
@@ -686,7 +686,7 @@ def poki_meta(*, rng=None) -> PokiAgent:
 
 
 class PokiSimAgent(PokiAgent):
-    """Poki with selective-sampling simulation betting after the flop (000)."""
+    """Poki with selective-sampling simulation betting after the flop (Billings2002)."""
 
     name = "poki-sim"
 
@@ -726,20 +726,20 @@ def loki_reweight_showdown(*, rng=None) -> LokiAgent:
 
 
 def loki_b(*, rng=None) -> LokiAgent:
-    """Player B of 001 Figure 1: no weighting of the opponents' holdings."""
+    """Player B of Billings1998 Figure 1: no weighting of the opponents' holdings."""
     return _variant("loki-b", rng)
 
 
 def loki_c(*, rng=None) -> LokiAgent:
-    """Player C of 001 Figure 1: the simple pre-flop selection."""
+    """Player C of Billings1998 Figure 1: the simple pre-flop selection."""
     return _variant("loki-c", rng)
 
 
 def loki_d(*, rng=None) -> LokiAgent:
-    """Player D of 001 Figure 1: no hand potential."""
+    """Player D of Billings1998 Figure 1: no hand potential."""
     return _variant("loki-d", rng)
 
 
 def loki_e(*, rng=None) -> LokiAgent:
-    """Player E of 001 Figure 1: basic (no weighting, no potential, simple pre-flop)."""
+    """Player E of Billings1998 Figure 1: basic (no weighting, no potential, simple pre-flop)."""
     return _variant("loki-e", rng)

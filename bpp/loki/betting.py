@@ -1,23 +1,23 @@
-"""Betting: the decision context of a limit hold'em observation, Loki's rules (001 §4.4) and the formula strategy (000).
+"""Betting: the decision context of a limit hold'em observation, Loki's rules (Billings1998 §4.4) and the formula strategy (Billings2002).
 
 Component: the action selector — the betting rule base (Billings2002 §4 architecture figure; §5; Billings1998 §4.4).
 
 * :func:`betting_context` reads what every strategy needs from an
   :class:`~holdem.games.base.Observation`: round, bets to call, bets made in
   the round, pot odds, active opponents, and the share of them still to act.
-* :class:`LokiRules` is Loki's deterministic post-flop strategy (001 §4.4):
+* :class:`LokiRules` is Loki's deterministic post-flop strategy (Billings1998 §4.4):
   "with an EHS greater than 0.5 … [we] bet if no other opponent has bet";
   strong hands raise (the Make-2 and Make-4 levels of the Loki program, the
   same levels :mod:`bpp.loki.preflop` uses before the flop); otherwise "we call
   when Ppot > pot_odds", one card of look-ahead.  Without potential (the
-  ablation player D of 001 §5) EHS is HS_n and there are no pot-odds calls.
+  ablation player D of Billings1998 §5) EHS is HS_n and there are no pot-odds calls.
 * :func:`formula_decision` is Poki's formula strategy: draw the action from
   :func:`bpp.loki.triples.formula_triple`.
 
 >>> rules = LokiRules()
 >>> rules.decide(ehs=0.6, ppot=0.0, pot_odds=0.0, bets_to_call=0, bet_level=0)
 2
->>> rules.decide(ehs=0.15, ppot=0.108, pot_odds=0.103, bets_to_call=2, bet_level=2)   # 001 §4.4: call
+>>> rules.decide(ehs=0.15, ppot=0.108, pot_odds=0.103, bets_to_call=2, bet_level=2)   # Billings1998 §4.4: call
 1
 """
 
@@ -167,14 +167,14 @@ def legal_columns(triples, observation: Observation) -> np.ndarray:
 
 @dataclass(frozen=True)
 class LokiRules:
-    """Loki's post-flop betting rules (001 §4.4).
+    """Loki's post-flop betting rules (Billings1998 §4.4).
 
     The EHS decides how many bets the hand wants in the round: at least
-    ``make1`` (0.5 in 001 §4.4) one bet (bet when no one has, call one bet),
+    ``make1`` (0.5 in Billings1998 §4.4) one bet (bet when no one has, call one bet),
     ``make2`` two (raise to two bets, then call anything), ``make4`` four (raise
     until the cap).  A hand that would fold calls instead when its one-card
-    Ppot beats the pot odds (001 §4.4) — unless ``use_potential`` is off
-    (player D of 001 §5: EHS = HS_n and no pot-odds calls).
+    Ppot beats the pot odds (Billings1998 §4.4) — unless ``use_potential`` is off
+    (player D of Billings1998 §5: EHS = HS_n and no pot-odds calls).
 
     Sources of the thresholds: ``make1`` = 0.5 is Billings1998 §4.4's ("with an EHS
     greater than 0.5 … bet").  Billings1998 gives no raise thresholds; ``make2`` =

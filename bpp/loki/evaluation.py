@@ -1,18 +1,18 @@
-"""Post-flop hand evaluation per opponent: HS, one-card Ppot/Npot and EHS (Loki 001 §4.2–4.4; Poki 000).
+"""Post-flop hand evaluation per opponent: HS, one-card Ppot/Npot and EHS (Loki Billings1998 §4.2–4.4; Poki Billings2002).
 
 Component: the hand evaluator after the flop (Billings2002 §4 architecture figure; §5 "hand strength", "hand potential"; Billings1998 §4.2–4.4).
 
 Loki and Poki evaluate their hand after the flop against every holding an
-opponent may have, each weighted by that opponent's weight table (001 §4.3,
-000 "weighting the enumerations"):
+opponent may have, each weighted by that opponent's weight table (Billings1998 §4.3,
+Billings2002 "weighting the enumerations"):
 
-* hand strength ``HS`` (001 §4.2): weighted share of holdings we beat (ties
+* hand strength ``HS`` (Billings1998 §4.2): weighted share of holdings we beat (ties
   count half); against ``n`` opponents Loki uses ``HS_n = HS ** n``, and with a
   table per opponent the product of the opponents' ``HS_i``;
-* one-card hand potential ``Ppot`` and ``Npot`` (001 §4.2; 001 §4.4 uses only
+* one-card hand potential ``Ppot`` and ``Npot`` (Billings1998 §4.2; Billings1998 §4.4 uses only
   the next card for betting);
-* effective hand strength ``EHS = HS_n + (1 − HS_n) · Ppot`` (001 §4.4), and the
-  per-opponent generalization of the Poki text (000 "effective hand strength":
+* effective hand strength ``EHS = HS_n + (1 − HS_n) · Ppot`` (Billings1998 §4.4), and the
+  per-opponent generalization of the Poki text (Billings2002 "effective hand strength":
   "a better generalization is to have a different HS and Ppot for each
   opponent": ``EHS_i = HS_i + (1 − HS_i) · Ppot_i``).
 
@@ -398,7 +398,7 @@ class StreetTable:
 
         HS is exact (the opponent's holdings that share a card with ours or the
         board are left out).  The potential is a cheap *percentile* estimate, not
-        the exact pairwise Ppot of 001 §4.2 (that would take 1326 × 1326 × 47
+        the exact pairwise Ppot of Billings1998 §4.2 (that would take 1326 × 1326 × 47
         comparisons per street): with ``HS_c`` the holding's percentile among the
         holdings after next card ``c``, ``Ppot ≈ mean_c max(0, HS_c − HS) / (1 − HS)``,
         the share of the ground behind it that the next card makes up on
@@ -499,8 +499,8 @@ class StreetTable:
 
         ``HS_j(h)`` is the weighted share of the holdings of range ``j`` that
         ``h`` beats on this board (ties half), leaving out the holdings that
-        share a card with ``h`` or the board (001 §4.2 counted for every
-        holding at once, 001 §4.3 weighted).  Counted by sorting the ranks
+        share a card with ``h`` or the board (Billings1998 §4.2 counted for every
+        holding at once, Billings1998 §4.3 weighted).  Counted by sorting the ranks
         once (cumulative weights) and taking out, by a sparse product, the 101
         holdings that share a card with ``h`` — not a 1326 × 1326 table.  A uniform range gives the HS of :meth:`holding_strength`.
         Holdings with no live opponent holding (and those using a board card)
@@ -529,16 +529,16 @@ class StreetTable:
         return np.clip(out, 0.0, 1.0)
 
     def player_ehs(self, ranges=None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
-        """Every holding's EHS as a player holding it sees it: ``HS_n + (1 − HS_n) · Ppot`` (001 §4.4), shape (1326,).
+        """Every holding's EHS as a player holding it sees it: ``HS_n + (1 − HS_n) · Ppot`` (Billings1998 §4.4), shape (1326,).
 
         ``HS_n`` is the product of the holding's HS against the ranges of the
         player's remaining opponents (``ranges``, an (m, 1326) stack, one per
-        opponent still in the hand: 001 §4.2 raises HS to the number of
-        opponents, 001 §4.3 weights each); with ``ranges=None`` every opponent
+        opponent still in the hand: Billings1998 §4.2 raises HS to the number of
+        opponents, Billings1998 §4.3 weights each); with ``ranges=None`` every opponent
         holds a uniformly random hand and ``HS_n = HS ** n_opponents``.  Ppot is
         the one-card percentile estimate of :meth:`holding_ppot` (0 without
         ``potential``, the EHS = HS_n of player D).  This is the quantity a
-        Loki player thresholds (bet at 0.5, 001 §4.4), so it is the scale on
+        Loki player thresholds (bet at 0.5, Billings1998 §4.4), so it is the scale on
         which its opponents' thresholds μ live.
 
         >>> t = street_table("3h 4c Jh")
@@ -646,7 +646,7 @@ def street_table(board: CardsLike) -> StreetTable:
 
 
 def evaluate_hand(hole: CardsLike, board: CardsLike, weights=None) -> Evaluation:
-    """HS, one-card Ppot/Npot and EHS of ``hole`` on ``board`` against each weight table (001 §4.2–4.4).
+    """HS, one-card Ppot/Npot and EHS of ``hole`` on ``board`` against each weight table (Billings1998 §4.2–4.4).
 
     Parameters
     ----------
@@ -662,7 +662,7 @@ def evaluate_hand(hole: CardsLike, board: CardsLike, weights=None) -> Evaluation
 
     Examples
     --------
-    The worked example of 001 §4.4 (five random opponents, one-card Ppot
+    The worked example of Billings1998 §4.4 (five random opponents, one-card Ppot
     0.108).  The text says EHS is 0.15; its own formula with its own figures
     gives 0.069 + 0.931 × 0.108 = 0.17:
 

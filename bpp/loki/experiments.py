@@ -1,8 +1,8 @@
-"""Experiments of 001 §5 and 000: the Figure 1 tournament of Loki's versions A–E, Poki formula vs simulation vs Loki.
+"""Experiments of Billings1998 §5 and Billings2002: the Figure 1 tournament of Loki's versions A–E, Poki formula vs simulation vs Loki.
 
 Component: a tool around the players: the tournaments (Billings1998 §5 Figure 1; Billings2002 §7).
 
-:func:`figure1_tournament` plays 001's self-play experiment: "a ten-player
+:func:`figure1_tournament` plays Billings1998's self-play experiment: "a ten-player
 game, where each deal is replayed ten times, shuffling the seating arrangement
 each time so that every participant has the opportunity to play each set of
 hole cards once", five versions with two seats each.  Each version's result
@@ -38,9 +38,9 @@ __all__ = [
     "cross_validate_predictors",
 ]
 
-#: Loki's versions A–E of 001 Figure 1 by registry name.
+#: Loki's versions A–E of Billings1998 Figure 1 by registry name.
 FIGURE1_VERSIONS = ("loki", "loki-b", "loki-c", "loki-d", "loki-e")
-#: What 001 §5 reports (sb/hand) where it gives a number.
+#: What Billings1998 §5 reports (sb/hand) where it gives a number.
 PAPER_FIGURE1 = {"loki": 0.08, "loki-e": -0.11}
 
 
@@ -124,7 +124,7 @@ def versions_match(
 
 
 def figure1_tournament(n_deals: int, *, rng=None, workers: int = 1, progress: bool = False) -> TournamentResult:
-    """001 Figure 1: ten-player duplicate self-play of versions A–E, two seats each.
+    """Billings1998 Figure 1: ten-player duplicate self-play of versions A–E, two seats each.
 
     Seats alternate ``A B C D E A B C D E`` so every version has a copy on each side of every other.
     """
@@ -132,7 +132,7 @@ def figure1_tournament(n_deals: int, *, rng=None, workers: int = 1, progress: bo
 
 
 def plot_figure1(result: TournamentResult, ax=None):
-    """Bankrolls (sb, per copy of each version) against hands played, as 001 Figure 1; returns the lines.
+    """Bankrolls (sb, per copy of each version) against hands played, as Billings1998 Figure 1; returns the lines.
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
@@ -153,7 +153,7 @@ def plot_figure1(result: TournamentResult, ax=None):
     ax.axhline(0, color="0.6", lw=0.8)
     ax.set_xlabel("hands played")
     ax.set_ylabel("bankroll per copy (small bets)")
-    ax.set_title("Loki versions A–E, ten-player duplicate self-play (001 Figure 1)")
+    ax.set_title("Loki versions A–E, ten-player duplicate self-play (Billings1998 Figure 1)")
     ax.legend(fontsize=8)
     return lines
 

@@ -5,7 +5,7 @@ Component: a tool around the players (reads the opponent modeler; Billings2002 �
 Two traces, each a dict ``street → WeightTable`` that :func:`bpp.loki.plots.plot_weight_progression`
 draws as 13×13 grids:
 
-* :func:`tight_player_example` — the hand of Poki's example (000, "Texas
+* :func:`tight_player_example` — the hand of Poki's example (Billings2002, "Texas
   Hold'em" sample hand, its betting table and the figure "progressive weight
   tables for opponent EP"): five players (SB, BB, EP, MP, Poki on the
   button); EP, a tight player, calls pre-flop in early position, bets the
@@ -21,7 +21,7 @@ The reference model (the likelihood of each action given the holding) is the
 one these examples share: pre-flop, :func:`bpp.loki.preflop.preflop_triples`
 with the player's thresholds; after the flop, :func:`bpp.loki.weights.ramp_triples`
 over each holding's hand strength on the board against one random hand
-(:func:`holding_strengths`) raised to the number of opponents (``HS_n``, 001 §4.2).  The betting modules supply richer per-opponent
+(:func:`holding_strengths`) raised to the number of opponents (``HS_n``, Billings1998 §4.2).  The betting modules supply richer per-opponent
 triples in play; the update itself (``w ← w · PT[action]``) is the same.
 
 >>> tables = tight_player_example()
@@ -56,7 +56,7 @@ STREETS = ("pre-flop", "flop", "turn", "river")
 EXAMPLE_POKI_HOLE = "Ad Jc"
 #: The board: a dry, queen-high flop, then two blanks.
 EXAMPLE_BOARD = "Qs Jh 4c 7d 2h"
-#: A tight player's pre-flop thresholds (000: "a tight (conservative) player"): calls only
+#: A tight player's pre-flop thresholds (Billings2002: "a tight (conservative) player"): calls only
 #: good hands, raises with the big pairs.
 TIGHT = PreflopThresholds(make1=550.0, make2=1150.0, make4=1600.0, per_player_behind=25.0, spread=120.0)
 
@@ -99,7 +99,7 @@ def holding_strengths(board: CardsLike, dead_cards: CardsLike = ()) -> np.ndarra
 
     Exact: for each holding, the share of the other live holdings (sharing no
     card with it, the board or ``dead_cards``) it beats, ties counting half
-    (001 §4.2).  Holdings that use a board or dead card get 0.
+    (Billings1998 §4.2).  Holdings that use a board or dead card get 0.
 
     Returns
     -------
@@ -109,7 +109,7 @@ def holding_strengths(board: CardsLike, dead_cards: CardsLike = ()) -> np.ndarra
     --------
     >>> from holdem.ranges import holding_index
     >>> hs = holding_strengths("3h 4c Jh")
-    >>> round(float(hs[holding_index("AsQc")]), 3)          # 001 §4.2: 0.585
+    >>> round(float(hs[holding_index("AsQc")]), 3)          # Billings1998 §4.2: 0.585
     0.585
     """
     from holdem.evaluate import evaluate_unchecked
@@ -129,7 +129,7 @@ def holding_strengths(board: CardsLike, dead_cards: CardsLike = ()) -> np.ndarra
     return hs
 
 
-# Opponents EP faces at each of its actions (000's betting table): the flop bet into SB, BB, MP
+# Opponents EP faces at each of its actions (Billings2002's betting table): the flop bet into SB, BB, MP
 # and Poki; the turn heads-up against Poki.
 _EXAMPLE_OPPONENTS = {("flop", 0): 4, ("turn", 0): 1, ("turn", 1): 1, ("river", 0): 1}
 
@@ -141,9 +141,9 @@ def tight_player_example(
     thresholds: PreflopThresholds = TIGHT,
     postflop: PostflopModel | None = None,
 ) -> dict[str, WeightTable]:
-    """Poki's weight table for EP after each street of the paper's example hand (000).
+    """Poki's weight table for EP after each street of the paper's example hand (Billings2002).
 
-    The betting of 000's table: pre-flop EP calls the big blind with MP, Poki,
+    The betting of Billings2002's table: pre-flop EP calls the big blind with MP, Poki,
     SB and BB still to act; on the flop the blinds check, EP bets; on the
     turn EP bets and calls Poki's raise; on the river EP checks.  EP's table
     starts at 1 for every holding that does not use Poki's cards, loses the
@@ -166,7 +166,7 @@ def tight_player_example(
     pt = preflop_triples(n_players=5, players_behind=4, bet_level=1, thresholds=thresholds)
     table = table.reweight_action(pt, CALL)
     out["pre-flop"] = table
-    # (street, cards on board, [(bets to call, action)]) — EP's actions in 000's betting table
+    # (street, cards on board, [(bets to call, action)]) — EP's actions in Billings2002's betting table
     for street, n_board, actions in (
         ("flop", 3, [(0, RAISE)]),
         ("turn", 4, [(0, RAISE), (1, CALL)]),

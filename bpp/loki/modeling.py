@@ -1,4 +1,4 @@
-"""Opponent modelling: the generic (GOM) and specific (SOM) opponent models of Poki (000 "opponent modeling").
+"""Opponent modelling: the generic (GOM) and specific (SOM) opponent models of Poki (Billings2002 "opponent modeling").
 
 Component: the opponent modeler — the generic and specific models (Billings2002 §4 architecture figure; §6).
 
@@ -10,7 +10,7 @@ betting round (pre-flop, flop, turn, river) × betting level (zero, one, two or
 more bets to call)"; in each, "historical frequencies determine the opponent's
 normal requirements (average effective hand strength) for the observed action.
 The threshold is input to the formula betting strategy, which generates a
-mixed strategy of rational actions" (000).
+mixed strategy of rational actions" (Billings2002).
 
 Here a context's action frequencies become thresholds on a strength in
 [0, 1] (EHS against one random hand after the flop, the income-rate
@@ -21,7 +21,7 @@ the strongest ``f_c``, so ``μ_raise = 1 − f_r`` and ``μ_call = 1 − f_c`` (
 strength being a percentile).  The frequencies are smoothed towards the GOM's
 (``prior`` pseudo-observations), so a new opponent starts at the GOM.  The
 thresholds generate the opponent's triples with the ramps of
-:func:`bpp.loki.triples.threshold_triples`, which re-weight its table (000
+:func:`bpp.loki.triples.threshold_triples`, which re-weight its table (Billings2002
 "updating weight table") and drive it in the simulations.
 
 Opponents are tracked by their seat *relative to ours* (``(seat − our seat)
@@ -99,7 +99,7 @@ GOM_SIGMA = 0.1
 def loki_thresholds(rules=None) -> tuple[np.ndarray, np.ndarray]:
     """The generic model of an opponent that bets as Loki does: (μ_call, μ_raise), each (4, 3) (round × bets to call 0, 1, 2+).
 
-    After the flop the thresholds are Loki's own (001 §4.4,
+    After the flop the thresholds are Loki's own (Billings1998 §4.4,
     :class:`bpp.loki.betting.LokiRules`) on the scale Loki thresholds, the
     EHS of the holding *as its holder sees it* — HS against every remaining
     opponent times Ppot (:meth:`bpp.loki.evaluation.StreetTable.player_ehs`):
@@ -129,7 +129,7 @@ def loki_thresholds(rules=None) -> tuple[np.ndarray, np.ndarray]:
 
 
 class OpponentModel:
-    """Action frequencies of each opponent in the twelve contexts, turned into thresholds (000 SOM).
+    """Action frequencies of each opponent in the twelve contexts, turned into thresholds (Billings2002 SOM).
 
     Parameters
     ----------

@@ -3,7 +3,7 @@
 Component: a tool around the players: figures of weight tables, income rates and networks (Billings2002 §6).
 
 :func:`plot_weight_grid` draws a weight table as the 13×13 grid of Poki's
-weight-table figure (000, "progressive weight tables"): ranks A…2 along both
+weight-table figure (Billings2002, "progressive weight tables"): ranks A…2 along both
 axes, suited classes above the diagonal, offsuit below, pairs on it, each
 cell the class's mean weight; darker cells are relatively heavier, as in the
 paper.
@@ -63,7 +63,7 @@ def plot_weight_grid(
         Where to draw (default the current axes).
     title : str, optional
     cmap : str
-        Colour map; the default "Greys" draws heavier classes darker (000's figure).
+        Colour map; the default "Greys" draws heavier classes darker (Billings2002's figure).
     normalize : bool
         Scale so the heaviest class is 1.
     annotate : bool

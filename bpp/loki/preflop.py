@@ -2,14 +2,14 @@
 
 Component: the hand evaluator, before the flop (Billings2002 §4 architecture figure; §5 "pre-flop betting strategy"; Billings1998 §4.1).
 
-Income rates (001 §4.1; 000 "Pre-flop betting strategy")
+Income rates (Billings1998 §4.1; Billings2002 "Pre-flop betting strategy")
     "For each one of the 169 possible hand types, a simulation of 1,000,000
     poker games was done against nine random opponents.  This produced a
     statistical measure of the approximate *income rate* for each starting
-    hand" (001 §4.1).  In Poki's roll-out "all players call the first bet
+    hand" (Billings1998 §4.1).  In Poki's roll-out "all players call the first bet
     (i.e. the big blind), and all remaining cards are dealt out with no
-    further betting" (000).  The **income rate** is the expected net win of
-    the hand per game played, in small bets, times 1,000: **milli-bets** (000:
+    further betting" (Billings2002).  The **income rate** is the expected net win of
+    the hand per game played, in small bets, times 1,000: **milli-bets** (Billings2002:
     "values are shown in milli-bets, so a hand with an income rate of +1000
     wins on average one small bet each time it is played").  Every player in
     a roll-out puts in one small bet; the winner takes the pot, ties split it,
@@ -30,7 +30,7 @@ How the games are dealt
     summed in block order, so a result depends on the seed alone, not on the
     number of worker processes.
 
-Iterated roll-out (000)
+Iterated roll-out (Billings2002)
     "The previous results govern the betting decision for each player": a
     player whose hand had a negative income rate in the previous round folds
     it before calling the big blind, which "drastically reduces the number of
@@ -51,9 +51,9 @@ Betting rules
     *betting levels* (Make0: fold unless free, Make1: call one bet, Make2:
     raise to two bets then call anything, Make4: raise to the cap) with
     thresholds that rise with the number of players still to act (position)
-    and scale with the number of players (001 §4.1: "the number of players in
+    and scale with the number of players (Billings1998 §4.1: "the number of players in
     the game, the position at the table").  :func:`simple_preflop_triples`
-    is Loki's ablation player C (001 §5, Figure 1): "a simplistic pre-flop
+    is Loki's ablation player C (Billings1998 §5, Figure 1): "a simplistic pre-flop
     hand selection method", a fixed set of playable and raising hands with
     no regard for position or player count.
 
@@ -105,7 +105,7 @@ BLOCK_DEALS = 16384
 # --- Sklansky -------------------------------------------------------------------------------
 
 #: Sklansky and Malmuth's starting-hand groups 1-8 (*Hold'em Poker for Advanced Players*,
-#: the [SM94] of 001 and the classification 000 compares its roll-outs with).  Hands in no
+#: the [SM94] of Billings1998 and the classification Billings2002 compares its roll-outs with).  Hands in no
 #: group are "group 9" here (not to be played).
 SKLANSKY_GROUPS: dict[int, tuple[str, ...]] = {
     1: ("AA", "KK", "QQ", "JJ", "AKs"),
@@ -475,7 +475,7 @@ def rollout(
 ) -> IncomeRates:
     """Income rates by roll-out simulation: everyone calls the big blind and sees the showdown.
 
-    Poki's roll-out (000 "Pre-flop betting strategy"; 001 §4.1): games of
+    Poki's roll-out (Billings2002 "Pre-flop betting strategy"; Billings1998 §4.1): games of
     ``n_players`` random hands dealt to the river with no betting after the
     big blind; each class's income rate is its mean net win per game in
     milli-bets.
@@ -530,13 +530,13 @@ def iterated_rollout(
     n_jobs: int = 1,
     progress: bool = False,
 ) -> IncomeRates:
-    """Poki's iterated roll-out: players fold hands that lost in the previous round (000).
+    """Poki's iterated roll-out: players fold hands that lost in the previous round (Billings2002).
 
     Round ``t`` plays ``n_games`` games (per pair class) in which the two
     blinds always play and every other opponent plays only hands in the
     playing set; the next set is the classes whose income rate plus noise
     ``noise · cooling**t · N(0, 1)`` (milli-bets; the "diminishing noise factor"
-    of 000) is positive.  It stops when the set has not changed for two rounds
+    of Billings2002) is positive.  It stops when the set has not changed for two rounds
     after the noise fell below 1 milli-bet, or after ``max_iterations``; then a
     final round of ``final_games`` (default ``n_games``) rates every class
     against the final set.
@@ -615,7 +615,7 @@ def iterated_rollout(
 
 
 def compare_sklansky(rates: IncomeRates) -> str:
-    """A text table of the income rates of each Sklansky group (000 Table "income rates versus Sklansky").
+    """A text table of the income rates of each Sklansky group (Billings2002 Table "income rates versus Sklansky").
 
     Examples
     --------
@@ -650,7 +650,7 @@ class PreflopThresholds:
     Tables for fewer players have smaller rates: thresholds scale with
     ``n_players / 10``.  ``spread`` is the half-width of the linear ramp that
     turns each threshold into a probability (Loki's re-weighting shape), so
-    borderline hands mix their actions (000 "unpredictability").
+    borderline hands mix their actions (Billings2002 "unpredictability").
 
     Derivation: the papers name the levels (Billings2002 "pre-flop betting
     strategy") but give no numbers.  These were set by hand on the plain
@@ -822,7 +822,7 @@ def simple_preflop_triples(
     play_fraction: float = 0.35,
     raise_fraction: float = 0.08,
 ) -> np.ndarray:
-    """Loki's ablation player C: "a simplistic pre-flop hand selection method" (001 §5, Figure 1).
+    """Loki's ablation player C: "a simplistic pre-flop hand selection method" (Billings1998 §5, Figure 1).
 
     The same hands are played in every seat and at every table size: the best
     ``play_fraction`` of the 1,326 holdings by the ten-player income rates

@@ -1,4 +1,4 @@
-"""Selective-sampling simulation betting (000 "selective sampling simulation betting strategy").
+"""Selective-sampling simulation betting (Billings2002 "selective sampling simulation betting strategy").
 
 Component: the simulator (Billings2002 §4 architecture figure; §5 "selective sampling", §8).
 
@@ -14,7 +14,7 @@ call EV, and the average for the matching trials where Poki bets or raises is
 the raise EV.  The fold EV can be calculated without simulation, since there
 is no future profit or loss … [Poki] simply choose[s] the action with the
 greatest expectation.  If two actions have the same expectation, we opt for
-the most aggressive action (prefer a raise, then a call, then a fold)" (000).
+the most aggressive action (prefer a raise, then a call, then a fold)" (Billings2002).
 
 The trials are vectorized: every trial (both branches at once) is a row of
 numpy arrays (chips committed, folds, bet level, who acts), and each betting
@@ -27,7 +27,7 @@ step acts for every row together.  Strengths of the simulated players:
   percentile on the trial's board (the share of the 1,326 holdings it beats,
   computed for all trials in one ranking call); ours is raised to the power of
   the number of active opponents (``HS_n``).  Potential on simulated streets is
-  left out — that is the simulation's job (000: "the fraction of trials where
+  left out — that is the simulation's job (Billings2002: "the fraction of trials where
   our hand improves").
 
 Opponents act by the thresholds of their model (:mod:`bpp.loki.modeling`),
@@ -151,7 +151,7 @@ def simulate(
     max_raises: int = 3,
     rng=None,
 ) -> SimulationResult:
-    """Estimate the EV of fold, check/call and bet/raise by selective-sampling simulation (000).
+    """Estimate the EV of fold, check/call and bet/raise by selective-sampling simulation (Billings2002).
 
     Parameters
     ----------

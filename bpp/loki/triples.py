@@ -1,9 +1,9 @@
-"""Probability triples and the formula betting strategy of Poki (000 "probability triples", "basic betting strategy").
+"""Probability triples and the formula betting strategy of Poki (Billings2002 "probability triples", "basic betting strategy").
 
 Component: the action selector — probability triples and the formula strategy (Billings2002 §4 architecture figure; §5).
 
 A *probability triple* ``PT = (f, c, r)`` is a probability distribution over
-the three limit actions fold, check/call and bet/raise in one context (000).
+the three limit actions fold, check/call and bet/raise in one context (Billings2002).
 Poki uses the same abstraction three times: its own (formula) betting picks
 an action by drawing from its triple; the opponent modeller multiplies an
 opponent's weight table by the triple entry of the action it saw
@@ -13,12 +13,12 @@ triple (:mod:`bpp.loki.simulation`).  Columns are :data:`FOLD`, :data:`CALL`,
 
 The triple-generation routine of Poki "consists of ad hoc rules and formulas
 that use EHS, the opponent model, game conditions and probability estimates"
-whose "precise details … are of limited scientific interest" (000).  Ours,
+whose "precise details … are of limited scientific interest" (Billings2002).  Ours,
 :func:`formula_triple`, is that kind of routine made explicit: thresholds on
-EHS by betting level (Loki's 0.5 to bet, 001 §4.4, and the Make-1/2/4 levels of
+EHS by betting level (Loki's 0.5 to bet, Billings1998 §4.4, and the Make-1/2/4 levels of
 :mod:`bpp.loki.preflop` after the flop), moved by position, turned into
 probabilities by linear ramps (the shape of Loki's re-weighting function),
-plus calls justified by pot odds — on Ppot before the river (001 §4.4) and on
+plus calls justified by pot odds — on Ppot before the river (Billings1998 §4.4) and on
 showdown odds (HS) on the river.
 
 What Billings2002 describes and this routine does not build in: deliberate
@@ -80,7 +80,7 @@ def threshold_triples(strength, mu_call, mu_raise, *, sigma=0.1, can_check=False
     The probability of continuing (call or raise) is ``ramp(strength, mu_call,
     sigma)``, of raising ``ramp(strength, mu_raise, sigma)`` (capped by the
     first).  Where the player may check (``can_check``) folding is never
-    chosen and its mass goes to check (000: checking is free); without
+    chosen and its mass goes to check (Billings2002: checking is free); without
     ``can_raise`` (the round is capped) the raise mass goes to call.  All
     arguments broadcast, so one call builds the triples of every holding, or
     of every player of every simulated trial.
@@ -119,9 +119,9 @@ def threshold_triples(strength, mu_call, mu_raise, *, sigma=0.1, can_check=False
 
 
 def pot_odds(to_call, pot):
-    """``bets_to_us / (bets_in_pot + bets_to_us)`` (001 §4.4); 0 when nothing is owed.
+    """``bets_to_us / (bets_in_pot + bets_to_us)`` (Billings1998 §4.4); 0 when nothing is owed.
 
-    >>> round(pot_odds(20, 175), 3)     # the worked example of 001 §4.4
+    >>> round(pot_odds(20, 175), 3)     # the worked example of Billings1998 §4.4
     0.103
     >>> pot_odds(-1, 10)
     Traceback (most recent call last):
@@ -144,12 +144,12 @@ class FormulaParams:
 
     ``call[b]`` is the EHS at which a hand facing ``b`` bets continues half the
     time; ``raise_[b]`` the EHS at which it bets/raises half the time.  The
-    defaults follow Loki: bet with EHS above 0.5 when no one has bet (001 §4.4),
+    defaults follow Loki: bet with EHS above 0.5 when no one has bet (Billings1998 §4.4),
     raise (make two bets) above 0.85, re-raise above 0.95; call one bet with a
     Make-1 hand, two or more with a Make-2 hand.  ``position`` is added to the
     raise thresholds times the share of opponents still to act after us (a bet
     from early position needs a better hand); ``sigma`` is the half-width of the
-    ramps (mixed strategies near the thresholds, 000 "unpredictability");
+    ramps (mixed strategies near the thresholds, Billings2002 "unpredictability");
     ``odds_sigma`` that of the pot-odds call ramp.
 
     >>> FormulaParams(sigma=-1)

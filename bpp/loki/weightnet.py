@@ -2,10 +2,10 @@
 
 Component: the opponent modeler — the weight-table update as a Bayesian network (Billings2002 §6 "updating weight table").
 
-Poki's re-weighting (000 "updating weight table") is Bayes' rule: "in
+Poki's re-weighting (Billings2002 "updating weight table") is Bayes' rule: "in
 Bayesian terms, the old weight table represents the prior distribution of the
 opponent's cards, and the new weight table is the posterior distribution"
-(000).  The network has one hidden node and one child per observed action::
+(Billings2002).  The network has one hidden node and one child per observed action::
 
     H (1,326 states: the opponent's holding; CPT = the prior weights, normalised)
     ├── A1 (fold / call / raise; CPT = P(A1 | H), the probability triples of that action's context)

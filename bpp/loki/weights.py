@@ -3,17 +3,17 @@
 Component: the opponent modeler — the weight tables (Billings2002 §4 architecture figure; §6 "updating weight table").
 
 Poki keeps, for each opponent, "a weight table" with "an entry for every
-possible two-card hand" (000, "Weighting the enumeration").  When a hand
+possible two-card hand" (Billings2002, "Weighting the enumeration").  When a hand
 begins every entry is 1; holdings that use a known card (our hole cards, the
 board) get 0; after each action of that opponent every entry is multiplied by
 the probability that the opponent would have taken that action holding those
 cards — the entry of the action in the holding's probability triple
-``PT = (f, c, r)`` (000, Figure "updating weight table")::
+``PT = (f, c, r)`` (Billings2002, Figure "updating weight table")::
 
     for each entry w of WT:  w ← w · PT[action]
 
 In Bayesian terms the old table is the prior over the opponent's cards and
-the new one the posterior (000; :mod:`bpp.loki.weightnet` builds that network
+the new one the posterior (Billings2002; :mod:`bpp.loki.weightnet` builds that network
 explicitly).  Loki's earlier re-weighting function (Billings et al., AAAI-98,
 see LITERATURE.md) multiplies instead by a factor linear in the holding's
 effective hand strength, ``(EHS − μ + σ) / (2σ)`` clipped to ``[0.01, 1]``:
@@ -22,7 +22,7 @@ effective hand strength, ``(EHS − μ + σ) / (2σ)`` clipped to ``[0.01, 1]``:
 Actions index the triples as :class:`holdem.games.base.ActionKind` does:
 ``FOLD = 0``, ``CALL = 1`` (check or call), ``RAISE = 2`` (bet or raise).
 
-Weights are relative: only their ratios matter (000: "in practice the weights
+Weights are relative: only their ratios matter (Billings2002: "in practice the weights
 are in the range zero to one … only the relative sizes of the weights
 affect the calculations").  :class:`WeightTable` is immutable: every update
 returns a new table, so a hand's progression of tables is kept for free.
@@ -109,7 +109,7 @@ def linear_reweighting(ehs, mu: float, sigma: float, *, floor: float = 0.01) -> 
     """Loki's re-weighting factor: ``(EHS − μ + σ) / (2σ)`` clipped to ``[floor, 1]``.
 
     From Billings, Papp, Schaeffer and Szafron, "Opponent Modeling in Poker"
-    (AAAI-98; reference 5 of 001, cited by 000): ``μ`` is the effective hand
+    (AAAI-98; reference 5 of Billings1998, cited by Billings2002): ``μ`` is the effective hand
     strength the opponent typically needs for the observed action in its
     context, ``σ`` the spread; hands well below the threshold keep ``floor``
     of their weight (the opponent may be bluffing), hands above it all of it.
@@ -159,7 +159,7 @@ def ramp_triples(
     rises linearly from 0 at ``call_threshold − spread`` to 1 at
     ``call_threshold + spread``, the probability of raising likewise around
     ``raise_threshold``.  With nothing to call (``bets_to_call == 0``) folding
-    is never chosen (checking is free, 000 "Terminology"), so its mass goes
+    is never chosen (checking is free, Billings2002 "Terminology"), so its mass goes
     to check.  The betting modules build richer triples (pot odds, opponent
     models); this one drives the examples and the weight-table figures.
 
@@ -207,7 +207,7 @@ def ramp_triples(
 
 
 class WeightTable:
-    """One opponent's weights over the 1,326 holdings (000 "Weighting the enumeration").
+    """One opponent's weights over the 1,326 holdings (Billings2002 "Weighting the enumeration").
 
     Immutable: :meth:`remove_cards` and the ``reweight…`` methods return new
     tables.  The weights are relative (only ratios matter); holdings that
@@ -217,7 +217,7 @@ class WeightTable:
     ----------
     weights : array_like, shape (1326,), optional
         Initial weights (finite, non-negative); ``None`` gives every holding 1
-        (000: "when a new hand begins, each entry is initialized to weight one").
+        (Billings2002: "when a new hand begins, each entry is initialized to weight one").
     dead_cards : str or array_like of int, optional
         Known cards (ours, the board): holdings using them get weight 0.
 
@@ -276,10 +276,10 @@ class WeightTable:
         floor: float = 0.01,
         dead_cards: CardsLike | None = None,
     ) -> "WeightTable":
-        """Loki's common pre-flop weights: a ramp over the income rates (001 §4.3).
+        """Loki's common pre-flop weights: a ramp over the income rates (Billings1998 §4.3).
 
         "Currently the common weights are based on the simulations of the 169
-        different starting hand types" (001 §4.3): a holding whose class
+        different starting hand types" (Billings1998 §4.3): a holding whose class
         earns ``threshold`` milli-bets gets weight 0.5, the weight rising
         linearly to 1 at ``threshold + spread`` and falling to ``floor`` at
         ``threshold − spread`` (:func:`linear_reweighting` over income rates).
@@ -392,7 +392,7 @@ class WeightTable:
         return WeightTable._trusted(reweight(self.weights, lik, floor=floor), self.live)
 
     def reweight_action(self, triples, action, *, floor: float = 0.0) -> "WeightTable":
-        """Poki's update after an observed action: ``w ← w · PT[action]`` (000 Figure "updating weight table").
+        """Poki's update after an observed action: ``w ← w · PT[action]`` (Billings2002 Figure "updating weight table").
 
         Parameters
         ----------

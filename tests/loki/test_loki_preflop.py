@@ -1,4 +1,4 @@
-"""Pre-flop income rates (001 §4.1; 000 "pre-flop betting strategy", iterated roll-outs) and betting rules."""
+"""Pre-flop income rates (Billings1998 §4.1; Billings2002 "pre-flop betting strategy", iterated roll-outs) and betting rules."""
 
 import argparse
 import itertools
@@ -41,14 +41,14 @@ def ten_iterated():
 
 
 def test_loki_aces_highest_seven_deuce_lowest_for_ten_players(ten):
-    """001 §4.1: "A pair of aces had the highest income rate; a 2 and 7 (of different suits) had the lowest"."""
+    """Billings1998 §4.1: "A pair of aces had the highest income rate; a 2 and 7 (of different suits) had the lowest"."""
     assert ten.ranking()[0] == "AA"
     assert ten.ranking()[-1] == "72o"
     assert ten.n_players == 10 and ten.games.min() >= 900_000  # Loki's 1,000,000 games a class
 
 
 def test_income_rate_unit_is_milli_bets_and_zero_sum(ten):
-    """000: milli-bets per game played; a roll-out is zero-sum, so the combo-weighted mean is 0."""
+    """Billings2002: milli-bets per game played; a roll-out is zero-sum, so the combo-weighted mean is 0."""
     mean = (ten.rates * CLASS_SIZES).sum() / CLASS_SIZES.sum()
     assert abs(mean) < 5.0
     assert 1800 < ten.rate("AA") < 2400  # AA wins about 31% of ten-way pots of 10 small bets: +2.1 bets
@@ -56,7 +56,7 @@ def test_income_rate_unit_is_milli_bets_and_zero_sum(ten):
 
 
 def test_strong_correlation_with_sklansky_groups(ten):
-    """000: "a strong correlation between the Sklansky rankings and the income rates of the roll-outs"."""
+    """Billings2002: "a strong correlation between the Sklansky rankings and the income rates of the roll-outs"."""
     means = [np.mean([ten.rate(n) for n in SKLANSKY_GROUPS[g]]) for g in range(1, 9)]
     assert all(a > b for a, b in zip(means, means[1:4]))  # groups 1 > 2 > 3 > 4 strictly
     rest = [ten.rate(n) for n in CLASS_NAMES if sklansky_group(n) == 9]
@@ -69,13 +69,13 @@ def test_strong_correlation_with_sklansky_groups(ten):
 
 
 def test_roll_out_favours_suited_and_connected_hands_in_multiway_pots(ten):
-    """000: the simulation's bias for hands that play well multi-way (suited, connectors)."""
+    """Billings2002: the simulation's bias for hands that play well multi-way (suited, connectors)."""
     assert ten.rate("JTs") > ten.rate("AQo")
     assert ten.rate("KQs") > ten.rate("AKo")
 
 
 def test_iterated_values_raise_big_pairs_and_ak_and_lower_kq(ten, ten_iterated):
-    """000: the iterated roll-outs show "increased value of large pairs and AK unsuited, diminished value of KQ"."""
+    """Billings2002: the iterated roll-outs show "increased value of large pairs and AK unsuited, diminished value of KQ"."""
     plain, iterated = ten.ranking(), ten_iterated.ranking()
     for name in ("JJ", "TT", "99", "AKo"):  # large pairs and AK unsuited move up
         assert iterated.index(name) < plain.index(name), name
@@ -88,7 +88,7 @@ def test_iterated_values_raise_big_pairs_and_ak_and_lower_kq(ten, ten_iterated):
 
 
 def test_iterated_profitable_set_is_a_tight_set_agreeing_with_experts(ten_iterated):
-    """000: the equilibrium set of profitable hands is in "strong agreement with expert opinion"."""
+    """Billings2002: the equilibrium set of profitable hands is in "strong agreement with expert opinion"."""
     profitable = set(ten_iterated.profitable())
     assert set(SKLANSKY_GROUPS[1]) <= profitable
     assert 8 <= len(profitable) <= 60
@@ -205,7 +205,7 @@ def test_position_makes_play_tighter(n, early_behind, late_behind):
 
 
 def test_player_count_changes_hand_values():
-    """001 §4.1 / 000: a different table of rates per number of players; suited connectors lose value heads-up."""
+    """Billings1998 §4.1 / Billings2002: a different table of rates per number of players; suited connectors lose value heads-up."""
     two = load_income_rates(2)
     if two.n_players != 2:
         pytest.skip("no two-player table committed")
@@ -227,7 +227,7 @@ def test_betting_levels_make1_make2_make4():
 
 
 def test_loki_ablation_c_ignores_position_and_player_count():
-    """001 §5: player C's "simplistic pre-flop hand selection"."""
+    """Billings1998 §5: player C's "simplistic pre-flop hand selection"."""
     pt = simple_preflop_triples(bet_level=1)
     assert round(float((pt[:, 0] == 0).mean()), 2) == 0.35
     assert np.array_equal(pt, simple_preflop_triples(bet_level=2))  # calls any bet
@@ -250,6 +250,6 @@ def test_build_target_writes_the_table(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_loki_scale_rollout_matches_the_committed_table(ten):
-    """001 §4.1 at full scale: 1,000,000 games a class against nine opponents (about 2-3 minutes on two cores)."""
+    """Billings1998 §4.1 at full scale: 1,000,000 games a class against nine opponents (about 2-3 minutes on two cores)."""
     full = rollout(10, 1_000_000, rng=1, n_jobs=-1)
     np.testing.assert_allclose(full.rates, ten.rates, atol=0.01)

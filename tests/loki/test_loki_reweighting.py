@@ -1,4 +1,4 @@
-"""Loki's re-weighting on the acting player's own EHS (LITERATURE.md; 001 §4.2–4.4; Peña's thesis on Loki's modeller).
+"""Loki's re-weighting on the acting player's own EHS (LITERATURE.md; Billings1998 §4.2–4.4; Peña's thesis on Loki's modeller).
 
 The re-weighting factor ``(EHS − μ + σ) / (2σ)`` clipped to [0.01, 1] only
 means something when EHS and μ are on the same scale: μ is the EHS the
@@ -45,7 +45,7 @@ def test_range_strength_equals_brute_force_and_uniform_hs():
     assert got.shape == (3, 1326)
     assert np.allclose(got[:, live], want[:, live], atol=1e-12)
     assert np.all(got[:, ~live] == 0)
-    # a uniform range: the exact HS of 001 §4.2 (A♠Q♣ on 3♥4♣J♥ is 0.585)
+    # a uniform range: the exact HS of Billings1998 §4.2 (A♠Q♣ on 3♥4♣J♥ is 0.585)
     hs = t.range_strength(np.ones(1326))[0]
     assert np.allclose(hs, t.holding_strength()[0])
     assert hs[holding_index(*parse_cards("As Qc"))] == pytest.approx(0.5855, abs=5e-4)
@@ -72,7 +72,7 @@ def test_player_ehs_is_hs_to_the_n_plus_potential():
         assert e[h] == pytest.approx(hs[h] ** n + (1 - hs[h] ** n) * ppot[h])
     assert np.allclose(t.player_ehs(n_opponents=1), ehs1)
     assert np.allclose(t.player_ehs(n_opponents=4, potential=False), hs**4)
-    # uniform ranges = the power (001 §4.2's extrapolation to n opponents)
+    # uniform ranges = the power (Billings1998 §4.2's extrapolation to n opponents)
     assert np.allclose(t.player_ehs(np.ones((4, 1326))), t.player_ehs(n_opponents=4))
     with pytest.raises(ValueError, match="n_opponents"):
         t.player_ehs()
@@ -82,7 +82,7 @@ def test_player_ehs_is_hs_to_the_n_plus_potential():
 
 
 def test_loki_thresholds_are_lokis_own_rules():
-    """001 §4.4: bet at EHS > 0.5; the raise levels of the rules; pre-flop rows stay the GOM's (income-rate scale)."""
+    """Billings1998 §4.4: bet at EHS > 0.5; the raise levels of the rules; pre-flop rows stay the GOM's (income-rate scale)."""
     mu_call, mu_raise = loki_thresholds()
     rules = LokiRules()
     for r in (1, 2, 3):

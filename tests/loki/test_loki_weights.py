@@ -1,4 +1,4 @@
-"""Weight tables (000 "weighting the enumeration", "updating weight table"; LITERATURE.md Loki re-weighting)."""
+"""Weight tables (Billings2002 "weighting the enumeration", "updating weight table"; LITERATURE.md Loki re-weighting)."""
 
 import numpy as np
 import pytest
@@ -13,7 +13,7 @@ from holdem.ranges import CLASS_OF_HOLDING, HOLDINGS, holding_index, holdings_ma
 
 
 def test_new_hand_weights_one_and_known_cards_zero():
-    """000: "when a new hand begins, each entry is initialized to weight one … impossible hands are set to zero"."""
+    """Billings2002: "when a new hand begins, each entry is initialized to weight one … impossible hands are set to zero"."""
     table = WeightTable(dead_cards="As Kd 7c 8h 2s")
     live = holdings_mask("As Kd 7c 8h 2s")
     assert np.all(table.weights[live] == 1.0) and np.all(table.weights[~live] == 0.0)
@@ -22,7 +22,7 @@ def test_new_hand_weights_one_and_known_cards_zero():
 
 
 def test_reweight_is_poki_update_rule():
-    """000 Figure "updating weight table": w ← w · PT[action], entry by entry."""
+    """Billings2002 Figure "updating weight table": w ← w · PT[action], entry by entry."""
     rng = np.random.default_rng(0)
     prior = rng.random(1326)
     pt = rng.dirichlet([1, 1, 1], 1326)
@@ -33,7 +33,7 @@ def test_reweight_is_poki_update_rule():
 
 
 def test_poki_worked_example_numbers():
-    """000's example: a raise observed with triple (0.0, 0.7, 0.3) keeps 0.3 of an entry; a call would keep 0.7."""
+    """Billings2002's example: a raise observed with triple (0.0, 0.7, 0.3) keeps 0.3 of an entry; a call would keep 0.7."""
     pt = np.tile([0.0, 0.7, 0.3], (1326, 1))
     table = WeightTable(np.full(1326, 0.4))
     assert table.reweight_action(pt, RAISE).weights[5] == pytest.approx(0.12)
@@ -169,7 +169,7 @@ def _share(table, mask):
 
 
 def test_tight_player_example_mass_moves_as_the_paper_describes():
-    """000's example: EP (tight) calls pre-flop, bets the flop, bets the turn and calls, checks the river."""
+    """Billings2002's example: EP (tight) calls pre-flop, bets the flop, bets the turn and calls, checks the river."""
     t = tight_player_example()
     groups = np.array([sklansky_group(int(k)) for k in range(169)])[CLASS_OF_HOLDING]
     aa_kk = np.isin(CLASS_OF_HOLDING, [0, 14])  # AA, KK
@@ -185,7 +185,7 @@ def test_tight_player_example_mass_moves_as_the_paper_describes():
     ranks = evaluate_unchecked(np.concatenate([HOLDINGS, np.broadcast_to(flop, (1326, 3))], axis=1))
     made[live] = hand_category(ranks[live]) >= 1  # a pair or more
     assert _share(t["flop"], made) > _share(t["pre-flop"], made) + 0.2
-    # "EP certainly has a queen" (000): after the flop bet most of the mass holds a queen, and keeps it on the turn
+    # "EP certainly has a queen" (Billings2002): after the flop bet most of the mass holds a queen, and keeps it on the turn
     queen = (HOLDINGS >> 2 == 10).any(axis=1)
     assert _share(t["flop"], queen) > _share(t["pre-flop"], queen) + 0.3
     assert _share(t["flop"], queen) > 0.75 and _share(t["turn"], queen) > 0.75
