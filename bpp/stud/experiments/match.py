@@ -113,7 +113,7 @@ class ExperimentResult:
         )
 
 
-_PLAYERS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions")
+_PLAYERS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff")
 
 
 def _bpp_agent(seed, player: str = "bpp", **kwargs):
