@@ -14,9 +14,9 @@ bluff when the opponent bet or raised in it and showed a hand with no pair.
 
 from __future__ import annotations
 
-from holdem.games.base import Observation
+from holdem.games.base import ActionKind, Observation
 
-from bpp.stud.players.paper import _BET_RAISE, BPPPlayer
+from bpp.stud.players.paper import BPPPlayer
 
 __all__ = ["BluffBPP"]
 
@@ -82,7 +82,7 @@ class BluffBPP(BPPPlayer):
         kind = event.kind
         if kind == "action":
             r = event.round
-            self._aggressive[r] = self._aggressive[r] is True or event.action.kind == _BET_RAISE
+            self._aggressive[r] = self._aggressive[r] is True or event.action.kind == ActionKind.BET_RAISE
         elif kind == "deal":
             self._opp_up.extend(event.cards)
         elif kind == "showdown" and self.learn and len(self._opp_up) == 4 and len(self._my_up) == 4 and self._my_down:
