@@ -1,8 +1,9 @@
-"""Speed-up of the parallel layer (issue 14): one process, two local worker processes, a two-worker Dask LocalCluster.
+"""Speed-up of the parallel layer: one process, two local worker processes, a two-worker Dask LocalCluster.
 
 Two compute-bound jobs with the same seed on each back end (the numbers are
-checked identical): a heads-up duplicate match of ``poki`` against
-``poki-sim`` (limit hold'em, blocks of 25 deals) and a ten-player pre-flop
+checked identical): a heads-up duplicate match of ``loki`` against
+``loki-b`` (limit hold'em, blocks of 25 deals; neither learns across hands, so
+blocks are independent) and a ten-player pre-flop
 roll-out (:func:`bpp.loki.preflop.rollout`).  Prints wall time and speed-up
 against one process; the LocalCluster's start-up is timed apart and its workers are warmed
 first (a real cluster's workers stay up between jobs; local workers are
@@ -30,7 +31,7 @@ def _match(deals, **kw):
     from holdem.games import LimitHoldem
     from holdem.match import play_match
 
-    return play_match(LimitHoldem(), ["poki", "poki-sim"], deals, rng=7, duplicate=True, block_size=25, **kw).winnings
+    return play_match(LimitHoldem(), ["loki", "loki-b"], deals, rng=7, duplicate=True, block_size=25, **kw).winnings
 
 
 def _rollout(games, **kw):
@@ -49,14 +50,14 @@ def _cpu(client) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--games", type=int, default=200_000)
     args = parser.parse_args()
     import bpp.registry  # noqa: F401
     from distributed import LocalCluster
 
     jobs = {
-        f"poki vs poki-sim, {args.deals} duplicate deals": (
+        f"loki vs loki-b, {args.deals} duplicate deals": (
             lambda **kw: _match(args.deals, **kw), {"workers": 2}),
         f"ten-player roll-out, {args.games:,} games a class": (
             lambda **kw: _rollout(args.games, **kw), {"n_jobs": 2}),

@@ -1,4 +1,4 @@
-"""BPP's networks (seed 002 §3): CPT build time, compiled query µs vs pgmpy VariableElimination µs.
+"""BPP's networks (Korb1999 §3): CPT build time, compiled query µs vs pgmpy VariableElimination µs.
 
 Usage: ``python benchmarks/bench_stud.py [--hands N] [--queries Q]``
 

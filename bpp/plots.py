@@ -1,7 +1,7 @@
 """Plot helpers shared by the agents, experiments and the CLI.
 
 Every helper takes an optional ``ax`` and returns the artists it drew; none
-calls ``plt.show()`` (DESIGN.md).  Agent-specific plots (betting curves, weight
+calls ``plt.show()`` (ARCHITECTURE.md).  Agent-specific plots (betting curves, weight
 grids, belief traces) live with their agents and follow the same rules.
 """
 
@@ -21,7 +21,7 @@ def _axes(ax):
 
 
 def plot_bankrolls(result, ax=None, *, title: str | None = None):
-    """Cumulative winnings of every agent of a match, in the game's unit (Figure 3 of 002, Figure 1 of 001).
+    """Cumulative winnings of every agent of a match, in the game's unit (Figure 3 of Korb1999, Figure 1 of Billings1998).
 
     Parameters
     ----------

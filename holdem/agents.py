@@ -1,7 +1,7 @@
 """The agent interface and the trivial agents of issue 3 (always-call, always-raise, always-fold, uniform-random).
 
 An agent sees only its :class:`~holdem.games.base.Observation` and answers
-with an :class:`~holdem.games.base.Action` (DESIGN.md).  The match runner also
+with an :class:`~holdem.games.base.Action` (ARCHITECTURE.md).  The match runner also
 
 * calls ``new_hand(seat)`` before each hand (the seat the agent sits in),
 * calls ``observe(event)`` with every public :class:`~holdem.games.base.Event`

@@ -1,8 +1,8 @@
 """Exact hand strength and hand potential by enumeration (Loki and Poki).
 
 The definitions are those of Billings, Papp, Schaeffer and Szafron, "Poker as
-a Testbed for Machine Intelligence Research" (1998, seeds/001 §4.2) and of the
-Poki paper (seeds/000, "hand strength", "hand potential", "effective hand
+a Testbed for Machine Intelligence Research" (1998, Billings1998 §4.2) and of the
+Poki paper (Billings2002, "hand strength", "hand potential", "effective hand
 strength"):
 
 * **Hand strength** HS: enumerate every holding the opponent may have (each
@@ -14,10 +14,10 @@ strength"):
   can come (990 turn-river pairs on the flop; 45 or 44 single cards with one
   card of look-ahead), tabulate the 3×3 table HP[now][later] of ahead/tied/behind
   now against ahead/tied/behind at the end, weighted by the holding's weight.
-  With B, T, A, S for behind, tied, ahead and row sum (001 §4.2):
+  With B, T, A, S for behind, tied, ahead and row sum (Billings1998 §4.2):
   ``Ppot = (HP[B,A] + HP[B,T]/2 + HP[T,A]/2) / (HP[B,S] + HP[T,S]/2)`` and
   ``Npot = (HP[A,B] + HP[A,T]/2 + HP[T,B]/2) / (HP[A,S] + HP[T,S]/2)``.
-* **Effective hand strength** ``EHS = HS_n + (1 - HS_n) * Ppot`` (001 §4.2, 000).
+* **Effective hand strength** ``EHS = HS_n + (1 - HS_n) * Ppot`` (Billings1998 §4.2, Billings2002).
 
 Everything is one broadcast over holdings × boards: the packed keys of
 :mod:`holdem.evaluate` are added for the opponent's holding, the board and the
@@ -66,7 +66,7 @@ class HandStrength:
     ``ahead`` is the (weighted) number of holdings our hand beats now.  With a
     stack of weight tables (one per opponent) every field is an array with one
     entry per opponent and ``hs_n`` is the product of the opponents' HS (the
-    per-opponent generalization of Poki, seeds/000 "effective hand strength").
+    per-opponent generalization of Poki, Billings2002 "effective hand strength").
     """
 
     ahead: float | np.ndarray
@@ -78,7 +78,7 @@ class HandStrength:
 
 @dataclass(frozen=True)
 class Potential:
-    """The hand potential table and what it gives (001 §4.2 Table 2).
+    """The hand potential table and what it gives (Billings1998 §4.2 Table 2).
 
     ``table[i, j]`` is the weighted count of (holding, cards to come) with us in
     state ``i`` now and ``j`` at the end; rows and columns are ahead, tied,
@@ -213,7 +213,7 @@ def _street_tally(ours, board: np.ndarray, hole: np.ndarray, live: np.ndarray, l
 
 
 def hand_strength(hole: CardsLike, board: CardsLike, weights=None, opponents: int = 1) -> HandStrength:
-    """Exact (weighted) hand strength against one opponent's possible holdings (001 §4.2).
+    """Exact (weighted) hand strength against one opponent's possible holdings (Billings1998 §4.2).
 
     Parameters
     ----------
@@ -234,7 +234,7 @@ def hand_strength(hole: CardsLike, board: CardsLike, weights=None, opponents: in
 
     Examples
     --------
-    The worked example of 001 §4.2 (A♠Q♣ on a 3♥4♣J♥ flop):
+    The worked example of Billings1998 §4.2 (A♠Q♣ on a 3♥4♣J♥ flop):
 
     >>> hs = hand_strength("As Qc", "3h 4c Jh", opponents=5)
     >>> round(hs.hs, 3), round(hs.hs_n, 2)
@@ -265,7 +265,7 @@ _EXTRA_CACHE: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
 
 
 def potential(hole: CardsLike, board: CardsLike, weights=None, lookahead: int = 2) -> Potential:
-    """Exact hand potential: the HP table, Ppot and Npot (001 §4.2, Table 2; 000 "hand potential").
+    """Exact hand potential: the HP table, Ppot and Npot (Billings1998 §4.2, Table 2; Billings2002 "hand potential").
 
     Parameters
     ----------
@@ -276,11 +276,11 @@ def potential(hole: CardsLike, board: CardsLike, weights=None, lookahead: int = 
         row of the table counts with its weight.
     lookahead
         2 (flop only): every turn-river pair, the full two-card potential; 1: the
-        next card only (what Loki's betting strategy uses, 001 §4.4).
+        next card only (what Loki's betting strategy uses, Billings1998 §4.4).
 
     Examples
     --------
-    Table 2 of 001 and the one-card figures of its text:
+    Table 2 of Billings1998 and the one-card figures of its text:
 
     >>> p = potential("As Qc", "3h 4c Jh")
     >>> p.table.astype(int).tolist()
@@ -338,11 +338,11 @@ def _potential_result(table: np.ndarray, lookahead: int) -> Potential:
 
 
 def effective_hand_strength(hole: CardsLike, board: CardsLike, weights=None, opponents: int = 1, lookahead: int = 1) -> float:
-    """EHS = HS_n + (1 − HS_n) · Ppot (001 §4.2; Poki, seeds/000).
+    """EHS = HS_n + (1 − HS_n) · Ppot (Billings1998 §4.2; Poki, Billings2002).
 
-    Only positive potential counts (001 explains why Npot is left out).  On the
+    Only positive potential counts (Billings1998 explains why Npot is left out).  On the
     river there is no potential and EHS = HS_n.  ``lookahead`` defaults to one
-    card, as Loki's betting uses it (001 §4.4).
+    card, as Loki's betting uses it (Billings1998 §4.4).
 
     >>> round(effective_hand_strength("As Qc", "3h 4c Jh", lookahead=2), 3)
     0.672

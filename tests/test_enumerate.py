@@ -1,4 +1,4 @@
-"""Exact hand strength and potential: the Loki worked example (001 §4.2) and brute-force agreement."""
+"""Exact hand strength and potential: the Loki worked example (Billings1998 §4.2) and brute-force agreement."""
 
 import itertools
 
@@ -14,14 +14,14 @@ HOLE, FLOP = "As Qc", "3h 4c Jh"  # the text's cards; Table 2's caption prints a
 
 
 def test_loki_worked_example_hand_strength():
-    """001 §4.2: 444 hands are better, 9 tie and 628 are worse; HS = 0.585."""
+    """Billings1998 §4.2: 444 hands are better, 9 tie and 628 are worse; HS = 0.585."""
     hs = hand_strength(HOLE, FLOP)
     assert (hs.behind, hs.tied, hs.ahead) == (444, 9, 628)
     assert round(hs.hs, 3) == 0.585
 
 
 def test_loki_table_2_two_card_potential():
-    """001 Table 2: the full HP table, Ppot .208 and Npot .274."""
+    """Billings1998 Table 2: the full HP table, Ppot .208 and Npot .274."""
     p = potential(HOLE, FLOP)
     assert p.table.astype(int).tolist() == [
         [449_005, 3_211, 169_504],
@@ -34,14 +34,14 @@ def test_loki_table_2_two_card_potential():
 
 
 def test_loki_one_card_potential():
-    """001 §4.2: with one card to come Ppot is .108 and Npot .145."""
+    """Billings1998 §4.2: with one card to come Ppot is .108 and Npot .145."""
     p = potential(HOLE, FLOP, lookahead=1)
     assert (round(p.ppot, 3), round(p.npot, 3)) == (0.108, 0.145)
     assert p.table.sum() == 1081 * 45
 
 
 def test_loki_ehs_and_pot_odds_example():
-    """001 §4.2-4.4: HS_5 = .069; EHS = HS_5 + (1 - HS_5) * Ppot.
+    """Billings1998 §4.2-4.4: HS_5 = .069; EHS = HS_5 + (1 - HS_5) * Ppot.
 
     The text says "EHS is 0.15" for this hand against five opponents; its own
     figures (HS_5 .069, one-card Ppot .108) give .169 by its formula, which is

@@ -50,7 +50,7 @@ def register(subparsers) -> None:
 
 
 def loki_example() -> dict:
-    """Loki's worked example (001 §4.2): HS, the Table 2 potential and EHS, as a dict."""
+    """Loki's worked example (Billings1998 §4.2): HS, the Table 2 potential and EHS, as a dict."""
     from holdem.enumerate import effective_hand_strength, hand_strength, potential
 
     hole, flop = "As Qc", "3h 4c Jh"
@@ -129,7 +129,7 @@ def run(args) -> int:
     example = loki_example()
     (out / "loki_example.json").write_text(json.dumps(example, indent=2) + "\n")
     summary["loki_example"] = example
-    print("Loki's worked example (001 §4.2): A♠Q♣ on 3♥4♣J♥")
+    print("Loki's worked example (Billings1998 §4.2): A♠Q♣ on 3♥4♣J♥")
     print(f"  opponents' holdings better/tied/worse: {example['opponent holdings']}  HS = {example['HS']}")
     table = example["table (rows ahead/tied/behind now, columns after the river)"]
     for name, row in zip(("ahead", "tied", "behind"), table):

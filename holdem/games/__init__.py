@@ -2,10 +2,10 @@
 
 The four games of the papers:
 
-* :class:`LimitHoldem` — fixed-limit Texas hold'em, 2-10 seats (seeds 000, 001);
-* :class:`NoLimitHoldem` — heads-up no-limit hold'em, ACPC convention (seed 004);
-* :class:`Stud5` — five-card stud (seed 002);
-* :class:`Draw5` — five-card draw (seed 003).
+* :class:`LimitHoldem` — fixed-limit Texas hold'em, 2-10 seats (Billings2002, Billings1998);
+* :class:`NoLimitHoldem` — heads-up no-limit hold'em, ACPC convention (Lisy2017);
+* :class:`Stud5` — five-card stud (Korb1999);
+* :class:`Draw5` — five-card draw (Kendall2001).
 
 >>> import numpy as np
 >>> from holdem.games import LimitHoldem, CHECK_CALL

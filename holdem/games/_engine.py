@@ -12,7 +12,7 @@ Two families of betting:
 A betting round ends when every seat still able to act has acted since the
 last bet or raise and all have matched it (or are all-in); the hand ends when
 one seat is left (it takes the pot without showing) or after the last round
-(showdown).  Those are the standard rules every seed assumes (001 §2: "The
+(showdown).  Those are the standard rules every seed assumes (Billings1998 §2: "The
 betting option rotates clockwise until each player that has not folded has
 put the same amount of money into the pot for the current round, or until
 there is only one player remaining").

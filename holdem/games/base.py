@@ -1,6 +1,6 @@
 """The one game API shared by every rule set: frozen value types and the state-machine protocol.
 
-A hand is *a deal plus a sequence of actions* (DESIGN.md, "Games are state
+A hand is *a deal plus a sequence of actions* (ARCHITECTURE.md, "Games are state
 machines with explicit chance"): the deal is a permutation of the 52 cards,
 fixed before the first action, so a duplicate match can replay the same cards
 with the seats permuted.  Cards come off the top of the permutation in the
@@ -140,7 +140,7 @@ _EMPTY: Mapping = MappingProxyType({})
 
 
 class Observation(NamedTuple):
-    """Exactly what one seat may see (DESIGN.md: agents see only their observation).
+    """Exactly what one seat may see (ARCHITECTURE.md: agents see only their observation).
 
     ``hole`` are the seat's hidden cards; ``public`` the board (hold'em; empty
     elsewhere); ``up_cards`` every seat's face-up cards (stud; empty

@@ -1,11 +1,11 @@
-"""Five-card draw, the game of Kendall and Willdig's adaptive player (seed 003 §2-3).
+"""Five-card draw, the game of Kendall and Willdig's adaptive player (Kendall2001 §2-3).
 
 "At the start of each hand each player places an ante of one unit into the
 pot.  There will be two rounds of betting.  Each round will pass around the
 table a maximum of three times, unless every player except one decides to
-fold, or all players call" (003 §3); between the rounds "the players are
+fold, or all players call" (Kendall2001 §3); between the rounds "the players are
 dealt five cards and, after a round of betting, are allowed to trade two
-cards before a final round of betting" (003 §2).
+cards before a final round of betting" (Kendall2001 §2).
 
 Rounds: 0 the first betting round, 1 the draw, 2 the final betting round
 (the paper's "1st Round" and "2nd Round" strategy tables are rounds 0 and 2).
@@ -63,25 +63,25 @@ def _discard_action(cards: tuple[int, ...]) -> Action:
 
 @dataclass(frozen=True)
 class Draw5:
-    """Five-card draw with antes, two betting rounds and one draw (seed 003 §2-3).
+    """Five-card draw with antes, two betting rounds and one draw (Kendall2001 §2-3).
 
     Rules
-        * Every seat antes ``ante`` (003 §3: "an ante of one unit").
+        * Every seat antes ``ante`` (Kendall2001 §3: "an ante of one unit").
         * Betting round 0 starts left of the button; so do the draw and round 2
           (the paper rotates the deal "to remove the bias introduced by one
           player always being the last to act"; the runner passes ``button``).
         * The draw: each seat still in, in turn, discards up to ``max_draw``
-          cards (003 §2: "allowed to trade two cards") and gets as many new
+          cards (Kendall2001 §2: "allowed to trade two cards") and gets as many new
           ones; ``Action(DISCARD, discard=cards)``, ``()`` to stand pat.
           Seats that are all-in draw too.  The public record (:class:`Event`
           ``"draw"``) shows only how many cards were replaced.
-        * Raises: the player chooses the size (003 §3: the fixed styles
+        * Raises: the player chooses the size (Kendall2001 §3: the fixed styles
           "Raise 5 … Raise 25" units, the evolving player raises
           ``SQRT(ac) * w``): a raise-to total from the current bet plus
           ``min_raise`` up to the current bet plus ``max_raise`` (``None``:
           up to all-in).  ``min_raise == max_raise`` gives a fixed raise size.
         * "Each round will pass around the table a maximum of three times"
-          (003 §3): a seat may bet or raise only on its first
+          (Kendall2001 §3): a seat may bet or raise only on its first
           ``max_orbits - 1`` turns of a round, so on its ``max_orbits``-th turn
           it can only call or fold and the round is over by the end of the
           ``max_orbits``-th pass.

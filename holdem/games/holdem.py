@@ -1,7 +1,7 @@
 """Texas hold'em: fixed-limit (2-10 seats) and heads-up no-limit in the ACPC convention.
 
 Cards (both games)
-    Hold'em as described in seed 001 §2 and seed 003 §2: two private *hole*
+    Hold'em as described in Billings1998 §2 and Kendall2001 §2: two private *hole*
     cards each, a betting round, three community cards (the *flop*), a round,
     one more (the *turn*), a round, a last one (the *river*), a final round,
     then the best five-card hand out of hole cards and board wins; ties split
@@ -79,14 +79,14 @@ class _HoldemCards:
 
     def _first_actor(self, r):
         # after the flop the first seat left of the button still in acts first
-        # (heads-up that is the big blind: seed 004 §2 "the first player now starts")
+        # (heads-up that is the big blind: Lisy2017 §2 "the first player now starts")
         return self._next_actor(self.button)
 
     def _post_blinds(self, small_blind, big_blind):
         """Post the blinds; return the big blind's seat.
 
         Heads-up the button posts the small blind and the other seat the big
-        blind (seed 004 §2; the standard heads-up rule the issue asks for);
+        blind (Lisy2017 §2; the standard heads-up rule the issue asks for);
         with three or more seats the two seats left of the button post them.
         """
         n, b = self.n, self.button
@@ -160,7 +160,7 @@ class _HoldemGame:
 
 @dataclass(frozen=True)
 class LimitHoldem(_HoldemGame):
-    """Fixed-limit Texas hold'em for 2-10 seats (seed 001 §2; seed 000 §2).
+    """Fixed-limit Texas hold'em for 2-10 seats (Billings1998 §2; Billings2002 §2).
 
     Rules
         * Blinds: the two seats left of the button post ``small_blind`` and
@@ -170,9 +170,9 @@ class LimitHoldem(_HoldemGame):
           the first seat still in left of the button.
         * Bet sizes: "In the first and second betting rounds (pre-flop and
           flop), all bets and raises are $10, while in rounds three and four
-          (turn and river), they are $20" (001 §2): ``small_bet`` and ``big_bet``.
+          (turn and river), they are $20" (Billings1998 §2): ``small_bet`` and ``big_bet``.
           A raise makes the bet ``current bet + size``.
-        * Raise cap: 001 §2 says "There is usually a maximum of three raises
+        * Raise cap: Billings1998 §2 says "There is usually a maximum of three raises
           allowed per betting round".  We read it as *a bet and three raises*
           (four bets) — the standard cardroom cap and the ACPC limit game's
           ``maxRaises = 3 4 4 4`` — so at most ``max_raises + 1`` bets per
@@ -272,14 +272,14 @@ class LimitHoldemState(_HoldemCards, FixedLimitState):
 
 @dataclass(frozen=True)
 class NoLimitHoldem(_HoldemGame):
-    """Heads-up no-limit Texas hold'em in the ACPC convention (seed 004 §2; LITERATURE.md).
+    """Heads-up no-limit Texas hold'em in the ACPC convention (Lisy2017 §2; LITERATURE.md).
 
     Rules
         * Stacks of ``stack`` chips (20,000 = 200 big blinds) reset every hand;
           blinds ``small_blind``/``big_blind`` (50/100).  "The first player
           enters a big blind into the pot; the second player enters half of
           that size ... The second player then starts the first round of
-          betting ... the first player now starts" every later round (004 §2):
+          betting ... the first player now starts" every later round (Lisy2017 §2):
           the button posts the small blind, acts first pre-flop and last after.
         * Raises are *raise-to* amounts: ``Action(BET_RAISE, amount)`` leaves
           the raiser with ``amount`` chips in the pot for the hand, blinds and

@@ -1,4 +1,4 @@
-"""Five-card stud, the game of the Bayesian Poker Program (seed 002 §2.1).
+"""Five-card stud, the game of the Bayesian Poker Program (Korb1999 §2.1).
 
 "After an ante (an initial fixed-size bet), players are dealt a sequence of
 five cards, the first down (hidden) and the remainder up (available for
@@ -7,7 +7,7 @@ clockwise fashion, beginning with the best hand showing.  The first
 player(s) may PASS ... Bets may be CALLED (matched) or RAISED, with up to
 three raises per round.  Alternatively, a player facing a bet may FOLD ...
 After the final betting round, among the remaining players the one with the
-strongest hand wins in a showdown" (002 §2.1).
+strongest hand wins in a showdown" (Korb1999 §2.1).
 
 Cards: the seat at position ``i`` (0 = left of the button) gets the down card
 ``deal[i]`` and its ``j``-th up card (``j`` = 0..3) ``deal[n * (j + 1) + i]``,
@@ -57,26 +57,26 @@ def showing_key(cards) -> tuple:
 
 @dataclass(frozen=True)
 class Stud5:
-    """Five-card stud for 2-8 seats (seed 002 §2.1); BPP plays it heads-up.
+    """Five-card stud for 2-8 seats (Korb1999 §2.1); BPP plays it heads-up.
 
     Rules
         * Every seat antes ``ante``; one down card and one up card, a betting
           round, then three more up cards each followed by a betting round
-          (four rounds in all; 002 §2.1).
+          (four rounds in all; Korb1999 §2.1).
         * The seat with the best hand showing acts first in each round
-          (002 §2.1: "beginning with the best hand showing"), ranked by
+          (Korb1999 §2.1: "beginning with the best hand showing"), ranked by
           :func:`showing_key`.  Equal showings: the seat nearest the left of
           the button acts first (the standard stud rule for equal high hands;
           suits never break the tie).  Folded seats are skipped.
         * Pass (check) / bet / call / raise / fold at a fixed bet size ``bet``
-          in every round; "up to three raises per round" (002 §2.1), read as
+          in every round; "up to three raises per round" (Korb1999 §2.1), read as
           a bet and ``max_raises`` raises (``max_raises + 1`` bets per round),
           the same reading as :class:`~holdem.games.LimitHoldem`.  No bring-in
           (the paper has none).  Fold only when facing a bet.
         * No stacks (reported ``stacks`` never bind, see ``starting_stack``).
 
     Results are in betting units: one unit is one bet (``unit_chips = bet``),
-    BPP's betting unit ``u`` (002 §2.2, eq. 5).
+    BPP's betting unit ``u`` (Korb1999 §2.2, eq. 5).
 
     >>> Stud5(n_players=9)
     Traceback (most recent call last):

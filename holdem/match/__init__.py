@@ -7,7 +7,7 @@
 The pieces (private-ish modules re-exported here):
 
 * :mod:`holdem.match.runner` — :func:`play_match`, blocks and seeding;
-* :mod:`holdem.match.duplicate` — who sits where (ordinary and duplicate, seed 001 §5);
+* :mod:`holdem.match.duplicate` — who sits where (ordinary and duplicate, Billings1998 §5);
 * :mod:`holdem.match.stats` — :class:`MatchResult`, mean ± t-based 95 % CI, t-test;
 * :mod:`holdem.match.log` — the JSON-lines hand log and resuming from it;
 * :mod:`holdem.match.parallel` — blocks in worker processes, merged in order;

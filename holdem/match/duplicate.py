@@ -5,13 +5,13 @@ Ordinary match
     moves one seat to the left after every hand (hand ``h`` has the button at
     seat ``h % n``), so every agent plays every position equally often.
 
-Duplicate match (seed 001 §5, "the same principle as duplicate bridge")
+Duplicate match (Billings1998 §5, "the same principle as duplicate bridge")
     Every deal is replayed once per *seating* so that each agent holds each set
     of cards once: the deal, and the button (at seat ``d % n`` for deal ``d``),
     stay put and the agents move.  Replay ``r`` puts agent ``i`` in seat
     ``(i + r) % n``: the ``n`` cyclic rotations.  Heads-up these are the two
     replays with the seats swapped; with ``n`` players every agent holds every
-    seat's cards (and position) exactly once.  Seed 001 shuffles the seating
+    seat's cards (and position) exactly once.  Billings1998 shuffles the seating
     for each replay; the cyclic rotations are the smallest set of seatings with
     the same property (a Latin square), though they keep the agents' cyclic
     order round the table, so who-acts-after-whom is not balanced for ``n > 2``.

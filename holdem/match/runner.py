@@ -364,7 +364,7 @@ def play_match(
         Seed: None (fresh entropy, recorded in the result), an int, a
         ``SeedSequence`` or a ``Generator`` (drawn from once).
     duplicate
-        Replay every deal with the agents rotated round the seats (seed 001 §5);
+        Replay every deal with the agents rotated round the seats (Billings1998 §5);
         statistics then use the per-deal mean over the replays as the sample.
     workers
         Local processes that play blocks (``concurrent.futures``, spawn start

@@ -4,14 +4,14 @@ A match's sample for one agent is its winnings per hand, in the game's unit
 (small bets, big blinds, betting units).  In a duplicate match the hands of one
 deal are *paired* (the same cards went round every seat), so the sample is the
 per-deal mean over the replays: summing the replays cancels the luck of the
-deal, which is the point of a duplicate match (seed 001 §5), and treating the
+deal, which is the point of a duplicate match (Billings1998 §5), and treating the
 replays as independent hands would overstate the variance of a good player and
 understate it for the correlation it hides.
 
 The confidence interval is the Student-t interval
 ``mean ± t_{0.975, n-1} · s / √n`` (``scipy.stats.t``) and ``t``/``p`` are the
 two-sided one-sample t-test of a zero mean (``scipy.stats.ttest_1samp``), the
-test the seed papers used (002 §6).
+test the seed papers used (Korb1999 §6).
 
 >>> import numpy as np
 >>> s = summarize(np.array([1.0, -1.0, 2.0, 0.0]))

@@ -1,4 +1,4 @@
-"""Rules of five-card draw as played by Kendall and Willdig (seed 003 §2-3)."""
+"""Rules of five-card draw as played by Kendall and Willdig (Kendall2001 §2-3)."""
 
 import numpy as np
 import pytest

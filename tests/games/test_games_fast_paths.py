@@ -32,7 +32,7 @@ def test_stud_showing_codes_order_showings_as_showing_key_does():
 
 @pytest.mark.parametrize("n_players", [2, 3, 5, 8])
 def test_stud_first_actor_is_the_best_showing_left_of_the_button(n_players):
-    """002 §2.1 "beginning with the best hand showing"; ties to the seat nearest the button's left."""
+    """Korb1999 §2.1 "beginning with the best hand showing"; ties to the seat nearest the button's left."""
     game = Stud5(n_players=n_players)
     rng = np.random.default_rng(n_players)
     for _ in range(60):

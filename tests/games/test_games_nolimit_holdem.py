@@ -1,4 +1,4 @@
-"""Rules of heads-up no-limit hold'em in the ACPC convention (seed 004 §2, LITERATURE.md, issue 3)."""
+"""Rules of heads-up no-limit hold'em in the ACPC convention (Lisy2017 §2, LITERATURE.md, issue 3)."""
 
 import numpy as np
 import pytest

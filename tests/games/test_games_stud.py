@@ -1,4 +1,4 @@
-"""Rules of five-card stud as played by BPP (seed 002 §2.1)."""
+"""Rules of five-card stud as played by BPP (Korb1999 §2.1)."""
 
 import numpy as np
 import pytest

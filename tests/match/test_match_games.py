@@ -12,7 +12,7 @@ from holdem.match import play_match, read_log
 
 @pytest.mark.parametrize("game", [LimitHoldem(), LimitHoldem(n_players=4), NoLimitHoldem()], ids=repr)
 def test_duplicate_mirror_match_breaks_exactly_even(game):
-    # 001 §5: each agent plays each seat's cards once per deal, so identical
+    # Billings1998 §5: each agent plays each seat's cards once per deal, so identical
     # deterministic strategies win exactly nothing deal by deal.
     r = play_match(game, ["call"] * game.n_players, 200, rng=8, duplicate=True, block_size=64)
     assert r.n_hands == 200 * game.n_players
