@@ -190,7 +190,13 @@ class CompiledBluffNet:
                           self.opp_final_table[b, u, a], self.bpp_final_table[b])
 
     def p_bluff(self, bpp_current, opp_upcards, opp_action=None) -> float:
-        """P(OPP_Bluff = bluff | evidence)."""
+        """P(OPP_Bluff = bluff | evidence).
+
+        >>> from bpp.stud.model.networks import load_cpts
+        >>> net = CompiledBluffNet(load_cpts()[0])
+        >>> net.p_bluff(0, 0, "passive"), round(net.p_bluff(0, 0), 3)   # a check is never a bluff; unobserved: the prior
+        (0.0, 0.05)
+        """
         b = _state_index(bpp_current, self.current_states, "bpp_current")
         u = _state_index(opp_upcards, self.upcard_states, "opp_upcards")
         a = 2 if opp_action is None else _state_index(opp_action, ACTIONS, "opp_action")
