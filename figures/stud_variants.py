@@ -2,7 +2,8 @@
 
 Run: ``python figures/stud_variants.py [--deals 5000]``.  Writes
 ``figures/stud_variants.md``: ``bpp-linked`` (the arc BPP_Final → OPP_Final)
-and ``bpp-actions`` (OPP_Action = pass / call / bet / raise), each as the paper
+``bpp-actions`` (OPP_Action = pass / call / bet / raise) and ``bpp-bluff`` (an
+OPP_Bluff node learned from showdowns), each as the paper
 plays (sampling the curves) and with ``play="argmax"``, against ``rules``,
 ``prob``, ``bluffer``, ``slowplay`` and ``loose``; one learning instance per
 cell, ``--deals`` duplicate deals, the seeds of ``figures/stud_opponents.py``
@@ -21,7 +22,7 @@ from tqdm import tqdm
 import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.experiments import significance
 
-PLAYERS = tuple((p, play) for play in ("sample", "argmax") for p in ("bpp-linked", "bpp-actions"))
+PLAYERS = tuple((p, play) for play in ("sample", "argmax") for p in ("bpp-linked", "bpp-actions", "bpp-bluff"))
 OPPONENTS = ("rules", "prob", "bluffer", "slowplay", "loose")
 #: One seed per opponent: those of figures/stud_opponents.py (same deals as its bpp rows).
 SEEDS = {"rules": 2002, "prob": 1999, "bluffer": 1201, "slowplay": 1202, "loose": 1203}

@@ -113,7 +113,7 @@ class ExperimentResult:
         )
 
 
-_PLAYERS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions")
+_PLAYERS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff")
 
 
 def _bpp_agent(seed, player: str = "bpp", **kwargs):
@@ -149,7 +149,8 @@ def significance(
         Play every deal from both seats (``n_hands`` deals, ``2 n_hands``
         hands; the statistics use the per-deal mean).  The paper did not.
     player : str
-        ``"bpp"``, ``"bpp-up"`` or ``"bpp-card"`` (see the module docstring).
+        One of ``"bpp"``, ``"bpp-up"``, ``"bpp-card"`` (see the module docstring) or the §6
+        variants ``"bpp-linked"``, ``"bpp-actions"``, ``"bpp-bluff"``.
     **bpp_kwargs
         Passed to the player's class (``learn``, ``params`` …).
 

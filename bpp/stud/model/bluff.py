@@ -1,0 +1,292 @@
+"""§6.1's opponent bluffing node: OPP_Bluff, child of OPP_Current and BPP_Current, parent of OPP_Action (Korb1999 §6.1).
+
+Korb, Nicholson & Jitnah (1999) §6.1, "Add bluffing to the opponent model":
+"the conservativeness or aggressiveness of an opponent's play, which is
+learned and captured by recalibrating the matrices relating OPP Current and
+OPP Action, does not fully describe the bluffing behaviour of the opponent.
+A plausible extension would be to add an opponent bluffing node which is a
+parent of OPP Action and a child of OPP Current and BPP Current".  This module
+adds exactly that node to Figure 1 (every other CPT unchanged):
+
+* ``OPP_Bluff`` ∈ :data:`BLUFF_STATES` (``honest``, ``bluff``) with CPT
+  P(bluff | OPP_Current = c, BPP_Current = b) = β[b, c];
+* ``OPP_Action`` (passive / aggressive, as the paper's) with parents
+  OPP_Current and OPP_Bluff: P(aggressive | c, bluff) = 1 (a bluff *is* a bet
+  or raise with a weak hand, §4.2's "over-representation"), and
+  P(action | c, honest) = H[action, c].
+
+Both are learned from showdowns (:class:`BluffModel`).  A round of a hand
+that reached showdown is a **bluff** when the opponent bet or raised in it and
+its final five cards were weak — no pair (:data:`WEAK_FINALS`, the five
+"busted" types of Table 1).  β[b, c] counts bluff rounds among the rounds the
+opponent acted in with current type c while BPP's current type was b
+(pseudo-count ``prior_strength`` at :data:`PRIOR_BLUFF`, BPP's own outright
+bluff rate of §4.2); H counts passive/aggressive among the rounds that were
+not bluffs (½ / ½ pseudo-counts as §5.2).
+
+Inference.  BPP_Current is always observed, so given it the network is the
+paper's with the effective M_A|C[a, c] = Σ_s P(s | c, b) P(a | c, s); the
+compiled tables (:class:`CompiledBluffNet`, :class:`BluffWinTables`) are
+therefore indexed by b on the opponent side too, and add the posterior
+P(OPP_Bluff | evidence).  Play never calls pgmpy; the tables equal pgmpy's
+``VariableElimination`` on every evidence combination (tested).
+
+>>> from bpp.stud.model.networks import load_cpts, load_compiled
+>>> net = CompiledBluffNet(load_cpts()[3])       # nothing learned: β = 5 %, H = ½ / ½
+>>> round(float(net.bluff_table[0, 0, 1, 1]), 3)  # P(bluff | BPP busted-low, OPP shows busted-low, it bet)
+0.095
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bpp.stud.model import handtypes as ht
+from bpp.stud.model.networks import (
+    ACTIONS,
+    N_ROUNDS,
+    StudBelief,
+    StudCPTs,
+    _normalize_rows,
+    _state_index,
+    current_type_names,
+)
+
+__all__ = [
+    "BLUFF_STATES",
+    "WEAK_FINALS",
+    "PRIOR_BLUFF",
+    "build_bluff_network",
+    "effective_action_cpt",
+    "CompiledBluffNet",
+    "BluffModel",
+    "BluffWinTables",
+]
+
+#: States of OPP_Bluff.
+BLUFF_STATES = ("honest", "bluff")
+#: Final types counted as "weak" at showdown: no pair (Table 1's busted hands).
+WEAK_FINALS = tuple(i for i, name in enumerate(ht.FINAL_TYPES) if name.startswith("busted"))
+#: Prior mean of P(bluff | c, b) before any showdown: BPP's own bluff rate (§4.2: 5 %).
+PRIOR_BLUFF = 0.05
+
+
+def _n(r: int) -> int:
+    return len(current_type_names(r))
+
+
+def _check(bluff, honest, r: int):
+    n = _n(r)
+    beta = np.full((n, n), PRIOR_BLUFF) if bluff is None else np.array(bluff, dtype=np.float64)
+    h = np.full((2, n), 0.5) if honest is None else np.array(honest, dtype=np.float64)
+    if beta.shape != (n, n) or not np.all(np.isfinite(beta)) or beta.min() < 0 or beta.max() > 1:
+        raise ValueError(f"The 'bluff_cpt' parameter must be probabilities of shape {(n, n)} (BPP_Current, OPP_Current) for round {r}; got shape {beta.shape}.")
+    if h.shape != (2, n) or not np.all(np.isfinite(h)) or h.min() < 0 or not np.allclose(h.sum(axis=0), 1.0, atol=1e-9):
+        raise ValueError(f"The 'honest_cpt' parameter must have shape {(2, n)} with columns summing to 1 for round {r}; got shape {h.shape}.")
+    return beta, h
+
+
+def effective_action_cpt(bluff_cpt, honest_cpt) -> np.ndarray:
+    """M[b, a, c] = Σ_s P(s | c, b) P(a | c, s): the paper's M_A|C seen from BPP_Current = b.
+
+    >>> effective_action_cpt(np.array([[0.5]]), np.array([[0.8], [0.2]])).tolist()
+    [[[0.4], [0.6]]]
+    """
+    beta = np.asarray(bluff_cpt, dtype=np.float64)
+    h = np.asarray(honest_cpt, dtype=np.float64)
+    return np.stack([(1.0 - beta) * h[0], (1.0 - beta) * h[1] + beta], axis=1)
+
+
+def build_bluff_network(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None):
+    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 plus OPP_Bluff (parents OPP_Current, BPP_Current).
+
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> model = build_bluff_network(load_cpts()[0])
+    >>> model.check_model(), sorted(model.get_parents("OPP_Bluff")), sorted(model.get_parents("OPP_Action"))
+    (True, ['BPP_Current', 'OPP_Current'], ['OPP_Bluff', 'OPP_Current'])
+    """
+    from pgmpy.factors.discrete import TabularCPD
+
+    from bpp.stud.model.networks import build_network
+
+    r = cpts.betting_round
+    beta, h = _check(bluff_cpt, honest_cpt, r)
+    current = list(current_type_names(r))
+    n = len(current)
+    model = build_network(cpts)
+    model.remove_cpds(model.get_cpds("OPP_Action"))
+    model.add_edges_from([("OPP_Current", "OPP_Bluff"), ("BPP_Current", "OPP_Bluff"), ("OPP_Bluff", "OPP_Action")])
+    # pgmpy columns: first evidence variable slowest
+    bluff_rows = np.vstack([1.0 - beta.T.reshape(-1), beta.T.reshape(-1)])  # evidence (OPP_Current, BPP_Current)
+    action = np.empty((2, n, 2))  # [a, c, s]
+    action[:, :, 0] = h
+    action[:, :, 1] = [[0.0], [1.0]]
+    model.add_cpds(
+        TabularCPD("OPP_Bluff", 2, bluff_rows, evidence=["OPP_Current", "BPP_Current"], evidence_card=[n, n],
+                   state_names={"OPP_Bluff": list(BLUFF_STATES), "OPP_Current": current, "BPP_Current": current}),
+        TabularCPD("OPP_Action", 2, action.reshape(2, -1), evidence=["OPP_Current", "OPP_Bluff"], evidence_card=[n, 2],
+                   state_names={"OPP_Action": list(ACTIONS), "OPP_Current": current, "OPP_Bluff": list(BLUFF_STATES)}),
+    )
+    model.check_model()
+    return model
+
+
+def _win_tables(cpts: StudCPTs, beta, h):
+    """(win (B, U, 3), opp_current (B, U, 3, C), opp_final (B, U, 3, F), bluff (B, U, 3, 2))."""
+    c = cpts
+    m = effective_action_cpt(beta, h)  # (B, 2, C)
+    m1 = np.concatenate([m, np.ones((m.shape[0], 1, m.shape[2]))], axis=1)  # (B, 3, C)
+    lik = c.upcards_given_current[None, :, None, :] * m1[:, None, :, :]  # (B, U, 3, C)
+    prior_current = c.current_given_final @ c.prior_final
+    post_c = lik * prior_current
+    opp_current = _normalize_rows(post_c)
+    opp_final = _normalize_rows((lik @ c.current_given_final) * c.prior_final)
+    bpp_final = _normalize_rows(c.current_given_final * c.prior_final)
+    w = bpp_final @ c.win_given_finals  # (B, F)
+    win = np.clip(np.einsum("bf,buaf->bua", w, opp_final), 0.0, 1.0)
+    # P(s | b, u, a) ∝ Σ_c P(c) M_U|C[u, c] P(s | c, b) P(a | c, s)
+    s_given = np.stack([1.0 - beta, beta], axis=-1)  # (B, C, 2)
+    a_given = np.empty((3, beta.shape[1], 2))  # [a, c, s]
+    a_given[:2, :, 0] = h
+    a_given[:2, :, 1] = [[0.0], [1.0]]
+    a_given[2] = 1.0
+    joint = np.einsum("uc,c,bcs,acs->buas", c.upcards_given_current, prior_current, s_given, a_given)
+    return win, opp_current, opp_final, _normalize_rows(joint), bpp_final
+
+
+class CompiledBluffNet:
+    """One round's network with OPP_Bluff compiled to numpy tables.
+
+    ``win_table`` (B, U, 3), ``opp_current_table`` (B, U, 3, C), ``opp_final_table`` (B, U, 3, 17),
+    ``bluff_table`` (B, U, 3, 2) = P(OPP_Bluff | evidence), ``bpp_final_table`` (B, 17); action index 2 =
+    unobserved.  Impossible evidence gives NaN.
+    """
+
+    def __init__(self, cpts: StudCPTs, bluff_cpt=None, honest_cpt=None):
+        self.betting_round = r = cpts.betting_round
+        self.cpts = cpts
+        self.bluff_cpt, self.honest_cpt = _check(bluff_cpt, honest_cpt, r)
+        self.current_states = cpts.current_states
+        self.upcard_states = cpts.upcard_states
+        win, oc, of, bl, bf = _win_tables(cpts, self.bluff_cpt, self.honest_cpt)
+        for name, table in (("win_table", win), ("opp_current_table", oc), ("opp_final_table", of),
+                            ("bluff_table", bl), ("bpp_final_table", bf)):
+            table.flags.writeable = False
+            setattr(self, name, table)
+
+    def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
+        """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
+
+        >>> from bpp.stud.model.networks import load_cpts
+        >>> CompiledBluffNet(load_cpts()[0]).query(0, 0, "raise")
+        Traceback (most recent call last):
+        ...
+        ValueError: The 'opp_action' parameter of query must be a state in ('passive', 'aggressive') or its index; got 'raise'.
+        """
+        b = _state_index(bpp_current, self.current_states, "bpp_current")
+        u = _state_index(opp_upcards, self.upcard_states, "opp_upcards")
+        a = 2 if opp_action is None else _state_index(opp_action, ACTIONS, "opp_action")
+        return StudBelief(float(self.win_table[b, u, a]), self.opp_current_table[b, u, a],
+                          self.opp_final_table[b, u, a], self.bpp_final_table[b])
+
+    def p_bluff(self, bpp_current, opp_upcards, opp_action=None) -> float:
+        """P(OPP_Bluff = bluff | evidence).
+
+        >>> from bpp.stud.model.networks import load_cpts
+        >>> net = CompiledBluffNet(load_cpts()[0])
+        >>> net.p_bluff(0, 0, "passive"), round(net.p_bluff(0, 0), 3)   # a check is never a bluff; unobserved: the prior
+        (0.0, 0.05)
+        """
+        b = _state_index(bpp_current, self.current_states, "bpp_current")
+        u = _state_index(opp_upcards, self.upcard_states, "opp_upcards")
+        a = 2 if opp_action is None else _state_index(opp_action, ACTIONS, "opp_action")
+        return float(self.bluff_table[b, u, a, 1])
+
+    def to_network(self):
+        """The pgmpy network with these CPTs (:func:`build_bluff_network`)."""
+        return build_bluff_network(self.cpts, self.bluff_cpt, self.honest_cpt)
+
+    def __repr__(self) -> str:
+        return f"CompiledBluffNet(betting_round={self.betting_round})"
+
+
+class BluffModel:
+    """Per-opponent showdown counts for OPP_Bluff and OPP_Action | honest, per round (§3.3, §5.2, §6.1).
+
+    β[b, c] = (k[b, c] + p·:data:`PRIOR_BLUFF`) / (n[b, c] + p) with k the bluff rounds and n the rounds the opponent
+    acted in (BPP_Current b, OPP_Current c); H[a, c] = (m[a, c] + p/2) / (m[·, c] + p) over rounds that were not bluffs.
+
+    >>> model = BluffModel().update([0, 13, 27, 41, 5], [48, 49, 50, 51, 47], [True, None, None, None])
+    >>> model.n_bluffs_, int(model.bluff_counts_[0].sum())  # busted final, bet in round 0: one bluff
+    (1, 1)
+    """
+
+    def __init__(self, *, prior_strength: float = 2.0):
+        if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength > 0:
+            raise ValueError(f"The 'prior_strength' parameter of BluffModel must be a number > 0; got {prior_strength!r}.")
+        self.prior_strength = prior_strength
+        self.reset()
+
+    def reset(self) -> "BluffModel":
+        self.bluff_counts_ = [np.zeros((_n(r), _n(r))) for r in range(N_ROUNDS)]
+        self.round_counts_ = [np.zeros((_n(r), _n(r))) for r in range(N_ROUNDS)]
+        self.honest_counts_ = [np.zeros((2, _n(r))) for r in range(N_ROUNDS)]
+        self.n_showdowns_ = 0
+        self.n_bluffs_ = 0
+        return self
+
+    def update(self, opp_cards, bpp_cards, aggressive) -> "BluffModel":
+        """Count one showdown: both players' five cards (down card first) and the opponent's aggression per round (None: did not act)."""
+        cards = [int(c) for c in opp_cards]
+        mine = [int(c) for c in bpp_cards]
+        if len(cards) != 5 or len(mine) != 5 or len(set(cards + mine)) != 10 or not all(0 <= c < 52 for c in cards + mine):
+            raise ValueError(f"The 'opp_cards' and 'bpp_cards' parameters of BluffModel.update must be 5 + 5 distinct card codes; got {opp_cards!r}, {bpp_cards!r}.")
+        aggressive = list(aggressive)
+        if len(aggressive) != N_ROUNDS:
+            raise ValueError(f"The 'aggressive' parameter of BluffModel.update must have one entry per round (4); got {len(aggressive)}.")
+        weak = ht.hand_type_of(cards) in WEAK_FINALS
+        for r, a in enumerate(aggressive):
+            if a is None:
+                continue
+            c, b = ht.hand_type_of(cards[: r + 2]), ht.hand_type_of(mine[: r + 2])
+            self.round_counts_[r][b, c] += 1.0
+            if a and weak:
+                self.bluff_counts_[r][b, c] += 1.0
+                self.n_bluffs_ += 1
+            else:
+                self.honest_counts_[r][1 if a else 0, c] += 1.0
+        self.n_showdowns_ += 1
+        return self
+
+    def action_cpts(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The opponent side's learned CPTs per round: (β (B, C) of OPP_Bluff, H (2, C) of OPP_Action | honest).
+
+        Named as the paper model's ``action_cpts`` so :meth:`BPPPlayer.refit` hands them to :meth:`BluffWinTables.refit`.
+        """
+        p = self.prior_strength
+        return [((k + p * PRIOR_BLUFF) / (n + p), (m + p / 2) / (m.sum(axis=0) + p))
+                for k, n, m in zip(self.bluff_counts_, self.round_counts_, self.honest_counts_)]
+
+    def __repr__(self) -> str:
+        return f"BluffModel(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
+
+
+class BluffWinTables:
+    """P(win) tables (n_current, n_upcards, 3) of the four bluff networks, refit between hands.
+
+    >>> from bpp.stud.model.networks import load_compiled
+    >>> BluffWinTables(load_compiled()).tables[1].shape
+    (14, 10, 3)
+    """
+
+    def __init__(self, nets):
+        nets = tuple(nets)
+        if len(nets) != N_ROUNDS:
+            raise ValueError(f"The 'nets' parameter of BluffWinTables must hold 4 compiled networks; got {len(nets)}.")
+        self.nets = nets
+        self.refit([(None, None)] * N_ROUNDS)
+
+    def refit(self, cpts) -> "BluffWinTables":
+        """Recompute the tables for new (β, H) per round; return self."""
+        self.tables = [_win_tables(net.cpts, *_check(beta, h, net.betting_round))[0] for net, (beta, h) in zip(self.nets, cpts)]
+        return self

@@ -1,0 +1,90 @@
+"""BPP with §6.1's opponent bluffing node (Korb1999 §6.1), registered ``bpp-bluff``.
+
+The paper's player (:class:`bpp.stud.players.paper.BPPPlayer`: same
+evidence, same curves, same passive/aggressive OPP_Action) whose opponent model
+has the node OPP_Bluff of :mod:`bpp.stud.model.bluff` between OPP_Current /
+BPP_Current and OPP_Action.  P(bluff | OPP_Current, BPP_Current) and
+P(action | OPP_Current, honest) are learned from showdowns: a round counts as a
+bluff when the opponent bet or raised in it and showed a hand with no pair.
+
+>>> player = BluffBPP(rng=0)
+>>> player.win_tables_.tables[3].shape
+(17, 16, 3)
+"""
+
+from __future__ import annotations
+
+from holdem.games.base import ActionKind, Observation
+
+from bpp.stud.players.paper import BPPPlayer
+
+__all__ = ["BluffBPP"]
+
+
+class BluffBPP(BPPPlayer):
+    """:class:`~bpp.stud.players.paper.BPPPlayer` with an OPP_Bluff node learned from showdowns (§6.1).
+
+    Parameters as :class:`BPPPlayer` (``upcards_link`` must stay off: one §6 idea per variant).
+
+    Attributes
+    ----------
+    model_ : :class:`bpp.stud.model.bluff.BluffModel`
+    win_tables_ : :class:`bpp.stud.model.bluff.BluffWinTables`
+
+    >>> BluffBPP(upcards_link=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'upcards_link' parameter of BluffBPP must be False (bpp-bluff adds only OPP_Bluff); got True.
+    """
+
+    name = "bpp-bluff"
+
+    def __init__(self, **kwargs):
+        link = kwargs.get("upcards_link", False)
+        if link:
+            raise ValueError(f"The 'upcards_link' parameter of BluffBPP must be False (bpp-bluff adds only OPP_Bluff); got {link!r}.")
+        super().__init__(**kwargs)
+        from bpp.stud.model.bluff import BluffModel, BluffWinTables
+
+        self.model_ = BluffModel(prior_strength=self.prior_strength)
+        self.win_tables_ = BluffWinTables(self._base_nets)
+        self._tables = self.win_tables_.tables
+
+    def compiled_networks(self) -> tuple:
+        """The four :class:`~bpp.stud.model.bluff.CompiledBluffNet` with the learned CPTs."""
+        if self._compiled is None:
+            from bpp.stud.model.bluff import CompiledBluffNet
+
+            self._compiled = tuple(CompiledBluffNet(net.cpts, *m) for net, m in zip(self._base_nets, self.model_.action_cpts()))
+        return self._compiled
+
+    def p_bluff(self, observation: Observation) -> float:
+        """P(OPP_Bluff = bluff | BPP_Current, OPP_Upcards, OPP_Action) for ``observation``."""
+        e = self.evidence(observation)
+        return self.compiled_networks()[observation.round].p_bluff(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"])
+
+    def new_hand(self, seat: int) -> None:
+        super().new_hand(seat)
+        self._my_down: tuple = ()
+
+    def act(self, observation: Observation):
+        self._my_down = tuple(observation.hole)  # BPP_Current at showdown needs BPP's own down card
+        return super().act(observation)
+
+    def observe(self, event) -> None:
+        seat = self._seat
+        if seat is None or event.player < 0:
+            return
+        if event.player == seat:
+            if event.kind == "deal":
+                self._my_up.extend(event.cards)
+            return
+        kind = event.kind
+        if kind == "action":
+            r = event.round
+            self._aggressive[r] = self._aggressive[r] is True or event.action.kind == ActionKind.BET_RAISE
+        elif kind == "deal":
+            self._opp_up.extend(event.cards)
+        elif kind == "showdown" and self.learn and len(self._opp_up) == 4 and len(self._my_up) == 4 and self._my_down:
+            self.model_.update(tuple(event.cards) + tuple(self._opp_up), self._my_down + tuple(self._my_up), self._aggressive)
+            self._pending += 1
