@@ -148,7 +148,7 @@ def match_agents(names, *, seed: int, workers: int = 1) -> list:
 for _name, _attr in BUILTIN_AGENTS.items():
     register_agent(_name, f"holdem.agents:{_attr}")
 set_agent_resolver(agent_factory, games=agent_games, players=list_agents)
-# five-card stud, seed 002 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
+# five-card stud, Korb1999 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
 _STUD = ("stud5",)
 register_agent("bpp", "bpp.stud.players.paper:BPPPlayer", games=_STUD)
 register_agent("bpp-up", "bpp.stud.players.upcards:bpp_up", games=_STUD)  # §6.1: OPP_Action also conditioned on BPP's up cards
@@ -164,7 +164,7 @@ register_agent("loose", "bpp.stud.opponents.styles:LooseCaller", games=_STUD)  #
 register_agent("bpp-linked", "bpp.stud.players.linked:LinkedBPP", games=_STUD)  # §6: arc BPP_Final -> OPP_Final (one deck)
 register_agent("bpp-actions", "bpp.stud.players.actions:ActionsBPP", games=_STUD)  # §6.1: OPP_Action = pass/call/bet/raise
 register_agent("bpp-bluff", "bpp.stud.players.bluff:BluffBPP", games=_STUD)  # §6.1: OPP_Bluff node learned from showdowns
-# limit hold'em, seeds 001 and 000 (Loki and Poki): player A-E of 001 Figure 1, Poki formula and simulation
+# limit hold'em, Billings1998 and Billings2002 (Loki and Poki): player A-E of Billings1998 Figure 1, Poki formula and simulation
 for _name, _factory in {
     "loki": "bpp.loki.agents:LokiAgent",
     "loki-reweight": "bpp.loki.agents:loki_reweight",  # A re-weighting after every action (Billings1998b)

@@ -1,4 +1,4 @@
-"""BPP's Figure 2 (seed 002 §4.1): the betting curves of the fitted parameters.
+"""BPP's Figure 2 (Korb1999 §4.1): the betting curves of the fitted parameters.
 
 Run: ``.venv/bin/python figures/stud_curves.py``.  Writes ``figures/stud_curves.png``:
 left, the final round's unnormalized fold, call and bet curves of eq. (8)-(10)

@@ -1,4 +1,4 @@
-"""BPP's Figure 1 (seed 002 §3.1): the Bayesian network structure used in each betting round.
+"""BPP's Figure 1 (Korb1999 §3.1): the Bayesian network structure used in each betting round.
 
 Run: ``.venv/bin/python figures/stud_network.py``.  Writes ``figures/stud_network.png``:
 the seven nodes and six arcs of Figure 1, observed nodes (BPP_Current,

@@ -1,4 +1,4 @@
-"""BPP's Table 1 (seed 002 §2.1): the nine hand categories' probabilities, paper vs exact.
+"""BPP's Table 1 (Korb1999 §2.1): the nine hand categories' probabilities, paper vs exact.
 
 Run: ``.venv/bin/python figures/stud_table1.py [--deals 10000000] [--seed 0]``.
 Prints the table and writes ``figures/stud_table1.csv`` and ``figures/stud_table1.md``.

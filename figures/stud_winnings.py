@@ -1,4 +1,4 @@
-"""BPP's Figure 3 (seed 002 §5.2): cumulative winnings against the probabilistic and rule-based players.
+"""BPP's Figure 3 (Korb1999 §5.2): cumulative winnings against the probabilistic and rule-based players.
 
 Run: ``.venv/bin/python figures/stud_winnings.py [--deals 5000]`` (about
 3 min).  Writes ``figures/stud_winnings.png``: one BPP per opponent plays the

@@ -1,4 +1,4 @@
-"""BPP's hand types (seed 002 §3.2) and the paper's Table 1 (§2.1)."""
+"""BPP's hand types (Korb1999 §3.2) and the paper's Table 1 (§2.1)."""
 
 import itertools
 import math

@@ -1,4 +1,4 @@
-"""BPP's four networks (seed 002 §3.1 Figure 1, §3.3 CPTs, §3.4 belief updating) and their compiled form."""
+"""BPP's four networks (Korb1999 §3.1 Figure 1, §3.3 CPTs, §3.4 belief updating) and their compiled form."""
 
 import itertools
 import time

@@ -1,4 +1,4 @@
-"""BPP's play (seed 002, Korb, Nicholson & Jitnah 1999): §2.2 pot odds, §4 curves and bluff, §5.1 opponents, §3.3 learning."""
+"""BPP's play (Korb1999, Korb, Nicholson & Jitnah 1999): §2.2 pot odds, §4 curves and bluff, §5.1 opponents, §3.3 learning."""
 
 from __future__ import annotations
 

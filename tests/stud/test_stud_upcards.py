@@ -1,4 +1,4 @@
-"""The §6.1 extension (seed 002, Korb, Nicholson & Jitnah 1999): OPP_Action conditioned also on BPP's up cards (``bpp-up``).
+"""The §6.1 extension (Korb1999, Korb, Nicholson & Jitnah 1999): OPP_Action conditioned also on BPP's up cards (``bpp-up``).
 
 The extended network must be a valid pgmpy ``DiscreteBayesianNetwork`` and its
 compiled numpy tables must equal pgmpy ``VariableElimination`` for every

@@ -1,4 +1,4 @@
-"""BPP's hand types for five-card stud (seed 002, Korb, Nicholson & Jitnah 1999, §3.2).
+"""BPP's hand types for five-card stud (Korb1999, Korb, Nicholson & Jitnah 1999, §3.2).
 
 Final hand types
     The 17 types of §3.2, weakest to strongest (:data:`FINAL_TYPES`): the nine
@@ -107,7 +107,7 @@ TABLE1_TYPES: tuple[str, ...] = (
 #: Table 1 category of each final type: ``TABLE1_OF_FINAL[final_type]``.
 TABLE1_OF_FINAL = np.array([0] * 5 + [1] * 5 + [2, 3, 4, 5, 6, 7, 8], dtype=np.int8)
 
-#: The probabilities printed in the paper's Table 1 (seed 002 §2.1), keyed by :data:`TABLE1_TYPES`.
+#: The probabilities printed in the paper's Table 1 (Korb1999 §2.1), keyed by :data:`TABLE1_TYPES`.
 PAPER_TABLE1: dict[str, float] = {
     "busted": 0.5015629,
     "pair": 0.4225703,

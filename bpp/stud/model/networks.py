@@ -1,4 +1,4 @@
-"""BPP's four Bayesian networks, one per betting round (seed 002 §3, Figure 1).
+"""BPP's four Bayesian networks, one per betting round (Korb1999 §3, Figure 1).
 
 Structure (§3.1, Figure 1), the same in every round::
 
