@@ -30,31 +30,34 @@ OPPONENTS = ("rules", "prob", "bluffer", "slowplay", "loose")
 SEEDS = {"rules": 2002, "prob": 1999, "bluffer": 1201, "slowplay": 1202, "loose": 1203}
 
 
+def write_table(players, title: str, intro: str, out: Path, deals: int) -> None:
+    """Play every (player, play) of ``players`` against every opponent and write the markdown table, row by row."""
+    lines = [f"# {title}\n", intro + "\n", "| player | " + " | ".join(f"vs {o}" for o in OPPONENTS) + " |",
+             "|---|" + "---|" * len(OPPONENTS)]
+    for player, play in tqdm(players, desc="players"):
+        row = f"| `{player}`" + ("" if play == "sample" else ", argmax") + " |"
+        for opponent in OPPONENTS:
+            r = significance(opponent, n_hands=deals, seed=SEEDS[opponent], duplicate=True, player=player, play=play)
+            half = (r.ci95[1] - r.ci95[0]) / 2
+            row += f" {r.mean:+.3f} ± {half:.3f} (t {r.t:.1f}) |"
+            print(player, play, opponent, f"{r.mean:+.3f} ± {half:.3f} (t {r.t:.1f})", flush=True)
+        lines.append(row)
+        out.write_text("\n".join(lines) + "\n")  # row by row, so a long run shows what it has
+    print(f"wrote {out}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=5000, help="duplicate deals per cell (default 5000)")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_opponents.md"))
     args = parser.parse_args(argv)
-    lines = [
-        "# Every BPP against every stud opponent (issue 12 §2)\n",
+    write_table(
+        PLAYERS, "Every BPP against every stud opponent (issue 12 §2)",
         f"Written by `python figures/stud_opponents.py --deals {args.deals}`: {args.deals:,} duplicate deals per cell "
         f"({2 * args.deals:,} hands), one learning instance per cell, seeds {SEEDS}; "
-        "BPP's mean winnings ± 95% CI in betting units per hand (t).\n",
-        "| player | " + " | ".join(f"vs {o}" for o in OPPONENTS) + " |",
-        "|---|" + "---|" * len(OPPONENTS),
-    ]
-    for player, play in tqdm(PLAYERS, desc="players"):
-        row = f"| `{player}`" + ("" if play == "sample" else ", argmax") + " |"
-        for opponent in OPPONENTS:
-            r = significance(opponent, n_hands=args.deals, seed=SEEDS[opponent], duplicate=True, player=player, play=play)
-            half = (r.ci95[1] - r.ci95[0]) / 2
-            row += f" {r.mean:+.3f} ± {half:.3f} (t {r.t:.1f}) |"
-            print(player, play, opponent, f"{r.mean:+.3f} ± {half:.3f} (t {r.t:.1f})", flush=True)
-        lines.append(row)
-        args.out.write_text("\n".join(lines) + "\n")  # row by row, so a long run shows what it has
-    print(f"wrote {args.out}")
+        "BPP's mean winnings ± 95% CI in betting units per hand (t).",
+        args.out, args.deals)
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())
