@@ -1,4 +1,4 @@
-"""Speed of hand evaluation and exact enumeration (issue 2 targets), beside the anchors when installed.
+"""Speed of hand evaluation and exact enumeration, beside the anchors when installed.
 
 Run: ``.venv/bin/python benchmarks/bench_eval.py`` (``make bench`` installs the
 anchors eval7, phevaluator, treys and pokerkit first).  Pin one core with

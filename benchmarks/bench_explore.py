@@ -1,4 +1,4 @@
-"""How long the belief explorer takes to write a page for one whole hand (issue 13 target: <= 2 s).
+"""How long the belief explorer takes to write a page for one whole hand (target: <= 2 s).
 
 Run: ``python benchmarks/bench_explore.py``.  Prints the best of a few runs
 for each page kind: tracing the hand (BPP's warm-up hands are timed

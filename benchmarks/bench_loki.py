@@ -1,4 +1,4 @@
-"""Speed of Loki/Poki's decisions (issue 5 targets, one core).
+"""Speed of Loki/Poki's decisions (one core).
 
 Run: ``taskset -c 0 .venv/bin/python benchmarks/bench_loki.py``.  Prints: EHS
 with one-card potential against a weighted table (target ≤ 1 ms), the

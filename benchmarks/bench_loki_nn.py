@@ -1,4 +1,4 @@
-"""Speed of Poki's neural-network opponent model (issue 17 targets).
+"""Speed of Poki's neural-network opponent model.
 
 Run: ``taskset -c 0 .venv/bin/python benchmarks/bench_loki_nn.py``.  Prints one
 prediction of a trained network (target ≤ 0.2 ms; scikit-learn's

@@ -1,4 +1,4 @@
-"""Speed of the pre-flop roll-out and of weight-table re-weighting (issue 5 targets).
+"""Speed of the pre-flop roll-out and of weight-table re-weighting.
 
 Run: ``.venv/bin/python benchmarks/bench_loki_preflop.py [--games N] [--jobs J]``.
 Prints one line per measurement: what, our figure, the target.

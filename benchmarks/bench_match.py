@@ -1,6 +1,6 @@
 """Match speed: hands per second of ``play_match`` with the trivial agents, runner included.
 
-Targets of issue 3 (one core): heads-up limit hold'em >= 20,000 hands/s,
+Targets (one core): heads-up limit hold'em >= 20,000 hands/s,
 ten-player limit >= 3,000, heads-up five-card stud >= 20,000, five-player
 draw >= 5,000, and ``workers=2`` >= 1.7x one worker.  For scale: pokerkit plays
 about 340 heads-up limit hold'em hands/s with always-call players.

@@ -1,4 +1,4 @@
-"""Card-level BPP speed (issue 12 §4; target: ``bpp-card`` >= 2,000 hands/s against ``rules`` on one core).
+"""Card-level BPP speed (target: ``bpp-card`` >= 2,000 hands/s against ``rules`` on one core).
 
     python benchmarks/bench_stud_card.py [--hands N]
 

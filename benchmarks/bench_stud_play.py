@@ -1,4 +1,4 @@
-"""BPP play speed (issue 4 targets, one core): a full BPP decision <= 50 µs; BPP vs rule-based >= 5,000 hands/s.
+"""BPP play speed (one core): a full BPP decision <= 50 µs; BPP vs rule-based >= 5,000 hands/s.
 
     .venv/bin/python benchmarks/bench_stud_play.py [--hands N]
 

@@ -28,10 +28,10 @@ from bpp import __version__
 #: Modules of :mod:`bpp.commands` that add a subcommand (order = order in ``--help``).
 COMMANDS = (
     "demo", "match", "build", "inspect", "kendall",
-    # issue 13: the belief explorer and playing against an agent
+    # the belief explorer and playing against an agent
     "explore", "play",
-    "lbr",  # issue 16: Local Best Response (Lisy2017)
-    # issue 14: every paper's results beside bpp's
+    "lbr",  # Local Best Response (Lisy2017)
+    # every paper's results beside bpp's
     "reproduce",
 )
 

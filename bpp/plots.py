@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["plot_bankrolls", "save_figure"]
+__all__ = ["axes_or_new", "plot_bankrolls", "save_figure"]
 
 
-def _axes(ax):
+def axes_or_new(ax=None, *, figsize=(7, 4)):
+    """``ax`` itself, or the axes of a new figure of ``figsize`` inches when ``ax`` is None (every plot helper's start).
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> axes_or_new().figure.get_size_inches().tolist()
+    [7.0, 4.0]
+    """
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=(7, 4))
+        _, ax = plt.subplots(figsize=figsize)
     return ax
 
 
@@ -45,7 +52,7 @@ def plot_bankrolls(result, ax=None, *, title: str | None = None):
     >>> len(lines)
     2
     """
-    ax = _axes(ax)
+    ax = axes_or_new(ax)
     lines = []
     for player in result.players:
         hands = np.arange(1, player.bankroll.size + 1)

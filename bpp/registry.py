@@ -156,11 +156,11 @@ register_agent("prob", "bpp.stud.opponents.paper:ProbabilisticPlayer", games=_ST
 register_agent("rules", "bpp.stud.opponents.paper:RuleBasedPlayer", games=_STUD)
 register_agent("rules-reader", "bpp.stud.players.reference:RulesReader", games=_STUD)  # exact inference over the rules player's down card
 register_agent("bpp-card", "bpp.stud.players.cardlevel:CardBPP", games=_STUD)  # §6.1/§6.3: the opponent's down card as a node
-# issue 12 §2: stud opponents whose betting is not built like Figure 4's (bpp.stud.opponents.styles)
+# stud opponents whose betting is not built like Figure 4's (bpp.stud.opponents.styles)
 register_agent("bluffer", "bpp.stud.opponents.styles:Bluffer", games=_STUD)  # bets 40 % of its weak hands
 register_agent("slowplay", "bpp.stud.opponents.styles:SlowPlayer", games=_STUD)  # checks strong hands until the last round
 register_agent("loose", "bpp.stud.opponents.styles:LooseCaller", games=_STUD)  # calls at half the pot odds, never bluffs
-# issue 12 §3: the rest of Korb1999 §6, one idea per variant
+# the rest of Korb1999 §6, one idea per variant
 register_agent("bpp-linked", "bpp.stud.players.linked:LinkedBPP", games=_STUD)  # §6: arc BPP_Final -> OPP_Final (one deck)
 register_agent("bpp-actions", "bpp.stud.players.actions:ActionsBPP", games=_STUD)  # §6.1: OPP_Action = pass/call/bet/raise
 register_agent("bpp-bluff", "bpp.stud.players.bluff:BluffBPP", games=_STUD)  # §6.1: OPP_Bluff node learned from showdowns

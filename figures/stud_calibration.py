@@ -1,4 +1,4 @@
-"""Why the paper's BPP loses: P(win) calibration and sampled against deterministic play of the curves (Korb1999 §3.4, §4.1, §5.2; issue 12 §1).
+"""Why the paper's BPP loses: P(win) calibration and sampled against deterministic play of the curves (Korb1999 §3.4, §4.1, §5.2).
 
 Run: ``python figures/stud_calibration.py [--deals 5000]`` (about 10 min on
 one core).  Writes ``figures/stud_calibration.md`` with
@@ -36,7 +36,7 @@ def main(argv=None) -> int:
     parser.add_argument("--deals", type=int, default=5000, help="duplicate deals per cell (default 5000)")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_calibration.md"))
     args = parser.parse_args(argv)
-    out = [f"# Why the paper's BPP loses (issue 12 §1)\n\nWritten by `python figures/stud_calibration.py --deals {args.deals}`.\n"]
+    out = [f"# Why the paper's BPP loses\n\nWritten by `python figures/stud_calibration.py --deals {args.deals}`.\n"]
     out.append("## Winnings: sampling the curves (the paper, §4.1) against playing their most probable action\n")
     out.append(f"{args.deals:,} duplicate deals per cell ({2 * args.deals:,} hands), one learning instance per run; mean ± 95% CI in betting units per hand, two-tailed t-test (§5.2).\n")
     out.append("| player | play | vs rules (seed 2002) | vs prob (seed 1999) |\n|---|---|---|---|")

@@ -1,4 +1,4 @@
-"""How much BPP's network leaves on the table against the rule-based player (Korb1999 §3-§5, issue 4).
+"""How much BPP's network leaves on the table against the rule-based player (Korb1999 §3-§5).
 
 Run: ``.venv/bin/python figures/stud_gap.py [--deals 5000]`` (about 3 min).  Writes
 ``figures/stud_gap.png``: on the same duplicate deals against ``rules``

@@ -1,4 +1,4 @@
-"""Which BPP generalises: every BPP variant against every stud opponent on duplicate deals (issue 12 §2; Korb1999 §5.2, §6.1).
+"""Which BPP generalises: every BPP variant against every stud opponent on duplicate deals (Korb1999 §5.2, §6.1).
 
 Run: ``python figures/stud_opponents.py [--deals 5000]`` (about 30 min on one
 core).  Writes ``figures/stud_opponents.md``: for each BPP — ``bpp`` (the
@@ -52,7 +52,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_opponents.md"))
     args = parser.parse_args(argv)
     write_table(
-        PLAYERS, "Every BPP against every stud opponent (issue 12 §2)",
+        PLAYERS, "Every BPP against every stud opponent",
         f"Written by `python figures/stud_opponents.py --deals {args.deals}`: {args.deals:,} duplicate deals per cell "
         f"({2 * args.deals:,} hands), one learning instance per cell, seeds {SEEDS}; "
         "BPP's mean winnings ± 95% CI in betting units per hand (t).",

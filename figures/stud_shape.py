@@ -1,4 +1,4 @@
-"""BPP with betting curves that keep §4.1's shapes (Korb1999 §4.1, §5.2; issue 12 §1).
+"""BPP with betting curves that keep §4.1's shapes (Korb1999 §4.1, §5.2).
 
 Run: ``python figures/stud_shape.py [--deals 5000]`` after the constrained
 search (about 15 min on one core)::
@@ -43,7 +43,7 @@ def main(argv=None) -> int:
     trace = json.loads(args.params.with_name(args.params.stem + "_search.json").read_text())
     v = saved["validation"]
     lines = [
-        "# BPP with curves that keep §4.1's shapes (issue 12 §1)\n",
+        "# BPP with curves that keep §4.1's shapes\n",
         f"Written by `python figures/stud_shape.py --deals {args.deals}`.\n",
         "## The curves\n",
         "| round | f_bet, f_fold, f_call (shaped) | P(fold, call, bet) at d = 0 | f_bet, f_fold, f_call (free search) | P at d = 0 |",

@@ -1,4 +1,4 @@
-"""BPP's §6 variants against every stud opponent on duplicate deals (issue 12 §3; Korb1999 §6.1).
+"""BPP's §6 variants against every stud opponent on duplicate deals (Korb1999 §6.1).
 
 Run: ``python figures/stud_variants.py [--deals 5000]``.  Writes
 ``figures/stud_variants.md``: ``bpp-linked`` (the arc BPP_Final → OPP_Final)
@@ -28,7 +28,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_variants.md"))
     args = parser.parse_args(argv)
     write_table(
-        PLAYERS, "BPP's §6 variants against every stud opponent (issue 12 §3)",
+        PLAYERS, "BPP's §6 variants against every stud opponent",
         f"Written by `python figures/stud_variants.py --deals {args.deals}`: {args.deals:,} duplicate deals per cell "
         f"({2 * args.deals:,} hands), one learning instance per cell, seeds {SEEDS} (those of "
         "`figures/stud_opponents.md`, whose `bpp` rows are the paper's network on the same deals); "

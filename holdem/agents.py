@@ -1,4 +1,4 @@
-"""The agent interface and the trivial agents of issue 3 (always-call, always-raise, always-fold, uniform-random).
+"""The agent interface and the trivial agents (always-call, always-raise, always-fold, uniform-random).
 
 An agent sees only its :class:`~holdem.games.base.Observation` and answers
 with an :class:`~holdem.games.base.Action` (ARCHITECTURE.md).  The match runner also

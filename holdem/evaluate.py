@@ -7,7 +7,7 @@ is the lowest straight).  The tables and the method are described in
 :mod:`holdem.tables`; evaluation is a handful of numpy gathers per batch, no
 Python loop per hand.
 
-Two speeds (STYLE.md): :func:`evaluate` checks its input (codes in 0–51, no card
+Two speeds: :func:`evaluate` checks its input (codes in 0–51, no card
 twice in a hand) and :func:`evaluate_unchecked` trusts it; the engine's hot paths
 call the second.  Both also accept packed key sums through :func:`rank_of_keys`,
 which lets exact enumeration add the keys of a hole pair and a board once and

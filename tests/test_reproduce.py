@@ -1,4 +1,4 @@
-"""``bpp reproduce`` (issue 14): the registry, logged and resumed runs, the report, bad input as one line and exit 2."""
+"""``bpp reproduce``: the registry, logged and resumed runs, the report, bad input as one line and exit 2."""
 
 import json
 

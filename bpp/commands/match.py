@@ -117,7 +117,7 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=_seed, default=None, help="seed of the match (default: fresh, printed)")
     p.add_argument("--duplicate", action="store_true", help="replay every deal once per seating (Billings1998 §5)")
     p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,  # issue 14: the Dask backend
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,  # the Dask backend
                    help="Dask scheduler that plays the blocks (default $BPP_SCHEDULER; holdem.match.cluster)")
     p.add_argument("--block-size", type=positive_int, default=None, help="deals per block (default 500)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log (never shortened): a rerun reads, extends or resumes it")
@@ -139,7 +139,7 @@ def run(args) -> int:
     bpp.registry.check_agents_play(names, args.game)  # unknown names, wrong games fail before anything starts
     game = make_game(args.game, len(names))
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
-    if args.scheduler is not None:  # issue 14: an unreachable scheduler fails before the match starts
+    if args.scheduler is not None:  # an unreachable scheduler fails before the match starts
         from holdem.match.cluster import connect, scheduler_address
 
         connect(scheduler_address(args.scheduler))

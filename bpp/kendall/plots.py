@@ -8,16 +8,9 @@ from __future__ import annotations
 import numpy as np
 
 from bpp.kendall.training import STARTING_BANKROLL
+from bpp.plots import axes_or_new
 
 __all__ = ["plot_learning_curves", "plot_table_bankrolls"]
-
-
-def _axes(ax):
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(7, 4))
-    return ax
 
 
 def plot_learning_curves(results, ax=None, *, label: str | None = None, color=None, spread: bool = False):
@@ -43,7 +36,7 @@ def plot_learning_curves(results, ax=None, *, label: str | None = None, color=No
     >>> len(plot_learning_curves(train("mixed", 50, rng=1)))
     1
     """
-    ax = _axes(ax)
+    ax = axes_or_new(ax)
     results = list(results) if isinstance(results, (list, tuple)) else [results]
     curves = np.array([r.curve for r in results])
     epochs = np.arange(1, curves.shape[1] + 1)
@@ -79,7 +72,7 @@ def plot_table_bankrolls(record, names, ax=None, *, title: str | None = None):
     >>> len(plot_table_bankrolls(rec, ["evolving", "la", "lp", "ta", "tp"]))
     5
     """
-    ax = _axes(ax)
+    ax = axes_or_new(ax)
     bankrolls = record.bankrolls
     hands = np.arange(1, len(bankrolls) + 1)
     lines = []

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from bpp.plots import axes_or_new
+
 __all__ = ["plot_exploitability"]
 
 
@@ -33,10 +35,7 @@ def plot_exploitability(results, ax=None, *, paper: dict | None = None):
     >>> len(artists)
     2
     """
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(7, 4))
+    ax = axes_or_new(ax)
     results = list(results)
     x = np.arange(len(results))
     means = np.array([r.value.mean for r in results])

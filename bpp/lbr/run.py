@@ -39,7 +39,7 @@ _CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 ESTIMATORS = ("plain", "duplicate", "imaginary", "both")
 LBR_GAMES = ("nolimit-holdem", "limit-holdem", "stud5")
 #: Table 2 of Lisy2017: what LBR wins from each chump, BB/hand, (mean, 95 % CI half-width), by (betting, rounds).
-#: Used by ``figures/lbr_table2.py`` and ``bpp reproduce`` (moved here from the figure script, issue 14).
+#: Used by ``figures/lbr_table2.py`` and ``bpp reproduce`` (moved here from the figure script).
 PAPER_TABLE2 = {
     ("fc", "1-4"): {"call": (0.0, None), "call-raise": (7.1, 0.5), "random": (15.7, 0.4)},
     ("fc", "3-4"): {"call": (0.0, None), "call-raise": (16.2, 0.3), "random": (2.2, 0.7)},

@@ -426,7 +426,7 @@ class LokiAgent(Agent):
         1999 §3); a call or a bet/raise of player ``p`` in context (round, bets
         to call) has the threshold μ of :func:`bpp.loki.modeling.loki_thresholds`
         and multiplies ``p``'s table by ``(EHS − μ + σ) / (2σ)`` clipped to
-        [0.01, 1] (LITERATURE.md), EHS being every holding's
+        [0.01, 1] (Billings1998b), EHS being every holding's
         :meth:`~bpp.loki.evaluation.StreetTable.player_ehs` against the tables
         of ``p``'s remaining opponents (ours among them: the table of what our
         own actions showed).  Within a round only the most demanding action
@@ -721,7 +721,7 @@ def loki_showdown(*, rng=None) -> LokiAgent:
 
 
 def loki_reweight_showdown(*, rng=None) -> LokiAgent:
-    """Re-weighting after every action plus the showdown-odds river call (the configuration issue 17 measured)."""
+    """Re-weighting after every action plus the showdown-odds river call (the configuration whose Figure 1 puts A first on every seed)."""
     return _variant("loki-reweight-showdown", rng)
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bpp.plots import axes_or_new
 from holdem.match.stats import summarize
 
 __all__ = [
@@ -139,10 +140,7 @@ def plot_figure1(result: TournamentResult, ax=None):
     >>> len(plot_figure1(figure1_tournament(2, rng=0)))
     5
     """
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(7, 4))
+    ax = axes_or_new(ax)
     labels = {"loki": "A (loki)", "loki-b": "B (no weighting)", "loki-c": "C (simple pre-flop)",
               "loki-d": "D (no potential)", "loki-e": "E (basic)"}
     lines = []

@@ -15,7 +15,7 @@ cards — the entry of the action in the holding's probability triple
 In Bayesian terms the old table is the prior over the opponent's cards and
 the new one the posterior (Billings2002; :mod:`bpp.loki.weightnet` builds that network
 explicitly).  Loki's earlier re-weighting function (Billings et al., AAAI-98,
-see LITERATURE.md) multiplies instead by a factor linear in the holding's
+Billings1998b) multiplies instead by a factor linear in the holding's
 effective hand strength, ``(EHS − μ + σ) / (2σ)`` clipped to ``[0.01, 1]``:
 :func:`linear_reweighting`.
 

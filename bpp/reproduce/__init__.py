@@ -1,4 +1,4 @@
-"""``bpp reproduce``: every paper's published numbers beside bpp's, in one report (issue 14).
+"""``bpp reproduce``: every paper's published numbers beside bpp's, in one report.
 
 The experiments are a registry (:mod:`bpp.reproduce.registry`): one small
 module per paper — :mod:`bpp.reproduce.loki` (Billings1998),

@@ -34,8 +34,8 @@ raise") or that exact total, and the history records the total.
 
 :class:`Action`, :class:`Event` and :class:`Observation` are immutable named
 tuples rather than frozen dataclasses: a hand creates dozens of them and a
-named tuple is built five to ten times faster, which the speed targets of
-issue 3 need.  They compare, hash and print like frozen dataclasses, and
+named tuple is built five to ten times faster, which the engine's speed
+targets need.  They compare, hash and print like frozen dataclasses, and
 ``_replace`` (``Observation.replace``) makes changed copies.
 
 >>> Action(ActionKind.BET_RAISE, 300)

@@ -272,7 +272,7 @@ class LimitHoldemState(_HoldemCards, FixedLimitState):
 
 @dataclass(frozen=True)
 class NoLimitHoldem(_HoldemGame):
-    """Heads-up no-limit Texas hold'em in the ACPC convention (Lisy2017 §2; LITERATURE.md).
+    """Heads-up no-limit Texas hold'em in the ACPC convention (Lisy2017 §2 and the Annual Computer Poker Competition's rules).
 
     Rules
         * Stacks of ``stack`` chips (20,000 = 200 big blinds) reset every hand;

@@ -7,7 +7,7 @@ button posts the small blind), the button is last.  That is the order of the
 ACPC dealer (``reverse_blinds`` heads-up) and of pokerkit, which reverses the
 blinds heads-up itself.
 
-ACPC (LITERATURE.md; the Annual Computer Poker Competition's dealer logs)
+ACPC (the Annual Computer Poker Competition's dealer logs)
     ``STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`` with betting rounds
     separated by ``/``, ``f`` fold, ``c`` check/call, ``r`` a fixed-limit
     raise and ``rN`` a no-limit raise *to* ``N`` chips in the hand; every
@@ -15,7 +15,7 @@ ACPC (LITERATURE.md; the Annual Computer Poker Competition's dealer logs)
     payoffs in chips; player names.  E.g.
     ``STATE:0:r300c/cr900c/cc/cc:AsKd|7h7c/2h5d9s/Tc/Jh:900|-900:p1|p2``.
 
-PHH (the Poker Hand History format of pokerkit, LITERATURE.md)
+PHH (the Poker Hand History format of pokerkit project)
     A TOML file: ``variant`` (``FT`` fixed-limit, ``NT`` no-limit Texas
     hold'em), ``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet``
     (FT) or ``min_bet`` (NT), ``starting_stacks``, and ``actions``: ``d dh p1

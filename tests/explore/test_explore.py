@@ -1,4 +1,4 @@
-"""The explorer without a browser: the page is self-contained, the CLI's bad input is one line and exit 2, the notebook runs (issue 13)."""
+"""The explorer without a browser: the page is self-contained, the CLI's bad input is one line and exit 2, the notebook runs."""
 
 import re
 from pathlib import Path

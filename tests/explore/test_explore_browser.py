@@ -1,4 +1,4 @@
-"""The explorer pages in headless Chromium: stepping, what-if evidence by clicking, posteriors equal to pgmpy's (issue 13)."""
+"""The explorer pages in headless Chromium: stepping, what-if evidence by clicking, posteriors equal to pgmpy's."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""``bpp play``: a person plays through the page on a loopback port; bad and out-of-turn requests change nothing (issue 13)."""
+"""``bpp play``: a person plays through the page on a loopback port; bad and out-of-turn requests change nothing."""
 
 import json
 import threading

@@ -1,4 +1,4 @@
-"""The trivial agents of issue 3 §1 play every game; seeded agents are reproducible."""
+"""The trivial agents play every game; seeded agents are reproducible."""
 
 import numpy as np
 import pytest

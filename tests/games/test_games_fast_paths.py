@@ -1,4 +1,4 @@
-"""The engine's fast paths give what the plain rules give (issue 3, "Speed").
+"""The engine's fast paths give what the plain rules give.
 
 The speed work keeps caches and shortcuts (fixed-limit decisions by key, stud
 showings by rank multiset, hands started from trusted deals); each is checked

@@ -1,4 +1,4 @@
-"""Rules of fixed-limit hold'em, each test named after the rule and its source (Billings1998 §2, issue 3)."""
+"""Rules of fixed-limit hold'em, each test named after the rule and its source (Billings1998 §2)."""
 
 import numpy as np
 import pytest

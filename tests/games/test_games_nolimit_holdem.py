@@ -1,4 +1,4 @@
-"""Rules of heads-up no-limit hold'em in the ACPC convention (Lisy2017 §2, LITERATURE.md, issue 3)."""
+"""Rules of heads-up no-limit hold'em in the ACPC convention (Lisy2017 §2)."""
 
 import numpy as np
 import pytest

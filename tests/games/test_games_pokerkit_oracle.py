@@ -1,4 +1,4 @@
-"""Showdown payoffs agree with pokerkit (a test-only oracle) on random hold'em hands (issue 3 §5).
+"""Showdown payoffs agree with pokerkit (a test-only oracle) on random hold'em hands.
 
 Each hand is played with random legal actions (random raise sizes in
 no-limit), then replayed in pokerkit with the same hole cards, board and

@@ -1,4 +1,4 @@
-"""Property tests over random legal and illegal action sequences in every rule set (issue 3 §5).
+"""Property tests over random legal and illegal action sequences in every rule set.
 
 Chips are conserved, no card is dealt twice, only legal actions are accepted,
 raise caps and minimum raises hold, and an illegal action has no side effect.

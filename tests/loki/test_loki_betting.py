@@ -200,7 +200,7 @@ def test_gom_without_observations_and_som_learns_twelve_contexts():
 
 @pytest.mark.parametrize("n", [2, 3, 6])
 def test_hand_tracker_and_nn_inputs_follow_the_engine(n):
-    """The tracker's pot and bets equal the engine's; the 19 network inputs of each action (issue 17 §4)
+    """The tracker's pot and bets equal the engine's; the 19 network inputs of each action
     agree with the acting seat's observation (inputs 0-11) and the board (15-18), heads-up included."""
     rng = np.random.default_rng(2)
     game = LimitHoldem(n_players=n)

@@ -1,4 +1,4 @@
-"""Batched policies for Local Best Response: every holding's action distribution at once (issue 17 §3).
+"""Batched policies for Local Best Response: every holding's action distribution at once.
 
 ``holdings_action_probabilities(observation, holdings)`` must equal the per-holding
 ``action_probabilities(observation._replace(hole=...))`` (the vectorized result equals the

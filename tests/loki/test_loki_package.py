@@ -1,4 +1,4 @@
-"""bpp.loki's components import one way, like Billings2002's architecture figure (issue 17 §5).
+"""bpp.loki's components import one way, like Billings2002's architecture figure.
 
 The figure draws Poki as components around the public game state: the hand evaluator, the action selector (betting
 rule base and probability triples), the opponent modeler, the simulator.  Each module of the package belongs to one

@@ -1,4 +1,4 @@
-"""Poki's neural-network, frequency and meta action predictors, and the hold'em styles (issue 17 §4; Billings2002)."""
+"""Poki's neural-network, frequency and meta action predictors, and the hold'em styles (Billings2002)."""
 
 import numpy as np
 import pytest

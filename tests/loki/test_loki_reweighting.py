@@ -1,4 +1,4 @@
-"""Loki's re-weighting on the acting player's own EHS (LITERATURE.md; Billings1998 §4.2–4.4; Peña's thesis on Loki's modeller).
+"""Loki's re-weighting on the acting player's own EHS (Billings1998b; Billings1998 §4.2–4.4; Peña's thesis on Loki's modeller).
 
 The re-weighting factor ``(EHS − μ + σ) / (2σ)`` clipped to [0.01, 1] only
 means something when EHS and μ are on the same scale: μ is the EHS the

@@ -1,4 +1,4 @@
-"""Weight tables (Billings2002 "weighting the enumeration", "updating weight table"; LITERATURE.md Loki re-weighting)."""
+"""Weight tables (Billings2002 "weighting the enumeration", "updating weight table"; Billings1998b's re-weighting)."""
 
 import numpy as np
 import pytest
@@ -65,7 +65,7 @@ def test_grid_averages_live_holdings_only():
 
 
 def test_linear_reweighting_literature_function():
-    """LITERATURE.md: (EHS − μ + σ) / (2σ) clipped to [0.01, 1]."""
+    """Billings1998b: (EHS − μ + σ) / (2σ) clipped to [0.01, 1]."""
     ehs = np.array([0.0, 0.4, 0.45, 0.5, 0.55, 0.6, 0.9])
     assert np.allclose(linear_reweighting(ehs, 0.5, 0.1), [0.01, 0.01, 0.25, 0.5, 0.75, 1.0, 1.0])
     table = WeightTable().reweight_linear(np.linspace(0, 1, 1326), 0.5, 0.1)

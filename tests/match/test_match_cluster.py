@@ -1,4 +1,4 @@
-"""The parallel layer on a Dask cluster (issue 14): a LocalCluster on loopback gives the local path's numbers.
+"""The parallel layer on a Dask cluster: a LocalCluster on loopback gives the local path's numbers.
 
 One ``LocalCluster`` (two worker processes, one thread each, loopback only) is
 started for the module.  A match, a pre-flop roll-out and a reproduce

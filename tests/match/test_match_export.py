@@ -34,7 +34,7 @@ def hand_record(game, cards: str, button: int, actions):
 
 
 def test_acpc_state_line_of_the_literature_example():
-    # LITERATURE.md: STATE:0:r300c/cr900c/cc/cc:AsKd|7h7c/2h5d9s/Tc/Jh:...:p1|p2 (heads-up no-limit,
+    # the ACPC dealer log line: STATE:0:r300c/cr900c/cc/cc:AsKd|7h7c/2h5d9s/Tc/Jh:...:p1|p2 (heads-up no-limit,
     # position 0 the big blind, raises to totals).  Position 1 (the button, seat 0) opens to 300.
     hand = hand_record(
         NoLimitHoldem(),

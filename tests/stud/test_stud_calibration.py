@@ -1,4 +1,4 @@
-"""Deterministic play of the curves and the calibration records (issue 12 §1; Korb1999 §3.4, §4.1)."""
+"""Deterministic play of the curves and the calibration records (Korb1999 §3.4, §4.1)."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""bpp.stud's layers import one way (issue 12 §5): model <- decision <- opponents <- players <- experiments, no circles."""
+"""bpp.stud's layers import one way: model <- decision <- opponents <- players <- experiments, no circles."""
 
 import ast
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""The belief-trace notebook (issue 4 §5) runs headless from top to bottom."""
+"""The belief-trace notebook runs headless from top to bottom."""
 
 from __future__ import annotations
 

@@ -156,7 +156,7 @@ def test_win_given_each_down_card_matches_exact_enumeration():
         a = evaluate(np.column_stack([np.tile(mine, (len(pairs), 1)), pairs[:, 0]]))
         b = evaluate(np.column_stack([np.tile((h,) + up, (len(pairs), 1)), pairs[:, 1]]))
         exact = ((a > b) + 0.5 * (a == b)).mean()
-        assert p == pytest.approx(exact, abs=1e-12)  # enumerated, not sampled (issue 12 §4)
+        assert p == pytest.approx(exact, abs=1e-12)  # enumerated, not sampled
 
 
 def test_exact_one_card_to_come_agrees_with_the_sampled_estimator_it_replaced():
@@ -179,7 +179,7 @@ def test_exact_one_card_to_come_agrees_with_the_sampled_estimator_it_replaced():
 
 
 def test_round1_table_is_the_shipped_sampler_output_and_suit_symmetric():
-    # issue 12 §4: round-1 P(win | h) read from models/stud/win_round1.npz, one row per suit class
+    # round-1 P(win | h) read from models/stud/win_round1.npz, one row per suit class
     from bpp.stud.players import reference as ref
 
     with np.load(ref.ROUND1_PATH) as data:

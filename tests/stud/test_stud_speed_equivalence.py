@@ -1,4 +1,4 @@
-"""The faster forms of the card-level BPP's per-round computations give the same numbers as the forms they replace (issue 12 §4)."""
+"""The faster forms of the card-level BPP's per-round computations give the same numbers as the forms they replace."""
 
 import itertools
 

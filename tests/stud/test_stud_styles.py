@@ -1,4 +1,4 @@
-"""The stud opponents of bpp.stud.opponents.styles (issue 12 §2): registered, legal-only, and playing their documented rules."""
+"""The stud opponents of bpp.stud.opponents.styles: registered, legal-only, and playing their documented rules."""
 
 import numpy as np
 import pytest

@@ -111,7 +111,7 @@ class CurvePlayer(Agent):
         sampling from these curves", normalized, plus the bluff) or
         ``"argmax"``: play the most probable action of that same distribution
         every time (ties go to check/call, then bet/raise), so the curves'
-        shape decides and their tails do not.  Issue 12's measurement of why
+        shape decides and their tails do not.  The measurement of why
         the paper's network loses; see :mod:`bpp.stud.experiments.calibration`.
     rng : numpy.random.Generator, int or None
         The only source of randomness.

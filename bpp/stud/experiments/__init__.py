@@ -1,4 +1,4 @@
-"""The experiments on top of the players (Korb1999 §4.1, §5.2; issue 12 §1).
+"""The experiments on top of the players (Korb1999 §4.1, §5.2).
 
 :mod:`~bpp.stud.experiments.match` (§5.2's significance and learning tests,
 Figure 3), :mod:`~bpp.stud.experiments.search` (the §4.1 curve search),

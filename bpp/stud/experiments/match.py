@@ -37,6 +37,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bpp.plots import axes_or_new
+
 __all__ = [
     "ExperimentResult",
     "LearningResult",
@@ -319,10 +321,7 @@ def plot_cumulative_winnings(results: dict, ax=None):
         raise ValueError(
             f"The 'results' parameter of plot_cumulative_winnings must map opponent names to match results; got {results!r}."
         )
-    if ax is None:
-        import matplotlib.pyplot as plt
-
-        _, ax = plt.subplots(figsize=(7, 4))
+    ax = axes_or_new(ax)
     lines = []
     for name, result in results.items():
         bpp = result.players[0]

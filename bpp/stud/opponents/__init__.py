@@ -1,4 +1,4 @@
-"""BPP's automated opponents (Korb1999 §5.1) and opponents with other betting structures (issue 12 §2).
+"""BPP's automated opponents (Korb1999 §5.1) and opponents with other betting structures.
 
 :mod:`~bpp.stud.opponents.paper`: the probabilistic player (``prob``) and
 Figure 4's rule-based player (``rules``); :mod:`~bpp.stud.opponents.styles`:

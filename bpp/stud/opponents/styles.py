@@ -1,4 +1,4 @@
-"""Stud opponents whose betting is built differently from Figure 4's (issue 12 §2; Korb1999 §5.1, §6.1).
+"""Stud opponents whose betting is built differently from Figure 4's (Korb1999 §5.1, §6.1).
 
 The card-level BPP's action node has exactly the parents Figure 4's tests
 read (how the opponent's hand stands against BPP's up cards, who shows
