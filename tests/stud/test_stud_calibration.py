@@ -3,28 +3,16 @@
 import numpy as np
 import pytest
 
-from holdem.games import Stud5
 
 from bpp.stud.experiments.calibration import OPP_ACTIONS, SHOWING, calibration_table, decision_records
 from bpp.stud.players.cardlevel import CardBPP
 from bpp.stud.players.paper import BPPPlayer
 
 
-def _observations(n_hands=30, seed=0):
-    rng = np.random.default_rng(seed)
-    game = Stud5()
-    for _ in range(n_hands):
-        state = game.new_hand(rng.permutation(52))
-        while not state.is_terminal:
-            obs = state.observation(state.current_player)
-            yield obs
-            state.apply(obs.legal[int(rng.integers(len(obs.legal)))])
-
-
 @pytest.mark.parametrize("make", [lambda **k: BPPPlayer(**k), lambda **k: CardBPP(learn=False, **k)])
-def test_argmax_plays_the_most_probable_action_of_the_same_curves(make):
+def test_argmax_plays_the_most_probable_action_of_the_same_curves(make, random_observations):
     sampled, argmax = make(rng=0), make(play="argmax", rng=0)
-    for obs in _observations():
+    for obs in random_observations(30, 0):
         p = sampled.action_probabilities(obs)
         q = argmax.action_probabilities(obs)
         assert sorted(q.values()) == [0.0] * (len(q) - 1) + [1.0]

@@ -3,20 +3,8 @@
 import numpy as np
 import pytest
 
-from holdem.games import Stud5
 
 import bpp.registry
-
-
-def _states(n_hands=8, seed=0):
-    rng = np.random.default_rng(seed)
-    game = Stud5()
-    for _ in range(n_hands):
-        state = game.new_hand(rng.permutation(52))
-        while not state.is_terminal:
-            yield state
-            obs = state.observation(state.current_player)
-            state.apply(obs.legal[int(rng.integers(len(obs.legal)))])
 
 
 def _unseen(obs):
@@ -25,9 +13,9 @@ def _unseen(obs):
 
 
 @pytest.mark.parametrize("name", ["bpp", "bpp-up", "rules"])
-def test_batched_rows_equal_the_policy_with_each_down_card(name):
+def test_batched_rows_equal_the_policy_with_each_down_card(name, random_states):
     agent = bpp.registry.agent_factory(name)(rng=1)
-    for state in _states():
+    for state in random_states():
         obs = state.observation(state.current_player)
         holdings = _unseen(obs)
         got = agent.holdings_action_probabilities(obs, holdings)
@@ -38,18 +26,18 @@ def test_batched_rows_equal_the_policy_with_each_down_card(name):
 
 
 @pytest.mark.parametrize("name", ["prob", "bpp-card", "rules-reader"])
-def test_sampled_agents_answer_every_down_card_without_disturbing_their_play(name):
+def test_sampled_agents_answer_every_down_card_without_disturbing_their_play(name, random_states):
     factory = bpp.registry.agent_factory(name)
     asked, quiet = factory(rng=3), factory(rng=3)
-    for obs in [state.observation(state.current_player) for state in _states(3)]:
+    for obs in [state.observation(state.current_player) for state in random_states(3)]:
         probs = asked.holdings_action_probabilities(obs, _unseen(obs)[:6])
         assert probs.shape == (6, len(obs.legal)) and np.allclose(probs.sum(axis=1), 1.0)
         assert asked.act(obs) == quiet.act(obs)  # the play stream is untouched
 
 
-def test_bad_holdings_raise():
+def test_bad_holdings_raise(random_states):
     agent = bpp.registry.agent_factory("bpp")(rng=0)
-    obs = next(_states()).observation(1)
+    obs = next(random_states()).observation(1)
     with pytest.raises(ValueError, match="must be an int array \\(n, 1\\) of down cards; got shape \\(2,\\)"):
         agent.holdings_action_probabilities(obs, np.array([1, 2]))
     with pytest.raises(ValueError, match="must be unseen card codes"):

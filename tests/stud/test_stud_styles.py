@@ -1,30 +1,17 @@
 """The stud opponents of bpp.stud.opponents.styles: registered, legal-only, and playing their documented rules."""
 
-import numpy as np
 import pytest
 
-from holdem.games import Stud5
 
 import bpp.registry
 from bpp.stud.opponents.styles import Bluffer, LooseCaller, SlowPlayer
 
 
-def _observations(n_hands=40, seed=0):
-    rng = np.random.default_rng(seed)
-    game = Stud5()
-    for _ in range(n_hands):
-        state = game.new_hand(rng.permutation(52))
-        while not state.is_terminal:
-            obs = state.observation(state.current_player)
-            yield obs
-            state.apply(obs.legal[int(rng.integers(len(obs.legal)))])
-
-
 @pytest.mark.parametrize("name", ["bluffer", "slowplay", "loose"])
-def test_registered_for_stud_and_legal_only(name):
+def test_registered_for_stud_and_legal_only(name, random_observations):
     assert name in bpp.registry.list_agents("stud5") and name not in bpp.registry.list_agents("limit-holdem")
     agent = bpp.registry.agent_factory(name)(rng=1)
-    for obs in _observations():
+    for obs in random_observations(40, 0):
         probs = agent.action_probabilities(obs)
         assert set(probs) == set(obs.legal) and sum(probs.values()) == pytest.approx(1.0)
         assert agent.act(obs) in obs.legal
@@ -39,10 +26,10 @@ def _policy_after(agent, obs):
     return agent.win_probability(obs), tuple(out)
 
 
-def test_each_style_plays_its_rules():
+def test_each_style_plays_its_rules(random_observations):
     bluffer, slow, loose = Bluffer(rng=0), SlowPlayer(rng=0), LooseCaller(rng=0)
     seen = {"bluff": 0, "slow": 0, "loose_fold": 0}
-    for obs in _observations(120):
+    for obs in random_observations(120, 0):
         owed, can_raise = obs.to_call > 0, obs.raise_bounds is not None
         p, (f, c, b) = _policy_after(bluffer, obs)
         if p < 0.5 and can_raise:
