@@ -27,6 +27,7 @@ import numpy as np
 from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter, check_resumable, read_log
 from holdem.cards import RANKS, SUITS
 from holdem.match.parallel import iter_blocks
+from holdem.match.runner import DealBlocks
 from holdem.match.stats import summarize
 
 from bpp import registry
@@ -49,7 +50,7 @@ PAPER_TABLE2 = {
 
 
 @dataclass(frozen=True)
-class LBRPlan:
+class LBRPlan(DealBlocks):
     """Everything a block needs (picklable): the game, the opponent's registry name, the LBR configuration."""
 
     game: object
@@ -57,13 +58,6 @@ class LBRPlan:
     config: LBRConfig
     n_deals: int
     block_size: int
-
-    @property
-    def n_blocks(self) -> int:
-        return -(-self.n_deals // self.block_size)
-
-    def block_deals(self, block: int) -> int:
-        return min(self.block_size, self.n_deals - block * self.block_size)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
 from holdem.match.stats import MatchResult, agent_results
 
-__all__ = ["play_match", "play_block", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
+__all__ = ["play_match", "play_block", "DealBlocks", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
@@ -53,8 +53,29 @@ DEFAULT_BLOCK_SIZE = 500
 _CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 
+class DealBlocks:
+    """How ``n_deals`` deals fall into blocks of ``block_size`` (the last may be short): a mixin of plans.
+
+    >>> from holdem.games import Stud5
+    >>> plan = MatchPlan(Stud5(), (), n_deals=250, block_size=100, duplicate=False)
+    >>> plan.n_blocks, plan.block_deals(2)
+    (3, 50)
+    """
+
+    n_deals: int
+    block_size: int
+
+    @property
+    def n_blocks(self) -> int:
+        return -(-self.n_deals // self.block_size)
+
+    def block_deals(self, block: int) -> int:
+        """Number of deals in ``block`` (the last may be short)."""
+        return min(self.block_size, self.n_deals - block * self.block_size)
+
+
 @dataclass(frozen=True)
-class MatchPlan:
+class MatchPlan(DealBlocks):
     """Everything a block needs, picklable so that worker processes can play blocks."""
 
     game: object
@@ -71,15 +92,6 @@ class MatchPlan:
     @property
     def n_replays(self) -> int:
         return self.game.n_players if self.duplicate else 1
-
-    @property
-    def n_blocks(self) -> int:
-        return -(-self.n_deals // self.block_size)
-
-    def block_deals(self, block: int) -> int:
-        """Number of deals in ``block`` (the last may be short)."""
-        return min(self.block_size, self.n_deals - block * self.block_size)
-
 
 @dataclass(frozen=True)
 class BlockResult:

@@ -2,7 +2,6 @@
 
 import pytest
 
-
 import bpp.registry
 from bpp.stud.opponents.styles import Bluffer, LooseCaller, SlowPlayer
 
