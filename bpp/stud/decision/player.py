@@ -23,7 +23,7 @@ from holdem.games.base import CHECK_CALL, FOLD, Action, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY, N_ROUNDS, CurveParams, _distribution, curve_probabilities, load_params
 
-__all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs"]
+__all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs", "multiway_theta"]
 
 _BUFFER = 1024
 #: How a :class:`CurvePlayer` turns the curves' (fold, call, bet) distribution into an action.
@@ -92,6 +92,53 @@ def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PE
     return observation.pot / unit, u, k, bounds is not None
 
 
+def multiway_theta(observation: Observation, k: float, unit: float) -> float:
+    """The calling threshold θ with ``n - 1`` live opponents: Korb1999 eqs (1)-(7) written for ``n`` players.
+
+    Korb1999 §2.2 derives θ for ``n`` players with Zadeh's pot odds
+    ``k / (f - k)`` (eq. 1), ``f`` the final pot, and ``θ = odds / (1 + odds)``
+    (eq. 3), so ``θ = k / f``.  Eq. (2) takes ``f = c + n k`` (every player
+    pays ``k`` more), eq. (5) corrects it for a caller "midway between the
+    first bettor and the last person called upon", ``f - k = c + (n-1) k -
+    (n-1) u / 2``, and eq. (6)-(7) give the heads-up caller's exact
+    ``f - k = c + k - u``.  At a table the positions are observed, so no
+    midway guess is needed: the decision maker pays ``k`` (the ``u`` owed
+    now included), a live opponent who has already put in the current high
+    bet pays the same future bets ``k - u``, and one who still owes ``o_i``
+    pays ``k - u + o_i``::
+
+        θ = k / (c + k + Σ_i (k - u + o_i))
+
+    over the live opponents ``i``.  Heads-up the opponent never owes
+    (``o = 0``), giving eq. (7) ``θ = k / (c + 2k - u)``; with ``o_i`` = ``u / 2``
+    on average it is eq. (5).  As in the paper (footnote 1) it assumes every
+    live player stays to the showdown.  ``c``, ``u``, ``o_i`` and ``k`` are in
+    betting units (``unit`` chips).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> state = Stud5(n_players=3).new_hand(np.arange(52))
+    >>> obs = state.observation(state.current_player)       # nobody owes: θ = k / (c + 3k) (eq. 4)
+    >>> c, u, k, _ = decision_inputs(obs)
+    >>> multiway_theta(obs, k, 2.0) == k / (c + 3 * k)
+    True
+    """
+    if k <= 0.0:
+        return 0.0
+    me = observation.player
+    committed = observation.committed
+    folded = observation.folded
+    high = committed[me] + observation.to_call
+    u = observation.to_call / unit
+    total = observation.pot / unit + k
+    for s in range(observation.n_players):
+        if s != me and not folded[s]:
+            total += k - u + (high - committed[s]) / unit
+    return k / total
+
+
 class CurvePlayer(Agent):
     """Base of the players that turn a winning probability into play through θ and the betting curves.
 
@@ -118,6 +165,8 @@ class CurvePlayer(Agent):
     """
 
     name = "curves"
+    #: Whether the player reads a table of more than two seats (θ by :func:`multiway_theta`); heads-up players refuse one.
+    multi_seat = False
     #: act() answers only legal moves (fold only when owing, a raise only when legal), so matches skip the check.
     trusted_actions = True
 
@@ -150,8 +199,17 @@ class CurvePlayer(Agent):
 
     # -- the decision --------------------------------------------------------
 
+    def _theta(self, observation: Observation, c: float, u: float, k: float) -> float:
+        """θ of eq. (7) heads-up, :func:`multiway_theta` at a larger table."""
+        if observation.n_players == 2:
+            return k / (c + 2.0 * k - u) if k > 0.0 else 0.0
+        bounds = observation.raise_bounds
+        to_call = observation.to_call
+        unit = bounds[0] - observation.committed[observation.player] - to_call if bounds is not None else to_call
+        return multiway_theta(observation, k, unit)
+
     def _check_seats(self, observation: Observation) -> None:
-        if observation.n_players != 2:
+        if observation.n_players != 2 and not self.multi_seat:
             raise ValueError(
                 f"{type(self).__name__} plays heads-up five-card stud only (§2.2); got {observation.n_players} players."
             )
@@ -161,7 +219,7 @@ class CurvePlayer(Agent):
         self._check_seats(observation)
         c, u, k, can_raise = decision_inputs(observation, bets_per_round=self.bets_per_round)
         p = float(self.win_probability(observation))
-        theta = k / (c + 2.0 * k - u) if k > 0.0 else 0.0
+        theta = self._theta(observation, c, u, k)
         probs = _distribution(p - theta, self._rounds[observation.round], observation.round, self.bluff, u, can_raise)
         if self.play == "argmax":
             probs = _argmax(probs)
@@ -171,8 +229,6 @@ class CurvePlayer(Agent):
         legal = observation.legal
         if not legal:
             raise ValueError(f"{type(self).__name__}.act: seat {observation.player} has no legal action (not its turn)")
-        if observation.n_players != 2:
-            self._check_seats(observation)
         bounds = observation.raise_bounds
         to_call = observation.to_call
         unit = bounds[0] - observation.committed[observation.player] - to_call if bounds is not None else to_call
@@ -180,7 +236,11 @@ class CurvePlayer(Agent):
         u = to_call / unit
         b = self.bets_per_round
         k = (u if u > b else b) + b * (N_ROUNDS - 1 - r)
-        theta = k / (observation.pot / unit + 2.0 * k - u) if k > 0.0 else 0.0
+        if observation.n_players != 2:
+            self._check_seats(observation)
+            theta = multiway_theta(observation, k, unit)
+        else:
+            theta = k / (observation.pot / unit + 2.0 * k - u) if k > 0.0 else 0.0
         p = self.win_probability(observation)
         probs = _distribution(p - theta, self._rounds[r], r, self.bluff, u, bounds is not None)
         return _argmax(probs) if self.play == "argmax" else probs
@@ -225,7 +285,7 @@ class CurvePlayer(Agent):
         """
         holdings = _check_holdings(observation, holdings, type(self).__name__)
         c, u, k, can_raise = decision_inputs(observation, bets_per_round=self.bets_per_round)
-        theta = k / (c + 2.0 * k - u) if k > 0.0 else 0.0
+        theta = self._theta(observation, c, u, k)
         p = np.asarray(self.holdings_win_probabilities(observation, holdings), dtype=np.float64)
         r = observation.round
         probs = curve_probabilities(p - theta, self.params, r)

@@ -150,6 +150,71 @@ def _win_probability(mine: tuple, theirs: tuple, n_samples: int, rng: np.random.
     return float(((r[0] > r[1]).sum() + 0.5 * (r[0] == r[1]).sum()) / n_samples)
 
 
+def _live_opponents(observation: Observation) -> list[int]:
+    """The seats still in the hand other than the one to act."""
+    me = observation.player
+    return [s for s in range(observation.n_players) if s != me and not observation.folded[s]]
+
+
+def _table_win_probability(mine: tuple, theirs: tuple, n_samples: int, rng: np.random.Generator) -> float:
+    """P(win) against several live opponents (``theirs``: a tuple of up-card tuples), ties split (Korb1999 §6.2).
+
+    BPP's share of the pot at a showdown of every hand, from ``n_samples``
+    completions drawn without replacement from the unseen cards (the deck is
+    shared, so the opponents' hands are dealt jointly).  One opponent:
+    :func:`_win_probability` (exact in the last round).
+
+    >>> from holdem.cards import parse_cards
+    >>> rng = np.random.default_rng(0)
+    >>> t = lambda text: tuple(parse_cards(text).tolist())
+    >>> _table_win_probability(t("As Ah Ad Ac Ks"), (t("2c 7d 9h Jc"), t("3c 4d 5h 8c")), 200, rng)
+    1.0
+    """
+    if len(theirs) == 1:
+        return _win_probability(mine, theirs[0], n_samples, rng)
+    unseen = np.ones(52, dtype=bool)
+    unseen[list(mine)] = False
+    for up in theirs:
+        unseen[list(up)] = False
+    pool = _ALL[unseen]
+    needs = [5 - len(mine)] + [5 - len(up) for up in theirs]
+    m = sum(needs)
+    u = pool.size
+    rows = np.broadcast_to(pool, (n_samples, u)).copy()
+    picks = rng.integers(np.arange(m), u, size=(n_samples, m))
+    index = np.arange(n_samples)
+    for j in range(m):
+        chosen = rows[index, picks[:, j]]
+        rows[index, picks[:, j]] = rows[:, j]
+        rows[:, j] = chosen
+    hands = np.empty((len(theirs) + 1, n_samples, 5), dtype=np.int8)
+    start = 0
+    for i, known in enumerate((mine,) + tuple(theirs)):
+        hands[i, :, : len(known)] = known
+        hands[i, :, len(known) :] = rows[:, start : start + needs[i]]
+        start += needs[i]
+    r = evaluate_unchecked(hands)
+    best = r[1:].max(axis=0)
+    ties = (r[1:] == r[0]).sum(axis=0)
+    return float(np.where(r[0] >= best, 1.0 / (1 + ties), 0.0).mean())
+
+
+def table_win_probability(observation: Observation, n_samples: int, rng: np.random.Generator, cache: dict) -> float:
+    """P(win) of the seat to act against every live opponent, from the known cards alone (§5.1's estimate, §6.2's table).
+
+    Heads-up it is :func:`_win_probability` on the same stream as before;
+    ``cache`` (a dict the caller keeps) holds the last answer per set of known cards.
+    """
+    me = observation.player
+    up = observation.up_cards
+    key = (observation.hole + up[me], tuple(up[s] for s in _live_opponents(observation)))
+    value = cache.get(key)
+    if value is None:
+        cache.clear()
+        value = cache[key] = _table_win_probability(key[0], key[1], n_samples, rng)
+    return value
+
+
 class ProbabilisticPlayer(CurvePlayer):
     """The probabilistic opponent of §5.1: P(win) from the known cards alone, then BPP's θ, curves and bluff.
 
@@ -178,6 +243,8 @@ class ProbabilisticPlayer(CurvePlayer):
 
     name = "prob"
     trusted_actions = True  # CurvePlayer.act
+    #: At a larger table P(win) is against every live opponent and θ is eqs. (1)-(7) for n players (Korb1999 §6.2).
+    multi_seat = True
 
     def __init__(self, *, n_samples: int = 1000, params=None, bluff: float = 0.05, bets_per_round=None, rng=None):
         if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 1:
@@ -187,9 +254,12 @@ class ProbabilisticPlayer(CurvePlayer):
         self.n_samples = int(n_samples)
         self._cache_key = None
         self._cache_value = 0.0
+        self._table_cache: dict = {}
 
     def win_probability(self, observation: Observation) -> float:
         """The sampled P(win) of the seat to act (cached while its known cards stay the same)."""
+        if observation.n_players != 2:
+            return table_win_probability(observation, self.n_samples, self.rng, self._table_cache)
         me = observation.player
         mine = observation.hole + observation.up_cards[me]
         theirs = observation.up_cards[1 - me]
@@ -270,9 +340,11 @@ class RuleBasedPlayer(Agent):
 
     def _policy(self, observation: Observation) -> tuple[float, float, float]:
         """(fold, check/call, bet/raise) probabilities of Figure 4, before legal-move mapping."""
-        if observation.n_players != 2:
-            raise ValueError(f"RuleBasedPlayer plays heads-up five-card stud only; got {observation.n_players} players.")
         me = observation.player
+        if observation.n_players != 2:  # a table: "their showing" is the strongest live opponent's (Korb1999 §6.2)
+            up = observation.up_cards
+            theirs = max((up[s] for s in _live_opponents(observation)), key=lambda cards: _hand_value(tuple(sorted(cards))))
+            return figure4_policy(observation.hole, up[me], theirs, observation.to_call > 0)
         return figure4_policy(observation.hole, observation.up_cards[me], observation.up_cards[1 - me], observation.to_call > 0)
 
     def _probabilities(self, observation: Observation) -> tuple[float, float, float]:

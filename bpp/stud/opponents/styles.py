@@ -24,7 +24,9 @@ none of which looks at who shows more:
     P(win) ≥ 0.80 and bets with nothing owed only then; it never bluffs.
 
 A raise past the cap is a call; "fold" with nothing owed is a check.  All
-three are heads-up five-card stud players (registered with ``games=("stud5",)``).
+three are five-card stud players (registered with ``games=("stud5",)``); at a
+table of more than two seats P(win) is against every live opponent
+(:func:`bpp.stud.opponents.paper.table_win_probability`, Korb1999 §6.2).
 
 Every BPP against them (``figures/stud_opponents.md``, 5,000 duplicate
 deals a cell, units/hand): all three BPPs beat all three significantly
@@ -52,7 +54,7 @@ import numpy as np
 from holdem.agents import Agent
 from holdem.games.base import CHECK_CALL, FOLD, Action, Observation
 
-from bpp.stud.opponents.paper import _win_probability
+from bpp.stud.opponents.paper import _win_probability, table_win_probability
 
 __all__ = ["Bluffer", "SlowPlayer", "LooseCaller"]
 
@@ -77,11 +79,12 @@ class _StrengthPlayer(Agent):
         self.n_samples = int(n_samples)
         self._key = None
         self._p = 0.0
+        self._table_cache: dict = {}
 
     def win_probability(self, observation: Observation) -> float:
         """P(win) of the seat to act from the known cards alone (§5.1's estimate)."""
-        if observation.n_players != 2:
-            raise ValueError(f"{type(self).__name__} plays heads-up five-card stud only; got {observation.n_players} players.")
+        if observation.n_players != 2:  # a table: P(win) against every live opponent (Korb1999 §6.2)
+            return table_win_probability(observation, self.n_samples, self.rng, self._table_cache)
         me = observation.player
         key = (observation.hole + observation.up_cards[me], observation.up_cards[1 - me])
         if key != self._key:
