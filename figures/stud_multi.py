@@ -1,0 +1,212 @@
+"""BPP at a multi-seat stud table (Korb1999 §6.2): ``bpp-multi`` against the table-as-one-opponent baseline, and P(win)'s calibration.
+
+Run: ``nice -n 10 python figures/stud_multi.py [--deals 2000] [--seats 3 5] [--plays sample argmax]``.
+Writes ``figures/stud_multi.md`` from ``figures/stud_multi_runs.jsonl`` (one
+line per finished cell, appended; a cell already there is not replayed, so an
+interrupted run resumes).
+
+Winnings: at a table of ``n`` seats BPP plays ``n - 1`` copies of one
+opponent (``rules``, ``prob``, ``bluffer``, ``slowplay``, ``loose``),
+``--deals`` duplicate deals, every deal replayed in each of the ``n`` cyclic
+seat rotations, one learning BPP instance per cell, the seed of
+``figures/stud_opponents.py`` for the opponent (plus 100 × seats).  Two BPPs
+play the same deals with the same seeds:
+
+* ``bpp-multi`` (:class:`bpp.stud.players.multi.MultiBPPPlayer`): one
+  opponent sub-network and M_A|C per seat, P(win) against every live
+  opponent;
+* ``bpp-strongest``, the baseline: ``bpp``'s heads-up network (Figure 1)
+  reading the table as one opponent, the live opponent with the strongest
+  showing, with one M_A|C learned from every opponent's showdowns — the same
+  class with ``opponent_model="strongest"``.
+
+Both use θ for ``n`` players (:func:`bpp.stud.decision.player.multiway_theta`).
+Cells give BPP's mean ± 95 % CI in betting units per hand (the per-deal mean
+over the rotations is the sample) and the paired difference
+``bpp-multi − bpp-strongest`` on the same deals.
+
+Calibration (``--calibration-deals``, default 1,000 per table size): BPP in
+seat 0 against ``rules`` opponents, the button moving; at every decision
+BPP's P(win) is set beside the truth — BPP's share of the pot if every hand
+still live were dealt out to five cards (known from the deal) — grouped by
+the number of live opponents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from stud_opponents import OPPONENTS, SEEDS  # noqa: E402  the same opponents and seeds (this folder)
+
+import bpp.registry  # noqa: E402,F401  agent names
+from holdem.evaluate import evaluate  # noqa: E402
+from holdem.games import Stud5  # noqa: E402
+from holdem.match import play_match  # noqa: E402
+from holdem.match.stats import summarize  # noqa: E402
+
+from bpp.stud.players.multi import MultiBPPPlayer  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+PLAYERS = {"bpp-multi": "per_seat", "bpp-strongest": "strongest"}
+
+
+def _cell_key(seats, opponent, player, play, deals):
+    return (int(seats), opponent, player, play, int(deals))
+
+
+def read_runs(path: Path) -> dict:
+    """Finished cells of the runs file, by (seats, opponent, player, play, deals)."""
+    runs = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                runs[_cell_key(r["seats"], r["opponent"], r["player"], r["play"], r["deals"])] = r
+    return runs
+
+
+def play_cell(seats: int, opponent: str, player: str, play: str, deals: int) -> dict:
+    """One cell: BPP against ``seats - 1`` copies of ``opponent``, duplicate; the per-deal sums in half units."""
+    seed = SEEDS[opponent] + 100 * seats
+    bpp = MultiBPPPlayer(opponent_model=PLAYERS[player], play=play, rng=np.random.default_rng([seed, 7]))
+    result = play_match(Stud5(n_players=seats), [bpp] + [opponent] * (seats - 1), deals, rng=seed, duplicate=True)
+    per_deal = result.winnings[:, 0].reshape(-1, seats).sum(axis=1)  # units per deal, all rotations
+    s = summarize(per_deal / seats)
+    return {
+        "seats": seats, "opponent": opponent, "player": player, "play": play, "deals": deals, "seed": seed,
+        "mean": s.mean, "ci95": list(s.ci95), "t": s.t,
+        "deal_half_units": [int(round(2 * x)) for x in per_deal.tolist()],
+    }
+
+
+def calibration(seats: int, deals: int, *, seed: int = 62, opponent: str = "rules") -> list[tuple[int, float, float]]:
+    """(live opponents, predicted P(win), true share) at every decision of ``bpp-multi`` (seat 0) and the baseline."""
+    from bpp.registry import make_agent
+
+    rows = []
+    for model in ("per_seat", "strongest"):
+        rng = np.random.default_rng([seed, seats])
+        game = Stud5(n_players=seats)
+        bpp = MultiBPPPlayer(opponent_model=model, rng=np.random.default_rng([seed, seats, 1]))
+        agents = [bpp] + [make_agent(opponent, rng=np.random.default_rng([seed, seats, 2 + i])) for i in range(seats - 1)]
+        for hand in tqdm(range(deals), desc=f"calibration {seats} seats {model}", leave=False):
+            deal = rng.permutation(52)
+            button = hand % seats
+            state = game.new_hand(deal, button=button)
+            for s, a in enumerate(agents):
+                a.new_hand(s)
+            ranks = evaluate(game.showdown_cards(deal[None], button)[0])
+            told = 0
+            while True:
+                history = state.history
+                while told < len(history):
+                    for a in agents:
+                        a.observe(history[told])
+                    told += 1
+                if state.is_terminal:
+                    break
+                p = state.current_player
+                obs = state.observation(p)
+                if p == 0:
+                    live = [s for s in range(1, seats) if not obs.folded[s]]
+                    best = max(ranks[s] for s in live)
+                    truth = 0.0 if best > ranks[0] else 1.0 / (1 + sum(ranks[s] == ranks[0] for s in live))
+                    rows.append((model, len(live), bpp.win_probability(obs), truth))
+                state.apply(agents[p].act(obs))
+    return rows
+
+
+def calibration_table(rows) -> list[str]:
+    lines = ["| model | live opponents | decisions | mean P(win) | true share ± 95% CI | bias (P − truth) ± 95% CI | Brier |",
+             "|---|---|---|---|---|---|---|"]
+    for model in ("per_seat", "strongest"):
+        for live in sorted({r[1] for r in rows if r[0] == model}):
+            sel = np.array([(r[2], r[3]) for r in rows if r[0] == model and r[1] == live])
+            if len(sel) < 2:
+                continue
+            truth, bias = summarize(sel[:, 1]), summarize(sel[:, 0] - sel[:, 1])
+            brier = float(np.mean((sel[:, 0] - sel[:, 1]) ** 2))
+            name = "`bpp-multi`" if model == "per_seat" else "`bpp-strongest`"
+            lines.append(
+                f"| {name} | {live} | {len(sel):,} | {sel[:, 0].mean():.3f} | {truth.mean:.3f} ± {(truth.ci95[1] - truth.mean):.3f} "
+                f"| {bias.mean:+.3f} ± {(bias.ci95[1] - bias.mean):.3f} | {brier:.3f} |"
+            )
+    return lines
+
+
+def write_markdown(runs: dict, out: Path, args, calib: dict) -> None:
+    lines = [
+        "# BPP at a multi-seat stud table (Korb1999 §6.2)\n",
+        f"Written by `python figures/stud_multi.py --deals {args.deals} --seats {' '.join(map(str, args.seats))} "
+        f"--plays {' '.join(args.plays)} --calibration-deals {args.calibration_deals}` "
+        "(see the script's docstring): BPP against n − 1 copies of each opponent, every deal played in all n seat rotations; "
+        "mean ± 95% CI in betting units per hand (t), and the paired difference `bpp-multi − bpp-strongest` on the same deals.\n",
+    ]
+    for seats in args.seats:
+        for play in args.plays:
+            lines += [f"## {seats} seats, play = {play}\n", "| player | " + " | ".join(f"vs {o}" for o in OPPONENTS) + " |",
+                      "|---|" + "---|" * len(OPPONENTS)]
+            cells = {p: [runs.get(_cell_key(seats, o, p, play, args.deals)) for o in OPPONENTS] for p in PLAYERS}
+            for p in PLAYERS:
+                row = f"| `{p}` |"
+                for r in cells[p]:
+                    row += " |" if r is None else f" {r['mean']:+.3f} ± {r['ci95'][1] - r['mean']:.3f} (t {r['t']:.1f}) |"
+                lines.append(row)
+            row = "| difference |"
+            for a, b in zip(cells["bpp-multi"], cells["bpp-strongest"]):
+                if a is None or b is None:
+                    row += " |"
+                    continue
+                d = summarize((np.array(a["deal_half_units"]) - np.array(b["deal_half_units"])) / (2.0 * seats))
+                row += f" {d.mean:+.3f} ± {d.ci95[1] - d.mean:.3f} (t {d.t:.1f}) |"
+            lines += [row, ""]
+    if calib:
+        lines += ["## Calibration of P(win) against the dealt-out truth\n",
+                  f"BPP in seat 0 against `rules`, {args.calibration_deals:,} deals per table size, sampled play; "
+                  "truth = BPP's share of the pot had every live hand been dealt out.\n"]
+        for seats, rows in calib.items():
+            lines += [f"### {seats} seats\n"] + calibration_table(rows) + [""]
+    out.write_text("\n".join(lines) + "\n")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000, help="duplicate deals per cell (default 2000)")
+    parser.add_argument("--seats", type=int, nargs="+", default=[3, 5])
+    parser.add_argument("--plays", nargs="+", default=["sample", "argmax"], choices=["sample", "argmax"])
+    parser.add_argument("--players", nargs="+", default=list(PLAYERS), choices=list(PLAYERS))
+    parser.add_argument("--calibration-deals", type=int, default=1000)
+    parser.add_argument("--runs", type=Path, default=HERE / "stud_multi_runs.jsonl")
+    parser.add_argument("--out", type=Path, default=HERE / "stud_multi.md")
+    args = parser.parse_args(argv)
+    if args.deals < 2 or any(not 2 <= s <= 8 for s in args.seats):
+        print(f"error: --deals must be >= 2 and --seats in [2, 8]; got {args.deals}, {args.seats}", file=sys.stderr)
+        return 2
+    runs = read_runs(args.runs)
+    calib = {}
+    if args.calibration_deals > 0:
+        for seats in args.seats:
+            calib[seats] = calibration(seats, args.calibration_deals)
+    write_markdown(runs, args.out, args, calib)
+    todo = [(s, o, p, play) for play in args.plays for s in args.seats for o in OPPONENTS for p in args.players
+            if _cell_key(s, o, p, play, args.deals) not in runs]
+    for seats, opponent, player, play in tqdm(todo, desc="cells"):
+        r = play_cell(seats, opponent, player, play, args.deals)
+        with args.runs.open("a") as f:
+            f.write(json.dumps(r) + "\n")
+        runs[_cell_key(seats, opponent, player, play, args.deals)] = r
+        print(seats, opponent, player, play, f"{r['mean']:+.3f} ± {r['ci95'][1] - r['mean']:.3f} (t {r['t']:.1f})", flush=True)
+        write_markdown(runs, args.out, args, calib)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
