@@ -5,7 +5,9 @@ the seven nodes and six arcs of Figure 1, observed nodes (BPP_Current,
 OPP_Upcards, OPP_Action) shaded, each labelled with its number of states in
 rounds 0/1/2/3 (after 2, 3, 4 and 5 cards).  With ``--variant linked`` / ``actions`` it draws
 a §6 variant instead (``bpp-linked``: the arc BPP_Final → OPP_Final in red; ``bpp-actions``:
-OPP_Action with 4 states) into ``figures/stud_network_<variant>.png``.
+OPP_Action with 4 states) into ``figures/stud_network_<variant>.png``.  ``--variant multi``
+draws ``bpp-multi``'s network for a ``--seats`` table (default 3; Korb1999 §6.2): one
+opponent sub-network per live opponent and the OPP_Top chain into BPP_Win.
 """
 
 from __future__ import annotations
@@ -19,17 +21,29 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.plots import save_figure  # noqa: E402
+from bpp.stud.model.multi import draw_multi_network  # noqa: E402
 from bpp.stud.model.networks import NETWORK_VARIANTS, draw_network  # noqa: E402
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=tuple(NETWORK_VARIANTS), default="paper")
+    parser.add_argument("--variant", choices=tuple(NETWORK_VARIANTS) + ("multi",), default="paper")
+    parser.add_argument("--seats", type=int, default=3, help="table size drawn by --variant multi (default 3)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     if args.out is None:
         name = "stud_network.png" if args.variant == "paper" else f"stud_network_{args.variant}.png"
         args.out = Path(__file__).with_name(name)
+    if args.variant == "multi":
+        fig, ax = plt.subplots(figsize=(2.6 * args.seats, 6.0))
+        draw_multi_network(ax=ax, n_seats=args.seats)
+        ax.set_title(
+            f"bpp-multi: one opponent sub-network per seat, {args.seats} seats (Korb et al. 1999, §6.2)\n"
+            "states in round 0; shaded = observed, orange = deterministic (best type, count)", fontsize=9,
+        )
+        save_figure(fig, args.out, dpi=120)
+        print(f"wrote {args.out}")
+        return 0
     fig, ax = plt.subplots(figsize=(6.4, 5.4))
     draw_network(ax=ax, variant=args.variant)
     title = {
