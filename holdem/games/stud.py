@@ -57,7 +57,7 @@ def showing_key(cards) -> tuple:
 
 @dataclass(frozen=True)
 class Stud5:
-    """Five-card stud for 2-8 seats (Korb1999 §2.1); BPP plays it heads-up.
+    """Five-card stud for 2-8 seats (Korb1999 §2.1); the paper's BPP plays it heads-up, ``bpp-multi`` at a table (§6.2).
 
     Rules
         * Every seat antes ``ante``; one down card and one up card, a betting

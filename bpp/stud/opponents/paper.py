@@ -30,6 +30,12 @@
 
     "Fold/pass" is a pass when nothing is owed; a raise past the cap is a call.
 
+At a table of more than two seats (Korb1999 §6.2) ``prob`` estimates P(win)
+against every live opponent (:func:`table_win_probability`) and uses θ for
+``n`` players (:func:`bpp.stud.decision.player.multiway_theta`), and
+``rules`` reads "their showing" as the strongest live opponent's.  Heads-up
+both are unchanged.
+
 >>> import numpy as np
 >>> from holdem.games import Stud5
 >>> from holdem.match import play_match

@@ -5,7 +5,9 @@
 :mod:`~bpp.stud.players.reference` (the down-card base and ``rules-reader``:
 exact inference with Figure 4 known) and
 :mod:`~bpp.stud.players.cardlevel` (``bpp-card``: §6.1's card-level
-refinement and §6.3's all-rounds evidence).  They import
+refinement and §6.3's all-rounds evidence) and
+:mod:`~bpp.stud.players.multi` (``bpp-multi``: §6.2's multi-seat table, one
+opponent sub-network per seat; ``bpp-strongest``, its baseline).  They import
 :mod:`bpp.stud.model` and :mod:`bpp.stud.decision`; only the reference
 reader imports an opponent (it inverts Figure 4 by design).
 """
