@@ -3,7 +3,9 @@
 Run: ``nice -n 10 python figures/stud_multi.py [--deals 2000] [--seats 3 5] [--plays sample argmax]``.
 Writes ``figures/stud_multi.md`` from ``figures/stud_multi_runs.jsonl`` (one
 line per finished cell, appended; a cell already there is not replayed, so an
-interrupted run resumes).
+interrupted run resumes, and several runs, e.g. one per ``--seats``, can share
+the file) and ``figures/stud_multi_calibration.jsonl`` (one line per table
+size and model; ``--calibration-deals 0`` skips the calibration).
 
 Winnings: at a table of ``n`` seats BPP plays ``n - 1`` copies of one
 opponent (``rules``, ``prob``, ``bluffer``, ``slowplay``, ``loose``),
@@ -118,9 +120,21 @@ def calibration(seats: int, deals: int, *, seed: int = 62, opponent: str = "rule
                     live = [s for s in range(1, seats) if not obs.folded[s]]
                     best = max(ranks[s] for s in live)
                     truth = 0.0 if best > ranks[0] else 1.0 / (1 + sum(ranks[s] == ranks[0] for s in live))
-                    rows.append((model, len(live), bpp.win_probability(obs), truth))
+                    rows.append((model, len(live), round(bpp.win_probability(obs), 6), truth))
                 state.apply(agents[p].act(obs))
     return rows
+
+
+def read_calibration(path: Path, deals: int) -> dict:
+    """Calibration rows already computed for ``deals`` deals, by table size."""
+    out = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                if r["deals"] == deals:
+                    out[r["seats"]] = [tuple(x) for x in r["rows"]]
+    return out
 
 
 def calibration_table(rows) -> list[str]:
@@ -142,15 +156,18 @@ def calibration_table(rows) -> list[str]:
 
 
 def write_markdown(runs: dict, out: Path, args, calib: dict) -> None:
+    done = [k for k in runs if k[4] == args.deals]
+    all_seats = sorted(set(args.seats) | {k[0] for k in done})
+    all_plays = [p for p in ("sample", "argmax") if p in args.plays or any(k[3] == p for k in done)]
     lines = [
         "# BPP at a multi-seat stud table (Korb1999 §6.2)\n",
-        f"Written by `python figures/stud_multi.py --deals {args.deals} --seats {' '.join(map(str, args.seats))} "
-        f"--plays {' '.join(args.plays)} --calibration-deals {args.calibration_deals}` "
+        f"Written by `python figures/stud_multi.py --deals {args.deals} --seats {' '.join(map(str, all_seats))} "
+        f"--plays {' '.join(all_plays)} --calibration-deals {args.calibration_deals}` "
         "(see the script's docstring): BPP against n − 1 copies of each opponent, every deal played in all n seat rotations; "
         "mean ± 95% CI in betting units per hand (t), and the paired difference `bpp-multi − bpp-strongest` on the same deals.\n",
     ]
-    for seats in args.seats:
-        for play in args.plays:
+    for seats in all_seats:
+        for play in all_plays:
             lines += [f"## {seats} seats, play = {play}\n", "| player | " + " | ".join(f"vs {o}" for o in OPPONENTS) + " |",
                       "|---|" + "---|" * len(OPPONENTS)]
             cells = {p: [runs.get(_cell_key(seats, o, p, play, args.deals)) for o in OPPONENTS] for p in PLAYERS}
@@ -171,7 +188,7 @@ def write_markdown(runs: dict, out: Path, args, calib: dict) -> None:
         lines += ["## Calibration of P(win) against the dealt-out truth\n",
                   f"BPP in seat 0 against `rules`, {args.calibration_deals:,} deals per table size, sampled play; "
                   "truth = BPP's share of the pot had every live hand been dealt out.\n"]
-        for seats, rows in calib.items():
+        for seats, rows in sorted(calib.items()):
             lines += [f"### {seats} seats\n"] + calibration_table(rows) + [""]
     out.write_text("\n".join(lines) + "\n")
 
@@ -184,20 +201,26 @@ def main(argv=None) -> int:
     parser.add_argument("--players", nargs="+", default=list(PLAYERS), choices=list(PLAYERS))
     parser.add_argument("--calibration-deals", type=int, default=1000)
     parser.add_argument("--runs", type=Path, default=HERE / "stud_multi_runs.jsonl")
+    parser.add_argument("--calibration", type=Path, default=HERE / "stud_multi_calibration.jsonl")
     parser.add_argument("--out", type=Path, default=HERE / "stud_multi.md")
     args = parser.parse_args(argv)
     if args.deals < 2 or any(not 2 <= s <= 8 for s in args.seats):
         print(f"error: --deals must be >= 2 and --seats in [2, 8]; got {args.deals}, {args.seats}", file=sys.stderr)
         return 2
     runs = read_runs(args.runs)
-    calib = {}
-    if args.calibration_deals > 0:
-        for seats in args.seats:
+    calib = read_calibration(args.calibration, args.calibration_deals)
+    for seats in args.seats:
+        if args.calibration_deals > 0 and seats not in calib:
             calib[seats] = calibration(seats, args.calibration_deals)
+            with args.calibration.open("a") as f:
+                f.write(json.dumps({"seats": seats, "deals": args.calibration_deals, "rows": calib[seats]}) + "\n")
     write_markdown(runs, args.out, args, calib)
     todo = [(s, o, p, play) for play in args.plays for s in args.seats for o in OPPONENTS for p in args.players
             if _cell_key(s, o, p, play, args.deals) not in runs]
     for seats, opponent, player, play in tqdm(todo, desc="cells"):
+        runs.update(read_runs(args.runs))  # another run sharing the file may have played it meanwhile
+        if _cell_key(seats, opponent, player, play, args.deals) in runs:
+            continue
         r = play_cell(seats, opponent, player, play, args.deals)
         with args.runs.open("a") as f:
             f.write(json.dumps(r) + "\n")
