@@ -31,7 +31,9 @@ Calibration (``--calibration-deals``, default 1,000 per table size): BPP in
 seat 0 against ``rules`` opponents, the button moving; at every decision
 BPP's P(win) is set beside the truth — BPP's share of the pot if every hand
 still live were dealt out to five cards (known from the deal) — grouped by
-the number of live opponents.
+the number of live opponents; beside it the same network's P(win) with every
+OPP_Action left unobserved ("cards only"), which separates the error of the
+hand-type, independent-opponents reading from that of the action model.
 """
 
 from __future__ import annotations
@@ -120,7 +122,8 @@ def calibration(seats: int, deals: int, *, seed: int = 62, opponent: str = "rule
                     live = [s for s in range(1, seats) if not obs.folded[s]]
                     best = max(ranks[s] for s in live)
                     truth = 0.0 if best > ranks[0] else 1.0 / (1 + sum(ranks[s] == ranks[0] for s in live))
-                    rows.append((model, len(live), round(bpp.win_probability(obs), 6), truth))
+                    p_cards = round(bpp.win_probability(obs, use_actions=False), 6)
+                    rows.append((model, len(live), round(bpp.win_probability(obs), 6), truth, p_cards))
                 state.apply(agents[p].act(obs))
     return rows
 
@@ -138,19 +141,23 @@ def read_calibration(path: Path, deals: int) -> dict:
 
 
 def calibration_table(rows) -> list[str]:
-    lines = ["| model | live opponents | decisions | mean P(win) | true share ± 95% CI | bias (P − truth) ± 95% CI | Brier |",
-             "|---|---|---|---|---|---|---|"]
+    lines = ["| model | live opponents | decisions | mean P(win) | true share ± 95% CI | bias (P − truth) ± 95% CI | Brier "
+             "| cards only: bias ± 95% CI | Brier |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for model in ("per_seat", "strongest"):
         for live in sorted({r[1] for r in rows if r[0] == model}):
-            sel = np.array([(r[2], r[3]) for r in rows if r[0] == model and r[1] == live])
+            sel = np.array([(r[2], r[3], r[4]) for r in rows if r[0] == model and r[1] == live])
             if len(sel) < 2:
                 continue
             truth, bias = summarize(sel[:, 1]), summarize(sel[:, 0] - sel[:, 1])
             brier = float(np.mean((sel[:, 0] - sel[:, 1]) ** 2))
+            cards = summarize(sel[:, 2] - sel[:, 1])
+            brier_cards = float(np.mean((sel[:, 2] - sel[:, 1]) ** 2))
             name = "`bpp-multi`" if model == "per_seat" else "`bpp-strongest`"
             lines.append(
                 f"| {name} | {live} | {len(sel):,} | {sel[:, 0].mean():.3f} | {truth.mean:.3f} ± {(truth.ci95[1] - truth.mean):.3f} "
-                f"| {bias.mean:+.3f} ± {(bias.ci95[1] - bias.mean):.3f} | {brier:.3f} |"
+                f"| {bias.mean:+.3f} ± {(bias.ci95[1] - bias.mean):.3f} | {brier:.3f} "
+                f"| {cards.mean:+.3f} ± {(cards.ci95[1] - cards.mean):.3f} | {brier_cards:.3f} |"
             )
     return lines
 

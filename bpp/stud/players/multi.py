@@ -165,7 +165,7 @@ class MultiBPPPlayer(CurvePlayer):
     def _key(self, seat: int, me: int, n: int) -> int:
         return 0 if self.opponent_model == "strongest" else (seat - me) % n
 
-    def _evidence_rows(self, observation: Observation) -> np.ndarray:
+    def _evidence_rows(self, observation: Observation, use_actions: bool = True) -> np.ndarray:
         """P(OPPi_Final | OPPi_Upcards, OPPi_Action) of every modelled live opponent: shape (m, 17)."""
         me, n, r = observation.player, observation.n_players, observation.round
         up = observation.up_cards
@@ -176,13 +176,19 @@ class MultiBPPPlayer(CurvePlayer):
         rows = []
         for s in live:
             tables = self._tables.get(self._key(s, me, n), self._default_tables)
-            rows.append(tables[r][type_of(up[s]), seat_action(observation, s)])
+            rows.append(tables[r][type_of(up[s]), seat_action(observation, s) if use_actions else 2])
         return np.stack(rows)
 
-    def win_probability(self, observation: Observation) -> float:
-        """P(BPP_Win | BPP_Current and every live opponent's OPP_Upcards, OPP_Action) (:func:`~bpp.stud.model.multi.multiway_share`)."""
+    def win_probability(self, observation: Observation, *, use_actions: bool = True) -> float:
+        """P(BPP_Win | BPP_Current and every live opponent's OPP_Upcards, OPP_Action) (:func:`~bpp.stud.model.multi.multiway_share`).
+
+        ``use_actions=False`` leaves every OPP_Action unobserved: the cards
+        alone, as the network reads them (the calibration study separates
+        the cost of the hand-type, independent-opponents reading from that
+        of the action model with it).
+        """
         b = self._type_of(observation.hole + observation.up_cards[observation.player])
-        return float(self._share(self._bpp_final[observation.round][b], self._evidence_rows(observation)))
+        return float(self._share(self._bpp_final[observation.round][b], self._evidence_rows(observation, use_actions)))
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
         """P(win) had BPP held each down card of ``holdings`` (n, 1), batched."""
