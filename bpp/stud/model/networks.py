@@ -103,7 +103,6 @@ __all__ = [
     "compile_network",
     "load_compiled",
     "draw_network",
-    "NETWORK_VARIANTS",
 ]
 
 #: Betting rounds of five-card stud: after 2, 3, 4 and 5 cards (§3.1).
@@ -1074,15 +1073,7 @@ FIGURE1_LAYOUT = {
 OBSERVED = ("BPP_Current", "OPP_Upcards", "OPP_Action")
 
 
-#: The §6 variants :func:`draw_network` draws: the arc each adds, and OPP_Action's number of states.
-NETWORK_VARIANTS = {
-    "paper": ((), 2),
-    "linked": ((("BPP_Final", "OPP_Final"),), 2),  # bpp-linked: both hands from one deck (Korb1999 §6.1)
-    "actions": ((), 4),  # bpp-actions: OPP_Action = pass / call / bet / raise (Korb1999 §6.1)
-}
-
-
-def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "paper"):
+def draw_network(ax=None, *, betting_round: int | None = None, networks=None, layout=None, observed=()):
     """Draw the structure of Figure 1 (§3.1) or a §6 variant's with networkx; observed nodes shaded.
 
     Parameters
@@ -1092,8 +1083,13 @@ def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "p
     betting_round : int, optional
         Label the nodes with that round's number of states; default: the
         numbers of all four rounds (``10/14/16/17``).
-    variant : {"paper", "linked", "actions"}
-        Figure 1, or a variant of :data:`NETWORK_VARIANTS` (its new arc drawn in red).
+    networks : sequence of 4 DiscreteBayesianNetwork, optional
+        The per-round networks to draw (default Figure 1's).  Nodes and arcs
+        that Figure 1 does not have are drawn in red.
+    layout : dict, optional
+        Positions of nodes not in :data:`FIGURE1_LAYOUT`, or moved (same units).
+    observed : sequence of str
+        Observed nodes besides :data:`OBSERVED`.
 
     Returns
     -------
@@ -1109,47 +1105,52 @@ def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "p
     ['edges', 'labels', 'nodes']
     >>> artists["labels"]["OPP_Upcards"].get_text()
     'OPP_Upcards\\n5 states'
-    >>> draw_network(variant="actions")["labels"]["OPP_Action"].get_text()
-    'OPP_Action\\n4 states'
+    >>> draw_network(networks=[build_network(c) for c in load_cpts()[:3]])
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'networks' parameter of draw_network must hold the 4 rounds' networks; got 3.
     """
     import matplotlib.pyplot as plt
     import networkx as nx
 
-    if variant not in NETWORK_VARIANTS:
-        raise ValueError(f"The 'variant' parameter of draw_network must be one of {tuple(NETWORK_VARIANTS)}; got {variant!r}.")
-    new_edges, n_actions = NETWORK_VARIANTS[variant]
+    if networks is None:
+        networks = [build_network(c) for c in load_cpts()]
+    networks = list(networks)
+    if len(networks) != N_ROUNDS:
+        raise ValueError(f"The 'networks' parameter of draw_network must hold the 4 rounds' networks; got {len(networks)}.")
     rounds = range(N_ROUNDS) if betting_round is None else [_check_round(betting_round, "draw_network")]
-    sizes = {
-        "BPP_Final": [ht.N_FINAL_TYPES for _ in rounds],
-        "OPP_Final": [ht.N_FINAL_TYPES for _ in rounds],
-        "BPP_Win": [len(WIN_STATES) for _ in rounds],
-        "BPP_Current": [len(current_type_names(r)) for r in rounds],
-        "OPP_Current": [len(current_type_names(r)) for r in rounds],
-        "OPP_Upcards": [len(upcard_type_names(r)) for r in rounds],
-        "OPP_Action": [n_actions for _ in rounds],
-    }
+    graph = nx.DiGraph()
+    graph.add_nodes_from(networks[rounds[0]].nodes())
+    graph.add_edges_from(networks[rounds[0]].edges())
+    pos = {**FIGURE1_LAYOUT, **(layout or {})}
+    missing = sorted(set(graph.nodes()) - set(pos))
+    if missing:
+        raise ValueError(f"The 'layout' parameter of draw_network must place every node Figure 1 lacks; missing {missing}.")
+    pos = {n: pos[n] for n in graph.nodes()}
+    sizes = {n: [len(networks[r].get_cpds(n).state_names[n]) for r in rounds] for n in graph.nodes()}
     if ax is None:
         ax = plt.figure(figsize=(6.4, 5.2)).add_subplot()
-    graph = nx.DiGraph(list(EDGES) + list(new_edges))
-    colors = ["#c9d9f0" if n in OBSERVED else "#ffffff" for n in graph.nodes()]
+    seen = set(OBSERVED) | set(observed)
+    red, ink = "#c0392b", "#333333"
     nodes = nx.draw_networkx_nodes(
-        graph, FIGURE1_LAYOUT, ax=ax, node_shape="o", node_size=6000, node_color=colors, edgecolors="#333333"
+        graph, pos, ax=ax, node_shape="o", node_size=6000, node_color=["#c9d9f0" if n in seen else "#ffffff" for n in graph.nodes()],
+        edgecolors=[ink if n in NODES else red for n in graph.nodes()], linewidths=[1.0 if n in NODES else 2.0 for n in graph.nodes()],
     )
-    edges = nx.draw_networkx_edges(
-        graph, FIGURE1_LAYOUT, ax=ax, edgelist=list(EDGES), arrows=True, arrowsize=18, node_size=6000, edge_color="#333333"
-    )
-    if new_edges:
-        edges = list(edges) + list(nx.draw_networkx_edges(
-            graph, FIGURE1_LAYOUT, ax=ax, edgelist=list(new_edges), arrows=True, arrowsize=18, node_size=6000,
-            edge_color="#c0392b", width=2.0,
+    old = [e for e in graph.edges() if e in EDGES]
+    new = [e for e in graph.edges() if e not in EDGES]
+    edges = list(nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=old, arrows=True, arrowsize=18, node_size=6000, edge_color=ink))
+    if new:
+        edges += list(nx.draw_networkx_edges(
+            graph, pos, ax=ax, edgelist=new, arrows=True, arrowsize=18, node_size=6000, edge_color=red, width=2.0,
         ))
     labels = {}
     for node in graph.nodes():
         counts = sorted(set(sizes[node]))
         text = "/".join(str(n) for n in sizes[node]) if len(counts) > 1 else str(counts[0])
         labels[node] = f"{node}\n{text} states"
-    texts = nx.draw_networkx_labels(graph, FIGURE1_LAYOUT, labels=labels, ax=ax, font_size=8)
-    ax.set_xlim(-1.0, 1.5)
-    ax.set_ylim(-0.5, 3.5)
+    texts = nx.draw_networkx_labels(graph, pos, labels=labels, ax=ax, font_size=8)
+    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+    ax.set_xlim(min(xs) - 0.5, max(xs) + 0.5)
+    ax.set_ylim(min(ys) - 0.5, max(ys) + 0.5)
     ax.set_axis_off()
     return {"nodes": nodes, "edges": edges, "labels": texts}
