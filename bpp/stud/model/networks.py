@@ -705,35 +705,56 @@ def load_networks(directory=None, *, file_format: str = "bif") -> list:
     ...
     ValueError: The 'file_format' parameter of load_networks must be 'bif' or 'xmlbif'; got 'json'.
     """
-    if file_format not in ("bif", "xmlbif"):
-        raise ValueError(f"The 'file_format' parameter of load_networks must be 'bif' or 'xmlbif'; got {file_format!r}.")
-    from pgmpy.readwrite import BIFReader, XMLBIFReader
-
-    _quiet_pgmpy()
     directory = Path(MODELS_DIR if directory is None else directory)
-    reader = BIFReader if file_format == "bif" else XMLBIFReader
     models = []
     for r in range(N_ROUNDS):
         path = directory / f"{_file_stem(r)}.{file_format}"
-        if not path.exists():
-            raise FileNotFoundError(f"{path} is missing; run `bpp build stud-nets`.")
-        try:
-            model = reader(str(path)).get_model()
-            cpts = network_cpts(model)
-            cpds = {cpd.variable: cpd for cpd in model.get_cpds()}
-            bpp_current = _cpd_array(model, "BPP_Current", {"BPP_Current": current_type_names(r), "BPP_Final": ht.FINAL_TYPES})
-            bpp_prior = _cpd_array(model, "BPP_Final", {"BPP_Final": ht.FINAL_TYPES}).reshape(-1)
-        except Exception as exc:  # noqa: BLE001 - pgmpy's parsers raise anything on a damaged file
-            raise ValueError(f"{str(path)!r} is not a readable BPP network ({type(exc).__name__}: {exc})".replace("\n", " ")) from None
-        from holdem.files import check_distributions
-
-        for variable, cpd in sorted(cpds.items()):  # pgmpy reads 'abc' or a short row without a word
-            check_distributions(np.asarray(cpd.values, dtype=np.float64).reshape(cpd.variable_card, -1), path, f"P({variable} | …)")
-        validate_cpts(cpts, path, betting_round=r)
-        if not (np.allclose(bpp_current, cpts.current_given_final) and np.allclose(bpp_prior, cpts.prior_final)):
-            raise ValueError(f"{str(path)!r}: BPP's tables differ from the opponent's (the network is symmetric, §3.2)")
-        models.append(model)
+        models.append(read_network(path, file_format, "stud-nets", lambda m, r=r: check_figure1(network_cpts(m), m, path, r), where="load_networks"))
     return models
+
+
+def read_network(path, file_format: str, target: str, check, *, where: str):
+    """Read one saved BPP network with pgmpy, check every CPT is a distribution, then ``check(model)``; return the model.
+
+    Every stud network loader reads through here: a missing file raises
+    ``FileNotFoundError`` naming the ``bpp build`` ``target`` that writes it; a
+    damaged one (unparseable, a CPT that is not a distribution, or one ``check``
+    rejects) one ``ValueError`` naming the file.
+    """
+    if file_format not in ("bif", "xmlbif"):
+        raise ValueError(f"The 'file_format' parameter of {where} must be 'bif' or 'xmlbif'; got {file_format!r}.")
+    from pgmpy.readwrite import BIFReader, XMLBIFReader
+
+    from holdem.files import check_distributions
+
+    _quiet_pgmpy()
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing; run `bpp build {target}`.")
+    try:
+        model = (BIFReader if file_format == "bif" else XMLBIFReader)(str(path)).get_model()
+        cpds = {cpd.variable: cpd for cpd in model.get_cpds()}
+    except Exception as exc:  # noqa: BLE001 - pgmpy's parsers raise anything on a damaged file
+        raise ValueError(f"{str(path)!r} is not a readable BPP network ({type(exc).__name__}: {exc})".replace("\n", " ")) from None
+    for variable, cpd in sorted(cpds.items()):  # pgmpy reads 'abc' or a short row without a word
+        check_distributions(np.asarray(cpd.values, dtype=np.float64).reshape(cpd.variable_card, -1), path, f"P({variable} | …)")
+    try:
+        check(model)
+    except Exception as exc:  # noqa: BLE001 - pgmpy raises anything on a missing node or state
+        if isinstance(exc, ValueError) and repr(str(path)) in str(exc):
+            raise
+        raise ValueError(f"{str(path)!r} is not a readable BPP network ({type(exc).__name__}: {exc})".replace("\n", " ")) from None
+    return model
+
+
+def check_figure1(cpts: StudCPTs, model, source, betting_round: int) -> StudCPTs:
+    """Check Figure 1's tables of a loaded network (:func:`validate_cpts`) and that BPP's side equals the opponent's (§3.2)."""
+    validate_cpts(cpts, source, betting_round=betting_round)
+    bpp_current = _cpd_array(model, "BPP_Current", {"BPP_Current": current_type_names(betting_round), "BPP_Final": ht.FINAL_TYPES})
+    bpp_prior = _cpd_array(model, "BPP_Final", {"BPP_Final": ht.FINAL_TYPES}).reshape(-1)
+    if not (np.allclose(bpp_current, cpts.current_given_final) and np.allclose(bpp_prior, cpts.prior_final)):
+        raise ValueError(f"{str(source)!r}: BPP's tables differ from the opponent's (the network is symmetric, §3.2)")
+    return cpts
 
 
 def validate_cpts(cpts: StudCPTs, source, *, betting_round: int) -> StudCPTs:
