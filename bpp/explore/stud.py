@@ -14,7 +14,12 @@ Every BPP of Figure 1's family, and the card-level one:
   :class:`bpp.stud.players.cardlevel.CardBPP` (§6.1, §6.3): OPP_Down (the
   opponent's down card, one state per card BPP has not seen), one
   OPP_Rel / OPP_Action pair per decision of the opponent so far, BPP_Win.
-  The network grows as the hand goes on, so every step carries its own.
+  The network grows as the hand goes on, so every step carries its own;
+* ``bpp-multi`` — BPP at a ``seats``-seat table (Korb1999 §6.2,
+  :mod:`bpp.stud.model.multi`): one OPPi_Final / OPPi_Current / OPPi_Upcards /
+  OPPi_Action sub-network per live opponent, with that seat's learned M_A|C,
+  the OPP_Top chain and BPP_Win.  One step per BPP decision, each with the
+  network of the opponents still live then.
 
 The steps (labels, P(BPP_Win), θ of eq. (7), the betting-curve
 probabilities of §4) are those of :func:`bpp.stud.experiments.inspect.trace_hand`, the
@@ -42,7 +47,7 @@ def _variants() -> dict:
 
 
 def _players() -> tuple:
-    return (*_variants(), "bpp-card")
+    return (*_variants(), "bpp-card", "bpp-multi")
 
 
 def __getattr__(name):  # PLAYERS is read on first use: the variant table imports bpp.stud, which `bpp --help` need not
@@ -121,7 +126,97 @@ def _card_layout(model) -> tuple[dict, dict, dict]:
     return layout, widths, {"OPP_Down": 12}
 
 
-def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules", warmup: int = 200) -> Explorer:
+class _MultiStep:
+    """One decision of ``bpp-multi`` in the form :func:`_step_json` reads (a trace step's fields)."""
+
+    def __init__(self, label, r, evidence, decision):
+        self.label, self.kind, self.round, self.actor = label, "action", r, "BPP"
+        self.evidence = evidence
+        self.theta = decision["theta"]
+        self.probabilities = decision["probabilities"]
+
+
+def _multi_pixels(m: int) -> dict:
+    """Pixel positions of the ``m``-opponent network: BPP's column, one column pair per opponent, the OPP_Top chain right."""
+    layout = {"BPP_Win": (0, 0), "BPP_Final": (0, 74), "BPP_Current": (0, 366)}
+    for i in range(1, m + 1):
+        base = 245 + 490 * (i - 1)
+        layout.update({f"OPP{i}_Final": (base + 120, 74), f"OPP{i}_Current": (base + 120, 366),
+                       f"OPP{i}_Upcards": (base, 660), f"OPP{i}_Action": (base + 245, 660)})
+    for k in range(2, m + 1):
+        layout[f"OPP_Top_{k}"] = (245 + 490 * m + 245 * (k - 2), 74)
+    return layout
+
+
+def _multi_explorer(seed: int, opponent: str, warmup: int, seats: int) -> Explorer:
+    """The ``bpp-multi`` page: one ``seats``-seat hand, BPP in seat 0 against ``seats - 1`` copies of ``opponent``."""
+    import bpp.registry as registry
+    from holdem.cards import format_cards
+    from holdem.games import Stud5
+    from holdem.match import play_match
+
+    from bpp.stud.players.multi import MultiBPPPlayer
+
+    streams = np.random.SeedSequence(seed).spawn(4)
+    agent = MultiBPPPlayer(rng=np.random.default_rng(streams[0]))
+    others = [registry.make_agent(opponent, rng=np.random.default_rng(s)) for s in streams[1].spawn(seats - 1)]
+    agents = [agent] + others
+    game = Stud5(n_players=seats)
+    if warmup >= 2:
+        play_match(game, agents, warmup, rng=streams[2])
+    deal = np.random.default_rng(streams[3]).permutation(52)
+    state = game.new_hand(deal, button=seats - 1)  # BPP (seat 0) sits left of the button
+    for s, a in enumerate(agents):
+        a.new_hand(s)
+    models, networks, steps = [], [], []
+    told = 0
+    while True:
+        history = state.history
+        while told < len(history):
+            for a in agents:
+                a.observe(history[told])
+            told += 1
+        if state.is_terminal:
+            break
+        p = state.current_player
+        obs = state.observation(p)
+        if p == 0:
+            e = agent.evidence(obs)
+            model = agent.compiled_network(obs).to_network()
+            evidence = {"BPP_Current": e["BPP_Current"]}
+            for i, (s, up, act) in enumerate(e["opponents"], start=1):
+                evidence[f"OPP{i}_Upcards (seat {s})"] = up
+                evidence[f"OPP{i}_Action (seat {s})"] = act
+            ev = {"BPP_Current": _state_index(model, "BPP_Current", e["BPP_Current"])}
+            for i, (_, up, act) in enumerate(e["opponents"], start=1):
+                ev[f"OPP{i}_Upcards"] = _state_index(model, f"OPP{i}_Upcards", up)
+                if act is not None:
+                    ev[f"OPP{i}_Action"] = _state_index(model, f"OPP{i}_Action", act)
+            decision = agent.decision(obs)
+            models.append(model)
+            networks.append(network_json(pgmpy_tables(model), _multi_pixels(len(e["opponents"]))))
+            label = f"r{obs.round} BPP to act, {len(e['opponents'])} live opponent(s)"
+            steps.append(_step_json(_MultiStep(label, obs.round, evidence, decision), len(networks) - 1, ev, decision["p_win"]))
+        state.apply(agents[p].act(obs))
+    cards = game.showdown_cards(deal[None], seats - 1)[0]
+    learned = f"after {warmup} warm-up hands" if warmup >= 2 else "no warm-up (prior action CPTs)"
+    data = {
+        "kind": "stud",
+        "card": False,
+        "title": f"bpp-multi vs {seats - 1} × {opponent} — five-card stud, {seats} seats, seed {seed}",
+        "subtitle": (
+            f"BPP (seat 0) holds {format_cards(cards[0])}; "
+            + ", ".join(f"seat {s} {format_cards(cards[s])}" for s in range(1, seats))
+            + f" (down card first); BPP {float(state.payoffs[0]) / game.bet:+g} units; {learned}."
+        ),
+        "network_title": "bpp-multi (Korb1999 §6.2): one opponent sub-network per live seat, OPP_Top chain → BPP_Win",
+        "networks": networks,
+        "steps": steps,
+    }
+    return Explorer(data, models=models, trace=None, title=f"bpp explore stud5 --seed {seed} --player bpp-multi --seats {seats}")
+
+
+def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules", warmup: int = 200, seats: int = 3) -> Explorer:
     """Trace one stud hand (BPP in seat 0) and return its explorer page.
 
     Parameters
@@ -134,6 +229,8 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
         A registered stud agent (``rules``, ``prob`` …).
     warmup : int
         Hands BPP first plays against the opponent, learning its action CPT.
+    seats : int
+        Table size for ``player="bpp-multi"`` (3-6; the others play heads-up).
 
     Returns
     -------
@@ -145,7 +242,10 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     >>> stud_explorer(1, player="poki")
     Traceback (most recent call last):
     ...
-    ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-card'); got 'poki'.
+    ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-card', 'bpp-multi'); got 'poki'.
+    >>> ex = stud_explorer(3, player="bpp-multi", warmup=0)        # 3 seats: two opponent sub-networks
+    >>> sorted(ex.data["steps"][0]["evidence"]), len(ex.data["networks"]) == len(ex.data["steps"])
+    (['BPP_Current', 'OPP1_Upcards', 'OPP2_Upcards'], True)
     """
     import bpp.registry as registry
     from bpp.explore._sources import stud
@@ -160,6 +260,10 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     known = registry.list_agents("stud5") if hasattr(registry, "list_agents") else None
     if known is not None and opponent not in known:
         raise ValueError(f"The 'opponent' parameter of stud_explorer must be a stud5 agent ({', '.join(sorted(known))}); got {opponent!r}.")
+    if player == "bpp-multi":
+        if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)) or not 3 <= seats <= 6:
+            raise ValueError(f"The 'seats' parameter of stud_explorer must be an integer in [3, 6]; got {seats!r}.")
+        return _multi_explorer(seed, opponent, warmup, int(seats))
     rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(4)[0])  # the stream trace_hand gives its own BPP
     agent = _card_class()(rng=rng) if player == "bpp-card" else _variants()[player].make(rng)
     trace = trace_hand(seed, opponent=opponent, warmup=warmup, bpp=agent, player="bpp-card" if player == "bpp-card" else "bpp")
@@ -238,6 +342,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the hand, the agents and the warm-up (default 0)")
     parser.add_argument("--player", choices=_players(), default="bpp", help="the BPP traced (default bpp)")
     parser.add_argument("--opponent", default="rules", help="registered stud opponent: rules or prob (default rules)")
+    parser.add_argument("--seats", type=int, default=3, help="table size for --player bpp-multi (3-6, default 3)")
     parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first, learning the opponent (default 200)")
     parser.add_argument("--out", metavar="FILE.html", default="stud_explorer.html", help="page to write (default stud_explorer.html)")
 
@@ -247,6 +352,6 @@ def run(args) -> int:
     from bpp.explore.page import check_out_path
 
     check_out_path(args.out)
-    ex = stud_explorer(args.seed, player=args.player, opponent=args.opponent, warmup=args.warmup)
+    ex = stud_explorer(args.seed, player=args.player, opponent=args.opponent, warmup=args.warmup, seats=args.seats)
     print(f"wrote {ex.save(args.out)} ({len(ex.data['steps'])} steps; open it in a browser)")
     return 0

@@ -209,3 +209,18 @@ def test_heads_up_agents_refuse_a_table_unchanged():
     state = Stud5(n_players=3).new_hand(np.arange(52))
     with pytest.raises(ValueError, match="heads-up"):
         BPPPlayer(rng=0).act(state.observation(state.current_player))
+
+
+def test_explorer_page_networks_give_the_players_p_win():
+    """Every step of the bpp-multi explorer page: VariableElimination on the page's network = the P(win) the player used."""
+    from pgmpy.inference import VariableElimination
+
+    from bpp.explore.stud import stud_explorer
+
+    ex = stud_explorer(1, player="bpp-multi", warmup=30)
+    assert len(ex.data["steps"]) >= 2
+    for step in ex.data["steps"]:
+        model = ex.models[step["net"]]
+        evidence = {node: model.get_cpds(node).state_names[node][i] for node, i in step["evidence"].items()}
+        truth = VariableElimination(model).query(["BPP_Win"], evidence=evidence, show_progress=False).get_value(BPP_Win="win")
+        assert step["p_win"] == pytest.approx(truth, abs=1e-9)
