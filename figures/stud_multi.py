@@ -123,19 +123,28 @@ def calibration(seats: int, deals: int, *, seed: int = 62, opponent: str = "rule
                     best = max(ranks[s] for s in live)
                     truth = 0.0 if best > ranks[0] else 1.0 / (1 + sum(ranks[s] == ranks[0] for s in live))
                     p_cards = round(bpp.win_probability(obs, use_actions=False), 6)
-                    rows.append((model, len(live), round(bpp.win_probability(obs), 6), truth, p_cards))
+                    theta = round(bpp.decision(obs)["theta"], 6)
+                    action = agents[p].act(obs)
+                    rows.append((model, len(live), round(bpp.win_probability(obs), 6), truth, p_cards, theta,
+                                 int(obs.to_call > 0), int(action.kind)))
+                    state.apply(action)
+                    continue
                 state.apply(agents[p].act(obs))
     return rows
 
 
+#: Fields of a calibration row (the runs file's "columns"; lines without it have the first five).
+CALIBRATION_COLUMNS = ("model", "live", "p_win", "truth", "p_cards", "theta", "facing_bet", "action")
+
+
 def read_calibration(path: Path, deals: int) -> dict:
-    """Calibration rows already computed for ``deals`` deals, by table size."""
+    """Calibration rows already computed for ``deals`` deals with every column of :data:`CALIBRATION_COLUMNS`, by table size (the last line wins)."""
     out = {}
     if path.exists():
         for line in path.read_text().splitlines():
             if line.strip():
                 r = json.loads(line)
-                if r["deals"] == deals:
+                if r["deals"] == deals and tuple(r.get("columns", ())) == CALIBRATION_COLUMNS:
                     out[r["seats"]] = [tuple(x) for x in r["rows"]]
     return out
 
@@ -159,6 +168,24 @@ def calibration_table(rows) -> list[str]:
                 f"| {bias.mean:+.3f} ± {(bias.ci95[1] - bias.mean):.3f} | {brier:.3f} "
                 f"| {cards.mean:+.3f} ± {(cards.ci95[1] - cards.mean):.3f} | {brier_cards:.3f} |"
             )
+    return lines
+
+
+def decision_table(rows) -> list[str]:
+    """How each BPP answers a bet and how far its P(win) sits from θ, by live opponents (the mechanism behind the winnings)."""
+    lines = ["| model | live opponents | decisions facing a bet | fold | call | raise | mean P(win) − θ | true share − θ |",
+             "|---|---|---|---|---|---|---|---|"]
+    for model in ("per_seat", "strongest"):
+        for live in sorted({r[1] for r in rows if r[0] == model}):
+            sel = [r for r in rows if r[0] == model and r[1] == live and r[6]]
+            if len(sel) < 2:
+                continue
+            kinds = np.array([r[7] for r in sel])
+            d = np.mean([r[2] - r[5] for r in sel])
+            d_true = np.mean([r[3] - r[5] for r in sel])
+            name = "`bpp-multi`" if model == "per_seat" else "`bpp-strongest`"
+            lines.append(f"| {name} | {live} | {len(sel):,} | {np.mean(kinds == 0):.1%} | {np.mean(kinds == 1):.1%} | "
+                         f"{np.mean(kinds == 2):.1%} | {d:+.3f} | {d_true:+.3f} |")
     return lines
 
 
@@ -197,6 +224,7 @@ def write_markdown(runs: dict, out: Path, args, calib: dict) -> None:
                   "truth = BPP's share of the pot had every live hand been dealt out.\n"]
         for seats, rows in sorted(calib.items()):
             lines += [f"### {seats} seats\n"] + calibration_table(rows) + [""]
+            lines += [f"Facing a bet, {seats} seats:\n"] + decision_table(rows) + [""]
     out.write_text("\n".join(lines) + "\n")
 
 
@@ -220,7 +248,8 @@ def main(argv=None) -> int:
         if args.calibration_deals > 0 and seats not in calib:
             calib[seats] = calibration(seats, args.calibration_deals)
             with args.calibration.open("a") as f:
-                f.write(json.dumps({"seats": seats, "deals": args.calibration_deals, "rows": calib[seats]}) + "\n")
+                f.write(json.dumps({"seats": seats, "deals": args.calibration_deals, "columns": CALIBRATION_COLUMNS,
+                                    "rows": calib[seats]}) + "\n")
     write_markdown(runs, args.out, args, calib)
     todo = [(s, o, p, play) for play in args.plays for s in args.seats for o in OPPONENTS for p in args.players
             if _cell_key(s, o, p, play, args.deals) not in runs]
