@@ -235,6 +235,7 @@ def main(argv=None) -> int:
     parser.add_argument("--plays", nargs="+", default=["sample", "argmax"], choices=["sample", "argmax"])
     parser.add_argument("--players", nargs="+", default=list(PLAYERS), choices=list(PLAYERS))
     parser.add_argument("--calibration-deals", type=int, default=1000)
+    parser.add_argument("--report", action="store_true", help="only write the markdown from the runs and calibration files")
     parser.add_argument("--runs", type=Path, default=HERE / "stud_multi_runs.jsonl")
     parser.add_argument("--calibration", type=Path, default=HERE / "stud_multi_calibration.jsonl")
     parser.add_argument("--out", type=Path, default=HERE / "stud_multi.md")
@@ -244,6 +245,10 @@ def main(argv=None) -> int:
         return 2
     runs = read_runs(args.runs)
     calib = read_calibration(args.calibration, args.calibration_deals)
+    if args.report:
+        write_markdown(runs, args.out, args, calib)
+        print(f"wrote {args.out}")
+        return 0
     for seats in args.seats:
         if args.calibration_deals > 0 and seats not in calib:
             calib[seats] = calibration(seats, args.calibration_deals)
