@@ -224,3 +224,16 @@ def test_explorer_page_networks_give_the_players_p_win():
         evidence = {node: model.get_cpds(node).state_names[node][i] for node, i in step["evidence"].items()}
         truth = VariableElimination(model).query(["BPP_Win"], evidence=evidence, show_progress=False).get_value(BPP_Win="win")
         assert step["p_win"] == pytest.approx(truth, abs=1e-9)
+
+
+def test_cli_match_at_a_three_seat_table_rotates_every_seat(capsys):
+    """``bpp match stud5 --agents bpp-multi,rules,rules --duplicate``: n agents give n seats, each deal played in all n rotations."""
+    import json
+
+    from bpp.cli import main
+
+    assert main(["match", "stud5", "--agents", "bpp-multi,rules,rules", "--deals", "6", "--seed", "1", "--duplicate", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 18 and out["deals"] == 6 and [p["name"] for p in out["players"]] == ["bpp-multi", "rules", "rules"]
+    assert main(["match", "stud5", "--agents", "bpp,rules,rules", "--deals", "2", "--seed", "1"]) == 2
+    assert "heads-up" in capsys.readouterr().err
