@@ -34,6 +34,17 @@ still live were dealt out to five cards (known from the deal) — grouped by
 the number of live opponents; beside it the same network's P(win) with every
 OPP_Action left unobserved ("cards only"), which separates the error of the
 hand-type, independent-opponents reading from that of the action model.
+
+Interrelation (``--interrelation-situations``, default 300 per round and number
+of opponents; ``figures/stud_multi_interrelation.jsonl``): random visible
+situations (BPP's cards and every opponent's up cards, nobody folded, no
+actions), and three P(win) for each: (a) the network's (hand types, opponents
+independent, cards seen elsewhere ignored); (b) the same hand-type share
+(ties at type level split 1 / (1 + j)) with every hand completed *jointly*
+from the one remaining deck (2,000 completions); (c) the true card-level
+share from those completions.  a − b is the cost of reading the opponents
+as independent (the interrelation through the deck), b − c that of hand
+types and the type-level tie rule.
 """
 
 from __future__ import annotations
@@ -149,6 +160,62 @@ def read_calibration(path: Path, deals: int) -> dict:
     return out
 
 
+def interrelation(n_situations: int, *, n_samples: int = 2000, seed: int = 63, opponents=(1, 2, 4)) -> list[dict]:
+    """The three P(win) of the module docstring for random visible situations, by round and number of opponents."""
+    from holdem.evaluate import evaluate_unchecked
+
+    from bpp.stud.model.handtypes import final_types_from_classes, hand_type_of
+    from bpp.stud.model.multi import CompiledMultiNet
+    from bpp.stud.model.networks import load_cpts
+
+    cpts = load_cpts()
+    rng = np.random.default_rng(seed)
+    out = []
+    for r in range(4):
+        k = r + 2
+        for m in opponents:
+            net = CompiledMultiNet(cpts[r], m + 1)
+            a_s, b_s, c_s = [], [], []
+            for _ in tqdm(range(n_situations), desc=f"interrelation round {r}, {m} opponents", leave=False):
+                deck = rng.permutation(52).astype(np.int8)
+                mine = deck[:k]
+                ups = [deck[k + i * (k - 1): k + (i + 1) * (k - 1)] for i in range(m)]
+                pool = deck[k + m * (k - 1):]
+                a_s.append(net.p_win(hand_type_of(mine.tolist()), [(hand_type_of(u.tolist()), None) for u in ups]))
+                fill = rng.permuted(np.tile(pool, (n_samples, 1)), axis=1)
+                hands = np.empty((m + 1, n_samples, 5), dtype=np.int8)
+                hands[0, :, :k] = mine
+                hands[0, :, k:] = fill[:, : 5 - k]
+                start = 5 - k
+                for i, u in enumerate(ups, start=1):
+                    hands[i, :, : k - 1] = u
+                    hands[i, :, k - 1:] = fill[:, start: start + 6 - k]
+                    start += 6 - k
+                ranks = evaluate_unchecked(hands)
+                types = final_types_from_classes(ranks).astype(np.int64)
+                for values, store in ((types, b_s), (ranks, c_s)):
+                    best = values[1:].max(axis=0)
+                    ties = (values[1:] == values[0]).sum(axis=0)
+                    store.append(float(np.where(values[0] >= best, 1.0 / (1 + ties), 0.0).mean()))
+            a, b, c = np.array(a_s), np.array(b_s), np.array(c_s)
+            row = {"round": r, "opponents": m, "situations": n_situations, "samples": n_samples,
+                   "network": a.mean(), "types_joint": b.mean(), "truth": c.mean()}
+            for name, d in (("a_minus_c", a - c), ("a_minus_b", a - b), ("b_minus_c", b - c)):
+                sm = summarize(d)
+                row[name] = [sm.mean, sm.ci95[1] - sm.mean, float(np.abs(d).mean())]
+            out.append(row)
+    return out
+
+
+def interrelation_table(rows) -> list[str]:
+    lines = ["| round | opponents | network (a) | types, joint deal (b) | truth (c) | a − c ± 95% CI (mean abs) "
+             "| a − b: independence (mean abs) | b − c: hand types (mean abs) |", "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        cells = " | ".join(f"{v[0]:+.3f} ± {v[1]:.3f} ({v[2]:.3f})" for v in (r["a_minus_c"], r["a_minus_b"], r["b_minus_c"]))
+        lines.append(f"| {r['round'] + 1} | {r['opponents']} | {r['network']:.3f} | {r['types_joint']:.3f} | {r['truth']:.3f} | {cells} |")
+    return lines
+
+
 def calibration_table(rows) -> list[str]:
     lines = ["| model | live opponents | decisions | mean P(win) | true share ± 95% CI | bias (P − truth) ± 95% CI | Brier "
              "| cards only: bias ± 95% CI | Brier |",
@@ -225,7 +292,25 @@ def write_markdown(runs: dict, out: Path, args, calib: dict) -> None:
         for seats, rows in sorted(calib.items()):
             lines += [f"### {seats} seats\n"] + calibration_table(rows) + [""]
             lines += [f"Facing a bet, {seats} seats:\n"] + decision_table(rows) + [""]
+    inter = read_interrelation(args.interrelation, args.interrelation_situations)
+    if inter:
+        lines += ["## P(win)'s error from the network's reading of the table, by round and number of opponents\n",
+                  f"{args.interrelation_situations} random visible situations a cell (nobody folded, no actions), "
+                  f"{inter[0]['samples']:,} joint completions each; see the script's docstring.\n"]
+        lines += interrelation_table(inter) + [""]
     out.write_text("\n".join(lines) + "\n")
+
+
+def read_interrelation(path: Path, situations: int) -> list:
+    """The interrelation rows for ``situations`` situations a cell (the last line wins), or []."""
+    rows = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                if r["situations"] == situations:
+                    rows = r["rows"]
+    return rows
 
 
 def main(argv=None) -> int:
@@ -235,6 +320,8 @@ def main(argv=None) -> int:
     parser.add_argument("--plays", nargs="+", default=["sample", "argmax"], choices=["sample", "argmax"])
     parser.add_argument("--players", nargs="+", default=list(PLAYERS), choices=list(PLAYERS))
     parser.add_argument("--calibration-deals", type=int, default=1000)
+    parser.add_argument("--interrelation-situations", type=int, default=300)
+    parser.add_argument("--interrelation", type=Path, default=HERE / "stud_multi_interrelation.jsonl")
     parser.add_argument("--report", action="store_true", help="only write the markdown from the runs and calibration files")
     parser.add_argument("--runs", type=Path, default=HERE / "stud_multi_runs.jsonl")
     parser.add_argument("--calibration", type=Path, default=HERE / "stud_multi_calibration.jsonl")
@@ -245,6 +332,10 @@ def main(argv=None) -> int:
         return 2
     runs = read_runs(args.runs)
     calib = read_calibration(args.calibration, args.calibration_deals)
+    if args.interrelation_situations > 0 and not args.report and not read_interrelation(args.interrelation, args.interrelation_situations):
+        rows = interrelation(args.interrelation_situations)
+        with args.interrelation.open("a") as f:
+            f.write(json.dumps({"situations": args.interrelation_situations, "rows": rows}) + "\n")
     if args.report:
         write_markdown(runs, args.out, args, calib)
         print(f"wrote {args.out}")
