@@ -319,6 +319,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seats", type=int, nargs="+", default=[3, 5])
     parser.add_argument("--plays", nargs="+", default=["sample", "argmax"], choices=["sample", "argmax"])
     parser.add_argument("--players", nargs="+", default=list(PLAYERS), choices=list(PLAYERS))
+    parser.add_argument("--opponents", nargs="+", default=list(OPPONENTS), choices=list(OPPONENTS),
+                        help="opponents to play, in this order (default all; the table always shows all)")
     parser.add_argument("--calibration-deals", type=int, default=1000)
     parser.add_argument("--interrelation-situations", type=int, default=300)
     parser.add_argument("--interrelation", type=Path, default=HERE / "stud_multi_interrelation.jsonl")
@@ -347,7 +349,7 @@ def main(argv=None) -> int:
                 f.write(json.dumps({"seats": seats, "deals": args.calibration_deals, "columns": CALIBRATION_COLUMNS,
                                     "rows": calib[seats]}) + "\n")
     write_markdown(runs, args.out, args, calib)
-    todo = [(s, o, p, play) for play in args.plays for s in args.seats for o in OPPONENTS for p in args.players
+    todo = [(s, o, p, play) for play in args.plays for s in args.seats for o in args.opponents for p in args.players
             if _cell_key(s, o, p, play, args.deals) not in runs]
     for seats, opponent, player, play in tqdm(todo, desc="cells"):
         runs.update(read_runs(args.runs))  # another run sharing the file may have played it meanwhile
