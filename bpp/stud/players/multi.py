@@ -165,16 +165,21 @@ class MultiBPPPlayer(CurvePlayer):
     def _key(self, seat: int, me: int, n: int) -> int:
         return 0 if self.opponent_model == "strongest" else (seat - me) % n
 
+    def _modelled(self, observation: Observation) -> list[int]:
+        """The seats the network models: every live opponent (``"strongest"``: the one with the best showing)."""
+        me, up = observation.player, observation.up_cards
+        live = [s for s in range(observation.n_players) if s != me and not observation.folded[s]]
+        if self.opponent_model == "strongest":
+            return [max(live, key=lambda s: showing_key(up[s]))]
+        return live
+
     def _evidence_rows(self, observation: Observation, use_actions: bool = True) -> np.ndarray:
         """P(OPPi_Final | OPPi_Upcards, OPPi_Action) of every modelled live opponent: shape (m, 17)."""
         me, n, r = observation.player, observation.n_players, observation.round
         up = observation.up_cards
-        live = [s for s in range(n) if s != me and not observation.folded[s]]
-        if self.opponent_model == "strongest":
-            live = [max(live, key=lambda s: showing_key(up[s]))]
         type_of = self._type_of
         rows = []
-        for s in live:
+        for s in self._modelled(observation):
             tables = self._tables.get(self._key(s, me, n), self._default_tables)
             rows.append(tables[r][type_of(up[s]), seat_action(observation, s) if use_actions else 2])
         return np.stack(rows)
@@ -206,11 +211,9 @@ class MultiBPPPlayer(CurvePlayer):
         from bpp.stud.model.networks import ACTIONS, current_type_names, upcard_type_names
 
         self._check_seats(observation)
-        me, n, r = observation.player, observation.n_players, observation.round
+        me, r = observation.player, observation.round
         up = observation.up_cards
-        live = [s for s in range(n) if s != me and not observation.folded[s]]
-        if self.opponent_model == "strongest":
-            live = [max(live, key=lambda s: showing_key(up[s]))]
+        live = self._modelled(observation)
         names = upcard_type_names(r)
         return {
             "BPP_Current": current_type_names(r)[self._type_of(observation.hole + up[me])],
