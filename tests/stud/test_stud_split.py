@@ -244,3 +244,13 @@ def test_search_never_overwrites_and_searches_a_curve_set(tmp_path):
     assert CurveSet.load(out).contexts == ("open", "facing")
     with pytest.raises(ValueError, match="never overwritten"):
         result.save(out)
+
+
+def test_build_target_writes_the_shipped_files(tmp_path, capsys):
+    from bpp.cli import main
+
+    assert main(["build", "stud-showing", "--out", str(tmp_path / "out")]) == 0
+    for r in range(4):
+        for ext in ("bif", "xmlbif"):
+            name = f"stud_showing_round{r}.{ext}"
+            assert (tmp_path / "out" / name).read_bytes() == (sh.SHOWING_DIR / name).read_bytes()
