@@ -1079,7 +1079,11 @@ NETWORK_VARIANTS = {
     "paper": ((), 2),
     "linked": ((("BPP_Final", "OPP_Final"),), 2),  # bpp-linked: both hands from one deck (Korb1999 §6.1)
     "actions": ((), 4),  # bpp-actions: OPP_Action = pass / call / bet / raise (Korb1999 §6.1)
+    # bpp-showing: BPP_Upcards parallel to OPP_Upcards, and BPP_Strength = hidden / showing (Korb1999 §6.1)
+    "showing": ((("BPP_Current", "BPP_Upcards"), ("BPP_Current", "BPP_Strength"), ("BPP_Upcards", "BPP_Strength")), 2),
 }
+#: Where the nodes a variant adds are drawn, and that they are observed.
+_VARIANT_NODES = {"BPP_Upcards": (1.6, 0.0), "BPP_Strength": (1.0, -1.0)}
 
 
 def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "paper"):
@@ -1092,7 +1096,7 @@ def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "p
     betting_round : int, optional
         Label the nodes with that round's number of states; default: the
         numbers of all four rounds (``10/14/16/17``).
-    variant : {"paper", "linked", "actions"}
+    variant : {"paper", "linked", "actions", "showing"}
         Figure 1, or a variant of :data:`NETWORK_VARIANTS` (its new arc drawn in red).
 
     Returns
@@ -1127,20 +1131,23 @@ def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "p
         "OPP_Current": [len(current_type_names(r)) for r in rounds],
         "OPP_Upcards": [len(upcard_type_names(r)) for r in rounds],
         "OPP_Action": [n_actions for _ in rounds],
+        "BPP_Upcards": [len(upcard_type_names(r)) for r in rounds],
+        "BPP_Strength": [2 for _ in rounds],
     }
+    layout = {**FIGURE1_LAYOUT, **_VARIANT_NODES}
     if ax is None:
         ax = plt.figure(figsize=(6.4, 5.2)).add_subplot()
     graph = nx.DiGraph(list(EDGES) + list(new_edges))
-    colors = ["#c9d9f0" if n in OBSERVED else "#ffffff" for n in graph.nodes()]
+    colors = ["#c9d9f0" if n in OBSERVED or n in _VARIANT_NODES else "#ffffff" for n in graph.nodes()]
     nodes = nx.draw_networkx_nodes(
-        graph, FIGURE1_LAYOUT, ax=ax, node_shape="o", node_size=6000, node_color=colors, edgecolors="#333333"
+        graph, layout, ax=ax, node_shape="o", node_size=6000, node_color=colors, edgecolors="#333333"
     )
     edges = nx.draw_networkx_edges(
-        graph, FIGURE1_LAYOUT, ax=ax, edgelist=list(EDGES), arrows=True, arrowsize=18, node_size=6000, edge_color="#333333"
+        graph, layout, ax=ax, edgelist=list(EDGES), arrows=True, arrowsize=18, node_size=6000, edge_color="#333333"
     )
     if new_edges:
         edges = list(edges) + list(nx.draw_networkx_edges(
-            graph, FIGURE1_LAYOUT, ax=ax, edgelist=list(new_edges), arrows=True, arrowsize=18, node_size=6000,
+            graph, layout, ax=ax, edgelist=list(new_edges), arrows=True, arrowsize=18, node_size=6000,
             edge_color="#c0392b", width=2.0,
         ))
     labels = {}
@@ -1148,8 +1155,8 @@ def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "p
         counts = sorted(set(sizes[node]))
         text = "/".join(str(n) for n in sizes[node]) if len(counts) > 1 else str(counts[0])
         labels[node] = f"{node}\n{text} states"
-    texts = nx.draw_networkx_labels(graph, FIGURE1_LAYOUT, labels=labels, ax=ax, font_size=8)
-    ax.set_xlim(-1.0, 1.5)
-    ax.set_ylim(-0.5, 3.5)
+    texts = nx.draw_networkx_labels(graph, layout, labels=labels, ax=ax, font_size=8)
+    ax.set_xlim(-1.0, 2.1 if "BPP_Upcards" in graph else 1.5)
+    ax.set_ylim(-1.5 if "BPP_Strength" in graph else -0.5, 3.5)
     ax.set_axis_off()
     return {"nodes": nodes, "edges": edges, "labels": texts}
