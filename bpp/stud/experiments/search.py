@@ -37,7 +37,7 @@ Each candidate is one BPP instance that learns M_A|C across its whole match
 started at the first one's result (the ``start`` of the trace)::
 
     python -m bpp.stud.experiments.search --seed 3 --generations 20 --population 16 --elite 5 \
-        --hands 2500 --step 0.12 --start OLD_curves.json --validation-hands 10000
+        --hands 2500 --step 0.12 --start OLD_curves.json --validation-hands 10000 --out NEW_curves.json
 
 (320 candidates x 5,000 hands, about 9 minutes on two loaded cores; on its
 10,000 validation deals -0.120 ± 0.046 units/hand against the start's
