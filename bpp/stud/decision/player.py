@@ -198,6 +198,10 @@ class CurvePlayer(Agent):
         """Index into :attr:`curve_contexts` of the situation of this decision (asked only when playing a CurveSet)."""
         return 0
 
+    def curve_params(self, observation: Observation) -> CurveParams:
+        """The 12 curve parameters this decision is played with (the situation's set when the curves are split)."""
+        return self.params.params[self.curve_context(observation)] if self._split else self.params
+
     def holdings_curve_contexts(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
         """:meth:`curve_context` had the seat to act held each down card of ``holdings``; subclasses batch it."""
         return np.array([self.curve_context(observation._replace(hole=(int(h[0]),))) for h in holdings], dtype=np.int64)
