@@ -33,15 +33,10 @@ import numpy as np
 
 from bpp.loki.experiments import FIGURE1_VERSIONS, PAPER_FIGURE1, versions_match
 from holdem.match.stats import summarize
+from loki_figure1 import read_runs  # the same runs-file reader (figures/ is on the path of a script run from it)
 
 HERE = Path(__file__).parent
 LETTER = dict(zip(FIGURE1_VERSIONS, "ABCDE"))
-
-
-def read_runs(path: Path) -> list[dict]:
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def transfers(winnings: np.ndarray, agents: list[str], versions: list[str], n_replays: int) -> np.ndarray:
