@@ -1,0 +1,30 @@
+"""The Loki/Poki players as compositions of components: the same seed plays the same match as before the package
+was split into components (the winnings below were recorded on the code before the split, commit e880946)."""
+
+import numpy as np
+import pytest
+
+import bpp.registry  # noqa: F401
+from holdem.games import LimitHoldem
+from holdem.match import play_match
+
+#: (seats, deals, seed, duplicate, the winnings in half small blinds, hand by hand, seat by seat)
+PINNED = [
+    (("loki", "loki-b", "loki-c", "loki-d", "loki-e"), 4, 5, True,
+     "+0-1-2+3+0-1-2+3+0+0-2+3+0+0-1+3+0+0-1-2+0+0-1-2+3+0+0+2-2+0+0+2-2+0+0+2-2+0+0+0-2+0+0+0+2+0+0+0+2-2+5+0-2-1-2"
+     "+0-2-1+3+0-2-1-2+5+0-1+3+0+0-2-2+5+0-2-1-2-6+0+9-1-2+0+5-1-2+0+7-1-2-4+7-1-2-4+0-1-2-2+0+5"),
+    (("loki-reweight", "loki-showdown", "loki-reweight-showdown", "poki"), 20, 7, False,
+     "+0-1+1+0+0+0-1+1-2+0+3-1+2-2+0+0+0-4-2+6+0+0-1+1-4+0+5-1+4-4+0+0+0+12-2-10+0+0-10+10-2+0+3-1-4+4+0+0-2+4-2+0+7+0"
+     "-1-6-2+0+0+2-1-4+0+5-4+6-2+0-4+0-1+5-2+7-4-1-1+1+0+0"),
+    (("poki", "poki-nn", "poki-meta", "maniac", "rock", "tag"), 12, 9, False,
+     "+15-1-4-10+0+0+11+0-1-10+0+0+0+0+0+2-2+0+39+0+0-36-1-2+3-2+0+0+0-1-1-20+0-48+117-48+0-6-2+8+0+0+0+0-1-2+2+1-10"
+     "+0+0+18-2-6+0+0-6+9-1-2-2+0+17+0-14-1-1-2+0+3+0+0"),
+    (("poki-sim", "poki-sim-meta", "calling-station"), 6, 11, False, "+0-1+1+12+0-12-1+7-6+0-1+1-2-16+18+8-2-6"),
+]
+
+
+@pytest.mark.parametrize("seats, deals, seed, duplicate, expected", PINNED, ids=lambda v: str(v)[:20])
+def test_same_seed_same_match_as_before_the_split(seats, deals, seed, duplicate, expected):
+    r = play_match(LimitHoldem(n_players=len(seats)), list(seats), deals, rng=seed, duplicate=duplicate)
+    w = np.round(r.winnings * 2).astype(int)
+    assert "".join(f"{x:+d}" for x in w.ravel()) == expected
