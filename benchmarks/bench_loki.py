@@ -15,9 +15,9 @@ import numpy as np
 
 import bpp.registry  # noqa: F401
 from bpp.loki.agents import PokiAgent
-from bpp.loki.evaluation import StreetTable, street_table
-from bpp.loki.modeling import HandTracker, OpponentModel
-from bpp.loki.simulation import simulate
+from bpp.loki.evaluator.postflop import StreetTable, street_table
+from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel
+from bpp.loki.simulator.sampling import simulate
 from holdem.cards import parse_cards
 from holdem.enumerate import potential
 from holdem.games import LimitHoldem

@@ -6,21 +6,21 @@ Component: the players: each variant a small composition of the state, evaluator
 name       what it is
 =========  ==========================================================================
 loki       player A of Billings1998 §5, the Lokibot of Billings1998: advanced pre-flop rules
-           (:mod:`bpp.loki.preflop`), weight tables from the pre-flop actions
+           (:mod:`bpp.loki.evaluator.preflop`), weight tables from the pre-flop actions
            only — "Lokibot treats all opponents the same … the common weights
            are based on the simulations of the 169 different starting hand
            types" (Billings1998 §4.3): each opponent's call or raise re-weights its
            table by the income-rate percentile of every holding, the same
            generic model for all; re-weighting after post-flop actions is
            Billings1998's future work — EHS with one-card potential, the rules of
-           Billings1998 §4.4 (:class:`bpp.loki.betting.LokiRules`)
+           Billings1998 §4.4 (:class:`bpp.loki.selector.betting.LokiRules`)
 loki-reweight  A with re-weighting after every action, post-flop too (the
            AAAI-98 opponent modeller, Billings1998b): Loki's linear function
            (floor 0.01) of each holding's EHS as the acting opponent sees it,
            against the thresholds Loki itself bets by
-           (:func:`bpp.loki.modeling.loki_thresholds`)
+           (:func:`bpp.loki.modeler.opponent_model.loki_thresholds`)
 loki-b     A without weighting: every opponent holding equally likely
-loki-c     A with the simple pre-flop selection (:func:`bpp.loki.preflop.simple_preflop_triples`)
+loki-c     A with the simple pre-flop selection (:func:`bpp.loki.evaluator.preflop.simple_preflop_triples`)
 loki-d     A without potential: EHS = HS_n, no pot-odds calls
 loki-e     basic: no weighting, no potential, simple pre-flop
 poki       Poki (Billings2002): specific opponent models, weight tables re-weighted by the
@@ -30,7 +30,7 @@ poki-sim   Poki with selective-sampling simulation betting after the flop
 =========  ==========================================================================
 
 Every agent keeps one weight table per seat for the current hand and, across
-hands, its opponent model indexed by relative seat (:mod:`bpp.loki.modeling`).
+hands, its opponent model indexed by relative seat (:mod:`bpp.loki.modeler.opponent_model`).
 It learns from the events the match runner shows it (``observe``); the
 re-weighting is done lazily, when the agent next has to act, and only for
 opponents still in the hand.
@@ -47,11 +47,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpp.loki.betting import LokiRules, betting_context, context_formula_triple, decide_many, legal_columns, to_action
-from bpp.loki.evaluation import street_table
-from bpp.loki.modeling import HandTracker, button_from_first_actor, OpponentModel, holding_strengths, loki_thresholds, preflop_strength
-from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action
-from bpp.loki.weights import linear_reweighting, reweight
+from bpp.loki.selector.betting import LokiRules, betting_context, context_formula_triple, decide_many, legal_columns, to_action
+from bpp.loki.evaluator.postflop import street_table
+from bpp.loki.modeler.opponent_model import HandTracker, button_from_first_actor, OpponentModel, holding_strengths, loki_thresholds, preflop_strength
+from bpp.loki.selector.triples import CALL, FOLD, RAISE, FormulaParams, draw_action
+from bpp.loki.modeler.weights import linear_reweighting, reweight
 from holdem.agents import Agent
 from holdem.games.base import Observation
 from holdem.ranges import HOLDING_INDEX, N_HOLDINGS
@@ -109,13 +109,13 @@ class LokiAgent(Agent):
         roll-out (Billings1998 §4.1) or the iterated roll-out Billings2002 describes
         for Poki (committed for ten players only; other table sizes fall back
         to the nearest committed table).  The Make1/2/4 thresholds
-        (:class:`bpp.loki.preflop.PreflopThresholds`) were set on the plain
+        (:class:`bpp.loki.evaluator.preflop.PreflopThresholds`) were set on the plain
         roll-out's scale: on the button at ten players they keep 32 %, 8.7 %
         and 1.2 % of the holdings with the roll-out table but 12 %, 2.2 % and
         0.5 % with the iterated one, so ``"iterated"`` is an option, not
         Poki's default.
     showdown_odds : bool
-        Loki-1's river call on showdown odds (:class:`bpp.loki.betting.LokiRules`;
+        Loki-1's river call on showdown odds (:class:`bpp.loki.selector.betting.LokiRules`;
         the rules strategy only, off in Billings1998's rules).
     specific : bool
         Learn a specific model of each opponent (SOM) or use the generic one (GOM).
@@ -123,19 +123,19 @@ class LokiAgent(Agent):
         What predicts an opponent's action in the re-weighting (the
         ``view="uniform"`` path, Poki's): the twelve-context frequencies of
         the opponent model (Billings2002 "specific opponent modeling"), the
-        neural network of :class:`bpp.loki.predictors.NeuralPredictor`
+        neural network of :class:`bpp.loki.modeler.predictors.NeuralPredictor`
         (19 context inputs), or the meta choice of
-        :class:`bpp.loki.predictors.MetaPredictor` (frequencies, rules or
+        :class:`bpp.loki.modeler.predictors.MetaPredictor` (frequencies, rules or
         network, whichever predicted that opponent best so far).  The
         prediction's (fold, call, raise) becomes thresholds as the
-        frequencies do (:func:`bpp.loki.predictors.predictor_thresholds`).
+        frequencies do (:func:`bpp.loki.modeler.predictors.predictor_thresholds`).
     view : {"player", "uniform"} or None
         The scale of the holdings' strength that the re-weighting thresholds.
         ``"player"`` (Loki's rules strategy by default): each holding's EHS as
         the acting opponent sees it — HS against the ranges of *its*
         remaining opponents (our weight tables of them, and the table of what
         our own actions showed), with Ppot (Billings1998 §4.2–4.4) — against the
-        thresholds Loki itself bets by (:func:`bpp.loki.modeling.loki_thresholds`),
+        thresholds Loki itself bets by (:func:`bpp.loki.modeler.opponent_model.loki_thresholds`),
         one re-weighting per opponent and round from the table it had when
         the round began, by its most demanding action of the round (Loki's
         opponent modeller as Peña's thesis describes it).  ``"uniform"``
@@ -283,7 +283,7 @@ class LokiAgent(Agent):
         self._round_base: dict = {}  # seat → (round, its table when the round's first re-weighting came, μ used)
 
     def _street(self, board):
-        """The :class:`~bpp.loki.evaluation.StreetTable` of this hand's ``board`` (integer card codes), held per street."""
+        """The :class:`~bpp.loki.evaluator.postflop.StreetTable` of this hand's ``board`` (integer card codes), held per street."""
         key = tuple(board)
         table = self._streets.get(key)
         if table is None:
@@ -321,7 +321,7 @@ class LokiAgent(Agent):
 
     def save(self, directory):
         """Write the learned state as plain files in ``directory``: ``opponent_model.npz`` (the counts of the
-        specific model) and, with a network or meta predictor, its files (:mod:`bpp.loki.predictors`).
+        specific model) and, with a network or meta predictor, its files (:mod:`bpp.loki.modeler.predictors`).
 
         >>> import tempfile, numpy as np
         >>> from holdem.games import LimitHoldem
@@ -364,7 +364,7 @@ class LokiAgent(Agent):
         return self
 
     def _new_predictor(self, n: int):
-        from bpp.loki.predictors import MetaPredictor, NeuralPredictor
+        from bpp.loki.modeler.predictors import MetaPredictor, NeuralPredictor
 
         seed = int(self.rng.integers(2**31))
         if self.predictor == "network":
@@ -399,7 +399,7 @@ class LokiAgent(Agent):
             if self.predictor_ is None:
                 mu_call, mu_raise = self.model_.thresholds(rel, round=rec.round, bets_to_call=b)
             else:
-                from bpp.loki.predictors import predictor_thresholds
+                from bpp.loki.modeler.predictors import predictor_thresholds
 
                 mu_call, mu_raise = predictor_thresholds(self.predictor_.predict(rel, t.features[k])[0], b)
             sigma = self.model_.sigma
@@ -424,10 +424,10 @@ class LokiAgent(Agent):
         longer a range anyone plays against); a check, which any hand may
         make, re-weights nothing (Loki had no "negative re-weighting", Peña
         1999 §3); a call or a bet/raise of player ``p`` in context (round, bets
-        to call) has the threshold μ of :func:`bpp.loki.modeling.loki_thresholds`
+        to call) has the threshold μ of :func:`bpp.loki.modeler.opponent_model.loki_thresholds`
         and multiplies ``p``'s table by ``(EHS − μ + σ) / (2σ)`` clipped to
         [0.01, 1] (Billings1998b), EHS being every holding's
-        :meth:`~bpp.loki.evaluation.StreetTable.player_ehs` against the tables
+        :meth:`~bpp.loki.evaluator.postflop.StreetTable.player_ehs` against the tables
         of ``p``'s remaining opponents (ours among them: the table of what our
         own actions showed).  Within a round only the most demanding action
         counts, applied to the table as the round began, so a call after a bet
@@ -511,7 +511,7 @@ class LokiAgent(Agent):
         elif self.strategy == "formula":
             return context_formula_triple(ehs, ppot, ctx, params=self.formula), ctx
         else:
-            from bpp.loki.simulation import simulate
+            from bpp.loki.simulator.sampling import simulate
 
             res = simulate(
                 self._tracker, me=observation.player, hole=np.asarray(hole), weights=self._weights, our_strength=ehs,
@@ -536,9 +536,9 @@ class LokiAgent(Agent):
 
         Batched over the holdings: pre-flop one row of the context's triple
         table per holding; after the flop every holding's EHS and Ppot against
-        the same weight tables at once (:meth:`bpp.loki.evaluation.StreetTable.evaluate_all`,
+        the same weight tables at once (:meth:`bpp.loki.evaluator.postflop.StreetTable.evaluate_all`,
         the exact numbers :meth:`act` uses), then the rules
-        (:func:`bpp.loki.betting.decide_many`) or the formula triples
+        (:func:`bpp.loki.selector.betting.decide_many`) or the formula triples
         vectorized.  The simulation strategy has no batched form: it runs one
         simulation per holding (``trials`` each, slow).  Rows sum to 1,
         columns follow ``observation.legal``.  Holdings that share a card with
@@ -606,7 +606,7 @@ class LokiAgent(Agent):
 
     def _preflop_table(self, ctx) -> np.ndarray:
         """The (1326, 3) pre-flop triples of this context (cached)."""
-        from bpp.loki.preflop import load_income_rates, preflop_triples, simple_preflop_triples
+        from bpp.loki.evaluator.preflop import load_income_rates, preflop_triples, simple_preflop_triples
 
         can_check = ctx.to_call == 0
         if self.preflop == "simple":
@@ -698,7 +698,7 @@ def poki_sim_meta(*, rng=None) -> PokiSimAgent:
     """The simulation player with the meta choice of predictors, as in Billings2002's last experiment.
 
     The chosen predictor drives the re-weighting; the simulated opponents still act by the
-    twelve-context table (:mod:`bpp.loki.simulation`).
+    twelve-context table (:mod:`bpp.loki.simulator.sampling`).
     """
     return _variant("poki-sim-meta", rng, PokiSimAgent)
 

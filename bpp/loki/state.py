@@ -47,7 +47,7 @@ __all__ = [
 
 #: Triple columns, as :class:`holdem.games.base.ActionKind` numbers them.
 FOLD, CALL, RAISE = 0, 1, 2
-#: Names of the triple columns (the states of an action node in :mod:`bpp.loki.weightnet`).
+#: Names of the triple columns (the states of an action node in :mod:`bpp.loki.modeler.weightnet`).
 ACTION_NAMES = ("fold", "call", "raise")
 
 def _check_int(value, name: str, owner: str, low: int, high: int | None = None) -> int:
@@ -266,7 +266,7 @@ def context_features(tracker, player: int) -> np.ndarray:
 
 
 def _position(tracker, player: int) -> float:
-    """Share of the other active players seated after ``player`` in this round's acting order (as :func:`bpp.loki.betting.betting_context`)."""
+    """Share of the other active players seated after ``player`` in this round's acting order (as :func:`bpp.loki.selector.betting.betting_context`)."""
     n = tracker.n
     first = first_to_act(n, tracker.button, tracker.round)
     mine = (player - first) % n

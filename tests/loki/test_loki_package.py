@@ -11,14 +11,14 @@ from pathlib import Path
 import bpp.loki
 
 ROOT = Path(bpp.loki.__file__).parent
-#: component of each module, lowest first (the opponent modeler sits above the action selector: Poki models an
-#: opponent with its own betting formula, Billings2002 "opponent modeling")
+#: component of each top-level module or subpackage, lowest first (the opponent modeler sits above the action selector:
+#: Poki models an opponent with its own betting formula, Billings2002 "opponent modeling")
 COMPONENTS = {
-    "state": 0,  # the public game state of one hand: seats, board, pot, actions
-    "preflop": 1, "evaluation": 1,  # the hand evaluator
-    "triples": 2, "betting": 2,  # the action selector
-    "weights": 3, "weightnet": 3, "modeling": 3, "predictors": 3,  # the opponent modeler
-    "simulation": 4,  # the simulator
+    "state": 0,  # the public game state of one hand: seats, board, pot, actions, the hand's integer arrays
+    "evaluator": 1,  # the hand evaluator: pre-flop income rates, post-flop HS / potential / EHS
+    "selector": 2,  # the action selector: probability triples, betting rules, formula strategy
+    "modeler": 3,  # the opponent modeler: weight tables, generic / specific models, predictors
+    "simulator": 4,  # the simulator
     "agents": 5, "opponents": 5,  # the players: compositions of the components
     "inspect": 6, "experiments": 6, "plots": 6,  # tools around the players
 }
@@ -46,7 +46,14 @@ def _component(module: str):
 
 def test_every_module_has_a_component():
     modules = {p.stem for p in ROOT.glob("*.py")} - {"__init__"}
+    modules |= {p.parent.name for p in ROOT.glob("*/__init__.py")}
     assert modules <= set(COMPONENTS), sorted(modules - set(COMPONENTS))
+
+
+def test_every_component_is_a_subpackage_with_the_figures_name():
+    for name in ("evaluator", "selector", "modeler", "simulator"):
+        assert (ROOT / name / "__init__.py").exists(), name
+        assert "Billings2002 §4 figure" in (ROOT / name / "__init__.py").read_text(), name
 
 
 def test_every_component_imports_only_the_components_below_it():
@@ -81,7 +88,7 @@ def test_no_import_circle_between_modules():
 
 def test_package_level_exports_still_work():
     from bpp.loki import CALL, FOLD, RAISE, WeightTable, load_income_rates, preflop_triples  # noqa: F401
-    from bpp.loki.evaluation import street_table  # noqa: F401
+    from bpp.loki.evaluator.postflop import street_table  # noqa: F401
     from bpp.loki.inspect import trace_hand  # noqa: F401
     import bpp.loki.experiments  # noqa: F401
 

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from bpp.loki.agents import LokiAgent, PokiAgent
-from bpp.loki.betting import LokiRules
-from bpp.loki.evaluation import _share_matrix, street_table
-from bpp.loki.modeling import GOM_CALL, GOM_RAISE, GOM_SIGMA, loki_thresholds, preflop_strength
-from bpp.loki.weights import linear_reweighting
+from bpp.loki.selector.betting import LokiRules
+from bpp.loki.evaluator.postflop import _share_matrix, street_table
+from bpp.loki.modeler.opponent_model import GOM_CALL, GOM_RAISE, GOM_SIGMA, loki_thresholds, preflop_strength
+from bpp.loki.modeler.weights import linear_reweighting
 from holdem.cards import parse_cards
 from holdem.games.base import Action, ActionKind, Event
 from holdem.ranges import holding_index

@@ -21,7 +21,7 @@ numpy arrays (chips committed, folds, bet level, who acts), and each betting
 step acts for every row together.  Strengths of the simulated players:
 
 * in the current round, each opponent's holding has its EHS against one
-  random hand on the real board (:meth:`bpp.loki.evaluation.StreetTable.holding_strength`)
+  random hand on the real board (:meth:`bpp.loki.evaluator.postflop.StreetTable.holding_strength`)
   and we have our real EHS;
 * on the simulated later streets, every player's strength is its HS
   percentile on the trial's board (the share of the 1,326 holdings it beats,
@@ -30,8 +30,8 @@ step acts for every row together.  Strengths of the simulated players:
   left out — that is the simulation's job (Billings2002: "the fraction of trials where
   our hand improves").
 
-Opponents act by the thresholds of their model (:mod:`bpp.loki.modeling`),
-Poki by its formula thresholds (:class:`bpp.loki.triples.FormulaParams`).
+Opponents act by the thresholds of their model (:mod:`bpp.loki.modeler.opponent_model`),
+Poki by its formula thresholds (:class:`bpp.loki.selector.triples.FormulaParams`).
 
 Where this differs from Billings2002:
 
@@ -48,7 +48,7 @@ EVs are in chips and count only the chips still to be put in (what is in the
 pot is sunk): the fold EV is 0.
 
 >>> import numpy as np
->>> from bpp.loki.modeling import HandTracker, OpponentModel
+>>> from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel
 >>> from holdem.cards import parse_cards
 >>> t = HandTracker(n_players=2, button=0)
 >>> from holdem.games.base import Event, Action, ActionKind
@@ -68,9 +68,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.evaluation import street_table
-from bpp.loki.modeling import OpponentModel
-from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams
+from bpp.loki.evaluator.postflop import street_table
+from bpp.loki.modeler.opponent_model import OpponentModel
+from bpp.loki.selector.triples import CALL, FOLD, RAISE, FormulaParams
 from holdem.evaluate import evaluate_unchecked, key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDINGS, N_HOLDINGS
 from holdem.tables import load_tables
@@ -155,7 +155,7 @@ def simulate(
 
     Parameters
     ----------
-    tracker : bpp.loki.modeling.HandTracker
+    tracker : bpp.loki.modeler.opponent_model.HandTracker
         The hand so far (post-flop; seat ``me`` to act).
     me : int
         Our seat.
