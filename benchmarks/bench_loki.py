@@ -68,8 +68,8 @@ def main():
     agent.act(obs)
 
     def decide():
-        agent._done = 0
-        agent._weights[:] = 1.0
+        agent.hand.done = 0
+        agent.hand.weights[:] = 1.0
         return agent.act(obs)
 
     print(f"formula decision (10 players, flop, re-weighting incl.) {best_time(decide, 50) * 1e3:8.3f} ms   target <= 5 ms")

@@ -95,15 +95,58 @@ def test_package_level_exports_still_work():
     assert set(bpp.loki.__all__) >= {"WeightTable", "CALL", "FOLD", "RAISE", "load_income_rates"}
 
 
+#: Poki's options over Loki's (Billings2002): the modeler learns per opponent and re-weights after every action,
+#: checks included; the selector is the formula strategy; the evaluator multiplies the per-opponent EHS.
+POKI = dict(strategy="formula", specific=True, combine="product", reweighting="all", reweight_checks=True)
+#: every registered variant as the options it changes against ``loki`` (player A)
+OPTIONS: dict[str, dict] = {
+    "loki": {},
+    "loki-reweight": dict(reweighting="all"),
+    "loki-showdown": dict(showdown_odds=True),
+    "loki-reweight-showdown": dict(reweighting="all", showdown_odds=True),
+    "loki-b": dict(weighting=False),
+    "loki-c": dict(preflop="simple"),
+    "loki-d": dict(potential=False),
+    "loki-e": dict(weighting=False, potential=False, preflop="simple"),
+    "poki": POKI,
+    "poki-nn": {**POKI, "predictor": "network"},
+    "poki-meta": {**POKI, "predictor": "meta"},
+    "poki-sim": {**POKI, "strategy": "simulation"},
+    "poki-sim-meta": {**POKI, "strategy": "simulation", "predictor": "meta"},
+}
+
+
 def test_every_variant_is_loki_with_the_components_its_table_changes():
     from bpp.loki.agents import VARIANTS, LokiAgent
     from bpp.registry import list_agents, make_agent
 
     base = LokiAgent(rng=0)
+    assert set(VARIANTS) == set(OPTIONS)
     assert set(VARIANTS) <= set(list_agents("limit-holdem"))
-    for name, options in VARIANTS.items():
+    for name, options in OPTIONS.items():
         agent = make_agent(name, rng=0)
         assert agent.name == name
         for option in ("strategy", "weighting", "potential", "preflop", "reweighting", "reweight_checks",
                        "showdown_odds", "specific", "predictor", "combine"):
             assert getattr(agent, option) == options.get(option, getattr(base, option)), (name, option)
+
+
+def test_every_variant_is_a_composition_of_component_objects():
+    """Billings2002 §4's components, one object each: B and E hold the uniform modeler, poki-sim a simulator."""
+    from bpp.loki.agents import VARIANTS, LokiAgent, Player
+    from bpp.loki.evaluator.hand import HandEvaluator
+    from bpp.loki.modeler.modelers import LokiModeler, PokiModeler, UniformModeler
+    from bpp.loki.selector.selectors import FormulaSelector, RuleSelector
+    from bpp.loki.simulator.sampling import Simulator
+
+    for name, factory in VARIANTS.items():
+        agent = factory(rng=0)
+        assert isinstance(agent, Player) and isinstance(agent.evaluator, HandEvaluator), name
+        modeler = {"loki-b": UniformModeler, "loki-e": UniformModeler}.get(
+            name, PokiModeler if name.startswith("poki") else LokiModeler)
+        assert type(agent.modeler) is modeler, name
+        assert type(agent.selector) is (FormulaSelector if name.startswith("poki") else RuleSelector), name
+        assert isinstance(agent.simulator, Simulator) == name.startswith("poki-sim"), name
+        # the same composition as LokiAgent's options give: same components, same settings
+        same = LokiAgent(rng=0, **OPTIONS[name])
+        assert repr(agent).split("(", 1)[1] == repr(same).split("(", 1)[1], name

@@ -28,3 +28,57 @@ def test_same_seed_same_match_as_before_the_split(seats, deals, seed, duplicate,
     r = play_match(LimitHoldem(n_players=len(seats)), list(seats), deals, rng=seed, duplicate=duplicate)
     w = np.round(r.winnings * 2).astype(int)
     assert "".join(f"{x:+d}" for x in w.ravel()) == expected
+
+
+def test_no_card_text_is_parsed_in_a_decision(monkeypatch):
+    """The hand's state holds the board as integer codes: ``parse_cards`` runs 0 times per decision, for every variant
+    (the first decision on a street, which builds the street's table, included)."""
+    import sys
+
+    import holdem.cards
+    from bpp.loki.agents import VARIANTS
+    from holdem.agents import Agent
+
+    calls = []
+    original = holdem.cards.parse_cards
+
+    def counting(*args, **kwargs):
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "parse_cards", None) is original and module.__name__.split(".")[0] in ("bpp", "holdem"):
+            monkeypatch.setattr(module, "parse_cards", counting)
+    decisions = []
+
+    class Counted(Agent):
+        """Seat 0: one variant, counting the parse_cards calls of each of its decisions."""
+
+        def __init__(self, inner):
+            super().__init__(rng=0)
+            self.inner, self.name = inner, inner.name
+            self.learns_across_hands = inner.learns_across_hands
+
+        def new_hand(self, seat):
+            self.inner.new_hand(seat)
+
+        def observe(self, event):
+            self.inner.observe(event)
+
+        def act(self, observation):
+            before = len(calls)
+            action = self.inner.act(observation)
+            decisions.append((observation.round, len(calls) - before))
+            return action
+
+    from bpp.loki.evaluator import postflop
+
+    monkeypatch.setattr(postflop, "_CACHE", type(postflop._CACHE)())  # every street's table is built in a decision
+    for name, factory in VARIANTS.items():
+        decisions.clear()
+        play_match(LimitHoldem(n_players=4), [Counted(factory(rng=1)), "call", "call", "raise"], 12, rng=5)
+        assert len([d for d in decisions if d[0] > 0]) >= 4, name  # decisions after the flop were made
+        assert [d for d in decisions if d[1]] == [], name
+    calls.clear()  # the counter counts: the street tables' own constructor, given text, parses it
+    postflop.StreetTable("3h 4c Jh")
+    assert len(calls) == 1

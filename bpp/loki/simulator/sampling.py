@@ -75,7 +75,7 @@ from holdem.evaluate import evaluate_unchecked, key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDINGS, N_HOLDINGS
 from holdem.tables import load_tables
 
-__all__ = ["SimulationResult", "simulate"]
+__all__ = ["SimulationResult", "Simulator", "simulate"]
 
 _HMASK = (np.uint64(1) << HOLDINGS[:, 0].astype(np.uint64)) | (np.uint64(1) << HOLDINGS[:, 1].astype(np.uint64))
 
@@ -221,6 +221,42 @@ def simulate(
         if ev[a] >= ev[best]:
             best = a
     return SimulationResult(ev, int(done_trials), int(best), time.perf_counter() - start)
+
+
+class Simulator:
+    """The simulator as one component object: a player's decisions after the flop by selective sampling (Billings2002 §5).
+
+    Parameters
+    ----------
+    trials : int
+        Trials per decision (each played out twice).
+    time_budget : float, optional
+        Seconds per decision (stop after the batch that passes it).
+    formula : FormulaParams, optional
+        Our own thresholds when the trials play out our later actions.
+
+    >>> Simulator(trials=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'trials' parameter of Simulator must be a positive integer; got 0.
+    """
+
+    def __init__(self, *, trials: int = 500, time_budget: float | None = None, formula: FormulaParams | None = None):
+        if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or trials < 1:
+            raise ValueError(f"The 'trials' parameter of Simulator must be a positive integer; got {trials!r}.")
+        self.trials = int(trials)
+        self.time_budget = time_budget
+        self.formula = formula if formula is not None else FormulaParams()
+
+    def decide(self, hand, *, hole, our_strength: float, model: OpponentModel, rng) -> int:
+        """The action (``FOLD``, ``CALL`` or ``RAISE``) of the best simulated EV for seat ``hand.seat``."""
+        return simulate(
+            hand.tracker, me=hand.seat, hole=hole, weights=hand.weights, our_strength=our_strength, model=model,
+            trials=self.trials, time_budget=self.time_budget, params=self.formula, rng=rng,
+        ).best
+
+    def __repr__(self) -> str:
+        return f"Simulator(trials={self.trials}, time_budget={self.time_budget!r})"
 
 
 def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng):
