@@ -76,6 +76,7 @@ __all__ = [
     "poki_nn",
     "poki_meta",
     "poki_sim_meta",
+    "poki_sim_nn",
     "loki_reweight",
     "loki_showdown",
     "loki_reweight_showdown",
@@ -268,7 +269,7 @@ class Player(Agent):
         ehs, ppot = self.evaluator.evaluate(hand, observation.public, h, self._opponent_weights(observation))
         if self.simulator is not None:
             best = self.simulator.decide(hand, hole=np.asarray(hole), our_strength=ehs, model=self.modeler.model_,
-                                         rng=self.rng)
+                                         predictor=self.modeler.predictor_, rng=self.rng)
             return np.eye(3)[best], ctx
         return self.selector.triple(ehs, ppot, ctx), ctx
 
@@ -488,11 +489,18 @@ def poki_meta(*, rng=None) -> Player:
 def poki_sim_meta(*, rng=None) -> Player:
     """The simulation player with the meta choice of predictors, as in Billings2002's last experiment.
 
-    The chosen predictor drives the re-weighting; the simulated opponents still act by the
-    twelve-context table (:mod:`bpp.loki.simulator.sampling`).
+    Per opponent, the chosen predictor drives the re-weighting and plays that opponent in the
+    simulation's trials (:mod:`bpp.loki.simulator.sampling`).
     """
     agent = PokiSimAgent(rng=rng, predictor="meta")
     agent.name = "poki-sim-meta"
+    return agent
+
+
+def poki_sim_nn(*, rng=None) -> Player:
+    """The simulation player whose opponents, in the re-weighting and in the trials, are predicted by the network."""
+    agent = PokiSimAgent(rng=rng, predictor="network")
+    agent.name = "poki-sim-nn"
     return agent
 
 
@@ -554,4 +562,5 @@ VARIANTS = {
     "poki-meta": poki_meta,
     "poki-sim": PokiSimAgent,
     "poki-sim-meta": poki_sim_meta,
+    "poki-sim-nn": poki_sim_nn,
 }

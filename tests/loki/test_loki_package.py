@@ -113,6 +113,7 @@ OPTIONS: dict[str, dict] = {
     "poki-meta": {**POKI, "predictor": "meta"},
     "poki-sim": {**POKI, "strategy": "simulation"},
     "poki-sim-meta": {**POKI, "strategy": "simulation", "predictor": "meta"},
+    "poki-sim-nn": {**POKI, "strategy": "simulation", "predictor": "network"},
 }
 
 

@@ -1,5 +1,6 @@
 """The Loki/Poki players as compositions of components: the same seed plays the same match as before the package
-was split into components (the winnings below were recorded on the code before the split, commit e880946)."""
+was split into components (the winnings below were recorded on the code before the split: main at e880946, and
+at 0025035 for the player added there)."""
 
 import numpy as np
 import pytest
@@ -20,6 +21,8 @@ PINNED = [
      "+15-1-4-10+0+0+11+0-1-10+0+0+0+0+0+2-2+0+39+0+0-36-1-2+3-2+0+0+0-1-1-20+0-48+117-48+0-6-2+8+0+0+0+0-1-2+2+1-10"
      "+0+0+18-2-6+0+0-6+9-1-2-2+0+17+0-14-1-1-2+0+3+0+0"),
     (("poki-sim", "poki-sim-meta", "calling-station"), 6, 11, False, "+0-1+1+12+0-12-1+7-6+0-1+1-2-16+18+8-2-6"),
+    # recorded on main 0025035 (the simulated opponents acting by the predictor; the rows above are unchanged there)
+    (("poki-sim-nn", "poki-sim-meta", "maniac"), 4, 13, False, "+0-1+1-2-10+12+2-2+0+0-1+1"),
 ]
 
 

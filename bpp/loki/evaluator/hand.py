@@ -14,7 +14,7 @@ state (:class:`bpp.loki.state.HandState`) as integer card codes and keeps each s
 >>> from bpp.loki.state import HandState, HandTracker
 >>> hand = HandState(HandTracker(3, 0), seat=0)
 >>> ev = HandEvaluator()
->>> ehs, ppot = ev.evaluate(hand, (38, 6, 8), 1000, np.ones((2, 1326)))
+>>> ehs, ppot = ev.evaluate(hand, (38, 6, 8), 100, np.ones((2, 1326)))
 >>> 0 <= ppot <= ehs <= 1, ev.street(hand, (38, 6, 8)) is ev.street(hand, (38, 6, 8))
 (True, True)
 >>> HandEvaluator(combine="sum")

@@ -651,7 +651,7 @@ def street_table(board: CardsLike) -> StreetTable:
     key = tuple(sorted(cards.tolist()))
     table = _CACHE.get(key)
     if table is None:
-        table = StreetTable(cards)
+        table = StreetTable(np.array(key, dtype=np.int8))  # in card order, whichever order came first
         _CACHE[key] = table
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
