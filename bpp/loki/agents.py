@@ -31,7 +31,12 @@ loki-e     basic: no weighting, no potential, simple pre-flop
 poki       Poki (Billings2002): specific opponent models, weight tables re-weighted by the
            modelled triples (w ← w · PT[action]), per-opponent EHS, the formula
            betting strategy (a mixed strategy drawn from the triple)
+poki-nn    Poki whose modeler predicts each opponent by its neural network
+           (:class:`bpp.loki.modeler.predictors.NeuralPredictor`), ``poki-meta`` by
+           the best predictor so far (:class:`~bpp.loki.modeler.predictors.MetaPredictor`)
 poki-sim   Poki with a simulator: selective-sampling simulation betting after the flop
+           (``poki-sim-meta``, ``poki-sim-nn``: with the meta / network predictor,
+           which also plays the opponents in the trials)
 =========  ==========================================================================
 
 One decision after the flop reads: the modeler re-weights the hand's tables
