@@ -78,6 +78,7 @@ __all__ = [
     "DEFAULT_PARAMS",
     "CURVES_PATH",
     "load_params",
+    "load_curves",
     "curve_values",
     "curve_probabilities",
     "action_distribution",
@@ -505,6 +506,19 @@ def load_params(path=None) -> CurveParams:
     if path != CURVES_PATH:
         raise ValueError(f"The 'path' parameter of load_params must name an existing file; got {str(path)!r}.")
     return DEFAULT_PARAMS
+
+
+def load_curves(path):
+    """A curves file as it is: a :class:`CurveSet` when it has ``"contexts"`` (split curves), else :class:`CurveParams`.
+
+    >>> load_curves(CURVES_PATH) == load_params()
+    True
+    """
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, TypeError, UnicodeDecodeError, ValueError):
+        data = None  # CurveParams.load / load_params name the problem
+    return CurveSet.load(path) if isinstance(data, dict) and "contexts" in data else load_params(path)
 
 
 # ---------------------------------------------------------------- curves (eq. 8-10)

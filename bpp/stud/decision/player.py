@@ -23,13 +23,12 @@ uses them in every situation (the merged curves of §4.1).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from holdem.agents import Agent
 from holdem.games.base import CHECK_CALL, FOLD, Action, Observation
-
-import json
-from pathlib import Path
 
 from bpp.stud.decision.curves import (
     BETS_PER_ROUND,
@@ -39,6 +38,7 @@ from bpp.stud.decision.curves import (
     CurveSet,
     _distribution,
     curve_probabilities,
+    load_curves,
     load_params,
 )
 
@@ -177,11 +177,7 @@ class CurvePlayer(Agent):
         if params is None and contexts and self.default_curves is not None and Path(self.default_curves).exists():
             params = self.default_curves
         if params is not None and not isinstance(params, (CurveParams, CurveSet)):
-            try:
-                data = json.loads(Path(params).read_text())
-            except (OSError, TypeError, UnicodeDecodeError, ValueError):
-                data = None
-            params = CurveSet.load(params) if isinstance(data, dict) and "contexts" in data else load_params(params)
+            params = load_curves(params)
         if params is None:
             params = load_params()
         if contexts is None:

@@ -68,7 +68,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bpp.stud.decision.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams, CurveSet
+from bpp.stud.decision.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams, CurveSet, load_curves
 
 __all__ = ["SearchResult", "score_params", "search_curves", "main"]
 
@@ -428,11 +428,7 @@ def _start(path, player: str):
     from bpp.registry import agent_factory
 
     contexts = getattr(agent_factory(player), "curve_contexts", None)
-    if path is not None:
-        data = json.loads(Path(path).read_text()) if Path(path).is_file() else None
-        start = CurveSet.load(path) if isinstance(data, dict) and "contexts" in data else CurveParams.load(path)
-    else:
-        start = DEFAULT_PARAMS
+    start = DEFAULT_PARAMS if path is None else load_curves(path)
     if contexts and isinstance(start, CurveParams):
         return CurveSet.uniform(contexts, start)
     if isinstance(start, CurveSet) and start.contexts != tuple(contexts or ()):
