@@ -83,7 +83,7 @@ _SIGMA_FLOOR = 0.02
 _BPP_STREAM = 0xB99
 
 
-def _opponent(name):
+def _factory(name):
     if not isinstance(name, str):
         return name
     from bpp.registry import agent_factory
@@ -132,8 +132,8 @@ def score_params(params, *, opponent="rules", n_hands: int = 1000, seed=0, learn
     # from ``seed`` without consuming it, so every candidate of a generation gets the same one.
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
     stream = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, _BPP_STREAM))
-    bpp = _opponent(player)(params=params, learn=learn, rng=np.random.default_rng(stream), **(bpp_kwargs or {}))
-    return play_match(Stud5(), [bpp, _opponent(opponent)], n_hands, rng=root, duplicate=True)
+    bpp = _factory(player)(params=params, learn=learn, rng=np.random.default_rng(stream), **(bpp_kwargs or {}))
+    return play_match(Stud5(), [bpp, _factory(opponent)], n_hands, rng=root, duplicate=True)
 
 
 @dataclass(frozen=True)
@@ -425,9 +425,7 @@ def main(argv=None) -> int:
 
 def _start(path, player: str):
     """The search's start: the file at ``path`` (or the hand-set start), split over ``player``'s curve contexts if it has them."""
-    from bpp.registry import agent_factory
-
-    contexts = getattr(agent_factory(player), "curve_contexts", None)
+    contexts = getattr(_factory(player), "curve_contexts", None)
     start = DEFAULT_PARAMS if path is None else load_curves(path)
     if contexts and isinstance(start, CurveParams):
         return CurveSet.uniform(contexts, start)
