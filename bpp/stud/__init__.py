@@ -17,8 +17,9 @@ from the layers before it; ``tests/stud/test_stud_package.py`` checks it):
     (``bluffer``, ``slowplay``, ``loose``).
 :mod:`bpp.stud.players` (§3-§6)
     ``bpp`` (the paper's network), ``bpp-up`` (+ §6.1's link), ``bpp-card``
-    (§6.1/§6.3's card-level, all-rounds network) and ``rules-reader``
-    (exact inference with Figure 4 known), each a small module.
+    (§6.1/§6.3's card-level, all-rounds network), ``rules-reader``
+    (exact inference with Figure 4 known) and the other §6 variants
+    (``bpp-actions``, ``bpp-showing`` with §6.1's split curves, …), each a small module.
 :mod:`bpp.stud.experiments` (§4.1, §5.2)
     Significance and learning tests, Figure 3, the curve search, the
     calibration study of why the paper's network loses, belief traces.
