@@ -162,7 +162,7 @@ register_agent("slowplay", "bpp.stud.opponents.styles:SlowPlayer", games=_STUD) 
 register_agent("loose", "bpp.stud.opponents.styles:LooseCaller", games=_STUD)  # calls at half the pot odds, never bluffs
 # the rest of Korb1999 §6, one idea per variant
 register_agent("bpp-linked", "bpp.stud.players.linked:LinkedBPP", games=_STUD)  # §6: arc BPP_Final -> OPP_Final (one deck)
-register_agent("bpp-actions", "bpp.stud.players.actions:ActionsBPP", games=_STUD)  # §6.1: OPP_Action = pass/call/bet/raise
+register_agent("bpp-actions", "bpp.stud.players.actions:ActionsBPP", games=_STUD)  # §6.1: OPP_Action = pass/call/bet/raise, own open/facing curves
 register_agent("bpp-bluff", "bpp.stud.players.bluff:BluffBPP", games=_STUD)  # §6.1: OPP_Bluff node learned from showdowns
 # i12split: §6.1's split playing curves (bpp-actions also has BPP's own pass/bet and fold/call/raise curves)
 register_agent("bpp-showing", "bpp.stud.players.showing:ShowingBPP", games=_STUD)  # §6.1: curves split on BPP's strength showing / hidden
