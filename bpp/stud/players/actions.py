@@ -33,7 +33,10 @@ BPP learned to raise less readily than it opens (at d = +0.3 in rounds 1-2:
 0.74 / 0.44 against 0.88 / 0.67).  The shape constraint costs more than the split
 gains: against ``bpp`` with its free curves it loses against ``rules``
 (−0.214 ± 0.066 vs −0.080 ± 0.066), ``bluffer``, ``slowplay`` and ``loose``, and
-ties head to head (+0.014 ± 0.045).
+ties head to head (+0.014 ± 0.045).  Played by argmax it loses to ``rules``
+(−0.198 ± 0.067; −0.008 ± 0.063 with the merged shaped curves): facing a bet in
+round 0 the searched curves cross so that the most probable action is a fold for
+d in [0.10, 0.14) (62 of 3,077 such decisions in 2,000 deals folded there).
 
 >>> player = ActionsBPP(rng=0)
 >>> player.win_tables_.tables[0].shape
