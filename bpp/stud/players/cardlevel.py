@@ -34,9 +34,10 @@ names three refinements, and this player makes all three:
   possible at the raise cap (P(call) + P(bet)).
 
 P(BPP_Win | OPP_Down = h) is the share of the completions of both hands won
-(ties half), as the probabilistic player of §5.1 computes it — enumerated
-exactly with one card or none to come, tabulated by suit class in the first
-round, sampled in the second (:func:`bpp.stud.players.reference._win_given_holes`);
+(ties half), as the probabilistic player of §5.1 computes it — exact from
+the second round on (enumerated, or a table by ranks plus the flushes in the
+second), tabulated by suit class in the first round
+(:func:`bpp.stud.players.reference._win_given_holes`);
 P(win) = Σ_h P(h | evidence)
 P(win | h), then θ, the betting curves and the bluff of BPP
 (:class:`~bpp.stud.decision.player.CurvePlayer`).
@@ -322,6 +323,8 @@ class CardBPP(DownCardPlayer):
         self.learn_folds = bool(learn_folds)
         self.model_ = OpponentActionModel(prior_strength=prior_strength)
         self._rel_cache: dict = {}
+        self._counted: tuple = ([], None, None)
+        self._unseen: tuple = (None, None)
         self._seat = None
         self._hole = None
         self._events: list = []
@@ -334,18 +337,23 @@ class CardBPP(DownCardPlayer):
 
     # -- the network ---------------------------------------------------------
 
+    def _relations(self, opp_up: tuple, bpp_up: tuple) -> tuple[np.ndarray, int]:
+        """OPP_Rel of every card not showing (a 52-array by card code) and the showing state, once per round and hand."""
+        ups = (opp_up, bpp_up)
+        cached = self._rel_cache.get(ups)
+        if cached is None:
+            rel = np.zeros(52, dtype=np.intp)
+            hidden = unseen_cards(*ups)
+            rel[hidden] = relations(hidden, *ups)
+            cached = self._rel_cache[ups] = (rel, _showing(*ups))
+        return cached
+
     def _evidence(self, history, opp: int, cards: np.ndarray, opp_up: tuple, bpp_up: tuple) -> list[tuple]:
         """One ``(showing, facing, can_raise, kind, rel vector)`` per opponent decision in ``history``."""
         out = []
         for r, facing, can_raise, kind in _decisions(history, opp, self.max_bets):
-            ups = (opp_up[: r + 1], bpp_up[: r + 1])
-            cached = self._rel_cache.get(ups)
-            if cached is None:  # OPP_Rel of every card not showing, and the showing state, once per round and hand
-                rel = np.zeros(52, dtype=np.intp)
-                hidden = unseen_cards(*ups)
-                rel[hidden] = relations(hidden, *ups)
-                cached = self._rel_cache[ups] = (rel, _showing(*ups))
-            out.append((cached[1], int(facing), int(can_raise), kind, cached[0][cards]))
+            rel, showing = self._relations(opp_up[: r + 1], bpp_up[: r + 1])
+            out.append((showing, int(facing), int(can_raise), kind, rel[cards]))
         return out
 
     def _posterior(self, evidence, n: int) -> np.ndarray:
@@ -357,13 +365,39 @@ class CardBPP(DownCardPlayer):
         total = weights.sum()
         return weights / total if total > 0.0 else np.full(n, 1.0 / n)
 
+    def _likelihoods(self, history, opp: int, opp_up: tuple, bpp_up: tuple) -> np.ndarray:
+        """Π over the opponent's decisions in ``history`` of P(its action | OPP_Rel = rel(h), context), for every card h (52).
+
+        Kept through the hand: a later call multiplies in only the decisions
+        not yet counted, in the same order (so the products are those of
+        :meth:`_posterior`); another history or a refitted CPT starts again.
+        """
+        decisions = _decisions(history, opp, self.max_bets)
+        key = (opp, opp_up[:1], bpp_up[:1], self.model_.likelihood())  # the seat and hand, and the CPT
+        done, weights, used = self._counted
+        if used is None or used[:3] != key[:3] or used[3] is not key[3] or decisions[: len(done)] != done:
+            done, weights = [], np.ones(52)
+        lik = key[3]
+        for r, facing, can_raise, kind in decisions[len(done):]:
+            rel, showing = self._relations(opp_up[: r + 1], bpp_up[: r + 1])
+            weights *= lik[showing, int(facing), int(can_raise), kind][rel]
+        self._counted = (decisions, weights, key)
+        return weights
+
     def posterior(self, observation: Observation) -> tuple[np.ndarray, np.ndarray]:
         """``(cards, P(OPP_Down | every action of the opponent this hand))`` over the cards not seen."""
         me = observation.player
         self._hole = observation.hole
         mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
-        cards = unseen_cards(observation.hole, mine_up, theirs_up)
-        return cards, self._posterior(self._evidence(observation.history, 1 - me, cards, theirs_up, mine_up), cards.size)
+        seen = (observation.hole, mine_up, theirs_up)
+        if seen != self._unseen[0]:  # the candidates change only when cards are dealt
+            cards = unseen_cards(*seen)
+            cards.flags.writeable = False  # kept: callers read it
+            self._unseen = (seen, cards)
+        cards = self._unseen[1]
+        weights = self._likelihoods(observation.history, 1 - me, theirs_up, mine_up)[cards]
+        total = weights.sum()
+        return cards, weights / total if total > 0.0 else np.full(cards.size, 1.0 / cards.size)
 
     def network(self, observation: Observation):
         """The hand's network as a pgmpy ``DiscreteBayesianNetwork`` and its evidence: ``(model, evidence)``.
@@ -422,6 +456,7 @@ class CardBPP(DownCardPlayer):
         self._events = []
         self._opp_hole = None
         self._rel_cache = {}
+        self._counted = ([], None, None)
         self._win_key = None
 
     def observe(self, event) -> None:
