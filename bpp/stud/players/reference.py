@@ -29,8 +29,8 @@ Figure 4's player only.
 
 Measured against ``rules`` (duplicate, mean ± 95 % CI in units/hand)::
 
-    bpp match stud5 --agents rules-reader,rules --hands 10000 --seed 2002 --duplicate
-    rules-reader  +0.121 ± 0.046, t = 5.17, p = 2e-7
+    bpp match stud5 --agents rules-reader,rules --deals 10000 --seed 2002 --duplicate
+    rules-reader  +0.143 ± 0.046, t = 6.13, p = 9e-10
     bpp (paper network, same curves)  -0.080 ± 0.066 on 5,000 deals of seed 2002
 
 so BPP's decision rule (θ, sampled curves, bluff) does beat Figure 4's
