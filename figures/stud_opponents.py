@@ -10,12 +10,15 @@ paper's network, Figure 1), ``bpp-up`` (§6.1's BPP Upcards link),
 ``--deals`` duplicate deals (both seats), as the paper plays (sampling
 the curves) and with ``play="argmax"``, one fixed seed per cell
 (:data:`SEEDS`); mean ± 95 % CI in betting units per hand and the
-two-tailed t-test (:func:`bpp.stud.experiments.significance`).
+two-tailed t-test (:func:`bpp.stud.experiments.significance`).  Every
+finished cell is appended to ``figures/stud_opponents_runs/<player>.jsonl``,
+so an interrupted run resumes and a re-run reads instead of playing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from tqdm import tqdm
@@ -27,23 +30,62 @@ from bpp.stud.experiments import significance
 PLAYERS = tuple((p, play) for play in ("sample", "argmax") for p in ("bpp", "bpp-up", "bpp-card"))
 OPPONENTS = ("rules", "prob", "bluffer", "slowplay", "loose")
 #: One seed per cell (player, opponent): the opponent's seed of §5.2 for rules and prob, fixed others for the rest.
-SEEDS = {"rules": 2002, "prob": 1999, "bluffer": 1201, "slowplay": 1202, "loose": 1203}
+SEEDS = {"rules": 2002, "prob": 1999, "bluffer": 1201, "slowplay": 1202, "loose": 1203, "bpp": 1204}
 
 
-def write_table(players, title: str, intro: str, out: Path, deals: int) -> None:
-    """Play every (player, play) of ``players`` against every opponent and write the markdown table, row by row."""
-    lines = [f"# {title}\n", intro + "\n", "| player | " + " | ".join(f"vs {o}" for o in OPPONENTS) + " |",
-             "|---|" + "---|" * len(OPPONENTS)]
+def cell_result(player: str, play: str, opponent: str, deals: int, runs: Path) -> dict:
+    """One cell of a table: read from ``runs`` (one JSON line per finished cell) or play it and append it.
+
+    The runs file is append-only, so an interrupted table resumes and a re-run
+    reads what was played instead of playing it again; a cell's key is
+    (player, play, opponent, seed, deals).
+    """
+    seed = SEEDS[opponent]
+    key = {"player": player, "play": play, "opponent": opponent, "seed": seed, "deals": deals}
+    if runs.exists():
+        for line in runs.read_text().splitlines():
+            cell = json.loads(line) if line.strip() else {}
+            if all(cell.get(k) == v for k, v in key.items()):
+                return cell
+    r = significance(opponent, n_hands=deals, seed=seed, duplicate=True, player=player, play=play)
+    cell = {**key, "mean": r.mean, "ci95": list(r.ci95), "t": r.t}
+    runs.parent.mkdir(parents=True, exist_ok=True)
+    with runs.open("a") as f:
+        f.write(json.dumps(cell) + "\n")
+    return cell
+
+
+def write_table(players, title: str, intro: str, out: Path, deals: int, *, opponents=OPPONENTS, runs_dir: Path,
+                play_only=None) -> None:
+    """Write the markdown table of every (player, play) of ``players`` against every opponent.
+
+    Cells come from ``runs_dir/<player>.jsonl`` (:func:`cell_result`); rows of
+    ``play_only`` (a set of player names; None: all) are played when missing,
+    the others are shown as far as they were played ("not run" otherwise).
+    """
+    lines = [f"# {title}\n", intro + "\n", "| player | " + " | ".join(f"vs {o}" for o in opponents) + " |",
+             "|---|" + "---|" * len(opponents)]
     for player, play in tqdm(players, desc="players"):
         row = f"| `{player}`" + ("" if play == "sample" else ", argmax") + " |"
-        for opponent in OPPONENTS:
-            r = significance(opponent, n_hands=deals, seed=SEEDS[opponent], duplicate=True, player=player, play=play)
-            half = (r.ci95[1] - r.ci95[0]) / 2
-            row += f" {r.mean:+.3f} ± {half:.3f} (t {r.t:.1f}) |"
-            print(player, play, opponent, f"{r.mean:+.3f} ± {half:.3f} (t {r.t:.1f})", flush=True)
+        runs = runs_dir / f"{player}.jsonl"
+        for opponent in opponents:
+            if play_only is None or player in play_only:
+                cell = cell_result(player, play, opponent, deals, runs)
+            else:
+                cell = next((c for c in _read(runs) if (c["play"], c["opponent"], c["seed"], c["deals"])
+                             == (play, opponent, SEEDS[opponent], deals)), None)
+            if cell is None:
+                row += " not run |"
+                continue
+            half = (cell["ci95"][1] - cell["ci95"][0]) / 2
+            row += f" {cell['mean']:+.3f} ± {half:.3f} (t {cell['t']:.1f}) |"
         lines.append(row)
         out.write_text("\n".join(lines) + "\n")  # row by row, so a long run shows what it has
     print(f"wrote {out}")
+
+
+def _read(runs: Path) -> list[dict]:
+    return [json.loads(line) for line in runs.read_text().splitlines() if line.strip()] if runs.exists() else []
 
 
 def main(argv=None) -> int:
@@ -56,7 +98,7 @@ def main(argv=None) -> int:
         f"Written by `python figures/stud_opponents.py --deals {args.deals}`: {args.deals:,} duplicate deals per cell "
         f"({2 * args.deals:,} hands), one learning instance per cell, seeds {SEEDS}; "
         "BPP's mean winnings ± 95% CI in betting units per hand (t).",
-        args.out, args.deals)
+        args.out, args.deals, runs_dir=Path(__file__).with_name("stud_opponents_runs"))
     return 0
 
 if __name__ == "__main__":

@@ -109,3 +109,34 @@ def test_quick_scale_runs_every_experiment_and_reports_every_verdict(tmp_path):
     rows = [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| item")]
     assert rows and all(any(f"| {v} |" in r for v in ("exact", "within CI", "differs", "—")) for r in rows)
     assert all(r.split("|")[6].strip() for r in rows if "| differs |" in r)  # every difference says why
+
+
+def test_interrupted_step_resumes_by_block(tmp_path, monkeypatch):
+    """A step that splits its work into blocks logs them: an interrupted step replays none of its finished blocks."""
+    import dataclasses
+
+    import bpp.lbr.run as lbr_run
+    from bpp.reproduce.registry import Step
+
+    exp = dataclasses.replace(get_experiment("lbr-table2"), steps=lambda scale: [
+        Step("fc 1-4 call", "bpp.reproduce.lbr:cell",
+             {"betting": "fc", "rounds": "1-4", "opponent": "call", "n_deals": 100, "seed": 1}, inside=True)])
+    whole = run_experiment(exp, "quick", tmp_path / "whole")
+    real = lbr_run.iter_blocks
+    played = []
+
+    def counted(plan, tasks, *, stop_after=None, **kw):
+        for res in real(plan, tasks, **kw):
+            played.append(res.block)
+            yield res
+            if len(played) == stop_after:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(lbr_run, "iter_blocks", lambda plan, tasks, **kw: counted(plan, tasks, stop_after=1, **kw))
+    with pytest.raises(KeyboardInterrupt):
+        run_experiment(exp, "quick", tmp_path / "cut")
+    monkeypatch.setattr(lbr_run, "iter_blocks", counted)
+    resumed = run_experiment(exp, "quick", tmp_path / "cut")
+    assert played == [0, 1]  # block 0 before the interruption, only block 1 after it
+    assert resumed.results() == whole.results()
+    assert (tmp_path / "cut" / "logs" / "lbr-table2" / "run1-fc_1-4_call.jsonl").exists()

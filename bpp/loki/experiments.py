@@ -81,6 +81,7 @@ def versions_match(
     workers: int = 1,
     duplicate: bool = True,
     progress: bool = False,
+    log=None,
 ) -> TournamentResult:
     """Play a duplicate limit hold'em match and pool the results of seats that run the same agent name.
 
@@ -92,8 +93,9 @@ def versions_match(
         Deals; each is replayed once per seat in a duplicate match.
     n_players : int, optional
         Defaults to ``len(agents)``.
-    rng, workers, duplicate, progress
-        As for :func:`holdem.match.play_match`.
+    rng, workers, duplicate, progress, log
+        As for :func:`holdem.match.play_match` (``log``: the match's append-only
+        log; an interrupted match resumes from its last whole block).
 
     Examples
     --------
@@ -110,7 +112,8 @@ def versions_match(
     if not 2 <= len(agents) <= 10:
         raise ValueError(f"The 'agents' parameter of versions_match must name 2 to 10 seats; got {len(agents)}.")
     n = n_players or len(agents)
-    result = play_match(LimitHoldem(n_players=n), agents, n_deals, rng=rng, duplicate=duplicate, workers=workers, progress=progress)
+    result = play_match(LimitHoldem(n_players=n), agents, n_deals, rng=rng, duplicate=duplicate, workers=workers, progress=progress,
+                        log=log)
     n_replays = n if duplicate else 1
     out = []
     for name in dict.fromkeys(agents):
@@ -124,12 +127,12 @@ def versions_match(
     return TournamentResult(tuple(out), result)
 
 
-def figure1_tournament(n_deals: int, *, rng=None, workers: int = 1, progress: bool = False) -> TournamentResult:
+def figure1_tournament(n_deals: int, *, rng=None, workers: int = 1, progress: bool = False, log=None) -> TournamentResult:
     """Billings1998 Figure 1: ten-player duplicate self-play of versions A–E, two seats each.
 
     Seats alternate ``A B C D E A B C D E`` so every version has a copy on each side of every other.
     """
-    return versions_match(list(FIGURE1_VERSIONS) * 2, n_deals, rng=rng, workers=workers, progress=progress)
+    return versions_match(list(FIGURE1_VERSIONS) * 2, n_deals, rng=rng, workers=workers, progress=progress, log=log)
 
 
 def plot_figure1(result: TournamentResult, ax=None):

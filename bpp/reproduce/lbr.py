@@ -22,12 +22,12 @@ CELLS = tuple((b, r, o) for b, r in (("fc", "1-4"), ("fc", "3-4"), ("fcpa", "1-4
 
 
 def cell(betting: str, rounds: str, opponent: str, n_deals: int, seed: int, workers: int = 1,
-         progress: bool = False) -> dict:
+         progress: bool = False, log=None) -> dict:
     """One cell of Table 2: LBR (``betting``, acting in ``rounds``) against ``opponent``, BB/hand ± 95 % CI."""
     from bpp.lbr.run import run_lbr
 
     return run_lbr(opponent, betting=betting, rounds=rounds, n_deals=n_deals, seed=seed, workers=workers,
-                   progress=progress).to_dict()
+                   progress=progress, log=log).to_dict()
 
 
 def best_response_to_call(n_boards: int, seed: int) -> dict:
@@ -97,12 +97,13 @@ EXPLOITABILITY = {
 _SLOW = {"loki", "poki", "bpp-card"}
 
 
-def exploitability(game: str, opponent: str, n_deals: int, seed: int, workers: int = 1, progress: bool = False) -> dict:
+def exploitability(game: str, opponent: str, n_deals: int, seed: int, workers: int = 1, progress: bool = False,
+                   log=None) -> dict:
     """A lower bound on ``opponent``'s exploitability: LBR (fcpa, every round) against it in ``game``."""
     from bpp.lbr.run import run_lbr
 
     return run_lbr(opponent, game=game, betting="fcpa", rounds="1-4", n_deals=n_deals, seed=seed, workers=workers,
-                   progress=progress).to_dict()
+                   progress=progress, log=log).to_dict()
 
 
 def _report_exploitability(results, figures):

@@ -55,11 +55,11 @@ def income_rates(n_games: int, seed: int, workers: int = 1, progress: bool = Fal
             "group_means": [float(np.mean([table.rate(n) for n in SKLANSKY_GROUPS[g]])) for g in range(1, 9)]}
 
 
-def figure1(n_deals: int, seed: int, workers: int = 1, progress: bool = False) -> dict:
+def figure1(n_deals: int, seed: int, workers: int = 1, progress: bool = False, log=None) -> dict:
     """Billings1998 Figure 1: versions A–E in ten-player duplicate self-play (:func:`bpp.loki.experiments.figure1_tournament`)."""
     from bpp.loki.experiments import figure1_tournament
 
-    r = figure1_tournament(n_deals, rng=seed, workers=workers, progress=progress)
+    r = figure1_tournament(n_deals, rng=seed, workers=workers, progress=progress, log=log)
     return {"n_hands": r.match.n_hands, "n_deals": r.match.n_deals, "seed": seed,
             "versions": [{"name": v.name, "mean": v.mean, "ci95": list(v.ci95), "n": v.n_deals,
                           "bankroll": np.round(v.bankroll, 2).tolist()} for v in r.versions]}

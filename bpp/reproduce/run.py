@@ -10,14 +10,22 @@ Re-running an experiment at the same scale reuses its last finished run (nothing
 is computed); an interrupted run is resumed: its logged steps are read back and
 only the missing ones run.  ``force=True`` opens a new run after the old ones,
 which stay in the log.  A line cut short by an interruption is ignored.
+
+A step that splits its own work into blocks (a match, an LBR run: its function
+takes ``log``) also logs its blocks, to ``OUT/logs/key/run<n>-<step>.jsonl``
+(:mod:`holdem.match.log`), so an interrupted step resumes from its last whole
+block instead of starting again.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
+import inspect
 import json
 import os
 import platform
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -184,7 +192,10 @@ def run_experiment(
             with _scheduler_env(scheduler):
                 for step in (s for s in todo if s.inside):
                     started = time.time()
-                    record(step, call(step.target, dict(step.kwargs, workers=workers, progress=progress)), time.time() - started)
+                    kwargs = dict(step.kwargs, workers=workers, progress=progress)
+                    if _takes_log(step.target):  # its blocks go to a match log: an interrupted step resumes by block
+                        kwargs["log"] = _step_log(log, n, step.name)
+                    record(step, call(step.target, kwargs), time.time() - started)
         finally:
             if bar is not None:
                 bar.close()
@@ -192,6 +203,19 @@ def run_experiment(
         _write(f, done)
         last["done"] = done
     return _finished(experiment, scale, last, steps, reused=False, log=log)
+
+
+def _takes_log(target: str) -> bool:
+    """Whether the step's function takes a match ``log`` (and so can resume an interrupted step block by block)."""
+    module, func = target.split(":")
+    return "log" in inspect.signature(getattr(importlib.import_module(module), func)).parameters
+
+
+def _step_log(log: Path, run: int, step: str) -> Path:
+    """The match log of one step of one run: ``logs/<experiment>/run<n>-<step>.jsonl`` beside the experiment's log."""
+    folder = log.with_suffix("")
+    folder.mkdir(exist_ok=True)
+    return folder / f"run{run}-{re.sub(r'[^A-Za-z0-9.-]+', '_', step)}.jsonl"
 
 
 def _timed(target, kwargs):

@@ -38,6 +38,7 @@ ValueError: The 'scheduler' parameter must be a Dask scheduler address such as t
 
 from __future__ import annotations
 
+import itertools
 import os
 import pickle
 import sys
@@ -45,7 +46,7 @@ import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["SCHEDULER_ENV", "ParallelNote", "scheduler_address", "connect", "disconnect", "iter_map", "iter_blocks"]
+__all__ = ["SCHEDULER_ENV", "ParallelNote", "scheduler_address", "connect", "disconnect", "iter_map"]
 
 #: Environment variable naming the Dask scheduler every parallel job uses when no address is passed.
 SCHEDULER_ENV = "BPP_SCHEDULER"
@@ -151,7 +152,8 @@ def iter_map(
     func
         A module-level function (it is pickled to the workers).
     tasks
-        Argument tuples, one per task.
+        Argument tuples, one per task; any iterable, consumed lazily (at most
+        ``2 × workers`` tasks are taken ahead of the results).
     workers
         Local processes when no scheduler is set (1: this process).
     scheduler
@@ -165,20 +167,27 @@ def iter_map(
     [(3, 1), (2, 1)]
     """
     address = scheduler_address(scheduler)
-    if address is not None:
-        yield from _iter_dask(func, tasks, address, retries)
-        return
-    tasks = list(tasks)
-    if workers <= 1 or len(tasks) <= 1:
-        for task in tasks:
+    it = iter(tasks)
+    ahead = list(itertools.islice(it, 2))  # one task alone is not worth starting processes for
+    if address is None and (workers <= 1 or len(ahead) <= 1):
+        for task in itertools.chain(ahead, it):
             yield func(*task)
         return
-    _check_picklable((func, tasks[0]), "the work")
+    if not ahead:
+        return
+    _check_picklable((func, ahead[0]), "the work")
+    it = itertools.chain(ahead, it)
+    if address is not None:
+        client = connect(address)
+        threads = max(1, sum(client.nthreads().values()))
+        submit = lambda task: client.submit(func, *task, pure=False, retries=retries)  # noqa: E731
+        yield from _ordered(submit, it, 2 * threads)
+        return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=multiprocessing.get_context("spawn")) as pool:
-        yield from _ordered(lambda task: pool.submit(func, *task), tasks, 2 * workers)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from _ordered(lambda task: pool.submit(func, *task), it, 2 * workers)
 
 
 def _ordered(submit, tasks, window: int) -> Iterator:
@@ -199,43 +208,3 @@ def _ordered(submit, tasks, window: int) -> Iterator:
     finally:
         for f in pending:
             f.cancel()
-
-
-def _iter_dask(func, tasks, address, retries) -> Iterator:
-    """``tasks`` (any iterable, consumed lazily) on the scheduler at ``address``, results in order."""
-    import itertools
-
-    client = connect(address)
-    it = iter(tasks)
-    first = next(it, None)
-    if first is None:
-        return
-    _check_picklable((func, first), "the work")
-    threads = max(1, sum(client.nthreads().values()))
-    submit = lambda task: client.submit(func, *task, pure=False, retries=retries)  # noqa: E731
-    yield from _ordered(submit, itertools.chain([first], it), 2 * threads)
-
-
-def iter_blocks(plan, tasks, address: str, play=None) -> Iterator:
-    """A match's blocks (``(block, seed)`` pairs) played on the Dask scheduler at ``address``, in block order.
-
-    ``play(plan, block, seed)`` plays one block (default
-    :func:`holdem.match.runner.play_block`).  A match whose agents include
-    instances (learning agents that keep one state for the whole match) cannot
-    be split: it is played here, in order, and a :class:`ParallelNote` says so.
-    """
-    if play is None:
-        from holdem.match.runner import play_block as play
-
-    learners = [s.name for s in getattr(plan, "agents", ()) if getattr(s, "instance", None) is not None]
-    if learners:
-        warnings.warn(
-            f"agents {', '.join(learners)} learn across hands: this match is one task, played in order in this "
-            "process; run independent matches (seeds, opponents) as separate tasks of holdem.match.cluster.iter_map",
-            ParallelNote,
-            stacklevel=3,
-        )
-        for block, seed in tasks:
-            yield play(plan, block, seed)
-        return
-    yield from _iter_dask(play, ((plan, block, seed) for block, seed in tasks), address, 2)

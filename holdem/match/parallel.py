@@ -1,27 +1,22 @@
-"""Play a match's blocks in local worker processes, results in block order.
+"""Play a match's blocks wherever :func:`holdem.match.cluster.iter_map` runs tasks, results in block order.
 
 Blocks are independent (each has its own ``SeedSequence`` child and makes its
-own agents), so they can run anywhere; :func:`iter_blocks` runs them in
-``workers`` processes of a ``concurrent.futures.ProcessPoolExecutor`` started
-with the *spawn* method (safe on every platform and with threads; a script
-calling ``play_match(..., workers=N)`` needs the usual
-``if __name__ == "__main__":`` guard) and yields them in block order, so the log
-is written in order and the result equals a one-process run.
-
-At most ``2 * workers`` blocks are in flight, which bounds memory on long
-matches.  The match plan (game, agent factories) is pickled once per block;
-an agent factory that cannot be pickled (a lambda, a local function) is
-reported as a ``ValueError`` before any process starts.
+own agents), so they can run anywhere: :func:`iter_blocks` hands them to the
+one parallel layer — this process, ``workers`` local processes (*spawn*; a
+script calling ``play_match(..., workers=N)`` needs the usual
+``if __name__ == "__main__":`` guard) or a Dask scheduler — and yields them in
+block order, so the log is written in order and the result equals a
+one-process run.  At most ``2 × workers`` blocks are in flight, which bounds
+memory on long matches; an agent factory that cannot be pickled (a lambda, a
+local function) is reported as a ``ValueError`` before any process starts.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import pickle
-from collections import deque
+import warnings
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 
+from holdem.match.cluster import ParallelNote, iter_map, scheduler_address
 from holdem.match.runner import BlockResult, MatchPlan, play_block
 
 __all__ = ["iter_blocks"]
@@ -31,45 +26,23 @@ def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, play=play_block, sc
     """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order; any iterable, consumed lazily) and yield their
     results in that order.
 
-    ``workers=1`` plays in this process (agent instances stay the same objects);
-    the caller caps ``workers`` at the number of blocks.  ``play(plan, block,
-    seed)`` plays one block (default :func:`play_block`; other runners such as
-    Local Best Response pass their own module-level function).
+    ``workers=1`` and no scheduler plays in this process (agent instances stay
+    the same objects); the caller caps ``workers`` at the number of blocks.
+    ``play(plan, block, seed)`` plays one block (default :func:`play_block`;
+    other runners such as Local Best Response pass their own module-level
+    function).  A match whose agents include instances (learning agents that
+    keep one state for the whole match) cannot be split: sent to a scheduler,
+    it is played here, in order, and a :class:`~holdem.match.cluster.ParallelNote` says so.
     """
-    # --- Dask backend (holdem.match.cluster): a scheduler address, or $BPP_SCHEDULER, sends the blocks there.
-    from holdem.match.cluster import iter_blocks as cluster_blocks, scheduler_address
-
-    address = scheduler_address(scheduler)
-    if address is not None:
-        yield from cluster_blocks(plan, tasks, address, play)
-        return
-    # --- end Dask backend
-    if workers <= 1:
+    learners = [s.name for s in getattr(plan, "agents", ()) if getattr(s, "instance", None) is not None]
+    if learners and scheduler_address(scheduler) is not None:
+        warnings.warn(
+            f"agents {', '.join(learners)} learn across hands: this match is one task, played in order in this "
+            "process; run independent matches (seeds, opponents) as separate tasks of holdem.match.cluster.iter_map",
+            ParallelNote,
+            stacklevel=3,
+        )
         for block, seed in tasks:
             yield play(plan, block, seed)
         return
-    try:
-        pickle.dumps(plan)
-    except Exception as exc:  # noqa: BLE001 - any pickling failure means the same thing here
-        raise ValueError(
-            f"the match cannot be sent to worker processes ({exc}); define agent factories at module "
-            "level, or play with workers=1"
-        ) from None
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending: deque = deque()
-        it = iter(tasks)
-        for block, seed in it:
-            pending.append(pool.submit(play, plan, block, seed))
-            if len(pending) >= 2 * workers:
-                break
-        try:
-            while pending:
-                result = pending.popleft().result()
-                nxt = next(it, None)
-                if nxt is not None:
-                    pending.append(pool.submit(play, plan, *nxt))
-                yield result
-        finally:
-            for f in pending:
-                f.cancel()
+    yield from iter_map(play, ((plan, block, seed) for block, seed in tasks), workers=workers, scheduler=scheduler)

@@ -73,7 +73,7 @@ def test_learning_match_says_it_is_one_task(cluster):
 
 
 def test_killed_worker_blocks_are_rerun_with_unchanged_totals(cluster):
-    from holdem.match.cluster import iter_blocks
+    from holdem.match.parallel import iter_blocks
     from holdem.match.runner import MatchPlan, play_block
     from holdem.match.agents import resolve_agent
 
@@ -88,7 +88,7 @@ def test_killed_worker_blocks_are_rerun_with_unchanged_totals(cluster):
     pids = client.run(os.getpid)
     results = []
     killed = None
-    for res in iter_blocks(plan, tasks(), cluster.scheduler_address):
+    for res in iter_blocks(plan, tasks(), scheduler=cluster.scheduler_address):
         results.append(res.chips.sum(axis=0))
         if killed is None:
             busy = {w: len(t) for w, t in client.processing().items() if t}

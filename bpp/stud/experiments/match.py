@@ -115,14 +115,13 @@ class ExperimentResult:
         )
 
 
-_PLAYERS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff")
-
-
 def _bpp_agent(seed, player: str = "bpp", **kwargs):
     """The BPP instance of an experiment: its stream derived from the match seed (so the result depends on ``seed`` alone)."""
-    if player not in _PLAYERS:
-        raise ValueError(f"The 'player' parameter must be one of {', '.join(_PLAYERS)}; got {player!r}.")
-    from bpp.registry import agent_factory
+    from bpp.registry import agent_factory, list_agents
+
+    bpps = [name for name in list_agents("stud5") if name.startswith("bpp")]
+    if player not in bpps:
+        raise ValueError(f"The 'player' parameter must be one of {', '.join(bpps)}; got {player!r}.")
 
     root = np.random.SeedSequence(seed)
     return agent_factory(player)(rng=np.random.default_rng(root.spawn(1)[0]), **kwargs)
