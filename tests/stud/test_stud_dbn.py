@@ -222,3 +222,15 @@ def test_bpp_dbn_plays_learns_and_reads_its_own_network():
         for h, q in zip(holdings[:5], batched[:5]):
             assert abs(player.win_probability(obs._replace(hole=(int(h[0]),))) - q) < 1e-12
         state.apply(state.legal_actions()[1])
+
+
+def test_a_shadow_network_sees_the_players_decisions_and_changes_nothing():
+    from bpp.stud.experiments.calibration import decision_records
+
+    alone = decision_records("bpp-dbn", "rules", n_deals=15, seed=3)
+    watched = decision_records("bpp-dbn", "rules", n_deals=15, seed=3, shadows=("bpp", "bpp-dbn"))
+    for key, column in alone.items():
+        np.testing.assert_array_equal(watched[key], column)
+    # a watching bpp-dbn learns the same showdowns, so it gives the player's own P(win) at every decision
+    np.testing.assert_allclose(watched["p_win_bpp-dbn"], watched["p_win"], atol=1e-12)
+    assert np.abs(watched["p_win_bpp"] - watched["p_win"]).max() > 0.01  # another network: other numbers

@@ -625,11 +625,8 @@ def draw_dbn(ax=None):
     from bpp.plots import axes_or_new
 
     ax = axes_or_new(ax, figsize=(11.0, 6.0))
-    rows = {"BPP_Current": 3.0, "OPP_Current": 1.6, "OPP_Upcards": 0.4, "OPP_Action": 0.0}
-    pos = {}
-    for t in range(N_ROUNDS):
-        for name in SLICE_NODES:
-            pos[node(name, t)] = (1.6 * t + (0.45 if name == "OPP_Action" else 0.0), rows[name] if name != "OPP_Action" else -0.6)
+    place = {"BPP_Current": (0.0, 3.0), "OPP_Current": (0.0, 1.9), "OPP_Upcards": (0.0, 0.1), "OPP_Action": (0.75, 0.95)}
+    pos = {node(name, t): (1.6 * t + place[name][0], place[name][1]) for t in range(N_ROUNDS) for name in SLICE_NODES}
     pos["BPP_Win"] = (1.6 * N_ROUNDS + 0.2, 2.3)
     edges = dbn_edges()
     graph = nx.DiGraph(edges)
@@ -645,12 +642,12 @@ def draw_dbn(ax=None):
     labels = {}
     for n in graph.nodes():
         if n == "BPP_Win":
-            labels[n] = "BPP_Win\n2"
+            labels[n] = "BPP Win\n2"
         else:
             name, t = n.rsplit("_", 1)
             labels[n] = f"{name.replace('_', ' ')}\nt={t}: {len(_states(name, int(t)))}"
     texts = nx.draw_networkx_labels(graph, pos, labels=labels, ax=ax, font_size=6.5)
     ax.set_xlim(-0.6, 1.6 * N_ROUNDS + 0.8)
-    ax.set_ylim(-1.1, 3.5)
+    ax.set_ylim(-0.5, 3.5)
     ax.set_axis_off()
     return {"nodes": nodes, "edges": drawn, "labels": texts}
