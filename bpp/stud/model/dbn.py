@@ -92,6 +92,7 @@ ValueError: The 'opp_upcards' parameter of query must hold 2 states, round 1's '
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from dataclasses import dataclass, field
@@ -540,6 +541,19 @@ class CompiledDBN:
         self._up = (None,) + tuple(np.ascontiguousarray(m.transpose(2, 0, 1)) for m in cpts.upcards_next)  # [u_prev, u, c]
         for a in (*self.final_given_current, *self.win_given_current, *self._action):
             a.flags.writeable = False
+
+    def with_action_cpts(self, action_cpts) -> "CompiledDBN":
+        """The same network with new M_A|C (learning, §3.3 / §5.2): only the action likelihoods change (tens of µs).
+
+        >>> net = CompiledDBN(load_dbn_cpts())
+        >>> bold = [np.tile([[0.2], [0.8]], (1, n)) for n in (10, 14, 16, 17)]
+        >>> bool(np.allclose(net.with_action_cpts(bold).win_given_current[2], CompiledDBN(net.cpts, bold).win_given_current[2]))
+        True
+        """
+        new = copy.copy(self)
+        new.cpts = self.cpts.with_action_cpts(action_cpts)
+        new._action = tuple(np.vstack([m, np.ones((1, m.shape[1]))]) for m in new.cpts.action_cpts)
+        return new
 
     def filter(self, opp_upcards, opp_actions) -> np.ndarray:
         """The normalised forward message P(OPP_Current_t | evidence of slices 0..t) by state indices (unchecked).

@@ -84,8 +84,8 @@ class DBNBPP(BPPPlayer):
         from bpp.stud.model.dbn import CompiledDBN, load_dbn_cpts
 
         self.dbn_cpts = load_dbn_cpts() if dbn_cpts is None else dbn_cpts
-        self._compiled_dbn = CompiledDBN
-        self.dbn_ = CompiledDBN(self.dbn_cpts, self.model_.action_cpts())
+        self._dbn_base = CompiledDBN(self.dbn_cpts)
+        self.dbn_ = self._dbn_base.with_action_cpts(self.model_.action_cpts())
 
     # -- beliefs -------------------------------------------------------------
 
@@ -143,6 +143,6 @@ class DBNBPP(BPPPlayer):
 
     def refit(self) -> "DBNBPP":
         """Rebuild the compiled DBN with the learned M_A|C (between hands)."""
-        self.dbn_ = self._compiled_dbn(self.dbn_cpts, self.model_.action_cpts())
+        self.dbn_ = self._dbn_base.with_action_cpts(self.model_.action_cpts())
         self._pending = 0
         return self
