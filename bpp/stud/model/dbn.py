@@ -130,6 +130,7 @@ __all__ = [
     "load_dbn",
     "DBNBelief",
     "CompiledDBN",
+    "DBNSlice",
     "draw_dbn",
 ]
 
@@ -614,8 +615,35 @@ class CompiledDBN:
         """The pgmpy network with these tables (:func:`build_dbn`)."""
         return build_dbn(self.cpts)
 
+    def slices(self) -> tuple:
+        """One :class:`DBNSlice` per round: what per-round tools (trace, explorer) ask of a round's network.
+
+        >>> [s.current_states[-1] for s in CompiledDBN(load_dbn_cpts()).slices()]
+        ['pair_aces', 'trips', 'quads', 'straight_flush']
+        """
+        return tuple(DBNSlice(self, t) for t in range(N_ROUNDS))
+
     def __repr__(self) -> str:
         return f"CompiledDBN(n_hands={self.cpts.n_hands})"
+
+
+class DBNSlice(NamedTuple):
+    """Round ``betting_round`` of a :class:`CompiledDBN`: its slice's states; ``to_network()`` is the whole unrolled network."""
+
+    net: CompiledDBN
+    betting_round: int
+
+    @property
+    def current_states(self) -> tuple:
+        return self.net.current_states[self.betting_round]
+
+    @property
+    def upcard_states(self) -> tuple:
+        return self.net.upcard_states[self.betting_round]
+
+    def to_network(self):
+        """The unrolled network (every round's evidence lives in it; this round's is on slice ``betting_round``)."""
+        return self.net.to_network()
 
 
 _WHAT = {"bpp_current": "BPP_Current", "opp_upcards": "OPP_Upcards", "opp_actions": "OPP_Action"}

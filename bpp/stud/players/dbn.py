@@ -129,8 +129,8 @@ class DBNBPP(BPPPlayer):
         return out
 
     def compiled_networks(self) -> tuple:
-        """The compiled DBN (one network for all rounds), as a 1-tuple."""
-        return (self.dbn_,)
+        """One :class:`~bpp.stud.model.dbn.DBNSlice` per round of the one compiled DBN (learned M_A|C)."""
+        return self.dbn_.slices()
 
     def belief(self, observation: Observation):
         """The :class:`~bpp.stud.model.dbn.DBNBelief` at ``observation``'s round."""
