@@ -52,6 +52,7 @@ def brier_rows(rec: dict, *, mine: str = "p_win", other: str = "p_win_bpp") -> l
             "round": r + 1, "n": n, "brier_dbn": float(a.mean()), "brier_bpp": float(b.mean()),
             "diff": float((a - b).mean()), "ci95": float(half),
             "bias_dbn": float(rec[mine][cell].mean() - y[cell].mean()), "bias_bpp": float(rec[other][cell].mean() - y[cell].mean()),
+            "moved": float(np.abs(rec[mine][cell] - rec[other][cell]).mean()),
         })
     return rows
 
@@ -66,9 +67,10 @@ def main(argv=None) -> int:
         f"Written by `python figures/stud_dbn.py --deals {args.deals}`: `bpp-dbn` plays (sampled curves) {args.deals:,} "
         f"duplicate deals against each opponent (seeds {SEEDS}); a `bpp` instance watches from the same seat and learns "
         "from the same showdowns. Brier score = mean (P(win) − outcome)², outcome 1 / ½ / 0; lower is better. "
-        "Δ = DBN − bpp, 95% CI over deals. Bias = mean predicted − mean outcome.\n",
-        "| opponent | round | decisions | Brier DBN | Brier bpp | Δ ± 95% CI | bias DBN | bias bpp |",
-        "|---|---|---|---|---|---|---|---|",
+        "Δ = DBN − bpp, 95% CI over deals. Bias = mean predicted − mean outcome. The last column: how far the DBN's "
+        "P(win) moves from the per-round network's at the same decision.\n",
+        "| opponent | round | decisions | Brier DBN | Brier bpp | Δ ± 95% CI | bias DBN | bias bpp | mean abs(P_DBN − P_bpp) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     cells = ["\n## The cells where the per-round network was most biased: opponent aggressive, BPP showing higher\n",
              "| opponent | round | decisions | DBN predicted | bpp predicted | true ± 95% CI |", "|---|---|---|---|---|---|"]
@@ -78,7 +80,7 @@ def main(argv=None) -> int:
         for row in brier_rows(rec):
             out.append(
                 f"| {opponent} | {row['round']} | {row['n']} | {row['brier_dbn']:.4f} | {row['brier_bpp']:.4f} | "
-                f"{row['diff']:+.4f} ± {row['ci95']:.4f} | {row['bias_dbn']:+.3f} | {row['bias_bpp']:+.3f} |"
+                f"{row['diff']:+.4f} ± {row['ci95']:.4f} | {row['bias_dbn']:+.3f} | {row['bias_bpp']:+.3f} | {row['moved']:.3f} |"
             )
         total.append(rec)
         theirs = dict(rec, p_win=rec["p_win_bpp"])
@@ -93,7 +95,7 @@ def main(argv=None) -> int:
     for row in brier_rows(pooled):
         out.append(
             f"| **all** | {row['round']} | {row['n']} | {row['brier_dbn']:.4f} | {row['brier_bpp']:.4f} | "
-            f"{row['diff']:+.4f} ± {row['ci95']:.4f} | {row['bias_dbn']:+.3f} | {row['bias_bpp']:+.3f} |"
+            f"{row['diff']:+.4f} ± {row['ci95']:.4f} | {row['bias_dbn']:+.3f} | {row['bias_bpp']:+.3f} | {row['moved']:.3f} |"
         )
     args.out.write_text("\n".join(out + cells) + "\n")
     print(f"wrote {args.out}")
