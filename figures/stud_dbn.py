@@ -18,7 +18,11 @@ the opponent's):
 * calibration in the large (mean predicted − mean true) per round;
 * the calibration table (:func:`bpp.stud.experiments.calibration.calibration_table`)
   of both networks on the cells where the per-round network was most biased
-  (the opponent aggressive while BPP shows the higher board).
+  (the opponent aggressive while BPP shows the higher board);
+* paired winnings: ``bpp`` and ``bpp-dbn`` each play the same deals (the
+  same seed gives the same deal stream), sampled and argmax, and the mean of
+  the per-deal difference DBN − bpp ± 95 % CI (a tighter test than comparing
+  two cells' CIs).
 """
 
 from __future__ import annotations
@@ -97,7 +101,19 @@ def main(argv=None) -> int:
             f"| **all** | {row['round']} | {row['n']} | {row['brier_dbn']:.4f} | {row['brier_bpp']:.4f} | "
             f"{row['diff']:+.4f} ± {row['ci95']:.4f} | {row['bias_dbn']:+.3f} | {row['bias_bpp']:+.3f} | {row['moved']:.3f} |"
         )
-    args.out.write_text("\n".join(out + cells) + "\n")
+    paired = ["\n## Paired winnings on the same deals: DBN − bpp, units per hand\n",
+              "| opponent | play | bpp-dbn | bpp | DBN − bpp ± 95% CI (t) |", "|---|---|---|---|---|"]
+    for opponent, rec in zip(OPPONENTS, total):
+        for play in ("sample", "argmax"):
+            mine = rec["winnings"] if play == "sample" else decision_records(
+                "bpp-dbn", opponent, n_deals=args.deals, seed=SEEDS[opponent], play=play)["winnings"]
+            theirs = decision_records("bpp", opponent, n_deals=args.deals, seed=SEEDS[opponent], play=play)["winnings"]
+            diff = mine - theirs
+            se = diff.std(ddof=1) / np.sqrt(diff.size)
+            paired.append(f"| {opponent} | {play} | {mine.mean():+.3f} | {theirs.mean():+.3f} | "
+                          f"{diff.mean():+.3f} ± {1.96 * se:.3f} (t {diff.mean() / se:.1f}) |")
+            print(paired[-1], flush=True)
+    args.out.write_text("\n".join(out + cells + paired) + "\n")
     print(f"wrote {args.out}")
     return 0
 
