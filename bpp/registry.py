@@ -180,6 +180,7 @@ for _name, _factory in {
     "poki-nn": "bpp.loki.agents:poki_nn",  # Billings2002: the neural-network action predictor
     "poki-meta": "bpp.loki.agents:poki_meta",  # Billings2002: the best predictor so far, per opponent
     "poki-sim-meta": "bpp.loki.agents:poki_sim_meta",  # the simulation player with the meta choice
+    "poki-sim-nn": "bpp.loki.agents:poki_sim_nn",  # the simulation player, opponents predicted by the network
     # hold'em styles for opponent-modelling experiments (Kendall2001's four styles translated)
     "maniac": "bpp.loki.opponents:maniac",
     "calling-station": "bpp.loki.opponents:calling_station",

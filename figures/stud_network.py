@@ -1,12 +1,13 @@
-"""BPP's Figure 1 (Korb1999 §3.1): the Bayesian network structure used in each betting round.
+"""BPP's Figure 1 (Korb1999 §3.1): the Bayesian network structure used in each betting round, and every §6 variant's.
 
 Run: ``.venv/bin/python figures/stud_network.py``.  Writes ``figures/stud_network.png``:
 the seven nodes and six arcs of Figure 1, observed nodes (BPP_Current,
 OPP_Upcards, OPP_Action) shaded, each labelled with its number of states in
-rounds 0/1/2/3 (after 2, 3, 4 and 5 cards).  With ``--variant linked`` / ``actions`` it draws
-a §6 variant instead (``bpp-linked``: the arc BPP_Final → OPP_Final in red; ``bpp-actions``:
-OPP_Action with 4 states; ``dbn``: ``bpp-dbn``'s four time slices, §6.3) into
-``figures/stud_network_<variant>.png``.
+rounds 0/1/2/3 (after 2, 3, 4 and 5 cards).  With ``--variant NAME`` (a name of
+:data:`bpp.stud.players.variants.VARIANTS`: ``up``, ``linked``, ``actions``, ``bluff`` …) it
+draws that variant's networks instead, the nodes and arcs Figure 1 lacks in red,
+into ``figures/stud_network_<variant>.png`` (``dbn``: ``bpp-dbn``'s four time slices, the
+arcs between slices in red).
 """
 
 from __future__ import annotations
@@ -21,33 +22,29 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.plots import save_figure  # noqa: E402
 from bpp.stud.model.dbn import draw_dbn  # noqa: E402
-from bpp.stud.model.networks import NETWORK_VARIANTS, draw_network  # noqa: E402
+from bpp.stud.model.networks import draw_network  # noqa: E402
+from bpp.stud.players.variants import VARIANTS  # noqa: E402
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=tuple(NETWORK_VARIANTS) + ("dbn",), default="paper")
+    parser.add_argument("--variant", choices=tuple(VARIANTS), default="paper")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     if args.out is None:
         name = "stud_network.png" if args.variant == "paper" else f"stud_network_{args.variant}.png"
         args.out = Path(__file__).with_name(name)
-    if args.variant == "dbn":  # bpp-dbn (Korb1999 §6.3): four time slices, not a variant of one round's network
+    variant = VARIANTS[args.variant]
+    if args.variant == "dbn":  # four time slices (Korb1999 §6.3), not one round's network: red = the arcs between slices
         fig, ax = plt.subplots(figsize=(11.0, 6.0))
         draw_dbn(ax=ax)
-        ax.set_title("bpp-dbn: the four rounds as time slices of one network (Korb et al. 1999, §6.3)\n"
-                     "states per slice t; shaded = observed; red = arcs between slices", fontsize=9)
+        ax.set_title(f"{variant.title}\nstates per slice t; shaded = observed; red = arcs between slices", fontsize=9)
         save_figure(fig, args.out, dpi=120)
         print(f"wrote {args.out}")
         return 0
-    fig, ax = plt.subplots(figsize=(6.4, 5.4))
-    draw_network(ax=ax, variant=args.variant)
-    title = {
-        "paper": "Bayesian Poker network (Korb et al. 1999, Figure 1)",
-        "linked": "bpp-linked: Figure 1 + BPP_Final → OPP_Final (Korb et al. 1999, §6.1)",
-        "actions": "bpp-actions: OPP_Action = pass/call/bet/raise (Korb et al. 1999, §6.1)",
-    }[args.variant]
-    ax.set_title(f"{title}\nstates in rounds 0/1/2/3; shaded = observed", fontsize=9)
+    fig, ax = plt.subplots(figsize=(6.4, 5.4) if len(variant.layout) < 2 else (6.4, 6.4))
+    draw_network(ax=ax, networks=variant.networks(), layout=variant.layout, observed=variant.observed)
+    ax.set_title(f"{variant.title}\nstates in rounds 0/1/2/3; shaded = observed; red = not in Figure 1", fontsize=9)
     save_figure(fig, args.out, dpi=120)
     print(f"wrote {args.out}")
     return 0

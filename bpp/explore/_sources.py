@@ -15,21 +15,24 @@ import functools
 
 @functools.cache
 def stud() -> dict:
-    """The stud names the explorer uses: trace_hand, the BPP players, the card-level network's state names."""
+    """The stud names the explorer uses: trace_hand, the BPP players and network variants, the card-level network's state names."""
     from bpp.stud.experiments.inspect import trace_hand
     from bpp.stud.players import cardlevel
     from bpp.stud.players.paper import BPPPlayer
     from bpp.stud.players.reference import opponent_decisions
+    from bpp.stud.players.variants import FIGURE1_PIXELS, VARIANTS
 
     return {
         "BPPPlayer": BPPPlayer,
         "CardBPP": cardlevel.CardBPP,
         "FACING_STATES": cardlevel.FACING_STATES,
+        "FIGURE1_PIXELS": FIGURE1_PIXELS,
         "OUTCOMES": cardlevel.OUTCOMES,
         "REL_STATES": cardlevel.REL_STATES,
         "SHOWING_STATES": cardlevel.SHOWING_STATES,
         "opponent_decisions": opponent_decisions,
         "trace_hand": trace_hand,
+        "VARIANTS": VARIANTS,
     }
 
 

@@ -1,12 +1,15 @@
 """The stud explorer: BPP's network of every step of one hand, with the CPTs the page infers from (Korb1999 §3, §6.1).
 
-Three players:
+Every BPP of Figure 1's family, and the card-level one:
 
-* ``bpp`` — the network of Figure 1 (Korb1999 §3.1), one per betting round,
-  with the M_A|C BPP has learned in its warm-up hands (§3.3, §5.2); the
-  evidence of a step is BPP_Current, OPP_Upcards and OPP_Action (§3.4).
-* ``bpp-up`` — the §6.1 extension: the same network plus the observed
-  BPP_Showing node, a second parent of OPP_Action.
+* the networks of :data:`bpp.stud.players.variants.VARIANTS` — ``bpp`` (the
+  network of Figure 1, Korb1999 §3.1, one per betting round, with the M_A|C BPP
+  has learned in its warm-up hands, §3.3, §5.2; the evidence of a step is
+  BPP_Current, OPP_Upcards and OPP_Action, §3.4) and its §6 variants
+  (``bpp-up``, ``bpp-linked``, ``bpp-actions``, ``bpp-bluff`` …), each page
+  showing the variant's own per-round pgmpy networks with its learned CPTs, the
+  evidence its agent enters and the P(win) it plays from.  A new variant is one
+  line of that table (see :mod:`bpp.stud.players.variants`);
 * ``bpp-card`` — the card-level, all-rounds network of
   :class:`bpp.stud.players.cardlevel.CardBPP` (§6.1, §6.3): OPP_Down (the
   opponent's down card, one state per card BPP has not seen), one
@@ -28,64 +31,30 @@ import numpy as np
 
 from bpp.explore.page import Explorer, network_json, pgmpy_tables
 
-__all__ = ["PLAYERS", "FIGURE1_PIXELS", "figure1_tables", "stud_explorer"]
+__all__ = ["PLAYERS", "stud_explorer"]
 
-#: Players the stud explorer traces.
-PLAYERS = ("bpp", "bpp-up", "bpp-card")
 
-#: Node boxes laid out as the paper's Figure 1 (BPP_Win on top, the finals, the current types, the evidence below).
-FIGURE1_PIXELS = {
-    "BPP_Win": (305, 0),
-    "OPP_Final": (120, 74),
-    "BPP_Final": (490, 74),
-    "OPP_Current": (120, 366),
-    "BPP_Current": (490, 366),
-    "OPP_Action": (0, 660),
-    "OPP_Upcards": (245, 660),
-    "BPP_Showing": (0, 770),
-    "BPP_Upcards": (0, 770),
-}
+def _variants() -> dict:
+    """Agent name → :class:`~bpp.stud.players.variants.Variant` of every network variant."""
+    from bpp.explore._sources import stud
+
+    return {v.agent: v for v in stud()["VARIANTS"].values()}
+
+
+def _players() -> tuple:
+    return (*_variants(), "bpp-card")
+
+
+def __getattr__(name):  # PLAYERS is read on first use: the variant table imports bpp.stud, which `bpp --help` need not
+    if name == "PLAYERS":
+        return _players()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _check_int(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
         raise ValueError(f"The {name!r} parameter of stud_explorer must be a non-negative integer; got {value!r}.")
     return int(value)
-
-
-def figure1_tables(net) -> dict:
-    """The CPTs of one round's network as :func:`~bpp.explore.page.network_json` reads them (no pgmpy needed).
-
-    ``net`` is a :class:`bpp.stud.CompiledStudNet` (Figure 1, Korb1999 §3.1,
-    §3.3) or a compiled §6.1 network with the link node (``bpp-up``); the
-    tables are the arrays its pgmpy network is built from, in pgmpy's layout.
-
-    >>> from bpp.stud import load_compiled
-    >>> t = figure1_tables(load_compiled()[0])
-    >>> sorted(t), t["BPP_Win"][1], t["BPP_Win"][2].shape
-    (['BPP_Current', 'BPP_Final', 'BPP_Win', 'OPP_Action', 'OPP_Current', 'OPP_Final', 'OPP_Upcards'], ['BPP_Final', 'OPP_Final'], (2, 289))
-    """
-    from bpp.stud import ACTIONS, FINAL_TYPES, WIN_STATES
-
-    c = net.cpts
-    finals, current, upcards = list(FINAL_TYPES), list(c.current_states), list(c.upcard_states)
-    win = np.asarray(c.win_given_finals, dtype=np.float64).reshape(1, -1)
-    prior = np.asarray(c.prior_final, dtype=np.float64).reshape(-1, 1)
-    tables = {
-        "BPP_Final": (finals, [], prior),
-        "OPP_Final": (finals, [], prior),
-        "BPP_Win": (list(WIN_STATES), ["BPP_Final", "OPP_Final"], np.vstack([1.0 - win, win])),
-        "BPP_Current": (current, ["BPP_Final"], c.current_given_final),
-        "OPP_Current": (current, ["OPP_Final"], c.current_given_final),
-        "OPP_Upcards": (upcards, ["OPP_Current"], c.upcards_given_current),
-    }
-    if hasattr(net, "link_states"):  # §6.1: the link node is a second parent of OPP_Action (its state fastest)
-        n = len(net.link_states)
-        tables[net.node] = (list(net.link_states), [], np.full((n, 1), 1.0 / n))
-        tables["OPP_Action"] = (list(ACTIONS), ["OPP_Current", net.node], np.asarray(net.action_cpt).reshape(len(ACTIONS), -1))
-    else:
-        tables["OPP_Action"] = (list(ACTIONS), ["OPP_Current"], c.action_given_current)
-    return tables
 
 
 def _state_index(model, node: str, state) -> int:
@@ -160,7 +129,7 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     seed : int
         Seeds the deal, both agents and the warm-up (as ``bpp inspect stud5``).
     player : str
-        ``"bpp"``, ``"bpp-up"`` or ``"bpp-card"`` (see the module notes).
+        One of ``PLAYERS``: every agent of :data:`bpp.stud.players.variants.VARIANTS`, and ``"bpp-card"``.
     opponent : str
         A registered stud agent (``rules``, ``prob`` …).
     warmup : int
@@ -176,25 +145,23 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     >>> stud_explorer(1, player="poki")
     Traceback (most recent call last):
     ...
-    ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-card'); got 'poki'.
+    ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-dbn', 'bpp-card'); got 'poki'.
     """
     import bpp.registry as registry
     from bpp.explore._sources import stud
 
     trace_hand = stud()["trace_hand"]
 
-    if player not in PLAYERS:
-        raise ValueError(f"The 'player' parameter of stud_explorer must be one of {PLAYERS}; got {player!r}.")
+    players = _players()
+    if player not in players:
+        raise ValueError(f"The 'player' parameter of stud_explorer must be one of {players}; got {player!r}.")
     seed = _check_int(seed, "seed")
     warmup = _check_int(warmup, "warmup")
     known = registry.list_agents("stud5") if hasattr(registry, "list_agents") else None
     if known is not None and opponent not in known:
         raise ValueError(f"The 'opponent' parameter of stud_explorer must be a stud5 agent ({', '.join(sorted(known))}); got {opponent!r}.")
     rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(4)[0])  # the stream trace_hand gives its own BPP
-    if player == "bpp-card":
-        agent = _card_class()(rng=rng)
-    else:
-        agent = stud()["BPPPlayer"](rng=rng, upcards_link=(player == "bpp-up"))
+    agent = _card_class()(rng=rng) if player == "bpp-card" else _variants()[player].make(rng)
     trace = trace_hand(seed, opponent=opponent, warmup=warmup, bpp=agent, player="bpp-card" if player == "bpp-card" else "bpp")
     models, networks, steps = [], [], []
     if player == "bpp-card":
@@ -217,29 +184,15 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
             steps.append(_step_json(step, len(networks) - 1, ev, step.p_win))
         title_net = "Card-level BPP (Korb1999 §6.1, §6.3): OPP_Down → OPP_Rel → OPP_Action per decision, and BPP_Win"
     else:
-        compiled = agent.compiled_networks()
-
-        def models():  # pgmpy only when asked (the checks against VariableElimination)
-            return [net.to_network() for net in compiled]
-
-        for net in compiled:
-            tables = figure1_tables(net)
-            networks.append(network_json(tables, {k: v for k, v in FIGURE1_PIXELS.items() if k in tables}))
+        variant = _variants()[player]
+        pixels = {**stud()["FIGURE1_PIXELS"], **variant.pixels}
+        models = variant.networks(agent)
+        for model in models:
+            networks.append(network_json(pgmpy_tables(model), {k: v for k, v in pixels.items() if k in model.nodes()}))
         for step in trace.steps:
-            r = step.round
-            tables = networks[r]["nodes"]
-            states = {n["name"]: n["states"] for n in tables}
-            ev = {k: states[k].index(str(v)) for k, v in step.evidence.items() if v is not None}
-            net = compiled[r]
-            if player == "bpp-up":
-                belief = net.query(step.evidence["BPP_Current"], step.evidence["OPP_Upcards"], step.evidence["OPP_Action"], step.evidence[net.node])
-            else:
-                belief = net.query(step.evidence["BPP_Current"], step.evidence["OPP_Upcards"], step.evidence["OPP_Action"])
-            steps.append(_step_json(step, r, ev, float(belief.p_win)))
-        title_net = (
-            "BPP's network (Korb1999 Figure 1)" if player == "bpp" else "BPP-upcards (Korb1999 §6.1): Figure 1 + BPP_Showing → OPP_Action"
-        )
-        title_net += ", round by round"
+            ev = {k: _state_index(models[step.round], k, v) for k, v in step.evidence.items() if v is not None}
+            steps.append(_step_json(step, step.round, ev, step.p_win))
+        title_net = f"{variant.title}, round by round"
     learned = f"after {trace.warmup} warm-up hands against {opponent}" if trace.warmup else "no warm-up (prior action CPT)"
     data = {
         "kind": "stud",
@@ -283,7 +236,7 @@ def _step_json(step, net: int, evidence: dict, p_win: float) -> dict:
 def add_arguments(parser) -> None:
     """Options of ``bpp explore stud5``."""
     parser.add_argument("--seed", type=int, default=0, help="seed of the hand, the agents and the warm-up (default 0)")
-    parser.add_argument("--player", choices=PLAYERS, default="bpp", help="the BPP traced (default bpp)")
+    parser.add_argument("--player", choices=_players(), default="bpp", help="the BPP traced (default bpp)")
     parser.add_argument("--opponent", default="rules", help="registered stud opponent: rules or prob (default rules)")
     parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first, learning the opponent (default 200)")
     parser.add_argument("--out", metavar="FILE.html", default="stud_explorer.html", help="page to write (default stud_explorer.html)")

@@ -65,6 +65,7 @@ __all__ = [
     "poki_nn",
     "poki_meta",
     "poki_sim_meta",
+    "poki_sim_nn",
     "loki_reweight",
     "loki_showdown",
     "loki_reweight_showdown",
@@ -516,7 +517,7 @@ class LokiAgent(Agent):
             res = simulate(
                 self._tracker, me=observation.player, hole=np.asarray(hole), weights=self._weights, our_strength=ehs,
                 model=self.model_, trials=self.trials, time_budget=self.time_budget, params=self.formula,
-                rng=self.rng,
+                predictor=self.predictor_, rng=self.rng,
             )
             index = res.best
         return np.eye(3)[index], ctx
@@ -663,6 +664,7 @@ VARIANTS: dict[str, dict] = {
     "poki-meta": {**POKI, "predictor": "meta"},  # modeler: the best predictor so far, per opponent
     "poki-sim": {**POKI, "strategy": "simulation"},  # the simulator decides after the flop
     "poki-sim-meta": {**POKI, "strategy": "simulation", "predictor": "meta"},
+    "poki-sim-nn": {**POKI, "strategy": "simulation", "predictor": "network"},
 }
 
 
@@ -697,10 +699,15 @@ class PokiSimAgent(PokiAgent):
 def poki_sim_meta(*, rng=None) -> PokiSimAgent:
     """The simulation player with the meta choice of predictors, as in Billings2002's last experiment.
 
-    The chosen predictor drives the re-weighting; the simulated opponents still act by the
-    twelve-context table (:mod:`bpp.loki.simulation`).
+    Per opponent, the chosen predictor drives the re-weighting and plays that opponent in the
+    simulation's trials (:mod:`bpp.loki.simulation`).
     """
     return _variant("poki-sim-meta", rng, PokiSimAgent)
+
+
+def poki_sim_nn(*, rng=None) -> PokiSimAgent:
+    """The simulation player whose opponents, in the re-weighting and in the trials, are predicted by the network."""
+    return _variant("poki-sim-nn", rng, PokiSimAgent)
 
 
 def _variant(name: str, rng, cls=None) -> LokiAgent:

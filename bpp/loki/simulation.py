@@ -32,6 +32,17 @@ step acts for every row together.  Strengths of the simulated players:
 
 Opponents act by the thresholds of their model (:mod:`bpp.loki.modeling`),
 Poki by its formula thresholds (:class:`bpp.loki.triples.FormulaParams`).
+With a ``predictor`` (the network of ``poki-sim-nn``, the meta choice of
+``poki-sim-meta``, :mod:`bpp.loki.predictors`) every simulated opponent
+decision is predicted instead: the 19 context inputs of that decision are
+built for every trial row at once from the trial's own state (its bets,
+pot, folds, previous actions and board), the opponent's predictor turns
+them into (fold, call, raise), and those become the thresholds of the ramp
+the opponent acts by (:func:`bpp.loki.predictors.predictor_thresholds`): the
+predictor the meta choice picked for an opponent is the one that plays it
+in the trials, as in Billings2002's last experiment ("maintains three
+different methods of opponent modeling … uses whichever has been the most
+successful for each opponent in the past").
 
 Where this differs from Billings2002:
 
@@ -39,11 +50,8 @@ Where this differs from Billings2002:
   clearly better" (the *obvious move* cut-off).  Here all ``trials`` run as
   one vectorized batch, so a cut-off would only save time, not change the
   decision; ``time_budget`` is the only early stop.  Not built.
-* The simulated opponents act by the twelve-context threshold table of the
-  opponent model even when the agent predicts with a network or the meta
-  choice (``poki-nn``, ``poki-meta`` use those for re-weighting): a
-  network prediction per simulated decision (one forward pass per trial
-  row and step) was left out.
+* Without a ``predictor`` (``poki-sim``) the simulated opponents act by the
+  twelve-context threshold table of the opponent model.
 EVs are in chips and count only the chips still to be put in (what is in the
 pot is sunk): the fold EV is 0.
 
@@ -70,6 +78,7 @@ import numpy as np
 
 from bpp.loki.evaluation import street_table
 from bpp.loki.modeling import OpponentModel
+from bpp.loki.state import N_FEATURES, board_texture, board_textures
 from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams
 from holdem.evaluate import evaluate_unchecked, key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDINGS, N_HOLDINGS
@@ -88,6 +97,9 @@ class SimulationResult:
     trials: int
     best: int
     seconds: float
+    #: simulated actions (fold, call, raise) counted per seat over every trial and both branches, shape (n, 3);
+    #: our own forced first action is not counted
+    actions: np.ndarray | None = None
 
 
 def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
@@ -149,6 +161,7 @@ def simulate(
     time_budget: float | None = None,
     params: FormulaParams = FormulaParams(),
     max_raises: int = 3,
+    predictor=None,
     rng=None,
 ) -> SimulationResult:
     """Estimate the EV of fold, check/call and bet/raise by selective-sampling simulation (Billings2002).
@@ -175,6 +188,11 @@ def simulate(
         Our own thresholds in the trials.
     max_raises : int
         Raises per round after the bet (the game's cap).
+    predictor : object with ``predict(opponent, x) -> (k, 3)``, optional
+        Predicts each simulated opponent decision from its 19 context inputs
+        (``opponent`` the relative seat, :mod:`bpp.loki.predictors`); its
+        (fold, call, raise) sets that decision's thresholds.  None: the
+        ``model``'s twelve-context table.
     rng : numpy.random.Generator, int or None
 
     Returns
@@ -198,11 +216,14 @@ def simulate(
     start = time.perf_counter()
     hole = np.asarray(hole, dtype=np.int8)
     sums = np.zeros(3)
+    counts = np.zeros((tracker.n, 3), dtype=np.int64)
     done_trials = 0
     batch = 250
     while done_trials < trials:
         T = min(batch, trials - done_trials)
-        s_call, s_raise, n_ok = _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng)
+        s_call, s_raise, n_ok = _batch(
+            tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng, predictor, counts
+        )
         sums[CALL] += s_call
         sums[RAISE] += s_raise
         done_trials += n_ok
@@ -220,10 +241,45 @@ def simulate(
             continue
         if ev[a] >= ev[best]:
             best = a
-    return SimulationResult(ev, int(done_trials), int(best), time.perf_counter() - start)
+    return SimulationResult(ev, int(done_trials), int(best), time.perf_counter() - start, counts)
 
 
-def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng):
+def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, sizes, committed, level, n_live, folded, last,
+                          raised, texture, order):
+    """(μ_call, μ_raise) of the opponents' simulated decisions (rows ``idx``, seats ``p``) from ``predictor``.
+
+    Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row, predicts each seat's rows
+    with that seat's predictor and turns the (fold, call, raise) into thresholds as
+    :func:`bpp.loki.predictors.predictor_thresholds` does.
+    """
+    k = idx.size
+    x = np.zeros((k, N_FEATURES))
+    x[:, r] = 1.0
+    x[np.arange(k), 4 + b] = 1.0
+    x[:, 7] = np.minimum(level[idx], 4) / 4.0
+    x[:, 8] = (n_live[idx] - 1) / 9.0
+    mine = (p - order[0]) % n
+    live_in_order = ~folded[idx[:, None], order[None, :]]
+    behind = (live_in_order & (np.arange(n)[None, :] > mine[:, None])).sum(axis=1)
+    x[:, 9] = behind / np.maximum(n_live[idx] - 1, 1)
+    pot = committed[idx].sum(axis=1)
+    x[:, 10] = np.where(owe > 0, owe / (pot + owe), 0.0)
+    x[:, 11] = np.minimum(pot / (2.0 * sizes[0]) / 20.0, 1.0)
+    x[:, 12] = last[idx, p] == RAISE
+    x[:, 13] = last[idx, p] == CALL
+    x[:, 14] = raised[idx, p] < r
+    x[:, 15:] = texture[idx]
+    mu_call = np.zeros(k)
+    mu_raise = np.zeros(k)
+    for seat in np.unique(p):
+        at = p == seat
+        pred = np.asarray(predictor.predict(int((seat - me) % n), x[at]), dtype=np.float64)
+        mu_raise[at] = 1.0 - pred[:, RAISE]
+        mu_call[at] = np.where(b[at] == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL])
+    return mu_call, mu_raise
+
+
+def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng, predictor=None, counts=None):
     n = tracker.n
     rc = tracker.round
     board = np.asarray(tracker.board, dtype=np.int8)
@@ -298,15 +354,22 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     base_committed = committed[:, me].copy()
     forced = np.concatenate([np.full(T, CALL), np.full(T, RAISE)])
     first = True
+    order = (tracker.button + 1 + seats) % n  # post-flop acting order
+    if predictor is not None:
+        # each seat's previous action and first raising round, as the tracker keeps them (-1 / 4: none)
+        last = np.tile(np.array([-1 if a is None else a for a in tracker.last_action]), (B, 1))
+        raised = np.tile(np.array([4 if x is None else x for x in tracker.raised_round]), (B, 1))
     for r in range(rc, 4):
         size = sizes[r]
         if r > rc:
             # new round: everyone still in acts again from the left of the button
             level[:] = 0
             to_act[:] = n_live
-            order = (tracker.button + 1 + seats[None, :]) % n
-            live_in_order = ~folded[rows[:, None], order]
-            cur = order[0, np.argmax(live_in_order, axis=1)]
+            live_in_order = ~folded[rows[:, None], order[None, :]]
+            cur = order[np.argmax(live_in_order, axis=1)]
+        if predictor is not None:
+            texture = (np.tile(np.array(board_texture(tuple(int(c) for c in board)))[None, :], (B, 1)) if r == rc
+                       else np.tile(board_textures(full[:, : 2 + r]), (2, 1)))
         for _ in range(n * (cap + 2)):
             active = (to_act > 0) & (n_live > 1)
             if not active.any():
@@ -318,6 +381,12 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             s = st[idx, p, r]
             mc = mu_c[p, r, b]
             mr = mu_r[p, r, b]
+            if predictor is not None and (p != me).any():
+                o = p != me
+                mc[o], mr[o] = _predicted_thresholds(
+                    predictor, me, n, p[o], idx[o], r, b[o], owe[o], sizes, committed, level, n_live, folded,
+                    last, raised, texture, order,
+                )
             sg = sig[p]
             go = np.clip((s - mc + sg) / (2 * sg), 0.0, 1.0)
             up = np.clip((s - mr + sg) / (2 * sg), 0.0, 1.0)
@@ -325,10 +394,16 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             up = np.where(level[idx] < cap, np.minimum(up, go), 0.0)
             u = rng.random(idx.size)
             act = np.where(u < 1.0 - go, FOLD, np.where(u < 1.0 - up, CALL, RAISE))
+            was_first = first
             if first:
                 act = forced[idx]
                 act = np.where((act == RAISE) & (level[idx] >= cap), CALL, act)
                 first = False
+            if counts is not None and not was_first:
+                np.add.at(counts, (p, act), 1)
+            if predictor is not None:
+                last[idx, p] = act
+                raised[idx, p] = np.where(act == RAISE, np.minimum(raised[idx, p], r), raised[idx, p])
             # fold
             f = act == FOLD
             fi, fp = idx[f], p[f]

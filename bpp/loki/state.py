@@ -42,6 +42,7 @@ __all__ = [
     "FEATURES",
     "N_FEATURES",
     "board_texture",
+    "board_textures",
     "context_features",
 ]
 
@@ -224,15 +225,30 @@ _TEXTURE: dict[tuple, tuple] = {}
 
 
 def _texture(board) -> tuple[float, float, float, float]:
-    cards = np.asarray(board)
-    ranks = cards // 4
-    suits = cards % 4
-    flush = float(np.bincount(suits, minlength=4).max() >= 3)
-    paired = float(np.unique(ranks).size < ranks.size)
-    r = np.unique(np.where(ranks == 12, -1, ranks).tolist() + ranks.tolist())  # the ace plays low too
-    straight = float(any(np.sum((r >= lo) & (r <= lo + 4)) >= 3 for lo in range(-1, 9)))
-    high = float(np.sum(ranks >= 8)) / 5.0
-    return (flush, paired, straight, high)
+    return tuple(float(v) for v in board_textures(np.asarray([board]))[0])
+
+
+def board_textures(boards) -> np.ndarray:
+    """:func:`board_texture` of every row of ``boards`` (T, k) at once → (T, 4) float (the simulation's trial boards).
+
+    >>> board_textures(np.array([[48, 44, 40], [0, 1, 5]])).tolist()   # A♣ K♣ Q♣; 2♣ 2♦ 3♦
+    [[1.0, 0.0, 1.0, 0.6], [0.0, 1.0, 0.0, 0.0]]
+    """
+    boards = np.asarray(boards, dtype=np.intp)
+    T = boards.shape[0]
+    ranks, suits = boards // 4, boards % 4
+    rows = np.broadcast_to(np.arange(T)[:, None], boards.shape)
+    suit_counts = np.zeros((T, 4), dtype=np.intp)
+    np.add.at(suit_counts, (rows, suits), 1)
+    present = np.zeros((T, 14), dtype=np.intp)  # index 0: the ace playing low, 1 … 13: deuce … ace
+    np.add.at(present, (rows, ranks + 1), 1)
+    paired = (present[:, 1:] > 1).any(axis=1)
+    present = (present > 0).astype(np.intp)
+    present[:, 0] = present[:, 13]
+    window = np.cumsum(np.concatenate([np.zeros((T, 1), np.intp), present], axis=1), axis=1)
+    straight = ((window[:, 5:] - window[:, :-5]) >= 3).any(axis=1)  # three ranks within a span of five
+    high = (ranks >= 8).sum(axis=1) / 5.0
+    return np.stack([(suit_counts >= 3).any(axis=1), paired, straight, high], axis=1).astype(np.float64)
 
 
 def context_features(tracker, player: int) -> np.ndarray:

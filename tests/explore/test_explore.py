@@ -20,7 +20,16 @@ def test_page_is_self_contained():
         assert not re.search(r"<link(?![^>]*href=\"data:)|src=|@import|https?://(?!www\.w3\.org/2000/svg)", page)
 
 
-@pytest.mark.parametrize("player", ["bpp", "bpp-up"])
+NETWORK_PLAYERS = ["bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn"]
+
+
+def test_every_network_variant_is_explored():
+    from bpp.explore.stud import PLAYERS
+
+    assert set(NETWORK_PLAYERS) <= set(PLAYERS)
+
+
+@pytest.mark.parametrize("player", NETWORK_PLAYERS)
 def test_cpts_embedded_as_pgmpy_lays_them_out(player):
     ex = stud_explorer(3, player=player, warmup=20)
     for k, model in enumerate(ex.models):
@@ -31,6 +40,27 @@ def test_cpts_embedded_as_pgmpy_lays_them_out(player):
             assert node["states"] == [str(s) for s in cpd.state_names[node["name"]]]
             assert node["parents"] == list(cpd.variables[1:])
             assert node["cpt"] == pytest.approx(cpd.get_values().ravel().tolist(), abs=1e-15)
+
+
+@pytest.mark.parametrize("player", NETWORK_PLAYERS)
+def test_each_steps_p_win_is_pgmpy_on_the_variants_network(player):
+    """Through the variant hook: the P(win) a step shows (the one the agent played from) is VariableElimination's."""
+    from pgmpy.inference import VariableElimination
+
+    from bpp.stud.players.variants import variant_of_agent
+
+    ex = stud_explorer(7, player=player, warmup=20)
+    assert len(ex.data["networks"]) == 4 and ex.data["network_title"].startswith(variant_of_agent(player).title)
+    for step in ex.data["steps"]:
+        model = ex.models[step["net"]]
+        states = {n["name"]: n["states"] for n in ex.data["networks"][step["net"]]["nodes"]}
+        ev = {k: states[k][i] for k, i in step["evidence"].items()}
+        if player == "bpp-dbn":  # one network for all rounds: the evidence of every slice so far
+            assert {f"{n}_{t}" for n in ("BPP_Current", "OPP_Upcards") for t in range(step["round"] + 1)} <= set(ev)
+        else:
+            assert {"BPP_Current", "OPP_Upcards"} <= set(ev)
+        want = VariableElimination(model).query(["BPP_Win"], evidence=ev, show_progress=False).get_value(BPP_Win="win")
+        assert step["p_win"] == pytest.approx(want, abs=1e-9), (player, step["label"])
 
 
 def test_steps_are_the_inspect_trace():

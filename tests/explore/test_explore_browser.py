@@ -129,6 +129,28 @@ def test_bpp_up_page_equals_pgmpy(page, tmp_path):
     _check_against_pgmpy(page, ex)
 
 
+@pytest.mark.parametrize("player", ["bpp-bluff", "bpp-actions"])
+def test_variant_pages_through_the_hook_equal_pgmpy(page, tmp_path, player):
+    """A §6 variant shown through the variant table: its own nodes drawn, every step and a what-if click equal pgmpy."""
+    ex = stud_explorer(7, player=player, warmup=20)
+    page.goto(ex.save(tmp_path / f"{player}.html").as_uri())
+    for _ in range(len(ex.data["steps"])):
+        _check_against_pgmpy(page, ex)
+        page.keyboard.press("ArrowRight")
+    if player == "bpp-bluff":  # what-if: the opponent is bluffing
+        assert page.query_selector('.node[data-node="OPP_Bluff"]') is not None
+        page.click('.node[data-node="OPP_Bluff"] .row[data-index="1"]')
+        ev = _check_against_pgmpy(page, ex)
+        assert ev["OPP_Bluff"] == 1
+    else:  # what-if: the opponent raised
+        n = len(next(n for n in ex.data["networks"][0]["nodes"] if n["name"] == "OPP_Action")["states"])
+        assert n == 4
+        page.click('.node[data-node="OPP_Action"] .row[data-index="3"]')
+        assert _check_against_pgmpy(page, ex)["OPP_Action"] == 3
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(tmp_path / f"{player}.png"), full_page=True)
+
+
 def test_card_page_down_card_grid_and_relations(page, tmp_path):
     ex = stud_explorer(11, player="bpp-card", warmup=30)
     steps = ex.data["steps"]

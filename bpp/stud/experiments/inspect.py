@@ -426,25 +426,25 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
 
 
 def _closing_step(bpp, r, actor, verb, last, action, observation):
-    """The step after an action that ended a round or the hand: the last beliefs of that round, updated for the action."""
+    """The step after an action that ended a round or the hand: the last beliefs of that round, updated for the action.
+
+    ``observation`` is the round's last, with the closing action appended; a fold is not OPP_Action evidence.
+    """
+    from dataclasses import replace
+
     from holdem.games.base import ActionKind
 
-    from bpp.stud.model.networks import ACTIONS
-
     label = f"r{r} {actor} {verb}"
-    evidence = dict(last.evidence)
-    if actor == "OPP" and action.kind != ActionKind.FOLD:
-        evidence["OPP_Action"] = "aggressive" if (
-            action.kind == ActionKind.BET_RAISE or evidence["OPP_Action"] == "aggressive"
-        ) else "passive"
+    if action.kind == ActionKind.FOLD:
+        return replace(last, kind="action", label=label, actor=actor, evidence=dict(last.evidence))
     net = bpp.compiled_networks()[r]
-    belief = net.query(evidence["BPP_Current"], evidence["OPP_Upcards"], evidence["OPP_Action"])
+    belief = bpp.belief(observation)
     return TraceStep(
         "action",
         label,
         r,
         actor,
-        evidence,
+        bpp.evidence(observation),
         net.current_states,
         belief.opp_current.copy(),
         belief.opp_final.copy(),

@@ -31,6 +31,13 @@ therefore indexed by b on the opponent side too, and add the posterior
 P(OPP_Bluff | evidence).  Play never calls pgmpy; the tables equal pgmpy's
 ``VariableElimination`` on every evidence combination (tested).
 
+Saved networks.  OPP_Bluff's and OPP_Action's tables are learned per opponent
+during play, so what ``models/stud/bluff/`` holds (``stud_bluff_round{0..3}``,
+BIF and XMLBIF, written by ``bpp build stud-bluff``) is the network a new
+``bpp-bluff`` starts from: Figure 1's shipped tables plus the documented priors
+β = :data:`PRIOR_BLUFF` and H = ½ / ½.  :func:`load_bluff_networks` reads and
+checks them; the tests check they equal a new player's networks.
+
 >>> from bpp.stud.model.networks import load_cpts, load_compiled
 >>> net = CompiledBluffNet(load_cpts()[3])       # nothing learned: β = 5 %, H = ½ / ½
 >>> round(float(net.bluff_table[0, 0, 1, 1]), 3)  # P(bluff | BPP busted-low, OPP shows busted-low, it bet)
@@ -39,11 +46,15 @@ P(OPP_Bluff | evidence).  Play never calls pgmpy; the tables equal pgmpy's
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.networks import (
     ACTIONS,
+    MODELS_DIR,
     N_ROUNDS,
     StudBelief,
     StudCPTs,
@@ -56,7 +67,11 @@ __all__ = [
     "BLUFF_STATES",
     "WEAK_FINALS",
     "PRIOR_BLUFF",
+    "BLUFF_DIR",
     "build_bluff_network",
+    "bluff_network_cpts",
+    "save_bluff_networks",
+    "load_bluff_networks",
     "effective_action_cpt",
     "CompiledBluffNet",
     "BluffModel",
@@ -69,6 +84,8 @@ BLUFF_STATES = ("honest", "bluff")
 WEAK_FINALS = tuple(i for i, name in enumerate(ht.FINAL_TYPES) if name.startswith("busted"))
 #: Prior mean of P(bluff | c, b) before any showdown: BPP's own bluff rate (§4.2: 5 %).
 PRIOR_BLUFF = 0.05
+#: Where ``bpp build stud-bluff --replace-shipped`` writes the four networks (with the prior CPTs).
+BLUFF_DIR = MODELS_DIR / "bluff"
 
 
 def _n(r: int) -> int:
@@ -129,6 +146,103 @@ def build_bluff_network(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None):
     )
     model.check_model()
     return model
+
+
+def bluff_network_cpts(model):
+    """``(cpts, β, H)`` of a bluff network (built here or read back): Figure 1's tables, P(bluff | c, b), P(a | c, honest).
+
+    ``cpts`` is the :class:`~bpp.stud.model.networks.StudCPTs` of Figure 1's part, its M_A|C the honest H;
+    β has shape (B, C) (BPP_Current, OPP_Current), H (2, C).  Raises ``ValueError`` when a bluff does not always act
+    aggressively (the node's definition) or the structure is not :func:`build_bluff_network`'s.
+
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> cpts, beta, h = bluff_network_cpts(build_bluff_network(load_cpts()[1]))
+    >>> cpts.betting_round, beta.shape, float(beta.max()), h.shape
+    (1, (14, 14), 0.05, (2, 14))
+    """
+    from pgmpy.factors.discrete import TabularCPD
+
+    from bpp.stud.model.networks import _cpd_array, _round_of, network_cpts
+
+    r = _round_of(model)
+    current = current_type_names(r)
+    if sorted(model.get_parents("OPP_Bluff")) != ["BPP_Current", "OPP_Current"] or sorted(model.get_parents("OPP_Action")) != ["OPP_Bluff", "OPP_Current"]:
+        raise ValueError("OPP_Bluff's parents must be OPP_Current and BPP_Current, OPP_Action's OPP_Current and OPP_Bluff")
+    bluff = _cpd_array(model, "OPP_Bluff", {"OPP_Bluff": BLUFF_STATES, "OPP_Current": current, "BPP_Current": current})
+    action = _cpd_array(model, "OPP_Action", {"OPP_Action": ACTIONS, "OPP_Current": current, "OPP_Bluff": BLUFF_STATES})
+    if not np.allclose(action[1, :, 1], 1.0):
+        raise ValueError("P(OPP_Action = aggressive | OPP_Bluff = bluff) must be 1 (a bluff is a bet or raise, §6.1)")
+    beta, h = bluff[1].T, action[:, :, 0]
+    base = model.copy()
+    base.remove_node("OPP_Bluff")
+    base.add_cpds(TabularCPD("OPP_Action", 2, h, evidence=["OPP_Current"], evidence_card=[len(current)],
+                             state_names={"OPP_Action": list(ACTIONS), "OPP_Current": list(current)}))
+    return network_cpts(base), np.ascontiguousarray(beta), np.ascontiguousarray(h)
+
+
+def _file(directory, r: int, file_format: str) -> Path:
+    return Path(directory) / f"stud_bluff_round{r}.{file_format}"
+
+
+def save_bluff_networks(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:
+    """Write the four bluff networks with the prior CPTs a new ``bpp-bluff`` starts from, as BIF and XMLBIF.
+
+    OPP_Bluff's and OPP_Action's tables are learned per opponent during play
+    (:class:`BluffModel`); what is saved is the network before any showdown:
+    Figure 1's tables (``cpts``, default the shipped ones of ``models/stud``),
+    P(bluff | c, b) = :data:`PRIOR_BLUFF` and P(action | c, honest) = ½ / ½ (§5.2).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     [p.name for p in save_bluff_networks(out_dir=d, info={"note": "doctest"})][-3:]
+    ['stud_bluff_round3.bif', 'stud_bluff_round3.xmlbif', 'build_info.json']
+    """
+    from pgmpy.readwrite import BIFWriter, XMLBIFWriter
+
+    from bpp.stud.model.networks import load_cpts
+
+    cpts = load_cpts() if cpts is None else tuple(cpts)
+    if len(cpts) != N_ROUNDS:
+        raise ValueError(f"The 'cpts' parameter of save_bluff_networks must hold 4 rounds' tables; got {len(cpts)}.")
+    out = Path(BLUFF_DIR if out_dir is None else out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for r, c in enumerate(cpts):
+        model = build_bluff_network(c)
+        BIFWriter(model).write(str(_file(out, r, "bif")))
+        XMLBIFWriter(model).write(str(_file(out, r, "xmlbif")))
+        written += [_file(out, r, "bif"), _file(out, r, "xmlbif")]
+    if info is not None:
+        (out / "build_info.json").write_text(json.dumps(info, indent=2, sort_keys=True) + "\n")
+        written.append(out / "build_info.json")
+    return written
+
+
+def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
+    """The four saved bluff networks, read with pgmpy and checked (``models/stud/bluff`` by default).
+
+    Checked as :func:`~bpp.stud.model.networks.load_networks` checks Figure 1's
+    (every CPT a distribution, the round's shapes, BPP's side equal to the
+    opponent's), plus OPP_Bluff's structure and a bluff always aggressive; one
+    ``ValueError`` naming the file otherwise.
+
+    >>> [sorted(m.get_parents("OPP_Bluff")) for m in load_bluff_networks(file_format="xmlbif")][3]
+    ['BPP_Current', 'OPP_Current']
+    """
+    from bpp.stud.model.networks import check_figure1, read_network
+
+    directory = BLUFF_DIR if directory is None else directory
+    models = []
+    for r in range(N_ROUNDS):
+        path = _file(directory, r, file_format)
+
+        def check(model, r=r, path=path):
+            cpts, beta, h = bluff_network_cpts(model)
+            check_figure1(cpts, model, path, r)
+            _check(beta, h, r)
+
+        models.append(read_network(path, file_format, "stud-bluff", check, where="load_bluff_networks"))
+    return models
 
 
 def _win_tables(cpts: StudCPTs, beta, h):

@@ -118,6 +118,9 @@ from bpp.stud.model.networks import (
 
 __all__ = [
     "DBN_DIR",
+    "DBN_LAYOUT",
+    "DBN_PIXELS",
+    "DBN_OBSERVED",
     "SLICE_NODES",
     "node",
     "dbn_edges",
@@ -138,6 +141,21 @@ __all__ = [
 DBN_DIR = MODELS_DIR / "dbn"
 #: The nodes of one time slice (§6.3).
 SLICE_NODES = ("BPP_Current", "OPP_Current", "OPP_Upcards", "OPP_Action")
+#: Where the figure draws each node (one column per slice, BPP_Win to the right), in matplotlib data units.
+DBN_LAYOUT = {
+    **{f"{name}_{t}": (1.6 * t + dx, y) for t in range(N_ROUNDS)
+       for name, (dx, y) in {"BPP_Current": (0.0, 3.0), "OPP_Current": (0.0, 1.9), "OPP_Upcards": (0.0, 0.1),
+                             "OPP_Action": (0.75, 0.95)}.items()},
+    "BPP_Win": (1.6 * N_ROUNDS + 0.2, 2.45),
+}
+#: Where the belief explorer draws each node, in pixels (a box is 190 wide and 34 + 13.5 per state tall).
+DBN_PIXELS = {
+    **{f"{name}_{t}": (210 * t, y) for t in range(N_ROUNDS)
+       for name, y in {"BPP_Current": 0, "OPP_Current": 290, "OPP_Upcards": 580, "OPP_Action": 850}.items()},
+    "BPP_Win": (840, 150),
+}
+#: The observed nodes (shaded): every slice's BPP_Current, OPP_Upcards and OPP_Action.
+DBN_OBSERVED = tuple(f"{name}_{t}" for t in range(N_ROUNDS) for name in ("BPP_Current", "OPP_Upcards", "OPP_Action"))
 _FILE_STEM = "stud_dbn"
 _ARRAYS = "stud_dbn_cpts.npz"
 
@@ -667,12 +685,10 @@ def draw_dbn(ax=None):
     from bpp.plots import axes_or_new
 
     ax = axes_or_new(ax, figsize=(11.0, 6.0))
-    place = {"BPP_Current": (0.0, 3.0), "OPP_Current": (0.0, 1.9), "OPP_Upcards": (0.0, 0.1), "OPP_Action": (0.75, 0.95)}
-    pos = {node(name, t): (1.6 * t + place[name][0], place[name][1]) for t in range(N_ROUNDS) for name in SLICE_NODES}
-    pos["BPP_Win"] = (1.6 * N_ROUNDS + 0.2, 2.3)
+    pos = dict(DBN_LAYOUT)
     edges = dbn_edges()
     graph = nx.DiGraph(edges)
-    observed = {n for n in graph.nodes() if not n.startswith("OPP_Current") and n != "BPP_Win"}
+    observed = set(DBN_OBSERVED)
     colors = ["#c9d9f0" if n in observed else "#ffffff" for n in graph.nodes()]
     nodes = nx.draw_networkx_nodes(graph, pos, ax=ax, node_size=2600, node_color=colors, edgecolors="#333333")
     between = [e for e in edges if e[0][-1] != e[1][-1] and e[1] != "BPP_Win"]

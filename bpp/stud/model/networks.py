@@ -103,7 +103,6 @@ __all__ = [
     "compile_network",
     "load_compiled",
     "draw_network",
-    "NETWORK_VARIANTS",
 ]
 
 #: Betting rounds of five-card stud: after 2, 3, 4 and 5 cards (§3.1).
@@ -706,35 +705,56 @@ def load_networks(directory=None, *, file_format: str = "bif") -> list:
     ...
     ValueError: The 'file_format' parameter of load_networks must be 'bif' or 'xmlbif'; got 'json'.
     """
-    if file_format not in ("bif", "xmlbif"):
-        raise ValueError(f"The 'file_format' parameter of load_networks must be 'bif' or 'xmlbif'; got {file_format!r}.")
-    from pgmpy.readwrite import BIFReader, XMLBIFReader
-
-    _quiet_pgmpy()
     directory = Path(MODELS_DIR if directory is None else directory)
-    reader = BIFReader if file_format == "bif" else XMLBIFReader
     models = []
     for r in range(N_ROUNDS):
         path = directory / f"{_file_stem(r)}.{file_format}"
-        if not path.exists():
-            raise FileNotFoundError(f"{path} is missing; run `bpp build stud-nets`.")
-        try:
-            model = reader(str(path)).get_model()
-            cpts = network_cpts(model)
-            cpds = {cpd.variable: cpd for cpd in model.get_cpds()}
-            bpp_current = _cpd_array(model, "BPP_Current", {"BPP_Current": current_type_names(r), "BPP_Final": ht.FINAL_TYPES})
-            bpp_prior = _cpd_array(model, "BPP_Final", {"BPP_Final": ht.FINAL_TYPES}).reshape(-1)
-        except Exception as exc:  # noqa: BLE001 - pgmpy's parsers raise anything on a damaged file
-            raise ValueError(f"{str(path)!r} is not a readable BPP network ({type(exc).__name__}: {exc})".replace("\n", " ")) from None
-        from holdem.files import check_distributions
-
-        for variable, cpd in sorted(cpds.items()):  # pgmpy reads 'abc' or a short row without a word
-            check_distributions(np.asarray(cpd.values, dtype=np.float64).reshape(cpd.variable_card, -1), path, f"P({variable} | …)")
-        validate_cpts(cpts, path, betting_round=r)
-        if not (np.allclose(bpp_current, cpts.current_given_final) and np.allclose(bpp_prior, cpts.prior_final)):
-            raise ValueError(f"{str(path)!r}: BPP's tables differ from the opponent's (the network is symmetric, §3.2)")
-        models.append(model)
+        models.append(read_network(path, file_format, "stud-nets", lambda m, r=r: check_figure1(network_cpts(m), m, path, r), where="load_networks"))
     return models
+
+
+def read_network(path, file_format: str, target: str, check, *, where: str):
+    """Read one saved BPP network with pgmpy, check every CPT is a distribution, then ``check(model)``; return the model.
+
+    Every stud network loader reads through here: a missing file raises
+    ``FileNotFoundError`` naming the ``bpp build`` ``target`` that writes it; a
+    damaged one (unparseable, a CPT that is not a distribution, or one ``check``
+    rejects) one ``ValueError`` naming the file.
+    """
+    if file_format not in ("bif", "xmlbif"):
+        raise ValueError(f"The 'file_format' parameter of {where} must be 'bif' or 'xmlbif'; got {file_format!r}.")
+    from pgmpy.readwrite import BIFReader, XMLBIFReader
+
+    from holdem.files import check_distributions
+
+    _quiet_pgmpy()
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing; run `bpp build {target}`.")
+    try:
+        model = (BIFReader if file_format == "bif" else XMLBIFReader)(str(path)).get_model()
+        cpds = {cpd.variable: cpd for cpd in model.get_cpds()}
+    except Exception as exc:  # noqa: BLE001 - pgmpy's parsers raise anything on a damaged file
+        raise ValueError(f"{str(path)!r} is not a readable BPP network ({type(exc).__name__}: {exc})".replace("\n", " ")) from None
+    for variable, cpd in sorted(cpds.items()):  # pgmpy reads 'abc' or a short row without a word
+        check_distributions(np.asarray(cpd.values, dtype=np.float64).reshape(cpd.variable_card, -1), path, f"P({variable} | …)")
+    try:
+        check(model)
+    except Exception as exc:  # noqa: BLE001 - pgmpy raises anything on a missing node or state
+        if isinstance(exc, ValueError) and repr(str(path)) in str(exc):
+            raise
+        raise ValueError(f"{str(path)!r} is not a readable BPP network ({type(exc).__name__}: {exc})".replace("\n", " ")) from None
+    return model
+
+
+def check_figure1(cpts: StudCPTs, model, source, betting_round: int) -> StudCPTs:
+    """Check Figure 1's tables of a loaded network (:func:`validate_cpts`) and that BPP's side equals the opponent's (§3.2)."""
+    validate_cpts(cpts, source, betting_round=betting_round)
+    bpp_current = _cpd_array(model, "BPP_Current", {"BPP_Current": current_type_names(betting_round), "BPP_Final": ht.FINAL_TYPES})
+    bpp_prior = _cpd_array(model, "BPP_Final", {"BPP_Final": ht.FINAL_TYPES}).reshape(-1)
+    if not (np.allclose(bpp_current, cpts.current_given_final) and np.allclose(bpp_prior, cpts.prior_final)):
+        raise ValueError(f"{str(source)!r}: BPP's tables differ from the opponent's (the network is symmetric, §3.2)")
+    return cpts
 
 
 def validate_cpts(cpts: StudCPTs, source, *, betting_round: int) -> StudCPTs:
@@ -1074,15 +1094,7 @@ FIGURE1_LAYOUT = {
 OBSERVED = ("BPP_Current", "OPP_Upcards", "OPP_Action")
 
 
-#: The §6 variants :func:`draw_network` draws: the arc each adds, and OPP_Action's number of states.
-NETWORK_VARIANTS = {
-    "paper": ((), 2),
-    "linked": ((("BPP_Final", "OPP_Final"),), 2),  # bpp-linked: both hands from one deck (Korb1999 §6.1)
-    "actions": ((), 4),  # bpp-actions: OPP_Action = pass / call / bet / raise (Korb1999 §6.1)
-}
-
-
-def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "paper"):
+def draw_network(ax=None, *, betting_round: int | None = None, networks=None, layout=None, observed=()):
     """Draw the structure of Figure 1 (§3.1) or a §6 variant's with networkx; observed nodes shaded.
 
     Parameters
@@ -1092,8 +1104,13 @@ def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "p
     betting_round : int, optional
         Label the nodes with that round's number of states; default: the
         numbers of all four rounds (``10/14/16/17``).
-    variant : {"paper", "linked", "actions"}
-        Figure 1, or a variant of :data:`NETWORK_VARIANTS` (its new arc drawn in red).
+    networks : sequence of 4 DiscreteBayesianNetwork, optional
+        The per-round networks to draw (default Figure 1's).  Nodes and arcs
+        that Figure 1 does not have are drawn in red.
+    layout : dict, optional
+        Positions of nodes not in :data:`FIGURE1_LAYOUT`, or moved (same units).
+    observed : sequence of str
+        Observed nodes besides :data:`OBSERVED`.
 
     Returns
     -------
@@ -1109,47 +1126,52 @@ def draw_network(ax=None, *, betting_round: int | None = None, variant: str = "p
     ['edges', 'labels', 'nodes']
     >>> artists["labels"]["OPP_Upcards"].get_text()
     'OPP_Upcards\\n5 states'
-    >>> draw_network(variant="actions")["labels"]["OPP_Action"].get_text()
-    'OPP_Action\\n4 states'
+    >>> draw_network(networks=[build_network(c) for c in load_cpts()[:3]])
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'networks' parameter of draw_network must hold the 4 rounds' networks; got 3.
     """
     import matplotlib.pyplot as plt
     import networkx as nx
 
-    if variant not in NETWORK_VARIANTS:
-        raise ValueError(f"The 'variant' parameter of draw_network must be one of {tuple(NETWORK_VARIANTS)}; got {variant!r}.")
-    new_edges, n_actions = NETWORK_VARIANTS[variant]
+    if networks is None:
+        networks = [build_network(c) for c in load_cpts()]
+    networks = list(networks)
+    if len(networks) != N_ROUNDS:
+        raise ValueError(f"The 'networks' parameter of draw_network must hold the 4 rounds' networks; got {len(networks)}.")
     rounds = range(N_ROUNDS) if betting_round is None else [_check_round(betting_round, "draw_network")]
-    sizes = {
-        "BPP_Final": [ht.N_FINAL_TYPES for _ in rounds],
-        "OPP_Final": [ht.N_FINAL_TYPES for _ in rounds],
-        "BPP_Win": [len(WIN_STATES) for _ in rounds],
-        "BPP_Current": [len(current_type_names(r)) for r in rounds],
-        "OPP_Current": [len(current_type_names(r)) for r in rounds],
-        "OPP_Upcards": [len(upcard_type_names(r)) for r in rounds],
-        "OPP_Action": [n_actions for _ in rounds],
-    }
+    graph = nx.DiGraph()
+    graph.add_nodes_from(networks[rounds[0]].nodes())
+    graph.add_edges_from(networks[rounds[0]].edges())
+    pos = {**FIGURE1_LAYOUT, **(layout or {})}
+    missing = sorted(set(graph.nodes()) - set(pos))
+    if missing:
+        raise ValueError(f"The 'layout' parameter of draw_network must place every node Figure 1 lacks; missing {missing}.")
+    pos = {n: pos[n] for n in graph.nodes()}
+    sizes = {n: [len(networks[r].get_cpds(n).state_names[n]) for r in rounds] for n in graph.nodes()}
     if ax is None:
         ax = plt.figure(figsize=(6.4, 5.2)).add_subplot()
-    graph = nx.DiGraph(list(EDGES) + list(new_edges))
-    colors = ["#c9d9f0" if n in OBSERVED else "#ffffff" for n in graph.nodes()]
+    seen = set(OBSERVED) | set(observed)
+    red, ink = "#c0392b", "#333333"
     nodes = nx.draw_networkx_nodes(
-        graph, FIGURE1_LAYOUT, ax=ax, node_shape="o", node_size=6000, node_color=colors, edgecolors="#333333"
+        graph, pos, ax=ax, node_shape="o", node_size=6000, node_color=["#c9d9f0" if n in seen else "#ffffff" for n in graph.nodes()],
+        edgecolors=[ink if n in NODES else red for n in graph.nodes()], linewidths=[1.0 if n in NODES else 2.0 for n in graph.nodes()],
     )
-    edges = nx.draw_networkx_edges(
-        graph, FIGURE1_LAYOUT, ax=ax, edgelist=list(EDGES), arrows=True, arrowsize=18, node_size=6000, edge_color="#333333"
-    )
-    if new_edges:
-        edges = list(edges) + list(nx.draw_networkx_edges(
-            graph, FIGURE1_LAYOUT, ax=ax, edgelist=list(new_edges), arrows=True, arrowsize=18, node_size=6000,
-            edge_color="#c0392b", width=2.0,
+    old = [e for e in graph.edges() if e in EDGES]
+    new = [e for e in graph.edges() if e not in EDGES]
+    edges = list(nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=old, arrows=True, arrowsize=18, node_size=6000, edge_color=ink))
+    if new:
+        edges += list(nx.draw_networkx_edges(
+            graph, pos, ax=ax, edgelist=new, arrows=True, arrowsize=18, node_size=6000, edge_color=red, width=2.0,
         ))
     labels = {}
     for node in graph.nodes():
         counts = sorted(set(sizes[node]))
         text = "/".join(str(n) for n in sizes[node]) if len(counts) > 1 else str(counts[0])
         labels[node] = f"{node}\n{text} states"
-    texts = nx.draw_networkx_labels(graph, FIGURE1_LAYOUT, labels=labels, ax=ax, font_size=8)
-    ax.set_xlim(-1.0, 1.5)
-    ax.set_ylim(-0.5, 3.5)
+    texts = nx.draw_networkx_labels(graph, pos, labels=labels, ax=ax, font_size=8)
+    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
+    ax.set_xlim(min(xs) - 0.5, max(xs) + 0.5)
+    ax.set_ylim(min(ys) - 0.5, max(ys) + 0.5)
     ax.set_axis_off()
     return {"nodes": nodes, "edges": edges, "labels": texts}

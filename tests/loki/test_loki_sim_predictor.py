@@ -1,0 +1,103 @@
+"""The simulated opponents of Poki's simulation player act by the predictor the agent uses for them (Billings2002's
+last experiment: the meta player's chosen predictor plays each opponent in the trials)."""
+
+import copy
+
+import numpy as np
+import pytest
+
+import bpp.registry  # noqa: F401
+from bpp.loki.modeling import HandTracker, OpponentModel
+from bpp.loki.simulation import simulate
+from bpp.loki.state import board_texture, board_textures, context_features
+from bpp.loki.triples import FOLD, RAISE
+from holdem.cards import parse_cards
+from holdem.games import LimitHoldem
+from holdem.games.base import Action, ActionKind, Event
+from holdem.match import play_match
+
+
+class _Stub:
+    """A predictor that always predicts the same (fold, call, raise) and records what it was asked."""
+
+    def __init__(self, p):
+        self.p = np.asarray(p, dtype=np.float64)
+        self.calls = []
+
+    def predict(self, opponent, x):
+        self.calls.append((opponent, np.array(x)))
+        return np.tile(self.p, (len(x), 1))
+
+
+def _heads_up_flop():
+    t = HandTracker(2, 0, features=True)
+    t.step(Event("action", 0, Action(ActionKind.CHECK_CALL), (), 0))
+    t.step(Event("action", 1, Action(ActionKind.CHECK_CALL), (), 0))
+    t.step(Event("deal", -1, None, tuple(parse_cards("Ah Kd 7c").tolist()), 1))
+    return t  # seat 1 (the big blind) acts first on the flop
+
+
+def _run(predictor, trials=300):
+    return simulate(_heads_up_flop(), me=1, hole=parse_cards("Qh Jh"), weights=np.ones((2, 1326)), our_strength=0.3,
+                    model=OpponentModel(2), trials=trials, predictor=predictor, rng=0)
+
+
+def test_a_predictor_that_always_raises_makes_the_simulated_opponent_raise():
+    raises = _run(_Stub([0.0, 0.0, 1.0])).actions[0]
+    folds = _run(_Stub([1.0, 0.0, 0.0])).actions[0]
+    table = _run(None).actions[0]  # the twelve-context table of the opponent model
+    assert raises[RAISE] / raises.sum() > 0.95
+    assert folds[RAISE] / folds.sum() < 0.05 and folds[FOLD] > folds[RAISE]
+    assert 0.1 < table[RAISE] / table.sum() < 0.9
+
+
+def test_the_predictor_sees_the_trial_decisions_inputs_and_the_opponents_relative_seat():
+    stub = _Stub([0.2, 0.5, 0.3])
+    _run(stub, trials=50)
+    opponent, x = stub.calls[0]  # the first opponent decision: every trial row, after our check or our bet
+    assert opponent == 1  # seat 0 relative to seat 1 at a two-seat table
+    for ours, rows in ((ActionKind.CHECK_CALL, x[:50]), (ActionKind.BET_RAISE, x[50:])):
+        t = copy.deepcopy(_heads_up_flop())
+        t.step(Event("action", 1, Action(ours), (), 1))
+        np.testing.assert_allclose(rows, np.tile(context_features(t, 0), (50, 1)))
+
+
+def _texture_by_definition(board):
+    """The four board inputs read off their definitions, card by card (ranks 0 = deuce … 12 = ace)."""
+    ranks = [c // 4 for c in board]
+    suits = [c % 4 for c in board]
+    flush = max(suits.count(s) for s in range(4)) >= 3
+    paired = len(set(ranks)) < len(ranks)
+    spans = set(ranks) | ({-1} if 12 in ranks else set())  # the ace also plays low
+    straight = any(sum(lo <= x <= lo + 4 for x in spans) >= 3 for lo in range(-1, 9))
+    return (float(flush), float(paired), float(straight), sum(x >= 8 for x in ranks) / 5)
+
+
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_board_textures_follow_their_definitions(k):
+    rng = np.random.default_rng(k)
+    boards = np.array([rng.permutation(52)[:k] for _ in range(400)], dtype=np.int8)
+    boards[0, :3] = (48, 0, 4)  # A 2 3: the ace plays low
+    boards[1, :3] = (0, 1, 5)  # a pair of deuces
+    want = np.array([_texture_by_definition([int(c) for c in b]) for b in boards])
+    np.testing.assert_array_equal(board_textures(boards), want)
+    assert board_texture(tuple(int(c) for c in boards[0])) == tuple(want[0])
+
+
+@pytest.mark.parametrize("name, predictor", [("poki-sim-meta", "meta"), ("poki-sim-nn", "network"), ("poki-sim", None)])
+def test_the_simulation_player_passes_its_predictor_to_the_simulation(name, predictor, monkeypatch):
+    import bpp.loki.simulation as simulation
+
+    seen = []
+    real = simulation.simulate
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["predictor"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "simulate", spy)
+    agent = bpp.registry.make_agent(name, rng=0)
+    agent.trials = 50
+    play_match(LimitHoldem(n_players=3), [agent, "call", "call"], 4, rng=1)
+    assert seen and all(p is agent.predictor_ for p in seen)
+    assert (agent.predictor_ is None) == (predictor is None)
