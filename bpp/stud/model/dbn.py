@@ -52,7 +52,8 @@ query on them (the tests use it as the oracle).
 Belief carries between rounds: at round ``t`` the evidence is every slice's
 OPP_Upcards and OPP_Action up to ``t`` (the current round's action possibly
 not yet seen) and BPP_Current_0..t.  The earlier BPP_Current are d-separated
-from BPP_Win by the observed BPP_Current_t (the chain is Markov), so only
+from BPP_Win by the observed BPP_Current_t (in the network BPP's chain is
+first-order), so only
 BPP_Current_t matters; the opponent's chain is hidden, so its whole history
 counts.
 
@@ -64,7 +65,8 @@ P(OPP_Upcards_t | OPP_Current_t, OPP_Upcards_{t-1}).  The Jeffreys
 pseudo-count ½ that :func:`bpp.stud.model.networks.estimate_all_cpts` adds
 to the final-type prior is added to *every* cell of every dealt table, so no
 evidence sequence is impossible for lack of samples (a column never dealt is
-uniform; at 10,000,000 deals a well-dealt column moves by less than 1e-5).
+uniform; a column of ``n`` states dealt ``N`` times moves by at most
+``n / 2N`` per cell).
 OPP_Action_t starts at ½ / ½ (§5.2) and is replaced per opponent by the
 learned M_A|C.
 
