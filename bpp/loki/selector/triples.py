@@ -7,8 +7,8 @@ the three limit actions fold, check/call and bet/raise in one context (Billings2
 Poki uses the same abstraction three times: its own (formula) betting picks
 an action by drawing from its triple; the opponent modeller multiplies an
 opponent's weight table by the triple entry of the action it saw
-(:mod:`bpp.loki.weights`); the simulation lets every player act by its
-triple (:mod:`bpp.loki.simulation`).  Columns are :data:`FOLD`, :data:`CALL`,
+(:mod:`bpp.loki.modeler.weights`); the simulation lets every player act by its
+triple (:mod:`bpp.loki.simulator.sampling`).  Columns are :data:`FOLD`, :data:`CALL`,
 :data:`RAISE` (0, 1, 2, as :class:`holdem.games.base.ActionKind`).
 
 The triple-generation routine of Poki "consists of ad hoc rules and formulas
@@ -16,7 +16,7 @@ that use EHS, the opponent model, game conditions and probability estimates"
 whose "precise details … are of limited scientific interest" (Billings2002).  Ours,
 :func:`formula_triple`, is that kind of routine made explicit: thresholds on
 EHS by betting level (Loki's 0.5 to bet, Billings1998 §4.4, and the Make-1/2/4 levels of
-:mod:`bpp.loki.preflop` after the flop), moved by position, turned into
+:mod:`bpp.loki.evaluator.preflop` after the flop), moved by position, turned into
 probabilities by linear ramps (the shape of Loki's re-weighting function),
 plus calls justified by pot odds — on Ppot before the river (Billings1998 §4.4) and on
 showdown odds (HS) on the river.
