@@ -26,7 +26,7 @@ from pathlib import Path
 from stud_opponents import OPPONENTS, SEEDS, write_table  # the same seeds and table (this folder is on sys.path)
 
 #: Korb1999 §6 variants, the paper's network first (see each agent's docstring for its §6 idea).
-VARIANTS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff")
+VARIANTS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn")
 PLAYERS = tuple((p, play) for play in ("sample", "argmax") for p in VARIANTS)
 COLUMNS = ("bpp",) + OPPONENTS
 
