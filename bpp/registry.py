@@ -164,6 +164,7 @@ register_agent("loose", "bpp.stud.opponents.styles:LooseCaller", games=_STUD)  #
 register_agent("bpp-linked", "bpp.stud.players.linked:LinkedBPP", games=_STUD)  # §6: arc BPP_Final -> OPP_Final (one deck)
 register_agent("bpp-actions", "bpp.stud.players.actions:ActionsBPP", games=_STUD)  # §6.1: OPP_Action = pass/call/bet/raise, own open/facing curves
 register_agent("bpp-bluff", "bpp.stud.players.bluff:BluffBPP", games=_STUD)  # §6.1: OPP_Bluff node learned from showdowns
+register_agent("bpp-dbn", "bpp.stud.players.dbn:DBNBPP", games=_STUD)  # §6.3: one four-slice dynamic network, belief carried across rounds
 # i12split: §6.1's split playing curves (bpp-actions also has BPP's own pass/bet and fold/call/raise curves)
 register_agent("bpp-showing", "bpp.stud.players.showing:ShowingBPP", games=_STUD)  # §6.1: curves split on BPP's strength showing / hidden
 # limit hold'em, Billings1998 and Billings2002 (Loki and Poki): player A-E of Billings1998 Figure 1, Poki formula and simulation

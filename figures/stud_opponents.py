@@ -33,20 +33,20 @@ OPPONENTS = ("rules", "prob", "bluffer", "slowplay", "loose")
 SEEDS = {"rules": 2002, "prob": 1999, "bluffer": 1201, "slowplay": 1202, "loose": 1203, "bpp": 1204}
 
 
-def cell_result(player: str, play: str, opponent: str, deals: int, runs: Path) -> dict:
+def cell_result(player: str, play: str, opponent: str, deals: int, runs: Path, *, again: bool = False) -> dict:
     """One cell of a table: read from ``runs`` (one JSON line per finished cell) or play it and append it.
 
     The runs file is append-only, so an interrupted table resumes and a re-run
     reads what was played instead of playing it again; a cell's key is
-    (player, play, opponent, seed, deals).
+    (player, play, opponent, seed, deals), and the last line of a key counts.
+    ``again=True`` plays the cell even if it is there (after a change to the
+    player) and appends the new line; the old one stays.
     """
     seed = SEEDS[opponent]
     key = {"player": player, "play": play, "opponent": opponent, "seed": seed, "deals": deals}
-    if runs.exists():
-        for line in runs.read_text().splitlines():
-            cell = json.loads(line) if line.strip() else {}
-            if all(cell.get(k) == v for k, v in key.items()):
-                return cell
+    done = [cell for cell in _read(runs) if all(cell.get(k) == v for k, v in key.items())]
+    if done and not again:
+        return done[-1]
     r = significance(opponent, n_hands=deals, seed=seed, duplicate=True, player=player, play=play)
     cell = {**key, "mean": r.mean, "ci95": list(r.ci95), "t": r.t}
     runs.parent.mkdir(parents=True, exist_ok=True)
@@ -56,12 +56,13 @@ def cell_result(player: str, play: str, opponent: str, deals: int, runs: Path) -
 
 
 def write_table(players, title: str, intro: str, out: Path, deals: int, *, opponents=OPPONENTS, runs_dir: Path,
-                play_only=None) -> None:
+                play_only=None, again=()) -> None:
     """Write the markdown table of every (player, play) of ``players`` against every opponent.
 
     Cells come from ``runs_dir/<player>.jsonl`` (:func:`cell_result`); rows of
     ``play_only`` (a set of player names; None: all) are played when missing,
-    the others are shown as far as they were played ("not run" otherwise).
+    the others are shown as far as they were played ("not run" otherwise);
+    rows of ``again`` are played again (:func:`cell_result`).
     """
     lines = [f"# {title}\n", intro + "\n", "| player | " + " | ".join(f"vs {o}" for o in opponents) + " |",
              "|---|" + "---|" * len(opponents)]
@@ -70,10 +71,10 @@ def write_table(players, title: str, intro: str, out: Path, deals: int, *, oppon
         runs = runs_dir / f"{player}.jsonl"
         for opponent in opponents:
             if play_only is None or player in play_only:
-                cell = cell_result(player, play, opponent, deals, runs)
+                cell = cell_result(player, play, opponent, deals, runs, again=player in again)
             else:
-                cell = next((c for c in _read(runs) if (c["play"], c["opponent"], c["seed"], c["deals"])
-                             == (play, opponent, SEEDS[opponent], deals)), None)
+                cell = ([c for c in _read(runs) if (c["play"], c["opponent"], c["seed"], c["deals"])
+                         == (play, opponent, SEEDS[opponent], deals)] or [None])[-1]
             if cell is None:
                 row += " not run |"
                 continue

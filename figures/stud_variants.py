@@ -13,8 +13,9 @@ the two-tailed t (:func:`bpp.stud.experiments.significance`).
 
 Every finished cell is appended to ``figures/stud_variants_runs/<player>.jsonl``
 (append-only): a re-run reads the cells already played, an interrupted run
-resumes, and ``--players`` plays only the rows named (the table shows the
-others as far as their runs files go).
+resumes, ``--players`` plays only the rows named (the table shows the
+others as far as their runs files go), and ``--again`` plays rows again after
+a change to the player (the last line of a cell counts).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 from stud_opponents import OPPONENTS, SEEDS, write_table  # the same seeds and table (this folder is on sys.path)
 
 #: Korb1999 §6 variants, the paper's network first (see each agent's docstring for its §6 idea).
-VARIANTS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-showing")
+VARIANTS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing")
 PLAYERS = tuple((p, play) for play in ("sample", "argmax") for p in VARIANTS)
 COLUMNS = ("bpp",) + OPPONENTS
 
@@ -34,6 +35,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=5000, help="duplicate deals per cell (default 5000)")
     parser.add_argument("--players", nargs="+", choices=VARIANTS, help="play only these rows (default: all)")
+    parser.add_argument("--again", nargs="+", choices=VARIANTS, default=(),
+                        help="play these rows again after a change to the player (the old cells stay in the runs file)")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_variants.md"))
     args = parser.parse_args(argv)
     write_table(
@@ -42,7 +45,7 @@ def main(argv=None) -> int:
         f"({2 * args.deals:,} hands), one learning instance per cell, seeds {SEEDS}; the variant's mean winnings "
         "± 95% CI in betting units per hand (t). Cells are kept in `figures/stud_variants_runs/`.",
         args.out, args.deals, opponents=COLUMNS, runs_dir=Path(__file__).with_name("stud_variants_runs"),
-        play_only=set(args.players) if args.players else None)
+        play_only=set(args.players) | set(args.again) if args.players else None, again=set(args.again))
     return 0
 
 

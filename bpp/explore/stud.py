@@ -145,7 +145,7 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     >>> stud_explorer(1, player="poki")
     Traceback (most recent call last):
     ...
-    ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-showing', 'bpp-card'); got 'poki'.
+    ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-dbn', 'bpp-showing', 'bpp-card'); got 'poki'.
     """
     import bpp.registry as registry
     from bpp.explore._sources import stud

@@ -62,7 +62,7 @@ from __future__ import annotations
 import numpy as np
 
 from bpp.loki.evaluator.hand import HandEvaluator
-from bpp.loki.modeler.modelers import LokiModeler, PokiModeler, UniformModeler
+from bpp.loki.modeler.modelers import LokiModeler, Modeler, PokiModeler, UniformModeler
 from bpp.loki.selector.betting import LokiRules, betting_context, legal_columns, to_action
 from bpp.loki.selector.selectors import FormulaSelector, RuleSelector
 from bpp.loki.selector.triples import FormulaParams, draw_action
@@ -107,7 +107,8 @@ class Player(Agent):
     Parameters
     ----------
     evaluator : HandEvaluator
-    modeler : UniformModeler, LokiModeler or PokiModeler
+    modeler : Modeler
+        :class:`~bpp.loki.modeler.modelers.UniformModeler`, ``LokiModeler`` or ``PokiModeler``.
     selector : RuleSelector or FormulaSelector
         The post-flop betting (Loki's rules or Poki's formula strategy).
     simulator : Simulator, optional
@@ -126,6 +127,10 @@ class Player(Agent):
     >>> b = Player(evaluator=HandEvaluator(), modeler=UniformModeler(), selector=RuleSelector(), rng=0, name="loki-b")
     >>> play_match(LimitHoldem(3), [b, "call", "raise"], 5, rng=0).n_hands, b.weighting, b.strategy
     (5, False, 'rules')
+    >>> Player(evaluator=HandEvaluator(), modeler=UniformModeler(), selector="rules")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'selector' parameter of Player must be a RuleSelector or FormulaSelector; got 'rules'.
     """
 
     name = "loki"
@@ -148,6 +153,12 @@ class Player(Agent):
     def __init__(self, *, evaluator: HandEvaluator, modeler, selector, simulator: Simulator | None = None, rng=None,
                  name: str | None = None, small_blind: int = 1, big_blind: int = 2, small_bet: int = 2):
         super().__init__(rng=rng)
+        for what, value, kinds in (("evaluator", evaluator, HandEvaluator), ("modeler", modeler, Modeler),
+                                   ("selector", selector, (RuleSelector, FormulaSelector)),
+                                   ("simulator", simulator, (Simulator, type(None)))):
+            if not isinstance(value, kinds):
+                names = " or ".join(k.__name__ for k in (kinds if isinstance(kinds, tuple) else (kinds,)))
+                raise ValueError(f"The '{what}' parameter of Player must be a {names}; got {value!r}.")
         self.evaluator = evaluator
         self.modeler = modeler
         self.selector = selector

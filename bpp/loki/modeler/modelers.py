@@ -43,11 +43,14 @@ from bpp.loki.selector.betting import LokiRules
 from bpp.loki.state import CALL, FOLD, RAISE
 from holdem.ranges import N_HOLDINGS
 
-__all__ = ["UniformModeler", "LokiModeler", "PokiModeler"]
+__all__ = ["Modeler", "UniformModeler", "LokiModeler", "PokiModeler"]
 
 
-class _Modeler:
-    """What every modeler keeps: the opponent model and predictor learned across hands, saved as plain files."""
+class Modeler:
+    """The base of every opponent modeler: the opponent model and predictor learned across hands, saved as plain files.
+
+    Subclasses say how actions re-weight the hand's tables (:meth:`update`).
+    """
 
     weighting = True
     view: str | None = None
@@ -148,7 +151,7 @@ class _Modeler:
                 f"specific={self.specific}, predictor={self.predictor!r})")
 
 
-class UniformModeler(_Modeler):
+class UniformModeler(Modeler):
     """No weighting: every opponent holding equally likely, whatever the opponent did (players B and E, Billings1998 §5)."""
 
     weighting = False
@@ -160,7 +163,7 @@ class UniformModeler(_Modeler):
         return np.ones((len(opponents), N_HOLDINGS))
 
 
-class LokiModeler(_Modeler):
+class LokiModeler(Modeler):
     """Loki's re-weighting on each holding's EHS as the acting opponent sees it (Billings1998 §4.3; Billings1998b).
 
     Parameters
@@ -241,7 +244,7 @@ class LokiModeler(_Modeler):
         hand.done = len(records)
 
 
-class PokiModeler(_Modeler):
+class PokiModeler(Modeler):
     """Poki's re-weighting by the modelled triple of each action (Billings2002 §6 "updating weight table").
 
     Parameters
