@@ -3,7 +3,7 @@
 Run: ``python figures/stud_dbn.py [--deals 5000]``.  Writes ``figures/stud_dbn.md``.
 
 ``bpp-dbn`` plays (the paper's sampled curves) against each stud opponent
-over duplicate deals, the seeds of ``figures/stud_opponents.py``; a ``bpp``
+over duplicate deals, the seeds of ``figures/stud_variants.py``; a ``bpp``
 instance watches the same hands from the same seat without acting
 (:func:`bpp.stud.experiments.calibration.decision_records` with
 ``shadows=("bpp",)``), learning M_A|C from the same showdowns, so at every
@@ -35,7 +35,7 @@ from tqdm import tqdm
 
 import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.experiments.calibration import calibration_table, decision_records
-from stud_opponents import OPPONENTS, SEEDS  # the same opponents and seeds (this folder is on sys.path)
+from stud_variants import OPPONENTS, SEEDS  # the same opponents and seeds (this folder is on sys.path)
 
 
 def brier_rows(rec: dict, *, mine: str = "p_win", other: str = "p_win_bpp") -> list[dict]:
