@@ -15,9 +15,9 @@ import numpy as np
 
 import bpp.registry  # noqa: F401
 from bpp.loki.agents import PokiAgent
-from bpp.loki.evaluation import StreetTable, street_table
-from bpp.loki.modeling import HandTracker, OpponentModel
-from bpp.loki.simulation import simulate
+from bpp.loki.evaluator.postflop import StreetTable, street_table
+from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel
+from bpp.loki.simulator.sampling import simulate
 from holdem.cards import parse_cards
 from holdem.enumerate import potential
 from holdem.games import LimitHoldem
@@ -68,8 +68,8 @@ def main():
     agent.act(obs)
 
     def decide():
-        agent._done = 0
-        agent._weights[:] = 1.0
+        agent.hand.done = 0
+        agent.hand.weights[:] = 1.0
         return agent.act(obs)
 
     print(f"formula decision (10 players, flop, re-weighting incl.) {best_time(decide, 50) * 1e3:8.3f} ms   target <= 5 ms")

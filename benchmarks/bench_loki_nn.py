@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 import bpp.registry  # noqa: F401
-from bpp.loki.predictors import N_FEATURES, NeuralPredictor
+from bpp.loki.modeler.predictors import N_FEATURES, NeuralPredictor
 from bpp.registry import match_agents
 from holdem.games import LimitHoldem
 from holdem.match import play_match

@@ -28,9 +28,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from bpp.loki.inspect import PostflopModel, holding_strengths
-    from bpp.loki.preflop import preflop_triples, rollout
-    from bpp.loki.weightnet import WeightNetwork
-    from bpp.loki.weights import CALL, RAISE, WeightTable
+    from bpp.loki.evaluator.preflop import preflop_triples, rollout
+    from bpp.loki.modeler.weightnet import WeightNetwork
+    from bpp.loki.modeler.weights import CALL, RAISE, WeightTable
 
     start = time.perf_counter()
     table = rollout(10, args.games, rng=0, n_jobs=args.jobs)

@@ -4,7 +4,7 @@ Two compute-bound jobs with the same seed on each back end (the numbers are
 checked identical): a heads-up duplicate match of ``loki`` against
 ``loki-b`` (limit hold'em, blocks of 25 deals; neither learns across hands, so
 blocks are independent) and a ten-player pre-flop
-roll-out (:func:`bpp.loki.preflop.rollout`).  Prints wall time and speed-up
+roll-out (:func:`bpp.loki.evaluator.preflop.rollout`).  Prints wall time and speed-up
 against one process; the LocalCluster's start-up is timed apart and its workers are warmed
 first (a real cluster's workers stay up between jobs; local workers are
 started by every job, and that cost is counted).  The anchor
@@ -35,7 +35,7 @@ def _match(deals, **kw):
 
 
 def _rollout(games, **kw):
-    from bpp.loki.preflop import rollout
+    from bpp.loki.evaluator.preflop import rollout
 
     return rollout(10, games, rng=3, **kw).rates
 

@@ -162,8 +162,11 @@ register_agent("slowplay", "bpp.stud.opponents.styles:SlowPlayer", games=_STUD) 
 register_agent("loose", "bpp.stud.opponents.styles:LooseCaller", games=_STUD)  # calls at half the pot odds, never bluffs
 # the rest of Korb1999 §6, one idea per variant
 register_agent("bpp-linked", "bpp.stud.players.linked:LinkedBPP", games=_STUD)  # §6: arc BPP_Final -> OPP_Final (one deck)
-register_agent("bpp-actions", "bpp.stud.players.actions:ActionsBPP", games=_STUD)  # §6.1: OPP_Action = pass/call/bet/raise
+register_agent("bpp-actions", "bpp.stud.players.actions:ActionsBPP", games=_STUD)  # §6.1: OPP_Action = pass/call/bet/raise, own open/facing curves
 register_agent("bpp-bluff", "bpp.stud.players.bluff:BluffBPP", games=_STUD)  # §6.1: OPP_Bluff node learned from showdowns
+register_agent("bpp-dbn", "bpp.stud.players.dbn:DBNBPP", games=_STUD)  # §6.3: one four-slice dynamic network, belief carried across rounds
+# i12split: §6.1's split playing curves (bpp-actions also has BPP's own pass/bet and fold/call/raise curves)
+register_agent("bpp-showing", "bpp.stud.players.showing:ShowingBPP", games=_STUD)  # §6.1: curves split on BPP's strength showing / hidden
 # --- Korb1999 §6.2: BPP at a multi-seat table (bpp.stud.players.multi)
 register_agent("bpp-multi", "bpp.stud.players.multi:MultiBPPPlayer", games=_STUD)  # one opponent sub-network and M_A|C per seat
 register_agent("bpp-strongest", "bpp.stud.players.multi:strongest_showing", games=_STUD)  # baseline: the table as its strongest showing

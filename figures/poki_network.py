@@ -29,7 +29,7 @@ import numpy as np  # noqa: E402
 
 from bpp.loki.experiments import action_records, cross_validate_predictors  # noqa: E402
 from bpp.loki.plots import plot_network  # noqa: E402
-from bpp.loki.predictors import FEATURES, NeuralPredictor  # noqa: E402
+from bpp.loki.modeler.predictors import FEATURES, NeuralPredictor  # noqa: E402
 from bpp.plots import save_figure  # noqa: E402
 
 HERE = Path(__file__).parent

@@ -40,7 +40,7 @@ from pathlib import Path
 import numpy as np
 
 import bpp.registry  # noqa: F401
-from bpp.loki.predictors import PREDICTORS, MetaPredictor
+from bpp.loki.modeler.predictors import PREDICTORS, MetaPredictor
 from bpp.registry import match_agents
 from holdem.games import LimitHoldem
 from holdem.match import play_match

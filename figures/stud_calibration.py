@@ -7,7 +7,8 @@ one core).  Writes ``figures/stud_calibration.md`` with
    plays (sampling the curves, §4.1) and deterministically (``play="argmax"``,
    the most probable action of the same curves), against ``rules`` (seed 2002)
    and ``prob`` (seed 1999): one learning instance per run, duplicate deals,
-   mean ± 95 % CI in betting units per hand (:func:`bpp.stud.experiments.significance`);
+   mean ± 95 % CI in betting units per hand (:func:`bpp.stud.experiments.significance`;
+   the cells are those of ``figures/stud_variants.py``, read from its runs files);
 2. the calibration table of the paper's network against ``rules``: predicted
    P(win) against the true one by round, the opponent's action and who shows
    higher (:func:`bpp.stud.experiments.calibration.calibration_table`), for the sampled play;
@@ -20,14 +21,15 @@ import argparse
 from pathlib import Path
 
 import numpy as np
+from scipy.stats import t as student_t
 from tqdm import tqdm
 
 import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.experiments.calibration import calibration_table, decision_records, format_calibration
 from bpp.stud.decision.curves import curve_probabilities, load_params
-from bpp.stud.experiments import significance
+from stud_variants import SEEDS, cell_result  # the cells of the variants table (this folder is on sys.path)
 
-SEEDS = {"rules": 2002, "prob": 1999}
+RUNS = Path(__file__).with_name("stud_variants_runs")
 PLAYERS = ("bpp", "bpp-up", "bpp-card")
 
 
@@ -44,9 +46,10 @@ def main(argv=None) -> int:
     for player, play in tqdm(cells, desc="winnings"):
         row = f"| `{player}` | {play} |"
         for opponent in ("rules", "prob"):
-            r = significance(opponent, n_hands=args.deals, seed=SEEDS[opponent], duplicate=True, player=player, play=play)
-            half = (r.ci95[1] - r.ci95[0]) / 2
-            row += f" {r.mean:+.3f} ± {half:.3f} (t = {r.t:.2f}, p = {r.p:.2g}) |"
+            c = cell_result(player, play, opponent, args.deals, RUNS / f"{player}.jsonl")
+            half = (c["ci95"][1] - c["ci95"][0]) / 2
+            p = 2 * student_t.sf(abs(c["t"]), args.deals - 1)  # the one-sample t-test's p (deals - 1 degrees of freedom)
+            row += f" {c['mean']:+.3f} ± {half:.3f} (t = {c['t']:.2f}, p = {p:.2g}) |"
         out.append(row)
         print(row, flush=True)
     out.append("\n## Calibration of the paper's network against `rules` (sampled play, seed 2002)\n")

@@ -11,7 +11,7 @@ Winnings: at a table of ``n`` seats BPP plays ``n - 1`` copies of one
 opponent (``rules``, ``prob``, ``bluffer``, ``slowplay``, ``loose``),
 ``--deals`` duplicate deals, every deal replayed in each of the ``n`` cyclic
 seat rotations, one learning BPP instance per cell, the seed of
-``figures/stud_opponents.py`` for the opponent (plus 100 × seats).  Two BPPs
+``figures/stud_variants.py`` for the opponent (plus 100 × seats).  Two BPPs
 play the same deals with the same seeds:
 
 * ``bpp-multi`` (:class:`bpp.stud.players.multi.MultiBPPPlayer`): one
@@ -58,7 +58,7 @@ import numpy as np
 from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from stud_opponents import OPPONENTS, SEEDS  # noqa: E402  the same opponents and seeds (this folder)
+from stud_variants import OPPONENTS, SEEDS  # noqa: E402  the same opponents and seeds (this folder)
 
 import bpp.registry  # noqa: E402,F401  agent names
 from holdem.evaluate import evaluate  # noqa: E402

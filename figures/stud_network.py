@@ -6,9 +6,10 @@ OPP_Upcards, OPP_Action) shaded, each labelled with its number of states in
 rounds 0/1/2/3 (after 2, 3, 4 and 5 cards).  With ``--variant NAME`` (a name of
 :data:`bpp.stud.players.variants.VARIANTS`: ``up``, ``linked``, ``actions``, ``bluff`` …) it
 draws that variant's networks instead, the nodes and arcs Figure 1 lacks in red,
-into ``figures/stud_network_<variant>.png``.  ``--variant multi``
-draws ``bpp-multi``'s network for a ``--seats`` table (default 3; Korb1999 §6.2): one
-opponent sub-network per live opponent and the OPP_Top chain into BPP_Win.
+into ``figures/stud_network_<variant>.png`` (``dbn``: ``bpp-dbn``'s four time slices, the
+arcs between slices in red).  ``--variant multi`` draws ``bpp-multi``'s network for a
+``--seats`` table (default 3; Korb1999 §6.2): one opponent sub-network per live opponent
+and the OPP_Top chain into BPP_Win.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.plots import save_figure  # noqa: E402
+from bpp.stud.model.dbn import draw_dbn  # noqa: E402
 from bpp.stud.model.multi import draw_multi_network  # noqa: E402
 from bpp.stud.model.networks import draw_network  # noqa: E402
 from bpp.stud.players.variants import VARIANTS  # noqa: E402
@@ -47,6 +49,13 @@ def main(argv=None) -> int:
         print(f"wrote {args.out}")
         return 0
     variant = VARIANTS[args.variant]
+    if args.variant == "dbn":  # four time slices (Korb1999 §6.3), not one round's network: red = the arcs between slices
+        fig, ax = plt.subplots(figsize=(11.0, 6.0))
+        draw_dbn(ax=ax)
+        ax.set_title(f"{variant.title}\nstates per slice t; shaded = observed; red = arcs between slices", fontsize=9)
+        save_figure(fig, args.out, dpi=120)
+        print(f"wrote {args.out}")
+        return 0
     fig, ax = plt.subplots(figsize=(6.4, 5.4) if len(variant.layout) < 2 else (6.4, 6.4))
     draw_network(ax=ax, networks=variant.networks(), layout=variant.layout, observed=variant.observed)
     ax.set_title(f"{variant.title}\nstates in rounds 0/1/2/3; shaded = observed; red = not in Figure 1", fontsize=9)

@@ -7,33 +7,100 @@ plays (sampling the curves) and with ``play="argmax"``, against the paper's
 network itself (``bpp``, one learning instance on the other seat), ``rules``
 and ``prob`` (§5.1) and ``bluffer``, ``slowplay`` and ``loose``
 (:mod:`bpp.stud.opponents.styles`); one learning instance per cell,
-``--deals`` duplicate deals, one fixed seed per opponent (those of
-``figures/stud_opponents.py``); mean ± 95 % CI in betting units per hand and
+``--deals`` duplicate deals, one fixed seed per opponent (:data:`SEEDS`; those of §5.2 for
+``rules`` and ``prob``); mean ± 95 % CI in betting units per hand and
 the two-tailed t (:func:`bpp.stud.experiments.significance`).
 
 Every finished cell is appended to ``figures/stud_variants_runs/<player>.jsonl``
 (append-only): a re-run reads the cells already played, an interrupted run
-resumes, and ``--players`` plays only the rows named (the table shows the
-others as far as their runs files go).
+resumes, ``--players`` plays only the rows named (the table shows the
+others as far as their runs files go), and ``--again`` plays rows again after
+a change to the player (the last line of a cell counts).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
-from stud_opponents import OPPONENTS, SEEDS, write_table  # the same seeds and table (this folder is on sys.path)
+from tqdm import tqdm
+
+import bpp.registry  # noqa: F401 - agent names
+from bpp.stud.experiments import significance
+
+OPPONENTS = ("rules", "prob", "bluffer", "slowplay", "loose")
+#: One seed per cell (player, opponent): the opponent's seed of §5.2 for rules and prob, fixed others for the rest.
+SEEDS = {"rules": 2002, "prob": 1999, "bluffer": 1201, "slowplay": 1202, "loose": 1203, "bpp": 1204}
 
 #: Korb1999 §6 variants, the paper's network first (see each agent's docstring for its §6 idea).
-VARIANTS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff")
+VARIANTS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing")
 PLAYERS = tuple((p, play) for play in ("sample", "argmax") for p in VARIANTS)
 COLUMNS = ("bpp",) + OPPONENTS
+
+
+def cell_result(player: str, play: str, opponent: str, deals: int, runs: Path, *, again: bool = False) -> dict:
+    """One cell of a table: read from ``runs`` (one JSON line per finished cell) or play it and append it.
+
+    The runs file is append-only, so an interrupted table resumes and a re-run
+    reads what was played instead of playing it again; a cell's key is
+    (player, play, opponent, seed, deals), and the last line of a key counts.
+    ``again=True`` plays the cell even if it is there (after a change to the
+    player) and appends the new line; the old one stays.
+    """
+    seed = SEEDS[opponent]
+    key = {"player": player, "play": play, "opponent": opponent, "seed": seed, "deals": deals}
+    done = [cell for cell in _read(runs) if all(cell.get(k) == v for k, v in key.items())]
+    if done and not again:
+        return done[-1]
+    r = significance(opponent, n_hands=deals, seed=seed, duplicate=True, player=player, play=play)
+    cell = {**key, "mean": r.mean, "ci95": list(r.ci95), "t": r.t}
+    runs.parent.mkdir(parents=True, exist_ok=True)
+    with runs.open("a") as f:
+        f.write(json.dumps(cell) + "\n")
+    return cell
+
+
+def write_table(players, title: str, intro: str, out: Path, deals: int, *, opponents, runs_dir: Path,
+                play_only=None, again=()) -> None:
+    """Write the markdown table of every (player, play) of ``players`` against every opponent.
+
+    Cells come from ``runs_dir/<player>.jsonl`` (:func:`cell_result`); rows of
+    ``play_only`` (a set of player names; None: all) are played when missing,
+    the others are shown as far as they were played ("not run" otherwise);
+    rows of ``again`` are played again (:func:`cell_result`).
+    """
+    lines = [f"# {title}\n", intro + "\n", "| player | " + " | ".join(f"vs {o}" for o in opponents) + " |",
+             "|---|" + "---|" * len(opponents)]
+    for player, play in tqdm(players, desc="players"):
+        row = f"| `{player}`" + ("" if play == "sample" else ", argmax") + " |"
+        runs = runs_dir / f"{player}.jsonl"
+        for opponent in opponents:
+            if play_only is None or player in play_only:
+                cell = cell_result(player, play, opponent, deals, runs, again=player in again)
+            else:
+                cell = ([c for c in _read(runs) if (c["play"], c["opponent"], c["seed"], c["deals"])
+                         == (play, opponent, SEEDS[opponent], deals)] or [None])[-1]
+            if cell is None:
+                row += " not run |"
+                continue
+            half = (cell["ci95"][1] - cell["ci95"][0]) / 2
+            row += f" {cell['mean']:+.3f} ± {half:.3f} (t {cell['t']:.1f}) |"
+        lines.append(row)
+        out.write_text("\n".join(lines) + "\n")  # row by row, so a long run shows what it has
+    print(f"wrote {out}")
+
+
+def _read(runs: Path) -> list[dict]:
+    return [json.loads(line) for line in runs.read_text().splitlines() if line.strip()] if runs.exists() else []
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=5000, help="duplicate deals per cell (default 5000)")
     parser.add_argument("--players", nargs="+", choices=VARIANTS, help="play only these rows (default: all)")
+    parser.add_argument("--again", nargs="+", choices=VARIANTS, default=(),
+                        help="play these rows again after a change to the player (the old cells stay in the runs file)")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_variants.md"))
     args = parser.parse_args(argv)
     write_table(
@@ -42,7 +109,7 @@ def main(argv=None) -> int:
         f"({2 * args.deals:,} hands), one learning instance per cell, seeds {SEEDS}; the variant's mean winnings "
         "± 95% CI in betting units per hand (t). Cells are kept in `figures/stud_variants_runs/`.",
         args.out, args.deals, opponents=COLUMNS, runs_dir=Path(__file__).with_name("stud_variants_runs"),
-        play_only=set(args.players) if args.players else None)
+        play_only=set(args.players) | set(args.again) if args.players else None, again=set(args.again))
     return 0
 
 

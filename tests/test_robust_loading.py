@@ -102,7 +102,7 @@ def test_curve_parameters_load_or_refuse_random_json(tmp_path, value):
 @SETTINGS
 @given(lines=st.lists(st.text(max_size=30), max_size=6), rate=st.sampled_from(["nan", "inf", "x", "1.5", ""]))
 def test_preflop_tables_load_or_refuse_random_text(tmp_path, lines, rate):
-    from bpp.loki.preflop import IncomeRates, model_path
+    from bpp.loki.evaluator.preflop import IncomeRates, model_path
 
     shipped = model_path(2).read_text().splitlines()
     damaged = shipped[:3] + [shipped[3].replace(shipped[3].split(",")[1], rate, 1)] + lines + shipped[4:]

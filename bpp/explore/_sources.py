@@ -39,7 +39,7 @@ def stud() -> dict:
 @functools.cache
 def holdem() -> dict:
     """The hold'em names: the traced hand of ``bpp inspect limit-holdem`` and the per-board evaluation."""
-    from bpp.loki.evaluation import street_table
+    from bpp.loki.evaluator.postflop import street_table
     from bpp.loki.inspect import trace_hand
 
     return {"street_table": street_table, "trace_hand": trace_hand}

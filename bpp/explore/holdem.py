@@ -12,7 +12,7 @@ the page shows
   before the step);
 * the observer's HS, Ppot, Npot and EHS against each opponent's weights and
   HS_n / EHS against all (Billings1998 §4.2–4.4, computed by
-  :func:`bpp.loki.evaluation.street_table`), post-flop;
+  :func:`bpp.loki.evaluator.postflop.street_table`), post-flop;
 * the action CPT that did the update: the column P(action taken | holding)
   of the acting player's triples, as a grid, and the triple at its real holding.
 

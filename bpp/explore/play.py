@@ -247,12 +247,11 @@ class PlaySession:
 
         street_table = holdem()["street_table"]
 
-        weights = getattr(self.agent, "_weights", None)
-        if weights is None:
+        hand = getattr(self.agent, "hand", None)  # a Loki/Poki player's state of this hand (bpp.loki.state.HandState)
+        if hand is None:
             return None
-        update = getattr(self.agent, "_update_weights", None)
-        if update is not None and getattr(self.agent, "_tracker", None) is not None:
-            update()
+        self.agent._update_weights()
+        weights = hand.weights
         obs = self.state_.observation(self.AGENT)
         w = np.array(weights[self.HUMAN], dtype=np.float64)
         live = holdings_mask(np.array(obs.hole + obs.public))

@@ -242,7 +242,7 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     >>> stud_explorer(1, player="poki")
     Traceback (most recent call last):
     ...
-    ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-card', 'bpp-multi'); got 'poki'.
+    ValueError: The 'player' parameter of stud_explorer must be one of ('bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-dbn', 'bpp-showing', 'bpp-card', 'bpp-multi'); got 'poki'.
     >>> ex = stud_explorer(3, player="bpp-multi", warmup=0)        # 3 seats: two opponent sub-networks
     >>> sorted(ex.data["steps"][0]["evidence"]), len(ex.data["networks"]) == len(ex.data["steps"])
     (['BPP_Current', 'OPP1_Upcards', 'OPP2_Upcards'], True)

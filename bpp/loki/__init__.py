@@ -6,23 +6,33 @@ it (``tests/loki/test_loki_package.py`` checks the layering and that no
 modules import each other in a circle):
 
 =====================  =====================================================  ===========================
-component              modules                                                 Billings2002
+component              modules (the component object a player holds)          Billings2002
 =====================  =====================================================  ===========================
-public game state      :mod:`~bpp.loki.state` (board as integer card codes,    §4
-                       pot, bets, seats, each action's context)
-hand evaluator         :mod:`~bpp.loki.preflop` (income rates),                §5
-                       :mod:`~bpp.loki.evaluation` (HS, Ppot/Npot, EHS)
-action selector        :mod:`~bpp.loki.triples` (probability triples, the      §5
-                       formula strategy), :mod:`~bpp.loki.betting` (the
-                       betting rule base, Loki's rules)
-opponent modeler       :mod:`~bpp.loki.weights`, :mod:`~bpp.loki.weightnet`   §6
-                       (weight tables), :mod:`~bpp.loki.modeling` (GOM/SOM),
-                       :mod:`~bpp.loki.predictors` (network, meta choice)
-simulator              :mod:`~bpp.loki.simulation` (selective sampling)        §5, §8
-players                :mod:`~bpp.loki.agents` (loki, loki-b … loki-e,         §7; Billings1998 §5
+public game state      :mod:`~bpp.loki.state` (:class:`HandTracker`: board     §4
+                       as integer card codes, pot, bets, seats, each
+                       action's context; :class:`HandState`: one hand's
+                       tracker, weight tables and street tables)
+hand evaluator         :mod:`~bpp.loki.evaluator.preflop` (income rates),      §5
+                       :mod:`~bpp.loki.evaluator.postflop` (HS, Ppot/Npot,
+                       EHS); :class:`~bpp.loki.evaluator.hand.HandEvaluator`
+action selector        :mod:`~bpp.loki.selector.triples` (probability         §5
+                       triples, the formula strategy),
+                       :mod:`~bpp.loki.selector.betting` (the betting rule
+                       base, Loki's rules); ``RuleSelector``,
+                       ``FormulaSelector`` (:mod:`~bpp.loki.selector.selectors`)
+opponent modeler       :mod:`~bpp.loki.modeler.weights`,                      §6
+                       :mod:`~bpp.loki.modeler.weightnet` (weight tables),
+                       :mod:`~bpp.loki.modeler.opponent_model` (GOM/SOM),
+                       :mod:`~bpp.loki.modeler.predictors` (network, meta
+                       choice); ``UniformModeler``, ``LokiModeler``,
+                       ``PokiModeler`` (:mod:`~bpp.loki.modeler.modelers`)
+simulator              :mod:`~bpp.loki.simulator.sampling` (selective         §5, §8
+                       sampling); ``Simulator``
+players                :mod:`~bpp.loki.agents` (``Player``: a composition     §7; Billings1998 §5
+                       of one object per component; loki, loki-b … loki-e,
                        loki-reweight, loki-showdown, poki, poki-nn,
-                       poki-meta, poki-sim …: one agent class whose options
-                       choose the components), :mod:`~bpp.loki.opponents`
+                       poki-meta, poki-sim … in ``VARIANTS``),
+                       :mod:`~bpp.loki.opponents`
 tools                  :mod:`~bpp.loki.inspect`, :mod:`~bpp.loki.experiments`,
                        :mod:`~bpp.loki.plots`
 =====================  =====================================================  ===========================
@@ -31,7 +41,7 @@ The opponent modeler sits above the action selector: Poki predicts an
 opponent's action with the same thresholds-and-triples machinery it bets by
 (Billings2002 §6, "the threshold is input to the formula betting strategy").
 
-Only light modules are imported here; pgmpy (:mod:`bpp.loki.weightnet`) and
+Only light modules are imported here; pgmpy (:mod:`bpp.loki.modeler.weightnet`) and
 matplotlib (:mod:`bpp.loki.plots`) load on first use.
 
 >>> from bpp.loki import WeightTable, FOLD, CALL, RAISE
@@ -41,7 +51,7 @@ matplotlib (:mod:`bpp.loki.plots`) load on first use.
 1225.0
 """
 
-from bpp.loki.preflop import (
+from bpp.loki.evaluator.preflop import (
     SKLANSKY_GROUPS,
     IncomeRates,
     PreflopThresholds,
@@ -54,7 +64,7 @@ from bpp.loki.preflop import (
     simple_preflop_triples,
     sklansky_group,
 )
-from bpp.loki.weights import (
+from bpp.loki.modeler.weights import (
     ACTION_NAMES,
     CALL,
     FOLD,

@@ -1,39 +1,51 @@
-"""The Loki and Poki agents for limit hold'em, and Loki's ablation players B–E of Billings1998 Figure 1.
+"""The Loki and Poki players for limit hold'em, and Loki's ablation players B–E of Billings1998 Figure 1.
 
-Component: the players: each variant a small composition of the state, evaluator, selector, modeler and simulator (Billings2002 §4; Billings1998 §5).
+Component: the players: each one a :class:`Player` composed of the components of Billings2002 §4's architecture
+figure around the hand's public state (:class:`bpp.loki.state.HandState`): a hand evaluator
+(:class:`~bpp.loki.evaluator.hand.HandEvaluator`), an opponent modeler (:mod:`bpp.loki.modeler.modelers`), an action
+selector (:mod:`bpp.loki.selector.selectors`) and, for ``poki-sim``, a simulator
+(:class:`~bpp.loki.simulator.sampling.Simulator`).  Billings1998 §5's Figure 1 players are the same composition with
+one component changed each; :data:`VARIANTS` maps every registered name to its composition.
 
 =========  ==========================================================================
 name       what it is
 =========  ==========================================================================
 loki       player A of Billings1998 §5, the Lokibot of Billings1998: advanced pre-flop rules
-           (:mod:`bpp.loki.preflop`), weight tables from the pre-flop actions
+           (:mod:`bpp.loki.evaluator.preflop`), weight tables from the pre-flop actions
            only — "Lokibot treats all opponents the same … the common weights
            are based on the simulations of the 169 different starting hand
            types" (Billings1998 §4.3): each opponent's call or raise re-weights its
            table by the income-rate percentile of every holding, the same
            generic model for all; re-weighting after post-flop actions is
            Billings1998's future work — EHS with one-card potential, the rules of
-           Billings1998 §4.4 (:class:`bpp.loki.betting.LokiRules`)
+           Billings1998 §4.4 (:class:`bpp.loki.selector.betting.LokiRules`)
 loki-reweight  A with re-weighting after every action, post-flop too (the
            AAAI-98 opponent modeller, Billings1998b): Loki's linear function
            (floor 0.01) of each holding's EHS as the acting opponent sees it,
            against the thresholds Loki itself bets by
-           (:func:`bpp.loki.modeling.loki_thresholds`)
-loki-b     A without weighting: every opponent holding equally likely
-loki-c     A with the simple pre-flop selection (:func:`bpp.loki.preflop.simple_preflop_triples`)
+           (:func:`bpp.loki.modeler.opponent_model.loki_thresholds`)
+loki-b     A with a uniform modeler: every opponent holding equally likely
+loki-c     A with the simple pre-flop selection (:func:`bpp.loki.evaluator.preflop.simple_preflop_triples`)
 loki-d     A without potential: EHS = HS_n, no pot-odds calls
 loki-e     basic: no weighting, no potential, simple pre-flop
 poki       Poki (Billings2002): specific opponent models, weight tables re-weighted by the
            modelled triples (w ← w · PT[action]), per-opponent EHS, the formula
            betting strategy (a mixed strategy drawn from the triple)
-poki-sim   Poki with selective-sampling simulation betting after the flop
+poki-nn    Poki whose modeler predicts each opponent by its neural network
+           (:class:`bpp.loki.modeler.predictors.NeuralPredictor`), ``poki-meta`` by
+           the best predictor so far (:class:`~bpp.loki.modeler.predictors.MetaPredictor`)
+poki-sim   Poki with a simulator: selective-sampling simulation betting after the flop
+           (``poki-sim-meta``, ``poki-sim-nn``: with the meta / network predictor,
+           which also plays the opponents in the trials)
 =========  ==========================================================================
 
-Every agent keeps one weight table per seat for the current hand and, across
-hands, its opponent model indexed by relative seat (:mod:`bpp.loki.modeling`).
-It learns from the events the match runner shows it (``observe``); the
-re-weighting is done lazily, when the agent next has to act, and only for
-opponents still in the hand.
+One decision after the flop reads: the modeler re-weights the hand's tables
+for the actions it has not applied yet (lazily, only for opponents still in
+the hand), the evaluator gives (EHS, Ppot) of our holding against them, and
+the selector turns these and the betting context into the triple the player
+acts by — or the simulator plays the hand out.  Before the flop the evaluator's
+income-rate triples decide.  The board stays integer card codes throughout:
+no card text is parsed on the way.
 
 >>> import numpy as np
 >>> from holdem.games import LimitHoldem
@@ -41,27 +53,31 @@ opponents still in the hand.
 >>> r = play_match(LimitHoldem(n_players=3), [LokiAgent, PokiAgent, "call"], 20, rng=3)
 >>> r.n_hands
 20
+>>> VARIANTS["loki-b"](rng=0)
+Player(evaluator=HandEvaluator(potential=True, combine='loki', preflop='advanced', preflop_rates='rollout'), modeler=UniformModeler(reweighting='preflop', reweight_checks=False, specific=False, predictor='frequency'), selector=RuleSelector(LokiRules(make1=0.5, make2=0.85, make4=0.95, use_potential=True, showdown_odds=False)), simulator=None)
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from bpp.loki.betting import LokiRules, betting_context, context_formula_triple, decide_many, legal_columns, to_action
-from bpp.loki.evaluation import street_table
-from bpp.loki.modeling import HandTracker, button_from_first_actor, OpponentModel, holding_strengths, loki_thresholds, preflop_strength
-from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action
-from bpp.loki.weights import linear_reweighting, reweight
+from bpp.loki.evaluator.hand import HandEvaluator
+from bpp.loki.modeler.modelers import LokiModeler, Modeler, PokiModeler, UniformModeler
+from bpp.loki.selector.betting import LokiRules, betting_context, legal_columns, to_action
+from bpp.loki.selector.selectors import FormulaSelector, RuleSelector
+from bpp.loki.selector.triples import FormulaParams, draw_action
+from bpp.loki.simulator.sampling import Simulator
+from bpp.loki.state import HandState, HandTracker, button_from_first_actor
 from holdem.agents import Agent
 from holdem.games.base import Observation
-from holdem.ranges import HOLDING_INDEX, N_HOLDINGS
+from holdem.ranges import HOLDING_INDEX
 
 __all__ = [
+    "Player",
     "LokiAgent",
-    "POKI",
-    "VARIANTS",
     "PokiAgent",
     "PokiSimAgent",
+    "VARIANTS",
     "poki_nn",
     "poki_meta",
     "poki_sim_meta",
@@ -75,85 +91,319 @@ __all__ = [
     "loki_e",
 ]
 
+
+def _component_option(component: str, option: str, doc: str):
+    """A read-only attribute of the player that is ``option`` of its ``component``."""
+    return property(lambda self: getattr(getattr(self, component), option), doc=doc)
+
+
+class Player(Agent):
+    """A Loki/Poki player: a hand evaluator, an opponent modeler, an action selector and optionally a simulator.
+
+    Billings2002 §4 draws Poki as these components around the public game state and the private hand information.
+    The player keeps the hand's state (:attr:`hand`, a :class:`~bpp.loki.state.HandState`, made when it first
+    acts in a hand) and runs one decision through the components; what it learns across hands lives in the modeler.
+
+    Parameters
+    ----------
+    evaluator : HandEvaluator
+    modeler : Modeler
+        :class:`~bpp.loki.modeler.modelers.UniformModeler`, ``LokiModeler`` or ``PokiModeler``.
+    selector : RuleSelector or FormulaSelector
+        The post-flop betting (Loki's rules or Poki's formula strategy).
+    simulator : Simulator, optional
+        With one, the simulator chooses every post-flop action (Billings2002 §5 "selective sampling"); the
+        selector's triple is not used after the flop.
+    rng : numpy.random.Generator, int or None
+    name : str, optional
+        The registered name (the class's ``name`` by default).
+    small_blind, big_blind, small_bet
+        The stakes of the game (those of :class:`holdem.games.LimitHoldem` by default).
+
+    Examples
+    --------
+    >>> from holdem.games import LimitHoldem
+    >>> from holdem.match import play_match
+    >>> b = Player(evaluator=HandEvaluator(), modeler=UniformModeler(), selector=RuleSelector(), rng=0, name="loki-b")
+    >>> play_match(LimitHoldem(3), [b, "call", "raise"], 5, rng=0).n_hands, b.weighting, b.strategy
+    (5, False, 'rules')
+    >>> Player(evaluator=HandEvaluator(), modeler=UniformModeler(), selector="rules")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'selector' parameter of Player must be a RuleSelector or FormulaSelector; got 'rules'.
+    """
+
+    name = "loki"
+
+    potential = _component_option("evaluator", "potential", "EHS with the one-card Ppot (the evaluator's).")
+    combine = _component_option("evaluator", "combine", "How EHS combines the opponents (the evaluator's).")
+    preflop = _component_option("evaluator", "preflop", "The pre-flop selection (the evaluator's).")
+    preflop_rates = _component_option("evaluator", "preflop_rates", "The income-rate table (the evaluator's).")
+    weighting = _component_option("modeler", "weighting", "False for the uniform modeler (players B and E).")
+    view = _component_option("modeler", "view", "The scale the modeler re-weights on: 'player' (Loki) or 'uniform' (Poki).")
+    reweighting = _component_option("modeler", "reweighting", "Which actions re-weight (the modeler's).")
+    reweight_checks = _component_option("modeler", "reweight_checks", "Whether a check re-weights (the modeler's).")
+    specific = _component_option("modeler", "specific", "Specific (SOM) or generic (GOM) opponent model.")
+    predictor = _component_option("modeler", "predictor", "The modeler's action predictor.")
+    model_ = _component_option("modeler", "model_", "The learned opponent model (the modeler's).")
+    predictor_ = _component_option("modeler", "predictor_", "The learned predictor (the modeler's).")
+    n_players_ = _component_option("modeler", "n_players_", "The table size the modeler learned for.")
+    showdown_odds = _component_option("selector", "showdown_odds", "Loki-1's river call on showdown odds (the selector's).")
+
+    def __init__(self, *, evaluator: HandEvaluator, modeler, selector, simulator: Simulator | None = None, rng=None,
+                 name: str | None = None, small_blind: int = 1, big_blind: int = 2, small_bet: int = 2):
+        super().__init__(rng=rng)
+        for what, value, kinds in (("evaluator", evaluator, HandEvaluator), ("modeler", modeler, Modeler),
+                                   ("selector", selector, (RuleSelector, FormulaSelector)),
+                                   ("simulator", simulator, (Simulator, type(None)))):
+            if not isinstance(value, kinds):
+                names = " or ".join(k.__name__ for k in (kinds if isinstance(kinds, tuple) else (kinds,)))
+                raise ValueError(f"The '{what}' parameter of Player must be a {names}; got {value!r}.")
+        self.evaluator = evaluator
+        self.modeler = modeler
+        self.selector = selector
+        self.simulator = simulator
+        if name is not None:
+            self.name = name
+        self.stakes = dict(small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=2 * small_bet)
+        self.hand: HandState | None = None  # the current hand's state, made when the player first acts in it
+        self._seat = 0
+        self._pending: list = []  # the hand's events before the state is made
+
+    @property
+    def strategy(self) -> str:
+        """The post-flop betting: ``"simulation"`` with a simulator, else the selector's (``"rules"``, ``"formula"``)."""
+        return "simulation" if self.simulator is not None else self.selector.strategy
+
+    @property
+    def learns_across_hands(self) -> bool:
+        """True with a specific opponent model (SOM): the match keeps one instance for all hands."""
+        return self.modeler.learns_across_hands
+
+    # -- the hand's bookkeeping ---------------------------------------------------
+
+    def new_hand(self, seat: int) -> None:
+        self._finish_hand()
+        self._seat = int(seat)
+        self._pending = []
+        self.hand = None
+
+    def observe(self, event) -> None:
+        if self.hand is not None:
+            self.hand.tracker.step(event)
+        else:
+            self._pending.append(event)
+
+    def _start(self, observation: Observation) -> None:
+        """Make the hand's state from the first observation and the events seen so far."""
+        n = observation.n_players
+        self.modeler.start(n, self.rng)
+        self._seat = observation.player
+        tracker = HandTracker(n, observation.button, features=self.modeler.predictor_ is not None, **self.stakes)
+        for event in self._pending:
+            tracker.step(event)
+        self._pending = []
+        self.hand = HandState(tracker, self._seat)
+
+    def _finish_hand(self) -> None:
+        """Let the modeler learn from the hand just over (a specific model only)."""
+        if not self.modeler.specific or self.modeler.model_ is None:
+            return
+        tracker = self.hand.tracker if self.hand is not None else None
+        if tracker is None and self._pending:
+            # we never acted (everyone folded to our big blind): infer the button from the first actor
+            first = next((e.player for e in self._pending if e.kind == "action"), None)
+            if first is None:
+                return
+            n = self.modeler.n_players_
+            tracker = HandTracker(
+                n, button_from_first_actor(n, first), features=self.modeler.predictor_ is not None, **self.stakes
+            )
+            for event in self._pending:
+                tracker.step(event)
+        if tracker is None:
+            return
+        self.modeler.finish(tracker, self._seat)
+        self.hand = None
+
+    def _update_weights(self) -> None:
+        """Let the modeler re-weight the hand's tables for the actions not yet applied."""
+        self.modeler.update(self.hand, self.evaluator)
+
+    def save(self, directory):
+        """Write the learned state as plain files in ``directory``: ``opponent_model.npz`` (the counts of the
+        specific model) and, with a network or meta predictor, its files (:mod:`bpp.loki.modeler.predictors`).
+
+        >>> import tempfile, numpy as np
+        >>> from holdem.games import LimitHoldem
+        >>> from holdem.match import play_match
+        >>> a = PokiAgent(rng=0)
+        >>> _ = play_match(LimitHoldem(3), [a, "call", "raise"], 5, rng=0)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     b = PokiAgent(rng=1).load(a.save(d))
+        >>> bool(np.array_equal(a.model_.counts_, b.model_.counts_))
+        True
+        """
+        return self.modeler.save(directory, owner=type(self).__name__)
+
+    def load(self, directory) -> "Player":
+        """Read what :meth:`save` wrote; returns self."""
+        self.modeler.load(directory, self.rng)
+        return self
+
+    # -- acting ----------------------------------------------------------------------
+
+    def act(self, observation: Observation):
+        triple, ctx = self._triple(observation)
+        if ctx.round == 0:
+            index = draw_action(triple, self.rng.random(), ctx.to_call > 0, ctx.can_raise)
+        elif self.simulator is not None:
+            index = int(np.argmax(triple))  # the simulation chooses one action
+        else:
+            index = self.selector.choose(triple, ctx, self.rng)
+        return to_action(index, observation)
+
+    def _hand_of(self, observation: Observation) -> HandState:
+        if self.hand is None:
+            self._start(observation)
+        self._seat = self.hand.seat = observation.player
+        return self.hand
+
+    def _opponent_weights(self, observation: Observation) -> np.ndarray:
+        opponents = [s for s in range(observation.n_players) if s != observation.player and not observation.folded[s]]
+        return self.modeler.opponent_weights(self.hand, opponents)
+
+    def _triple(self, observation: Observation):
+        """(the triple over fold/call/raise this player acts by, the betting context); one-hot for the rules and simulation."""
+        hand = self._hand_of(observation)
+        ctx = betting_context(observation, small_bet=self.stakes["small_bet"])
+        hole = observation.hole
+        h = int(HOLDING_INDEX[hole[0], hole[1]])
+        if ctx.round == 0:
+            return self.evaluator.preflop_table(ctx)[h], ctx
+        self.modeler.update(hand, self.evaluator)
+        ehs, ppot = self.evaluator.evaluate(hand, observation.public, h, self._opponent_weights(observation))
+        if self.simulator is not None:
+            best = self.simulator.decide(hand, hole=np.asarray(hole), our_strength=ehs, model=self.modeler.model_,
+                                         predictor=self.modeler.predictor_, rng=self.rng)
+            return np.eye(3)[best], ctx
+        return self.selector.triple(ehs, ppot, ctx), ctx
+
+    def action_probabilities(self, observation: Observation) -> dict:
+        """The distribution of :meth:`act`'s action: the pre-flop and formula triples, a point mass for the rules.
+
+        With a simulator (``poki-sim``) it answers the action one simulation
+        chooses (a fresh draw each call).
+        """
+        triple, _ = self._triple(observation)
+        row = legal_columns(triple, observation)
+        return {a: float(p) for a, p in zip(observation.legal, row)}
+
+    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+        """The action distribution had this seat held each holding: float array (n, len(observation.legal)).
+
+        Batched over the holdings: pre-flop one row of the context's triple
+        table per holding; after the flop every holding's EHS and Ppot against
+        the same weight tables at once (:meth:`HandEvaluator.evaluate_all
+        <bpp.loki.evaluator.hand.HandEvaluator.evaluate_all>`, the exact
+        numbers :meth:`act` uses), then the selector's triples vectorized.  A
+        simulator has no batched form: it runs one simulation per holding
+        (``trials`` each, slow).  Rows sum to 1, columns follow
+        ``observation.legal``.  Holdings that share a card with the board get
+        the row of a hand that never wins.
+
+        Parameters
+        ----------
+        observation
+            This seat's observation (its own ``hole`` is ignored).
+        holdings : int array (n, 2)
+            Hole cards (card codes).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from holdem.games import LimitHoldem
+        >>> from holdem.ranges import HOLDINGS
+        >>> obs = LimitHoldem(n_players=3).new_hand(np.arange(52)).observation(0)
+        >>> p = LokiAgent(rng=0).holdings_action_probabilities(obs, HOLDINGS)
+        >>> p.shape, bool(np.allclose(p.sum(axis=1), 1))
+        ((1326, 3), True)
+        >>> LokiAgent().holdings_action_probabilities(obs, [[0, 0]])
+        Traceback (most recent call last):
+        ...
+        ValueError: The 'holdings' parameter of holdings_action_probabilities must hold two distinct cards in [0, 51] per row; got [[0, 0]].
+        """
+        holdings = np.asarray(holdings)
+        if (
+            holdings.ndim != 2 or holdings.shape[1] != 2 or not np.issubdtype(holdings.dtype, np.integer)
+            or holdings.size and (holdings.min() < 0 or holdings.max() > 51 or np.any(holdings[:, 0] == holdings[:, 1]))
+        ):
+            raise ValueError(
+                "The 'holdings' parameter of holdings_action_probabilities must hold two distinct cards in [0, 51] "
+                f"per row; got {holdings.tolist()!r}."
+            )
+        hand = self._hand_of(observation)
+        ctx = betting_context(observation, small_bet=self.stakes["small_bet"])
+        h = HOLDING_INDEX[holdings[:, 0], holdings[:, 1]]
+        if ctx.round == 0:
+            return legal_columns(self.evaluator.preflop_table(ctx)[h], observation)
+        if self.simulator is not None:
+            rows = [self._triple(observation._replace(hole=tuple(int(c) for c in hole)))[0] for hole in holdings]
+            return legal_columns(np.array(rows).reshape(-1, 3), observation)
+        self.modeler.update(hand, self.evaluator)
+        ehs, ppot = self.evaluator.evaluate_all(hand, observation.public, self._opponent_weights(observation))
+        return legal_columns(self.selector.triples(ehs[h], ppot[h], ctx), observation)
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}(evaluator={self.evaluator!r}, modeler={self.modeler!r}, "
+                f"selector={self.selector!r}, simulator={self.simulator!r})")
+
+
 _STRATEGIES = ("rules", "formula", "simulation")
-_PREFLOP = ("advanced", "simple")
 
 
-class LokiAgent(Agent):
-    """Loki / Poki for fixed-limit hold'em (2–10 seats).
+class LokiAgent(Player):
+    """Player A of Billings1998 §5 (the Lokibot), or any composition named by the options of its components.
+
+    ``LokiAgent()`` is the composition ``Player(evaluator=HandEvaluator(), modeler=LokiModeler(),
+    selector=RuleSelector())``.  Each keyword changes one component's setting, for experiments that vary one
+    option at a time (the registered players are built directly as compositions, :data:`VARIANTS`).
 
     Parameters
     ----------
     rng : numpy.random.Generator, int or None
     strategy : {"rules", "formula", "simulation"}
-        Post-flop betting: Loki's rules (Billings1998 §4.4), Poki's formula strategy or
-        its selective-sampling simulation (Billings2002).
+        The selector: Loki's rules (Billings1998 §4.4), Poki's formula strategy, or a
+        :class:`~bpp.loki.simulator.sampling.Simulator` (selective sampling, Billings2002) after the flop.
     weighting : bool
-        Keep and re-weight a table per opponent (False: uniform, player B).
+        False: the :class:`~bpp.loki.modeler.modelers.UniformModeler` (player B).
     potential : bool
-        Use the one-card Ppot in EHS and pot-odds calls (False: player D).
-    preflop : {"advanced", "simple"}
-        Income-rate rules aware of position and player count, or the simple
-        selection of player C.
-    reweighting : {"preflop", "all"}
-        Which actions re-weight the tables: ``"preflop"`` (Billings1998 §4.3's
-        Lokibot: the common pre-flop weights only) or ``"all"`` (every call
-        and raise of every round: Billings1998b's re-weighting, Poki's).
-    reweight_checks : bool
-        With ``view="uniform"`` (Poki): a check re-weights too, by the
-        modelled chance of *not* betting, ``1 − ramp(strength, μ_raise)``
-        (Billings2002 "updating weight table": every observed action,
-        checks included, multiplies the table by its triple entry); Loki
-        re-weights nothing on a check.  Default False; Poki sets True.
-    preflop_rates : {"rollout", "iterated"}
-        The income-rate table of the advanced pre-flop rules: the plain
-        roll-out (Billings1998 §4.1) or the iterated roll-out Billings2002 describes
-        for Poki (committed for ten players only; other table sizes fall back
-        to the nearest committed table).  The Make1/2/4 thresholds
-        (:class:`bpp.loki.preflop.PreflopThresholds`) were set on the plain
-        roll-out's scale: on the button at ten players they keep 32 %, 8.7 %
-        and 1.2 % of the holdings with the roll-out table but 12 %, 2.2 % and
-        0.5 % with the iterated one, so ``"iterated"`` is an option, not
+        The evaluator's one-card Ppot in EHS and the rules' pot-odds calls (False: player D).
+    preflop, preflop_rates, combine
+        The evaluator's (:class:`~bpp.loki.evaluator.hand.HandEvaluator`); ``"simple"`` pre-flop is player C.
+        The Make1/2/4 thresholds (:class:`bpp.loki.evaluator.preflop.PreflopThresholds`) were set on the plain
+        roll-out's scale: on the button at ten players they keep 32 %, 8.7 % and 1.2 % of the holdings with the
+        roll-out table but 12 %, 2.2 % and 0.5 % with the iterated one, so ``"iterated"`` is an option, not
         Poki's default.
+    reweighting, reweight_checks, specific, predictor
+        The modeler's (:mod:`bpp.loki.modeler.modelers`).
     showdown_odds : bool
-        Loki-1's river call on showdown odds (:class:`bpp.loki.betting.LokiRules`;
-        the rules strategy only, off in Billings1998's rules).
-    specific : bool
-        Learn a specific model of each opponent (SOM) or use the generic one (GOM).
-    predictor : {"frequency", "network", "meta"}
-        What predicts an opponent's action in the re-weighting (the
-        ``view="uniform"`` path, Poki's): the twelve-context frequencies of
-        the opponent model (Billings2002 "specific opponent modeling"), the
-        neural network of :class:`bpp.loki.predictors.NeuralPredictor`
-        (19 context inputs), or the meta choice of
-        :class:`bpp.loki.predictors.MetaPredictor` (frequencies, rules or
-        network, whichever predicted that opponent best so far).  The
-        prediction's (fold, call, raise) becomes thresholds as the
-        frequencies do (:func:`bpp.loki.predictors.predictor_thresholds`).
+        Loki-1's river call on showdown odds (the rules only, :class:`bpp.loki.selector.betting.LokiRules`).
     view : {"player", "uniform"} or None
-        The scale of the holdings' strength that the re-weighting thresholds.
-        ``"player"`` (Loki's rules strategy by default): each holding's EHS as
-        the acting opponent sees it — HS against the ranges of *its*
-        remaining opponents (our weight tables of them, and the table of what
-        our own actions showed), with Ppot (Billings1998 §4.2–4.4) — against the
-        thresholds Loki itself bets by (:func:`bpp.loki.modeling.loki_thresholds`),
-        one re-weighting per opponent and round from the table it had when
-        the round began, by its most demanding action of the round (Loki's
-        opponent modeller as Peña's thesis describes it).  ``"uniform"``
-        (Poki's strategies by default): EHS against one random hand and the
-        thresholds of the opponent model, every action compounding.
+        The modeler: ``"player"`` (:class:`~bpp.loki.modeler.modelers.LokiModeler`, each holding's EHS as the
+        acting opponent sees it, against Loki's own thresholds; the rules' default) or ``"uniform"``
+        (:class:`~bpp.loki.modeler.modelers.PokiModeler`, EHS against one random hand and the opponent model's
+        thresholds, every action compounding; the default of the other strategies).
     ranges : {"uniform", "tables"}
-        With ``view="player"``: whom the acting opponent is taken to play
-        against — ``"uniform"``: each remaining opponent a random hand, so
-        ``HS_n = HS ** n`` (Billings1998 §4.2's extrapolation to n opponents, what a
-        player without weight tables computes); ``"tables"``: our weight
-        tables of its remaining opponents (what a weighting player computes).
-        In the ten-player Figure 1 field the first reproduces the players'
-        own EHS better (see ``tests/loki/test_loki_reweighting.py``).
+        With ``view="player"``: whom the acting opponent is taken to play against (see ``LokiModeler``).  In the
+        ten-player Figure 1 field ``"uniform"`` reproduces the players' own EHS better (see
+        ``tests/loki/test_loki_reweighting.py``).
     trials, time_budget
-        Simulation trials per decision and optional seconds (``strategy="simulation"``).
+        The simulator's (``strategy="simulation"``).
     small_blind, big_blind, small_bet
-        The stakes of the game (those of :class:`holdem.games.LimitHoldem` by default).
+        The stakes.
+    rules : LokiRules, optional
+    formula : FormulaParams, optional
 
     Examples
     --------
@@ -190,563 +440,143 @@ class LokiAgent(Agent):
         rules: LokiRules | None = None,
         formula: FormulaParams | None = None,
     ):
-        super().__init__(rng=rng)
         if strategy not in _STRATEGIES:
             raise ValueError(f"The 'strategy' parameter of LokiAgent must be one of {_STRATEGIES}; got {strategy!r}.")
-        if preflop not in _PREFLOP:
-            raise ValueError(f"The 'preflop' parameter of LokiAgent must be one of {_PREFLOP}; got {preflop!r}.")
-        if preflop_rates not in ("rollout", "iterated"):
-            raise ValueError(
-                f"The 'preflop_rates' parameter of LokiAgent must be 'rollout' or 'iterated'; got {preflop_rates!r}."
-            )
         if reweighting not in ("preflop", "all"):
             raise ValueError(f"The 'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got {reweighting!r}.")
-        if predictor not in ("frequency", "network", "meta"):
-            raise ValueError(
-                f"The 'predictor' parameter of LokiAgent must be 'frequency', 'network' or 'meta'; got {predictor!r}."
-            )
-        if combine not in ("loki", "product"):
-            raise ValueError(f"The 'combine' parameter of LokiAgent must be 'loki' or 'product'; got {combine!r}.")
         if view is None:
             view = "player" if strategy == "rules" else "uniform"
         if view not in ("player", "uniform"):
             raise ValueError(f"The 'view' parameter of LokiAgent must be 'player' or 'uniform'; got {view!r}.")
+        rules = rules or LokiRules(use_potential=potential, showdown_odds=showdown_odds)
+        formula = formula or FormulaParams()
+        shared = dict(reweighting=reweighting, reweight_checks=reweight_checks, specific=specific, predictor=predictor)
         if ranges not in ("uniform", "tables"):
             raise ValueError(f"The 'ranges' parameter of LokiAgent must be 'uniform' or 'tables'; got {ranges!r}.")
-        if not isinstance(trials, (int, np.integer)) or trials < 1:
-            raise ValueError(f"The 'trials' parameter of LokiAgent must be a positive integer; got {trials!r}.")
-        self.strategy = strategy
-        self.weighting = bool(weighting)
-        self.potential = bool(potential)
-        self.preflop = preflop
-        self.reweighting = reweighting
-        self.reweight_checks = bool(reweight_checks)
-        self.preflop_rates = preflop_rates
-        self.showdown_odds = bool(showdown_odds)
-        self.specific = bool(specific)
-        self.predictor = predictor
-        self.predictor_ = None
-        self.combine = combine
-        self.view = view
-        self.ranges = ranges
-        self.trials = int(trials)
-        self.time_budget = time_budget
-        self.stakes = dict(small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=2 * small_bet)
-        self.rules = rules or LokiRules(use_potential=self.potential, showdown_odds=self.showdown_odds)
-        self.formula = formula or FormulaParams()
-        self.model_: OpponentModel | None = None
-        self.n_players_: int | None = None
-        self._seat = 0
-        self._pending: list = []
-        self._tracker: HandTracker | None = None
-        self._done = 0  # records of the tracker already applied to the weights / model
-        self._weights: np.ndarray | None = None
-        self._streets: dict = {}  # the hand's street tables by board (integer card codes)
-        self._preflop_cache: dict = {}
-
-    # -- the hand's bookkeeping ---------------------------------------------------
-
-    @property
-    def learns_across_hands(self) -> bool:
-        """True with a specific opponent model (SOM): the match keeps one instance for all hands."""
-        return self.specific
-
-    def new_hand(self, seat: int) -> None:
-        self._finish_hand()
-        self._seat = int(seat)
-        self._pending = []
-        self._tracker = None
-        self._done = 0
-        self._weights = None
-        self._streets = {}
-
-    def observe(self, event) -> None:
-        if self._tracker is not None:
-            self._tracker.step(event)
+        if not weighting:
+            modeler = UniformModeler(**shared)
+        elif view == "player":
+            modeler = LokiModeler(ranges=ranges, rules=rules, **shared)
         else:
-            self._pending.append(event)
-
-    def _start(self, observation: Observation) -> None:
-        n = observation.n_players
-        if self.model_ is None or self.n_players_ != n:
-            self.n_players_ = n
-            self.model_ = OpponentModel(n, specific=self.specific)
-            self.predictor_ = self._new_predictor(n)
-        self._seat = observation.player
-        self._generic = loki_thresholds(self.rules)
-        self._tracker = HandTracker(n, observation.button, features=self.predictor_ is not None, **self.stakes)
-        for event in self._pending:
-            self._tracker.step(event)
-        self._pending = []
-        self._weights = np.ones((n, N_HOLDINGS))  # the hand's weight tables, one row per seat, kept all hand
-        self._streets = {}  # the hand's street tables by board: one look-up per street, not per decision
-        self._folded_at = [False] * n  # folds among the records applied so far
-        self._round_base: dict = {}  # seat → (round, its table when the round's first re-weighting came, μ used)
-
-    def _street(self, board):
-        """The :class:`~bpp.loki.evaluation.StreetTable` of this hand's ``board`` (integer card codes), held per street."""
-        key = tuple(board)
-        table = self._streets.get(key)
-        if table is None:
-            table = self._streets[key] = street_table(key)
-        return table
-
-    def _finish_hand(self) -> None:
-        """Count the opponents' actions of the hand just over in the specific model."""
-        if not self.specific or self.model_ is None:
-            return
-        if self._tracker is None and self._pending:
-            # we never acted (everyone folded to our big blind): infer the button from the first actor
-            first = next((e.player for e in self._pending if e.kind == "action"), None)
-            if first is None:
-                return
-            n = self.n_players_
-            self._tracker = HandTracker(
-                n, button_from_first_actor(n, first), features=self.predictor_ is not None, **self.stakes
-            )
-            for event in self._pending:
-                self._tracker.step(event)
-        if self._tracker is None:
-            return
-        n = self._tracker.n
-        me = self._seat
-        rows = [((r[0] - me) % n, r[1], r[2], r[3]) for r in self._tracker.records if r[0] != me]
-        if rows:
-            self.model_.observe_many(rows)
-        if self.predictor_ is not None:
-            feats = self._tracker.features
-            for rel in {row[0] for row in rows}:
-                k = [i for i, r in enumerate(self._tracker.records) if (r[0] - me) % n == rel]
-                self.predictor_.update(rel, np.array([feats[i] for i in k]), [self._tracker.records[i][3] for i in k])
-        self._tracker = None
-
-    def save(self, directory):
-        """Write the learned state as plain files in ``directory``: ``opponent_model.npz`` (the counts of the
-        specific model) and, with a network or meta predictor, its files (:mod:`bpp.loki.predictors`).
-
-        >>> import tempfile, numpy as np
-        >>> from holdem.games import LimitHoldem
-        >>> from holdem.match import play_match
-        >>> a = PokiAgent(rng=0)
-        >>> _ = play_match(LimitHoldem(3), [a, "call", "raise"], 5, rng=0)
-        >>> with tempfile.TemporaryDirectory() as d:
-        ...     b = PokiAgent(rng=1).load(a.save(d))
-        >>> bool(np.array_equal(a.model_.counts_, b.model_.counts_))
-        True
-        """
-        from pathlib import Path
-
-        if self.model_ is None:
-            raise ValueError(f"{type(self).__name__}.save needs an agent that has played (no learned state yet).")
-        directory = Path(directory)
-        directory.mkdir(parents=True, exist_ok=True)
-        np.savez(directory / "opponent_model.npz", counts_=self.model_.counts_, n_players=self.n_players_)
-        if self.predictor == "network":
-            self.predictor_.save(directory / "network.npz")
-        elif self.predictor == "meta":
-            self.predictor_.save(directory)
-        return directory
-
-    def load(self, directory) -> "LokiAgent":
-        """Read what :meth:`save` wrote; returns self."""
-        from pathlib import Path
-
-        directory = Path(directory)
-        with np.load(directory / "opponent_model.npz") as f:
-            n = int(f["n_players"])
-            self.n_players_ = n
-            self.model_ = OpponentModel(n, specific=self.specific)
-            self.model_.counts_ = f["counts_"].copy()
-        self.predictor_ = self._new_predictor(n)
-        if self.predictor == "network":
-            self.predictor_.load(directory / "network.npz")
-        elif self.predictor == "meta":
-            self.predictor_.load(directory)
-        return self
-
-    def _new_predictor(self, n: int):
-        from bpp.loki.predictors import MetaPredictor, NeuralPredictor
-
-        seed = int(self.rng.integers(2**31))
-        if self.predictor == "network":
-            return NeuralPredictor(n, random_state=seed)
-        if self.predictor == "meta":
-            return MetaPredictor(n, random_state=seed)
-        return None
-
-    def _update_weights(self) -> None:
-        """Re-weight the tables of opponents still in the hand for the actions not yet applied."""
-        t = self._tracker
-        records = t.records
-        if not self.weighting:
-            self._done = len(records)
-            return
-        if self.view == "player":
-            self._update_weights_player(records)
-            return
-        n = t.n
-        board_at = _boards_by_round(t)
-        for k, rec in enumerate(records[self._done :], start=self._done):
-            p = rec.player
-            if p == self._seat or t.folded[p] or rec.action == FOLD:
-                continue
-            if rec.round > 0 and self.reweighting == "preflop":
-                continue
-            b = min(rec.bets_to_call, 2)
-            if rec.action == CALL and b == 0 and not self.reweight_checks:
-                continue  # Loki: a check re-weights nothing (no "negative re-weighting", Peña 1999 §3)
-            strength = holding_strengths(board_at[rec.round], n)
-            rel = (p - self._seat) % n
-            if self.predictor_ is None:
-                mu_call, mu_raise = self.model_.thresholds(rel, round=rec.round, bets_to_call=b)
-            else:
-                from bpp.loki.predictors import predictor_thresholds
-
-                mu_call, mu_raise = predictor_thresholds(self.predictor_.predict(rel, t.features[k])[0], b)
-            sigma = self.model_.sigma
-            if self.strategy == "rules":
-                mu = mu_raise if rec.action == RAISE else mu_call
-                factor = linear_reweighting(strength, mu, sigma, floor=0.01)
-            else:
-                # the triple's entry for the action (threshold_triples, one column)
-                up = np.clip((strength - mu_raise + sigma) / (2 * sigma), 0.0, 1.0)
-                if rec.action == RAISE:
-                    factor = up
-                else:
-                    go = np.clip((strength - mu_call + sigma) / (2 * sigma), 0.0, 1.0) if b else 1.0
-                    factor = np.maximum(go - up, 0.0)
-            reweight(self._weights[p], factor, floor=0.01, out=self._weights[p])
-        self._done = len(records)
-
-    def _update_weights_player(self, records) -> None:
-        """Loki's re-weighting on the acting player's own EHS (``view="player"``).
-
-        For each action, in order: a fold takes the player out (its table is no
-        longer a range anyone plays against); a check, which any hand may
-        make, re-weights nothing (Loki had no "negative re-weighting", Peña
-        1999 §3); a call or a bet/raise of player ``p`` in context (round, bets
-        to call) has the threshold μ of :func:`bpp.loki.modeling.loki_thresholds`
-        and multiplies ``p``'s table by ``(EHS − μ + σ) / (2σ)`` clipped to
-        [0.01, 1] (Billings1998b), EHS being every holding's
-        :meth:`~bpp.loki.evaluation.StreetTable.player_ehs` against the tables
-        of ``p``'s remaining opponents (ours among them: the table of what our
-        own actions showed).  Within a round only the most demanding action
-        counts, applied to the table as the round began, so a call after a bet
-        in the same round does not re-weight twice.
-        """
-        t = self._tracker
-        n = t.n
-        board_at = _boards_by_round(t)
-        mu_call, mu_raise = self._generic
-        sigma = self.model_.sigma
-        folded = self._folded_at
-        for rec in records[self._done :]:
-            p = rec.player
-            if rec.action == FOLD:
-                folded[p] = True
-                continue
-            if rec.round > 0 and self.reweighting == "preflop":
-                continue  # Billings1998 §4.3: the common weights come from the pre-flop only
-            b = min(rec.bets_to_call, 2)
-            if rec.action == CALL and b == 0:
-                continue
-            r = rec.round
-            mu = float(mu_raise[r, b] if rec.action == RAISE else mu_call[r, b])
-            if rec.action == CALL and r > 0 and self.potential:
-                # Loki also calls when Ppot > pot odds (Billings1998 §4.4), and EHS >= Ppot: the least EHS a call shows is the pot odds
-                mu = min(mu, rec.to_call / (rec.pot + rec.to_call))
-            base = self._round_base.get(p)
-            if base is None or base[0] != r:
-                base = (r, self._weights[p].copy(), -np.inf)
-            if mu <= base[2]:
-                continue
-            self._round_base[p] = (r, base[1], mu)
-            if r == 0:
-                strength = preflop_strength(n)
-            else:
-                others = [q for q in range(n) if q != p and not folded[q]]
-                table = self._street(board_at[r])
-                if self.ranges == "uniform":
-                    strength = table.player_ehs(n_opponents=len(others), potential=self.potential)
-                else:
-                    strength = table.player_ehs(self._weights[others], potential=self.potential)
-            np.multiply(base[1], linear_reweighting(strength, mu, sigma, floor=0.01), out=self._weights[p])
-        self._done = len(records)
-
-    # -- acting ----------------------------------------------------------------------
-
-    def act(self, observation: Observation):
-        triple, ctx = self._triple(observation)
-        if ctx.round == 0 or self.strategy == "formula":
-            index = draw_action(triple, self.rng.random(), ctx.to_call > 0, ctx.can_raise)
-        else:
-            index = int(np.argmax(triple))  # the rules and the simulation choose one action
-        return to_action(index, observation)
-
-    def _opponent_weights(self, observation: Observation) -> np.ndarray:
-        opponents = [s for s in range(observation.n_players) if s != observation.player and not observation.folded[s]]
-        return self._weights[opponents] if self.weighting else np.ones((len(opponents), N_HOLDINGS))
-
-    def _triple(self, observation: Observation):
-        """(the triple over fold/call/raise this agent acts by, the betting context); one-hot for the rules and simulation."""
-        if self._tracker is None:
-            self._start(observation)
-        self._seat = observation.player
-        ctx = betting_context(observation, small_bet=self.stakes["small_bet"])
-        hole = observation.hole
-        h = int(HOLDING_INDEX[hole[0], hole[1]])
-        if ctx.round == 0:
-            return self._preflop_table(ctx)[h], ctx
-        self._update_weights()
-        ev = self._street(observation.public).evaluate(h, self._opponent_weights(observation))
-        if self.potential:
-            ehs = ev.ehs if self.combine == "loki" else ev.ehs_product
-            ppot = ev.ppot_all
-        else:
-            ehs, ppot = ev.hs_n, 0.0
-        if self.strategy == "rules":
-            index = self.rules.decide(
-                ehs=ehs, ppot=ppot, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
-                bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3,
-            )
-        elif self.strategy == "formula":
-            return context_formula_triple(ehs, ppot, ctx, params=self.formula), ctx
-        else:
-            from bpp.loki.simulation import simulate
-
-            res = simulate(
-                self._tracker, me=observation.player, hole=np.asarray(hole), weights=self._weights, our_strength=ehs,
-                model=self.model_, trials=self.trials, time_budget=self.time_budget, params=self.formula,
-                predictor=self.predictor_, rng=self.rng,
-            )
-            index = res.best
-        return np.eye(3)[index], ctx
-
-    def action_probabilities(self, observation: Observation) -> dict:
-        """The distribution of :meth:`act`'s action: the pre-flop and formula triples, a point mass for the rules.
-
-        The simulation strategy (``poki-sim``) answers the action one
-        simulation chooses (a fresh draw each call).
-        """
-        triple, _ = self._triple(observation)
-        row = legal_columns(triple, observation)
-        return {a: float(p) for a, p in zip(observation.legal, row)}
-
-    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
-        """The action distribution had this seat held each holding: float array (n, len(observation.legal)).
-
-        Batched over the holdings: pre-flop one row of the context's triple
-        table per holding; after the flop every holding's EHS and Ppot against
-        the same weight tables at once (:meth:`bpp.loki.evaluation.StreetTable.evaluate_all`,
-        the exact numbers :meth:`act` uses), then the rules
-        (:func:`bpp.loki.betting.decide_many`) or the formula triples
-        vectorized.  The simulation strategy has no batched form: it runs one
-        simulation per holding (``trials`` each, slow).  Rows sum to 1,
-        columns follow ``observation.legal``.  Holdings that share a card with
-        the board get the row of a hand that never wins.
-
-        Parameters
-        ----------
-        observation
-            This seat's observation (its own ``hole`` is ignored).
-        holdings : int array (n, 2)
-            Hole cards (card codes).
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> from holdem.games import LimitHoldem
-        >>> from holdem.ranges import HOLDINGS
-        >>> obs = LimitHoldem(n_players=3).new_hand(np.arange(52)).observation(0)
-        >>> p = LokiAgent(rng=0).holdings_action_probabilities(obs, HOLDINGS)
-        >>> p.shape, bool(np.allclose(p.sum(axis=1), 1))
-        ((1326, 3), True)
-        >>> LokiAgent().holdings_action_probabilities(obs, [[0, 0]])
-        Traceback (most recent call last):
-        ...
-        ValueError: The 'holdings' parameter of holdings_action_probabilities must hold two distinct cards in [0, 51] per row; got [[0, 0]].
-        """
-        holdings = np.asarray(holdings)
-        if (
-            holdings.ndim != 2 or holdings.shape[1] != 2 or not np.issubdtype(holdings.dtype, np.integer)
-            or holdings.size and (holdings.min() < 0 or holdings.max() > 51 or np.any(holdings[:, 0] == holdings[:, 1]))
-        ):
-            raise ValueError(
-                "The 'holdings' parameter of holdings_action_probabilities must hold two distinct cards in [0, 51] "
-                f"per row; got {holdings.tolist()!r}."
-            )
-        if self._tracker is None:
-            self._start(observation)
-        self._seat = observation.player
-        ctx = betting_context(observation, small_bet=self.stakes["small_bet"])
-        h = HOLDING_INDEX[holdings[:, 0], holdings[:, 1]]
-        if ctx.round == 0:
-            return legal_columns(self._preflop_table(ctx)[h], observation)
-        if self.strategy == "simulation":
-            rows = [self._triple(observation._replace(hole=tuple(int(c) for c in hole)))[0] for hole in holdings]
-            return legal_columns(np.array(rows).reshape(-1, 3), observation)
-        self._update_weights()
-        ev = self._street(observation.public).evaluate_all(
-            self._opponent_weights(observation), per_opponent=self.potential and self.combine == "product"
-        )
-        if self.potential:
-            ehs = ev.ehs if self.combine == "loki" else ev.ehs_product
-            ppot = ev.ppot_all
-        else:
-            ehs, ppot = ev.hs_n, np.zeros(N_HOLDINGS)
-        ehs, ppot = ehs[h], ppot[h]
-        if self.strategy == "rules":
-            index = decide_many(
-                self.rules, ehs=ehs, ppot=ppot, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
-                bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3,
-            )
-            triples = np.eye(3)[index]
-        else:
-            triples = context_formula_triple(ehs, ppot, ctx, params=self.formula)
-        return legal_columns(triples, observation)
-
-    def _preflop_table(self, ctx) -> np.ndarray:
-        """The (1326, 3) pre-flop triples of this context (cached)."""
-        from bpp.loki.preflop import load_income_rates, preflop_triples, simple_preflop_triples
-
-        can_check = ctx.to_call == 0
-        if self.preflop == "simple":
-            key = ("simple", ctx.bet_level, can_check, ctx.can_raise)
-            table = self._preflop_cache.get(key)
-            if table is None:
-                table = self._preflop_cache[key] = simple_preflop_triples(
-                    bet_level=ctx.bet_level, can_check=can_check, can_raise=ctx.can_raise
-                )
-            return table
-        n_in = ctx.n_active + 1
-        key = ("advanced", n_in, ctx.players_behind, ctx.bet_level, can_check, ctx.can_raise)
-        table = self._preflop_cache.get(key)
-        if table is None:
-            rates = load_income_rates(max(n_in, 2), iterated=True) if self.preflop_rates == "iterated" else None
-            table = self._preflop_cache[key] = preflop_triples(
-                rates, n_players=max(n_in, 2), players_behind=min(ctx.players_behind, max(n_in, 2) - 1),
-                bet_level=ctx.bet_level, can_check=can_check, can_raise=ctx.can_raise,
-            )
-        return table
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(strategy={self.strategy!r}, weighting={self.weighting}, potential={self.potential}, "
-            f"preflop={self.preflop!r}, reweighting={self.reweighting!r})"
+            modeler = PokiModeler(likelihood="linear" if strategy == "rules" else "triple", **shared)
+        super().__init__(
+            evaluator=HandEvaluator(potential=potential, combine=combine, preflop=preflop, preflop_rates=preflop_rates),
+            modeler=modeler,
+            selector=RuleSelector(rules) if strategy == "rules" else FormulaSelector(formula),
+            simulator=Simulator(trials=trials, time_budget=time_budget, formula=formula) if strategy == "simulation" else None,
+            rng=rng, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet,
         )
 
 
-def _boards_by_round(tracker) -> dict[int, tuple[int, ...]]:
-    board = tracker.board
-    return {0: (), 1: board[:3], 2: board[:4], 3: board[:5]}
-
-
-#: Poki's options over Loki's (Billings2002): the opponent modeler learns per opponent (``specific``) and re-weights after
-#: every action, checks included; the action selector is the formula strategy; the evaluator multiplies the
-#: per-opponent EHS.
-POKI = dict(strategy="formula", specific=True, combine="product", reweighting="all", reweight_checks=True)
-
-#: Every variant as the components it changes against ``loki`` (player A, :class:`LokiAgent`'s defaults): hand
-#: evaluator (``potential``, ``preflop``, ``preflop_rates``, ``combine``), action selector (``strategy``,
-#: ``showdown_odds``), opponent modeler (``weighting``, ``reweighting``, ``reweight_checks``, ``specific``,
-#: ``predictor``), simulator (``strategy="simulation"``).
-VARIANTS: dict[str, dict] = {
-    "loki": {},
-    "loki-reweight": dict(reweighting="all"),  # modeler: re-weight after every action (Billings1998b)
-    "loki-showdown": dict(showdown_odds=True),  # selector: Loki-1's river call on showdown odds
-    "loki-reweight-showdown": dict(reweighting="all", showdown_odds=True),
-    "loki-b": dict(weighting=False),  # modeler off (Billings1998 §5 Figure 1, B)
-    "loki-c": dict(preflop="simple"),  # evaluator: simple pre-flop selection (C)
-    "loki-d": dict(potential=False),  # evaluator: no potential (D)
-    "loki-e": dict(weighting=False, potential=False, preflop="simple"),  # basic (E)
-    "poki": POKI,
-    "poki-nn": {**POKI, "predictor": "network"},  # modeler: the neural-network predictor (Billings2002 §6)
-    "poki-meta": {**POKI, "predictor": "meta"},  # modeler: the best predictor so far, per opponent
-    "poki-sim": {**POKI, "strategy": "simulation"},  # the simulator decides after the flop
-    "poki-sim-meta": {**POKI, "strategy": "simulation", "predictor": "meta"},
-    "poki-sim-nn": {**POKI, "strategy": "simulation", "predictor": "network"},
-}
-
-
-class PokiAgent(LokiAgent):
-    """Poki (Billings2002): specific opponent models, triple re-weighting, per-opponent EHS, formula betting (:data:`POKI`)."""
+class PokiAgent(Player):
+    """Poki (Billings2002): specific opponent models re-weighting by their triples (checks too), per-opponent EHS
+    multiplied, the formula betting strategy."""
 
     name = "poki"
 
-    def __init__(self, *, rng=None, **kwargs):
-        super().__init__(rng=rng, **{**VARIANTS["poki"], **kwargs})
-
-
-def poki_nn(*, rng=None) -> PokiAgent:
-    """Poki predicting each opponent's actions with its neural network (Billings2002 "neural networks for opponent modeling")."""
-    return _variant("poki-nn", rng, PokiAgent)
-
-
-def poki_meta(*, rng=None) -> PokiAgent:
-    """Poki choosing per opponent whichever predictor (frequencies, rules, network) predicted it best so far (Billings2002)."""
-    return _variant("poki-meta", rng, PokiAgent)
+    def __init__(self, *, rng=None, predictor: str = "frequency", simulator: Simulator | None = None):
+        super().__init__(evaluator=HandEvaluator(combine="product"), modeler=PokiModeler(predictor=predictor),
+                         selector=FormulaSelector(), simulator=simulator, rng=rng)
 
 
 class PokiSimAgent(PokiAgent):
-    """Poki with selective-sampling simulation betting after the flop (Billings2002)."""
+    """Poki with a simulator: selective-sampling simulation betting after the flop (Billings2002 §5)."""
 
     name = "poki-sim"
 
-    def __init__(self, *, rng=None, **kwargs):
-        super().__init__(rng=rng, **{**VARIANTS["poki-sim"], **kwargs})
+    def __init__(self, *, rng=None, predictor: str = "frequency", trials: int = 500, time_budget: float | None = None):
+        super().__init__(rng=rng, predictor=predictor, simulator=Simulator(trials=trials, time_budget=time_budget))
 
 
-def poki_sim_meta(*, rng=None) -> PokiSimAgent:
-    """The simulation player with the meta choice of predictors, as in Billings2002's last experiment.
-
-    Per opponent, the chosen predictor drives the re-weighting and plays that opponent in the
-    simulation's trials (:mod:`bpp.loki.simulation`).
-    """
-    return _variant("poki-sim-meta", rng, PokiSimAgent)
-
-
-def poki_sim_nn(*, rng=None) -> PokiSimAgent:
-    """The simulation player whose opponents, in the re-weighting and in the trials, are predicted by the network."""
-    return _variant("poki-sim-nn", rng, PokiSimAgent)
-
-
-def _variant(name: str, rng, cls=None) -> LokiAgent:
-    """The agent ``name`` of :data:`VARIANTS`: ``cls`` (default :class:`LokiAgent`) with the variant's options."""
-    agent = (cls or LokiAgent)(rng=rng, **VARIANTS[name])
-    agent.name = name
+def poki_nn(*, rng=None) -> Player:
+    """Poki predicting each opponent's actions with its neural network (Billings2002 "neural networks for opponent modeling")."""
+    agent = PokiAgent(rng=rng, predictor="network")
+    agent.name = "poki-nn"
     return agent
 
 
-def loki_reweight(*, rng=None) -> LokiAgent:
+def poki_meta(*, rng=None) -> Player:
+    """Poki choosing per opponent whichever predictor (frequencies, rules, network) predicted it best so far (Billings2002)."""
+    agent = PokiAgent(rng=rng, predictor="meta")
+    agent.name = "poki-meta"
+    return agent
+
+
+def poki_sim_meta(*, rng=None) -> Player:
+    """The simulation player with the meta choice of predictors, as in Billings2002's last experiment.
+
+    Per opponent, the chosen predictor drives the re-weighting and plays that opponent in the
+    simulation's trials (:mod:`bpp.loki.simulator.sampling`).
+    """
+    agent = PokiSimAgent(rng=rng, predictor="meta")
+    agent.name = "poki-sim-meta"
+    return agent
+
+
+def poki_sim_nn(*, rng=None) -> Player:
+    """The simulation player whose opponents, in the re-weighting and in the trials, are predicted by the network."""
+    agent = PokiSimAgent(rng=rng, predictor="network")
+    agent.name = "poki-sim-nn"
+    return agent
+
+
+def _loki(rng, name: str, *, modeler=None, evaluator=None, rules: LokiRules | None = None) -> Player:
+    """Player A (:class:`LokiAgent`) with the components given replaced."""
+    return Player(evaluator=evaluator or HandEvaluator(), modeler=modeler or LokiModeler(),
+                  selector=RuleSelector(rules), rng=rng, name=name)
+
+
+def loki_reweight(*, rng=None) -> Player:
     """Player A re-weighting after every action, post-flop too (Billings1998b), not only pre-flop (Billings1998 §4.3)."""
-    return _variant("loki-reweight", rng)
+    return _loki(rng, "loki-reweight", modeler=LokiModeler(reweighting="all"))
 
 
-def loki_showdown(*, rng=None) -> LokiAgent:
+def loki_showdown(*, rng=None) -> Player:
     """Player A with Loki-1's river call on showdown odds (EHS > pot odds)."""
-    return _variant("loki-showdown", rng)
+    return _loki(rng, "loki-showdown", rules=LokiRules(showdown_odds=True))
 
 
-def loki_reweight_showdown(*, rng=None) -> LokiAgent:
+def loki_reweight_showdown(*, rng=None) -> Player:
     """Re-weighting after every action plus the showdown-odds river call (the configuration whose Figure 1 puts A first on every seed)."""
-    return _variant("loki-reweight-showdown", rng)
+    return _loki(rng, "loki-reweight-showdown", modeler=LokiModeler(reweighting="all"),
+                 rules=LokiRules(showdown_odds=True))
 
 
-def loki_b(*, rng=None) -> LokiAgent:
-    """Player B of Billings1998 Figure 1: no weighting of the opponents' holdings."""
-    return _variant("loki-b", rng)
+def loki_b(*, rng=None) -> Player:
+    """Player B of Billings1998 Figure 1: A with a uniform modeler (no weighting of the opponents' holdings)."""
+    return _loki(rng, "loki-b", modeler=UniformModeler())
 
 
-def loki_c(*, rng=None) -> LokiAgent:
-    """Player C of Billings1998 Figure 1: the simple pre-flop selection."""
-    return _variant("loki-c", rng)
+def loki_c(*, rng=None) -> Player:
+    """Player C of Billings1998 Figure 1: A with the evaluator's simple pre-flop selection."""
+    return _loki(rng, "loki-c", evaluator=HandEvaluator(preflop="simple"))
 
 
-def loki_d(*, rng=None) -> LokiAgent:
-    """Player D of Billings1998 Figure 1: no hand potential."""
-    return _variant("loki-d", rng)
+def loki_d(*, rng=None) -> Player:
+    """Player D of Billings1998 Figure 1: A without hand potential (evaluator and rules)."""
+    return _loki(rng, "loki-d", evaluator=HandEvaluator(potential=False), rules=LokiRules(use_potential=False))
 
 
-def loki_e(*, rng=None) -> LokiAgent:
-    """Player E of Billings1998 Figure 1: basic (no weighting, no potential, simple pre-flop)."""
-    return _variant("loki-e", rng)
+def loki_e(*, rng=None) -> Player:
+    """Player E of Billings1998 Figure 1: basic (uniform modeler, no potential, simple pre-flop)."""
+    return _loki(rng, "loki-e", modeler=UniformModeler(), evaluator=HandEvaluator(potential=False, preflop="simple"),
+                 rules=LokiRules(use_potential=False))
+
+
+#: Every registered Loki/Poki player: its name → the factory of its composition.
+VARIANTS = {
+    "loki": LokiAgent,
+    "loki-reweight": loki_reweight,
+    "loki-showdown": loki_showdown,
+    "loki-reweight-showdown": loki_reweight_showdown,
+    "loki-b": loki_b,
+    "loki-c": loki_c,
+    "loki-d": loki_d,
+    "loki-e": loki_e,
+    "poki": PokiAgent,
+    "poki-nn": poki_nn,
+    "poki-meta": poki_meta,
+    "poki-sim": PokiSimAgent,
+    "poki-sim-meta": poki_sim_meta,
+    "poki-sim-nn": poki_sim_nn,
+}

@@ -164,7 +164,7 @@ def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=No
 
     ``agents`` are registry names or instances (one per seat; seats keep
     their places, the button moves each hand).  Returns ``{seat: (X, y)}``,
-    X float64 (k, 19) (:func:`bpp.loki.predictors.context_features`), y the
+    X float64 (k, 19) (:func:`bpp.loki.modeler.predictors.context_features`), y the
     actions (0 fold, 1 check/call, 2 bet/raise), in the order played.
 
     >>> recs = action_records(["maniac", "rock"], 5, rng=0)
@@ -172,7 +172,7 @@ def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=No
     ([0, 1], 19)
     """
     import bpp.registry  # noqa: F401 - installs the agent names
-    from bpp.loki.modeling import HandTracker
+    from bpp.loki.modeler.opponent_model import HandTracker
     from bpp.registry import make_agent
     from holdem.games import LimitHoldem
 
@@ -219,7 +219,7 @@ def cross_validate_predictors(X, y, *, folds: int = 5, chunk: int = 10, random_s
     >>> round(r["frequency"]["accuracy"][0], 1)
     0.5
     """
-    from bpp.loki.predictors import FrequencyPredictor, NeuralPredictor
+    from bpp.loki.modeler.predictors import FrequencyPredictor, NeuralPredictor
 
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.intp)

@@ -18,8 +18,8 @@ draws as 13×13 grids:
   after each of its actions.
 
 The reference model (the likelihood of each action given the holding) is the
-one these examples share: pre-flop, :func:`bpp.loki.preflop.preflop_triples`
-with the player's thresholds; after the flop, :func:`bpp.loki.weights.ramp_triples`
+one these examples share: pre-flop, :func:`bpp.loki.evaluator.preflop.preflop_triples`
+with the player's thresholds; after the flop, :func:`bpp.loki.modeler.weights.ramp_triples`
 over each holding's hand strength on the board against one random hand
 (:func:`holding_strengths`) raised to the number of opponents (``HS_n``, Billings1998 §4.2).  The betting modules supply richer per-opponent
 triples in play; the update itself (``w ← w · PT[action]``) is the same.
@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpp.loki.modeling import blind_seats
-from bpp.loki.preflop import PreflopThresholds, preflop_triples
-from bpp.loki.weights import CALL, FOLD, RAISE, WeightTable, ramp_triples
+from bpp.loki.modeler.opponent_model import blind_seats
+from bpp.loki.evaluator.preflop import PreflopThresholds, preflop_triples
+from bpp.loki.modeler.weights import CALL, FOLD, RAISE, WeightTable, ramp_triples
 from holdem.cards import CardsLike, parse_cards
 from holdem.ranges import HOLDINGS, N_HOLDINGS, conflict_matrix, holding_index, holdings_mask
 

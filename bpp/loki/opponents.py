@@ -8,10 +8,10 @@ Kendall2001's loose/tight × passive/aggressive styles (its Tables 1–4 for
 five-card draw) translated to limit hold'em: each continues (checks/calls)
 above a strength threshold and bets/raises above a higher one, with linear
 ramps of half-width ``sigma`` around both (a mixed strategy, the triples of
-:func:`bpp.loki.triples.threshold_triples`).  Strength is the holding's
-income-rate percentile before the flop (:func:`bpp.loki.modeling.preflop_strength`)
+:func:`bpp.loki.selector.triples.threshold_triples`).  Strength is the holding's
+income-rate percentile before the flop (:func:`bpp.loki.modeler.opponent_model.preflop_strength`)
 and its EHS against one random hand after it
-(:meth:`bpp.loki.evaluation.StreetTable.holding_strength`); the thresholds
+(:meth:`bpp.loki.evaluator.postflop.StreetTable.holding_strength`); the thresholds
 (:data:`STYLES`) are chosen to give the styles, not taken from a paper:
 
 =================  ===============  ============================================
@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpp.loki.betting import betting_context, legal_columns, to_action
-from bpp.loki.modeling import holding_strengths
-from bpp.loki.triples import draw_action, threshold_triples
+from bpp.loki.selector.betting import betting_context, legal_columns, to_action
+from bpp.loki.modeler.opponent_model import holding_strengths
+from bpp.loki.selector.triples import draw_action, threshold_triples
 from holdem.agents import Agent
 from holdem.ranges import HOLDING_INDEX
 

@@ -12,7 +12,7 @@ Examples
 --------
 >>> import matplotlib
 >>> matplotlib.use("Agg")
->>> from bpp.loki.weights import WeightTable
+>>> from bpp.loki.modeler.weights import WeightTable
 >>> image = plot_weight_grid(WeightTable(dead_cards="As Kd"))
 >>> image.get_array().shape
 (13, 13)
@@ -189,7 +189,7 @@ def plot_network(weights, x, ax=None, *, input_names=None, output_names=("fold",
     Parameters
     ----------
     weights : tuple (w1, b1, w2, b2)
-        Layers of :class:`bpp.loki.predictors.NeuralPredictor` (``_weights[opponent]``):
+        Layers of :class:`bpp.loki.modeler.predictors.NeuralPredictor` (``_weights[opponent]``):
         w1 (n_inputs, n_hidden), w2 (n_hidden, 3).
     x : array_like, shape (n_inputs,)
         The context shown.

@@ -7,6 +7,9 @@ module is that state and nothing else, so every component can read it:
 * :class:`HandTracker` — replays the public events of one hand and keeps the
   board once as integer card codes (``tracker.board``), the pot, the bets
   and each action's context (:class:`ActionRecord`);
+* :class:`HandState` — one hand as a player holds it: the tracker, every
+  seat's weight table as one (n, 1326) array and each street's evaluation
+  table, each made once per hand;
 * the seat rules of :class:`holdem.games.LimitHoldem` (:func:`blind_seats`,
   :func:`first_to_act`, :func:`button_from_first_actor`);
 * the action columns of every probability triple (``FOLD, CALL, RAISE``,
@@ -28,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from holdem.games.base import ActionKind
+from holdem.ranges import N_HOLDINGS
 
 __all__ = [
     "FOLD",
@@ -39,6 +43,7 @@ __all__ = [
     "button_from_first_actor",
     "ActionRecord",
     "HandTracker",
+    "HandState",
     "FEATURES",
     "N_FEATURES",
     "board_texture",
@@ -48,7 +53,7 @@ __all__ = [
 
 #: Triple columns, as :class:`holdem.games.base.ActionKind` numbers them.
 FOLD, CALL, RAISE = 0, 1, 2
-#: Names of the triple columns (the states of an action node in :mod:`bpp.loki.weightnet`).
+#: Names of the triple columns (the states of an action node in :mod:`bpp.loki.modeler.weightnet`).
 ACTION_NAMES = ("fold", "call", "raise")
 
 def _check_int(value, name: str, owner: str, low: int, high: int | None = None) -> int:
@@ -195,6 +200,46 @@ class HandTracker:
         return rec
 
 
+class HandState:
+    """One hand as a player holds it, made once when the hand starts and read by every component.
+
+    Attributes
+    ----------
+    tracker : HandTracker
+        The public game state (the board as integer card codes, ``tracker.board``).
+    seat : int
+        The player's seat.
+    weights : numpy.ndarray of float64, shape (n_players, 1326)
+        Every seat's weight table (Billings2002 §6), one row per seat, re-weighted in place all hand.
+    streets : dict
+        The hand evaluator's street tables (:class:`bpp.loki.evaluator.postflop.StreetTable`) by board: one
+        look-up per street, not per decision.
+    done : int
+        Records of ``tracker.records`` the opponent modeler has applied to ``weights``.
+    folded_at : list of bool
+        Folds among the records applied so far.
+    round_base : dict
+        Loki's modeler: seat → (round, its table when the round's first re-weighting came, μ used).
+
+    >>> h = HandState(HandTracker(3, 0), seat=1)
+    >>> h.weights.shape, h.done, h.streets
+    ((3, 1326), 0, {})
+    """
+
+    def __init__(self, tracker: HandTracker, seat: int):
+        self.tracker = tracker
+        self.seat = int(seat)
+        self.weights = np.ones((tracker.n, N_HOLDINGS))
+        self.streets: dict = {}
+        self.done = 0
+        self.folded_at = [False] * tracker.n
+        self.round_base: dict = {}
+
+    def board_at(self, round: int) -> tuple[int, ...]:
+        """The board as it was in ``round`` (integer card codes; empty pre-flop)."""
+        return self.tracker.board[: (0, 3, 4, 5)[round]]
+
+
 FEATURES = (
     "round_preflop", "round_flop", "round_turn", "round_river",
     "to_call_0", "to_call_1", "to_call_2plus", "bet_level", "active_players", "position",
@@ -282,7 +327,7 @@ def context_features(tracker, player: int) -> np.ndarray:
 
 
 def _position(tracker, player: int) -> float:
-    """Share of the other active players seated after ``player`` in this round's acting order (as :func:`bpp.loki.betting.betting_context`)."""
+    """Share of the other active players seated after ``player`` in this round's acting order (as :func:`bpp.loki.selector.betting.betting_context`)."""
     n = tracker.n
     first = first_to_act(n, tracker.button, tracker.round)
     mine = (player - first) % n

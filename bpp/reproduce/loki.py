@@ -1,7 +1,7 @@
 """Loki's results (Billings1998): the worked example of §4.2–4.4, Table 2, the pre-flop income rates of §4.1, Figure 1 of §5.
 
 Every step calls the program's own function (:mod:`holdem.enumerate`,
-:mod:`bpp.loki.evaluation`, :mod:`bpp.loki.triples`, :mod:`bpp.loki.preflop`,
+:mod:`bpp.loki.evaluator.postflop`, :mod:`bpp.loki.selector.triples`, :mod:`bpp.loki.evaluator.preflop`,
 :mod:`bpp.loki.experiments`) and keeps the numbers the report needs.
 
 >>> worked_example()["hs"]
@@ -21,8 +21,8 @@ HOLE, FLOP = "As Qc", "3h 4c Jh"
 
 def worked_example() -> dict:
     """Billings1998 §4.2–4.4's example numbers for A♠-Q♣ on 3♥-4♣-J♥."""
-    from bpp.loki.evaluation import evaluate_hand
-    from bpp.loki.triples import pot_odds
+    from bpp.loki.evaluator.postflop import evaluate_hand
+    from bpp.loki.selector.triples import pot_odds
     from holdem.enumerate import hand_strength, potential
 
     hs = hand_strength(HOLE, FLOP, opponents=5)
@@ -43,7 +43,7 @@ def table2() -> dict:
 
 def income_rates(n_games: int, seed: int, workers: int = 1, progress: bool = False) -> dict:
     """Billings1998 §4.1: the ten-player roll-out of the 169 classes (``n_games`` a suited class) and its ranking."""
-    from bpp.loki.preflop import SKLANSKY_GROUPS, rollout, sklansky_group
+    from bpp.loki.evaluator.preflop import SKLANSKY_GROUPS, rollout, sklansky_group
     from holdem.ranges import CLASS_NAMES
 
     table = rollout(10, n_games, rng=seed, n_jobs=workers, progress=progress)

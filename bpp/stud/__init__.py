@@ -18,7 +18,8 @@ from the layers before it; ``tests/stud/test_stud_package.py`` checks it):
 :mod:`bpp.stud.players` (§3-§6)
     ``bpp`` (the paper's network), ``bpp-up`` (+ §6.1's link), ``bpp-card``
     (§6.1/§6.3's card-level, all-rounds network), ``rules-reader``
-    (exact inference with Figure 4 known) and ``bpp-multi`` (§6.2: a
+    (exact inference with Figure 4 known) and the other §6 variants
+    (``bpp-actions``, ``bpp-showing`` with §6.1's split curves, …) and ``bpp-multi`` (§6.2: a
     multi-seat table, one opponent sub-network per seat), each a small module.
 :mod:`bpp.stud.experiments` (§4.1, §5.2)
     Significance and learning tests, Figure 3, the curve search, the

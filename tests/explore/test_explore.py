@@ -20,7 +20,7 @@ def test_page_is_self_contained():
         assert not re.search(r"<link(?![^>]*href=\"data:)|src=|@import|https?://(?!www\.w3\.org/2000/svg)", page)
 
 
-NETWORK_PLAYERS = ["bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff"]
+NETWORK_PLAYERS = ["bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn"]
 
 
 def test_every_network_variant_is_explored():
@@ -55,7 +55,10 @@ def test_each_steps_p_win_is_pgmpy_on_the_variants_network(player):
         model = ex.models[step["net"]]
         states = {n["name"]: n["states"] for n in ex.data["networks"][step["net"]]["nodes"]}
         ev = {k: states[k][i] for k, i in step["evidence"].items()}
-        assert {"BPP_Current", "OPP_Upcards"} <= set(ev)
+        if player == "bpp-dbn":  # one network for all rounds: the evidence of every slice so far
+            assert {f"{n}_{t}" for n in ("BPP_Current", "OPP_Upcards") for t in range(step["round"] + 1)} <= set(ev)
+        else:
+            assert {"BPP_Current", "OPP_Upcards"} <= set(ev)
         want = VariableElimination(model).query(["BPP_Win"], evidence=ev, show_progress=False).get_value(BPP_Win="win")
         assert step["p_win"] == pytest.approx(want, abs=1e-9), (player, step["label"])
 

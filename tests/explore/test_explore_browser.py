@@ -129,7 +129,7 @@ def test_bpp_up_page_equals_pgmpy(page, tmp_path):
     _check_against_pgmpy(page, ex)
 
 
-@pytest.mark.parametrize("player", ["bpp-bluff", "bpp-actions"])
+@pytest.mark.parametrize("player", ["bpp-bluff", "bpp-actions", "bpp-showing"])
 def test_variant_pages_through_the_hook_equal_pgmpy(page, tmp_path, player):
     """A §6 variant shown through the variant table: its own nodes drawn, every step and a what-if click equal pgmpy."""
     ex = stud_explorer(7, player=player, warmup=20)
@@ -142,11 +142,16 @@ def test_variant_pages_through_the_hook_equal_pgmpy(page, tmp_path, player):
         page.click('.node[data-node="OPP_Bluff"] .row[data-index="1"]')
         ev = _check_against_pgmpy(page, ex)
         assert ev["OPP_Bluff"] == 1
-    else:  # what-if: the opponent raised
+    elif player == "bpp-showing":  # its two nodes drawn and observed (BPP_Strength is a function of the evidence: no what-if)
+        for node in ("BPP_Upcards", "BPP_Strength"):
+            assert page.query_selector(f'.node[data-node="{node}"]') is not None
+        assert {"BPP_Upcards", "BPP_Strength"} <= set(_check_against_pgmpy(page, ex))
+    else:  # what-if: the opponent raised (or, if it did raise, bet: clicking the observed state would clear it)
         n = len(next(n for n in ex.data["networks"][0]["nodes"] if n["name"] == "OPP_Action")["states"])
         assert n == 4
-        page.click('.node[data-node="OPP_Action"] .row[data-index="3"]')
-        assert _check_against_pgmpy(page, ex)["OPP_Action"] == 3
+        target = 2 if ex.data["steps"][-1]["evidence"].get("OPP_Action") == 3 else 3
+        page.click(f'.node[data-node="OPP_Action"] .row[data-index="{target}"]')
+        assert _check_against_pgmpy(page, ex)["OPP_Action"] == target
     page.wait_for_timeout(600)
     page.screenshot(path=str(tmp_path / f"{player}.png"), full_page=True)
 

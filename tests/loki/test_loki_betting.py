@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 
 import bpp.registry  # noqa: F401
-from bpp.loki.betting import LokiRules, betting_context, to_action
-from bpp.loki.evaluation import StreetTable, evaluate_hand, street_table
+from bpp.loki.selector.betting import LokiRules, betting_context, to_action
+from bpp.loki.evaluator.postflop import StreetTable, evaluate_hand, street_table
 from bpp.loki.experiments import figure1_tournament, versions_match
 from bpp.loki.agents import PokiAgent
-from bpp.loki.modeling import (
+from bpp.loki.modeler.opponent_model import (
     GOM_CALL,
     GOM_RAISE,
     HandTracker,
@@ -17,9 +17,9 @@ from bpp.loki.modeling import (
     button_from_first_actor,
     first_to_act,
 )
-from bpp.loki.predictors import board_texture
-from bpp.loki.simulation import simulate
-from bpp.loki.triples import CALL, FOLD, RAISE, formula_triple, pot_odds, threshold_triples
+from bpp.loki.modeler.predictors import board_texture
+from bpp.loki.simulator.sampling import simulate
+from bpp.loki.selector.triples import CALL, FOLD, RAISE, formula_triple, pot_odds, threshold_triples
 from holdem.cards import parse_cards
 from holdem.enumerate import hand_strength, potential
 from holdem.games import LimitHoldem

@@ -12,8 +12,8 @@ import pytest
 
 import bpp.registry  # noqa: F401
 from bpp.loki.agents import LokiAgent, PokiAgent, loki_d
-from bpp.loki.betting import LokiRules, decide_many, legal_columns
-from bpp.loki.evaluation import street_table
+from bpp.loki.selector.betting import LokiRules, decide_many, legal_columns
+from bpp.loki.evaluator.postflop import street_table
 from holdem.games import LimitHoldem
 from holdem.ranges import HOLDINGS
 

@@ -6,7 +6,7 @@ import pytest
 import bpp.registry  # noqa: F401
 from bpp.loki.agents import PokiAgent, poki_meta, poki_nn
 from bpp.loki.opponents import STYLES, StyleAgent
-from bpp.loki.predictors import (
+from bpp.loki.modeler.predictors import (
     FEATURES,
     N_FEATURES,
     FrequencyPredictor,

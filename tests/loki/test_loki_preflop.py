@@ -6,8 +6,8 @@ import itertools
 import numpy as np
 import pytest
 
-from bpp.loki import preflop
-from bpp.loki.preflop import (
+from bpp.loki.evaluator import preflop
+from bpp.loki.evaluator.preflop import (
     SKLANSKY_GROUPS,
     IncomeRates,
     PreflopThresholds,

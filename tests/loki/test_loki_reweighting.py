@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from bpp.loki.agents import LokiAgent, PokiAgent
-from bpp.loki.betting import LokiRules
-from bpp.loki.evaluation import _share_matrix, street_table
-from bpp.loki.modeling import GOM_CALL, GOM_RAISE, GOM_SIGMA, loki_thresholds, preflop_strength
-from bpp.loki.weights import linear_reweighting
+from bpp.loki.selector.betting import LokiRules
+from bpp.loki.evaluator.postflop import _share_matrix, street_table
+from bpp.loki.modeler.opponent_model import GOM_CALL, GOM_RAISE, GOM_SIGMA, loki_thresholds, preflop_strength
+from bpp.loki.modeler.weights import linear_reweighting
 from holdem.cards import parse_cards
 from holdem.games.base import Action, ActionKind, Event
 from holdem.ranges import holding_index
@@ -112,13 +112,13 @@ def test_preflop_calls_reweight_on_income_rate_percentiles():
     agent = _agent_at_flop()
     factor = linear_reweighting(preflop_strength(4), GOM_CALL[0, 1], GOM_SIGMA, floor=0.01)
     for p in (0, 2, 3):  # called one bet (the small blind half a bet: one bet to call too)
-        assert np.allclose(agent._weights[p], factor)
-    assert np.all(agent._weights[1] == 1.0)  # the big blind's check re-weights nothing
+        assert np.allclose(agent.hand.weights[p], factor)
+    assert np.all(agent.hand.weights[1] == 1.0)  # the big blind's check re-weights nothing
 
 
 def test_flop_bet_reweights_on_the_bettors_own_ehs():
     agent = _agent_at_flop()
-    before = agent._weights.copy()
+    before = agent.hand.weights.copy()
     # post-flop order: 0 (us), 1, 2, 3
     agent.observe(Event("action", 0, CHECK, (), 1))
     agent.observe(Event("action", 1, CHECK, (), 1))
@@ -127,33 +127,33 @@ def test_flop_bet_reweights_on_the_bettors_own_ehs():
     t = street_table(BOARD)
     ehs = t.player_ehs(n_opponents=3)  # seat 2 plays against 3 others
     want = before[2] * linear_reweighting(ehs, 0.5, GOM_SIGMA, floor=0.01)
-    assert np.allclose(agent._weights[2], want)
-    assert np.array_equal(agent._weights[[0, 1, 3]], before[[0, 1, 3]])  # checks: no negative re-weighting
+    assert np.allclose(agent.hand.weights[2], want)
+    assert np.array_equal(agent.hand.weights[[0, 1, 3]], before[[0, 1, 3]])  # checks: no negative re-weighting
     # the bet made the bettor's table strong: our A♠Q♣ is further behind it than behind a checker
     aq = holding_index(*parse_cards("As Qc"))
-    ev = t.evaluate(aq, agent._weights[[1, 2]])
+    ev = t.evaluate(aq, agent.hand.weights[[1, 2]])
     assert ev.hs[1] < ev.hs[0] - 0.2
     # a set keeps its weight; a flush draw, which Loki checks against three players (EHS < 0.5), and air keep little
     top = holding_index(*parse_cards("Jd Jc"))
     draw = holding_index(*parse_cards("Ah 9h"))
     air = holding_index(*parse_cards("9c 8d"))
-    assert agent._weights[2, top] / before[2, top] == 1.0
-    assert ehs[draw] < 0.5 and agent._weights[2, draw] / before[2, draw] < 0.1
-    assert agent._weights[2, air] / before[2, air] == pytest.approx(0.01)
+    assert agent.hand.weights[2, top] / before[2, top] == 1.0
+    assert ehs[draw] < 0.5 and agent.hand.weights[2, draw] / before[2, draw] < 0.1
+    assert agent.hand.weights[2, air] / before[2, air] == pytest.approx(0.01)
 
 
 def test_call_threshold_is_the_pot_odds_and_one_reweighting_per_round():
     agent = _agent_at_flop()
-    before = agent._weights.copy()
+    before = agent.hand.weights.copy()
     agent.observe(Event("action", 0, CHECK, (), 1))
     agent.observe(Event("action", 1, BET, (), 1))
     agent.observe(Event("action", 2, CHECK, (), 1))  # calls one bet
     agent._update_weights()
-    rec = agent._tracker.records[-1]
+    rec = agent.hand.tracker.records[-1]
     odds = rec.to_call / (rec.pot + rec.to_call)
     assert odds == pytest.approx(2 / 12)  # 8 chips in the pot + 2 bet, 2 to call
     ehs = street_table(BOARD).player_ehs(n_opponents=3)
-    assert np.allclose(agent._weights[2], before[2] * linear_reweighting(ehs, odds, GOM_SIGMA, floor=0.01))
+    assert np.allclose(agent.hand.weights[2], before[2] * linear_reweighting(ehs, odds, GOM_SIGMA, floor=0.01))
     # seat 2 then raises a re-raise later in the round: only the most demanding action counts, from the round's table
     agent.observe(Event("action", 3, BET, (), 1))  # raises to two bets
     agent.observe(Event("action", 0, FOLD_ACTION, (), 1))
@@ -162,8 +162,8 @@ def test_call_threshold_is_the_pot_odds_and_one_reweighting_per_round():
     agent._update_weights()
     ehs2 = street_table(BOARD).player_ehs(n_opponents=2)  # seat 0 folded: seat 2 now plays 1 and 3
     want = before[2] * linear_reweighting(ehs2, LokiRules().make2, GOM_SIGMA, floor=0.01)  # one bet to call: raise at make2
-    assert np.allclose(agent._weights[2], want)
-    assert agent._weights[2].min() >= 0.01 * before[2].min() - 1e-15  # never below the floor of its round-start table
+    assert np.allclose(agent.hand.weights[2], want)
+    assert agent.hand.weights[2].min() >= 0.01 * before[2].min() - 1e-15  # never below the floor of its round-start table
 
 
 FOLD_ACTION = Action(ActionKind.FOLD)
@@ -180,11 +180,11 @@ def test_uniform_view_keeps_the_old_behaviour_for_poki():
 
 def test_weights_from_tables_use_our_tables_of_the_remaining_players():
     agent = _agent_at_flop(ranges="tables")
-    before = agent._weights.copy()
+    before = agent.hand.weights.copy()
     agent.observe(Event("action", 0, BET, (), 1))
     agent._update_weights()
     ehs = street_table(BOARD).player_ehs(before[[1, 2, 3]])
-    assert np.allclose(agent._weights[0], before[0] * linear_reweighting(ehs, 0.5, GOM_SIGMA, floor=0.01))
+    assert np.allclose(agent.hand.weights[0], before[0] * linear_reweighting(ehs, 0.5, GOM_SIGMA, floor=0.01))
 
 
 def test_faithful_lokibot_reweights_on_preflop_actions_only_001_s43():
@@ -192,12 +192,12 @@ def test_faithful_lokibot_reweights_on_preflop_actions_only_001_s43():
     agent = _agent_at_flop(reweighting="preflop")
     factor = linear_reweighting(preflop_strength(4), GOM_CALL[0, 1], GOM_SIGMA, floor=0.01)
     for p in (0, 2, 3):
-        assert np.allclose(agent._weights[p], factor)
-    before = agent._weights.copy()
+        assert np.allclose(agent.hand.weights[p], factor)
+    before = agent.hand.weights.copy()
     agent.observe(Event("action", 0, BET, (), 1))
     agent.observe(Event("action", 1, BET, (), 1))
     agent._update_weights()
-    assert np.array_equal(agent._weights, before)
+    assert np.array_equal(agent.hand.weights, before)
     assert LokiAgent().reweighting == "preflop" and PokiAgent().reweighting == "all"
     with pytest.raises(ValueError, match="'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got 'river'"):
         LokiAgent(reweighting="river")
@@ -213,14 +213,14 @@ def test_poki_reweights_on_checks_by_the_chance_of_not_betting_000():
     agent.observe(Event("action", 1, CHECK, (), 0))  # the big blind checks its option
     agent.observe(Event("deal", -1, None, tuple(parse_cards(BOARD).tolist()), 1))
     agent._update_weights()
-    before = agent._weights.copy()
+    before = agent.hand.weights.copy()
     agent.observe(Event("action", 1, CHECK, (), 1))  # seat 1 checks the flop
     agent._update_weights()
     strength = street_table(BOARD).holding_strength()[1]
     _, mu_raise = agent.model_.thresholds(1, round=1, bets_to_call=0)
     up = np.clip((strength - mu_raise + GOM_SIGMA) / (2 * GOM_SIGMA), 0, 1)
-    assert np.allclose(agent._weights[1], np.maximum(before[1] * (1 - up), 0.01 * before[1]))
-    assert np.array_equal(agent._weights[[0, 2, 3]], before[[0, 2, 3]])
+    assert np.allclose(agent.hand.weights[1], np.maximum(before[1] * (1 - up), 0.01 * before[1]))
+    assert np.array_equal(agent.hand.weights[[0, 2, 3]], before[[0, 2, 3]])
     top = holding_index(*parse_cards("Jd Jc"))  # a set would have bet: its weight falls to the floor
-    assert agent._weights[1, top] == pytest.approx(0.01 * before[1, top])
+    assert agent.hand.weights[1, top] == pytest.approx(0.01 * before[1, top])
     assert not LokiAgent().reweight_checks and PokiAgent().reweight_checks

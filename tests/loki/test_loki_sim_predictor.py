@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 import bpp.registry  # noqa: F401
-from bpp.loki.modeling import HandTracker, OpponentModel
-from bpp.loki.simulation import simulate
+from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel
+from bpp.loki.simulator.sampling import simulate
 from bpp.loki.state import board_texture, board_textures, context_features
-from bpp.loki.triples import FOLD, RAISE
+from bpp.loki.selector.triples import FOLD, RAISE
 from holdem.cards import parse_cards
 from holdem.games import LimitHoldem
 from holdem.games.base import Action, ActionKind, Event
@@ -86,7 +86,7 @@ def test_board_textures_follow_their_definitions(k):
 
 @pytest.mark.parametrize("name, predictor", [("poki-sim-meta", "meta"), ("poki-sim-nn", "network"), ("poki-sim", None)])
 def test_the_simulation_player_passes_its_predictor_to_the_simulation(name, predictor, monkeypatch):
-    import bpp.loki.simulation as simulation
+    import bpp.loki.simulator.sampling as simulation
 
     seen = []
     real = simulation.simulate
@@ -97,7 +97,7 @@ def test_the_simulation_player_passes_its_predictor_to_the_simulation(name, pred
 
     monkeypatch.setattr(simulation, "simulate", spy)
     agent = bpp.registry.make_agent(name, rng=0)
-    agent.trials = 50
+    agent.simulator.trials = 50
     play_match(LimitHoldem(n_players=3), [agent, "call", "call"], 4, rng=1)
     assert seen and all(p is agent.predictor_ for p in seen)
     assert (agent.predictor_ is None) == (predictor is None)

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from bpp.loki.inspect import holding_strengths, tight_player_example, trace_hand
-from bpp.loki.preflop import preflop_triples, sklansky_group
-from bpp.loki.weightnet import HOLDING_STATES, WeightNetwork, compile_network
-from bpp.loki.weights import CALL, FOLD, RAISE, WeightTable, linear_reweighting, ramp_triples
+from bpp.loki.evaluator.preflop import preflop_triples, sklansky_group
+from bpp.loki.modeler.weightnet import HOLDING_STATES, WeightNetwork, compile_network
+from bpp.loki.modeler.weights import CALL, FOLD, RAISE, WeightTable, linear_reweighting, ramp_triples
 from holdem.cards import parse_cards
 from holdem.evaluate import evaluate, evaluate_unchecked, hand_category
 from holdem.ranges import CLASS_OF_HOLDING, HOLDINGS, holding_index, holdings_mask

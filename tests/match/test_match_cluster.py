@@ -44,7 +44,7 @@ def test_environment_variable_selects_the_cluster(cluster, monkeypatch):
 
 
 def test_rollout_on_cluster_equals_local(cluster, monkeypatch):
-    from bpp.loki.preflop import rollout
+    from bpp.loki.evaluator.preflop import rollout
 
     local = rollout(3, 2_000, rng=5, n_jobs=1)
     monkeypatch.setenv("BPP_SCHEDULER", cluster.scheduler_address)

@@ -12,7 +12,7 @@ def _unseen(obs):
     return np.array([[c] for c in range(52) if c not in seen])
 
 
-@pytest.mark.parametrize("name", ["bpp", "bpp-up", "rules"])
+@pytest.mark.parametrize("name", ["bpp", "bpp-up", "bpp-dbn", "rules"])
 def test_batched_rows_equal_the_policy_with_each_down_card(name, random_states):
     agent = bpp.registry.agent_factory(name)(rng=1)
     for state in random_states():

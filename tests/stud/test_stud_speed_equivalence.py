@@ -83,3 +83,30 @@ def test_hand_value_codes_order_hands_as_hand_value_does():
     cl, _ = hand_value_codes(long)
     assert ((cs[a] > cl[b]) == np.array([hand_value(short[x].tolist()) > hand_value(long[y].tolist()) for x, y in zip(a, b)])).all()
     assert HAND_TYPE_NAMES[int(hand_value_codes(np.array(straights[-1:]))[1][0])] == "straight"
+
+
+def test_card_bpp_posterior_kept_through_the_hand_equals_recounting_every_decision(random_states):
+    """CardBPP multiplies in only the opponent's new decisions; the posterior is bit-identical to recounting them all."""
+    from bpp.stud.players.cardlevel import CardBPP
+    from bpp.stud.players.reference import unseen_cards
+
+    player = CardBPP(rng=0)
+    player.model_.counts_ += np.random.default_rng(1).uniform(0, 5, player.model_.counts_.shape)  # a learned-looking CPT
+    hands = 0
+    last = None
+    checked = 0
+    for state in random_states(40, seed=3):
+        if state is not last:  # a new hand
+            player.new_hand(0)
+            last = state
+            hands += 1
+        seat = state.current_player  # its own view, as in play (the kept product grows) ...
+        for seat in (seat, 1 - seat) if checked % 3 == 0 else (seat,):  # ... and now and then the other seat's (it starts again)
+            obs = state.observation(seat)
+            me = obs.player
+            cards = unseen_cards(obs.hole, obs.up_cards[me], obs.up_cards[1 - me])
+            got_cards, got = player.posterior(obs)
+            oracle = player._posterior(player._evidence(obs.history, 1 - me, cards, obs.up_cards[1 - me], obs.up_cards[me]), cards.size)
+            assert np.array_equal(got_cards, cards) and np.array_equal(got, oracle)
+            checked += 1
+    assert hands == 40 and checked > 300

@@ -74,9 +74,11 @@ __all__ = [
     "BLUFF_PROBABILITY",
     "N_ROUNDS",
     "CurveParams",
+    "CurveSet",
     "DEFAULT_PARAMS",
     "CURVES_PATH",
     "load_params",
+    "load_curves",
     "curve_values",
     "curve_probabilities",
     "action_distribution",
@@ -379,6 +381,113 @@ class CurveParams:
         return cls(*(tuple(float(x) for x in v) for v in values))
 
 
+@dataclass(frozen=True)
+class CurveSet:
+    """Several sets of the 12 curve parameters, one per playing situation (Korb1999 §6.1's split curves).
+
+    §6.1 proposes two ways of dividing BPP's playing curves: separate curves
+    for pass vs call and bet vs raise ("they should be separated and given
+    independent playing curves"), and one set of curves "when the hand type is
+    already fixed by one's upcards" and another "when the hand type is
+    hidden".  A :class:`CurveSet` names the situations (``contexts``) and
+    holds one :class:`CurveParams` for each; the player that uses it says
+    which situation a decision is in
+    (:meth:`bpp.stud.decision.player.CurvePlayer.curve_context`).
+
+    Parameters
+    ----------
+    contexts : tuple of str
+        The situations' names, e.g. ``("open", "facing")``.
+    params : tuple of CurveParams
+        One per context, same order.
+
+    Examples
+    --------
+    >>> s = CurveSet.uniform(("open", "facing"), DEFAULT_PARAMS)
+    >>> s["facing"] == DEFAULT_PARAMS, s.as_array().shape
+    (True, (2, 3, 4))
+    >>> CurveSet(("open",), (DEFAULT_PARAMS, DEFAULT_PARAMS))
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'params' parameter of CurveSet must hold one CurveParams per context (1); got 2.
+    """
+
+    contexts: tuple[str, ...]
+    params: tuple[CurveParams, ...]
+
+    def __post_init__(self):
+        contexts = tuple(self.contexts) if isinstance(self.contexts, (tuple, list)) else None
+        if not contexts or not all(isinstance(c, str) and c for c in contexts) or len(set(contexts)) != len(contexts):
+            raise ValueError(f"The 'contexts' parameter of CurveSet must be distinct non-empty names; got {self.contexts!r}.")
+        params = tuple(self.params) if isinstance(self.params, (tuple, list)) else (self.params,)
+        if len(params) != len(contexts) or not all(isinstance(p, CurveParams) for p in params):
+            raise ValueError(
+                f"The 'params' parameter of CurveSet must hold one CurveParams per context ({len(contexts)}); got {len(params)}."
+            )
+        object.__setattr__(self, "contexts", contexts)
+        object.__setattr__(self, "params", params)
+
+    @classmethod
+    def uniform(cls, contexts, params: CurveParams) -> "CurveSet":
+        """The same ``params`` in every context (the merged curves: the split's starting point)."""
+        return cls(tuple(contexts), (params,) * len(tuple(contexts)))
+
+    def __getitem__(self, context: str) -> CurveParams:
+        if context not in self.contexts:
+            raise ValueError(f"The 'context' of CurveSet must be one of {', '.join(self.contexts)}; got {context!r}.")
+        return self.params[self.contexts.index(context)]
+
+    def as_array(self) -> np.ndarray:
+        """Shape (n_contexts, 3, 4): per context, rows bet, fold, call; columns rounds 0-3."""
+        return np.stack([p.as_array() for p in self.params])
+
+    @classmethod
+    def from_array(cls, contexts, array) -> "CurveSet":
+        """From ``len(contexts) × 12`` numbers in :meth:`as_array`'s order."""
+        contexts = tuple(contexts)
+        arr = np.asarray(array, dtype=np.float64)
+        if arr.size != 3 * N_ROUNDS * len(contexts):
+            raise ValueError(
+                f"The 'array' parameter of CurveSet.from_array must hold {12 * len(contexts)} numbers; got shape {arr.shape}."
+            )
+        return cls(contexts, tuple(CurveParams.from_array(a) for a in arr.reshape(len(contexts), 3 * N_ROUNDS)))
+
+    def to_dict(self) -> dict:
+        return {"contexts": {c: p.to_dict() for c, p in zip(self.contexts, self.params)}}
+
+    def save(self, path, **metadata) -> Path:
+        """Write the sets (and any ``metadata``) as JSON: ``{"contexts": {name: {bet, fold, call}}, ...}``; return the path."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({**self.to_dict(), **metadata}, indent=2) + "\n")
+        return path
+
+    @classmethod
+    def load(cls, path) -> "CurveSet":
+        """Read a file written by :meth:`save` (extra keys are ignored).
+
+        >>> import tempfile, pathlib
+        >>> f = pathlib.Path(tempfile.mkdtemp()) / "split.json"
+        >>> CurveSet.load(CurveSet.uniform(("a", "b"), DEFAULT_PARAMS).save(f)).contexts
+        ('a', 'b')
+        """
+        name = repr(str(path))
+        try:
+            data = json.loads(Path(path).read_text())
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise ValueError(f"{name} cannot be read as a curve set (JSON): {exc}") from None
+        contexts = data.get("contexts") if isinstance(data, dict) else None
+        if not isinstance(contexts, dict) or not contexts:
+            raise ValueError(f"{name}: a curve set needs 'contexts' as a mapping of names to curve parameters")
+        params = []
+        for c, values in contexts.items():
+            try:
+                params.append(CurveParams(*(tuple(values[k]) for k in ("bet", "fold", "call"))))
+            except (TypeError, KeyError, ValueError) as exc:
+                raise ValueError(f"{name}: context {c!r} is not a set of curve parameters: {exc}") from None
+        return cls(tuple(contexts), tuple(params))
+
+
 #: Hand-set starting point of the search (§4.1): fold below θ, call around it, bet clearly above it.
 DEFAULT_PARAMS = CurveParams(bet=(0.2,) * 4, fold=(0.1,) * 4, call=(0.0,) * 4)
 
@@ -397,6 +506,19 @@ def load_params(path=None) -> CurveParams:
     if path != CURVES_PATH:
         raise ValueError(f"The 'path' parameter of load_params must name an existing file; got {str(path)!r}.")
     return DEFAULT_PARAMS
+
+
+def load_curves(path):
+    """A curves file as it is: a :class:`CurveSet` when it has ``"contexts"`` (split curves), else :class:`CurveParams`.
+
+    >>> load_curves(CURVES_PATH) == load_params()
+    True
+    """
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, TypeError, UnicodeDecodeError, ValueError):
+        data = None  # CurveParams.load / load_params name the problem
+    return CurveSet.load(path) if isinstance(data, dict) and "contexts" in data else load_params(path)
 
 
 # ---------------------------------------------------------------- curves (eq. 8-10)

@@ -12,16 +12,35 @@ Every decision of a :class:`CurvePlayer` is §2.2 + §4:
    normalized and sampled (or, with ``play="argmax"``, their most probable
    action), plus the 5 % bluff of the last round (§4.2), mapped onto the
    legal moves (:func:`bpp.stud.decision.curves.action_distribution`).
+
+§6.1's split curves: a subclass that names playing situations in
+:attr:`CurvePlayer.curve_contexts` (e.g. ``("open", "facing")``) plays a
+:class:`~bpp.stud.decision.curves.CurveSet`, one set of the 12 parameters per
+situation, and says in :meth:`CurvePlayer.curve_context` which situation a
+decision is in; given plain :class:`~bpp.stud.decision.curves.CurveParams` it
+uses them in every situation (the merged curves of §4.1).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 
 from holdem.agents import Agent
 from holdem.games.base import CHECK_CALL, FOLD, Action, Observation
 
-from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY, N_ROUNDS, CurveParams, _distribution, curve_probabilities, load_params
+from bpp.stud.decision.curves import (
+    BETS_PER_ROUND,
+    BLUFF_PROBABILITY,
+    N_ROUNDS,
+    CurveParams,
+    CurveSet,
+    _distribution,
+    curve_probabilities,
+    load_curves,
+    load_params,
+)
 
 __all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs", "multiway_theta"]
 
@@ -146,9 +165,13 @@ class CurvePlayer(Agent):
 
     Parameters
     ----------
-    params : CurveParams, str, path or None
+    params : CurveParams, CurveSet, str, path or None
         The 12 curve parameters; None loads ``models/stud/curves.json``
-        (:func:`bpp.stud.decision.curves.load_params`), a path loads that file.
+        (:func:`bpp.stud.decision.curves.load_params`) — or, for a subclass
+        with :attr:`curve_contexts`, its :attr:`default_curves` file when it
+        exists — and a path loads that file (a :class:`CurveSet` file when it
+        has ``"contexts"``).  A :class:`CurveSet` needs a subclass whose
+        :attr:`curve_contexts` are its contexts.
     bluff : float
         Probability of an outright bet/raise at a last-round decision (§4.2).
     bets_per_round : float
@@ -167,6 +190,10 @@ class CurvePlayer(Agent):
     name = "curves"
     #: Whether the player reads a table of more than two seats (θ by :func:`multiway_theta`); heads-up players refuse one.
     multi_seat = False
+    #: The playing situations with their own curves (§6.1's split curves); None: one set for every decision.
+    curve_contexts: tuple[str, ...] | None = None
+    #: The searched :class:`CurveSet` a subclass with :attr:`curve_contexts` plays by default (when the file exists).
+    default_curves: Path | None = None
     #: act() answers only legal moves (fold only when owing, a raise only when legal), so matches skip the check.
     trusted_actions = True
 
@@ -177,8 +204,7 @@ class CurvePlayer(Agent):
         if play not in PLAY_MODES:
             raise ValueError(f"The 'play' parameter of {type(self).__name__} must be one of {', '.join(PLAY_MODES)}; got {play!r}.")
         self.play = play
-        if params is None or not isinstance(params, CurveParams):
-            params = load_params(params)
+        params = self._load_curves(params)
         if not (isinstance(bluff, (int, float)) and 0.0 <= bluff <= 1.0):
             raise ValueError(f"The 'bluff' parameter of {type(self).__name__} must be a probability in [0, 1]; got {bluff!r}.")
         if not (isinstance(bets_per_round, (int, float)) and bets_per_round >= 0):
@@ -188,8 +214,42 @@ class CurvePlayer(Agent):
         self.params = params
         self.bluff = float(bluff)
         self.bets_per_round = float(bets_per_round)
-        self._rounds = [params.round(r) for r in range(N_ROUNDS)]
+        sets = params.params if isinstance(params, CurveSet) else (params,)
+        self._curve_rounds = [[p.round(r) for r in range(N_ROUNDS)] for p in sets]
+        self._split = isinstance(params, CurveSet)
         self._uniforms: list[float] = []
+
+    def _load_curves(self, params):
+        """``params`` as the player plays them: CurveParams, or a CurveSet over :attr:`curve_contexts`."""
+        owner = type(self).__name__
+        contexts = self.curve_contexts
+        if params is None and contexts and self.default_curves is not None and Path(self.default_curves).exists():
+            params = self.default_curves
+        if params is not None and not isinstance(params, (CurveParams, CurveSet)):
+            params = load_curves(params)
+        if params is None:
+            params = load_params()
+        if contexts is None:
+            if isinstance(params, CurveSet):
+                raise ValueError(f"The 'params' parameter of {owner} must be CurveParams ({owner} has no split curves); got a CurveSet.")
+            return params
+        if isinstance(params, CurveParams):
+            return CurveSet.uniform(contexts, params)
+        if params.contexts != tuple(contexts):
+            raise ValueError(f"The 'params' parameter of {owner} must be a CurveSet over {contexts}; got one over {params.contexts}.")
+        return params
+
+    def curve_context(self, observation: Observation) -> int:
+        """Index into :attr:`curve_contexts` of the situation of this decision (asked only when playing a CurveSet)."""
+        return 0
+
+    def curve_params(self, observation: Observation) -> CurveParams:
+        """The 12 curve parameters this decision is played with (the situation's set when the curves are split)."""
+        return self.params.params[self.curve_context(observation)] if self._split else self.params
+
+    def holdings_curve_contexts(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """:meth:`curve_context` had the seat to act held each down card of ``holdings``; subclasses batch it."""
+        return np.array([self.curve_context(observation._replace(hole=(int(h[0]),))) for h in holdings], dtype=np.int64)
 
     # -- to override ---------------------------------------------------------
 
@@ -215,15 +275,17 @@ class CurvePlayer(Agent):
             )
 
     def decision(self, observation: Observation) -> dict:
-        """Everything behind one decision: ``p_win``, ``theta``, ``c``, ``k``, ``u``, ``d`` and ``probabilities`` (fold, call, bet)."""
+        """Everything behind one decision: ``p_win``, ``theta``, ``c``, ``k``, ``u``, ``d``, ``probabilities`` (fold, call, bet) and the curves' ``context``."""
         self._check_seats(observation)
         c, u, k, can_raise = decision_inputs(observation, bets_per_round=self.bets_per_round)
         p = float(self.win_probability(observation))
         theta = self._theta(observation, c, u, k)
-        probs = _distribution(p - theta, self._rounds[observation.round], observation.round, self.bluff, u, can_raise)
+        ctx = self.curve_context(observation) if self._split else 0
+        probs = _distribution(p - theta, self._curve_rounds[ctx][observation.round], observation.round, self.bluff, u, can_raise)
         if self.play == "argmax":
             probs = _argmax(probs)
-        return {"p_win": p, "theta": theta, "c": c, "k": k, "u": u, "d": p - theta, "probabilities": probs}
+        context = self.curve_contexts[ctx] if self._split else None
+        return {"p_win": p, "theta": theta, "c": c, "k": k, "u": u, "d": p - theta, "probabilities": probs, "context": context}
 
     def _probabilities(self, observation: Observation) -> tuple[float, float, float]:
         legal = observation.legal
@@ -242,7 +304,8 @@ class CurvePlayer(Agent):
         else:
             theta = k / (observation.pot / unit + 2.0 * k - u) if k > 0.0 else 0.0
         p = self.win_probability(observation)
-        probs = _distribution(p - theta, self._rounds[r], r, self.bluff, u, bounds is not None)
+        rounds = self._curve_rounds[self.curve_context(observation)] if self._split else self._curve_rounds[0]
+        probs = _distribution(p - theta, rounds[r], r, self.bluff, u, bounds is not None)
         return _argmax(probs) if self.play == "argmax" else probs
 
     def action_probabilities(self, observation: Observation) -> dict[Action, float]:
@@ -288,7 +351,12 @@ class CurvePlayer(Agent):
         theta = self._theta(observation, c, u, k)
         p = np.asarray(self.holdings_win_probabilities(observation, holdings), dtype=np.float64)
         r = observation.round
-        probs = curve_probabilities(p - theta, self.params, r)
+        if self._split:
+            ctx = np.asarray(self.holdings_curve_contexts(observation, holdings))
+            each = np.stack([curve_probabilities(p - theta, q, r) for q in self.params.params])  # (n_contexts, n, 3)
+            probs = each[ctx, np.arange(p.size)]
+        else:
+            probs = curve_probabilities(p - theta, self.params, r)
         if r == N_ROUNDS - 1 and self.bluff:
             probs = probs * (1.0 - self.bluff)
             probs[:, 2] += self.bluff

@@ -46,7 +46,7 @@ SHOWING = ("bpp_higher", "even", "opp_higher")
 OPP_ACTIONS = ("passive", "aggressive", "none")
 
 
-def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, seed: int = 2002, **player_kwargs) -> dict:
+def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, seed: int = 2002, shadows=(), **player_kwargs) -> dict:
     """Every decision of one learning ``player`` against ``opponent`` over ``n_deals`` duplicate deals (both seatings).
 
     Parameters
@@ -61,6 +61,12 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
     seed : int
         The deals come from ``SeedSequence(seed)``'s first child, BPP's and
         the opponent's streams from the next two.
+    shadows : sequence of str
+        Other registered stud BPPs that watch the same hands from BPP's seat
+        without acting (each its own learning instance, seeing the same
+        events, so learning the same showdowns): their P(win) at each of the
+        player's decisions is recorded as ``p_win_<name>``, a paired
+        comparison of networks on the very same decisions.
     **player_kwargs
         Passed to the player (``play="argmax"``, ``learn=False`` …).
 
@@ -81,8 +87,10 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
 
     if isinstance(n_deals, bool) or not isinstance(n_deals, (int, np.integer)) or n_deals < 1:
         raise ValueError(f"The 'n_deals' parameter of decision_records must be an integer >= 1; got {n_deals!r}.")
-    streams = np.random.SeedSequence(seed).spawn(3)
+    shadows = tuple(shadows)
+    streams = np.random.SeedSequence(seed).spawn(3 + len(shadows))  # the first three as without shadows
     bpp = agent_factory(player)(rng=np.random.default_rng(streams[1]), **player_kwargs)
+    watchers = [agent_factory(name)(rng=np.random.default_rng(s)) for name, s in zip(shadows, streams[3:])]
     opp = agent_factory(opponent)(rng=np.random.default_rng(streams[2]))
     deal_rng = np.random.default_rng(streams[0])
     game = Stud5()
@@ -98,11 +106,13 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
             seats = {bpp_seat: bpp, 1 - bpp_seat: opp}
             for seat, agent in seats.items():
                 agent.new_hand(seat)
+            for agent in watchers:
+                agent.new_hand(bpp_seat)
             told = 0
             while True:
                 history = state.history
                 while told < len(history):
-                    for agent in (bpp, opp):
+                    for agent in (bpp, opp, *watchers):
                         agent.observe(history[told])
                     told += 1
                 if state.is_terminal:
@@ -118,12 +128,14 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
                     rows.append((
                         obs.round, opponent_action(obs), 0 if a > b else (1 if a == b else 2), info["p_win"], info["theta"],
                         info["d"], fold, call, bet, obs.to_call > 0, int(action.kind), true_win, deal_no,
+                        *(float(w.win_probability(obs)) for w in watchers),
                     ))
                 else:
                     action = opp.act(obs)
                 state.apply(action)
             winnings[deal_no] += state.payoffs[bpp_seat] / 2.0
-    names = ("round", "opp_action", "showing", "p_win", "theta", "d", "fold", "call", "bet", "facing", "action", "true_win", "deal")
+    names = ("round", "opp_action", "showing", "p_win", "theta", "d", "fold", "call", "bet", "facing", "action", "true_win", "deal",
+             *(f"p_win_{name}" for name in shadows))
     columns = list(zip(*rows)) if rows else [[] for _ in names]
     out = {name: np.asarray(col) for name, col in zip(names, columns)}
     out["winnings"] = winnings / _betting_unit(game)

@@ -240,10 +240,11 @@ def _decision(bpp, state, seat):
     return obs, (k / (c + 2 * k - u) if k > 0 else 0.0), u
 
 
-def _curves(bpp, p_win, theta, r, u) -> tuple:
+def _curves(bpp, obs, p_win, theta, u) -> tuple:
     from bpp.stud.decision.curves import _distribution
 
-    return tuple(float(p) for p in _distribution(p_win - theta, bpp.params.round(r), r, bpp.bluff, u, True))
+    r = obs.round
+    return tuple(float(p) for p in _distribution(p_win - theta, bpp.curve_params(obs).round(r), r, bpp.bluff, u, True))
 
 
 def _step(bpp, state, seat, kind, label, actor):
@@ -263,7 +264,7 @@ def _step(bpp, state, seat, kind, label, actor):
         belief.opp_final.copy(),
         float(belief.p_win),
         float(theta),
-        _curves(bpp, belief.p_win, theta, r, u),
+        _curves(bpp, obs, belief.p_win, theta, u),
     )
 
 
@@ -290,7 +291,7 @@ def _card_beliefs(bpp, obs, kind, label, actor, theta, u, probabilities=None):
         "OPP last": ("fold", "call", "bet")[decisions[-1][3]] if decisions else None,
     }
     if probabilities is None:  # the curves at this decision (a closing step keeps the last decision's)
-        probabilities = _curves(bpp, p_win, theta, obs.round, u)
+        probabilities = _curves(bpp, obs, p_win, theta, u)
     return TraceStep(
         kind,
         label,

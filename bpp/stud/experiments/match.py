@@ -151,7 +151,7 @@ def significance(
         hands; the statistics use the per-deal mean).  The paper did not.
     player : str
         One of ``"bpp"``, ``"bpp-up"``, ``"bpp-card"`` (see the module docstring) or the §6
-        variants ``"bpp-linked"``, ``"bpp-actions"``, ``"bpp-bluff"``.
+        variants ``"bpp-linked"``, ``"bpp-actions"``, ``"bpp-bluff"``, ``"bpp-showing"``.
     **bpp_kwargs
         Passed to the player's class (``learn``, ``params`` …).
 

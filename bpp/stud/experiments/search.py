@@ -23,16 +23,21 @@ the cross-entropy method, whose averaging over an elite suits a noisy score:
 Everything is drawn from ``numpy.random.SeedSequence(seed)``: the same seed
 gives the same search, whatever the machine.  A tqdm bar shows progress.
 
-Run it as ``python -m bpp.stud.experiments.search --seed 1`` (writes
-``models/stud/curves.json`` and the trace ``models/stud/curves_search.json``);
+Run it as ``python -m bpp.stud.experiments.search --seed 1 --out FILE.json``
+(writes ``FILE.json`` and the trace ``FILE_search.json``; both must be new
+files — a search never writes over the shipped ``models/stud/curves.json``
+nor over an earlier search's result, and this is checked before it starts);
 ``--upcards-link showing`` searches for the §6.1 network instead
-(``bpp_kwargs`` of :func:`search_curves`).
+(``bpp_kwargs`` of :func:`search_curves`), and ``--player bpp-actions`` or
+``--player bpp-showing`` searches §6.1's split curves — one independent set
+of the 12 parameters per playing situation
+(:class:`~bpp.stud.decision.curves.CurveSet`), all searched together.
 Each candidate is one BPP instance that learns M_A|C across its whole match
 (:func:`score_params`).  The committed parameters come from a second search
 started at the first one's result (the ``start`` of the trace)::
 
     python -m bpp.stud.experiments.search --seed 3 --generations 20 --population 16 --elite 5 \
-        --hands 2500 --step 0.12 --start OLD_curves.json --validation-hands 10000
+        --hands 2500 --step 0.12 --start OLD_curves.json --validation-hands 10000 --out NEW_curves.json
 
 (320 candidates x 5,000 hands, about 9 minutes on two loaded cores; on its
 10,000 validation deals -0.120 ± 0.046 units/hand against the start's
@@ -57,12 +62,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from bpp.stud.decision.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams
+from bpp.stud.decision.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams, CurveSet, load_curves
 
 __all__ = ["SearchResult", "score_params", "search_curves", "main"]
 
@@ -77,7 +83,7 @@ _SIGMA_FLOOR = 0.02
 _BPP_STREAM = 0xB99
 
 
-def _opponent(name):
+def _factory(name):
     if not isinstance(name, str):
         return name
     from bpp.registry import agent_factory
@@ -85,12 +91,13 @@ def _opponent(name):
     return agent_factory(name)
 
 
-def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, seed=0, learn: bool = True, bpp_kwargs=None):
+def score_params(params, *, opponent="rules", n_hands: int = 1000, seed=0, learn: bool = True, bpp_kwargs=None, player="bpp"):
     """BPP's winnings with ``params`` against ``opponent``: a duplicate match of ``n_hands`` deals.
 
     Parameters
     ----------
-    params : CurveParams
+    params : CurveParams or CurveSet
+        A :class:`CurveSet` for a ``player`` with split curves (§6.1).
     opponent : str or factory
         A registered agent name or a factory ``f(rng=...)``.
     n_hands : int
@@ -103,6 +110,9 @@ def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, 
     bpp_kwargs : dict, optional
         Further :class:`~bpp.stud.players.paper.BPPPlayer` arguments (e.g.
         ``{"upcards_link": "showing"}`` for the §6.1 network).
+    player : str
+        The registered BPP variant that plays (``"bpp"``, ``"bpp-actions"``,
+        ``"bpp-showing"`` …; its factory takes ``params``, ``learn`` and ``rng``).
 
     Returns
     -------
@@ -118,14 +128,12 @@ def score_params(params: CurveParams, *, opponent="rules", n_hands: int = 1000, 
     from holdem.games import Stud5
     from holdem.match import play_match
 
-    from bpp.stud.players.paper import BPPPlayer
-
     # One instance for the whole match, so M_A|C is learned across it (§5.2); its stream is derived
     # from ``seed`` without consuming it, so every candidate of a generation gets the same one.
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
     stream = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, _BPP_STREAM))
-    bpp = BPPPlayer(params=params, learn=learn, rng=np.random.default_rng(stream), **(bpp_kwargs or {}))
-    return play_match(Stud5(), [bpp, _opponent(opponent)], n_hands, rng=root, duplicate=True)
+    bpp = _factory(player)(params=params, learn=learn, rng=np.random.default_rng(stream), **(bpp_kwargs or {}))
+    return play_match(Stud5(), [bpp, _factory(opponent)], n_hands, rng=root, duplicate=True)
 
 
 @dataclass(frozen=True)
@@ -134,9 +142,9 @@ class SearchResult:
 
     Attributes
     ----------
-    params : CurveParams
-        The parameters found.
-    start : CurveParams
+    params : CurveParams or CurveSet
+        The parameters found (a :class:`CurveSet` when the search started from one).
+    start : CurveParams or CurveSet
         Where the search started.
     history : list of dict
         Per generation: ``mean_score`` (the current mean's score),
@@ -148,17 +156,20 @@ class SearchResult:
         The arguments (seed, iterations, hands …).
     """
 
-    params: CurveParams
-    start: CurveParams
+    params: CurveParams | CurveSet
+    start: CurveParams | CurveSet
     history: list = field(repr=False)
     validation: dict
     settings: dict
 
-    def save(self, path=None, trace_path=None) -> Path:
-        """Write ``curves.json`` (the parameters + settings + validation) and the search trace beside it."""
-        path = Path(CURVES_PATH if path is None else path)
+    def save(self, path, trace_path=None) -> Path:
+        """Write the parameters (+ settings + validation) to ``path`` and the search trace beside it; return ``path``.
+
+        Nothing is overwritten: an existing ``path`` or trace raises ``ValueError``
+        before anything is written (:func:`output_paths`).
+        """
+        path, trace = output_paths(path, trace_path)
         self.params.save(path, search=self.settings, validation=self.validation)
-        trace = Path(trace_path) if trace_path is not None else path.with_name(path.stem + "_search.json")
         trace.write_text(
             json.dumps({"start": self.start.to_dict(), "settings": self.settings, "history": self.history}, indent=1)
             + "\n"
@@ -166,9 +177,41 @@ class SearchResult:
         return path
 
 
+def output_paths(path, trace_path=None) -> tuple[Path, Path]:
+    """Where a search writes its parameters and its trace (``<stem>_search.json`` beside them by default).
+
+    Both must be new files (:func:`holdem.files.fresh_output_path`): a search
+    never writes over the shipped curves nor over an earlier search, so this
+    is checked before the search starts.
+
+    >>> output_paths(CURVES_PATH)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: '.../curves.json' already exists and results are never overwritten; choose another path with --out
+    """
+    from holdem.files import fresh_output_path
+
+    path = fresh_output_path(path, "curve parameters", "--out")
+    trace = Path(trace_path) if trace_path is not None else path.with_name(path.stem + "_search.json")
+    return path, fresh_output_path(trace, "search trace", "--out")
+
+
 def _summary(result) -> dict:
     p = result.players[0]
     return {"mean": p.mean, "ci95": list(p.ci95), "t": p.t, "p": p.p, "n": p.n}
+
+
+def _per_deal(result) -> np.ndarray:
+    """BPP's winnings per deal (mean of the deal's seatings) of a duplicate match."""
+    return result.winnings[:, 0].reshape(result.n_deals, -1).mean(axis=1)
+
+
+def _paired(found, start) -> dict:
+    """The found parameters minus the start on the same deals: ``diff_mean``, ``diff_ci95``, ``diff_t``, ``diff_p``."""
+    from holdem.match.stats import summarize
+
+    s = summarize(_per_deal(found) - _per_deal(start))
+    return {"diff_mean": s.mean, "diff_ci95": list(s.ci95), "diff_t": s.t, "diff_p": s.p}
 
 
 def search_curves(
@@ -178,13 +221,14 @@ def search_curves(
     elite: int = 4,
     n_hands: int = 1500,
     seed: int = 0,
-    start: CurveParams = DEFAULT_PARAMS,
+    start=DEFAULT_PARAMS,
     step: float = 0.15,
     opponent="rules",
     validation_hands: int = 5000,
     progress: bool = True,
     bpp_kwargs=None,
     shape: str = "free",
+    player: str = "bpp",
 ) -> SearchResult:
     """Search the 12 ``f`` parameters against ``opponent`` (§4.1; the cross-entropy method of the module docstring).
 
@@ -200,8 +244,10 @@ def search_curves(
         Deals each candidate plays (each deal from both seats).
     seed : int
         Seed of the whole search.
-    start : CurveParams
-        The first mean.
+    start : CurveParams or CurveSet
+        The first mean.  A :class:`CurveSet` searches every context's 12
+        parameters, each free of the others (§6.1's split curves; ``player``
+        must play that set).
     step : float
         The first standard deviation of every parameter.
     opponent : str or factory
@@ -216,6 +262,8 @@ def search_curves(
     shape : {"free", "paper"}
         The box of :data:`SHAPE_BOUNDS`: ``"paper"`` keeps every curve in
         the shape §4.1 describes (the start is clipped into it).
+    player : str
+        The registered BPP variant every candidate is (:func:`score_params`).
 
     Returns
     -------
@@ -250,8 +298,17 @@ def search_curves(
     rng = np.random.default_rng(noise_seed)
     match_seeds = match_seed.spawn(n_generations)
     low, high = SHAPE_BOUNDS[shape]
+    if isinstance(start, CurveSet):
+        contexts = start.contexts
+
+        def make(x):
+            return CurveSet.from_array(contexts, x)
+    elif isinstance(start, CurveParams):
+        make = CurveParams.from_array
+    else:
+        raise ValueError(f"The 'start' parameter of search_curves must be CurveParams or a CurveSet; got {start!r}.")
     mu = np.clip(start.as_array().ravel(), low, high)
-    start = CurveParams.from_array(mu.reshape(start.as_array().shape))
+    start = make(mu)
     sigma = np.full(mu.shape, float(step))
     history = []
     bar = None
@@ -267,7 +324,7 @@ def search_curves(
             halves = np.empty(population)
             for i, x in enumerate(candidates):
                 result = score_params(
-                    CurveParams.from_array(x), opponent=opponent, n_hands=n_hands, seed=match_seeds[g], bpp_kwargs=bpp_kwargs
+                    make(x), opponent=opponent, n_hands=n_hands, seed=match_seeds[g], bpp_kwargs=bpp_kwargs, player=player
                 )
                 scores[i] = result.players[0].mean
                 halves[i] = (result.players[0].ci95[1] - result.players[0].ci95[0]) / 2
@@ -293,12 +350,17 @@ def search_curves(
     finally:
         if bar is not None:
             bar.close()
-    found = CurveParams.from_array(mu.round(6))
+    found = make(mu.round(6))
     validation: dict = {}
     if validation_hands:
-        found_score = _summary(score_params(found, opponent=opponent, n_hands=validation_hands, seed=valid_seed, bpp_kwargs=bpp_kwargs))
-        start_score = _summary(score_params(start, opponent=opponent, n_hands=validation_hands, seed=valid_seed, bpp_kwargs=bpp_kwargs))
-        validation = {**found_score, **{f"start_{k}": v for k, v in start_score.items()}, "deals": validation_hands}
+        kw = dict(opponent=opponent, n_hands=validation_hands, seed=valid_seed, bpp_kwargs=bpp_kwargs, player=player)
+        found_result, start_result = score_params(found, **kw), score_params(start, **kw)
+        validation = {
+            **_summary(found_result),
+            **{f"start_{k}": v for k, v in _summary(start_result).items()},
+            **_paired(found_result, start_result),
+            "deals": validation_hands,
+        }
     settings = {
         "seed": seed,
         "n_generations": n_generations,
@@ -311,12 +373,13 @@ def search_curves(
         "algorithm": "cross-entropy method, common random numbers per generation",
         "bpp_kwargs": dict(bpp_kwargs or {}),
         "shape": shape,
+        "player": player,
     }
     return SearchResult(found, start, history, validation, settings)
 
 
 def main(argv=None) -> int:
-    """``python -m bpp.stud.experiments.search``: run the search and save ``models/stud/curves.json``."""
+    """``python -m bpp.stud.experiments.search --out FILE``: run the search and save the parameters to a new file."""
     ap = argparse.ArgumentParser(prog="python -m bpp.stud.experiments.search", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--generations", type=int, default=15)
@@ -327,29 +390,48 @@ def main(argv=None) -> int:
     ap.add_argument("--start", default=None, help="JSON file of starting parameters (default: the hand-set start)")
     ap.add_argument("--validation-hands", type=int, default=5000)
     ap.add_argument("--opponent", default="rules")
+    ap.add_argument("--player", default="bpp", help="the BPP variant searched for (default bpp); one with split "
+                    "curves (bpp-actions, bpp-showing) searches every situation's curves, starting from --start in each")
     ap.add_argument("--upcards-link", choices=("showing", "upcards"), default=None, help="search for the §6.1 network")
     ap.add_argument("--shape", choices=tuple(SHAPE_BOUNDS), default="free", help="'paper': keep §4.1's curve shapes")
-    ap.add_argument("--out", default=None, help=f"default {CURVES_PATH}")
+    ap.add_argument("--out", required=True, help=f"a new JSON file (the shipped {CURVES_PATH.name} is never written over)")
     args = ap.parse_args(argv)
     import bpp.registry  # noqa: F401 - agent names
 
-    start = DEFAULT_PARAMS if args.start is None else CurveParams.load(args.start)
-    result = search_curves(
-        n_generations=args.generations,
-        population=args.population,
-        elite=args.elite,
-        start=start,
-        n_hands=args.hands,
-        seed=args.seed,
-        step=args.step,
-        opponent=args.opponent,
-        validation_hands=args.validation_hands,
-        bpp_kwargs={"upcards_link": args.upcards_link} if args.upcards_link else None,
-        shape=args.shape,
-    )
-    path = result.save(args.out)
+    try:
+        output_paths(args.out)  # before the search: a result is never lost to an existing file
+        start = _start(args.start, args.player)
+        result = search_curves(
+            n_generations=args.generations,
+            population=args.population,
+            elite=args.elite,
+            start=start,
+            n_hands=args.hands,
+            seed=args.seed,
+            step=args.step,
+            opponent=args.opponent,
+            validation_hands=args.validation_hands,
+            bpp_kwargs={"upcards_link": args.upcards_link} if args.upcards_link else None,
+            shape=args.shape,
+            player=args.player,
+        )
+        path = result.save(args.out)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps({"path": str(path), "params": result.params.to_dict(), "validation": result.validation}, indent=1))
     return 0
+
+
+def _start(path, player: str):
+    """The search's start: the file at ``path`` (or the hand-set start), split over ``player``'s curve contexts if it has them."""
+    contexts = getattr(_factory(player), "curve_contexts", None)
+    start = DEFAULT_PARAMS if path is None else load_curves(path)
+    if contexts and isinstance(start, CurveParams):
+        return CurveSet.uniform(contexts, start)
+    if isinstance(start, CurveSet) and start.contexts != tuple(contexts or ()):
+        raise ValueError(f"The --start curve set's contexts {start.contexts} are not {player}'s ({contexts}).")
+    return start
 
 
 if __name__ == "__main__":

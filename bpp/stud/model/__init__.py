@@ -7,7 +7,9 @@ Figure 1, their CPTs of §3.3, BIF/XMLBIF files and the compiled numpy form),
 :mod:`~bpp.stud.model.learning` (M_A|C counted from showdowns, §3.3 / §5.2),
 :mod:`~bpp.stud.model.upcards` (§6.1's BPP Upcards link),
 :mod:`~bpp.stud.model.multi` (§6.2's multi-seat networks, one opponent
-sub-network per seat) and
+sub-network per seat),
+:mod:`~bpp.stud.model.showing` (§6.1's node for BPP parallel to OPP_Upcards
+and BPP_Strength, hidden / showing) and
 :mod:`~bpp.stud.model.build` (rebuilding ``models/stud/``).  Nothing here
 imports a player.
 """

@@ -35,8 +35,9 @@ from bpp.stud.model.networks import (
     N_ROUNDS,
     StudBelief,
     StudCPTs,
+    _evidence_indices,
+    _freeze_tables,
     _normalize_rows,
-    _state_index,
     current_type_names,
     upcard_type_names,
 )
@@ -161,12 +162,7 @@ class CompiledActionsNet:
         opp_final = _normalize_rows((lik @ c.current_given_final) * c.prior_final)
         bpp_final = _normalize_rows(c.current_given_final * c.prior_final)
         win = np.clip(np.einsum("bf,fo,uao->bua", bpp_final, c.win_given_finals, opp_final), 0.0, 1.0)
-        for name, table in (("win_table", win), ("opp_current_table", opp_current),
-                            ("opp_final_table", opp_final), ("bpp_final_table", bpp_final)):
-            table.flags.writeable = False
-            setattr(self, name, table)
-
-    _index = staticmethod(_state_index)
+        _freeze_tables(self, win_table=win, opp_current_table=opp_current, opp_final_table=opp_final, bpp_final_table=bpp_final)
 
     def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
         """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
@@ -177,9 +173,7 @@ class CompiledActionsNet:
         ...
         ValueError: The 'opp_action' parameter of query must be a state in ('pass', 'call', 'bet', 'raise') or its index; got 'aggressive'.
         """
-        b = self._index(bpp_current, self.current_states, "bpp_current")
-        u = self._index(opp_upcards, self.upcard_states, "opp_upcards")
-        a = UNOBSERVED if opp_action is None else self._index(opp_action, ACTION_STATES, "opp_action")
+        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action, ACTION_STATES)
         return StudBelief(float(self.win_table[b, u, a]), self.opp_current_table[u, a],
                           self.opp_final_table[u, a], self.bpp_final_table[b])
 

@@ -58,8 +58,9 @@ from bpp.stud.model.networks import (
     N_ROUNDS,
     StudBelief,
     StudCPTs,
+    _evidence_indices,
+    _freeze_tables,
     _normalize_rows,
-    _state_index,
     current_type_names,
 )
 
@@ -283,10 +284,7 @@ class CompiledBluffNet:
         self.current_states = cpts.current_states
         self.upcard_states = cpts.upcard_states
         win, oc, of, bl, bf = _win_tables(cpts, self.bluff_cpt, self.honest_cpt)
-        for name, table in (("win_table", win), ("opp_current_table", oc), ("opp_final_table", of),
-                            ("bluff_table", bl), ("bpp_final_table", bf)):
-            table.flags.writeable = False
-            setattr(self, name, table)
+        _freeze_tables(self, win_table=win, opp_current_table=oc, opp_final_table=of, bluff_table=bl, bpp_final_table=bf)
 
     def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
         """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
@@ -297,9 +295,7 @@ class CompiledBluffNet:
         ...
         ValueError: The 'opp_action' parameter of query must be a state in ('passive', 'aggressive') or its index; got 'raise'.
         """
-        b = _state_index(bpp_current, self.current_states, "bpp_current")
-        u = _state_index(opp_upcards, self.upcard_states, "opp_upcards")
-        a = 2 if opp_action is None else _state_index(opp_action, ACTIONS, "opp_action")
+        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action)
         return StudBelief(float(self.win_table[b, u, a]), self.opp_current_table[b, u, a],
                           self.opp_final_table[b, u, a], self.bpp_final_table[b])
 
@@ -311,9 +307,7 @@ class CompiledBluffNet:
         >>> net.p_bluff(0, 0, "passive"), round(net.p_bluff(0, 0), 3)   # a check is never a bluff; unobserved: the prior
         (0.0, 0.05)
         """
-        b = _state_index(bpp_current, self.current_states, "bpp_current")
-        u = _state_index(opp_upcards, self.upcard_states, "opp_upcards")
-        a = 2 if opp_action is None else _state_index(opp_action, ACTIONS, "opp_action")
+        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action)
         return float(self.bluff_table[b, u, a, 1])
 
     def to_network(self):

@@ -64,8 +64,9 @@ from bpp.stud.model.networks import (
     StudCPTs,
     _check_action_cpt,
     _deal_batch,
+    _evidence_indices,
+    _freeze_tables,
     _normalize_rows,
-    _state_index,
     _progress,
     current_type_names,
     upcard_type_names,
@@ -260,12 +261,8 @@ class CompiledFinalsNet:
         opp_current = _normalize_rows(
             np.einsum("uc,ac,co,bo->buac", c.upcards_given_current, m, c.current_given_final, g.sum(axis=1))
         )
-        for name, table in (("win_table", np.clip(win, 0.0, 1.0)), ("opp_current_table", opp_current),
-                            ("opp_final_table", opp_final), ("bpp_final_table", bpp_final)):
-            table.flags.writeable = False
-            setattr(self, name, table)
-
-    _index = staticmethod(_state_index)
+        _freeze_tables(self, win_table=np.clip(win, 0.0, 1.0), opp_current_table=opp_current, opp_final_table=opp_final,
+                       bpp_final_table=bpp_final)
 
     def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
         """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
@@ -276,9 +273,7 @@ class CompiledFinalsNet:
         ...
         ValueError: The 'opp_action' parameter of query must be a state in ('passive', 'aggressive') or its index; got 'sideways'.
         """
-        b = self._index(bpp_current, self.current_states, "bpp_current")
-        u = self._index(opp_upcards, self.upcard_states, "opp_upcards")
-        a = self.UNOBSERVED if opp_action is None else self._index(opp_action, ACTIONS, "opp_action")
+        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action)
         return StudBelief(float(self.win_table[b, u, a]), self.opp_current_table[b, u, a],
                           self.opp_final_table[b, u, a], self.bpp_final_table[b, u, a])
 

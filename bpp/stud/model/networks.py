@@ -859,6 +859,20 @@ def _state_index(value, states, what: str) -> int:
     raise ValueError(f"The '{what}' parameter of query must be a state in {states} or its index; got {value!r}.")
 
 
+def _evidence_indices(net, bpp_current, opp_upcards, opp_action, actions=ACTIONS) -> tuple[int, int, int]:
+    """``(b, u, a)`` of a §6 variant's query (names or indices); ``a = len(actions)`` when OPP_Action is unobserved."""
+    b = _state_index(bpp_current, net.current_states, "bpp_current")
+    u = _state_index(opp_upcards, net.upcard_states, "opp_upcards")
+    return b, u, len(actions) if opp_action is None else _state_index(opp_action, actions, "opp_action")
+
+
+def _freeze_tables(net, **tables) -> None:
+    """Set each of a compiled network's tables as a read-only attribute of ``net``."""
+    for name, table in tables.items():
+        table.flags.writeable = False
+        setattr(net, name, table)
+
+
 class CompiledStudNet:
     """One round's network compiled to numpy tables: a query is a table lookup (§3.4).
 
@@ -945,14 +959,7 @@ class CompiledStudNet:
         u, a1 = likelihood.shape[:2]
         win = (bpp_final @ c.win_given_finals) @ opp_final.reshape(u * a1, -1).T
         win = np.clip(win, 0.0, 1.0).reshape(-1, u, a1)
-        for name, table in (
-            ("win_table", win),
-            ("opp_current_table", opp_current),
-            ("opp_final_table", opp_final),
-            ("bpp_final_table", bpp_final),
-        ):
-            table.flags.writeable = False
-            setattr(self, name, table)
+        _freeze_tables(self, win_table=win, opp_current_table=opp_current, opp_final_table=opp_final, bpp_final_table=bpp_final)
         self._win = win.tolist()
         self._opp_rows = [[(opp_current[i, j], opp_final[i, j]) for j in range(a1)] for i in range(u)]
         self._bpp_rows = list(bpp_final)

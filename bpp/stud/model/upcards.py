@@ -103,9 +103,11 @@ from bpp.stud.model.networks import (
     ACTIONS,
     EDGES,
     N_ROUNDS,
-    WIN_STATES,
     StudBelief,
     StudCPTs,
+    WIN_STATES,
+    _evidence_indices,
+    _freeze_tables,
     _normalize_rows,
     _state_index,
     current_type_names,
@@ -290,16 +292,7 @@ class CompiledLinkedNet:
         opp_final = _normalize_rows((likelihood @ mcf) * prior)  # (U, S, A+1, F)
         win = (bpp_final @ c.win_given_finals) @ opp_final.reshape(-1, prior.size).T  # (B, U*S*(A+1))
         win = np.clip(win, 0.0, 1.0).reshape(n_c, *opp_final.shape[:3])
-        for name, table in (
-            ("win_table", win),
-            ("opp_current_table", opp_current),
-            ("opp_final_table", opp_final),
-            ("bpp_final_table", bpp_final),
-        ):
-            table.flags.writeable = False
-            setattr(self, name, table)
-
-    _index = staticmethod(_state_index)
+        _freeze_tables(self, win_table=win, opp_current_table=opp_current, opp_final_table=opp_final, bpp_final_table=bpp_final)
 
     def query(self, bpp_current, opp_upcards, opp_action=None, link_state=0) -> StudBelief:
         """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
@@ -308,10 +301,8 @@ class CompiledLinkedNet:
         >>> CompiledLinkedNet(load_cpts()[0]).query(0, 4, None, "bpp_lower").p_win.__round__(3)
         0.347
         """
-        b = self._index(bpp_current, self.current_states, "bpp_current")
-        u = self._index(opp_upcards, self.upcard_states, "opp_upcards")
-        a = self.UNOBSERVED if opp_action is None else self._index(opp_action, ACTIONS, "opp_action")
-        s = self._index(link_state, self.link_states, "link_state")
+        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action)
+        s = _state_index(link_state, self.link_states, "link_state")
         return StudBelief(
             float(self.win_table[b, u, s, a]),
             self.opp_current_table[u, s, a],

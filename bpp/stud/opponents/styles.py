@@ -28,15 +28,16 @@ three are five-card stud players (registered with ``games=("stud5",)``); at a
 table of more than two seats P(win) is against every live opponent
 (:func:`bpp.stud.opponents.paper.table_win_probability`, Korb1999 §6.2).
 
-Every BPP against them (``figures/stud_opponents.md``, 5,000 duplicate
-deals a cell, units/hand): all three BPPs beat all three significantly
-(t ≥ 8).  The card-level BPP's edge over the paper's network is large
-against ``rules`` (+0.19 sampled, +0.34 argmax), whose betting has exactly
-its action node's parents, but small against ``bluffer`` (+0.05 / +0.06)
-and ``slowplay`` (+0.11 / +0.08) and negative against ``loose``
-(+0.191 ± 0.028 against +0.240 ± 0.027 sampled; +0.245 against +0.346
-argmax), whose actions carry little information about its hand.  Playing
-the curves' most probable action beats sampling them against every
+Every BPP against them (``figures/stud_variants.md``, 5,000 duplicate
+deals a cell, units/hand): every BPP beats all three (t ≥ 4.8), except
+the two curve-split variants against ``slowplay`` when sampled (t 2.4, 1.2).
+The card-level BPP's edge over the paper's network is large against
+``rules`` (+0.23 sampled, +0.30 argmax), whose betting has exactly its
+action node's parents, but small against ``bluffer`` (+0.08 / +0.03) and
+``slowplay`` (+0.10 / +0.11) and negative against ``loose`` (+0.167 ±
+0.029 against +0.240 ± 0.027 sampled; +0.246 against +0.346 argmax),
+whose actions carry little information about its hand.  Playing the
+curves' most probable action beats sampling them against every
 opponent, for every BPP.
 
 >>> import numpy as np

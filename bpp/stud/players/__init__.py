@@ -2,6 +2,8 @@
 
 :mod:`~bpp.stud.players.paper` (``bpp``: Figure 1's network, §3-§5),
 :mod:`~bpp.stud.players.upcards` (``bpp-up``: + §6.1's BPP Upcards link),
+:mod:`~bpp.stud.players.showing` (``bpp-showing``: §6.1's curves split on
+whether BPP's strength is showing),
 :mod:`~bpp.stud.players.reference` (the down-card base and ``rules-reader``:
 exact inference with Figure 4 known) and
 :mod:`~bpp.stud.players.cardlevel` (``bpp-card``: §6.1's card-level

@@ -41,7 +41,7 @@ So the paper's claim (the §3 network with the §4 curves beats both
 automated opponents) does not hold with the paper's sampled play here; it
 holds when the same curves are played deterministically.  Removing the
 bias of point 1 pays on top: ``bpp-up`` argmax +0.132 ± 0.064 / +0.206 ± 0.047,
-``bpp-card`` argmax +0.428 ± 0.062 (t 13.6) / +0.286 ± 0.047 (t 12.0).
+``bpp-card`` argmax +0.387 ± 0.062 (t 12.2) / +0.311 ± 0.048 (t 12.8).
 """
 
 from __future__ import annotations

@@ -18,9 +18,10 @@ everything else of BPP — θ of eq. (7), the fitted betting curves of eq.
   updating" done exactly);
 * P(win) = Σ_h P(h | evidence) P(win | h), where P(win | h) is the share of
   the completions of both hands won (ties half), as the probabilistic player
-  of §5.1 computes it: enumerated exactly in the last two rounds, read from a
-  table by suit class in the first (1,000 completions a candidate,
-  ``models/stud/win_round1.npz``), sampled (``n_samples``) in the second.
+  of §5.1 computes it: enumerated exactly in the last two rounds, exact in
+  the second (a table of every rank combination, ``models/stud/win_round2.npz``,
+  plus the flushes counted card by card), read from a table by suit class in
+  the first (1,000 completions a candidate, ``models/stud/win_round1.npz``).
 
 It uses only what a player sees (public history and its own cards), so it
 is an ordinary agent (registered as ``rules-reader``); it is meant for
@@ -28,8 +29,8 @@ Figure 4's player only.
 
 Measured against ``rules`` (duplicate, mean ± 95 % CI in units/hand)::
 
-    bpp match stud5 --agents rules-reader,rules --hands 10000 --seed 2002 --duplicate
-    rules-reader  +0.121 ± 0.046, t = 5.17, p = 2e-7
+    bpp match stud5 --agents rules-reader,rules --deals 10000 --seed 2002 --duplicate
+    rules-reader  +0.143 ± 0.046, t = 6.13, p = 9e-10
     bpp (paper network, same curves)  -0.080 ± 0.066 on 5,000 deals of seed 2002
 
 so BPP's decision rule (θ, sampled curves, bluff) does beat Figure 4's
@@ -116,7 +117,10 @@ def unseen_cards(*known) -> np.ndarray:
     mask = np.ones(52, dtype=bool)
     for group in known:
         mask[list(group)] = False
-    return np.flatnonzero(mask).astype(np.int64)
+    return _CARDS[mask]
+
+
+_CARDS = np.arange(52, dtype=np.int64)
 
 
 def _action_probability(hole, my_up, their_up, facing: bool, can_raise: bool, kind: int) -> float:
@@ -165,12 +169,14 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
     """P(win | the opponent's down card is h) for every ``h`` of ``holes``.
 
     Exact with five cards each (the showdown) and with one card to come for
-    each side (:func:`_win_one_to_come`, every completion enumerated); in the
+    each side (:func:`_win_one_to_come`, every completion enumerated); exact
+    with two to come for each side, the second round (:func:`_win_round2`:
+    the rank table of :func:`build_round2_table` plus the flushes, or
+    :func:`_win_two_to_come_cards` when the table file is absent); in the
     first round (two cards against one up card) read from the table of
-    :func:`build_round1_table` (1,000 completions a candidate, whatever
-    ``n_samples``); only in the second round the share of ``n_samples``
-    completions won, sampled from ``rng`` (:func:`_win_sampled`; also in the
-    first round when the table file is absent).
+    :func:`build_round1_table` (1,000 completions a candidate).  Only when
+    that table file is absent is the first round sampled: the share of
+    ``n_samples`` completions won, drawn from ``rng`` (:func:`_win_sampled`).
     """
     k = holes.size
     n_mine = 5 - len(mine)
@@ -188,6 +194,9 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
         table = _round1_table()
         if table is not None:
             return _win_round1(table, mine, theirs_up, holes)
+    if n_mine == 2 and n_theirs == 2:
+        table = _round2_table()
+        return _win_two_to_come_cards(mine, theirs_up, holes) if table is None else _win_round2(table, mine, theirs_up, holes)
     return _win_sampled(mine, theirs_up, holes, n_samples, rng)
 
 
@@ -326,6 +335,213 @@ def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.nda
     return score.sum(axis=1) / ((n - 1) * (n - 2))
 
 
+def _subsets(n: int) -> tuple:
+    """``(pairs (P, 2), triples (T, 3), pair index of each triple's three sub-pairs (T, 3))`` of ``range(n)``, ascending.
+
+    Column-major: the computations read them a column at a time.
+    """
+    cached = _SUBSETS.get(n)
+    if cached is None:
+        pairs = np.asfortranarray(np.array(list(itertools.combinations(range(n), 2)), dtype=np.intp).reshape(-1, 2))
+        triples = np.asfortranarray(np.array(list(itertools.combinations(range(n), 3)), dtype=np.intp).reshape(-1, 3))
+        index = np.zeros((n, n), dtype=np.intp)
+        index[pairs[:, 0], pairs[:, 1]] = np.arange(len(pairs))
+        sub = np.asfortranarray(np.stack([index[triples[:, 0], triples[:, 1]], index[triples[:, 0], triples[:, 2]], index[triples[:, 1], triples[:, 2]]], axis=1))
+        cached = _SUBSETS[n] = (pairs, triples, sub)
+    return cached
+
+
+_SUBSETS: dict = {}
+
+
+def _disjoint_scores(own: np.ndarray, pairs: np.ndarray, n: int, triples: np.ndarray, sub: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+    """Σ over the pairs a of the pool disjoint from triple t of w(own[a], theirs[t]), w = 1 above, ½ equal, for every t.
+
+    ``own[a]`` is BPP's hand value with pair ``a`` of the pool (``pairs``, indices
+    into a pool of ``n`` cards); ``theirs[t]`` the opponent's with triple ``t``.
+    By inclusion-exclusion over the pairs that meet t: all pairs, minus the
+    pairs holding each card s of t, plus the three pairs inside t (counted twice).
+    The counts come from cumulative histograms of the values (all pairs, and
+    per card the pairs holding it), so the cost is linear in the pairs and triples.
+    """
+    present = np.zeros(max(int(own.max()), int(theirs.max())) + 2, dtype=np.intp)
+    present[own] = 1
+    below = np.zeros(present.size + 1, dtype=np.intp)
+    np.cumsum(present, out=below[1:])  # below[v] = #distinct values of BPP's hands < v
+    k = int(below[-1])
+    lo, hi = below[theirs], below[theirs + 1]  # distinct values < T, <= T
+    dense = below[own]
+    every = np.zeros(k + 1, dtype=np.int64)
+    np.cumsum(np.bincount(dense, minlength=k), out=every[1:])  # every[j] = #{pairs : dense < j}
+    score = pairs.shape[0] - 0.5 * (every[lo] + every[hi])  # #{own > T} + ½ #{own = T} over all pairs
+    per_card = np.zeros((n, k + 1), dtype=np.int64)
+    np.cumsum(np.bincount(np.concatenate([pairs[:, 0], pairs[:, 1]]) * k + np.concatenate([dense, dense]), minlength=n * k).reshape(n, k),
+              axis=1, out=per_card[:, 1:])
+    flat = per_card.ravel()
+    score -= 3 * (n - 1)
+    for j in range(3):  # column by column: cheaper than 2-D gathers
+        start = triples[:, j] * (k + 1)
+        score += 0.5 * (flat[start + lo] + flat[start + hi])
+        inside = own[sub[:, j]]
+        score += (inside > theirs) + 0.5 * (inside == theirs)
+    return score
+
+
+def _win_two_to_come_cards(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
+    """Exact P(win | h) with two cards to come for each side (round 2), every completion of both hands counted.
+
+    Over the pool U of unseen cards, the opponent's completion with h is a
+    triple t = {h, b1, b2} of U and BPP's a pair a of U − t, every (t, a)
+    equally likely; P(win | h) = Σ_{t ∋ h} C(t) / (C(|U|-1, 2) C(|U|-3, 2)),
+    C(t) = Σ_{a ⊂ U − t} w(M[a], T[t]) (:func:`_disjoint_scores`).  One
+    evaluation per pair and per triple of U (1,081 and 16,215), values by packed key sums.
+    """
+    tables = load_tables()
+    unseen = np.ones(52, dtype=bool)
+    unseen[list(mine) + list(theirs_up)] = False
+    pool = np.flatnonzero(unseen)
+    n = pool.size
+    pairs, triples, sub = _subsets(n)
+    keys, bits = tables.card_keys[pool], tables.suit_bits[pool]
+    a, b = pairs.T
+    own = rank_of_keys(keys[a] + keys[b] + tables.card_keys[list(mine)].sum(), 5,
+                       suit_bits=bits[a] + bits[b] + tables.suit_bits[list(mine)].sum())
+    a, b, c = triples.T
+    theirs = rank_of_keys(keys[a] + keys[b] + keys[c] + tables.card_keys[list(theirs_up)].sum(), 5,
+                          suit_bits=bits[a] + bits[b] + bits[c] + tables.suit_bits[list(theirs_up)].sum())
+    score = _disjoint_scores(own, pairs, n, triples, sub, theirs)
+    wins = np.bincount(a, score, n) + np.bincount(b, score, n) + np.bincount(c, score, n)
+    return wins[np.searchsorted(pool, holes)] / ((n - 1) * (n - 2) * (n - 3) * (n - 4) / 4)
+
+
+#: The round-2 table of P(win | h) by ranks: ``models/stud/win_round2.npz`` (:func:`build_round2_table`).
+ROUND2_PATH = Path(__file__).resolve().parents[3] / "models" / "stud" / "win_round2.npz"
+_ROUND2 = None
+_STAND_IN_SUITS = np.array([0, 1, 0, 1, 0])
+
+
+def _round2_keys() -> list[tuple]:
+    """Every round-2 rank key: BPP's three ranks and the opponent's two up ranks, each sorted, no rank more than four times."""
+    out = []
+    for mine in itertools.combinations_with_replacement(range(13), 3):
+        for up in itertools.combinations_with_replacement(range(13), 2):
+            if max((mine + up).count(r) for r in set(mine + up)) <= 4:
+                out.append(mine + up)
+    return out
+
+
+def _round2_code(ranks) -> int:
+    b1, b2, b3, q1, q2 = ranks
+    return (((b1 * 13 + b2) * 13 + b3) * 13 + q1) * 13 + q2
+
+
+def _round2_deal(ranks: tuple) -> tuple[tuple, tuple]:
+    """Cards with these ranks where neither side can make a flush: BPP's three not all of one suit, the two up cards of two suits."""
+    for suits in itertools.product(range(4), repeat=5):
+        cards = [r * 4 + s for r, s in zip(ranks, suits)]
+        if len(set(cards)) == 5 and len(set(suits[:3])) > 1 and suits[3] != suits[4]:
+            return tuple(cards[:3]), tuple(cards[3:])
+    raise AssertionError(ranks)  # pragma: no cover - every key has such cards
+
+
+def build_round2_table(path=None, *, progress: bool = False) -> Path:
+    """Tabulate round-2 P(win | h) exactly for every rank key where no flush is possible, and save it (``ROUND2_PATH``).
+
+    With BPP's three cards not of one suit and the opponent's two up cards of
+    two suits, neither side can end with a flush, so every hand value, and
+    P(win | h), depends on the ranks alone: one row of 13 values (h's rank) per
+    key of :func:`_round2_keys`, each the exact enumeration of
+    :func:`_win_two_to_come_cards` on a deal with those ranks, stored as twice
+    the number of completions won (uint32, exact).  ``python -m
+    bpp.stud.players.reference round2`` rebuilds the shipped file.
+    """
+    from tqdm import tqdm
+
+    keys = _round2_keys()
+    halves = np.zeros((len(keys), 13), dtype=np.uint32)
+    total = 46 * 45 * 44 * 43 // 4  # C(46, 2) C(44, 2) completions per candidate
+    for i, ranks in enumerate(tqdm(keys, desc="round-2 table", disable=not progress, mininterval=2.0)):
+        mine, up = _round2_deal(ranks)
+        holes = unseen_cards(mine, up)
+        won = np.rint(_win_two_to_come_cards(mine, up, holes) * 2 * total).astype(np.int64)
+        for rank in range(13):
+            row = won[holes >> 2 == rank]
+            if row.size:
+                assert (row == row[0]).all()  # suits do not matter without flushes
+                halves[i, rank] = row[0]
+    path = Path(path) if path is not None else ROUND2_PATH
+    np.savez_compressed(path, keys=np.array(keys, dtype=np.int8), halves=halves, total=total)
+    return path
+
+
+def _round2_table():
+    """The loaded round-2 table ``(row of each rank code, P(win | h rank) rows)``, or None when the file is absent."""
+    global _ROUND2
+    if _ROUND2 is None:
+        try:
+            with np.load(ROUND2_PATH, allow_pickle=False) as data:
+                keys, halves, total = data["keys"].astype(np.int64), data["halves"], int(data["total"])
+            if keys.ndim != 2 or keys.shape[1] != 5 or halves.shape != (len(keys), 13) or keys.min() < 0 or keys.max() > 12:
+                raise ValueError("not a round-2 table")
+        except (OSError, KeyError, ValueError):  # absent or unreadable: round 2 is enumerated card by card
+            _ROUND2 = False
+        else:
+            index = np.full(13**5, -1, dtype=np.int64)
+            index[[_round2_code(k) for k in keys.tolist()]] = np.arange(len(keys))
+            _ROUND2 = (index, halves / (2.0 * total))
+    return _ROUND2 or None
+
+
+def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
+    """Exact round-2 P(win | h): the rank table's row, plus the opponent's flushes when its up cards share a suit.
+
+    When BPP's three cards share a suit (BPP may make a flush) every completion
+    is enumerated (:func:`_win_two_to_come_cards`).  Otherwise BPP's hand value
+    is its ranks' and so is the opponent's except for the triples t = {h, b1,
+    b2} all of the up cards' suit σ (at most C(11, 3) of them): for those,
+    C(t) with the flush value replaces C(t) with the ranks' value.
+    """
+    if len({c & 3 for c in mine}) == 1:
+        return _win_two_to_come_cards(mine, theirs_up, holes)
+    index, rows = table
+    ranks = sorted(c >> 2 for c in mine) + sorted(c >> 2 for c in theirs_up)
+    p = rows[index[_round2_code(ranks)]][holes >> 2]
+    suit = theirs_up[0] & 3
+    if theirs_up[1] & 3 != suit:
+        return p
+    tables = load_tables()
+    unseen = np.ones(52, dtype=bool)
+    unseen[list(mine) + list(theirs_up)] = False
+    pool = np.flatnonzero(unseen)
+    n = pool.size
+    suited = np.flatnonzero(pool & 3 == suit)  # pool positions of σ cards
+    if suited.size < 3:
+        return p
+    pairs, _, _ = _subsets(n)
+    flush = suited[_subsets(suited.size)[1]]  # the σ triples, as pool positions
+    keys = tables.card_keys[pool]
+    own = rank_of_keys(keys[pairs[:, 0]] + keys[pairs[:, 1]] + tables.card_keys[list(mine)].sum(), 5)  # BPP cannot make a flush
+    cards = np.concatenate([pool[flush], np.broadcast_to(np.asarray(theirs_up), (len(flush), 2))], axis=1)
+    as_flush = rank_of_keys(tables.card_keys[cards].sum(axis=1), 5, suit_bits=tables.suit_bits[cards].sum(axis=1))
+    as_ranks = rank_of_keys(tables.card_keys[(cards >> 2 << 2) | _STAND_IN_SUITS].sum(axis=1), 5)
+    # C(t) with each value, by inclusion-exclusion as _disjoint_scores, the few pairs meeting t compared directly
+    grid = np.zeros((n, n), dtype=own.dtype)
+    grid[pairs[:, 0], pairs[:, 1]] = own
+    grid[pairs[:, 1], pairs[:, 0]] = own
+    ordered = np.sort(own)
+    inside = grid[flush[:, [0, 0, 1]], flush[:, [1, 2, 2]]]  # (F, 3): the pairs within t
+    rows = grid[flush]  # (F, 3, n): the pairs holding each card of t (the diagonal is no pair)
+    gain = np.zeros(len(flush))
+    for value, sign in ((as_flush, 1.0), (as_ranks, -1.0)):
+        v = value[:, None]
+        every = ordered.size - 0.5 * (np.searchsorted(ordered, value, "left") + np.searchsorted(ordered, value, "right"))
+        meet = (rows > v[:, :, None]).sum(axis=(1, 2)) + 0.5 * (rows == v[:, :, None]).sum(axis=(1, 2))
+        meet -= 3 * ((0 > value) + 0.5 * (0 == value))  # the diagonal zeros
+        gain += sign * (every - meet + (inside > v).sum(axis=1) + 0.5 * (inside == v).sum(axis=1))
+    extra = np.bincount(flush.ravel(), weights=np.repeat(gain, 3), minlength=n) / ((n - 1) * (n - 2) * (n - 3) * (n - 4) / 4)
+    return p + extra[np.searchsorted(pool, holes)]
+
+
 def _win_sampled(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples: int, rng) -> np.ndarray:
     """P(win | h) for every ``h`` of ``holes`` as the share of ``n_samples`` random completions of both hands won (ties ½)."""
     n_mine = 5 - len(mine)
@@ -392,15 +608,14 @@ class DownCardPlayer(CurvePlayer):
 
     Subclasses provide :meth:`posterior` (:class:`RulesReader`: Figure 4
     known; :class:`bpp.stud.players.cardlevel.CardBPP`: a learned network).  P(win | h)
-    (:func:`_win_given_holes`) is exact in the last two rounds, tabulated in
-    the first and the share of ``n_samples`` completions won in the second,
-    computed once per deal of cards and cached.
+    (:func:`_win_given_holes`) is exact in the last three rounds and tabulated in
+    the first, computed once per deal of cards and cached.
 
     Parameters
     ----------
     n_samples : int
-        Completions per candidate down card for P(win | h) in the second round
-        (the one round still sampled per hand).
+        Completions per candidate down card for P(win | h) in the first round
+        when its table file is absent (no round is sampled otherwise).
     max_bets : int
         Bets per round (a bet and three raises in Stud5).
     params, bluff, bets_per_round, play, rng
@@ -496,4 +711,6 @@ class RulesReader(DownCardPlayer):
 
 
 if __name__ == "__main__":
-    print(build_round1_table())
+    import sys
+
+    print(build_round2_table(progress=True) if sys.argv[1:] == ["round2"] else build_round1_table())

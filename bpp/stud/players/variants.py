@@ -32,6 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from bpp.stud.model import dbn as _dbn
+
 __all__ = ["FIGURE1_PIXELS", "Variant", "VARIANTS", "variant_of_agent"]
 
 #: Where the explorer draws Figure 1's nodes, in pixels (BPP_Win on top, the finals, the current types, the evidence below).
@@ -94,6 +96,12 @@ VARIANTS = MappingProxyType({
     "bluff": Variant("bpp-bluff", "bpp-bluff: Figure 1 + OPP_Bluff between OPP/BPP_Current and OPP_Action (Korb1999 §6.1)",
                      {"OPP_Upcards": (-0.5, 0.0), "OPP_Bluff": (0.5, 0.0), "OPP_Action": (0.0, -1.0)},
                      {"OPP_Upcards": (0, 660), "OPP_Bluff": (490, 660), "OPP_Action": (245, 800)}),
+    # bpp-dbn: not one round's network but the four rounds as slices of one (every round's evidence on its slice)
+    "dbn": Variant("bpp-dbn", "bpp-dbn: the four rounds as time slices of one dynamic network (Korb1999 §6.3)",
+                   _dbn.DBN_LAYOUT, _dbn.DBN_PIXELS, _dbn.DBN_OBSERVED),
+    "showing": Variant("bpp-showing", "bpp-showing: Figure 1 + BPP_Upcards and BPP_Strength (Korb1999 §6.1)",
+                       {"BPP_Upcards": (1.6, 0.0), "BPP_Strength": (1.0, -1.0)},
+                       {"BPP_Upcards": (490, 660), "BPP_Strength": (735, 800)}, ("BPP_Upcards", "BPP_Strength")),
 })
 
 
@@ -105,7 +113,7 @@ def variant_of_agent(agent: str) -> Variant:
     >>> variant_of_agent("rules")
     Traceback (most recent call last):
     ...
-    ValueError: The 'agent' parameter of variant_of_agent must be one of ('bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff'); got 'rules'.
+    ValueError: The 'agent' parameter of variant_of_agent must be one of ('bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-dbn', 'bpp-showing'); got 'rules'.
     """
     for v in VARIANTS.values():
         if v.agent == agent:

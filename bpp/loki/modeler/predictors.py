@@ -64,7 +64,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bpp.loki.modeling import OpponentModel
+from bpp.loki.modeler.opponent_model import OpponentModel
 from bpp.loki.state import CALL, FOLD, FEATURES, N_FEATURES, RAISE, board_texture, context_features  # noqa: F401
 
 __all__ = [
@@ -99,7 +99,7 @@ def _context_index(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 class FrequencyPredictor:
     """Billings2002's statistical model: smoothed action frequencies in twelve contexts (round × bets to call).
 
-    Wraps :class:`bpp.loki.modeling.OpponentModel` (``specific=False``: the
+    Wraps :class:`bpp.loki.modeler.opponent_model.OpponentModel` (``specific=False``: the
     generic model's fixed frequencies, the "rule-based" predictor).
 
     >>> f = FrequencyPredictor(3)
@@ -349,7 +349,7 @@ class MetaPredictor:
 def predictor_thresholds(p: np.ndarray, bets_to_call: int) -> tuple[float, float]:
     """(μ_call, μ_raise) on the strength percentile scale from a (fold, call, raise) prediction.
 
-    As :meth:`bpp.loki.modeling.OpponentModel.threshold_table` turns
+    As :meth:`bpp.loki.modeler.opponent_model.OpponentModel.threshold_table` turns
     frequencies into thresholds: the opponent raises with its strongest
     ``p_raise`` and continues with its strongest ``p_call + p_raise``.
 

@@ -7,8 +7,8 @@ the three limit actions fold, check/call and bet/raise in one context (Billings2
 Poki uses the same abstraction three times: its own (formula) betting picks
 an action by drawing from its triple; the opponent modeller multiplies an
 opponent's weight table by the triple entry of the action it saw
-(:mod:`bpp.loki.weights`); the simulation lets every player act by its
-triple (:mod:`bpp.loki.simulation`).  Columns are :data:`FOLD`, :data:`CALL`,
+(:mod:`bpp.loki.modeler.weights`); the simulation lets every player act by its
+triple (:mod:`bpp.loki.simulator.sampling`).  Columns are :data:`FOLD`, :data:`CALL`,
 :data:`RAISE` (0, 1, 2, as :class:`holdem.games.base.ActionKind`).
 
 The triple-generation routine of Poki "consists of ad hoc rules and formulas
@@ -16,7 +16,7 @@ that use EHS, the opponent model, game conditions and probability estimates"
 whose "precise details … are of limited scientific interest" (Billings2002).  Ours,
 :func:`formula_triple`, is that kind of routine made explicit: thresholds on
 EHS by betting level (Loki's 0.5 to bet, Billings1998 §4.4, and the Make-1/2/4 levels of
-:mod:`bpp.loki.preflop` after the flop), moved by position, turned into
+:mod:`bpp.loki.evaluator.preflop` after the flop), moved by position, turned into
 probabilities by linear ramps (the shape of Loki's re-weighting function),
 plus calls justified by pot odds — on Ppot before the river (Billings1998 §4.4) and on
 showdown odds (HS) on the river.
@@ -25,14 +25,20 @@ What Billings2002 describes and this routine does not build in: deliberate
 *bluffing* and *semi-bluffing* (betting weak hands, or drawing hands on
 their potential, to win the pot at once), *check-raising* and
 *slow-playing* (checking or calling a strong hand to raise later or to keep
-opponents in).  The ramps make weak hands bet occasionally near the
-thresholds, which is unpredictability, not a bluff.  Billings2002 presents these as
-refinements of its "ad hoc rules" and as behaviour the simulation strategy
-discovers by itself (a trial that checks and then raises can have the
-higher EV); here the simulation's own decisions are fold/call/raise now,
-with later actions by the triples, so a check-raise is never planned.
-Left out for time: each would need its own frequency, and the papers give
-none.
+opponents in).  Why not: the paper names them in an expert human's
+annotated sample hand and in its glossary, and says that Poki's triple
+routine is "ad hoc rules and formulas" whose "precise details … are of
+limited scientific interest"; it gives no rule, context or frequency for
+any of them.  Building them would mean inventing four rules and four
+frequencies, and every Poki result of this package (the predictor and
+meta-player tables, LBR's exploitability rows) would then measure our
+invention rather than the paper.  What the paper does specify is that the
+*simulation* strategy finds such plays by itself when a trial line that
+checks and then raises has the higher value; here a simulation trial
+chooses fold / call / raise now and plays later actions by the triples, so
+a check-raise is never planned (a documented limit of
+:mod:`bpp.loki.simulator`).  The ramps make weak hands bet occasionally
+near the thresholds, which is unpredictability, not a bluff.
 
 >>> formula_triple(0.9, bets_to_call=0).round(2).tolist()
 [0.0, 0.0, 1.0]

@@ -21,7 +21,7 @@ the strongest ``f_c``, so ``μ_raise = 1 − f_r`` and ``μ_call = 1 − f_c`` (
 strength being a percentile).  The frequencies are smoothed towards the GOM's
 (``prior`` pseudo-observations), so a new opponent starts at the GOM.  The
 thresholds generate the opponent's triples with the ramps of
-:func:`bpp.loki.triples.threshold_triples`, which re-weight its table (Billings2002
+:func:`bpp.loki.selector.triples.threshold_triples`, which re-weight its table (Billings2002
 "updating weight table") and drive it in the simulations.
 
 Opponents are tracked by their seat *relative to ours* (``(seat − our seat)
@@ -48,7 +48,7 @@ from bpp.loki.state import (  # noqa: F401  (the seat rules and the tracker, re-
     button_from_first_actor,
     first_to_act,
 )
-from bpp.loki.triples import CALL, FOLD, RAISE, threshold_triples
+from bpp.loki.selector.triples import CALL, FOLD, RAISE, threshold_triples
 
 __all__ = [
     "GOM_CALL",
@@ -89,10 +89,10 @@ GOM_RAISE.flags.writeable = False
 #: Loki thesis (1998) used σ = 330 milli-bets on the income-rate scale before the flop and Peña's (1999)
 #: σ = 0.2 on the EHS scale after it.  Our pre-flop strength is an income-rate *percentile*, not milli-bets,
 #: so 330 mb has no direct counterpart; 0.1 is a choice (not calibrated by play) that keeps the ramp
-#: narrower than Peña's, between the 0.05 of Poki's own formula (:class:`bpp.loki.triples.FormulaParams`)
+#: narrower than Peña's, between the 0.05 of Poki's own formula (:class:`bpp.loki.selector.triples.FormulaParams`)
 #: and 0.2.  A deviation: in Billings2002 the opponent's thresholds are "input to the formula betting strategy, which
 #: generates a mixed strategy" — the same routine as Poki's own betting, with its pot-odds calls and position
-#: terms — while here they make the plain two-ramp triples of :func:`bpp.loki.triples.threshold_triples`.
+#: terms — while here they make the plain two-ramp triples of :func:`bpp.loki.selector.triples.threshold_triples`.
 GOM_SIGMA = 0.1
 
 
@@ -100,23 +100,23 @@ def loki_thresholds(rules=None) -> tuple[np.ndarray, np.ndarray]:
     """The generic model of an opponent that bets as Loki does: (μ_call, μ_raise), each (4, 3) (round × bets to call 0, 1, 2+).
 
     After the flop the thresholds are Loki's own (Billings1998 §4.4,
-    :class:`bpp.loki.betting.LokiRules`) on the scale Loki thresholds, the
+    :class:`bpp.loki.selector.betting.LokiRules`) on the scale Loki thresholds, the
     EHS of the holding *as its holder sees it* — HS against every remaining
-    opponent times Ppot (:meth:`bpp.loki.evaluation.StreetTable.player_ehs`):
+    opponent times Ppot (:meth:`bpp.loki.evaluator.postflop.StreetTable.player_ehs`):
     a Loki player bets with nothing to call at EHS ≥ ``make1`` (0.5), calls
     one bet at ``make1`` and two or more at ``make2``, raises one bet at
     ``make2`` and two at ``make4``.  (Calls on pot odds, Ppot > pot odds, come
     below these thresholds; the ramp's spread and the 1 % floor keep them.)
     Before the flop the rows are the GOM's (income-rate percentiles,
     :data:`GOM_CALL`, :data:`GOM_RAISE`): the pre-flop rules of
-    :mod:`bpp.loki.preflop` threshold income rates, not EHS.
+    :mod:`bpp.loki.evaluator.preflop` threshold income rates, not EHS.
 
     >>> mu_call, mu_raise = loki_thresholds()
     >>> mu_raise[1].tolist(), mu_call[2].tolist()
     ([0.5, 0.85, 0.95], [0.0, 0.5, 0.85])
     """
     if rules is None:
-        from bpp.loki.betting import LokiRules
+        from bpp.loki.selector.betting import LokiRules
 
         rules = LokiRules()
     mu_call = np.array(GOM_CALL, dtype=np.float64)
@@ -236,7 +236,7 @@ class OpponentModel:
 def preflop_strength(n_players: int = 10) -> np.ndarray:
     """Every holding's pre-flop strength: its income-rate percentile (0 worst … 1 best), shape (1326,).
 
-    From the income rates of :mod:`bpp.loki.preflop` for ``n_players`` (cached).
+    From the income rates of :mod:`bpp.loki.evaluator.preflop` for ``n_players`` (cached).
 
     >>> s = preflop_strength(10)
     >>> from holdem.ranges import holding_index
@@ -246,7 +246,7 @@ def preflop_strength(n_players: int = 10) -> np.ndarray:
     key = int(n_players)
     got = _PREFLOP.get(key)
     if got is None:
-        from bpp.loki.preflop import load_income_rates
+        from bpp.loki.evaluator.preflop import load_income_rates
         from holdem.ranges import CLASS_OF_HOLDING
 
         rates = load_income_rates(key).rates[CLASS_OF_HOLDING]
@@ -273,6 +273,6 @@ def holding_strengths(board, n_players: int = 10) -> np.ndarray:
     """
     if len(board) == 0:
         return preflop_strength(n_players)
-    from bpp.loki.evaluation import street_table
+    from bpp.loki.evaluator.postflop import street_table
 
     return street_table(board).holding_strength()[1]

@@ -8,11 +8,11 @@ Component: the action selector — the betting rule base (Billings2002 §4 archi
 * :class:`LokiRules` is Loki's deterministic post-flop strategy (Billings1998 §4.4):
   "with an EHS greater than 0.5 … [we] bet if no other opponent has bet";
   strong hands raise (the Make-2 and Make-4 levels of the Loki program, the
-  same levels :mod:`bpp.loki.preflop` uses before the flop); otherwise "we call
+  same levels :mod:`bpp.loki.evaluator.preflop` uses before the flop); otherwise "we call
   when Ppot > pot_odds", one card of look-ahead.  Without potential (the
   ablation player D of Billings1998 §5) EHS is HS_n and there are no pot-odds calls.
 * :func:`formula_decision` is Poki's formula strategy: draw the action from
-  :func:`bpp.loki.triples.formula_triple`.
+  :func:`bpp.loki.selector.triples.formula_triple`.
 
 >>> rules = LokiRules()
 >>> rules.decide(ehs=0.6, ppot=0.0, pot_odds=0.0, bets_to_call=0, bet_level=0)
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bpp.loki.state import first_to_act
-from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
+from bpp.loki.selector.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
 from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
 
 __all__ = ["Context", "betting_context", "LokiRules", "decide_many", "context_formula_triple", "formula_decision", "to_action", "legal_columns"]
@@ -187,7 +187,7 @@ class LokiRules:
     Loki-1's river call: on the river, where Ppot is 0, call when the EHS
     (= HS_n, the chance of winning the showdown) beats the pot odds (Loki-1's
     showdown-odds call, Papp 1998; the river call Poki's formula strategy
-    makes, :func:`bpp.loki.triples.formula_triple`).  Without it a
+    makes, :func:`bpp.loki.selector.triples.formula_triple`).  Without it a
     player whose weighted EHS is accurate folds river hands the pot odds
     justify.
 
@@ -267,7 +267,7 @@ def decide_many(rules: LokiRules, *, ehs, ppot, pot_odds: float, bets_to_call: i
 
 
 def context_formula_triple(ehs, ppot, context: Context, *, params: FormulaParams = FormulaParams()) -> np.ndarray:
-    """Poki's formula triple(s) (:func:`~bpp.loki.triples.formula_triple`) in a betting context; ``ehs``/``ppot`` scalars or arrays.
+    """Poki's formula triple(s) (:func:`~bpp.loki.selector.triples.formula_triple`) in a betting context; ``ehs``/``ppot`` scalars or arrays.
 
     >>> c = Context(1, 0, 0, 0, 10, 0.0, 3, 1, 1 / 3, True, 2)
     >>> context_formula_triple(np.array([0.1, 0.95]), 0.0, c).round(2).tolist()

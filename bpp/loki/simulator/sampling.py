@@ -21,7 +21,7 @@ numpy arrays (chips committed, folds, bet level, who acts), and each betting
 step acts for every row together.  Strengths of the simulated players:
 
 * in the current round, each opponent's holding has its EHS against one
-  random hand on the real board (:meth:`bpp.loki.evaluation.StreetTable.holding_strength`)
+  random hand on the real board (:meth:`bpp.loki.evaluator.postflop.StreetTable.holding_strength`)
   and we have our real EHS;
 * on the simulated later streets, every player's strength is its HS
   percentile on the trial's board (the share of the 1,326 holdings it beats,
@@ -30,15 +30,15 @@ step acts for every row together.  Strengths of the simulated players:
   left out — that is the simulation's job (Billings2002: "the fraction of trials where
   our hand improves").
 
-Opponents act by the thresholds of their model (:mod:`bpp.loki.modeling`),
-Poki by its formula thresholds (:class:`bpp.loki.triples.FormulaParams`).
+Opponents act by the thresholds of their model (:mod:`bpp.loki.modeler.opponent_model`),
+Poki by its formula thresholds (:class:`bpp.loki.selector.triples.FormulaParams`).
 With a ``predictor`` (the network of ``poki-sim-nn``, the meta choice of
-``poki-sim-meta``, :mod:`bpp.loki.predictors`) every simulated opponent
+``poki-sim-meta``, :mod:`bpp.loki.modeler.predictors`) every simulated opponent
 decision is predicted instead: the 19 context inputs of that decision are
 built for every trial row at once from the trial's own state (its bets,
 pot, folds, previous actions and board), the opponent's predictor turns
 them into (fold, call, raise), and those become the thresholds of the ramp
-the opponent acts by (:func:`bpp.loki.predictors.predictor_thresholds`): the
+the opponent acts by (:func:`bpp.loki.modeler.predictors.predictor_thresholds`): the
 predictor the meta choice picked for an opponent is the one that plays it
 in the trials, as in Billings2002's last experiment ("maintains three
 different methods of opponent modeling … uses whichever has been the most
@@ -56,7 +56,7 @@ EVs are in chips and count only the chips still to be put in (what is in the
 pot is sunk): the fold EV is 0.
 
 >>> import numpy as np
->>> from bpp.loki.modeling import HandTracker, OpponentModel
+>>> from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel
 >>> from holdem.cards import parse_cards
 >>> t = HandTracker(n_players=2, button=0)
 >>> from holdem.games.base import Event, Action, ActionKind
@@ -76,15 +76,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.evaluation import street_table
-from bpp.loki.modeling import OpponentModel
+from bpp.loki.evaluator.postflop import street_table
+from bpp.loki.modeler.opponent_model import OpponentModel
+from bpp.loki.selector.triples import CALL, FOLD, RAISE, FormulaParams
 from bpp.loki.state import N_FEATURES, board_texture, board_textures
-from bpp.loki.triples import CALL, FOLD, RAISE, FormulaParams
 from holdem.evaluate import evaluate_unchecked, key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDINGS, N_HOLDINGS
 from holdem.tables import load_tables
 
-__all__ = ["SimulationResult", "simulate"]
+__all__ = ["SimulationResult", "Simulator", "simulate"]
 
 _HMASK = (np.uint64(1) << HOLDINGS[:, 0].astype(np.uint64)) | (np.uint64(1) << HOLDINGS[:, 1].astype(np.uint64))
 
@@ -168,7 +168,7 @@ def simulate(
 
     Parameters
     ----------
-    tracker : bpp.loki.modeling.HandTracker
+    tracker : bpp.loki.modeler.opponent_model.HandTracker
         The hand so far (post-flop; seat ``me`` to act).
     me : int
         Our seat.
@@ -190,7 +190,7 @@ def simulate(
         Raises per round after the bet (the game's cap).
     predictor : object with ``predict(opponent, x) -> (k, 3)``, optional
         Predicts each simulated opponent decision from its 19 context inputs
-        (``opponent`` the relative seat, :mod:`bpp.loki.predictors`); its
+        (``opponent`` the relative seat, :mod:`bpp.loki.modeler.predictors`); its
         (fold, call, raise) sets that decision's thresholds.  None: the
         ``model``'s twelve-context table.
     rng : numpy.random.Generator, int or None
@@ -244,13 +244,53 @@ def simulate(
     return SimulationResult(ev, int(done_trials), int(best), time.perf_counter() - start, counts)
 
 
+class Simulator:
+    """The simulator as one component object: a player's decisions after the flop by selective sampling (Billings2002 §5).
+
+    Parameters
+    ----------
+    trials : int
+        Trials per decision (each played out twice).
+    time_budget : float, optional
+        Seconds per decision (stop after the batch that passes it).
+    formula : FormulaParams, optional
+        Our own thresholds when the trials play out our later actions.
+
+    >>> Simulator(trials=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'trials' parameter of Simulator must be a positive integer; got 0.
+    """
+
+    def __init__(self, *, trials: int = 500, time_budget: float | None = None, formula: FormulaParams | None = None):
+        if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or trials < 1:
+            raise ValueError(f"The 'trials' parameter of Simulator must be a positive integer; got {trials!r}.")
+        self.trials = int(trials)
+        self.time_budget = time_budget
+        self.formula = formula if formula is not None else FormulaParams()
+
+    def decide(self, hand, *, hole, our_strength: float, model: OpponentModel, predictor=None, rng) -> int:
+        """The action (``FOLD``, ``CALL`` or ``RAISE``) of the best simulated EV for seat ``hand.seat``.
+
+        ``model`` and ``predictor`` are the opponent modeler's (``model_``, ``predictor_``): with a predictor the
+        simulated opponents act by it (:func:`simulate`).
+        """
+        return simulate(
+            hand.tracker, me=hand.seat, hole=hole, weights=hand.weights, our_strength=our_strength, model=model,
+            trials=self.trials, time_budget=self.time_budget, params=self.formula, predictor=predictor, rng=rng,
+        ).best
+
+    def __repr__(self) -> str:
+        return f"Simulator(trials={self.trials}, time_budget={self.time_budget!r})"
+
+
 def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, sizes, committed, level, n_live, folded, last,
                           raised, texture, order):
     """(μ_call, μ_raise) of the opponents' simulated decisions (rows ``idx``, seats ``p``) from ``predictor``.
 
     Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row, predicts each seat's rows
     with that seat's predictor and turns the (fold, call, raise) into thresholds as
-    :func:`bpp.loki.predictors.predictor_thresholds` does.
+    :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.
     """
     k = idx.size
     x = np.zeros((k, N_FEATURES))

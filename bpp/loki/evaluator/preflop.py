@@ -59,7 +59,7 @@ Betting rules
 
 Examples
 --------
->>> from bpp.loki.preflop import load_income_rates
+>>> from bpp.loki.evaluator.preflop import load_income_rates
 >>> table = load_income_rates(10)
 >>> table.ranking()[0], table.ranking()[-1]
 ('AA', '72o')
@@ -97,7 +97,7 @@ __all__ = [
 ]
 
 #: Where the committed tables live: ``models/loki/`` at the repository root.
-MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "loki"
+MODEL_DIR = Path(__file__).resolve().parents[3] / "models" / "loki"
 
 #: Deals per block: the unit of work of one random stream (fixed, so results do not depend on workers).
 BLOCK_DEALS = 16384
@@ -218,7 +218,7 @@ class IncomeRates:
         path.parent.mkdir(parents=True, exist_ok=True)
         buffer = io.StringIO()
         buffer.write(
-            f"# bpp.loki.preflop income rates (milli-bets per game played)\n"
+            f"# bpp.loki.evaluator.preflop income rates (milli-bets per game played)\n"
             f"# n_players={self.n_players} iterated={int(self.iterated)} iterations={self.iterations} "
             f"seed={self.seed} games_total={int(self.games.sum())}\n"
         )

@@ -148,7 +148,8 @@ class StreetTable:
     """
 
     def __init__(self, board: CardsLike):
-        board = parse_cards(board)
+        codes = _codes(board)
+        board = parse_cards(board) if codes is None else codes  # integer codes (the players' path) are not parsed
         if board.ndim != 1 or board.size not in (3, 4, 5):
             raise ValueError(f"The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got {board.size}.")
         self.board = board
@@ -620,23 +621,37 @@ def clean_weights(weights) -> np.ndarray:
     return w
 
 
+def _codes(board) -> np.ndarray | None:
+    """``board`` as an int8 array if it already holds distinct integer card codes in [0, 51] (no parsing), else None.
+
+    >>> _codes((48, 44, 40)).tolist(), _codes("As Kd Qh"), _codes((3, 3, 4))
+    ([48, 44, 40], None, None)
+    """
+    if isinstance(board, tuple) and all(type(c) is int for c in board) or (
+        isinstance(board, np.ndarray) and board.ndim == 1 and board.dtype.kind in "iu"
+    ):
+        cards = np.asarray(board, dtype=np.int8) if len(board) and 0 <= min(board) and max(board) <= 51 else None
+        if cards is not None and np.unique(cards).size == cards.size:
+            return cards
+    return None
+
+
 def street_table(board: CardsLike) -> StreetTable:
     """The (cached) :class:`StreetTable` of ``board``: built once, shared by every player in the process.
 
-    >>> street_table("3h 4c Jh") is street_table("Jh 3h 4c")
+    The players pass integer card codes (a tuple or an int array), which are
+    never parsed; text goes through :func:`holdem.parse_cards`.
+
+    >>> street_table("3h 4c Jh") is street_table("Jh 3h 4c") is street_table((38, 6, 8))
     True
     """
-    if isinstance(board, tuple) and all(type(c) is int for c in board):
-        key = tuple(sorted(board))  # the engine's boards: integer tuples, no parsing (the per-decision path)
-        table = _CACHE.get(key)
-        if table is not None and len(set(key)) == len(key):
-            _CACHE.move_to_end(key)
-            return table
-    cards = parse_cards(board)
+    cards = _codes(board)
+    if cards is None:
+        cards = parse_cards(board)
     key = tuple(sorted(cards.tolist()))
     table = _CACHE.get(key)
     if table is None:
-        table = StreetTable(cards)
+        table = StreetTable(np.array(key, dtype=np.int8))  # in card order, whichever order came first
         _CACHE[key] = table
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)

@@ -13,7 +13,7 @@ cards — the entry of the action in the holding's probability triple
     for each entry w of WT:  w ← w · PT[action]
 
 In Bayesian terms the old table is the prior over the opponent's cards and
-the new one the posterior (Billings2002; :mod:`bpp.loki.weightnet` builds that network
+the new one the posterior (Billings2002; :mod:`bpp.loki.modeler.weightnet` builds that network
 explicitly).  Loki's earlier re-weighting function (Billings et al., AAAI-98,
 Billings1998b) multiplies instead by a factor linear in the holding's
 effective hand strength, ``(EHS − μ + σ) / (2σ)`` clipped to ``[0.01, 1]``:
@@ -30,7 +30,7 @@ returns a new table, so a hand's progression of tables is kept for free.
 Examples
 --------
 >>> import numpy as np
->>> from bpp.loki.weights import WeightTable, RAISE, ramp_triples
+>>> from bpp.loki.modeler.weights import WeightTable, RAISE, ramp_triples
 >>> table = WeightTable(dead_cards="As Kd 7c 8h 2s")     # our cards and the flop
 >>> table.total                                          # C(47, 2) live holdings
 1081.0
@@ -288,7 +288,7 @@ class WeightTable:
         ----------
         rates : IncomeRates, array_like of shape (169,) or (1326,), optional
             Income rates in milli-bets; default the committed ten-player table
-            (:func:`bpp.loki.preflop.load_income_rates`).
+            (:func:`bpp.loki.evaluator.preflop.load_income_rates`).
         threshold, spread : float
             Milli-bets.
         floor : float
@@ -303,7 +303,7 @@ class WeightTable:
         >>> float(t.weights[-1]), float(t.weights[0]), float(t.weights[1])    # AhAs, 2c2d, 2c2h
         (1.0, 0.01, 0.01)
         """
-        from bpp.loki.preflop import IncomeRates, load_income_rates
+        from bpp.loki.evaluator.preflop import IncomeRates, load_income_rates
 
         if rates is None:
             rates = load_income_rates(10)

@@ -25,7 +25,7 @@ numpy tables.
 Examples
 --------
 >>> import numpy as np
->>> from bpp.loki.weightnet import WeightNetwork
+>>> from bpp.loki.modeler.weightnet import WeightNetwork
 >>> pt = np.tile([0.2, 0.5, 0.3], (1326, 1)); pt[:663] = [0.0, 0.1, 0.9]
 >>> net = WeightNetwork(dead_cards="As Kd").observe(pt, "raise", context="flop, 0 to call")
 >>> post = net.posterior()
@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.weights import ACTION_NAMES, WeightTable, _check_action
+from bpp.loki.modeler.weights import ACTION_NAMES, WeightTable, _check_action
 from holdem.cards import CardsLike, format_cards
 from holdem.ranges import HOLDINGS, N_HOLDINGS
 

@@ -1,0 +1,314 @@
+"""§6.1's BPP showing-strength node: is BPP's hand type fixed by its up cards, or hidden? (Korb1999 §6.1).
+
+Korb, Nicholson & Jitnah (1999) §6.1: "The program should also take
+advantage of the difference between BPP's upcards and its full hand.  This
+could involve adding a node for BPP parallel to OPP Upcards. [...] when one's
+strong cards are showing on the table, there is no reason to bet coyly [...]
+when one's strongest card is hidden, aggressive betting can drive opponents
+out of the game prematurely. [...] A simpler and more direct approach would
+be to divide the playing curves [...] so that one set applies when the hand
+type is already fixed by one's upcards (i.e., the strong cards are showing)
+and the other when the hand type is hidden."
+
+This module is the network half; the curve half is the ``bpp-showing``
+player (:mod:`bpp.stud.players.showing`).  Two nodes join Figure 1::
+
+    BPP_Final ──► BPP_Win ◄── OPP_Final
+        │                          │
+        ▼                          ▼
+    BPP_Current ──► BPP_Upcards  OPP_Current ──► OPP_Upcards
+          ╲            │              │
+           ▼           ▼              ▼
+            BPP_Strength          OPP_Action
+
+* ``BPP_Upcards`` — the type of BPP's ``r + 1`` up cards, the node "parallel
+  to OPP Upcards": the same states as OPP_Upcards and the same CPT M_U|C
+  (P(type of the up cards | type of the whole hand) is one table for both
+  players, as M_C|F is, §3.3).  Its name and states are those of the
+  ``BPP_Upcards`` node of ``bpp-up`` (:func:`bpp.stud.model.upcards.link_node`,
+  :func:`~bpp.stud.model.upcards.link_states`), which there is a root and a
+  parent of OPP_Action; here it is BPP_Current's child, as OPP_Upcards is
+  OPP_Current's.
+* ``BPP_Strength`` ∈ :data:`STRENGTH_STATES` = (``hidden``, ``showing``) —
+  deterministic: ``showing`` when the up cards' type is the whole hand's type
+  (:func:`type_shown`: "the hand type is already fixed by one's upcards"),
+  ``hidden`` when the down card makes it (a pair with the down card, the
+  down card the high card, a draw completed by it).
+
+Both are observed in play.  With BPP_Current observed they are d-separated
+from BPP_Win, so P(BPP_Win | evidence) is the paper's (tested against
+``VariableElimination``): the node does not change BPP's beliefs, it tells
+the decision which curves apply — which is why the paper found it "not
+clear how to develop the Bayesian network to allow for this" and proposed
+the split curves.  Unobserved, BPP_Strength's posterior is the chance that a
+hand of that type shows its strength (:attr:`CompiledShowingNet.strength_table`).
+
+>>> from bpp.stud.model.networks import load_cpts
+>>> net = CompiledShowingNet(load_cpts()[0])
+>>> net.query("pair_aces", "busted_ace", "busted_king").p_win == net.base.query("pair_aces", "busted_king").p_win
+True
+>>> net.strength_table[net.current_states.index("busted_ace")].round(3).tolist()   # the ace is up half the time
+[0.5, 0.5]
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import numpy as np
+
+from bpp.stud.model import handtypes as ht
+from bpp.stud.model.networks import (
+    ACTIONS,
+    EDGES,
+    N_ROUNDS,
+    CompiledStudNet,
+    StudBelief,
+    StudCPTs,
+    _check_round,
+    _state_index,
+    current_type_names,
+    upcard_type_names,
+)
+from bpp.stud.model.upcards import link_node, link_states
+
+__all__ = [
+    "UPCARDS_NODE",
+    "STRENGTH_NODE",
+    "STRENGTH_STATES",
+    "SHOWING_DIR",
+    "showing_edges",
+    "type_shown",
+    "strength_state",
+    "build_showing_network",
+    "CompiledShowingNet",
+    "save_showing",
+    "load_showing_networks",
+]
+
+#: BPP's up-card node, named and stated as ``bpp-up``'s (:func:`bpp.stud.model.upcards.link_node`).
+UPCARDS_NODE = link_node("upcards")
+#: The derived node the split curves read.
+STRENGTH_NODE = "BPP_Strength"
+#: States of BPP_Strength: the hand type made with the down card, or fixed by the up cards alone.
+STRENGTH_STATES = ("hidden", "showing")
+#: Where the networks are shipped (``bpp build stud-showing --replace-shipped``).
+SHOWING_DIR = Path(__file__).resolve().parents[3] / "models" / "stud" / "showing"
+
+
+def showing_edges() -> tuple:
+    """Figure 1's arcs plus BPP_Current → BPP_Upcards and both → BPP_Strength.
+
+    >>> showing_edges()[-3:]
+    (('BPP_Current', 'BPP_Upcards'), ('BPP_Current', 'BPP_Strength'), ('BPP_Upcards', 'BPP_Strength'))
+    """
+    return tuple(EDGES) + (("BPP_Current", UPCARDS_NODE), ("BPP_Current", STRENGTH_NODE), (UPCARDS_NODE, STRENGTH_NODE))
+
+
+@functools.cache
+def type_shown(betting_round: int) -> np.ndarray:
+    """Boolean (n_current, n_upcards): True where the up cards' type *is* the hand's type (the strength is showing).
+
+    >>> shown = type_shown(0)
+    >>> names = current_type_names(0)
+    >>> shown[names.index("busted_ace")].tolist()    # two cards, ace high: showing only if the ace is up
+    [False, False, False, False, True]
+    >>> bool(shown[names.index("pair_aces")].any())  # a pair needs the down card
+    False
+    """
+    r = _check_round(betting_round, "type_shown")
+    current = current_type_names(r)
+    up = link_states(r, "upcards")
+    shown = np.array([[c == u for u in up] for c in current])
+    shown.flags.writeable = False
+    return shown
+
+
+def strength_state(hole, up) -> int:
+    """BPP_Strength's state index for a down card and the up cards: 1 showing, 0 hidden.
+
+    >>> from holdem.cards import parse_cards
+    >>> strength_state(parse_cards("2c"), parse_cards("Ah Kd")), strength_state(parse_cards("Ac"), parse_cards("Ah Kd"))
+    (1, 0)
+    """
+    up = tuple(up)
+    r = len(up) - 1
+    return int(type_shown(r)[ht.hand_type_of(tuple(hole) + up), ht.hand_type_of(up)])
+
+
+def _strength_cpt(betting_round: int) -> np.ndarray:
+    """P(BPP_Strength | BPP_Current, BPP_Upcards) as pgmpy columns (BPP_Upcards fastest): a 0/1 table."""
+    shown = type_shown(betting_round).astype(np.float64).ravel()
+    return np.vstack([1.0 - shown, shown])
+
+
+def build_showing_network(cpts: StudCPTs):
+    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 + BPP_Upcards + BPP_Strength (named states).
+
+    Parameters
+    ----------
+    cpts : StudCPTs
+        The round's tables; M_U|C is used for both up-card nodes.
+
+    Examples
+    --------
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> model = build_showing_network(load_cpts()[2])
+    >>> model.check_model(), sorted(model.get_parents("BPP_Strength"))
+    (True, ['BPP_Current', 'BPP_Upcards'])
+    """
+    from pgmpy.factors.discrete import TabularCPD
+
+    from bpp.stud.model.networks import build_network
+
+    r = cpts.betting_round
+    current = list(current_type_names(r))
+    up = list(link_states(r, "upcards"))
+    assert up == list(upcard_type_names(r))  # BPP_Upcards parallels OPP_Upcards
+    model = build_network(cpts)
+    model.add_edges_from(showing_edges()[len(EDGES):])
+    model.add_cpds(
+        TabularCPD(
+            UPCARDS_NODE,
+            len(up),
+            cpts.upcards_given_current,
+            evidence=["BPP_Current"],
+            evidence_card=[len(current)],
+            state_names={UPCARDS_NODE: up, "BPP_Current": current},
+        ),
+        TabularCPD(
+            STRENGTH_NODE,
+            len(STRENGTH_STATES),
+            _strength_cpt(r),
+            evidence=["BPP_Current", UPCARDS_NODE],
+            evidence_card=[len(current), len(up)],
+            state_names={STRENGTH_NODE: list(STRENGTH_STATES), "BPP_Current": current, UPCARDS_NODE: up},
+        ),
+    )
+    model.check_model()
+    return model
+
+
+class CompiledShowingNet:
+    """One round's showing network compiled to numpy tables (every evidence combination precomputed).
+
+    Tables
+    ------
+    win_table : (n_current, n_upcards + 1, n_upcards, 3)
+        P(win | BPP_Current, BPP_Upcards, OPP_Upcards, OPP_Action); BPP_Upcards index ``n_upcards`` and
+        action index 2 = unobserved; NaN where BPP_Upcards cannot go with BPP_Current.
+    bpp_upcards_table : (n_current, n_upcards)
+        P(BPP_Upcards | BPP_Current) (= M_U|C transposed).
+    strength_table : (n_current, 2)
+        P(BPP_Strength | BPP_Current) with BPP_Upcards unobserved.
+    shown : (n_current, n_upcards) bool
+        :func:`type_shown`: BPP_Strength given both (deterministic).
+
+    Attributes
+    ----------
+    base : CompiledStudNet
+        Figure 1 with the same CPTs (its posteriors are this network's for possible evidence).
+    """
+
+    def __init__(self, cpts: StudCPTs, action_cpt=None):
+        self.base = CompiledStudNet(cpts if action_cpt is None else cpts.with_action_cpt(action_cpt))
+        self.cpts = self.base.cpts
+        self.betting_round = r = cpts.betting_round
+        self.current_states = current_type_names(r)
+        self.upcard_states = upcard_type_names(r)
+        m = self.cpts.upcards_given_current.T  # (C, U): P(BPP_Upcards | BPP_Current)
+        shown = type_shown(r)
+        base_win = np.asarray(self.base.win_table)  # (C, U_opp, 3)
+        win = np.repeat(base_win[:, None, :, :], m.shape[1] + 1, axis=1)
+        win[:, :-1][m == 0.0] = np.nan
+        strength = (m * shown).sum(axis=1)
+        for name, table in (
+            ("win_table", win),
+            ("bpp_upcards_table", m.copy()),
+            ("strength_table", np.stack([1.0 - strength, strength], axis=1)),
+            ("shown", shown),
+        ):
+            table.flags.writeable = False
+            setattr(self, name, table)
+
+    def query(self, bpp_current, bpp_upcards, opp_upcards, opp_action=None) -> StudBelief:
+        """Beliefs given the evidence (names or indices; ``bpp_upcards`` / ``opp_action`` None = unobserved).
+
+        The posteriors are Figure 1's (BPP_Upcards and BPP_Strength are d-separated from the rest
+        given BPP_Current); evidence of probability zero gives NaN.
+
+        >>> from bpp.stud.model.networks import load_cpts
+        >>> net = CompiledShowingNet(load_cpts()[0])
+        >>> round(net.query("pair_aces", "busted_ace", 4).p_win, 3), net.query("pair_aces", "busted_low", 4).p_win   # an ace must be up
+        (0.876, nan)
+        """
+        b = _state_index(bpp_current, self.current_states, "bpp_current")
+        s = len(self.upcard_states) if bpp_upcards is None else _state_index(bpp_upcards, self.upcard_states, "bpp_upcards")
+        belief = self.base.query(b, opp_upcards, opp_action)
+        a = CompiledStudNet.UNOBSERVED if opp_action is None else _state_index(opp_action, ACTIONS, "opp_action")
+        u = _state_index(opp_upcards, self.upcard_states, "opp_upcards")
+        return belief._replace(p_win=float(self.win_table[b, s, u, a]))
+
+    def strength(self, bpp_current, bpp_upcards=None) -> np.ndarray:
+        """P(BPP_Strength) = (hidden, showing) given BPP_Current (and BPP_Upcards, which makes it 0/1)."""
+        b = _state_index(bpp_current, self.current_states, "bpp_current")
+        if bpp_upcards is None:
+            return self.strength_table[b]
+        s = _state_index(bpp_upcards, self.upcard_states, "bpp_upcards")
+        return np.array([0.0, 1.0]) if self.shown[b, s] else np.array([1.0, 0.0])
+
+    def to_network(self):
+        """The pgmpy network with these CPTs (:func:`build_showing_network`)."""
+        return build_showing_network(self.cpts)
+
+    def __repr__(self) -> str:
+        return f"CompiledShowingNet(betting_round={self.betting_round})"
+
+
+def save_showing(cpts, out_dir=None, *, info: dict | None = None) -> list[Path]:
+    """Write the four showing networks as BIF and XMLBIF (+ ``build_info.json``); return the paths.
+
+    >>> import tempfile
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     [p.name for p in save_showing(load_cpts(), d)][:2]
+    ['stud_showing_round0.bif', 'stud_showing_round0.xmlbif']
+    """
+    import json
+
+    from pgmpy.readwrite import BIFWriter, XMLBIFWriter
+
+    cpts = tuple(cpts)
+    if len(cpts) != N_ROUNDS:
+        raise ValueError(f"The 'cpts' parameter of save_showing must hold 4 rounds' tables; got {len(cpts)}.")
+    out = Path(SHOWING_DIR if out_dir is None else out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for r, c in enumerate(cpts):
+        model = build_showing_network(c)
+        stem = str(out / f"stud_showing_round{r}")
+        BIFWriter(model).write(stem + ".bif")
+        XMLBIFWriter(model).write(stem + ".xmlbif")
+        written += [Path(stem + ".bif"), Path(stem + ".xmlbif")]
+    if info is not None:
+        (out / "build_info.json").write_text(json.dumps(info, indent=2, sort_keys=True) + "\n")
+        written.append(out / "build_info.json")
+    return written
+
+
+def load_showing_networks(directory=None, *, file_format: str = "bif") -> list:
+    """The four saved showing networks, read back with pgmpy's ``BIFReader`` / ``XMLBIFReader``."""
+    from pgmpy.readwrite import BIFReader, XMLBIFReader
+
+    if file_format not in ("bif", "xmlbif"):
+        raise ValueError(f"The 'file_format' parameter of load_showing_networks must be 'bif' or 'xmlbif'; got {file_format!r}.")
+    directory = Path(SHOWING_DIR if directory is None else directory)
+    reader = BIFReader if file_format == "bif" else XMLBIFReader
+    out = []
+    for r in range(N_ROUNDS):
+        path = directory / f"stud_showing_round{r}.{file_format}"
+        if not path.exists():
+            raise FileNotFoundError(f"{path} is missing; run `bpp build stud-showing`.")
+        out.append(reader(str(path)).get_model())
+    return out

@@ -1,0 +1,132 @@
+"""BPP with §6.1's showing-strength node and split curves (Korb1999 §6.1), registered ``bpp-showing``.
+
+§6.1: "when one's strong cards are showing on the table, there is no reason
+to bet coyly [...] when one's strongest card is hidden, aggressive betting
+can drive opponents out of the game prematurely. [...] divide the playing
+curves [...] so that one set applies when the hand type is already fixed by
+one's upcards (i.e., the strong cards are showing) and the other when the
+hand type is hidden.  By optimizing these separately, the optimal behaviour
+described above should be discovered."
+
+The paper's player (:class:`bpp.stud.players.paper.BPPPlayer`: same
+evidence, learning and P(win)) on the network of
+:mod:`bpp.stud.model.showing` — Figure 1 plus BPP_Upcards, parallel to
+OPP_Upcards, and BPP_Strength (``hidden`` / ``showing``) — whose observed
+BPP_Strength picks one of two sets of the 12 curve parameters
+(:class:`~bpp.stud.decision.curves.CurveSet` over ``("hidden", "showing")``),
+searched together against ``rules`` with §4.1's shapes kept
+(``models/stud/curves_showing.json``, see its ``search`` and ``validation``
+keys).  P(win) is the paper network's (BPP_Strength is d-separated from
+BPP_Win given BPP_Current), so any difference to ``bpp`` is the curves'.
+
+Measured (units/hand ± 95 % CI; the search's ``validation`` in the curves file,
+``figures/stud_variants.md``): on the search's 20,000 fresh duplicate deals against
+``rules`` the split curves beat the merged shaped curves they started from by
++0.082 ± 0.043 (t 3.7, paired), where the same search with one merged set gains
++0.005 ± 0.044; what they learned is §6.1's expectation — with the strength
+showing BPP bets more when ahead in rounds 1-3 (at d = +0.3: 0.92 / 0.68 / 0.43
+against 0.79 / 0.47 / 0.32 hidden).  The shape constraint costs more than the
+split gains, so against ``bpp`` with its free curves it loses against ``rules``
+(−0.177 ± 0.069 vs −0.080 ± 0.066), ``bluffer``, ``slowplay`` and ``loose``,
+and ties head to head (−0.021 ± 0.044); by argmax it beats ``rules``
+(+0.070 ± 0.067) and ``prob`` (+0.134 ± 0.054).
+
+>>> from holdem.cards import parse_cards
+>>> from holdem.games.base import Observation
+>>> player = ShowingBPP(rng=0)
+>>> player.curve_contexts
+('hidden', 'showing')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from holdem.games.base import Observation
+
+from bpp.stud.players.paper import BPPPlayer, opponent_action
+
+__all__ = ["ShowingBPP"]
+
+
+class ShowingBPP(BPPPlayer):
+    """:class:`~bpp.stud.players.paper.BPPPlayer` whose curves split on BPP_Strength: hand type hidden or showing (§6.1).
+
+    Parameters as :class:`BPPPlayer` (``upcards_link`` must stay off: one §6 idea per variant); ``params`` is a
+    :class:`~bpp.stud.decision.curves.CurveSet` over :attr:`curve_contexts` (default: ``models/stud/curves_showing.json``)
+    or plain curve parameters used in both situations.
+
+    >>> ShowingBPP(upcards_link=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'upcards_link' parameter of ShowingBPP must be False (bpp-showing adds only BPP's showing strength); got True.
+    """
+
+    name = "bpp-showing"
+    #: BPP_Strength's states: the curves for a hand type the down card makes, and for one the up cards fix.
+    curve_contexts = ("hidden", "showing")
+    default_curves = Path(__file__).resolve().parents[3] / "models" / "stud" / "curves_showing.json"
+
+    def __init__(self, **kwargs):
+        link = kwargs.get("upcards_link", False)
+        if link:
+            raise ValueError(
+                f"The 'upcards_link' parameter of ShowingBPP must be False (bpp-showing adds only BPP's showing strength); got {link!r}."
+            )
+        super().__init__(**kwargs)
+        from bpp.stud.model.showing import type_shown
+
+        self._shown = [type_shown(r) for r in range(4)]
+
+    def curve_context(self, observation: Observation) -> int:
+        """BPP_Strength: 1 (``showing``) when BPP's up cards alone have its hand's type, else 0 (``hidden``)."""
+        up = observation.up_cards[observation.player]
+        type_of = self._type_of
+        return int(self._shown[observation.round][type_of(observation.hole + up), type_of(up)])
+
+    def holdings_curve_contexts(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
+        """BPP_Strength had BPP held each down card (one vectorized hand-type lookup)."""
+        from bpp.stud.model.handtypes import hand_types
+
+        up = observation.up_cards[observation.player]
+        hands = np.empty((holdings.shape[0], 1 + len(up)), dtype=np.int64)
+        hands[:, 0] = holdings[:, 0]
+        hands[:, 1:] = up
+        return self._shown[observation.round][hand_types(hands), self._type_of(up)].astype(np.int64)
+
+    def evidence(self, observation: Observation) -> dict:
+        """The paper's evidence plus BPP_Upcards and BPP_Strength (state names)."""
+        from bpp.stud.model.showing import STRENGTH_NODE, STRENGTH_STATES, UPCARDS_NODE
+
+        out = super().evidence(observation)
+        up = observation.up_cards[observation.player]
+        out[UPCARDS_NODE] = self._base_nets[observation.round].upcard_states[self._type_of(up)]
+        out[STRENGTH_NODE] = STRENGTH_STATES[self.curve_context(observation)]
+        return out
+
+    def compiled_networks(self) -> tuple:
+        """The four :class:`~bpp.stud.model.showing.CompiledShowingNet` with the learned M_A|C."""
+        if self._compiled is None:
+            from bpp.stud.model.showing import CompiledShowingNet
+
+            self._compiled = tuple(
+                CompiledShowingNet(net.cpts, m) for net, m in zip(self._base_nets, self.model_.action_cpts())
+            )
+        return self._compiled
+
+    def belief(self, observation: Observation):
+        """The round's beliefs (:meth:`CompiledShowingNet.query`) for ``observation``."""
+        from bpp.stud.model.showing import UPCARDS_NODE
+
+        e = self.evidence(observation)
+        net = self.compiled_networks()[observation.round]
+        return net.query(e["BPP_Current"], e[UPCARDS_NODE], e["OPP_Upcards"], e["OPP_Action"])
+
+    def win_probability(self, observation: Observation) -> float:
+        """P(BPP_Win | evidence): the paper network's table (BPP_Upcards, BPP_Strength d-separated; tested)."""
+        me = observation.player
+        up = observation.up_cards
+        type_of = self._type_of
+        return self._tables[observation.round].item(type_of(observation.hole + up[me]), type_of(up[1 - me]), opponent_action(observation))

@@ -1,0 +1,87 @@
+"""The Loki/Poki players as compositions of components: the same seed plays the same match as before the package
+was split into components (the winnings below were recorded on the code before the split: main at e880946, and
+at 0025035 for the player added there)."""
+
+import numpy as np
+import pytest
+
+import bpp.registry  # noqa: F401
+from holdem.games import LimitHoldem
+from holdem.match import play_match
+
+#: (seats, deals, seed, duplicate, the winnings in half small blinds, hand by hand, seat by seat)
+PINNED = [
+    (("loki", "loki-b", "loki-c", "loki-d", "loki-e"), 4, 5, True,
+     "+0-1-2+3+0-1-2+3+0+0-2+3+0+0-1+3+0+0-1-2+0+0-1-2+3+0+0+2-2+0+0+2-2+0+0+2-2+0+0+0-2+0+0+0+2+0+0+0+2-2+5+0-2-1-2"
+     "+0-2-1+3+0-2-1-2+5+0-1+3+0+0-2-2+5+0-2-1-2-6+0+9-1-2+0+5-1-2+0+7-1-2-4+7-1-2-4+0-1-2-2+0+5"),
+    (("loki-reweight", "loki-showdown", "loki-reweight-showdown", "poki"), 20, 7, False,
+     "+0-1+1+0+0+0-1+1-2+0+3-1+2-2+0+0+0-4-2+6+0+0-1+1-4+0+5-1+4-4+0+0+0+12-2-10+0+0-10+10-2+0+3-1-4+4+0+0-2+4-2+0+7+0"
+     "-1-6-2+0+0+2-1-4+0+5-4+6-2+0-4+0-1+5-2+7-4-1-1+1+0+0"),
+    (("poki", "poki-nn", "poki-meta", "maniac", "rock", "tag"), 12, 9, False,
+     "+15-1-4-10+0+0+11+0-1-10+0+0+0+0+0+2-2+0+39+0+0-36-1-2+3-2+0+0+0-1-1-20+0-48+117-48+0-6-2+8+0+0+0+0-1-2+2+1-10"
+     "+0+0+18-2-6+0+0-6+9-1-2-2+0+17+0-14-1-1-2+0+3+0+0"),
+    (("poki-sim", "poki-sim-meta", "calling-station"), 6, 11, False, "+0-1+1+12+0-12-1+7-6+0-1+1-2-16+18+8-2-6"),
+    # recorded on main 0025035 (the simulated opponents acting by the predictor; the rows above are unchanged there)
+    (("poki-sim-nn", "poki-sim-meta", "maniac"), 4, 13, False, "+0-1+1-2-10+12+2-2+0+0-1+1"),
+]
+
+
+@pytest.mark.parametrize("seats, deals, seed, duplicate, expected", PINNED, ids=lambda v: str(v)[:20])
+def test_same_seed_same_match_as_before_the_split(seats, deals, seed, duplicate, expected):
+    r = play_match(LimitHoldem(n_players=len(seats)), list(seats), deals, rng=seed, duplicate=duplicate)
+    w = np.round(r.winnings * 2).astype(int)
+    assert "".join(f"{x:+d}" for x in w.ravel()) == expected
+
+
+def test_no_card_text_is_parsed_in_a_decision(monkeypatch):
+    """The hand's state holds the board as integer codes: ``parse_cards`` runs 0 times per decision, for every variant
+    (the first decision on a street, which builds the street's table, included)."""
+    import sys
+
+    import holdem.cards
+    from bpp.loki.agents import VARIANTS
+    from holdem.agents import Agent
+
+    calls = []
+    original = holdem.cards.parse_cards
+
+    def counting(*args, **kwargs):
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "parse_cards", None) is original and module.__name__.split(".")[0] in ("bpp", "holdem"):
+            monkeypatch.setattr(module, "parse_cards", counting)
+    decisions = []
+
+    class Counted(Agent):
+        """Seat 0: one variant, counting the parse_cards calls of each of its decisions."""
+
+        def __init__(self, inner):
+            super().__init__(rng=0)
+            self.inner, self.name = inner, inner.name
+            self.learns_across_hands = inner.learns_across_hands
+
+        def new_hand(self, seat):
+            self.inner.new_hand(seat)
+
+        def observe(self, event):
+            self.inner.observe(event)
+
+        def act(self, observation):
+            before = len(calls)
+            action = self.inner.act(observation)
+            decisions.append((observation.round, len(calls) - before))
+            return action
+
+    from bpp.loki.evaluator import postflop
+
+    monkeypatch.setattr(postflop, "_CACHE", type(postflop._CACHE)())  # every street's table is built in a decision
+    for name, factory in VARIANTS.items():
+        decisions.clear()
+        play_match(LimitHoldem(n_players=4), [Counted(factory(rng=1)), "call", "call", "raise"], 12, rng=5)
+        assert len([d for d in decisions if d[0] > 0]) >= 4, name  # decisions after the flop were made
+        assert [d for d in decisions if d[1]] == [], name
+    calls.clear()  # the counter counts: the street tables' own constructor, given text, parses it
+    postflop.StreetTable("3h 4c Jh")
+    assert len(calls) == 1
