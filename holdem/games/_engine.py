@@ -38,7 +38,7 @@ from holdem.games.base import (
     Observation,
 )
 
-__all__ = ["FixedLimitState", "SizedState", "clean_deal", "clean_button", "clean_ranks", "check_int", "split_pot"]
+__all__ = ["FixedLimitState", "TableStakesMixin", "SizedState", "clean_deal", "clean_button", "clean_ranks", "check_int", "split_pot"]
 
 _tnew = tuple.__new__
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -937,3 +937,195 @@ class SizedState(_State):
             self._end_round()
             return
         self.current_player = self._first_actor(r)
+
+
+# ---------------------------------------------------------------- fixed limit at table stakes
+
+
+class TableStakesMixin:
+    """Fixed-limit betting where each seat's stack binds (a seat short of the bet or call goes all-in).
+
+    Mixed in before a :class:`FixedLimitState` subclass that declares the
+    slots ``_allin``, ``_n_active``, ``_acted`` and ``_n_full`` (and lists
+    ``_allin``, ``_acted`` in ``_LIST_SLOTS``); without stacks the plain
+    state runs unchanged.  The standard table-stakes rule of casino limit
+    games:
+
+    * a call with fewer chips than owed commits the whole stack (all-in);
+    * the bet or raise goes to ``high + size``; a seat with less behind
+      raises all-in to what it has (never less than a call: with no more
+      than the call behind it may only call or fold);
+    * an all-in raise for less than a full bet is no raise for the
+      reopening rule: seats that already acted since the last full bet may
+      only call or fold, and it does not count towards the cap of
+      ``max_raises + 1`` bets;
+    * all-in seats stop acting; no raise when no other seat could answer;
+      when at most one seat can still act the remaining cards are dealt and
+      the hand goes to showdown, where :func:`split_pot` forms the side pots.
+    """
+
+    __slots__ = ()
+
+    def _init_stakes(self, stacks) -> None:
+        """Replace the plain state's stacks by ``stacks`` (one per seat) after the antes are in."""
+        committed = self._committed
+        self._stacks = [s - c if s > c else 0 for s, c in zip(stacks, committed)]
+        self._committed = committed = [c if c < s else s for s, c in zip(stacks, committed)]
+        self._allin = [not s for s in self._stacks]
+        self._n_active = self._allin.count(False)
+        self._pot = sum(committed)
+        self._high = max(committed)
+        self._acted = [-1] * self.n
+        self._n_full = 0
+        self._to_act = self._n_active
+
+    def _can_act(self, seat: int) -> bool:
+        return not (self._folded[seat] or self._allin[seat])
+
+    _next_actor = _State._next_actor  # the "can act" walk: all-in seats are skipped
+
+    def _first_of(self, best: int) -> None:
+        """Make the first seat from ``best`` on that can act the one to act, or run the cards out."""
+        if self._n_active < 2:
+            self._end_round()
+        else:
+            self.current_player = self._next_actor(best - 1 if best else self.n - 1)
+
+    def _to_call_of(self, player):
+        d = self._high - self._committed[player]
+        s = self._stacks[player]
+        return d if d < s else s
+
+    def _raise_to(self) -> int:
+        """The raise-to total of the seat to act, or 0 when it may not raise."""
+        p = self.current_player
+        if self._n_bets >= self._cap or self._n_active < 2 or self._acted[p] == self._n_full:
+            return 0
+        committed = self._committed[p]
+        top = committed + self._stacks[p]
+        if top <= self._high:
+            return 0
+        to = self._high + self._size
+        return to if to < top else top
+
+    def raise_bounds(self) -> tuple[int, int] | None:
+        """``(to, to)`` for the one raise-to total (all-in when short) when a raise is legal, else ``None``."""
+        if self.is_terminal:
+            return None
+        to = self._raise_to()
+        return (to, to) if to else None
+
+    def _legal_tuple(self) -> tuple[Action, ...]:
+        if self.is_terminal:
+            return ()
+        facing = self._high > self._committed[self.current_player]
+        to = self._raise_to()
+        key = (facing, to)
+        legal = self._LEGAL_CACHE.get(key)
+        if legal is None:
+            legal = ((FOLD,) if facing else ()) + (CHECK_CALL,) + ((_raise_action(to),) if to else ())
+            self._LEGAL_CACHE[key] = legal
+        return legal
+
+    def _decision(self):
+        if self.is_terminal:
+            return (), None
+        return self._legal_tuple(), self.raise_bounds()
+
+    def observation(self, player: int) -> Observation:
+        """What seat ``player`` may see now (see :class:`~holdem.games.base.Observation`; an immutable snapshot)."""
+        return _State.observation(self, player)
+
+    def verify_action(self, action: Action) -> Action:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal; return it as it will be recorded."""
+        self._check_shape(action)
+        kind = action.kind
+        if kind in (ActionKind.FOLD, ActionKind.CHECK_CALL):
+            return self._verify_fold_or_call(action)
+        if kind == ActionKind.BET_RAISE:
+            to = self._raise_to()
+            if not to:
+                p = self.current_player
+                if self._n_bets >= self._cap:
+                    why = f"the round is capped: {self._cap} bets (a bet and {self._cap - 1} raises) already made"
+                elif self._n_active < 2:
+                    why = "every other seat is all-in or folded"
+                elif self._acted[p] == self._n_full:
+                    why = "an all-in for less than a full bet does not reopen the betting"
+                else:
+                    why = f"stack {self._stacks[p]} does not exceed the {self._high - self._committed[p]} to call"
+                raise self._illegal(action, why)
+            if action.amount not in (0, to) or action.discard:
+                raise self._illegal(action, f"the fixed-limit raise goes to {to} (amount 0 or {to})")
+            return _raise_action(to)
+        raise self._illegal(action, f"{self.game.name} has no {ActionKind(kind).name} action")
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action, unchecked (the engine's fast path)."""
+        p = self.current_player
+        kind = action.kind
+        committed = self._committed
+        stacks = self._stacks
+        if kind == 1:  # check / call, all-in when short
+            d = self._high - committed[p]
+            if d > stacks[p]:
+                d = stacks[p]
+            if d:
+                committed[p] += d
+                stacks[p] -= d
+                self._bets[p] += d
+                self._pot += d
+                if not stacks[p]:
+                    self._allin[p] = True
+                    self._n_active -= 1
+            self._to_act -= 1
+            self.history.append(_CALL_EVENTS[self.round][p])
+        elif kind == 2:  # bet / raise, all-in for less when short
+            high = self._high
+            to = self._raise_to()
+            if to - high >= self._size:  # a full bet or raise: counts towards the cap, reopens the betting
+                self._n_bets += 1
+                self._n_full += 1
+            d = to - committed[p]
+            committed[p] = to
+            stacks[p] -= d
+            self._bets[p] += d
+            self._pot += d
+            self._high = to
+            if not stacks[p]:
+                self._allin[p] = True
+                self._n_active -= 1
+                self._to_act = self._n_active
+            else:
+                self._to_act = self._n_active - 1
+            self.history.append(_tnew(Event, ("action", p, _raise_action(to), (), self.round)))
+        elif kind == 0:
+            self._folded[p] = True
+            self._n_live -= 1
+            self._n_active -= 1
+            self._to_act -= 1
+            self.history.append(_FOLD_EVENTS[self.round][p])
+            if self._n_live == 1:
+                self._win_by_fold()
+                return
+        else:
+            raise self._illegal(action, f"{self.game.name} has no {ActionKind(kind).name} action")
+        self._acted[p] = self._n_full
+        if self._to_act <= 0:
+            self._end_round()
+            return
+        self.current_player = self._next_actor(p)
+
+    def _end_round(self) -> None:
+        r = self.round + 1
+        if r == self._N_ROUNDS:
+            self._showdown()
+            return
+        self.round = r
+        self._bets = [0] * self.n
+        self._n_bets = 0
+        self._n_full = 0
+        self._acted = [-1] * self.n
+        self._to_act = self._n_active
+        self._size = self._sizes[r]
+        self._first_of(self._start_round(r))

@@ -24,17 +24,25 @@ one round of cards at a time from the left of the button.  Betting rounds
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
 
 from holdem.evaluate import evaluate
-from holdem.games._engine import FixedLimitState, _tnew, check_int, clean_button, clean_deal, clean_ranks
+from holdem.games._engine import (
+    FixedLimitState,
+    TableStakesMixin,
+    _tnew,
+    check_int,
+    clean_button,
+    clean_deal,
+    clean_ranks,
+)
 from holdem.games.base import Event
 from holdem.games.holdem import _gather
 
-__all__ = ["Stud5", "Stud5State", "showing_key"]
+__all__ = ["Stud5", "Stud5State", "Stud5StakesState", "showing_key"]
 
 
 def showing_key(cards) -> tuple:
@@ -73,7 +81,23 @@ class Stud5:
           a bet and ``max_raises`` raises (``max_raises + 1`` bets per round),
           the same reading as :class:`~holdem.games.LimitHoldem`.  No bring-in
           (the paper has none).  Fold only when facing a bet.
-        * No stacks (reported ``stacks`` never bind, see ``starting_stack``).
+        * ``stacks=None`` (the default, the paper's heads-up game): no stacks
+          (reported ``stacks`` never bind, see ``starting_stack``).
+        * ``stacks`` an int (every seat) or one int per seat: table stakes
+          (Korb1999 §6.2: "any player may bet or raise as much money as is
+          jointly available at the time to that player and any remaining
+          opponent"), read as the standard casino table-stakes rule of limit
+          games: the bets stay fixed-limit; a seat short of the ante, call or
+          bet goes all-in for what it has and side pots form for the rest; an
+          all-in raise for less than a full bet does not reopen the betting for
+          seats that already acted nor count towards the cap; all-in seats stop
+          acting, and once at most one seat can act the remaining up cards are
+          dealt to the showdown (the first actor of a round is the best showing
+          that can still act, else the next such seat clockwise).  The
+          alternative reading, bets sized up to the joint stacks
+          (pot-limit-style), would change the game BPP plays (its bets are of
+          one fixed unit, Korb1999 §2.2), so it is not taken.  Each hand
+          starts from these stacks (seat ``i`` gets ``stacks[i]``).
 
     Results are in betting units: one unit is one bet (``unit_chips = bet``),
     BPP's betting unit ``u`` (Korb1999 §2.2, eq. 5).
@@ -88,6 +112,7 @@ class Stud5:
     ante: int = 1
     bet: int = 2
     max_raises: int = 3
+    stacks: int | tuple[int, ...] | None = field(default=None, compare=True)
 
     name: ClassVar[str] = "stud5"
     unit: ClassVar[str] = "units"
@@ -97,6 +122,45 @@ class Stud5:
         check_int("Stud5", "ante", self.ante, 0)
         check_int("Stud5", "bet", self.bet, 1)
         check_int("Stud5", "max_raises", self.max_raises, 0)
+        stacks = self.stacks
+        if stacks is None:
+            return
+        if isinstance(stacks, (int, np.integer)) and not isinstance(stacks, bool):
+            check_int("Stud5", "stacks", stacks, 1)
+            object.__setattr__(self, "stacks", int(stacks))
+            return
+        try:
+            seats = tuple(stacks)
+        except TypeError:
+            seats = None
+        ok = (
+            seats is not None
+            and len(seats) == self.n_players
+            and all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) and s >= 1 for s in seats)
+        )
+        if not ok:
+            raise ValueError(
+                f"The 'stacks' parameter of Stud5 must be None, an integer >= 1 or {self.n_players} integers >= 1 "
+                f"(one per seat); got {stacks!r}."
+            )
+        object.__setattr__(self, "stacks", tuple(int(s) for s in seats))
+
+    def __repr__(self) -> str:
+        text = f"Stud5(n_players={self.n_players}, ante={self.ante}, bet={self.bet}, max_raises={self.max_raises}"
+        return text + (")" if self.stacks is None else f", stacks={self.stacks!r})")
+
+    @property
+    def seat_stacks(self) -> tuple[int, ...] | None:
+        """Each seat's chips at the start of a hand (``None``: no stacks).
+
+        >>> Stud5(n_players=3, stacks=20).seat_stacks
+        (20, 20, 20)
+        """
+        if self.stacks is None:
+            return None
+        if isinstance(self.stacks, int):
+            return (self.stacks,) * self.n_players
+        return self.stacks
 
     @property
     def unit_chips(self) -> int:
@@ -113,11 +177,13 @@ class Stud5:
         ``deal`` a tuple of the 52 distinct Python ints, ``button`` a seat,
         ``ranks`` a tuple of Python ints or ``None``: anything else breaks the state.
         """
+        if self.stacks is not None:
+            return Stud5StakesState(self, deal, button, ranks)
         return Stud5State(self, deal, button, ranks)
 
     def new_hand(self, deal, *, button: int = 0, ranks=None) -> "Stud5State":
         """Start a hand (see :meth:`holdem.games.LimitHoldem.new_hand`)."""
-        return Stud5State(
+        return (Stud5State if self.stacks is None else Stud5StakesState)(
             self,
             clean_deal(deal, "Stud5"),
             clean_button(button, self.n_players, "Stud5"),
@@ -237,6 +303,18 @@ class Stud5State(FixedLimitState):
 
     def _shown(self, player):
         return self._hole(player)
+
+
+class Stud5StakesState(TableStakesMixin, Stud5State):
+    """A hand of :class:`Stud5` at table stakes (``Stud5(stacks=...)``; the rules: :class:`TableStakesMixin`)."""
+
+    __slots__ = ("_allin", "_n_active", "_acted", "_n_full")
+    _LIST_SLOTS = Stud5State._LIST_SLOTS + ("_allin", "_acted")
+
+    def __init__(self, game: Stud5, deal, button, ranks):
+        Stud5State.__init__(self, game, deal, button, ranks)
+        self._init_stakes(game.seat_stacks)
+        self._first_of(self.current_player)
 
 
 #: 5 ** rank of each card: a seat's up cards (at most four, so at most four of a rank) as the
