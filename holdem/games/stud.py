@@ -168,7 +168,9 @@ class Stud5:
 
     @property
     def starting_stack(self) -> int:
-        """The most one seat can put in one hand under the caps (never binds)."""
+        """The most one seat can put in one hand under the caps (never binds), or the largest of ``stacks``."""
+        if self.stacks is not None:
+            return max(self.seat_stacks)
         return self.ante + 4 * (self.max_raises + 1) * self.bet
 
     def _new_hand_trusted(self, deal, button, ranks) -> "Stud5State":

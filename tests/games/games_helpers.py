@@ -16,6 +16,7 @@ GAMES = {
     "nolimit-short": NoLimitHoldem(stack=1_000),
     "stud2": Stud5(),
     "stud5": Stud5(n_players=5, max_raises=2),
+    "stud3-stakes": Stud5(n_players=3, stacks=(4, 9, 30)),
     "draw5": Draw5(),
     "draw3-fixed": Draw5(n_players=3, min_raise=5, max_raise=5, stack=40, max_draw=3),
 }

@@ -46,7 +46,8 @@ def check_invariants(state):
     game = state.game
     committed = state.committed
     assert state.pot == sum(committed)
-    assert all(s + c == game.starting_stack for s, c in zip(state.stacks, committed))
+    starts = getattr(game, "seat_stacks", None) or (game.starting_stack,) * state.n  # stud at table stakes
+    assert all(s + c == start for s, c, start in zip(state.stacks, committed, starts))
     assert all(s >= 0 for s in state.stacks)
     cards = cards_in_play(state)
     assert len(cards) == len(set(cards)), "a card was dealt twice"
@@ -74,6 +75,8 @@ def check_betting_history(state):
         committed[sb], committed[bb] = game.small_blind, game.big_blind
     else:
         committed = [game.ante] * n
+    starts = getattr(game, "seat_stacks", None) or (game.starting_stack,) * n  # stud at table stakes
+    committed = [min(c, s) for c, s in zip(committed, starts)]
     current_round = 0
     high = max(committed)
     last_inc = game.big_blind if isinstance(game, NoLimitHoldem) else 0
@@ -92,8 +95,8 @@ def check_betting_history(state):
             assert inc > 0
             if isinstance(game, (LimitHoldem, Stud5)):
                 size = game.bet if isinstance(game, Stud5) else (game.small_bet if e.round < 2 else game.big_bet)
-                assert inc == size
-                bets += 1
+                assert inc == size or (inc < size and a.amount == starts[p]), "only an all-in raise may be short"
+                bets += inc == size
                 assert bets <= game.max_raises + 1, "raise cap broken"
             elif isinstance(game, NoLimitHoldem):
                 all_in = a.amount == game.stack
@@ -107,7 +110,7 @@ def check_betting_history(state):
             committed[p] = a.amount
             high = a.amount
         elif a.kind == ActionKind.CHECK_CALL:
-            committed[p] = min(high, game.starting_stack)
+            committed[p] = min(high, starts[p])
         if isinstance(game, Draw5):
             assert turns[p] <= game.max_orbits
     assert tuple(committed[p] for p in range(n) if not state.folded[p]) == tuple(
