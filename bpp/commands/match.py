@@ -43,17 +43,30 @@ GAMES = {
 }
 
 
-def make_game(name: str, n_players: int):
+def make_game(name: str, n_players: int, stacks=None):
     """The rule set ``name`` (a key of :data:`GAMES`) for ``n_players`` seats.
+
+    ``stacks`` (an int, or one int per seat): table stakes, five-card stud only
+    (``Stud5(stacks=...)``, Korb1999 §6.2).
 
     >>> make_game("poker", 2)
     Traceback (most recent call last):
     ...
     ValueError: unknown game 'poker'; choose one of limit-holdem, nolimit-holdem, stud5, draw5
+    >>> make_game("stud5", 2, stacks=20)
+    Stud5(n_players=2, ante=1, bet=2, max_raises=3, stacks=20)
+    >>> make_game("draw5", 2, stacks=20)
+    Traceback (most recent call last):
+    ...
+    ValueError: --stacks is for stud5 only (table stakes, Korb1999 §6.2); got game 'draw5'
     """
     if name not in GAMES:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
     cls = importlib.import_module("holdem.games").GAMES[name]
+    if stacks is not None:
+        if name != "stud5":
+            raise ValueError(f"--stacks is for stud5 only (table stakes, Korb1999 §6.2); got game {name!r}")
+        return cls(n_players=n_players, stacks=stacks)
     try:
         return cls(n_players=n_players)
     except TypeError:  # a rule set with a fixed number of seats (heads-up no-limit)
@@ -71,6 +84,14 @@ def _seed(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a non-negative integer seed, got {text!r}")
     return value
+
+
+def _stacks(text: str):
+    try:
+        values = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer or comma-separated integers, got {text!r}") from None
+    return values[0] if len(values) == 1 else tuple(values)
 
 
 HELP = """Play a match between registered agents and print mean and 95% confidence interval per agent
@@ -121,6 +142,9 @@ def register(subparsers) -> None:
                    help="Dask scheduler that plays the blocks (default $BPP_SCHEDULER; holdem.match.cluster)")
     p.add_argument("--block-size", type=positive_int, default=None, help="deals per block (default 500)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log (never shortened): a rerun reads, extends or resumes it")
+    p.add_argument("--stacks", type=_stacks, default=None, metavar="N[,N...]",  # stud table stakes (issue 12)
+                   help="stud5 only: table stakes, chips per seat at the start of each hand (one N for every seat, "
+                   "or one per seat); default: no stacks")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -137,7 +161,7 @@ def run(args) -> int:
     if args.deals < 2:
         raise ValueError(f"--deals must be at least 2 (a confidence interval needs two); got {args.deals}")
     bpp.registry.check_agents_play(names, args.game)  # unknown names, wrong games fail before anything starts
-    game = make_game(args.game, len(names))
+    game = make_game(args.game, len(names), getattr(args, "stacks", None))
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
     if args.scheduler is not None:  # an unreachable scheduler fails before the match starts
         from holdem.match.cluster import connect, scheduler_address

@@ -163,3 +163,34 @@ def test_chips_are_conserved_and_nobody_loses_more_than_their_stack(stacks, seed
     assert all(pay[p] >= -stacks[p] for p in range(len(stacks)))
     # nobody wins more from a seat than it could cover: at most its own stake from each other seat
     assert all(pay[p] <= sum(min(stacks[p], stacks[q]) for q in range(len(stacks)) if q != p) for p in range(len(stacks)))
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["draw5", "--agents", "call,call", "--stacks", "20"], "--stacks is for stud5 only"),
+        (["stud5", "--agents", "call,call", "--stacks", "0"], "'stacks' parameter of Stud5"),
+        (["stud5", "--agents", "call,call", "--stacks", "x"], "got 'x'"),
+    ],
+)
+def test_bpp_match_stacks_errors_are_one_line(argv, message, capsys):
+    from bpp.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(main(["match", *argv, "--deals", "4"]))
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err
+
+
+def test_bpp_match_plays_stud_at_table_stakes(capsys):
+    import json
+
+    from bpp.cli import main
+
+    assert main(["match", "stud5", "--agents", "call,raise", "--stacks", "3,9", "--deals", "20", "--seed", "1",
+                 "--no-progress", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    # call vs raise: every hand goes to showdown with the 3-chip seat all-in: nobody wins or loses more than 3
+    assert result["players"][0]["total"] + result["players"][1]["total"] == 0
+    assert abs(result["players"][0]["total"]) <= 3 * 20 / 2  # units of 2 chips
