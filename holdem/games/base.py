@@ -151,7 +151,8 @@ class Observation(NamedTuple):
     ``to_call`` the chips this seat must add to call; ``legal`` the legal
     actions and ``raise_bounds`` the ``(min_to, max_to)`` raise-to range when
     it is this seat's turn (``legal`` empty, ``raise_bounds`` ``None`` otherwise).
-    ``extra`` holds game-specific items (draw: ``"drawn"``, cards each seat replaced).
+    ``extra`` holds game-specific items (draw: ``"drawn"``, cards each seat replaced;
+    stud at table stakes: ``"bet_size"``, the round's fixed bet, which capped calls and raises no longer show).
     """
 
     game: str

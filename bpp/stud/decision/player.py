@@ -42,7 +42,7 @@ from bpp.stud.decision.curves import (
     load_params,
 )
 
-__all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs", "multiway_theta"]
+__all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs", "multiway_theta", "stakes_inputs"]
 
 _BUFFER = 1024
 #: How a :class:`CurvePlayer` turns the curves' (fold, call, bet) distribution into an action.
@@ -99,7 +99,10 @@ def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PE
         )
     bounds = observation.raise_bounds
     to_call = observation.to_call
-    if bounds is not None:
+    size = observation.extra.get("bet_size") if observation.extra else None  # table stakes
+    if size is not None:
+        unit = size
+    elif bounds is not None:
         unit = bounds[0] - observation.committed[observation.player] - to_call
     else:
         unit = to_call
@@ -108,7 +111,43 @@ def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PE
     unit = float(unit)
     u = to_call / unit
     k = (u if u > bets_per_round else bets_per_round) + bets_per_round * (N_ROUNDS - 1 - observation.round)
+    if size is not None:
+        c, k = stakes_inputs(observation, unit, k)
+        return c, u, k, bounds is not None
     return observation.pot / unit, u, k, bounds is not None
+
+
+def stakes_inputs(observation: Observation, unit: float, k: float) -> tuple[float, float]:
+    """``(c, k)`` at table stakes (``Stud5(stacks=...)``, Korb1999 §6.2): the pot the seat can win and the capped cost.
+
+    With stacks a seat can put in at most its stack ``S`` more, and an
+    opponent can match at most its own ``committed + stack``: the expected
+    cost ``k`` is capped at ``min(S, max_o(committed_o + stack_o) - committed)``
+    (chips beyond what any live opponent can call come back to it), and the
+    pot ``c`` is the part it is eligible for, ``Σ_s min(committed_s, T)``
+    with ``T = committed + S`` its most (the main pot, plus the side pots it
+    can reach; an opponent's uncalled excess is not in it).  ``u``, the bet
+    owed now, is already capped (``observation.to_call``).  With stacks too
+    deep to bind both are unchanged (``c`` = the pot).  In units of ``unit`` chips.
+
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> state = Stud5(stacks=(30, 4)).new_hand(np.arange(52))
+    >>> obs = state.observation(state.current_player)    # seat 1 (3 behind) acts first; pot 2, no bet yet
+    >>> stakes_inputs(obs, 2.0, 4.0)                      # k capped at its 3 chips = 1.5 units
+    (1.0, 1.5)
+    """
+    me = observation.player
+    committed = observation.committed
+    stacks = observation.stacks
+    folded = observation.folded
+    top = committed[me] + stacks[me]
+    reach = max(committed[s] + stacks[s] for s in range(observation.n_players) if s != me and not folded[s])
+    cap = (min(top, reach) - committed[me]) / unit
+    pot = 0
+    for s in range(observation.n_players):
+        pot += committed[s] if committed[s] < top else top
+    return pot / unit, (k if k < cap else cap)
 
 
 def multiway_theta(observation: Observation, k: float, unit: float) -> float:
@@ -266,6 +305,8 @@ class CurvePlayer(Agent):
         bounds = observation.raise_bounds
         to_call = observation.to_call
         unit = bounds[0] - observation.committed[observation.player] - to_call if bounds is not None else to_call
+        if observation.extra:  # table stakes: the fixed bet (a capped call or raise no longer shows it)
+            unit = observation.extra.get("bet_size", unit)
         return multiway_theta(observation, k, unit)
 
     def _check_seats(self, observation: Observation) -> None:
@@ -295,14 +336,18 @@ class CurvePlayer(Agent):
         to_call = observation.to_call
         unit = bounds[0] - observation.committed[observation.player] - to_call if bounds is not None else to_call
         r = observation.round
-        u = to_call / unit
-        b = self.bets_per_round
-        k = (u if u > b else b) + b * (N_ROUNDS - 1 - r)
-        if observation.n_players != 2:
-            self._check_seats(observation)
-            theta = multiway_theta(observation, k, unit)
+        if observation.extra:  # table stakes (Korb1999 §6.2): the general path
+            c, u, k, _ = decision_inputs(observation, bets_per_round=self.bets_per_round)
+            theta = self._theta(observation, c, u, k)
         else:
-            theta = k / (observation.pot / unit + 2.0 * k - u) if k > 0.0 else 0.0
+            u = to_call / unit
+            b = self.bets_per_round
+            k = (u if u > b else b) + b * (N_ROUNDS - 1 - r)
+            if observation.n_players != 2:
+                self._check_seats(observation)
+                theta = multiway_theta(observation, k, unit)
+            else:
+                theta = k / (observation.pot / unit + 2.0 * k - u) if k > 0.0 else 0.0
         p = self.win_probability(observation)
         rounds = self._curve_rounds[self.curve_context(observation)] if self._split else self._curve_rounds[0]
         probs = _distribution(p - theta, rounds[r], r, self.bluff, u, bounds is not None)
