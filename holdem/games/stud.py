@@ -24,7 +24,7 @@ one round of cards at a time from the left of the button.  Betting rounds
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
@@ -112,7 +112,7 @@ class Stud5:
     ante: int = 1
     bet: int = 2
     max_raises: int = 3
-    stacks: int | tuple[int, ...] | None = field(default=None, compare=True)
+    stacks: int | tuple[int, ...] | None = None
 
     name: ClassVar[str] = "stud5"
     unit: ClassVar[str] = "units"

@@ -44,3 +44,9 @@ def test_an_opponent_all_in_for_less_caps_bpps_cost_at_what_it_can_call():
     c, u, k, _ = decision_inputs(obs)
     # seat 0 can win at most seat 1's 4 chips: k capped at 4 - 1 = 3 chips = 1.5 units
     assert (c, u, k) == (2.0, 1.0, 1.5)
+
+
+def test_heads_up_bpp_still_refuses_a_table_at_stakes():
+    state = Stud5(n_players=3, stacks=20).new_hand(np.arange(52))
+    with pytest.raises(ValueError, match="heads-up"):
+        BPPPlayer(rng=0).act(state.observation(state.current_player))

@@ -337,6 +337,7 @@ class CurvePlayer(Agent):
         unit = bounds[0] - observation.committed[observation.player] - to_call if bounds is not None else to_call
         r = observation.round
         if observation.extra:  # table stakes (Korb1999 §6.2): the general path
+            self._check_seats(observation)
             c, u, k, _ = decision_inputs(observation, bets_per_round=self.bets_per_round)
             theta = self._theta(observation, c, u, k)
         else:
