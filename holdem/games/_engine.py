@@ -25,8 +25,6 @@ numpy per action.  Subclasses provide the cards: ``_deal_round``,
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 import numpy as np
 
 from holdem.evaluate import _evaluate_one
@@ -944,9 +942,6 @@ class SizedState(_State):
 # ---------------------------------------------------------------- fixed limit at table stakes
 
 
-_STAKES_EXTRA: dict = {}
-
-
 class TableStakesMixin:
     """Fixed-limit betting where each seat's stack binds (a seat short of the bet or call goes all-in).
 
@@ -1039,10 +1034,7 @@ class TableStakesMixin:
 
     def _extra(self, player):
         """``{"bet_size": size}``: the fixed bet, which a capped call or all-in raise no longer shows."""
-        extra = _STAKES_EXTRA.get(self._size)
-        if extra is None:
-            extra = _STAKES_EXTRA[self._size] = MappingProxyType({"bet_size": self._size})
-        return extra
+        return {"bet_size": self._size}  # a fresh dict per observation, as draw's (snapshots stay independent)
 
     def observation(self, player: int) -> Observation:
         """What seat ``player`` may see now (see :class:`~holdem.games.base.Observation`; an immutable snapshot)."""
