@@ -170,6 +170,8 @@ class BPPPlayer(CurvePlayer):
     """
 
     name = "bpp"
+    #: A §6 variant that adds one idea says which here; it then refuses §6.1's up-cards link (one idea at a time).
+    single_idea: str | None = None
     trusted_actions = True  # CurvePlayer.act
 
     def __init__(
@@ -187,6 +189,11 @@ class BPPPlayer(CurvePlayer):
         rng=None,
     ):
         super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
+        if upcards_link and self.single_idea:
+            raise ValueError(
+                f"The 'upcards_link' parameter of {type(self).__name__} must be False ({self.name} {self.single_idea}); "
+                f"got {upcards_link!r}."
+            )
         if upcards_link not in (False, None, True, "showing", "upcards"):
             raise ValueError(
                 f"The 'upcards_link' parameter of BPPPlayer must be False, True, 'showing' or 'upcards'; got {upcards_link!r}."
