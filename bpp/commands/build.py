@@ -9,6 +9,7 @@ from bpp.commands._targets import add_target_subcommands
 TARGETS = {
     "stud-nets": ("bpp.stud.model.build", "BPP's four five-card stud networks (BIF and XMLBIF) from dealt or enumerated hands"),
     "stud-linked": ("bpp.stud.model.build_linked", "BPP's stud networks with the arc BPP_Final -> OPP_Final (Korb1999 section 6)"),
+    "stud-actions": ("bpp.stud.model.build_actions", "BPP's stud networks with the pass/call/bet/raise OPP_Action, at its prior (Korb1999 section 6.1)"),
     "stud-bluff": ("bpp.stud.model.build_bluff", "BPP's stud networks with the OPP_Bluff node, at its priors (Korb1999 section 6.1)"),
     # BPP's §6.3 dynamic network (helper i12dbn)
     "stud-dbn": ("bpp.stud.model.build_dbn", "BPP's four-slice dynamic Bayesian network (Korb1999 section 6.3)"),
