@@ -203,7 +203,7 @@ def save_bluff_networks(cpts=None, out_dir=None, *, info: dict | None = None) ->
     if len(cpts) != N_ROUNDS:
         raise ValueError(f"The 'cpts' parameter of save_bluff_networks must hold 4 rounds' tables; got {len(cpts)}.")
     return write_round_networks([build_bluff_network(c) for c in cpts], BLUFF_DIR if out_dir is None else out_dir,
-                                _STEM, info=info)
+                                _STEM, info=None if info is None else {"prior_bluff": PRIOR_BLUFF, **info})
 
 
 def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:

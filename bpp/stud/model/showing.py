@@ -266,7 +266,7 @@ class CompiledShowingNet:
         return f"CompiledShowingNet(betting_round={self.betting_round})"
 
 
-def save_showing(cpts, out_dir=None, *, info: dict | None = None) -> list[Path]:
+def save_showing(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:
     """Write the four showing networks as BIF and XMLBIF (+ ``build_info.json``); return the paths.
 
     >>> import tempfile
@@ -275,9 +275,9 @@ def save_showing(cpts, out_dir=None, *, info: dict | None = None) -> list[Path]:
     ...     [p.name for p in save_showing(load_cpts(), d)][:2]
     ['stud_showing_round0.bif', 'stud_showing_round0.xmlbif']
     """
-    from bpp.stud.model.networks import write_round_networks
+    from bpp.stud.model.networks import load_cpts, write_round_networks
 
-    cpts = tuple(cpts)
+    cpts = load_cpts() if cpts is None else tuple(cpts)
     if len(cpts) != N_ROUNDS:
         raise ValueError(f"The 'cpts' parameter of save_showing must hold 4 rounds' tables; got {len(cpts)}.")
     return write_round_networks([build_showing_network(c) for c in cpts], SHOWING_DIR if out_dir is None else out_dir,
