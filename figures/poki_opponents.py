@@ -41,6 +41,7 @@ import numpy as np
 
 import bpp.registry  # noqa: F401
 from bpp.loki.modeler.predictors import PREDICTORS, MetaPredictor
+from bpp.loki.simulator.sampling import Simulator
 from bpp.registry import match_agents
 from holdem.games import LimitHoldem
 from holdem.match import play_match
@@ -57,8 +58,13 @@ PAIRS = {
 OLD_BLOCK_SIZE = 500  # lines written before the block size was recorded used the runner's default
 
 
+#: the simulated opponents' strength scale (``Simulator(range_relative=...)``); lines written before it was recorded
+#: used the scale over all holdings (False)
+RANGE_RELATIVE = Simulator().range_relative
+
+
 def _key(r: dict) -> tuple:
-    return r["candidate"], r["deals"], r["seed"], r.get("block_size", OLD_BLOCK_SIZE)
+    return r["candidate"], r["deals"], r["seed"], r.get("block_size", OLD_BLOCK_SIZE), r.get("range_relative", False)
 
 
 class _Recorder:
@@ -109,7 +115,7 @@ class _Recorder:
 def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, window: int = 2000) -> dict:
     for line in path.read_text().splitlines() if path.exists() else []:
         r = json.loads(line)
-        if _key(r) == (candidate, deals, seed, block_size) and "sample" in r:
+        if _key(r) == (candidate, deals, seed, block_size, RANGE_RELATIVE) and "sample" in r:
             return r
     names = [candidate, *FIELD]
     agents = match_agents(names, seed=seed)
@@ -118,7 +124,8 @@ def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, wind
                          block_size=block_size)
     sample = res.winnings[:, 0].reshape(-1, 6).mean(axis=1)
     s = summarize(sample)
-    out = {"candidate": candidate, "deals": deals, "seed": seed, "block_size": block_size, "hands": int(res.n_hands),
+    out = {"candidate": candidate, "deals": deals, "seed": seed, "block_size": block_size,
+           "range_relative": RANGE_RELATIVE, "hands": int(res.n_hands),
            "mean": s.mean, "ci95": list(s.ci95), "field": list(FIELD), "sample": sample.round(6).tolist()}
     agent = agents[0] if isinstance(agents[0], str) else agents[0].instance
     p = getattr(agent, "predictor_", None)
