@@ -23,6 +23,12 @@ claims: per opponent (by style), each predictor's running hit rate (its most
 likely action was the one taken, scored before it learns the record) in
 windows of ``--window`` records, and which predictor the meta choice used.
 
+The simulation candidates run with the simulator's default strength scale
+(``Simulator(range_relative=True)``: a simulated opponent acts on the scale of
+its current range, :mod:`bpp.loki.simulator.sampling`); it is recorded in each
+runs line and is part of the key (lines without it used the scale over all
+holdings).
+
 Run: ``nice -n 10 .venv/bin/python figures/poki_opponents.py --deals 1000 --seed 5``.
 Every finished candidate is appended as a JSON line to
 ``figures/poki_opponents_runs.jsonl`` with its per-deal sample (re-runs read
@@ -58,9 +64,13 @@ PAIRS = {
 OLD_BLOCK_SIZE = 500  # lines written before the block size was recorded used the runner's default
 
 
-#: the simulated opponents' strength scale (``Simulator(range_relative=...)``); lines written before it was recorded
-#: used the scale over all holdings (False)
+#: the simulated opponents' strength scale (``Simulator(range_relative=...)``) of the simulation candidates; lines
+#: written before it was recorded used the scale over all holdings (False), as do the candidates without a simulator
 RANGE_RELATIVE = Simulator().range_relative
+
+
+def _scale(candidate: str) -> bool:
+    return RANGE_RELATIVE if candidate.startswith("poki-sim") else False
 
 
 def _key(r: dict) -> tuple:
@@ -115,7 +125,7 @@ class _Recorder:
 def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, window: int = 2000) -> dict:
     for line in path.read_text().splitlines() if path.exists() else []:
         r = json.loads(line)
-        if _key(r) == (candidate, deals, seed, block_size, RANGE_RELATIVE) and "sample" in r:
+        if _key(r) == (candidate, deals, seed, block_size, _scale(candidate)) and "sample" in r:
             return r
     names = [candidate, *FIELD]
     agents = match_agents(names, seed=seed)
@@ -125,7 +135,7 @@ def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, wind
     sample = res.winnings[:, 0].reshape(-1, 6).mean(axis=1)
     s = summarize(sample)
     out = {"candidate": candidate, "deals": deals, "seed": seed, "block_size": block_size,
-           "range_relative": RANGE_RELATIVE, "hands": int(res.n_hands),
+           "range_relative": _scale(candidate), "hands": int(res.n_hands),
            "mean": s.mean, "ci95": list(s.ci95), "field": list(FIELD), "sample": sample.round(6).tolist()}
     agent = agents[0] if isinstance(agents[0], str) else agents[0].instance
     p = getattr(agent, "predictor_", None)
