@@ -156,7 +156,8 @@ def table(rows: list[dict], deals: int, seed: int, block_size: int) -> list[str]
     """The markdown report: every candidate, each meta player minus each single approach, the predictors' record."""
     lines = [
         f"Six-seat duplicate limit hold'em, field {', '.join(FIELD)}; {deals} deals × 6 seatings = {6 * deals} hands "
-        f"per candidate, seed {seed}, {block_size} deal(s) per block.",
+        f"per candidate, seed {seed}, {block_size} deal(s) per block; the simulation candidates' opponents act on the scale "
+        f"of {'their current range' if RANGE_RELATIVE else 'all holdings'} (range_relative={RANGE_RELATIVE}).",
         "",
         "| candidate | sb/hand | 95 % CI |",
         "| --- | ---: | --- |",
