@@ -23,6 +23,12 @@ claims: per opponent (by style), each predictor's running hit rate (its most
 likely action was the one taken, scored before it learns the record) in
 windows of ``--window`` records, and which predictor the meta choice used.
 
+The simulation candidates run with the simulator's default strength scale
+(``Simulator(range_relative=True)``: a simulated opponent acts on the scale of
+its current range, :mod:`bpp.loki.simulator.sampling`); it is recorded in each
+runs line and is part of the key (lines without it used the scale over all
+holdings).
+
 Run: ``nice -n 10 .venv/bin/python figures/poki_opponents.py --deals 1000 --seed 5``.
 Every finished candidate is appended as a JSON line to
 ``figures/poki_opponents_runs.jsonl`` with its per-deal sample (re-runs read
@@ -41,6 +47,7 @@ import numpy as np
 
 import bpp.registry  # noqa: F401
 from bpp.loki.modeler.predictors import PREDICTORS, MetaPredictor
+from bpp.loki.simulator.sampling import Simulator
 from bpp.registry import match_agents
 from holdem.games import LimitHoldem
 from holdem.match import play_match
@@ -57,8 +64,17 @@ PAIRS = {
 OLD_BLOCK_SIZE = 500  # lines written before the block size was recorded used the runner's default
 
 
+#: the simulated opponents' strength scale (``Simulator(range_relative=...)``) of the simulation candidates; lines
+#: written before it was recorded used the scale over all holdings (False), as do the candidates without a simulator
+RANGE_RELATIVE = Simulator().range_relative
+
+
+def _scale(candidate: str) -> bool:
+    return RANGE_RELATIVE if candidate.startswith("poki-sim") else False
+
+
 def _key(r: dict) -> tuple:
-    return r["candidate"], r["deals"], r["seed"], r.get("block_size", OLD_BLOCK_SIZE)
+    return r["candidate"], r["deals"], r["seed"], r.get("block_size", OLD_BLOCK_SIZE), r.get("range_relative", False)
 
 
 class _Recorder:
@@ -109,7 +125,7 @@ class _Recorder:
 def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, window: int = 2000) -> dict:
     for line in path.read_text().splitlines() if path.exists() else []:
         r = json.loads(line)
-        if _key(r) == (candidate, deals, seed, block_size) and "sample" in r:
+        if _key(r) == (candidate, deals, seed, block_size, _scale(candidate)) and "sample" in r:
             return r
     names = [candidate, *FIELD]
     agents = match_agents(names, seed=seed)
@@ -118,7 +134,8 @@ def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, wind
                          block_size=block_size)
     sample = res.winnings[:, 0].reshape(-1, 6).mean(axis=1)
     s = summarize(sample)
-    out = {"candidate": candidate, "deals": deals, "seed": seed, "block_size": block_size, "hands": int(res.n_hands),
+    out = {"candidate": candidate, "deals": deals, "seed": seed, "block_size": block_size,
+           "range_relative": _scale(candidate), "hands": int(res.n_hands),
            "mean": s.mean, "ci95": list(s.ci95), "field": list(FIELD), "sample": sample.round(6).tolist()}
     agent = agents[0] if isinstance(agents[0], str) else agents[0].instance
     p = getattr(agent, "predictor_", None)
@@ -139,7 +156,8 @@ def table(rows: list[dict], deals: int, seed: int, block_size: int) -> list[str]
     """The markdown report: every candidate, each meta player minus each single approach, the predictors' record."""
     lines = [
         f"Six-seat duplicate limit hold'em, field {', '.join(FIELD)}; {deals} deals × 6 seatings = {6 * deals} hands "
-        f"per candidate, seed {seed}, {block_size} deal(s) per block.",
+        f"per candidate, seed {seed}, {block_size} deal(s) per block; the simulation candidates' opponents act on the scale "
+        f"of {'their current range' if RANGE_RELATIVE else 'all holdings'} (range_relative={RANGE_RELATIVE}).",
         "",
         "| candidate | sb/hand | 95 % CI |",
         "| --- | ---: | --- |",

@@ -1,6 +1,7 @@
 """Subcommands whose targets live in agent packages (``bpp build X``, ``bpp inspect GAME``).
 
-A target is a module exposing ``add_arguments(parser)`` and ``run(args) -> int``.
+A target is a module exposing ``add_arguments(parser)`` and ``run(args) -> int``
+(``"package.module"``), or an object with both in a module (``"package.module:NAME"``).
 It is imported only when its target is run — so ``bpp --help`` stays fast and a
 heavy or broken agent package never breaks another command — and its own
 parser then reads the rest of the command line (``bpp build stud-nets --help``
@@ -13,7 +14,7 @@ import importlib
 
 
 def add_target_subcommands(subparsers, command: str, help_text: str, targets: dict[str, tuple[str, str]]) -> None:
-    """Add ``bpp COMMAND TARGET [options]``; ``targets`` maps a name to ``(module path, one-line help)``."""
+    """Add ``bpp COMMAND TARGET [options]``; ``targets`` maps a name to ``(module path[:NAME], one-line help)``."""
     parser = subparsers.add_parser(command, help=help_text, description=help_text)
     sub = parser.add_subparsers(dest="target", metavar="TARGET", parser_class=type(parser))
     for name, (module_path, target_help) in targets.items():
@@ -27,12 +28,15 @@ def _runner(command: str, name: str, module_path: str, description: str, parser_
     prog = f"bpp {command} {name}"
 
     def run(args) -> int:
+        module_name, _, attribute = module_path.partition(":")
         try:
-            module = importlib.import_module(module_path)
+            module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
-            if exc.name and module_path.startswith(exc.name):
+            if exc.name and module_name.startswith(exc.name):
                 raise ValueError(f"{prog} is not available in this version (module {exc.name} is missing)") from None
             raise
+        if attribute:
+            module = getattr(module, attribute)
         parser = parser_class(prog=prog, description=description)
         module.add_arguments(parser)
         target_args = parser.parse_args(args.rest)

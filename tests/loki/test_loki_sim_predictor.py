@@ -101,3 +101,57 @@ def test_the_simulation_player_passes_its_predictor_to_the_simulation(name, pred
     play_match(LimitHoldem(n_players=3), [agent, "call", "call"], 4, rng=1)
     assert seen and all(p is agent.predictor_ for p in seen)
     assert (agent.predictor_ is None) == (predictor is None)
+
+
+def _heads_up_river():
+    """Both players checked every street to the river; seat 1 acts first there."""
+    t = HandTracker(2, 0, features=True)
+    t.step(Event("action", 0, Action(ActionKind.CHECK_CALL), (), 0))
+    t.step(Event("action", 1, Action(ActionKind.CHECK_CALL), (), 0))
+    board = parse_cards("Ah Kd 7c 4s 2h").tolist()
+    for r, cards in ((1, board[:3]), (2, board[3:4]), (3, board[4:])):
+        t.step(Event("deal", -1, None, tuple(cards), r))
+        if r < 3:
+            t.step(Event("action", 1, Action(ActionKind.CHECK_CALL), (), r))
+            t.step(Event("action", 0, Action(ActionKind.CHECK_CALL), (), r))
+    return t, np.array(board, dtype=np.int8)
+
+
+@pytest.mark.parametrize("path", ["predictor", "table"])
+def test_over_a_narrowed_range_the_simulated_opponent_acts_with_the_predicted_frequencies(path):
+    """The history is counted once: the opponent's holdings come from a weight table narrowed to its strongest
+    fifth of holdings (as after its raises), and over those holdings it folds / raises as often as predicted.
+
+    River, we act first with a hopeless hand (we fold to any bet, never raise), so the opponent has exactly one
+    decision per trial row in each branch: after our check (it bets with p_raise) and after our bet (it folds with
+    p_fold, raises with p_raise); 2 × 2,000 decisions.  On the scale of all holdings (``range_relative=False``) the
+    same strong range never folds and raises far more than predicted (the double count the option removes).
+    """
+    from bpp.loki.evaluator.postflop import street_table
+
+    t, board = _heads_up_river()
+    strength = street_table(board).holding_strength()[1]
+    weights = np.ones((2, 1326))
+    weights[0] = strength >= np.quantile(strength[strength > 0], 0.8)  # seat 0's range: its strongest fifth
+    model = OpponentModel(2)
+    if path == "predictor":
+        predictor = _Stub([0.3, 0.4, 0.3])
+        p_check = (0.0, 0.7, 0.3)  # after our check it cannot fold
+        p_bet = (0.3, 0.4, 0.3)
+    else:
+        predictor = None
+        mc, mr = model.threshold_table()
+        p_check = (0.0, mr[1, 3, 0], 1 - mr[1, 3, 0])
+        p_bet = (mc[1, 3, 1], mr[1, 3, 1] - mc[1, 3, 1], 1 - mr[1, 3, 1])
+    T = 2000
+    want = (np.array(p_check) + np.array(p_bet)) / 2
+    shares = {}
+    for rr in (True, False):
+        res = simulate(t, me=1, hole=parse_cards("3c 5d"), weights=weights, our_strength=0.0, model=model, trials=T,
+                       predictor=predictor, range_relative=rr, rng=3)
+        counts = res.actions[0]
+        assert counts.sum() == 2 * T  # one opponent decision per row and branch
+        shares[rr] = counts / counts.sum()
+    se = np.sqrt(want * (1 - want) / (2 * T))
+    assert np.all(np.abs(shares[True] - want) < 4 * se + 1e-9), (shares[True], want)
+    assert shares[False][RAISE] > want[RAISE] + 0.1 and shares[False][FOLD] < want[FOLD] / 2, (shares[False], want)

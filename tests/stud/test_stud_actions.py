@@ -125,3 +125,59 @@ def test_bpp_actions_plays_learns_and_reads_its_own_network():
     player.refit()
     for r, net in enumerate(player.compiled_networks()):
         np.testing.assert_allclose(net.win_table, player._tables[r], atol=1e-12, equal_nan=True)
+
+
+def _cpd_table(model) -> dict:
+    return {c.variable: (c.variables, {k: [str(s) for s in v] for k, v in c.state_names.items()}, c.get_values())
+            for c in model.get_cpds()}
+
+
+@pytest.mark.parametrize("file_format", ["bif", "xmlbif"])
+def test_saved_networks_are_what_a_new_bpp_actions_plays_from(file_format):
+    """The shipped files hold M_A|C = ¼ each: the network of a bpp-actions before any showdown, CPD by CPD."""
+    from bpp.stud.model.actions import load_actions_networks
+    from bpp.stud.players.actions import ActionsBPP
+
+    saved = load_actions_networks(file_format=file_format)
+    fresh = [net.to_network() for net in ActionsBPP(rng=0).compiled_networks()]
+    for r, (a, b) in enumerate(zip(saved, fresh)):
+        assert set(a.edges()) == set(b.edges())
+        ca, cb = _cpd_table(a), _cpd_table(b)
+        assert sorted(ca) == sorted(cb)
+        for node in ca:
+            assert ca[node][:2] == cb[node][:2], (r, node)
+            np.testing.assert_allclose(ca[node][2], cb[node][2], atol=1e-12, err_msg=f"round {r} {node}")
+        assert np.allclose(a.get_cpds("OPP_Action").get_values(), 0.25)
+
+
+def test_actions_loader_refuses_missing_damaged_and_wrong_files(tmp_path):
+    import shutil
+
+    from pgmpy.readwrite import BIFWriter
+
+    from bpp.stud.model.actions import ACTIONS_DIR, load_actions_networks
+    from bpp.stud.model.networks import build_network, load_cpts
+
+    with pytest.raises(FileNotFoundError, match="bpp build stud-actions"):
+        load_actions_networks(tmp_path)
+    for f in ACTIONS_DIR.glob("stud_actions_round*.bif"):
+        shutil.copy(f, tmp_path / f.name)
+    assert len(load_actions_networks(tmp_path)) == 4
+    path = tmp_path / "stud_actions_round1.bif"
+    good = path.read_text()
+    path.write_text(good[: len(good) // 2])
+    with pytest.raises(ValueError, match="stud_actions_round1.bif.*not a readable"):
+        load_actions_networks(tmp_path)
+    BIFWriter(build_network(load_cpts()[1])).write(str(path))  # Figure 1's two-state OPP_Action
+    with pytest.raises(ValueError, match="stud_actions_round1.bif.*OPP_Action must be"):
+        load_actions_networks(tmp_path)
+
+
+def test_build_target_writes_the_shipped_actions_files_again(tmp_path):
+    from bpp.cli import main
+    from bpp.stud.model.actions import ACTIONS_DIR
+
+    assert main(["build", "stud-actions", "--out", str(tmp_path / "a")]) == 0
+    for r in range(4):
+        for ext in ("bif", "xmlbif"):
+            assert (tmp_path / "a" / f"stud_actions_round{r}.{ext}").read_text() == (ACTIONS_DIR / f"stud_actions_round{r}.{ext}").read_text()

@@ -21,7 +21,8 @@ from bpp.stud.model.multi import (
 )
 from bpp.stud.model.networks import ACTIONS, load_cpts
 from bpp.stud.opponents.paper import RuleBasedPlayer, _table_win_probability, figure4_policy
-from bpp.stud.players.multi import MultiBPPPlayer, seat_action
+from bpp.stud.players.multi import MultiBPPPlayer
+from bpp.stud.players.paper import seat_action
 from bpp.stud.players.paper import BPPPlayer
 
 

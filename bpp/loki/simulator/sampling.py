@@ -52,6 +52,20 @@ Where this differs from Billings2002:
   decision; ``time_budget`` is the only early stop.  Not built.
 * Without a ``predictor`` (``poki-sim``) the simulated opponents act by the
   twelve-context threshold table of the opponent model.
+* ``range_relative`` (default True): the thresholds (of the table and of a
+  predictor alike) are on the percentile scale over all 1,326 holdings
+  ("raises with its strongest p_raise of all hands").  A simulated opponent's
+  holding is already drawn from its weight table, narrowed by its earlier
+  actions; comparing such a holding with all-holdings thresholds counts the
+  history twice (once in the range, once in the thresholds, and again in a
+  predictor whose inputs include the history): a narrowed, strong range
+  raises and continues far more often than predicted.  With
+  ``range_relative`` each opponent's strength in a round is replaced by its
+  percentile among that seat's ``T`` sampled strengths in that round (the
+  ``T`` draws are a sample of its current range; ties share their mid-rank),
+  so over its range it acts with the predicted frequencies.  Not conditioned
+  further on the trial's own simulated actions (the range is the one at the
+  real decision).  False: the scale over all holdings, as before.
 EVs are in chips and count only the chips still to be put in (what is in the
 pot is sunk): the fold EV is 0.
 
@@ -162,6 +176,7 @@ def simulate(
     params: FormulaParams = FormulaParams(),
     max_raises: int = 3,
     predictor=None,
+    range_relative: bool = True,
     rng=None,
 ) -> SimulationResult:
     """Estimate the EV of fold, check/call and bet/raise by selective-sampling simulation (Billings2002).
@@ -193,6 +208,9 @@ def simulate(
         (``opponent`` the relative seat, :mod:`bpp.loki.modeler.predictors`); its
         (fold, call, raise) sets that decision's thresholds.  None: the
         ``model``'s twelve-context table.
+    range_relative : bool
+        Compare each simulated opponent's strength with its thresholds on the scale of its current range
+        (its percentile among its sampled holdings) instead of all 1,326 holdings (module docstring).
     rng : numpy.random.Generator, int or None
 
     Returns
@@ -212,6 +230,8 @@ def simulate(
         raise ValueError("simulate plays out post-flop decisions; the tracker is in round 0 (pre-flop)")
     if not 0 <= me < tracker.n or tracker.folded[me]:
         raise ValueError(f"The 'me' parameter of simulate must be a seat still in the hand; got {me!r}.")
+    if not isinstance(range_relative, (bool, np.bool_)):
+        raise ValueError(f"The 'range_relative' parameter of simulate must be True or False; got {range_relative!r}.")
     rng = np.random.default_rng(rng)
     start = time.perf_counter()
     hole = np.asarray(hole, dtype=np.int8)
@@ -222,7 +242,8 @@ def simulate(
     while done_trials < trials:
         T = min(batch, trials - done_trials)
         s_call, s_raise, n_ok = _batch(
-            tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng, predictor, counts
+            tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng, predictor, counts,
+            range_relative,
         )
         sums[CALL] += s_call
         sums[RAISE] += s_raise
@@ -255,6 +276,9 @@ class Simulator:
         Seconds per decision (stop after the batch that passes it).
     formula : FormulaParams, optional
         Our own thresholds when the trials play out our later actions.
+    range_relative : bool
+        Simulated opponents compare their strength with their thresholds on the scale of their current range
+        (:func:`simulate`); False: on the scale of all 1,326 holdings.
 
     >>> Simulator(trials=0)
     Traceback (most recent call last):
@@ -262,12 +286,16 @@ class Simulator:
     ValueError: The 'trials' parameter of Simulator must be a positive integer; got 0.
     """
 
-    def __init__(self, *, trials: int = 500, time_budget: float | None = None, formula: FormulaParams | None = None):
+    def __init__(self, *, trials: int = 500, time_budget: float | None = None, formula: FormulaParams | None = None,
+                 range_relative: bool = True):
+        if not isinstance(range_relative, (bool, np.bool_)):
+            raise ValueError(f"The 'range_relative' parameter of Simulator must be True or False; got {range_relative!r}.")
         if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or trials < 1:
             raise ValueError(f"The 'trials' parameter of Simulator must be a positive integer; got {trials!r}.")
         self.trials = int(trials)
         self.time_budget = time_budget
         self.formula = formula if formula is not None else FormulaParams()
+        self.range_relative = bool(range_relative)
 
     def decide(self, hand, *, hole, our_strength: float, model: OpponentModel, predictor=None, rng) -> int:
         """The action (``FOLD``, ``CALL`` or ``RAISE``) of the best simulated EV for seat ``hand.seat``.
@@ -277,11 +305,13 @@ class Simulator:
         """
         return simulate(
             hand.tracker, me=hand.seat, hole=hole, weights=hand.weights, our_strength=our_strength, model=model,
-            trials=self.trials, time_budget=self.time_budget, params=self.formula, predictor=predictor, rng=rng,
+            trials=self.trials, time_budget=self.time_budget, params=self.formula, predictor=predictor,
+            range_relative=self.range_relative, rng=rng,
         ).best
 
     def __repr__(self) -> str:
-        return f"Simulator(trials={self.trials}, time_budget={self.time_budget!r})"
+        return (f"Simulator(trials={self.trials}, time_budget={self.time_budget!r}, "
+                f"range_relative={self.range_relative})")
 
 
 def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, sizes, committed, level, n_live, folded, last,
@@ -319,7 +349,22 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, sizes, committed,
     return mu_call, mu_raise
 
 
-def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng, predictor=None, counts=None):
+def _range_percentiles(strength: np.ndarray) -> np.ndarray:
+    """Each row's percentile among the column's rows (ties share their mid-rank): (T, m) → (T, m) in (0, 1).
+
+    >>> _range_percentiles(np.array([[0.9], [0.2], [0.9], [0.5]])).ravel().tolist()
+    [0.75, 0.125, 0.75, 0.375]
+    """
+    T = strength.shape[0]
+    srt = np.sort(strength, axis=0)
+    cols = np.arange(strength.shape[1])
+    below = np.stack([np.searchsorted(srt[:, j], strength[:, j], side="left") for j in cols], axis=1)
+    upto = np.stack([np.searchsorted(srt[:, j], strength[:, j], side="right") for j in cols], axis=1)
+    return (below + upto) / (2.0 * T)
+
+
+def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng, predictor=None, counts=None,
+           range_relative=False):
     n = tracker.n
     rc = tracker.round
     board = np.asarray(tracker.board, dtype=np.int8)
@@ -362,6 +407,10 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
         pct = _percentiles(np.ascontiguousarray(full[:, : 2 + r]), holdings)
         strength[:, :, r] = pct
         strength[:, me, r] = pct[:, me] ** n_opp
+    if range_relative and opponents:
+        # the opponents' strengths on the scale of their current range: percentile among the T sampled holdings
+        for r in range(rc, 4):
+            strength[:, opponents, r] = _range_percentiles(strength[:, opponents, r])
     # final ranks
     cards7 = np.concatenate([HOLDINGS[holdings], np.broadcast_to(full[:, None, :], (T, n, 5))], axis=2)
     final = evaluate_unchecked(np.ascontiguousarray(cards7, dtype=np.int8)).astype(np.int32)

@@ -33,7 +33,12 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass, field
 
-__all__ = ["TraceStep", "BeliefTrace", "trace_hand", "add_arguments", "run"]
+from bpp.stud.players.variants import VARIANTS
+
+__all__ = ["TraceStep", "BeliefTrace", "trace_hand", "add_arguments", "run", "TRACED"]
+
+#: The BPPs a hand can be traced for: Figure 1's family (the paper's network and its heads-up §6 variants) and bpp-card.
+TRACED = tuple(v.agent for v in VARIANTS.values()) + ("bpp-card",)
 
 
 @dataclass(frozen=True)
@@ -119,13 +124,15 @@ class BeliefTrace:
             f"BPP {self.bpp_cards} vs {self.opponent} {self.opp_cards} (seed {self.seed}, warm-up {self.warmup} hands): "
             f"BPP {self.payoff:+g} units"
         )
-        rows = [("step", *self.steps[0].evidence, "P(win)", "theta", "fold/call/bet", f"top {self._panels[1]}")]
+        # every evidence node of any step (a dynamic network's later rounds add slices), "" where a step has none
+        nodes = list(dict.fromkeys(node for s in self.steps for node in s.evidence))
+        rows = [("step", *nodes, "P(win)", "theta", "fold/call/bet", f"top {self._panels[1]}")]
         for s in self.steps:
             top = FINAL_TYPES[int(s.opp_final.argmax())]
             rows.append(
                 (
                     s.label,
-                    *map(str, s.evidence.values()),
+                    *(str(s.evidence[n]) if n in s.evidence else "" for n in nodes),
                     f"{s.p_win:.3f}",
                     f"{s.theta:.3f}",
                     "/".join(f"{x:.2f}" for x in s.probabilities),
@@ -327,7 +334,9 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
     bpp : BPPPlayer or CardBPP, optional
         The BPP to trace (default: a new ``player`` seeded from ``seed``).
     player : str
-        ``"bpp"`` (the network of Figure 1) or ``"bpp-card"`` (:mod:`bpp.stud.players.cardlevel`).
+        ``"bpp"`` (the network of Figure 1), a heads-up §6 variant of
+        :data:`bpp.stud.players.variants.VARIANTS` (``"bpp-dbn"`` …) or
+        ``"bpp-card"`` (:mod:`bpp.stud.players.cardlevel`); see :data:`TRACED`.
 
     Returns
     -------
@@ -351,17 +360,18 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
     from holdem.games.base import ActionKind
 
     from bpp.stud.players.cardlevel import CardBPP
-    from bpp.stud.players.paper import BPPPlayer
+    from bpp.stud.players.variants import variant_of_agent
 
-    if player not in ("bpp", "bpp-card"):
-        raise ValueError(f"The 'player' parameter of trace_hand must be 'bpp' or 'bpp-card'; got {player!r}.")
+    if player not in TRACED:
+        raise ValueError(f"The 'player' parameter of trace_hand must be one of {TRACED}; got {player!r}.")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"The 'seed' parameter of trace_hand must be a non-negative integer; got {seed!r}.")
     if isinstance(warmup, bool) or not isinstance(warmup, (int, np.integer)) or warmup < 0:
         raise ValueError(f"The 'warmup' parameter of trace_hand must be a non-negative integer; got {warmup!r}.")
     streams = np.random.SeedSequence(int(seed)).spawn(4)
     if bpp is None:
-        bpp = (CardBPP if player == "bpp-card" else BPPPlayer)(rng=np.random.default_rng(streams[0]))
+        rng = np.random.default_rng(streams[0])
+        bpp = CardBPP(rng=rng) if player == "bpp-card" else variant_of_agent(player).make(rng)
     card = isinstance(bpp, CardBPP)
     step, closing = (_card_step, _card_closing_step) if card else (_step, _closing_step)
     opp = registry.make_agent(opponent, rng=np.random.default_rng(streams[1]))
@@ -468,7 +478,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=4, help="seed of the hand, the agents and the warm-up (default 4: a hand that reaches the showdown)")
     parser.add_argument("--opponent", default="rules", help="registered opponent (default rules)")
     parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first to learn M_A|C (default 200)")
-    parser.add_argument("--player", choices=("bpp", "bpp-card"), default="bpp", help="the BPP to trace (default bpp)")
+    parser.add_argument("--player", choices=TRACED, default="bpp",
+                        help="the BPP to trace: the paper's network, a §6 variant or bpp-card (default bpp)")
     parser.add_argument("--out", metavar="FILE.png", default=None, help="write the drawing here")
 
 

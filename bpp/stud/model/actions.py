@@ -32,6 +32,7 @@ import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.networks import (
+    MODELS_DIR,
     N_ROUNDS,
     StudBelief,
     StudCPTs,
@@ -48,6 +49,9 @@ __all__ = [
     "round_action_state",
     "default_actions_cpt",
     "build_actions_network",
+    "ACTIONS_DIR",
+    "save_actions_networks",
+    "load_actions_networks",
     "CompiledActionsNet",
     "ActionsModel",
     "ActionsWinTables",
@@ -57,6 +61,9 @@ __all__ = [
 ACTION_STATES = ("pass", "call", "bet", "raise")
 #: Index of "not yet acted in this round" on the compiled tables' action axis.
 UNOBSERVED = len(ACTION_STATES)
+#: Where ``bpp build stud-actions --replace-shipped`` writes the four networks (with the prior M_A|C).
+ACTIONS_DIR = MODELS_DIR / "actions"
+_STEM = "stud_actions"
 
 
 def round_action_state(events, player: int, betting_round: int) -> int:
@@ -135,6 +142,51 @@ def build_actions_network(cpts: StudCPTs, action_cpt=None):
     )
     model.check_model()
     return model
+
+
+def save_actions_networks(cpts=None, out_dir=None, *, info: dict | None = None) -> list:
+    """Write the four refined networks with the M_A|C a new ``bpp-actions`` starts from (¼ each), as BIF and XMLBIF.
+
+    OPP_Action's table is learned per opponent from showdowns during play
+    (:class:`ActionsModel`); what is saved is the network before any showdown:
+    Figure 1's tables (``cpts``, default the shipped ones of ``models/stud``)
+    with the four-state OPP_Action at :func:`default_actions_cpt`.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     [p.name for p in save_actions_networks(out_dir=d)][-2:]
+    ['stud_actions_round3.bif', 'stud_actions_round3.xmlbif']
+    """
+    from bpp.stud.model.networks import load_cpts, write_round_networks
+
+    cpts = load_cpts() if cpts is None else tuple(cpts)
+    if len(cpts) != N_ROUNDS:
+        raise ValueError(f"The 'cpts' parameter of save_actions_networks must hold 4 rounds' tables; got {len(cpts)}.")
+    return write_round_networks([build_actions_network(c) for c in cpts], ACTIONS_DIR if out_dir is None else out_dir,
+                                _STEM, info=info)
+
+
+def load_actions_networks(directory=None, *, file_format: str = "bif") -> list:
+    """The four saved refined networks, read with pgmpy and checked (``models/stud/actions`` by default).
+
+    Every CPT must be a distribution and OPP_Action must be the child of
+    OPP_Current with the four states pass / call / bet / raise; one
+    ``ValueError`` naming the file otherwise.
+
+    >>> load_actions_networks()[2].get_cpds("OPP_Action").state_names["OPP_Action"]
+    ['pass', 'call', 'bet', 'raise']
+    """
+    from bpp.stud.model.networks import read_round_networks
+
+    def check(model, r, path):
+        cpd = model.get_cpds("OPP_Action")
+        if list(cpd.state_names["OPP_Action"]) != list(ACTION_STATES) or list(model.get_parents("OPP_Action")) != ["OPP_Current"]:
+            raise ValueError(f"{str(path)!r}: OPP_Action must be the child of OPP_Current with states {ACTION_STATES}")
+        if list(cpd.state_names["OPP_Current"]) != list(current_type_names(r)):
+            raise ValueError(f"{str(path)!r}: OPP_Current's states are not round {r}'s")
+
+    return read_round_networks(ACTIONS_DIR if directory is None else directory, _STEM, file_format, "stud-actions",
+                               check, where="load_actions_networks")
 
 
 def _opp_likelihood(cpts: StudCPTs, m: np.ndarray) -> np.ndarray:

@@ -46,7 +46,6 @@ checks them; the tests check they equal a new player's networks.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -181,8 +180,8 @@ def bluff_network_cpts(model):
     return network_cpts(base), np.ascontiguousarray(beta), np.ascontiguousarray(h)
 
 
-def _file(directory, r: int, file_format: str) -> Path:
-    return Path(directory) / f"stud_bluff_round{r}.{file_format}"
+#: File names of the saved networks: ``stud_bluff_round{r}.bif`` / ``.xmlbif``.
+_STEM = "stud_bluff"
 
 
 def save_bluff_networks(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:
@@ -198,25 +197,13 @@ def save_bluff_networks(cpts=None, out_dir=None, *, info: dict | None = None) ->
     ...     [p.name for p in save_bluff_networks(out_dir=d, info={"note": "doctest"})][-3:]
     ['stud_bluff_round3.bif', 'stud_bluff_round3.xmlbif', 'build_info.json']
     """
-    from pgmpy.readwrite import BIFWriter, XMLBIFWriter
-
-    from bpp.stud.model.networks import load_cpts
+    from bpp.stud.model.networks import load_cpts, write_round_networks
 
     cpts = load_cpts() if cpts is None else tuple(cpts)
     if len(cpts) != N_ROUNDS:
         raise ValueError(f"The 'cpts' parameter of save_bluff_networks must hold 4 rounds' tables; got {len(cpts)}.")
-    out = Path(BLUFF_DIR if out_dir is None else out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for r, c in enumerate(cpts):
-        model = build_bluff_network(c)
-        BIFWriter(model).write(str(_file(out, r, "bif")))
-        XMLBIFWriter(model).write(str(_file(out, r, "xmlbif")))
-        written += [_file(out, r, "bif"), _file(out, r, "xmlbif")]
-    if info is not None:
-        (out / "build_info.json").write_text(json.dumps(info, indent=2, sort_keys=True) + "\n")
-        written.append(out / "build_info.json")
-    return written
+    return write_round_networks([build_bluff_network(c) for c in cpts], BLUFF_DIR if out_dir is None else out_dir,
+                                _STEM, info=None if info is None else {"prior_bluff": PRIOR_BLUFF, **info})
 
 
 def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
@@ -230,20 +217,15 @@ def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
     >>> [sorted(m.get_parents("OPP_Bluff")) for m in load_bluff_networks(file_format="xmlbif")][3]
     ['BPP_Current', 'OPP_Current']
     """
-    from bpp.stud.model.networks import check_figure1, read_network
+    from bpp.stud.model.networks import check_figure1, read_round_networks
 
-    directory = BLUFF_DIR if directory is None else directory
-    models = []
-    for r in range(N_ROUNDS):
-        path = _file(directory, r, file_format)
+    def check(model, r, path):
+        cpts, beta, h = bluff_network_cpts(model)
+        check_figure1(cpts, model, path, r)
+        _check(beta, h, r)
 
-        def check(model, r=r, path=path):
-            cpts, beta, h = bluff_network_cpts(model)
-            check_figure1(cpts, model, path, r)
-            _check(beta, h, r)
-
-        models.append(read_network(path, file_format, "stud-bluff", check, where="load_bluff_networks"))
-    return models
+    return read_round_networks(BLUFF_DIR if directory is None else directory, _STEM, file_format, "stud-bluff", check,
+                               where="load_bluff_networks")
 
 
 def _win_tables(cpts: StudCPTs, beta, h):

@@ -179,16 +179,11 @@ def build_finals_network(cpts: StudCPTs, opp_given_bpp):
 
 def save_linked(opp_given_bpp, cpts, out_dir=None, *, info: dict | None = None) -> list[Path]:
     """Write the four linked networks (BIF), the table (npz) and ``build_info.json``; return the paths."""
-    from pgmpy.readwrite import BIFWriter
+    from bpp.stud.model.networks import write_round_networks
 
     q = _check_table(opp_given_bpp, "save_linked")
     out = Path(LINKED_DIR if out_dir is None else out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for r, c in enumerate(cpts):
-        path = out / f"stud_linked_round{r}.bif"
-        BIFWriter(build_finals_network(c, q)).write(str(path))
-        written.append(path)
+    written = write_round_networks([build_finals_network(c, q) for c in cpts], out, "stud_linked", formats=("bif",))
     np.savez_compressed(out / _TABLE_FILE, opp_final_given_bpp_final=q)
     written.append(out / _TABLE_FILE)
     if info is not None:
@@ -212,11 +207,11 @@ def load_opp_given_bpp(directory=None) -> np.ndarray:
 
 
 def load_linked_networks(directory=None) -> list:
-    """The four saved linked networks, read back with pgmpy's ``BIFReader``."""
-    from pgmpy.readwrite import BIFReader
+    """The four saved linked networks, read back with pgmpy's ``BIFReader`` and checked (every CPT a distribution)."""
+    from bpp.stud.model.networks import read_round_networks
 
-    directory = Path(LINKED_DIR if directory is None else directory)
-    return [BIFReader(str(directory / f"stud_linked_round{r}.bif")).get_model() for r in range(N_ROUNDS)]
+    return read_round_networks(LINKED_DIR if directory is None else directory, "stud_linked", "bif", "stud-linked",
+                               where="load_linked_networks")
 
 
 def _likelihood(cpts: StudCPTs, action_cpt) -> np.ndarray:

@@ -713,6 +713,50 @@ def load_networks(directory=None, *, file_format: str = "bif") -> list:
     return models
 
 
+def write_round_networks(models, out_dir, stem: str, *, info: dict | None = None,
+                         formats=("bif", "xmlbif")) -> list[Path]:
+    """Write one pgmpy network per round as ``{stem}_round{r}.bif`` / ``.xmlbif`` (+ ``build_info.json``); the paths.
+
+    Every saved §6 variant network goes through here (Figure 1's own networks
+    also write their CPT archive, :func:`save_networks`).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     [p.name for p in write_round_networks([build_network(c) for c in load_cpts()], d, "x")][:2]
+    ['x_round0.bif', 'x_round0.xmlbif']
+    """
+    from pgmpy.readwrite import BIFWriter, XMLBIFWriter
+
+    writers = {"bif": BIFWriter, "xmlbif": XMLBIFWriter}
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for r, model in enumerate(models):
+        for file_format in formats:
+            path = out / f"{stem}_round{r}.{file_format}"
+            writers[file_format](model).write(str(path))
+            written.append(path)
+    if info is not None:
+        (out / "build_info.json").write_text(json.dumps(info, indent=2, sort_keys=True) + "\n")
+        written.append(out / "build_info.json")
+    return written
+
+
+def read_round_networks(directory, stem: str, file_format: str, target: str, check=None, *, where: str) -> list:
+    """The four networks ``{stem}_round{r}.{file_format}`` of ``directory``, each read by :func:`read_network`.
+
+    ``check(model, betting_round, path)`` validates one round's network (None:
+    only that every CPT is a distribution).
+    """
+    directory = Path(directory)
+    models = []
+    for r in range(N_ROUNDS):
+        path = directory / f"{stem}_round{r}.{file_format}"
+        models.append(read_network(path, file_format, target,
+                                   lambda model, r=r, path=path: check is None or check(model, r, path), where=where))
+    return models
+
+
 def read_network(path, file_format: str, target: str, check, *, where: str):
     """Read one saved BPP network with pgmpy, check every CPT is a distribution, then ``check(model)``; return the model.
 

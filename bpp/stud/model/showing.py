@@ -266,7 +266,7 @@ class CompiledShowingNet:
         return f"CompiledShowingNet(betting_round={self.betting_round})"
 
 
-def save_showing(cpts, out_dir=None, *, info: dict | None = None) -> list[Path]:
+def save_showing(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:
     """Write the four showing networks as BIF and XMLBIF (+ ``build_info.json``); return the paths.
 
     >>> import tempfile
@@ -275,40 +275,22 @@ def save_showing(cpts, out_dir=None, *, info: dict | None = None) -> list[Path]:
     ...     [p.name for p in save_showing(load_cpts(), d)][:2]
     ['stud_showing_round0.bif', 'stud_showing_round0.xmlbif']
     """
-    import json
+    from bpp.stud.model.networks import load_cpts, write_round_networks
 
-    from pgmpy.readwrite import BIFWriter, XMLBIFWriter
-
-    cpts = tuple(cpts)
+    cpts = load_cpts() if cpts is None else tuple(cpts)
     if len(cpts) != N_ROUNDS:
         raise ValueError(f"The 'cpts' parameter of save_showing must hold 4 rounds' tables; got {len(cpts)}.")
-    out = Path(SHOWING_DIR if out_dir is None else out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for r, c in enumerate(cpts):
-        model = build_showing_network(c)
-        stem = str(out / f"stud_showing_round{r}")
-        BIFWriter(model).write(stem + ".bif")
-        XMLBIFWriter(model).write(stem + ".xmlbif")
-        written += [Path(stem + ".bif"), Path(stem + ".xmlbif")]
-    if info is not None:
-        (out / "build_info.json").write_text(json.dumps(info, indent=2, sort_keys=True) + "\n")
-        written.append(out / "build_info.json")
-    return written
+    return write_round_networks([build_showing_network(c) for c in cpts], SHOWING_DIR if out_dir is None else out_dir,
+                                "stud_showing", info=info)
 
 
 def load_showing_networks(directory=None, *, file_format: str = "bif") -> list:
-    """The four saved showing networks, read back with pgmpy's ``BIFReader`` / ``XMLBIFReader``."""
-    from pgmpy.readwrite import BIFReader, XMLBIFReader
+    """The four saved showing networks, read back with pgmpy and checked (every CPT a distribution; one line naming a bad file).
 
-    if file_format not in ("bif", "xmlbif"):
-        raise ValueError(f"The 'file_format' parameter of load_showing_networks must be 'bif' or 'xmlbif'; got {file_format!r}.")
-    directory = Path(SHOWING_DIR if directory is None else directory)
-    reader = BIFReader if file_format == "bif" else XMLBIFReader
-    out = []
-    for r in range(N_ROUNDS):
-        path = directory / f"stud_showing_round{r}.{file_format}"
-        if not path.exists():
-            raise FileNotFoundError(f"{path} is missing; run `bpp build stud-showing`.")
-        out.append(reader(str(path)).get_model())
-    return out
+    >>> [sorted(m.get_parents("BPP_Strength")) for m in load_showing_networks()][0]
+    ['BPP_Current', 'BPP_Upcards']
+    """
+    from bpp.stud.model.networks import read_round_networks
+
+    return read_round_networks(SHOWING_DIR if directory is None else directory, "stud_showing", file_format,
+                               "stud-showing", where="load_showing_networks")

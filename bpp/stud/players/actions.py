@@ -73,16 +73,12 @@ class ActionsBPP(BPPPlayer):
     """
 
     name = "bpp-actions"
+    single_idea = "refines only OPP_Action"
     #: BPP's own pass/bet and fold/call/raise curves (§6.1): nothing owed, or a bet to call.
     curve_contexts = ("open", "facing")
     default_curves = Path(__file__).resolve().parents[3] / "models" / "stud" / "curves_actions.json"
 
     def __init__(self, **kwargs):
-        link = kwargs.get("upcards_link", False)
-        if link:
-            raise ValueError(
-                f"The 'upcards_link' parameter of ActionsBPP must be False (bpp-actions refines only OPP_Action); got {link!r}."
-            )
         super().__init__(**kwargs)
         from bpp.stud.model.actions import ActionsModel, ActionsWinTables, round_action_state
 

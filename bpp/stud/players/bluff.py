@@ -38,11 +38,9 @@ class BluffBPP(BPPPlayer):
     """
 
     name = "bpp-bluff"
+    single_idea = "adds only OPP_Bluff"
 
     def __init__(self, **kwargs):
-        link = kwargs.get("upcards_link", False)
-        if link:
-            raise ValueError(f"The 'upcards_link' parameter of BluffBPP must be False (bpp-bluff adds only OPP_Bluff); got {link!r}.")
         super().__init__(**kwargs)
         from bpp.stud.model.bluff import BluffModel, BluffWinTables
 

@@ -82,14 +82,9 @@ class DBNBPP(BPPPlayer):
     """
 
     name = "bpp-dbn"
+    single_idea = "adds only the dynamic network of §6.3"
 
     def __init__(self, *, dbn_cpts=None, **kwargs):
-        link = kwargs.get("upcards_link", False)
-        if link:
-            raise ValueError(
-                "The 'upcards_link' parameter of DBNBPP must be False (bpp-dbn adds only the dynamic network of §6.3); "
-                f"got {link!r}."
-            )
         super().__init__(**kwargs)
         from bpp.stud.model.dbn import CompiledDBN, load_dbn_cpts
 

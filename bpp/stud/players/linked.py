@@ -34,14 +34,9 @@ class LinkedBPP(BPPPlayer):
     """
 
     name = "bpp-linked"
+    single_idea = "adds only the BPP_Final -> OPP_Final arc"
 
     def __init__(self, *, opp_given_bpp=None, **kwargs):
-        link = kwargs.get("upcards_link", False)
-        if link:
-            raise ValueError(
-                "The 'upcards_link' parameter of LinkedBPP must be False (bpp-linked adds only the "
-                f"BPP_Final -> OPP_Final arc); got {link!r}."
-            )
         super().__init__(**kwargs)
         from bpp.stud.model.linked import FinalsWinTables, load_opp_given_bpp
 

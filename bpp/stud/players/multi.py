@@ -52,35 +52,13 @@ from holdem.games.stud import showing_key
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.decision.player import CurvePlayer
+from bpp.stud.players.paper import seat_action
 
-__all__ = ["MultiBPPPlayer", "OPPONENT_MODELS", "seat_action", "strongest_showing"]
+__all__ = ["MultiBPPPlayer", "OPPONENT_MODELS", "strongest_showing"]
 
 _BET_RAISE = ActionKind.BET_RAISE
 #: How the table is modelled: one sub-network per live opponent, or the strongest showing as the one opponent.
 OPPONENT_MODELS = ("per_seat", "strongest")
-
-
-def seat_action(observation: Observation, seat: int) -> int:
-    """OPP_Action evidence of ``seat`` in the current round: 0 passive, 1 aggressive (bet or raise), 2 not yet acted.
-
-    >>> import numpy as np
-    >>> from holdem.games import Stud5
-    >>> state = Stud5(n_players=3).new_hand(np.arange(52))
-    >>> first = state.current_player
-    >>> _ = state.apply(state.legal_actions()[-1])              # the first seat bets
-    >>> seat_action(state.observation(state.current_player), first), seat_action(state.observation(first), state.current_player)
-    (1, 2)
-    """
-    r = observation.round
-    seen = 2
-    for event in reversed(observation.history):
-        if event.round != r:
-            break
-        if event.player == seat and event.kind == "action":
-            if event.action.kind == _BET_RAISE:
-                return 1
-            seen = 0
-    return seen
 
 
 @functools.cache

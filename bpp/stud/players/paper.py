@@ -55,9 +55,32 @@ from holdem.games.base import ActionKind, Observation
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.decision.player import CurvePlayer
 
-__all__ = ["BPPPlayer", "opponent_action"]
+__all__ = ["BPPPlayer", "opponent_action", "seat_action"]
 
 _BET_RAISE = ActionKind.BET_RAISE
+
+
+def seat_action(observation: Observation, seat: int) -> int:
+    """OPP_Action evidence of ``seat`` in the current round: 0 passive, 1 aggressive (bet or raise), 2 not yet acted.
+
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> state = Stud5(n_players=3).new_hand(np.arange(52))
+    >>> first = state.current_player
+    >>> _ = state.apply(state.legal_actions()[-1])              # the first seat bets
+    >>> seat_action(state.observation(state.current_player), first), seat_action(state.observation(first), state.current_player)
+    (1, 2)
+    """
+    r = observation.round
+    seen = 2
+    for event in reversed(observation.history):
+        if event.round != r:
+            break
+        if event.player == seat and event.kind == "action":
+            if event.action.kind == _BET_RAISE:
+                return 1
+            seen = 0
+    return seen
 
 
 def opponent_action(observation: Observation) -> int:
@@ -77,17 +100,7 @@ def opponent_action(observation: Observation) -> int:
     >>> opponent_action(state.observation(0))
     1
     """
-    opp = 1 - observation.player
-    r = observation.round
-    seen = 2
-    for event in reversed(observation.history):
-        if event.round != r:
-            break
-        if event.player == opp and event.kind == "action":
-            if event.action.kind == _BET_RAISE:
-                return 1
-            seen = 0
-    return seen
+    return seat_action(observation, 1 - observation.player)
 
 
 @functools.cache
@@ -157,6 +170,8 @@ class BPPPlayer(CurvePlayer):
     """
 
     name = "bpp"
+    #: A §6 variant that adds one idea says which here; it then refuses §6.1's up-cards link (one idea at a time).
+    single_idea: str | None = None
     trusted_actions = True  # CurvePlayer.act
 
     def __init__(
@@ -174,6 +189,11 @@ class BPPPlayer(CurvePlayer):
         rng=None,
     ):
         super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
+        if upcards_link and self.single_idea:
+            raise ValueError(
+                f"The 'upcards_link' parameter of {type(self).__name__} must be False ({self.name} {self.single_idea}); "
+                f"got {upcards_link!r}."
+            )
         if upcards_link not in (False, None, True, "showing", "upcards"):
             raise ValueError(
                 f"The 'upcards_link' parameter of BPPPlayer must be False, True, 'showing' or 'upcards'; got {upcards_link!r}."

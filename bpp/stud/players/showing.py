@@ -65,16 +65,12 @@ class ShowingBPP(BPPPlayer):
     """
 
     name = "bpp-showing"
+    single_idea = "adds only BPP's showing strength"
     #: BPP_Strength's states: the curves for a hand type the down card makes, and for one the up cards fix.
     curve_contexts = ("hidden", "showing")
     default_curves = Path(__file__).resolve().parents[3] / "models" / "stud" / "curves_showing.json"
 
     def __init__(self, **kwargs):
-        link = kwargs.get("upcards_link", False)
-        if link:
-            raise ValueError(
-                f"The 'upcards_link' parameter of ShowingBPP must be False (bpp-showing adds only BPP's showing strength); got {link!r}."
-            )
         super().__init__(**kwargs)
         from bpp.stud.model.showing import type_shown
 
