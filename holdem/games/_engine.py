@@ -305,6 +305,20 @@ class _State:
                 return seat
         return -1
 
+    def _put_in(self, p: int, d: int) -> None:
+        """Move ``d`` chips of seat ``p``'s stack into the pot; a seat whose stack runs out is all-in.
+
+        For the states whose stacks bind (no-limit, fixed limit at table stakes:
+        they keep ``_allin`` and ``_n_active``).
+        """
+        self._committed[p] += d
+        self._stacks[p] -= d
+        self._bets[p] += d
+        self._pot += d
+        if not self._stacks[p]:
+            self._allin[p] = True
+            self._n_active -= 1
+
     # -- end of hand -------------------------------------------------------
 
     def _win_by_fold(self) -> None:
@@ -869,13 +883,7 @@ class SizedState(_State):
             if d > stacks[p]:
                 d = stacks[p]
             if d:
-                committed[p] += d
-                stacks[p] -= d
-                self._bets[p] += d
-                self._pot += d
-                if not stacks[p]:
-                    self._allin[p] = True
-                    self._n_active -= 1
+                self._put_in(p, d)
             self._to_act -= 1
             self.history.append(_CALL_EVENTS[self.round][p])
         elif kind == 2:
@@ -884,17 +892,9 @@ class SizedState(_State):
             inc = to - self._high
             if inc > self._last_inc:
                 self._last_inc = inc
-            committed[p] = to
-            stacks[p] -= d
-            self._bets[p] += d
-            self._pot += d
+            self._put_in(p, d)
             self._high = to
-            if not stacks[p]:
-                self._allin[p] = True
-                self._n_active -= 1
-                self._to_act = self._n_active
-            else:
-                self._to_act = self._n_active - 1
+            self._to_act = self._n_active if self._allin[p] else self._n_active - 1  # an all-in raiser is not owed an answer
             self.history.append(_tnew(Event, ("action", p, _raise_action(to), (), self.round)))
         elif kind == 0:
             self._folded[p] = True
@@ -1075,13 +1075,7 @@ class TableStakesMixin:
             if d > stacks[p]:
                 d = stacks[p]
             if d:
-                committed[p] += d
-                stacks[p] -= d
-                self._bets[p] += d
-                self._pot += d
-                if not stacks[p]:
-                    self._allin[p] = True
-                    self._n_active -= 1
+                self._put_in(p, d)
             self._to_act -= 1
             self.history.append(_CALL_EVENTS[self.round][p])
         elif kind == 2:  # bet / raise, all-in for less when short
@@ -1091,17 +1085,9 @@ class TableStakesMixin:
                 self._n_bets += 1
                 self._n_full += 1
             d = to - committed[p]
-            committed[p] = to
-            stacks[p] -= d
-            self._bets[p] += d
-            self._pot += d
+            self._put_in(p, d)
             self._high = to
-            if not stacks[p]:
-                self._allin[p] = True
-                self._n_active -= 1
-                self._to_act = self._n_active
-            else:
-                self._to_act = self._n_active - 1
+            self._to_act = self._n_active if self._allin[p] else self._n_active - 1  # an all-in raiser is not owed an answer
             self.history.append(_tnew(Event, ("action", p, _raise_action(to), (), self.round)))
         elif kind == 0:
             self._folded[p] = True
