@@ -55,6 +55,7 @@ from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import evaluate, evaluate_unchecked
 
 __all__ = [
+    "holding_types",
     "FINAL_TYPES",
     "N_FINAL_TYPES",
     "TABLE1_TYPES",
@@ -317,6 +318,24 @@ def hand_types(cards: CardsLike) -> np.ndarray:
 
 #: _BINOM[c][i] = C(c, i): the colex rank of a sorted hand c_0 < c_1 < … is Σ C(c_i, i + 1).
 _BINOM = [[comb(c, i) for i in range(6)] for c in range(52)]
+
+
+def holding_types(holdings, up) -> np.ndarray:
+    """The hand type of each down card of ``holdings`` (n, 1) with the same up cards ``up``: one vectorized lookup.
+
+    What BPP_Current would be had the player held each down card (the batched
+    policies Local Best Response asks for).
+
+    >>> from holdem import parse_cards
+    >>> names = type_names(3)
+    >>> [names[t] for t in holding_types(parse_cards(["As", "2c"])[:, None], parse_cards("Ad 7h"))]
+    ['pair_aces', 'busted_ace']
+    """
+    holdings = np.asarray(holdings)
+    hands = np.empty((holdings.shape[0], 1 + len(up)), dtype=np.int64)
+    hands[:, 0] = holdings[:, 0]
+    hands[:, 1:] = up
+    return hand_types(hands)
 
 
 def combinations_array(n: int, k: int) -> np.ndarray:

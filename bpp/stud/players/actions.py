@@ -109,14 +109,12 @@ class ActionsBPP(BPPPlayer):
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
         """P(BPP_Win | evidence) had BPP held each down card."""
-        from bpp.stud.model.handtypes import hand_types
+        from bpp.stud.model.handtypes import holding_types
 
         me = observation.player
         up = observation.up_cards
-        hands = np.empty((holdings.shape[0], 1 + len(up[me])), dtype=np.int64)
-        hands[:, 0] = holdings[:, 0]
-        hands[:, 1:] = up[me]
-        return self._tables[observation.round][hand_types(hands), self._type_of(up[1 - me]), self._action(observation)]
+        current = holding_types(holdings, up[me])
+        return self._tables[observation.round][current, self._type_of(up[1 - me]), self._action(observation)]
 
     def evidence(self, observation: Observation) -> dict:
         """State names of BPP_Current, OPP_Upcards and the refined OPP_Action (None: not yet acted)."""

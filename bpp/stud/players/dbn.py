@@ -108,14 +108,10 @@ class DBNBPP(BPPPlayer):
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
         """P(win) had BPP held each down card: one filter, then one row of G_t per holding's BPP_Current type."""
-        from bpp.stud.model.handtypes import hand_types
+        from bpp.stud.model.handtypes import holding_types
 
-        mine = observation.up_cards[observation.player]
-        hands = np.empty((holdings.shape[0], 1 + len(mine)), dtype=np.int64)
-        hands[:, 0] = holdings[:, 0]
-        hands[:, 1:] = mine
         upcards, actions = self._opp_evidence(observation)
-        return self.dbn_.p_win(hand_types(hands), upcards, actions)
+        return self.dbn_.p_win(holding_types(holdings, observation.up_cards[observation.player]), upcards, actions)
 
     def evidence(self, observation: Observation) -> dict:
         """The evidence entered, by node of the unrolled network: BPP_Current_s, OPP_Upcards_s, OPP_Action_s (None: not acted)."""

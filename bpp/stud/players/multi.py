@@ -187,13 +187,9 @@ class MultiBPPPlayer(CurvePlayer):
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
         """P(win) had BPP held each down card of ``holdings`` (n, 1), batched."""
-        from bpp.stud.model.handtypes import hand_types
+        from bpp.stud.model.handtypes import holding_types
 
-        mine = observation.up_cards[observation.player]
-        hands = np.empty((holdings.shape[0], 1 + len(mine)), dtype=np.int64)
-        hands[:, 0] = holdings[:, 0]
-        hands[:, 1:] = mine
-        rows = self._bpp_final[observation.round][hand_types(hands)]
+        rows = self._bpp_final[observation.round][holding_types(holdings, observation.up_cards[observation.player])]
         return self._share(rows, self._evidence_rows(observation))
 
     def evidence(self, observation: Observation) -> dict:

@@ -241,14 +241,11 @@ class BPPPlayer(CurvePlayer):
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
         """P(BPP_Win | evidence) had BPP held each down card: one table lookup per holding's BPP_Current type."""
-        from bpp.stud.model.handtypes import hand_types
+        from bpp.stud.model.handtypes import holding_types
 
         me = observation.player
         up = observation.up_cards
-        hands = np.empty((holdings.shape[0], 1 + len(up[me])), dtype=np.int64)
-        hands[:, 0] = holdings[:, 0]
-        hands[:, 1:] = up[me]
-        current = hand_types(hands)
+        current = holding_types(holdings, up[me])
         table = self._tables[observation.round]
         if self.upcards_link:
             link = self._link_state(up[me], up[1 - me], self.upcards_link)

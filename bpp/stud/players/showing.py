@@ -84,13 +84,10 @@ class ShowingBPP(BPPPlayer):
 
     def holdings_curve_contexts(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
         """BPP_Strength had BPP held each down card (one vectorized hand-type lookup)."""
-        from bpp.stud.model.handtypes import hand_types
+        from bpp.stud.model.handtypes import holding_types
 
         up = observation.up_cards[observation.player]
-        hands = np.empty((holdings.shape[0], 1 + len(up)), dtype=np.int64)
-        hands[:, 0] = holdings[:, 0]
-        hands[:, 1:] = up
-        return self._shown[observation.round][hand_types(hands), self._type_of(up)].astype(np.int64)
+        return self._shown[observation.round][holding_types(holdings, up), self._type_of(up)].astype(np.int64)
 
     def evidence(self, observation: Observation) -> dict:
         """The paper's evidence plus BPP_Upcards and BPP_Strength (state names)."""
