@@ -299,6 +299,14 @@ def expected_cost(to_call: float, round: int, *, bets_per_round: float = BETS_PE
 # ---------------------------------------------------------------- the twelve parameters
 
 
+def _save_json(path, data: dict) -> Path:
+    """Write ``data`` as indented JSON at ``path`` (its folder made if needed); return the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    return path
+
+
 @dataclass(frozen=True)
 class CurveParams:
     """The 12 ``f`` parameters of the betting curves (§4.1): one per curve (bet, fold, call) and round.
@@ -358,10 +366,7 @@ class CurveParams:
 
     def save(self, path, **metadata) -> Path:
         """Write the parameters (and any ``metadata``: seed, score …) as JSON; return the path."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({**self.to_dict(), **metadata}, indent=2) + "\n")
-        return path
+        return _save_json(path, {**self.to_dict(), **metadata})
 
     @classmethod
     def load(cls, path) -> "CurveParams":
@@ -457,10 +462,7 @@ class CurveSet:
 
     def save(self, path, **metadata) -> Path:
         """Write the sets (and any ``metadata``) as JSON: ``{"contexts": {name: {bet, fold, call}}, ...}``; return the path."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({**self.to_dict(), **metadata}, indent=2) + "\n")
-        return path
+        return _save_json(path, {**self.to_dict(), **metadata})
 
     @classmethod
     def load(cls, path) -> "CurveSet":

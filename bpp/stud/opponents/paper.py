@@ -123,6 +123,22 @@ def sample_win_probability(my_cards, opp_up, *, n_samples: int = 1000, rng=None)
 _ALL = np.arange(52, dtype=np.int8)
 
 
+def _deal_rows(pool: np.ndarray, m: int, n_samples: int, rng: np.random.Generator) -> np.ndarray:
+    """``n_samples`` deals of ``m`` distinct cards of ``pool`` each, in the first ``m`` columns of the rows returned.
+
+    A partial Fisher-Yates shuffle of the pool, all rows at once (one draw
+    call, a loop over the ``m`` ≤ 8 positions only).
+    """
+    rows = np.broadcast_to(pool, (n_samples, pool.size)).copy()
+    picks = rng.integers(np.arange(m), pool.size, size=(n_samples, m))
+    index = np.arange(n_samples)
+    for j in range(m):
+        chosen = rows[index, picks[:, j]]
+        rows[index, picks[:, j]] = rows[:, j]
+        rows[:, j] = chosen
+    return rows
+
+
 def _win_probability(mine: tuple, theirs: tuple, n_samples: int, rng: np.random.Generator) -> float:
     unseen = np.ones(52, dtype=bool)
     unseen[list(mine)] = False
@@ -137,21 +153,12 @@ def _win_probability(mine: tuple, theirs: tuple, n_samples: int, rng: np.random.
         hands[:, 4] = pool
         r = evaluate_unchecked(hands)
         return float(((mine_rank > r).sum() + 0.5 * (mine_rank == r).sum()) / pool.size)
-    m = n_mine + n_theirs
-    u = pool.size
-    # a partial Fisher-Yates shuffle of the pool, row by row, for the first m positions (one draw call)
-    rows = np.broadcast_to(pool, (n_samples, u)).copy()
-    picks = rng.integers(np.arange(m), u, size=(n_samples, m))
-    index = np.arange(n_samples)
-    for j in range(m):
-        chosen = rows[index, picks[:, j]]
-        rows[index, picks[:, j]] = rows[:, j]
-        rows[:, j] = chosen
+    rows = _deal_rows(pool, n_mine + n_theirs, n_samples, rng)
     hands = np.empty((2, n_samples, 5), dtype=np.int8)
     hands[0, :, : len(mine)] = mine
     hands[0, :, len(mine) :] = rows[:, :n_mine]
     hands[1, :, : len(theirs)] = theirs
-    hands[1, :, len(theirs) :] = rows[:, n_mine:m]
+    hands[1, :, len(theirs) :] = rows[:, n_mine : n_mine + n_theirs]
     r = evaluate_unchecked(hands)
     return float(((r[0] > r[1]).sum() + 0.5 * (r[0] == r[1]).sum()) / n_samples)
 
@@ -184,15 +191,7 @@ def _table_win_probability(mine: tuple, theirs: tuple, n_samples: int, rng: np.r
         unseen[list(up)] = False
     pool = _ALL[unseen]
     needs = [5 - len(mine)] + [5 - len(up) for up in theirs]
-    m = sum(needs)
-    u = pool.size
-    rows = np.broadcast_to(pool, (n_samples, u)).copy()
-    picks = rng.integers(np.arange(m), u, size=(n_samples, m))
-    index = np.arange(n_samples)
-    for j in range(m):
-        chosen = rows[index, picks[:, j]]
-        rows[index, picks[:, j]] = rows[:, j]
-        rows[:, j] = chosen
+    rows = _deal_rows(pool, sum(needs), n_samples, rng)
     hands = np.empty((len(theirs) + 1, n_samples, 5), dtype=np.int8)
     start = 0
     for i, known in enumerate((mine,) + tuple(theirs)):
