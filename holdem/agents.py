@@ -110,6 +110,8 @@ class Agent:
         holdings : int array, shape (n_holdings, k)
             Candidate private cards (k = 2 hold'em, k = 1 stud's down card).
 
+        Examples
+        --------
         >>> from holdem.games import LimitHoldem
         >>> obs = LimitHoldem().new_hand(np.arange(52)).observation(0)
         >>> AlwaysCall().holdings_action_probabilities(obs, [[8, 9], [50, 51]])
