@@ -147,6 +147,7 @@ class AlwaysCall(Agent):
 
     name = "call"
     policy_ignores_cards = True
+    states_policy = True  # deterministic: the one action act returns is the policy
 
     def act(self, observation):
         if observation is not None:
@@ -161,6 +162,7 @@ class AlwaysRaise(Agent):
 
     name = "raise"
     policy_ignores_cards = True
+    states_policy = True  # deterministic: the one action act returns is the policy
 
     def act(self, observation):
         legal = observation.legal
@@ -177,6 +179,7 @@ class AlwaysFold(Agent):
 
     name = "fold"
     policy_ignores_cards = True
+    states_policy = True  # deterministic: the one action act returns is the policy
 
     def act(self, observation):
         legal = observation.legal
