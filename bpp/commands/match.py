@@ -17,8 +17,9 @@ it, or resumes an interrupted match (same game, agents, seed and block size).
 
 Agents that learn across hands (``bpp``; ``poki`` and ``poki-sim`` with their
 specific opponent models) are kept as one instance for the whole match, as in
-the papers' experiments: such matches need ``--workers 1`` and cannot use
-``--log`` (the learned state is not in the log).
+the papers' experiments: such matches need ``--workers 1``; their ``--log``
+is written whole and read back whole, never extended (the learned state is
+not in the log).
 """
 
 from __future__ import annotations

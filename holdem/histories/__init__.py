@@ -6,5 +6,6 @@
 """
 
 from holdem.histories.read import Hand, Hands, hands_from_log, read_hands
+from holdem.histories.stats import PlayerStats, StatsResult, player_stats
 
-__all__ = ["Hand", "Hands", "hands_from_log", "read_hands"]
+__all__ = ["Hand", "Hands", "PlayerStats", "StatsResult", "hands_from_log", "player_stats", "read_hands"]
