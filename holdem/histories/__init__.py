@@ -6,6 +6,7 @@
 """
 
 from holdem.histories.read import Hand, Hands, hands_from_log, read_hands
+from holdem.histories.replay import replay
 from holdem.histories.stats import PlayerStats, StatsResult, player_stats
 
-__all__ = ["Hand", "Hands", "PlayerStats", "StatsResult", "hands_from_log", "player_stats", "read_hands"]
+__all__ = ["Hand", "Hands", "PlayerStats", "StatsResult", "hands_from_log", "player_stats", "read_hands", "replay"]
