@@ -4,7 +4,7 @@ The papers' programs learn from the play they watch: Poki's specific opponent
 models count the opponents' actions (Billings2002 §5), BPP learns its action
 model M_A|C from showdowns (Korb1999 §5.2), the Kendall–Willdig player its
 values (Kendall2001 §4).  :func:`replay` feeds one player of every hand to an
-agent in the order the match runner (:mod:`holdem.match.runner`) does:
+agent through the one hand driver (:class:`holdem.play.HandDriver`), as in a live match:
 
 1. ``new_hand(seat)`` before the hand (the seat the player sat in);
 2. every public event of the hand as it happens, to ``observe(event)`` —
@@ -14,7 +14,8 @@ agent in the order the match runner (:mod:`holdem.match.runner`) does:
    Poki build the hand's state and re-weight their tables there; the answer is
    not used: the logged action is applied.  A hand whose player's hidden cards
    the file does not show is observed but not acted in (no observation can be
-   made without them).
+   made without them);
+4. ``end_hand()`` when the hand is over.
 
 So an agent that played a logged match and a fresh agent of the same seed
 replayed through that match's log end in the same learned state
@@ -23,40 +24,40 @@ replayed through that match's log end in the same learned state
 
 from __future__ import annotations
 
-__all__ = ["replay", "drive_hand"]
+__all__ = ["replay"]
 
 
-def drive_hand(state, agents: dict, actions, *, hidden=()) -> None:
-    """Step ``state`` through the logged ``actions`` (``(seat, Action)``), telling ``agents`` (seat → agent) as a match does.
+class _Logged:
+    """The seats of a logged hand, played by :class:`holdem.play.HandDriver`: each ``act`` answers the next logged
+    action; the replayed agent's seat first asks the agent (its answer unused) and passes the hooks on to it."""
 
-    ``hidden`` are seats whose showdown is not told (their cards are not in the file).
-    """
-    from holdem.match.runner import _hook
+    def __init__(self, actions, agent=None, hidden=()):
+        from holdem.play import _hook
 
-    hooks = [(seat, _hook(a, "observe"), _hook(a, "new_hand"), a) for seat, a in agents.items()]
-    for seat, _, start, _ in hooks:
-        if start is not None:
-            start(seat)
-    observers = [tell for _, tell, _, _ in hooks if tell is not None]
-    actors = {seat: a for seat, a in agents.items() if seat not in hidden}
-    told = 0
-    it = iter(actions)
-    while True:
-        history = state.history
-        while told < len(history):
-            event = history[told]
-            told += 1
-            if event.kind == "showdown" and event.player in hidden:
-                continue
-            for tell in observers:
-                tell(event)
-        if state.is_terminal:
-            return
-        p = state.current_player
-        seat, action = next(it)
-        if p in actors:
-            actors[p].act(state.observation(p))
-        state.apply(action)
+        self._next = iter(actions).__next__
+        self.agent = agent
+        self.hidden = hidden
+        self._act = None if agent is None else agent.act
+        self._new_hand = None if agent is None else _hook(agent, "new_hand")
+        self._observe = None if agent is None else _hook(agent, "observe")
+        self._end_hand = None if agent is None else _hook(agent, "end_hand")
+
+    def act(self, observation):
+        if self._act is not None and observation.player not in self.hidden:
+            self._act(observation)
+        return self._next()[1]
+
+    def new_hand(self, seat):
+        if self._new_hand is not None:
+            self._new_hand(seat)
+
+    def observe(self, event):
+        if self._observe is not None and not (event.kind == "showdown" and event.player in self.hidden):
+            self._observe(event)
+
+    def end_hand(self):
+        if self._end_hand is not None:
+            self._end_hand()
 
 
 def replay(hands, agent, *, as_player: str):
@@ -90,6 +91,8 @@ def replay(hands, agent, *, as_player: str):
     ...
     ValueError: no hand has a player named 'nobody' (players: call, raise)
     """
+    from holdem.play import HandDriver
+
     hands = list(hands)
     played = 0
     for hand in hands:
@@ -98,7 +101,10 @@ def replay(hands, agent, *, as_player: str):
             continue
         seat = seats[0]
         hidden = tuple(s for s, h in enumerate(hand.holes) if h is None)
-        drive_hand(hand.new_state(), {seat: agent}, hand.actions, hidden=hidden)
+        logged = _Logged(hand.actions, agent, hidden)
+        others = _Logged(hand.actions)
+        others._next = logged._next  # one stream of logged actions for every seat
+        HandDriver([logged if s == seat else others for s in range(hand.n_players)]).play(hand.new_state())
         played += 1
     if not played:
         names = sorted({n for h in hands for n in h.names})
