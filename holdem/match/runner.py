@@ -300,7 +300,8 @@ def play_match(
         every block, except agents that learn across hands, which are made once
         and keep their state for the whole match (:func:`keep_learners`), exactly
         as ``bpp match`` does; instances persist across blocks.  Learners and
-        instances need ``workers=1`` (refused otherwise), learners no ``log``.
+        instances need ``workers=1`` (refused otherwise); a learners' log is written
+        whole and read whole, never extended (their learned state is not in it).
     n_deals
         Deals to play (a *deal* is one shuffled deck; a *hand* is one deal
         played by one seating).  An ordinary match plays one hand per deal; a
@@ -379,10 +380,11 @@ def play_match(
     root = root_seed(rng)
     specs = keep_learners(specs, root)
     learners = [s.name for s in specs if s.instance is not None and capabilities(s.instance).learns_across_hands]
-    if learners and log is not None:
+    if learners and previous is not None and previous.n_deals < n_deals:
         raise ValueError(
-            f"agents {', '.join(sorted(set(learners)))} learn across hands; their learned state is not in the log, "
-            "so a logged match could not resume them: play without a log"
+            f"agents {', '.join(sorted(set(learners)))} learn across hands and the log {str(log)!r} holds only "
+            f"{previous.n_deals} of the {n_deals} deals: what they learned there is not in the log, so the match "
+            "cannot be extended; choose another --log"
         )
     instances = [s.name for s in specs if s.instance is not None]
     if instances and workers > 1:
