@@ -8,7 +8,13 @@ with an :class:`~holdem.games.base.Action` (ARCHITECTURE.md).  The match runner 
   as it happens: every action, every card dealt face up, every card shown at
   showdown (what opponent modelling learns from),
 * may ask ``action_probabilities(observation)`` of agents that can state
-  their policy (Local Best Response needs it).
+  their policy (Local Best Response needs it),
+* plays the batched engine (:mod:`holdem.games.batched`) when every agent of
+  the match has ``act_batch(batch_observation)`` — an optional method that
+  answers the action kinds (0 fold, 1 check/call, 2 bet/raise) of every row
+  of a :class:`~holdem.games.batched.BatchObservation` at once, exactly what
+  ``act`` would answer for each row — and none needs ``observe`` or
+  ``new_hand``; the scalar engine otherwise.
 
 Agents take ``rng`` (a ``numpy.random.Generator``, a seed or ``None``) in
 their constructor and use nothing else for randomness.  The trivial agents
@@ -155,6 +161,10 @@ class AlwaysCall(Agent):
                 return STAND_PAT
         return CHECK_CALL
 
+    def act_batch(self, observation):
+        """Check/call in every row of a :class:`~holdem.games.batched.BatchObservation`."""
+        return np.ones(len(observation), dtype=np.int8)
+
 
 class AlwaysRaise(Agent):
     """Bets or raises whenever allowed — the smallest legal raise — else calls (stands pat in a draw)."""
@@ -171,6 +181,10 @@ class AlwaysRaise(Agent):
                 return action
         return CHECK_CALL
 
+    def act_batch(self, observation):
+        """Bet/raise (2) in the rows where a raise is legal, else check/call (1)."""
+        return np.where(observation.legal[:, 2], 2, 1).astype(np.int8)
+
 
 class AlwaysFold(Agent):
     """Folds whenever facing a bet, else checks (stands pat in a draw)."""
@@ -183,6 +197,10 @@ class AlwaysFold(Agent):
         if legal and legal[0].kind == _DISCARD:
             return STAND_PAT
         return FOLD if observation.to_call > 0 else CHECK_CALL
+
+    def act_batch(self, observation):
+        """Fold (0) in the rows facing a bet, else check (1)."""
+        return np.where(observation.to_call > 0, 0, 1).astype(np.int8)
 
 
 class UniformRandom(Agent):

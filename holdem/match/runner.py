@@ -188,6 +188,12 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
 
     at_seats = seatings(n, duplicate=plan.duplicate)  # [replay, seat] = agent
     seat_ofs = np.argsort(at_seats, axis=1)  # [replay, agent] = seat
+    if not plan.record:  # every agent decides for a whole batch: the batched engine (holdem.match.batched)
+        from holdem.match.batched import play_block_batched
+
+        chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs, _hook)
+        if chips is not None:
+            return BlockResult(block, n_deals, chips, None)
     acts = [a.act for a in agents]
     observers = [h for h in (_hook(a, "observe") for a in agents) if h is not None]
     starters = [(i, h) for i, h in ((i, _hook(a, "new_hand")) for i, a in enumerate(agents)) if h is not None]
