@@ -173,8 +173,11 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
     agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams[1:])]
 
     first = block * plan.block_size
-    deals = np.tile(np.arange(52, dtype=np.int8), (n_deals, 1))
+    # shuffled as int64 (numpy's fast path for 8-byte items: twice the speed, the same permutations), kept as int8
+    deals = np.empty((n_deals, 52), dtype=np.int64)
+    deals[:] = np.arange(52)  # a broadcast copy (np.tile costs twice as much)
     deal_rng.permuted(deals, axis=1, out=deals)
+    deals = deals.astype(np.int8)
     buttons = (np.arange(first, first + n_deals) % n).astype(np.int64)
 
     ranks = None

@@ -44,7 +44,7 @@ def test_batched_limit_holdem_equals_the_scalar_states_on_random_legal_actions(n
     assert all(s.is_terminal for s in states)
     scalar = np.array([s.payoffs for s in states])
     np.testing.assert_array_equal(batch.payoffs, scalar)
-    assert batch.finished.all()
+    assert batch.n_live == 0
     assert (batch.payoffs.sum(axis=1) == 0).all()
 
 
