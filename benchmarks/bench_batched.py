@@ -33,7 +33,8 @@ import numpy as np
 
 from holdem.agents import AlwaysCall
 from holdem.games import LimitHoldem
-from holdem.games.batched import new_batch, play_batch
+from holdem.games.batched import new_batch
+from holdem.match.batched import play_batch
 from holdem.match import play_match
 
 

@@ -49,7 +49,7 @@ import numpy as np
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "BatchObservation", "new_batch", "batched_games", "play_batch", "act_batch_of"]
+__all__ = ["LimitHoldemBatch", "BatchObservation", "new_batch", "batched_games"]
 
 FOLD_KIND, CALL_KIND, RAISE_KIND = 0, 1, 2
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
@@ -455,61 +455,3 @@ def new_batch(game, deals, buttons, ranks=None):
     """
     cls = batched_games().get(type(game))
     return None if cls is None else cls(game, deals, buttons, ranks)
-
-
-def act_batch_of(agent):
-    """The agent's ``act_batch`` method when it decides for a whole batch, else ``None``."""
-    method = getattr(agent, "act_batch", None)
-    return method if callable(method) else None
-
-
-def play_batch(batch, agents, seat_agents) -> np.ndarray:
-    """Play every hand of ``batch`` to the end: ``seat_agents[h, seat]`` is the agent (index into ``agents``) in that seat.
-
-    Each step asks every agent, once, for the actions of all the live hands
-    where it is to act (``agent.act_batch(observation)`` → kinds, one per
-    row of the :class:`BatchObservation`), checks them all, then applies one
-    action to every live hand.  An agent that answers an illegal action for
-    some row raises ``ValueError`` naming the agent, the row and the action.
-
-    Returns
-    -------
-    int64 array (B, n_players)
-        Net chips of every seat (``batch.payoffs``).
-    """
-    seat_agents = np.asarray(seat_agents)
-    if seat_agents.shape != (batch.B, batch.n):
-        raise ValueError(
-            f"The 'seat_agents' parameter of play_batch must have shape ({batch.B}, {batch.n}); "
-            f"got shape {seat_agents.shape}."
-        )
-    acts = [act_batch_of(a) for a in agents]
-    missing = [type(a).__name__ for a, f in zip(agents, acts) if f is None]
-    if missing:
-        raise ValueError(f"play_batch needs agents with act_batch; {', '.join(missing)} have none")
-    batch.attach("seat_agents", seat_agents)
-    names = np.array([getattr(a, "name", None) or type(a).__name__ for a in agents], dtype=object)
-    # the engine's own trivial agents (and classes that set trusted_actions = True) answer legal kinds by construction
-    trusted = all(type(a).__dict__.get("trusted_actions", False) for a in agents)
-    n_agents = len(agents)
-    while batch.n_live:
-        k = batch.n_live
-        if n_agents == 1:
-            who = np.zeros(k, dtype=np.intp)
-            groups = [(0, np.arange(k))]
-        else:
-            who = batch.seat_agents.reshape(-1)[np.arange(0, k * batch.n, batch.n) + batch.current]
-            groups = [(a, np.flatnonzero(who == a)) for a in range(n_agents)]
-        kinds = np.empty(k, dtype=np.int8)
-        for a, rows in groups:
-            if not len(rows):
-                continue
-            answer = np.asarray(acts[a](batch.observation(rows)))
-            if answer.shape != rows.shape:
-                raise ValueError(
-                    f"agent {names[a]}.act_batch must return one action kind per row ({rows.shape[0]}); "
-                    f"got shape {answer.shape}"
-                )
-            kinds[rows] = answer
-        batch._apply(kinds if trusted else batch.verify(kinds, names[who]))
-    return batch.payoffs

@@ -7,7 +7,8 @@ import pytest
 
 from holdem.agents import AlwaysCall, AlwaysFold, AlwaysRaise
 from holdem.games import LimitHoldem
-from holdem.games.batched import LimitHoldemBatch, new_batch, play_batch
+from holdem.games.batched import LimitHoldemBatch, new_batch
+from holdem.match.batched import play_batch
 
 
 def _deals(n_deals, seed):

@@ -41,7 +41,7 @@ def test_an_agent_without_act_batch_or_with_hooks_keeps_the_scalar_path(monkeypa
 
     calls = []
     monkeypatch.setattr(batched_path, "plays_batched",
-                        lambda agents, hook, f=batched_path.plays_batched: calls.append(f(agents, hook)) or calls[-1])
+                        lambda agents, f=batched_path.plays_batched: calls.append(f(agents)) or calls[-1])
     play_match(LimitHoldem(), [Watcher, "call"], 20, rng=1)
     play_match(LimitHoldem(), ["call", "call"], 20, rng=1)
     assert calls == [False, True]
