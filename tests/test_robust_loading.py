@@ -312,3 +312,76 @@ def test_the_evaluation_table_cache_loads_the_right_tables_from_any_bytes(tmp_pa
         assert str(path) in str(exc) and "\n" not in str(exc)
     else:
         assert content_digest(_named_arrays(tables)) == TABLE_DIGEST
+
+
+# --- the shipped stud P(win) tables (bpp/stud/players/reference.py): refused by name when damaged -------------------
+
+
+def _stud_table(reference, which):
+    path = reference.ROUND1_PATH if which == 1 else reference.ROUND2_PATH
+    with np.load(path) as data:
+        return {k: data[k] for k in data.files}
+
+
+def _read_stud_table(monkeypatch, reference, which, path):
+    monkeypatch.setattr(reference, f"ROUND{which}_PATH", path)
+    monkeypatch.setattr(reference, f"_ROUND{which}", None)
+    return (reference._round1_table if which == 1 else reference._round2_table)()
+
+
+@pytest.mark.parametrize("which", [1, 2])
+@pytest.mark.parametrize("damage", ["random", "truncated", "nan-keys", "over-one", "one-count", "short", "missing"])
+def test_a_damaged_shipped_stud_table_is_refused_by_name(tmp_path, monkeypatch, which, damage):
+    from bpp.stud.players import reference
+
+    arrays = _stud_table(reference, which)
+    path = tmp_path / f"win_round{which}.npz"
+    if damage == "nan-keys":
+        arrays["keys"] = arrays["keys"].astype(float)
+        arrays["keys"][3, 0] = np.nan
+    elif damage == "over-one":  # counts making P(win) > 1
+        arrays["halves"] = arrays["halves"].copy()
+        arrays["halves"][5] = arrays["halves"].max() * 2
+    elif damage == "one-count":
+        arrays["halves"] = arrays["halves"].copy()
+        arrays["halves"][7, 9] += 1
+    elif damage == "short":
+        arrays["halves"] = arrays["halves"][:-1]
+    elif damage == "missing":
+        del arrays["halves"]
+    np.savez_compressed(path, **arrays)
+    if damage == "random":
+        path.write_bytes(np.random.default_rng(which).bytes(3000))
+    elif damage == "truncated":
+        path.write_bytes(path.read_bytes()[:2000])
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match=f"win_round{which}.npz") as info:
+        _read_stud_table(monkeypatch, reference, which, path)
+    assert "\n" not in str(info.value) and path.read_bytes() == before
+
+
+@pytest.mark.parametrize("which", [1, 2])
+def test_the_shipped_stud_tables_match_their_digest_and_an_absent_one_means_the_fallback(tmp_path, monkeypatch, which):
+    from bpp.stud.players import reference
+    from holdem.files import content_digest
+
+    assert content_digest(_stud_table(reference, which)) == getattr(reference, f"ROUND{which}_DIGEST")
+    assert _read_stud_table(monkeypatch, reference, which, tmp_path / "absent.npz") is None
+
+
+@SETTINGS
+@given(data=st.binary(max_size=300), keep=st.integers(0, 400_000), which=st.sampled_from([1, 2]))
+def test_the_stud_win_tables_load_or_refuse_random_and_truncated_files(tmp_path, monkeypatch, data, keep, which):
+    from bpp.stud.players import reference
+
+    shipped = reference.ROUND1_PATH if which == 1 else reference.ROUND2_PATH
+    with shipped.open("rb") as f:
+        head = f.read(keep)
+    path = tmp_path / "w.npz"
+    path.write_bytes(head + data)
+    try:
+        table = _read_stud_table(monkeypatch, reference, which, path)
+    except ValueError as exc:
+        assert "w.npz" in str(exc)
+    else:
+        assert ((table[1] >= 0) & (table[1] <= 1)).all()
