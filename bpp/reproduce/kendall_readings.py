@@ -133,4 +133,4 @@ register(Experiment(
                         {"reading": name, "seeds": [1, 2] if scale == "quick" else [1, 2, 3, 4, 5],
                          "runs": 2 if scale == "quick" else 5})
                    for name in READINGS],
-    _report, {"quick": 120, "paper": 300}))
+    _report, {"quick": 80, "paper": 300}))
