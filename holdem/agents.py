@@ -1,14 +1,11 @@
 """The agent interface and the trivial agents (always-call, always-raise, always-fold, uniform-random).
 
 An agent sees only its :class:`~holdem.games.base.Observation` and answers
-with an :class:`~holdem.games.base.Action` (ARCHITECTURE.md).  The match runner also
-
-* calls ``new_hand(seat)`` before each hand (the seat the agent sits in),
-* calls ``observe(event)`` with every public :class:`~holdem.games.base.Event`
-  as it happens: every action, every card dealt face up, every card shown at
-  showdown (what opponent modelling learns from),
-* may ask ``action_probabilities(observation)`` of agents that can state
-  their policy (Local Best Response needs it).
+with an :class:`~holdem.games.base.Action` (ARCHITECTURE.md).  The protocol —
+the methods the hand driver calls and the capabilities an agent declares — is
+stated once in :mod:`holdem.play` (:class:`~holdem.play.AgentProtocol`,
+:class:`~holdem.play.Capabilities`); :class:`Agent` is its base class, whose
+hooks do nothing.
 
 Agents take ``rng`` (a ``numpy.random.Generator``, a seed or ``None``) in
 their constructor and use nothing else for randomness.  The trivial agents
@@ -29,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from holdem.play import noop_hook
 from holdem.games.base import CHECK_CALL, FOLD, STAND_PAT, Action, ActionKind, Event, Observation
 
 __all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom"]
@@ -39,6 +37,11 @@ _DISCARD = ActionKind.DISCARD
 
 class Agent:
     """Base class of agents: override :meth:`act`; the hooks default to doing nothing.
+
+    Capabilities (:class:`holdem.play.Capabilities`: ``games``,
+    ``learns_across_hands``, ``trusted_actions``, ``states_policy``,
+    ``policy_ignores_cards``, ``multi_seat``) are declared as class attributes
+    of a subclass; undeclared ones take the defaults stated there.
 
     Parameters
     ----------
@@ -52,10 +55,6 @@ class Agent:
     """
 
     name = "agent"
-    #: True when the policy does not depend on the agent's private cards (the
-    #: trivial agents): :meth:`holdings_action_probabilities` then asks once
-    #: and repeats the row for every holding.
-    policy_ignores_cards = False
 
     def __init__(self, *, rng=None):
         self.rng = np.random.default_rng(rng)
@@ -64,17 +63,28 @@ class Agent:
         """The action for the seat the observation belongs to (it is that seat's turn)."""
         raise NotImplementedError(f"{type(self).__name__}.act")
 
+    @noop_hook
     def observe(self, event: Event) -> None:
         """Told every public event of the hand, in order (actions, up cards, board, showdown cards)."""
 
+    @noop_hook
     def new_hand(self, seat: int) -> None:
         """Told a new hand starts with this agent in ``seat``."""
+
+    @noop_hook
+    def end_hand(self) -> None:
+        """Told the hand is over, after its last event."""
 
     def reset(self) -> None:
         """Forget everything learned (the trivial agents learn nothing)."""
 
     def action_probabilities(self, observation: Observation) -> dict[Action, float]:
-        """The agent's policy at this observation: legal action → probability (sums to 1)."""
+        """The agent's policy at this observation: legal action → probability (sums to 1).
+
+        This default (its action with probability 1) is a policy only for a
+        deterministic agent; an agent whose policy it states declares
+        ``states_policy = True`` (:class:`holdem.play.Capabilities`).
+        """
         action = self.act(observation)
         return {action: 1.0}
 
@@ -120,7 +130,7 @@ class Agent:
         column = {a: j for j, a in enumerate(legal)}
         raises = [(j, a.amount) for j, a in enumerate(legal) if a.kind == _BET_RAISE]
         out = np.zeros((holdings.shape[0], len(legal)))
-        if self.policy_ignores_cards and holdings.shape[0] > 1:
+        if getattr(self, "policy_ignores_cards", False) and holdings.shape[0] > 1:
             out[:1] = self.holdings_action_probabilities(observation, holdings[:1])
             out[1:] = out[0]
             return out
@@ -147,6 +157,8 @@ class AlwaysCall(Agent):
 
     name = "call"
     policy_ignores_cards = True
+    trusted_actions = True
+    states_policy = True
 
     def act(self, observation):
         if observation is not None:
@@ -161,6 +173,8 @@ class AlwaysRaise(Agent):
 
     name = "raise"
     policy_ignores_cards = True
+    trusted_actions = True
+    states_policy = True
 
     def act(self, observation):
         legal = observation.legal
@@ -177,6 +191,8 @@ class AlwaysFold(Agent):
 
     name = "fold"
     policy_ignores_cards = True
+    trusted_actions = True
+    states_policy = True
 
     def act(self, observation):
         legal = observation.legal
@@ -204,6 +220,8 @@ class UniformRandom(Agent):
 
     name = "random"
     policy_ignores_cards = True
+    trusted_actions = True
+    states_policy = True
 
     def _choices(self, observation) -> list[Action]:
         legal = observation.legal

@@ -30,7 +30,7 @@ def add_build_output(parser: argparse.ArgumentParser, shipped: str, *, folder: b
     parser.add_argument("--out", default=None, metavar="DIR" if folder else "FILE",
                         help=f"output {kind} (default: under {cache_dir()}; the shipped {shipped} is left alone)")
     parser.add_argument("--replace-shipped", action="store_true",
-                        help=f"write over the shipped {shipped} that play uses (the repository's models)")
+                        help=f"write over the shipped {shipped} that play uses (in the installed package)")
 
 
 def build_destination(args, shipped, *, folder: bool, name: str | None = None):

@@ -439,8 +439,12 @@ class EvolvingPlayer(Agent):
             elif rank > self._best_other:
                 self._best_other = rank
 
+    def end_hand(self) -> None:
+        """The hand is over: learn from it (:meth:`settle`)."""
+        self.settle()
+
     def settle(self) -> "EvolvingPlayer":
-        """Apply the learning step of the hand just played (called by :meth:`new_hand`; safe to call twice)."""
+        """Apply the learning step of the hand just played (called by :meth:`end_hand` and :meth:`new_hand`; safe to call twice)."""
         if not self._pending:
             return self
         self._pending = False
@@ -467,13 +471,6 @@ class EvolvingPlayer(Agent):
         self.values_ = np.full(N_VALUES, INITIAL_VALUE) if self.values is None else check_values(self.values)
         self.hands_ = 0
         self._pending = False
-
-    def fit(self, n_hands: int, *, table: str = "mixed", rng=None) -> "EvolvingPlayer":
-        """Train for ``n_hands`` hands (epochs) at ``table`` (:func:`bpp.kendall.training.train`); return self."""
-        from bpp.kendall.training import train
-
-        train(table, n_hands, rng=rng, player=self)
-        return self
 
     def save(self, path, **metadata) -> Path:
         """Write the learning values to a new file ``path``: JSON (``{"format", "values": {name: lv}, ...metadata}``) or CSV by suffix.

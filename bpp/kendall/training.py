@@ -46,6 +46,7 @@ import numpy as np
 from bpp.kendall.players import VALUES_FORMAT, EvolvingPlayer, StylePlayer
 from bpp.kendall.styles import STYLE_NAMES
 from holdem.games import Draw5
+from holdem.play import HandDriver
 
 __all__ = [
     "TABLES",
@@ -149,10 +150,7 @@ def play_table(players, n_hands: int, *, rng=None, progress: bool = False, desc:
     game = Draw5(n_players=len(players))
     n = game.n_players
     rng = np.random.default_rng(rng)
-    acts = [p.act for p in players]
-    observers = [p.observe for p in players if type(p).observe is not StylePlayer.observe]
-    starters = [(i, p.new_hand) for i, p in enumerate(players) if type(p).new_hand is not StylePlayer.new_hand]
-    settlers = [p.settle for p in players if hasattr(p, "settle")]
+    driver = HandDriver(players)
     ante = game.ante
     payoffs = np.zeros((n_hands, n), dtype=np.int64)
     played = np.zeros((n_hands, n), dtype=bool)
@@ -167,30 +165,12 @@ def play_table(players, n_hands: int, *, rng=None, progress: bool = False, desc:
         size = min(block, n_hands - start)
         deals = np.tile(np.arange(52, dtype=np.int8), (size, 1))
         rng.permuted(deals, axis=1, out=deals)
-        for j, deal in enumerate(map(tuple, deals.tolist())):
+        for j, deal in enumerate(deals):
             hand = start + j
-            state = game._new_hand_trusted(deal, hand % n, None)
-            for i, start_hand in starters:
-                start_hand(i)
-            history = state.history
-            told = 0
-            while not state.is_terminal:
-                p = state.current_player
-                state._apply(acts[p](state.observation(p)))
-                if observers:
-                    while told < len(history):
-                        for tell in observers:
-                            tell(history[told])
-                        told += 1
-            for tell in observers:
-                for event in history[told:]:
-                    tell(event)
-            for settle in settlers:
-                settle()
-            pay = state._payoff_list()
-            payoffs[hand] = pay
-            committed = state._committed
-            took = state._won
+            state = driver.play(game.new_hand(deal, button=hand % n))
+            payoffs[hand] = state.payoffs
+            committed = state.committed
+            took = state.winnings
             for s in range(n):
                 if committed[s] > ante:
                     played[hand, s] = True

@@ -18,15 +18,12 @@ Seating is documented in :mod:`holdem.match.duplicate`: agent ``i`` sits in
 seat ``i`` and the button moves after every hand, or, in a duplicate match,
 each deal is played once per cyclic rotation of the agents round the seats.
 
-The hand loop asks ``agent.act(state.observation(seat))`` for the seat to act,
-applies the action with the checked ``state.apply`` (an agent that answers an
-illegal action raises ``IllegalActionError`` naming it; when every agent is one
-of the trivial agents of :mod:`holdem.agents`, or its class sets
-``trusted_actions = True`` to promise legal answers, the unchecked
-``state._apply`` fast path is used instead), and tells every agent
-that has an ``observe(event)`` method each public event of ``state.history`` as
-it happens (actions, cards dealt face up, cards shown at showdown).  Before the
-hand, an agent's ``new_hand(seat)`` method, if it has one, is told its seat.
+Each hand is played by the one hand driver, :class:`holdem.play.HandDriver`
+(one per seating of the block): it tells the agents ``new_hand``, every
+public event and ``end_hand``, asks ``act`` of the seat to act and applies the
+action — checked, so an agent that answers an illegal action raises
+``IllegalActionError`` naming it, unless every agent declares
+``trusted_actions`` (:class:`holdem.play.Capabilities`).
 """
 
 from __future__ import annotations
@@ -41,9 +38,11 @@ from pathlib import Path
 import numpy as np
 
 from holdem.cards import RANKS, SUITS
+from holdem.match import parallel
 from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
 from holdem.match.stats import MatchResult, agent_results
+from holdem.play import HandDriver, capabilities
 
 __all__ = ["play_match", "play_block", "DealBlocks", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
@@ -129,35 +128,6 @@ def root_seed(rng) -> np.random.SeedSequence:
     )
 
 
-def _hook(agent, name: str):
-    """The agent's ``name`` method, or None when it is absent or the base class's no-op."""
-    method = getattr(agent, name, None)
-    if method is None:
-        return None
-    func = getattr(type(agent), name, None)
-    if func is not None and getattr(func, "_bpp_noop", False):
-        return None
-    try:
-        from holdem.agents import Agent  # the base class's hooks do nothing
-    except ImportError:  # pragma: no cover - before holdem.agents exists
-        return method
-    if func is not None and func is getattr(Agent, name, None):
-        return None
-    return method
-
-
-def _trusted(agent) -> bool:
-    """Whether ``agent`` only ever answers legal actions: the trivial agents, or ``trusted_actions = True``."""
-    cls = type(agent)
-    if cls.__dict__.get("trusted_actions", False):
-        return True
-    try:
-        from holdem import agents as builtin
-    except ImportError:  # pragma: no cover
-        return False
-    return cls in (builtin.AlwaysCall, builtin.AlwaysRaise, builtin.AlwaysFold, builtin.UniformRandom)
-
-
 def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> BlockResult:
     """Play one block of a match (module-level, so worker processes can run it).
 
@@ -188,16 +158,9 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
 
     at_seats = seatings(n, duplicate=plan.duplicate)  # [replay, seat] = agent
     seat_ofs = np.argsort(at_seats, axis=1)  # [replay, agent] = seat
-    acts = [a.act for a in agents]
-    observers = [h for h in (_hook(a, "observe") for a in agents) if h is not None]
-    starters = [(i, h) for i, h in ((i, _hook(a, "new_hand")) for i, a in enumerate(agents)) if h is not None]
-    replays = [
-        ([acts[a] for a in at_seat], [(start, seat_of[i]) for i, start in starters], at_seat)
-        for at_seat, seat_of in zip(at_seats.tolist(), seat_ofs.tolist())
-    ]
     record = plan.record
-    # Agents whose actions are legal by construction skip the check (the engine's fast path).
-    apply_name = "_apply" if all(_trusted(a) for a in agents) else "apply"
+    at_seat_rows = at_seats.tolist()
+    drivers = [HandDriver([agents[a] for a in at_seat], record=record) for at_seat in at_seat_rows]
     lines: list[str] = []
     pays: list[list[int]] = []
     played: list[int] = []
@@ -210,47 +173,19 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
         rank_rows = [None] * n_deals if ranks is None else list(map(tuple, ranks.tolist()))
     for hand, deal_no, replay, button in hand_plan(first, n_deals, n, duplicate=plan.duplicate):
         j = deal_no - first
-        seat_act, seat_starters, at_seat = replays[replay]
         if trusted is not None:
             state = trusted(deal_rows[j], button, rank_rows[j])
         elif ranks is None:
             state = new_hand(deals[j], button=button)
         else:
             state = new_hand(deals[j], button=button, ranks=ranks[j])
-        for start, seat in seat_starters:
-            start(seat)
-        taken = [] if record else None
-        if observers:
-            history = state.history
-            told = 0
-            while True:
-                while told < len(history):
-                    event = history[told]
-                    for tell in observers:
-                        tell(event)
-                    told += 1
-                if state.is_terminal:
-                    break
-                p = state.current_player
-                if record:
-                    taken.append((p, state.apply(seat_act[p](state.observation(p)))))
-                else:
-                    getattr(state, apply_name)(seat_act[p](state.observation(p)))
-                history = state.history
-        elif record:
-            while not state.is_terminal:
-                p = state.current_player
-                taken.append((p, state.apply(seat_act[p](state.observation(p)))))
-        else:
-            apply = getattr(state, apply_name)
-            observation = state.observation
-            while not state.is_terminal:
-                p = state.current_player
-                apply(seat_act[p](observation(p)))
+        driver = drivers[replay]
+        driver.play(state)
         pays.append(state._payoff_list() if trusted is not None else state.payoffs.tolist())
         played.append(replay)
         if record:
-            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat, deals[j].tolist(), taken, state))
+            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat_rows[replay], deals[j].tolist(),
+                                    driver.actions, state))
     by_seat = np.array(pays, dtype=np.int64).reshape(-1, n)
     chips = np.take_along_axis(by_seat, seat_ofs[np.array(played, dtype=np.intp)], axis=1)
     return BlockResult(block, n_deals, chips, tuple(lines) if record else None)
@@ -306,7 +241,7 @@ def keep_learners(specs, root: np.random.SeedSequence) -> tuple[AgentSpec, ...]:
             learns = getattr(spec.factory, "learns_across_hands", None) if isinstance(spec.factory, type) else None
             if learns is None or learns:
                 agent = spec.factory(rng=np.random.default_rng(stream))
-                if getattr(agent, "learns_across_hands", False):
+                if capabilities(agent).learns_across_hands:
                     spec = AgentSpec(spec.name, instance=agent, games=spec.games)
         out.append(spec)
     return tuple(out)
@@ -443,7 +378,7 @@ def play_match(
                 rng = np.random.SeedSequence(previous.header["seed"], spawn_key=tuple(previous.header["spawn_key"]))
     root = root_seed(rng)
     specs = keep_learners(specs, root)
-    learners = [s.name for s in specs if getattr(s.instance, "learns_across_hands", False)]
+    learners = [s.name for s in specs if s.instance is not None and capabilities(s.instance).learns_across_hands]
     if learners and log is not None:
         raise ValueError(
             f"agents {', '.join(sorted(set(learners)))} learn across hands; their learned state is not in the log, "
@@ -513,9 +448,7 @@ def play_match(
     tasks = ((b, np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (b,)))
              for b in range(first_todo, plan.n_blocks))
     try:
-        from holdem.match.parallel import iter_blocks
-
-        for res in iter_blocks(plan, tasks, workers=workers, scheduler=scheduler):
+        for res in parallel.iter_blocks(plan, tasks, play=play_block, workers=workers, scheduler=scheduler):
             results.append(res.chips)
             if writer is not None:
                 writer.write_block(res.block, res.n_deals, list(res.lines), res.chips)

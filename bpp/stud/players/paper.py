@@ -31,7 +31,7 @@ seeds 2002 / 1999, one learning instance per run, units/hand ± 95 % CI):
    +0.088 ± 0.060 (t 2.88, p 0.004) against ``rules`` and +0.006 ± 0.052
    into +0.200 ± 0.046 (t 8.60) against ``prob``.
 3. Curves kept to §4.1's shapes do not help: the search with every f ≥ 0
-   (``models/stud/curves_paper_shape.json``) validates at −0.232 ± 0.049,
+   (``bpp/models/stud/curves_paper_shape.json``) validates at −0.232 ± 0.049,
    and with them ``bpp`` scores −0.194 ± 0.070 (rules) and −0.059 ± 0.055
    (prob) sampled, −0.020 ± 0.063 and +0.046 ± 0.048 argmax
    (``figures/stud_shape.md``): the free curves' displacement partly
@@ -135,7 +135,7 @@ class BPPPlayer(CurvePlayer):
     refit_every : int
         Showdowns between refits.
     nets : sequence of 4 CompiledStudNet, optional
-        The networks (default: ``models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
+        The networks (default: ``bpp/models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
     upcards_link : bool or str
         Off (False, the default) plays the paper's network.  ``True`` /
         ``"showing"`` or ``"upcards"`` play the §6.1 extension of

@@ -19,9 +19,9 @@ everything else of BPP — θ of eq. (7), the fitted betting curves of eq.
 * P(win) = Σ_h P(h | evidence) P(win | h), where P(win | h) is the share of
   the completions of both hands won (ties half), as the probabilistic player
   of §5.1 computes it: enumerated exactly in the last two rounds, exact in
-  the second (a table of every rank combination, ``models/stud/win_round2.npz``,
+  the second (a table of every rank combination, ``bpp/models/stud/win_round2.npz``,
   plus the flushes counted card by card), read from a table by suit class in
-  the first (1,000 completions a candidate, ``models/stud/win_round1.npz``).
+  the first (1,000 completions a candidate, ``bpp/models/stud/win_round1.npz``).
 
 It uses only what a player sees (public history and its own cards), so it
 is an ordinary agent (registered as ``rules-reader``); it is meant for
@@ -63,6 +63,7 @@ from holdem.games.base import ActionKind, Observation
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.opponents import figure4_policy
 from bpp.stud.decision.player import CurvePlayer
+from bpp.models import shipped_path
 
 __all__ = ["DownCardPlayer", "RulesReader", "opponent_decisions", "hole_posterior", "unseen_cards"]
 
@@ -200,8 +201,8 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
     return _win_sampled(mine, theirs_up, holes, n_samples, rng)
 
 
-#: The round-1 table of P(win | h): ``models/stud/win_round1.npz`` (:func:`build_round1_table`).
-ROUND1_PATH = Path(__file__).resolve().parents[3] / "models" / "stud" / "win_round1.npz"
+#: The round-1 table of P(win | h): ``bpp/models/stud/win_round1.npz`` (:func:`build_round1_table`).
+ROUND1_PATH = shipped_path("stud", "win_round1.npz")
 _SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
 _ROUND1 = None
 
@@ -414,8 +415,8 @@ def _win_two_to_come_cards(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> 
     return wins[np.searchsorted(pool, holes)] / ((n - 1) * (n - 2) * (n - 3) * (n - 4) / 4)
 
 
-#: The round-2 table of P(win | h) by ranks: ``models/stud/win_round2.npz`` (:func:`build_round2_table`).
-ROUND2_PATH = Path(__file__).resolve().parents[3] / "models" / "stud" / "win_round2.npz"
+#: The round-2 table of P(win | h) by ranks: ``bpp/models/stud/win_round2.npz`` (:func:`build_round2_table`).
+ROUND2_PATH = shipped_path("stud", "win_round2.npz")
 _ROUND2 = None
 _STAND_IN_SUITS = np.array([0, 1, 0, 1, 0])
 
