@@ -221,6 +221,7 @@ class TrainingResult:
             "epochs": self.epochs,
             "seed": self.seed,
             "decrease_on": self.player.decrease_on,
+            "reading": self.player.reading.name,
             "final_bankroll": int(self.curve[-1]),
             "min_bankroll": int(self.curve.min()),
             "table5": self.table5(),
