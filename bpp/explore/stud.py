@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from holdem.checks import check_int
+
 from bpp.explore.page import Explorer, network_json, pgmpy_tables
 
 __all__ = ["PLAYERS", "stud_explorer"]
@@ -55,11 +57,6 @@ def __getattr__(name):  # PLAYERS is read on first use: the variant table import
         return _players()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-def _check_int(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise ValueError(f"The {name!r} parameter of stud_explorer must be a non-negative integer; got {value!r}.")
-    return int(value)
 
 
 def _state_index(model, node: str, state) -> int:
@@ -247,8 +244,8 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     players = _players()
     if player not in players:
         raise ValueError(f"The 'player' parameter of stud_explorer must be one of {players}; got {player!r}.")
-    seed = _check_int(seed, "seed")
-    warmup = _check_int(warmup, "warmup")
+    seed = check_int("stud_explorer", "seed", seed, 0)
+    warmup = check_int("stud_explorer", "warmup", warmup, 0)
     known = registry.list_agents("stud5") if hasattr(registry, "list_agents") else None
     if known is not None and opponent not in known:
         raise ValueError(f"The 'opponent' parameter of stud_explorer must be a stud5 agent ({', '.join(sorted(known))}); got {opponent!r}.")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter, check_resumable, read_log
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
 from holdem.match.parallel import iter_blocks
 from holdem.match.runner import DealBlocks
 from holdem.match.stats import summarize
@@ -35,7 +35,6 @@ from bpp.lbr.local_br import LBRConfig, play_lbr_hand
 
 __all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS", "PAPER_TABLE2"]
 
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 ESTIMATORS = ("plain", "duplicate", "imaginary", "both")
 LBR_GAMES = ("nolimit-holdem", "limit-holdem", "stud5")
@@ -95,7 +94,7 @@ def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> L
             lines.append(json.dumps({
                 "type": "hand", "hand": 2 * (first + i) + seat, "deal": first + i, "replay": seat, "block": block,
                 "button": 0, "seats": [0, 1] if seat == 0 else [1, 0], "lbr_seat": seat,
-                "cards": "".join(_CARD_TEXT[c] for c in deal),
+                "cards": "".join(CARD_TEXT[c] for c in deal),
                 "actions": [list(a) for a in out.actions], "payoffs": payoffs, "imaginary": out.imaginary,
             }) + "\n")
     return LBRBlock(block, n, chips, imaginary, tuple(lines))
