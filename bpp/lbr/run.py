@@ -26,6 +26,7 @@ import numpy as np
 
 from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter, check_resumable, read_log
 from holdem.cards import CARD_TEXT
+from holdem.games import make_game
 from holdem.match.parallel import iter_blocks
 from holdem.match.runner import DealBlocks
 from holdem.match.stats import summarize
@@ -181,8 +182,6 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
     ...
     ValueError: The 'rounds' parameter of LBR must be a round 1-4 or a range like 3-4 of rounds 1-4; got '5'.
     """
-    import importlib
-
     config = LBRConfig(betting, rounds)
     if game not in LBR_GAMES:
         raise ValueError(f"The 'game' parameter of run_lbr must be one of {', '.join(LBR_GAMES)}; got {game!r}.")
@@ -192,7 +191,7 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
     if not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"The 'seed' parameter of run_lbr must be a non-negative integer; got {seed!r}.")
     _check_opponent(opponent, game)
-    game_obj = importlib.import_module("holdem.games").GAMES[game]()
+    game_obj = make_game(game)
     plan = LBRPlan(game_obj, opponent, config, int(n_deals), int(block_size))
     root = np.random.SeedSequence(int(seed), spawn_key=(0x4C4252,))
     seeds = root.spawn(plan.n_blocks)
