@@ -70,6 +70,7 @@ _DISCARD = ActionKind.DISCARD
 #: Betting set name → its raises: "min" the minimum raise, a float a pot fraction, "all" all-in.
 ACTION_SETS = {"fcr": ("min",), "fcpa": (1.0, "all"), "fchpa": (0.5, 1.0, "all")}
 _ROUNDS = 5
+_COUNTED = (_RAISE, ActionKind.CHECK_CALL)
 _HISTORY_SCALE = 8.0
 
 
@@ -139,9 +140,9 @@ class ActionCoder:
         pos = {c: i for i, c in enumerate(obs.hole)}
         return sum(1 << pos[c] for c in action.discard)
 
-    def action(self, obs, index) -> Action:
-        """The bpp action of ``index`` at ``obs``; ``ValueError`` naming it when it is outside the mask."""
-        m = self.mask(obs)
+    def action(self, obs, index, mask=None) -> Action:
+        """The bpp action of ``index`` at ``obs`` (``mask``: its mask if known); ``ValueError`` naming it outside the mask."""
+        m = self.mask(obs) if mask is None else mask
         ok = isinstance(index, (int, np.integer)) and not isinstance(index, bool) and 0 <= index < self.n and m[index]
         if not ok:
             raise ValueError(f"action {index!r} is outside the action mask {m.tolist()} of seat {obs.player} "
@@ -197,38 +198,38 @@ def encode(obs, starting_stack: int) -> np.ndarray:
     """
     n = obs.n_players
     me = obs.player
-    rel = [(me + k) % n for k in range(n)]  # relative seat k -> absolute seat
-    of = {s: k for k, s in enumerate(rel)}
     v = np.zeros(observation_size(n), dtype=np.float32)
-    v[list(obs.hole)] = 1
-    at = 52
-    v[[at + c for c in obs.public]] = 1
-    at += 52
+    idx = list(obs.hole)
+    idx += [52 + c for c in obs.public]
+    at = 104
     for s, cards in enumerate(obs.up_cards):
-        v[[at + of[s] * 52 + c for c in cards]] = 1
+        base = at + ((s - me) % n) * 52
+        idx += [base + c for c in cards]
     at += n * 52
-    v[at + min(obs.round, _ROUNDS - 1)] = 1
+    idx.append(at + min(obs.round, _ROUNDS - 1))
     at += _ROUNDS
+    v[idx] = 1
     stack = float(starting_stack)
-    v[at] = min(1.0, obs.pot / (n * stack))
-    v[at + 1] = min(1.0, obs.to_call / stack)
+    v[at] = obs.pot / (n * stack)
+    v[at + 1] = obs.to_call / stack
     at += 2
-    for k, s in enumerate(rel):
-        v[at + k] = min(1.0, obs.stacks[s] / stack)
-        v[at + n + k] = min(1.0, (obs.committed[s] if obs.committed else 0) / stack)
-        v[at + 3 * n + k] = float(obs.folded[s])
-    v[at + 2 * n + of[obs.button]] = 1
+    order = [(me + k) % n for k in range(n)]  # relative seat k -> absolute seat
+    v[at : at + n] = [obs.stacks[s] for s in order]
+    if obs.committed:
+        v[at + n : at + 2 * n] = [obs.committed[s] for s in order]
+    v[at : at + 2 * n] /= stack
+    v[at + 2 * n + (obs.button - me) % n] = 1
+    v[at + 3 * n : at + 4 * n] = [obs.folded[s] for s in order]
     at += 4 * n
-    counts = np.zeros((_ROUNDS, n, 2))
-    for ev in obs.history:
-        if ev.kind == "action" and ev.action.kind in (_RAISE, ActionKind.CHECK_CALL):
-            counts[min(ev.round, _ROUNDS - 1), of[ev.player], 0 if ev.action.kind == _RAISE else 1] += 1
-    v[at : at + counts.size] = np.minimum(1.0, counts.ravel() / _HISTORY_SCALE)
-    at += counts.size
+    hist = [at + (min(ev.round, _ROUNDS - 1) * n + (ev.player - me) % n) * 2 + (ev.action.kind != _RAISE)
+            for ev in obs.history if ev.kind == "action" and ev.action.kind in _COUNTED]
+    for h in hist:
+        v[h] += 1.0 / _HISTORY_SCALE
+    at += _ROUNDS * n * 2
     drawn = obs.extra.get("drawn") if obs.extra else None
     if drawn:
-        for s, d in enumerate(drawn):
-            v[at + of[s]] = max(d, 0) / 5.0  # -1: not drawn yet
+        v[at : at + n] = [max(drawn[s], 0) / 5.0 for s in order]  # -1: not drawn yet
+    np.minimum(v, 1.0, out=v)
     return v
 
 
@@ -289,6 +290,7 @@ def _make_aec_class():
             self.observation_spaces = {a: obs_space for a in self.possible_agents}
             self.action_spaces = {a: act_space for a in self.possible_agents}
             self._driver = HandDriver([None] * n)
+            self._cache = None
             self._rng = np.random.default_rng()
             self._hands = 0
             self.render_mode = None
@@ -314,13 +316,23 @@ def _make_aec_class():
             self.terminations = {a: False for a in self.agents}
             self.truncations = {a: False for a in self.agents}
             self.infos = {a: {} for a in self.agents}
+            self._cache = None
             pending = self._driver.start(self.game.new_hand(deal, button=button))
             self.agent_selection = self.possible_agents[pending]
 
+        def _decision(self):
+            """(observation, mask) of the seat to act, computed once per decision."""
+            if self._cache is None:
+                obs = self._driver.observation()
+                self._cache = (obs, self.coder.mask(obs))
+            return self._cache
+
         def observe(self, agent):
             seat = self.possible_agents.index(agent)
-            obs = self._driver.state.observation(seat)
-            mask = self.coder.mask(obs) if self._driver.pending == seat else np.zeros(self.coder.n, dtype=np.int8)
+            if self._driver.pending == seat:
+                obs, mask = self._decision()
+            else:
+                obs, mask = self._driver.state.observation(seat), np.zeros(self.coder.n, dtype=np.int8)
             return {"observation": encode(obs, self.game.starting_stack), "action_mask": mask}
 
         def step(self, action):
@@ -329,7 +341,9 @@ def _make_aec_class():
                 self._was_dead_step(action)
                 return
             seat = self.possible_agents.index(agent)
-            pending = self._driver.step(self.coder.action(self._driver.observation(), action))
+            obs, mask = self._decision()
+            self._cache = None
+            pending = self._driver.step(self.coder.action(obs, action, mask))
             self._cumulative_rewards[agent] = 0.0
             if pending is None:
                 pay = self._driver.state.payoffs / self.game.unit_chips
@@ -399,6 +413,7 @@ class _VsAgentsImpl:
         self._hands = 0
         self._deal = None
         self._driver = None
+        self._cache = None
         self.learner_seat = 0
 
     def _make_opponents(self, seed_seq):
@@ -415,7 +430,7 @@ class _VsAgentsImpl:
                 out.append(spec)
         return out
 
-    def _next_hand(self):
+    def _next_hand(self, options=None):
         n = self.game.n_players
         k = self._hands
         self._hands += 1
@@ -427,6 +442,10 @@ class _VsAgentsImpl:
             self._deal = _new_deal(self._rng)
             button = k % n
             seat = k % n if self.seat_mode == "rotate" else int(self.seat_mode)
+        if options:  # a given deal and button (evaluation on fixed deals)
+            if "deal" in options:
+                self._deal = np.asarray(options["deal"])
+            button = int(options.get("button", button))
         self.learner_seat = seat
         others = iter(self._opponents)
         seats = [None if s == seat else next(others) for s in range(n)]
@@ -435,7 +454,12 @@ class _VsAgentsImpl:
 
     def _obs(self):
         obs = self._driver.state.observation(self.learner_seat)
-        mask = self.coder.mask(obs) if self._driver.pending == self.learner_seat else np.zeros(self.coder.n, np.int8)
+        if self._driver.pending == self.learner_seat:
+            mask = self.coder.mask(obs)
+            self._cache = (obs, mask)
+        else:
+            mask = np.zeros(self.coder.n, np.int8)
+            self._cache = None
         return encode(obs, self.game.starting_stack), {"action_mask": mask, "seat": self.learner_seat}
 
     def reset(self, *, seed=None, options=None):
@@ -447,31 +471,35 @@ class _VsAgentsImpl:
             self._opponents = self._make_opponents(opp_seq)
             self._hands = 0
         skipped = 0.0
-        while self._next_hand() is None:
+        while self._next_hand(options) is None:
+            options = None
             skipped += float(self._driver.state.payoffs[self.learner_seat]) / self.game.unit_chips
         obs, info = self._obs()
         info["skipped_reward"] = skipped
         return obs, info
 
     def step(self, action):
-        if self._driver is None or self._driver.pending != self.learner_seat:
+        if self._cache is None:
             raise ValueError("VsAgentsEnv.step: call reset() first (the hand is over)")
-        obs = self._driver.observation()
+        obs, mask = self._cache
         if self.illegal == "call" and not (isinstance(action, (int, np.integer)) and 0 <= action < self.coder.n
-                                           and self.coder.mask(obs)[action]):
+                                           and mask[action]):
             action = 1 if obs.legal[0].kind != _DISCARD else self.coder.n_bet  # check/call; in the draw, stand pat
-        pending = self._driver.step(self.coder.action(obs, action))
+        pending = self._driver.step(self.coder.action(obs, action, mask))
         obs, info = self._obs()
         if pending is None:
             reward = float(self._driver.state.payoffs[self.learner_seat]) / self.game.unit_chips
             return obs, reward, True, False, info
         return obs, 0.0, False, False, info
 
+    @property
+    def bpp_observation(self):
+        """The learner's :class:`~holdem.games.base.Observation` at its decision (for bpp agents playing through the env)."""
+        return self._cache[0] if self._cache is not None else self._driver.state.observation(self.learner_seat)
+
     def action_masks(self) -> np.ndarray:
         """The current mask (the name sb3-contrib's maskable algorithms look for); all zero between hands."""
-        if self._driver is None or self._driver.pending != self.learner_seat:
-            return np.zeros(self.coder.n, dtype=np.int8)
-        return self.coder.mask(self._driver.observation())
+        return self._cache[1] if self._cache is not None else np.zeros(self.coder.n, dtype=np.int8)
 
 
 class VsAgentsEnv(metaclass=_VsAgentsMeta):
@@ -498,6 +526,8 @@ class VsAgentsEnv(metaclass=_VsAgentsMeta):
         rule for invalid actions (``"call"``: for tools such as
         ``gymnasium.utils.env_checker.check_env`` that step unmasked samples).
 
+    ``reset(options={"deal": permutation, "button": b})`` plays a given deal
+    (a hand that ends before the learner acts goes on with fresh deals).
     The observation is :func:`encode`'s vector; ``info["action_mask"]`` the
     int8 mask of legal actions, ``info["seat"]`` the learner's seat.  The
     reward (in the game's unit) comes when the hand ends.  A hand that ends
