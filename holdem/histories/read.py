@@ -174,21 +174,28 @@ def _build_deal(game, button: int, holes, board) -> tuple[int, ...]:
     if len(set(used)) != len(used):
         dup = next(_CARD_TEXT[c] for c in used if used.count(c) > 1)
         raise _Bad(f"cards: {dup} is dealt twice")
-    rest = iter(c for c in range(52) if c not in set(used))
-    return tuple(slots[i] if i in slots else next(rest) for i in range(52))
+    taken = set(used)
+    rest = iter([c for c in range(52) if c not in taken])
+    return tuple([slots[i] if i in slots else next(rest) for i in range(52)])
 
 
 def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None):
     """Replay ``actions`` from ``deal``; returns (actions, events, payoffs) or raises _Bad naming what disagrees.
 
+    A seat of ``None`` in ``actions`` is whoever is to act (ACPC betting strings name no one).
+
     ``labels`` name each action as the file does (default ``action k (p1 r4)``).
     """
-    state = game.new_hand(list(deal), button=button)
+    trusted = getattr(game, "_new_hand_trusted", None)  # the deal is a permutation by construction
+    state = trusted(tuple(deal), button, None) if trusted is not None else game.new_hand(list(deal), button=button)
     taken = []
     for k, (seat, action) in enumerate(actions):
-        label = labels[k] if labels else f"action {k + 1} ({seat_name(seat)} {action})"
         if state.is_terminal:
+            label = labels[k] if labels else f"action {k + 1} ({action})"
             raise _Bad(f"{label}: the hand is already over")
+        if seat is None:  # ACPC betting does not name the actor: the rules do
+            seat = state.current_player
+        label = labels[k] if labels else f"action {k + 1} ({seat_name(seat)} {action})"
         if state.current_player != seat:
             raise _Bad(f"{label}: it is {seat_name(state.current_player)}'s turn")
         try:
@@ -205,7 +212,7 @@ def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None
             if e.player in shown and tuple(shown[e.player]) != tuple(e.cards):
                 raise _Bad(f"showdown: {seat_name(e.player)} shows {_text(shown[e.player])} but holds {_text(e.cards)}")
         events.append(e)
-    got = tuple(int(x) for x in state.payoffs.tolist())
+    got = tuple(state._payoff_list() if hasattr(state, "_payoff_list") else state.payoffs.tolist())
     if payoffs is None:
         payoffs = got
     elif tuple(payoffs) != got:
@@ -214,7 +221,7 @@ def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None
             raise _Bad(f"payoffs: the file says {list(payoffs)}, the engine gives {list(got)}")
         if sum(payoffs) != 0:
             raise _Bad(f"payoffs: {list(payoffs)} do not add up to zero")
-    return tuple(taken), tuple(events), tuple(int(x) for x in payoffs)
+    return tuple(taken), tuple(events), tuple(int(x) for x in payoffs), state
 
 
 def seat_name(seat: int) -> str:
@@ -243,7 +250,7 @@ def _cards(text: str, what: str) -> tuple[int, ...] | None:
 
 def _make(source, number, game, names, button, holes, board, actions, shown, payoffs, labels=None) -> Hand:
     deal = _build_deal(game, button, holes, board)
-    taken, events, pay = _replay(game, deal, button, actions, holes, shown, payoffs, labels)
+    taken, events, pay, _ = _replay(game, deal, button, actions, holes, shown, payoffs, labels)
     return Hand(str(source), int(number), game, tuple(names), button, tuple(holes), deal, taken, events, pay)
 
 
@@ -449,25 +456,8 @@ def _acpc_hand(line: str, source, game) -> Hand:
         raise _Bad(f"payoffs: {pays!r} are not numbers") from None
     if len(payoffs) != n:
         raise _Bad(f"payoffs: {len(payoffs)} values for {n} players")
-    moves = acpc_actions(betting, g)
-    actions = _seat_moves(g, button, moves, holes, board)
+    actions = [(None, a) for _, a in acpc_actions(betting, g)]
     return _make(source, number, g, names, button, holes, board, actions, {}, payoffs)
-
-
-def _seat_moves(game, button, moves, holes, board):
-    """Attach seats to ACPC moves by stepping the engine (the betting string does not name the actor)."""
-    state = game.new_hand(list(_build_deal(game, button, holes, board)), button=button)
-    out = []
-    for k, (r, a) in enumerate(moves, start=1):
-        if state.is_terminal:
-            raise _Bad(f"action {k} ({a}): the hand is already over")
-        seat = state.current_player
-        out.append((seat, a))
-        try:
-            state.apply(a)
-        except IllegalActionError as exc:
-            raise _Bad(f"action {k} ({seat_name(seat)} {a}): {exc}") from None
-    return out
 
 
 def _read_acpc(path: Path, text: str, out: Hands, game) -> None:
@@ -503,9 +493,9 @@ def hands_from_log(log, source="log", *, out: Hands | None = None) -> Hands:
             except (ValueError, TypeError) as exc:
                 raise _Bad(f"cards or actions: {exc}") from None
             names = [agents[a] for a in h["seats"]]
-            state = game.new_hand(list(deal), button=h["button"])
+            known = [()] * game.n_players  # a bpp log knows every card
+            taken, events, pay, state = _replay(game, deal, h["button"], actions, known, {}, h["payoffs"])
             holes = tuple(tuple(state.observation(s).hole) for s in range(game.n_players))
-            taken, events, pay = _replay(game, deal, h["button"], actions, holes, {}, h["payoffs"])
             return Hand(source, h["hand"], game, tuple(names), h["button"], holes, deal, taken, events, pay)
 
         _keep(out, source, h["hand"], make)
