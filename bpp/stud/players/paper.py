@@ -12,36 +12,10 @@ modules (:mod:`bpp.stud.players.upcards`: §6.1's BPP Upcards link).
 
 Heads-up only (BPP "currently applies to a single opponent", §2.2).
 
-Why this player loses to Figure 4's rule-based player, measured
-(``python figures/stud_calibration.py``: 5,000 duplicate deals per cell,
-seeds 2002 / 1999, one learning instance per run, units/hand ± 95 % CI):
-
-1. Its P(win) is biased where Figure 4 bets for a reason the network cannot
-   see.  OPP_Action depends on OPP_Current only (§3.1), but Figure 4 bets
-   when its hand beats *BPP's up cards*; after an aggressive action while
-   BPP shows the higher board the network predicts 0.549 against a true
-   0.377 ± 0.028 in round 3 (1,129 decisions) and 0.600 against
-   0.287 ± 0.031 in the last round (839); elsewhere it is within ±0.07.
-2. Sampling the fitted curves costs more than that bias.  The curves found
-   by the §4.1 search are not §4.1's shapes (the last round's call curve
-   peaks at d = +0.40 and folds 94 % at d = 0), and sampling them folds 8.4 %
-   of the bets BPP faces with d = P(win) − θ > 0 (1.3 % when playing their
-   most probable action).  The same network, learning and curves played
-   deterministically (``play="argmax"``) turn −0.080 ± 0.066 (t −2.35) into
-   +0.088 ± 0.060 (t 2.88, p 0.004) against ``rules`` and +0.006 ± 0.052
-   into +0.200 ± 0.046 (t 8.60) against ``prob``.
-3. Curves kept to §4.1's shapes do not help: the search with every f ≥ 0
-   (``bpp/models/stud/curves_paper_shape.json``) validates at −0.232 ± 0.049,
-   and with them ``bpp`` scores −0.194 ± 0.070 (rules) and −0.059 ± 0.055
-   (prob) sampled, −0.020 ± 0.063 and +0.046 ± 0.048 argmax
-   (``figures/stud_shape.md``): the free curves' displacement partly
-   compensates the P(win) bias of point 1.
-
-So the paper's claim (the §3 network with the §4 curves beats both
-automated opponents) does not hold with the paper's sampled play here; it
-holds when the same curves are played deterministically.  Removing the
-bias of point 1 pays on top: ``bpp-up`` argmax +0.132 ± 0.064 / +0.206 ± 0.047,
-``bpp-card`` argmax +0.387 ± 0.062 (t 12.2) / +0.311 ± 0.048 (t 12.8).
+How this player fares against Figure 4's rule-based player and §5.1's
+probabilistic player, and why it loses to the former, is measured by
+``python figures/stud_calibration.py`` (``figures/stud_calibration.md``) and
+reported in the documentation's results page for Korb1999.
 """
 
 from __future__ import annotations
@@ -136,7 +110,7 @@ class BPPPlayer(CurvePlayer):
     refit_every : int
         Showdowns between refits.
     nets : sequence of 4 CompiledStudNet, optional
-        The networks (default: ``bpp/models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
+        The networks (default: ``models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
     upcards_link : bool or str
         Off (False, the default) plays the paper's network.  ``True`` /
         ``"showing"`` or ``"upcards"`` play the §6.1 extension of
