@@ -43,7 +43,7 @@ import numpy as np
 
 from holdem.games.base import CHECK_CALL, FOLD, ActionKind
 from holdem.histories.read import acpc_actions, _Bad
-from holdem.match.export import acpc_state
+from holdem.match.export import ACPC_GAME_COMMENT, acpc_state
 from holdem.match.runner import DEFAULT_BLOCK_SIZE, _CARD_TEXT, _hand_line, block_deals, log_header, root_seed
 from holdem.play import HandDriver
 
@@ -193,7 +193,7 @@ def _deal(game, n_hands, root, log: Path, bpp_log: Path, names, seats, timeout, 
     header = log_header(game, names, root, block_size, n_hands, False)
     with log.open("x" if not log.exists() else "w") as acpc, LogWriter(bpp_log, header) as writer:
         acpc.write(f"# name/game/hands/seed {' '.join(names)} {gamedef_name} {n_hands} {root.entropy}\n"
-                   f"#--t_response {int(timeout * 1000)}\n")
+                   f"#--t_response {int(timeout * 1000)}\n{ACPC_GAME_COMMENT}{game!r}\n")
         acpc.flush()
         n_blocks = -(-n_hands // block_size)
         for b in range(n_blocks):

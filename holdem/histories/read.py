@@ -12,7 +12,8 @@ PHH (``.phh`` one hand, ``.phhs`` many; the Poker Hand History format)
     refused by name (PHH has no five-card stud and no five-card draw).
 ACPC dealer logs (``STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`` lines)
     With or without the dealer's ``#`` header lines and its ``SCORE:`` line.
-    Without ``game=`` the game is the ACPC competition's: a numeric raise
+    Files bpp writes name their game in a ``# bpp game: LimitHoldem(...)``
+    comment line.  Otherwise, without ``game=``, the game is the ACPC competition's: a numeric raise
     (``r300``) makes it no-limit (:class:`NoLimitHoldem` 50/100, 20,000-chip
     stacks), otherwise fixed-limit with the ACPC limit stakes (blinds 5/10, bets
     10/20).  Pass ``game=`` (e.g. from :func:`bpp.acpc.read_gamedef`) for others.
@@ -461,6 +462,15 @@ def _acpc_hand(line: str, source, game) -> Hand:
 
 
 def _read_acpc(path: Path, text: str, out: Hands, game) -> None:
+    from holdem.match.export import ACPC_GAME_COMMENT, game_from_header
+
+    named = re.search("^" + re.escape(ACPC_GAME_COMMENT) + "(.*)$", text, re.M)
+    if game is None and named is not None:
+        try:
+            game = game_from_header({"game_repr": named.group(1).strip()})
+        except ValueError as exc:
+            out.problems.append(f"{path}: {exc}")
+            return
     if game is None:
         first = re.search(r"^STATE:.*:([^:]*)$", text, re.M)
         game = _acpc_game(text, first.group(1).count("|") + 1 if first else 2)
