@@ -190,3 +190,35 @@ def test_misbehaving_clients_forfeit_and_the_dealer_keeps_its_logs(tmp_path, beh
     # the forfeiting seat folds to the first bet of every hand it was asked in; the good client never loses
     assert res.chips[0] > 0
     assert len(read_hands(tmp_path / "m.jsonl")) == 6
+
+
+def test_the_commands_print_ports_first_and_refuse_bad_gamedefs_in_one_line(tmp_path, capsys):
+    import os
+    import subprocess
+    import sys
+
+    from bpp.cli import main
+
+    assert main(["acpc", "gamedef", "limit-holdem"]) == 0
+    (tmp_path / "limit.game").write_text(capsys.readouterr().out)
+    (tmp_path / "six.game").write_text(NOLIMIT_GAMEDEF.replace("numPlayers = 2", "numPlayers = 6"))
+    assert main(["acpc", "dealer", str(tmp_path / "six.game"), "--hands", "5", "--seed", "1",
+                 "--log", str(tmp_path / "x.log")]) == 2
+    assert capsys.readouterr().err.strip() == "error: gamedef: numPlayers = 6; bpp's ACPC games are 2-player hold'em"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    cmd = [sys.executable, "-m", "bpp.cli", "acpc"]
+    dealer = subprocess.Popen(cmd + ["dealer", str(tmp_path / "limit.game"), "--hands", "20", "--seed", "4", "--log",
+                                     str(tmp_path / "m.log"), "--json"], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        first = dealer.stdout.readline().split()
+        assert first[0] == "ports:" and len(first) == 3
+        clients = [subprocess.Popen(cmd + ["play", name, "--port", port, "--gamedef", str(tmp_path / "limit.game"),
+                                           "--seed", "1"], env=env, stderr=subprocess.PIPE, text=True)
+                   for name, port in zip(["call", "raise"], first[1:])]
+        out, _ = dealer.communicate(timeout=120)
+        for c in clients:
+            assert c.wait(timeout=60) == 0
+    finally:
+        dealer.kill()
+    result = json.loads(out)
+    assert result["hands"] == 20 and result["forfeits"] == [] and sum(result["chips"]) == 0
