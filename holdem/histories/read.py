@@ -21,7 +21,7 @@ bpp match logs (:mod:`holdem.match.log`)
     The deal, the actions and the payoffs as logged.
 Site logs (PokerStars, Full Tilt, PartyPoker, iPoker, Ongame, Absolute)
     Through pokerkit's parsers (``HandHistory.from_pokerstars`` …) into PHH
-    hands, then as PHH.  bpp plays only what it plays: limit hold'em, and
+    hands, then as PHH; amounts in hundredths (``$0.25`` is 25 chips).  bpp plays only what it plays: limit hold'em, and
     heads-up no-limit with equal stacks; the rest is refused by name.
 
 Seats: PHH and ACPC list players by *position* (``p1`` first); a hand read from
@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from holdem.cards import RANKS, SUITS
@@ -518,20 +519,33 @@ _SITES = (("PokerStars", "from_pokerstars"), ("Full Tilt", "from_full_tilt_poker
           ("<Game", "from_ipoker_network"), ("Ongame", "from_ongame_network"), ("Absolute", "from_absolute_poker"))
 
 
+def _cents(text: str) -> int:
+    """A site log's amount in hundredths (``$0.25`` → 25): bpp's chips are integers."""
+    try:
+        return int(round(Decimal(text.replace(",", "")) * 100))
+    except InvalidOperation:
+        raise ValueError(f"amount {text!r} is not a number") from None
+
+
 def _read_site(path: Path, text: str, out: Hands, method: str) -> None:
+    import contextlib
+    import io
     import warnings
 
     from pokerkit import HandHistory
 
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stderr(io.StringIO()):
+        warnings.simplefilter("always")  # pokerkit warns (and prints a traceback) per hand it cannot parse
         try:
-            hhs = list(getattr(HandHistory, method)(text))
+            hhs = list(getattr(HandHistory, method)(text, parse_value=_cents))
         except Exception as exc:  # pokerkit's site parsers raise many kinds on text they do not know
             out.problems.append(f"{path}: pokerkit's {method} cannot read it ({type(exc).__name__}: {exc})")
             return
-    for w in caught:
-        out.problems.append(f"{path}: {w.message}")
+    for w in caught:  # one per hand pokerkit could not parse (its other warnings are about its own fields)
+        text_w = str(w.message)
+        if text_w.startswith("Unable to parse"):
+            first = text_w.split("\\n", 1)[0].removeprefix("Unable to parse ").strip("'\"")
+            out.problems.append(f"{path}: pokerkit's {method} cannot parse the hand {first!r}")
     for number, hh in enumerate(hhs, start=1):
         _keep(out, path, number, lambda hh=hh, number=number: _phh_hand(hh, path, number))
 
