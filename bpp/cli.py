@@ -34,6 +34,7 @@ COMMANDS = (
     # every paper's results beside bpp's
     "reproduce",
     "stats",  # player statistics from hand histories (holdem.histories)
+    "acpc",  # the ACPC protocol: a client for any agent, a loopback dealer
 )
 
 
