@@ -140,10 +140,20 @@ def capabilities(agent) -> Capabilities:
     """
     values = {name: getattr(agent, name, getattr(Capabilities, name)) for name in _FIELDS}
     values["trusted_actions"] = bool(type(agent).__dict__.get("trusted_actions", False))
-    values["act_batch"] = callable(getattr(agent, "act_batch", None))
+    values["act_batch"] = _acts_in_batches(type(agent)) and callable(getattr(agent, "act_batch", None))
     games = values["games"]
     values["games"] = None if games is None else tuple(games)
     return Capabilities(**values)
+
+
+def _acts_in_batches(cls) -> bool:
+    """Whether ``act_batch`` is defined no higher up the class tree than ``act`` (a subclass that changes
+    ``act`` does not inherit its base's batched decisions)."""
+    def owner(name):
+        return next((k for k in cls.__mro__ if name in k.__dict__), None)
+
+    act_owner, batch_owner = owner("act"), owner("act_batch")
+    return batch_owner is not None and (act_owner is None or issubclass(batch_owner, act_owner))
 
 
 def noop_hook(func):

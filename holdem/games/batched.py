@@ -73,8 +73,12 @@ class BatchObservation:
         The acting seat's hole cards.
     board : int8 array (k, 5) and ``n_board`` (k,)
         The five board cards of the deal; only the first ``n_board`` are public.
-    pot, to_call, raise_to : int arrays (k,)
-        Chips in the pot, chips to call, the raise-to total of the fixed raise (0: capped).
+    pot, to_call : int arrays (k,)
+        Chips in the pot, chips to call.
+    raise_bounds : pair of int arrays (k,)
+        The least and the largest raise-to total (0 where no raise is legal; equal in fixed limit).
+    stacks : int array (k, n)
+        Chips each seat has behind.
     committed : int array (k, n)
         Chips each seat has put in this hand.
     legal : bool array (k, 3)
@@ -140,10 +144,13 @@ class BatchObservation:
         return b.high[self.rows] - b.committed[self.rows, b.current[self.rows]]
 
     @property
-    def raise_to(self) -> np.ndarray:
-        b = self._batch
-        r = self.rows
-        return np.where(b.n_bets[r] < b.cap, b.high[r] + b.sizes[b.round[r]], 0)
+    def raise_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` raise-to totals per row (both 0 where no raise is legal; equal in fixed limit)."""
+        return self._batch.raise_bounds(self.rows)
+
+    @property
+    def stacks(self) -> np.ndarray:
+        return self._batch.stacks_of(self.rows)
 
     @property
     def legal(self) -> np.ndarray:
@@ -266,6 +273,15 @@ class LimitHoldemBatch:
         mask[:, 2] = self.n_bets[rows] < self.cap
         return mask
 
+    def raise_bounds(self, rows) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` of the seats to act in ``rows``: the fixed raise-to total, 0 where the round is capped."""
+        to = np.where(self.n_bets[rows] < self.cap, self.high[rows] + self.sizes[self.round[rows]], 0)
+        return to, to
+
+    def stacks_of(self, rows) -> np.ndarray:
+        """Chips behind (the scalar state's ``starting_stack - committed``: limit stacks never bind)."""
+        return self.game.starting_stack - self.committed[rows]
+
     def attach(self, name: str, array) -> None:
         """Keep ``array`` (one row per live hand) as attribute ``name``, compacted with the batch as hands leave."""
         array = np.asarray(array)
@@ -278,10 +294,12 @@ class LimitHoldemBatch:
         if name not in self._row_arrays:
             self._row_arrays.append(name)
 
-    def verify(self, kinds, who=None) -> np.ndarray:
-        """The kinds as an int array of one entry per live hand; ``ValueError`` naming the first illegal row.
+    def verify(self, kinds, amounts=None, who=None):
+        """``(kinds, amounts)`` as int arrays of one entry per live hand; ``ValueError`` naming the first illegal row.
 
-        ``who`` (optional, one name per row) names the agent that answered each row in the message.
+        ``amounts`` are raise-to totals (0: the least raise; fixed limit has one
+        raise and ignores them); ``who`` (optional, one name per row) names the
+        agent that answered each row in the message.
         """
         kinds = np.asarray(kinds)
         if kinds.shape != (self.n_live,) or (kinds.size and kinds.dtype.kind not in "iu"):
@@ -293,10 +311,14 @@ class LimitHoldemBatch:
         legal = self.legal_mask()
         ok = ~bad_kind
         ok[ok] = legal[np.flatnonzero(ok), kinds[ok].astype(np.intp)]
+        amounts = self._verify_amounts(kinds, ok, amounts)
         if not ok.all():
             row = int(np.flatnonzero(~ok)[0])
             k = int(kinds[row])
             what = _KIND_NAMES[k] if 0 <= k <= 2 else f"kind {k}"
+            if k == RAISE_KIND and legal[row, 2]:
+                lo, hi = self.raise_bounds(np.array([row]))
+                what = f"raise to {int(amounts[row])} (legal raise-to totals {int(lo[0])}..{int(hi[0])})"
             allowed = ", ".join(name for name, m in zip(_KIND_NAMES, legal[row]) if m)
             by = "" if who is None else f"{who[row]} answered "
             raise ValueError(
@@ -304,10 +326,14 @@ class LimitHoldemBatch:
                 f"{int(self.current[row])}, round {int(self.round[row])}): legal are {allowed}; "
                 "no hand of the batch was changed"
             )
-        return kinds
+        return kinds, amounts
 
-    def apply(self, kinds, who=None) -> None:
-        """Apply one action to every live hand (``kinds[i]`` for row ``i``), checked first.
+    def _verify_amounts(self, kinds, ok, amounts):
+        """Fixed limit: the raise has one size, so amounts are not read."""
+        return amounts
+
+    def apply(self, kinds, amounts=None, who=None) -> None:
+        """Apply one action to every live hand (``kinds[i]`` for row ``i``; raise-to ``amounts[i]``), checked first.
 
         An illegal kind in any row raises ``ValueError`` naming the row and the
         action (and ``who[row]``, the agent that chose it, when given), and then
@@ -322,9 +348,9 @@ class LimitHoldemBatch:
         ...
         ValueError: illegal action fold (0) in row 0 (hand 0, seat 1, round 0): legal are check/call, bet/raise; no hand of the batch was changed
         """
-        self._apply(self.verify(kinds, who))
+        self._apply(*self.verify(kinds, amounts, who))
 
-    def _apply(self, kinds: np.ndarray) -> None:
+    def _apply(self, kinds: np.ndarray, amounts=None) -> None:
         """Apply legal kinds (unchecked); hands that finish leave the live arrays."""
         k = self.n_live
         if k == 0:

@@ -20,7 +20,8 @@ def _scalar(monkeypatch, *args, **kwargs):
 @pytest.mark.parametrize(
     "n_players, agents, duplicate",
     [(2, ["call", "call"], False), (2, ["raise", "fold"], True), (2, ["raise", "call"], True),
-     (3, ["raise", "call", "fold"], True), (6, ["call", "raise", "fold", "raise", "call", "call"], False)],
+     (3, ["raise", "call", "fold"], True), (6, ["call", "raise", "fold", "raise", "call", "call"], False),
+     (2, ["random", "call"], False), (2, ["random", "random"], True), (4, ["random", "raise", "fold", "random"], True)],
 )
 def test_batched_match_equals_the_scalar_match(monkeypatch, n_players, agents, duplicate):
     game = LimitHoldem(n_players=n_players)
@@ -56,3 +57,39 @@ def test_a_logged_match_resumes_with_the_batched_results(tmp_path):
     grown = play_match(LimitHoldem(), ["raise", "call"], 1000, rng=4, block_size=200, log=log)
     np.testing.assert_array_equal(grown.winnings[:600], plain.winnings)
     np.testing.assert_array_equal(grown.winnings, play_match(LimitHoldem(), ["raise", "call"], 1000, rng=4, block_size=200).winnings)
+
+
+def test_the_random_agents_per_hand_stream_is_the_same_number_scalar_and_batched():
+    from holdem.agents import hand_uniform, hand_uniforms
+
+    rng = np.random.default_rng(0)
+    hands, steps = rng.integers(0, 10**6, 500), rng.integers(0, 40, 500)
+    for key in (0, 7, 2**63 - 1):
+        for draw in (0, 1):
+            want = [hand_uniform(key, h, s, draw) for h, s in zip(hands.tolist(), steps.tolist())]
+            np.testing.assert_array_equal(hand_uniforms(key, hands, steps, draw), want)
+    u = hand_uniforms(3, np.arange(200_000), np.zeros(200_000, dtype=int))
+    # uniform on [0, 1): every tenth holds 10% of the draws (binomial sd 0.07%; 5 sd allowed)
+    np.testing.assert_allclose(np.bincount((u * 10).astype(int), minlength=10) / u.size, 0.1, atol=0.0035)
+
+
+def test_random_picks_each_legal_action_equally_often():
+    """UniformRandom's batched kinds: fold, call and raise a third each when all are legal (200,000 rows)."""
+    from holdem.agents import UniformRandom
+    from holdem.games.batched import LimitHoldemBatch
+
+    deals = np.tile(np.arange(52), (200_000, 1))
+    batch = LimitHoldemBatch(LimitHoldem(), deals, np.zeros(200_000, dtype=int), ranks=np.ones((200_000, 2), dtype=int))
+    kinds = UniformRandom(rng=5).act_batch(batch.observation(np.arange(200_000)))
+    np.testing.assert_allclose(np.bincount(kinds, minlength=3) / kinds.size, 1 / 3, atol=0.005)
+
+
+def test_a_subclass_that_changes_act_does_not_inherit_act_batch():
+    from holdem.agents import UniformRandom
+    from holdem.play import capabilities
+
+    class Odd(UniformRandom):
+        def act(self, observation):
+            return super().act(observation)
+
+    assert capabilities(UniformRandom()).act_batch and not capabilities(Odd()).act_batch
