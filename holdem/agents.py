@@ -29,7 +29,7 @@ import numpy as np
 from holdem.play import noop_hook
 from holdem.games.base import CHECK_CALL, FOLD, STAND_PAT, Action, ActionKind, Event, Observation
 
-__all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom", "hand_uniform", "hand_uniforms"]
+__all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom", "HandStreams", "hand_uniform", "hand_uniforms"]
 
 _BET_RAISE = ActionKind.BET_RAISE
 _DISCARD = ActionKind.DISCARD
@@ -254,7 +254,36 @@ def hand_uniforms(key: int, hands: np.ndarray, steps: np.ndarray, draw: int = 0)
     return (z >> np.uint64(11)).astype(np.float64) * 2.0**-53
 
 
-class UniformRandom(Agent):
+class HandStreams(Agent):
+    """Base of agents whose random numbers come from per-hand streams (:func:`hand_uniform`).
+
+    The key is drawn once from ``rng``; ``new_hand`` counts the hands (the
+    match makes a fresh agent per block, so the count is the hand's index in
+    the block, ``BatchObservation.hand``); the step is the number of actions
+    (and draws) taken so far in the hand.  :meth:`uniform` and
+    :meth:`uniforms` give the same numbers for one observation or a batch.
+    """
+
+    def __init__(self, *, rng=None):
+        super().__init__(rng=rng)
+        self._key = int(self.rng.integers(0, 2**63))
+        self._hand = -1
+
+    def new_hand(self, seat: int) -> None:
+        """Count the hand (its index picks this agent's random stream for it)."""
+        self._hand += 1
+
+    def uniform(self, observation, draw: int = 0) -> float:
+        """This decision's ``draw``-th uniform number in [0, 1)."""
+        step = sum(1 for e in observation.history if e.kind == "action" or e.kind == "draw")
+        return hand_uniform(self._key, max(self._hand, 0), step, draw)
+
+    def uniforms(self, observation, draw: int = 0) -> np.ndarray:
+        """:meth:`uniform` for every row of a :class:`~holdem.games.batched.BatchObservation`."""
+        return hand_uniforms(self._key, observation.hand, observation.n_actions, draw)
+
+
+class UniformRandom(HandStreams):
     """Picks uniformly among the legal actions.
 
     In a draw that is uniform over the legal discards.  When raises are sized
@@ -282,15 +311,6 @@ class UniformRandom(Agent):
     trusted_actions = True
     states_policy = True
 
-    def __init__(self, *, rng=None):
-        super().__init__(rng=rng)
-        self._key = int(self.rng.integers(0, 2**63))
-        self._hand = -1
-
-    def new_hand(self, seat: int) -> None:
-        """Count the hand (its index picks this agent's random stream for it)."""
-        self._hand += 1
-
     def _choices(self, observation) -> list[Action]:
         legal = observation.legal
         if not legal:
@@ -303,20 +323,20 @@ class UniformRandom(Agent):
 
     def act(self, observation):
         choices = self._choices(observation)
-        hand = max(self._hand, 0)
-        step = sum(1 for e in observation.history if e.kind == "action" or e.kind == "draw")
-        action = choices[int(hand_uniform(self._key, hand, step) * len(choices))]
+        action = choices[int(self.uniform(observation) * len(choices))]
         if action.kind == _BET_RAISE and action.amount == 0 and observation.raise_bounds is not None:
             lo, hi = observation.raise_bounds
-            return Action(_BET_RAISE, lo + int(hand_uniform(self._key, hand, step, 1) * (hi - lo + 1)))
+            return Action(_BET_RAISE, lo + int(self.uniform(observation, 1) * (hi - lo + 1)))
         return action
 
     def act_batch(self, observation):
-        """The kinds :meth:`act` picks in every row of a fixed-limit :class:`~holdem.games.batched.BatchObservation`."""
+        """``(kinds, raise-to amounts)`` :meth:`act` picks in every row of a :class:`~holdem.games.batched.BatchObservation`."""
         legal = observation.legal
-        u = hand_uniforms(self._key, observation.hand, observation.n_actions)
-        pick = (u * legal.sum(axis=1)).astype(np.int64)  # the pick-th legal kind, in fold, call, raise order
-        return np.argmax(legal & (np.cumsum(legal, axis=1) == (pick + 1)[:, None]), axis=1).astype(np.int8)
+        pick = (self.uniforms(observation) * legal.sum(axis=1)).astype(np.int64)  # the pick-th legal kind
+        kinds = np.argmax(legal & (np.cumsum(legal, axis=1) == (pick + 1)[:, None]), axis=1).astype(np.int8)
+        lo, hi = observation.raise_bounds
+        amounts = lo + (self.uniforms(observation, 1) * (hi - lo + 1)).astype(np.int64)
+        return kinds, np.where(kinds == 2, amounts, 0)
 
     def action_probabilities(self, observation):
         """Uniform over the legal actions; for sized raises the raise kind's share is spread over ``raise_bounds``.

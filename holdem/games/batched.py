@@ -49,7 +49,7 @@ import numpy as np
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "BatchObservation", "new_batch", "batched_games"]
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "BatchObservation", "new_batch", "batched_games"]
 
 FOLD_KIND, CALL_KIND, RAISE_KIND = 0, 1, 2
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
@@ -461,12 +461,172 @@ class LimitHoldemBatch:
             setattr(self, name, getattr(self, name)[keep])
 
 
+class NoLimitHoldemBatch(LimitHoldemBatch):
+    """``B`` hands of heads-up no-limit hold'em at once (:class:`~holdem.games.NoLimitHoldem`; Lisy2017 §2, ACPC rules).
+
+    The scalar rules as arrays: stacks of ``stack`` chips reset every hand;
+    the button posts the small blind and acts first pre-flop, the other seat
+    first after the flop; a raise is a raise-to total between the minimum
+    raise (the current bet plus the larger of the last raise increment of the
+    round and the big blind) and all-in, and all-in is always allowed; a seat
+    with no more than the call behind, or facing a seat that is all-in, may
+    only call or fold; fold only when facing a bet; when a seat is all-in and
+    called, the board is run out without betting.  Heads-up with equal stacks
+    both seats have put in the same at a showdown, so the better hand wins
+    that and a tie returns each its chips.
+
+    ``apply(kinds, amounts)``: ``amounts[i]`` is row ``i``'s raise-to total
+    (read where the kind is a raise; 0 there means the minimum raise).
+
+    >>> import numpy as np
+    >>> from holdem.games import NoLimitHoldem
+    >>> batch = NoLimitHoldemBatch(NoLimitHoldem(), np.tile(np.arange(52), (2, 1)), [0, 1], ranks=[[9, 1], [9, 1]])
+    >>> batch.raise_bounds(np.arange(2))
+    (array([200, 200]), array([20000, 20000]))
+    >>> batch.apply([2, 2], [20000, 300])   # row 0 shoves; row 1 raises to 300
+    >>> batch.apply([1, 0])                 # row 0's big blind calls all-in; row 1's folds
+    >>> batch.n_live, batch.payoffs.tolist()
+    (0, [[20000, -20000], [-100, 100]])
+    """
+
+    def __init__(self, game, deals, buttons, ranks=None):
+        if game.n_players != 2:  # pragma: no cover - NoLimitHoldem is heads-up by definition
+            raise ValueError("NoLimitHoldemBatch plays heads-up no-limit hold'em")
+        if ranks is None:
+            deals = np.asarray(deals)
+            if deals.ndim == 2 and deals.shape[1] == 52 and deals.dtype.kind in "iu":
+                ranks = evaluate(game.showdown_cards(deals, np.broadcast_to(np.asarray(buttons), deals.shape[:1])))
+        super().__init__(_LimitShape(game), deals, buttons, ranks)
+        self.game = game
+        B = self.B
+        self.stack = game.stack
+        self.bb = game.big_blind
+        self.last_inc = np.full(B, game.big_blind, dtype=np.int64)
+        self.allin = np.zeros((B, 2), dtype=bool)
+        self.n_active = np.full(B, 2, dtype=np.int64)
+        self.to_act = np.full(B, 2, dtype=np.int64)
+        self._row_arrays += ["last_inc", "allin", "n_active"]
+
+    def stacks_of(self, rows) -> np.ndarray:
+        return self.stack - self.committed[rows]
+
+    def raise_bounds(self, rows) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` of the seats to act in ``rows`` (0, 0 where no raise is legal)."""
+        committed = self.committed[rows]
+        p = self.current[rows]
+        mine = committed.reshape(-1)[np.arange(0, committed.size, 2) + p]
+        high = self.high[rows]
+        can = (self.n_active[rows] >= 2) & (self.stack - mine > high - mine)
+        max_to = np.full(len(p), self.stack, dtype=np.int64)  # committed + stack: every seat started with stack
+        min_to = np.minimum(high + np.maximum(self.last_inc[rows], self.bb), max_to)
+        return np.where(can, min_to, 0), np.where(can, max_to, 0)
+
+    def legal_mask(self, rows=None) -> np.ndarray:
+        if rows is None:
+            if self._legal is None:
+                self._legal = self.legal_mask(np.arange(self.n_live))
+            return self._legal
+        if self._legal is not None:
+            return self._legal[rows]
+        committed = self.committed[rows]
+        mine = committed.reshape(-1)[np.arange(0, committed.size, 2) + self.current[rows]]
+        mask = np.ones((len(mine), 3), dtype=bool)
+        mask[:, 0] = self.high[rows] > mine
+        mask[:, 2] = self.raise_bounds(rows)[0] > 0
+        return mask
+
+    def _verify_amounts(self, kinds, ok, amounts):
+        """Raise-to totals in ``[min_to, max_to]`` (0: the minimum raise); out of range marks the row not ok."""
+        k = self.n_live
+        lo, hi = self.raise_bounds(np.arange(k))
+        if amounts is None:
+            amounts = np.zeros(k, dtype=np.int64)
+        amounts = np.asarray(amounts)
+        if amounts.shape != (k,) or (amounts.size and amounts.dtype.kind not in "iu"):
+            raise ValueError(
+                f"The 'amounts' parameter of {type(self).__name__}.apply must be an integer array of shape ({k},); "
+                f"got shape {amounts.shape}."
+            )
+        amounts = np.where((kinds == RAISE_KIND) & (amounts == 0), lo, amounts)
+        raising = ok & (kinds == RAISE_KIND)
+        ok &= ~(raising & ((amounts < lo) | (amounts > hi)))
+        return amounts
+
+    def _apply(self, kinds: np.ndarray, amounts=None) -> None:
+        k = self.n_live
+        if k == 0:
+            return
+        self._legal = None
+        p = self.current
+        flat = np.arange(0, 2 * k, 2) + p
+        committed = self.committed.reshape(-1)
+        mine = committed[flat]
+        fold = kinds == FOLD_KIND
+        rais = kinds == RAISE_KIND
+        if rais.any():
+            if amounts is None:
+                amounts = np.zeros(k, dtype=np.int64)
+            lo = self.raise_bounds(np.arange(k))[0]
+            to = np.where(amounts == 0, lo, amounts)
+            self.last_inc = np.where(rais, np.maximum(self.last_inc, to - self.high), self.last_inc)
+        # a call puts in what is owed, up to the stack (the stack caps it: all-in); a raise goes to its total
+        new = np.where(rais, to, np.minimum(self.high, self.stack)) if rais.any() else np.minimum(self.high, self.stack)
+        new = np.where(fold, mine, new)
+        committed[flat] = new
+        if rais.any():
+            self.high = np.where(rais, new, self.high)
+        went_allin = ~fold & (new == self.stack) & (mine < self.stack)
+        if went_allin.any():
+            self.allin.reshape(-1)[flat[went_allin]] = True
+            self.n_active = self.n_active - went_allin
+        allin_p = self.allin.reshape(-1)[flat]
+        self.to_act = np.where(rais, np.where(allin_p, self.n_active, self.n_active - 1), self.to_act - 1)
+        self.n_actions += 1
+        done = None
+        if fold.any():  # heads-up: a fold ends the hand
+            self.folded.reshape(-1)[flat[fold]] = True
+            self._win_by_fold(fold)
+            done = fold
+        ends = self.to_act <= 0
+        if done is not None:
+            ends &= ~done
+        if ends.any():
+            # the next round, or (nobody left to bet against, or after the river) the showdown
+            r = self.round + ends
+            last = ends & ((r == 4) | (self.n_active < 2))
+            if last.any():
+                self._showdown(last)
+                done = last if done is None else done | last
+                ends &= ~last
+                r = np.minimum(r, 3)
+            self.round = r
+            self.last_inc = np.where(ends, 0, self.last_inc)
+            self.to_act = np.where(ends, self.n_active, self.to_act)
+            self.current = np.where(ends, 1 - self.button, 1 - p)
+        else:
+            self.current = 1 - p
+        if done is not None:
+            self._drop(~done)
+
+
+class _LimitShape:
+    """The few fields :class:`LimitHoldemBatch` reads while it posts the blinds, taken from a no-limit game."""
+
+    def __init__(self, game):
+        self.n_players = 2
+        self.small_blind = game.small_blind
+        self.big_blind = game.big_blind
+        self.small_bet = self.big_bet = game.big_blind
+        self.max_raises = 0
+        self.starting_stack = game.stack
+
+
 #: the batched state of each rule set that has one
 def batched_games() -> dict:
     """Rule-set class → its batched state class (the games :func:`new_batch` can batch)."""
-    from holdem.games.holdem import LimitHoldem
+    from holdem.games.holdem import LimitHoldem, NoLimitHoldem
 
-    return {LimitHoldem: LimitHoldemBatch}
+    return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch}
 
 
 def new_batch(game, deals, buttons, ranks=None):

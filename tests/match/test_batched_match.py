@@ -80,7 +80,7 @@ def test_random_picks_each_legal_action_equally_often():
 
     deals = np.tile(np.arange(52), (200_000, 1))
     batch = LimitHoldemBatch(LimitHoldem(), deals, np.zeros(200_000, dtype=int), ranks=np.ones((200_000, 2), dtype=int))
-    kinds = UniformRandom(rng=5).act_batch(batch.observation(np.arange(200_000)))
+    kinds, _ = UniformRandom(rng=5).act_batch(batch.observation(np.arange(200_000)))
     np.testing.assert_allclose(np.bincount(kinds, minlength=3) / kinds.size, 1 / 3, atol=0.005)
 
 
@@ -93,3 +93,17 @@ def test_a_subclass_that_changes_act_does_not_inherit_act_batch():
             return super().act(observation)
 
     assert capabilities(UniformRandom()).act_batch and not capabilities(Odd()).act_batch
+
+
+@pytest.mark.parametrize("agents", [["random-sizes", "call"], ["random", "raise"], ["fold", "random-sizes"], ["random", "random"]])
+def test_batched_no_limit_match_equals_the_scalar_match(monkeypatch, agents):
+    import bpp.registry  # noqa: F401 - the no-limit chumps by name
+    from holdem.games import NoLimitHoldem
+
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(1) or original(*a))
+    got = play_match(NoLimitHoldem(), agents, 600, rng=2, duplicate=True, block_size=200)
+    assert len(calls) == 3
+    want = _scalar(monkeypatch, NoLimitHoldem(), agents, 600, rng=2, duplicate=True, block_size=200)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
