@@ -49,7 +49,7 @@ import numpy as np
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "BatchObservation", "new_batch", "batched_games"]
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "BatchObservation", "StudBatchObservation", "new_batch", "batched_games"]
 
 FOLD_KIND, CALL_KIND, RAISE_KIND = 0, 1, 2
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
@@ -404,9 +404,17 @@ class LimitHoldemBatch:
             self.n_bets = np.where(ends, 0, self.n_bets)
             self.to_act = np.where(ends, self.n_live_seats, self.to_act)
             start = np.where(ends, self.button, p)
-        self.current = self._next_in(start)
+            self.current = self._next_in(start)
+            if ends.any():
+                self.current = np.where(ends, self._first_actors(), self.current)
+        else:
+            self.current = self._next_in(start)
         if done is not None:
             self._drop(~done)
+
+    def _first_actors(self) -> np.ndarray:
+        """The first actor of the (new) round of every row: hold'em, the first seat still in left of the button."""
+        return self._next_in(self.button)
 
     def _next_in(self, seat: np.ndarray) -> np.ndarray:
         """The first seat after ``seat`` (clockwise) that has not folded."""
@@ -621,12 +629,118 @@ class _LimitShape:
         self.starting_stack = game.stack
 
 
+class StudBatchObservation(BatchObservation):
+    """:class:`BatchObservation` of five-card stud: ``hole`` is the down card (k, 1), ``up_cards`` (k, n, 4) every
+    seat's up cards by seat (only the first ``round + 1`` are dealt), ``board`` empty."""
+
+    @property
+    def hole(self) -> np.ndarray:
+        b = self._batch
+        pos = (self.player - self.button - 1) % b.n
+        return b.deals[self.rows, pos][:, None]
+
+    @property
+    def up_cards(self) -> np.ndarray:
+        b = self._batch
+        n = b.n
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n) position of each seat
+        idx = n * (np.arange(1, 5)[None, None, :]) + pos[:, :, None]
+        return b.deals[self.rows[:, None, None], idx]
+
+    @property
+    def board(self) -> np.ndarray:
+        return np.zeros((len(self.rows), 0), dtype=self._batch.deals.dtype)
+
+    @property
+    def n_board(self) -> np.ndarray:
+        return np.zeros(len(self.rows), dtype=np.int64)
+
+
+class Stud5Batch(LimitHoldemBatch):
+    """``B`` hands of five-card stud at once (:class:`~holdem.games.Stud5` without table stakes; Korb1999 §2.1).
+
+    The scalar rules as arrays: every seat antes; a down card and an up card,
+    a betting round, then three more up cards each followed by a round; the
+    seat with the best hand showing acts first in each round (pairs, two
+    pairs, trips and quads count, then ranks high to low; equal showings go
+    to the seat nearest the left of the button); a bet and ``max_raises``
+    raises of the fixed ``bet`` per round; fold only when facing a bet.
+
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> batch = Stud5Batch(Stud5(), np.tile(np.arange(52), (1, 1)), [0])
+    >>> int(batch.current[0])   # seat 1 shows 2h, seat 0 2s: equal, so the seat left of the button
+    1
+    """
+
+    def __init__(self, game, deals, buttons, ranks=None):
+        if game.stacks is not None:
+            raise ValueError(f"Stud5Batch plays five-card stud without table stakes; got {game!r}")
+        if ranks is None:
+            deals = np.asarray(deals)
+            if deals.ndim == 2 and deals.shape[1] == 52 and deals.dtype.kind in "iu":
+                ranks = evaluate(game.showdown_cards(deals, np.broadcast_to(np.asarray(buttons), deals.shape[:1])))
+        super().__init__(_StudShape(game), deals, buttons, ranks)
+        self.game = game
+        B, n = self.B, self.n
+        self.committed[:] = game.ante
+        self.high[:] = game.ante
+        self.n_bets[:] = 0
+        self.current = self._first_actors()
+
+    def observation(self, rows) -> StudBatchObservation:
+        return StudBatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def _first_actors(self) -> np.ndarray:
+        """The best showing among the seats still in (up cards 0..round), ties to the first left of the button."""
+        n = self.n
+        k = self.n_live
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n)
+        n_up = self.round + 1
+        rows = np.arange(k)
+        # a showing as a multiset of ranks: the sum of 5 ** rank over the up cards dealt
+        codes = np.zeros((k, n), dtype=np.int64)
+        for j in range(4):
+            cards = self.deals[rows[:, None], n * (j + 1) + pos].astype(np.int64)
+            codes += np.where((j < n_up)[:, None], _POW5_ARRAY[cards], 0)
+        unique, inverse = np.unique(codes, return_inverse=True)
+        keys = np.array([_show_key_of(int(c)) for c in unique.tolist()], dtype=np.int64)[inverse.reshape(k, n)]
+        keys = np.where(self.folded, -1, keys)
+        # the best key; among equal keys the seat with the lowest position (nearest left of the button)
+        order = keys * (n + 1) + (n - pos)
+        return np.argmax(order, axis=1)
+
+
+class _StudShape:
+    """The fields :class:`LimitHoldemBatch` reads, from a stud game (no blinds; the same bet every round)."""
+
+    def __init__(self, game):
+        self.n_players = game.n_players
+        self.small_blind = self.big_blind = 0
+        self.small_bet = self.big_bet = game.bet
+        self.max_raises = game.max_raises
+        self.starting_stack = game.starting_stack
+
+
+def _show_key_of(code: int) -> int:
+    from holdem.games.stud import _SHOW_KEYS, _show_key
+
+    key = _SHOW_KEYS.get(code)
+    if key is None:
+        key = _SHOW_KEYS[code] = _show_key(code)
+    return key
+
+
+_POW5_ARRAY = 5 ** (np.arange(52, dtype=np.int64) >> 2)
+
+
 #: the batched state of each rule set that has one
 def batched_games() -> dict:
     """Rule-set class → its batched state class (the games :func:`new_batch` can batch)."""
     from holdem.games.holdem import LimitHoldem, NoLimitHoldem
+    from holdem.games.stud import Stud5
 
-    return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch}
+    return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch, Stud5: Stud5Batch}
 
 
 def new_batch(game, deals, buttons, ranks=None):
@@ -640,4 +754,6 @@ def new_batch(game, deals, buttons, ranks=None):
     True
     """
     cls = batched_games().get(type(game))
-    return None if cls is None else cls(game, deals, buttons, ranks)
+    if cls is None or getattr(game, "stacks", None) is not None:  # stud at table stakes: not batched yet
+        return None
+    return cls(game, deals, buttons, ranks)

@@ -175,3 +175,35 @@ def test_a_no_limit_raise_out_of_range_names_the_row():
     with pytest.raises(ValueError, match=r"illegal action raise to 150 \(legal raise-to totals 200..20000\) \(2\) in row 1"):
         batch.apply([1, 2, 2], [0, 150, 400])
     assert batch.committed.tolist() == [[50, 100], [100, 50], [50, 100]]
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 5, 8])
+def test_batched_stud_equals_the_scalar_states_on_random_legal_actions(n_players):
+    """Five-card stud: first actors by best showing, fixed bets, folds; the scalar state's payoffs and up cards."""
+    from holdem.games import Stud5
+    from holdem.games.batched import Stud5Batch
+
+    game = Stud5(n_players=n_players)
+    n_deals = 400
+    deals = _deals(n_deals, 20 + n_players)
+    buttons = np.arange(n_deals) % n_players
+    batch = Stud5Batch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(n_deals)]
+    rng = np.random.default_rng(4)
+    while batch.n_live:
+        legal = batch.legal_mask()
+        weights = legal * np.array([0.15, 0.6, 0.25])
+        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        obs = batch.observation(np.arange(batch.n_live))
+        ups, holes = obs.up_cards, obs.hole
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row] and state.round == batch.round[row]
+            o = state.observation(state.current_player)
+            assert o.hole == tuple(holes[row].tolist())
+            assert all(o.up_cards[s] == tuple(ups[row, s, : len(o.up_cards[s])].tolist()) for s in range(n_players))
+            assert {a.kind for a in state.legal_actions()} == {k for k in range(3) if legal[row, k]}
+            state.apply(next(a for a in state.legal_actions() if a.kind == kinds[row]))
+        batch.apply(kinds)
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])

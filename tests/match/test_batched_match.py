@@ -107,3 +107,25 @@ def test_batched_no_limit_match_equals_the_scalar_match(monkeypatch, agents):
     assert len(calls) == 3
     want = _scalar(monkeypatch, NoLimitHoldem(), agents, 600, rng=2, duplicate=True, block_size=200)
     np.testing.assert_array_equal(got.winnings, want.winnings)
+
+
+@pytest.mark.parametrize("n_players, agents", [(2, ["random", "raise"]), (4, ["random", "call", "fold", "random"])])
+def test_batched_stud_match_equals_the_scalar_match(monkeypatch, n_players, agents):
+    from holdem.games import Stud5
+
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(a) or original(*a))
+    got = play_match(Stud5(n_players=n_players), agents, 400, rng=6, duplicate=True, block_size=200)
+    assert len(calls) == 2
+    want = _scalar(monkeypatch, Stud5(n_players=n_players), agents, 400, rng=6, duplicate=True, block_size=200)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+
+
+def test_stud_at_table_stakes_is_played_hand_by_hand():
+    from holdem.games import Stud5
+    from holdem.games.batched import new_batch
+
+    deals = np.tile(np.arange(52), (2, 1))
+    assert new_batch(Stud5(stacks=20), deals, [0, 1]) is None
+    assert new_batch(Stud5(), deals, [0, 1]) is not None
