@@ -160,6 +160,10 @@ class BatchObservation:
     def n_actions(self) -> np.ndarray:
         return self._batch.n_actions[self.rows]
 
+    @property
+    def folded(self) -> np.ndarray:
+        return self._batch.folded[self.rows]
+
 
 class LimitHoldemBatch:
     """``B`` hands of fixed-limit hold'em at once (see the module docstring for the rules).

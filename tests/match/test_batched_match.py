@@ -129,3 +129,18 @@ def test_stud_at_table_stakes_is_played_hand_by_hand():
     deals = np.tile(np.arange(52), (2, 1))
     assert new_batch(Stud5(stacks=20), deals, [0, 1]) is None
     assert new_batch(Stud5(), deals, [0, 1]) is not None
+
+
+@pytest.mark.parametrize("n_players, agents", [(2, ["rules", "rules"]), (2, ["rules", "random"]), (3, ["rules", "call", "rules"])])
+def test_batched_rules_player_equals_the_scalar_match(monkeypatch, n_players, agents):
+    """Figure 4's rule-based player (Korb1999 §5.1) decides whole batches with exactly its scalar choices."""
+    import bpp.registry  # noqa: F401 - rules by name
+    from holdem.games import Stud5
+
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(a) or original(*a))
+    got = play_match(Stud5(n_players=n_players), agents, 600, rng=9, duplicate=True, block_size=300)
+    assert len(calls) == 2
+    want = _scalar(monkeypatch, Stud5(n_players=n_players), agents, 600, rng=9, duplicate=True, block_size=300)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
