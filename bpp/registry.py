@@ -57,7 +57,9 @@ def agent_factory(name: str) -> Callable[..., Any]:
     >>> agent_factory("rules").__name__
     'RuleBasedPlayer'
     """
-    return agent_entry(name).factory
+    factory = agent_entry(name).factory
+    assert not isinstance(factory, str)  # agent_entry imports it
+    return factory
 
 
 def make_agent(name: str, *, rng=None):

@@ -16,6 +16,8 @@ The four games of the papers:
 array([ 2, -2])
 """
 
+from typing import Any
+
 from holdem.games.base import (
     CHECK_CALL,
     FOLD,
@@ -59,7 +61,7 @@ __all__ = [
 ]
 
 
-def make_game(name: str, **options):
+def make_game(name: str, **options: Any) -> Game:
     """The game called ``name`` (``limit-holdem``, ``nolimit-holdem``, ``stud5``, ``draw5``) with ``options``.
 
     >>> make_game("stud5")
@@ -72,4 +74,5 @@ def make_game(name: str, **options):
     if name not in GAMES:
         allowed = ", ".join(repr(g) for g in GAMES)
         raise ValueError(f"The 'name' parameter of make_game must be one of {allowed}; got {name!r}.")
-    return GAMES[name](**options)
+    game: Game = GAMES[name](**options)
+    return game
