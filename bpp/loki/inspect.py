@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpp.loki.modeler.opponent_model import blind_seats
 from bpp.loki.evaluator.preflop import PreflopThresholds, preflop_triples
 from bpp.loki.modeler.weights import CALL, FOLD, RAISE, WeightTable, ramp_triples
 from holdem.cards import CardsLike, parse_cards
@@ -210,6 +209,7 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
     """
     from holdem.games import LimitHoldem
     from holdem.games.base import ActionKind
+    from holdem.games.holdem import blind_seats
     from types import SimpleNamespace
 
     from holdem.play import play_hand
@@ -243,13 +243,13 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
                 tables[q][STREETS[last_round]] = current[q]
                 current[q] = current[q].remove_cards(obs.public)
             last_round = r
-        unit = game.small_bet if r < 2 else game.big_bet
+        unit = obs.bet_size
         bets_to_call = -(-obs.to_call // unit)
         can_raise = any(a.kind == ActionKind.BET_RAISE for a in obs.legal)
         if r == 0:
             bb = blind_seats(n_players, obs.button)[1]
             behind = sum(1 for s in range(n_players) if s != p and not obs.folded[s] and _before(s, bb, p, n_players))
-            triples = preflop_triples(n_players=n_players, players_behind=behind, bet_level=max(obs.bets) // game.small_bet,
+            triples = preflop_triples(n_players=n_players, players_behind=behind, bet_level=max(obs.bets) // unit,
                                       can_check=obs.to_call == 0, can_raise=can_raise)
         else:
             key = tuple(obs.public)

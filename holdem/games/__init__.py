@@ -29,6 +29,7 @@ from holdem.games.base import (
     GameState,
     IllegalActionError,
     Observation,
+    Stakes,
 )
 from holdem.games.draw import Draw5, Draw5State
 from holdem.games.holdem import LimitHoldem, LimitHoldemState, NoLimitHoldem, NoLimitHoldemState
@@ -48,6 +49,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "Observation",
+    "Stakes",
     "LimitHoldem",
     "LimitHoldemState",
     "NoLimitHoldem",
