@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bpp.commands.match import make_game
+from holdem.games import make_game
 from holdem.match import play_match
 
 CASES = [

@@ -57,6 +57,10 @@ def agent_factory(name: str) -> Callable[..., Any]:
     >>> agent_factory("rules").__name__
     'RuleBasedPlayer'
     """
+    if isinstance(name, str) and name.startswith("openspiel:"):  # an OpenSpiel policy, openspiel:MODULE:FACTORY
+        from bpp.openspiel import openspiel_factory
+
+        return openspiel_factory(name)
     factory = agent_entry(name).factory
     assert not isinstance(factory, str)  # agent_entry imports it
     return factory
