@@ -24,14 +24,14 @@ import argparse
 import json
 import sys
 
-from bpp.commands import positive_int
+from bpp.commands import plain_help, positive_int
 
 __all__ = ["register"]
 
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("acpc", help="the ACPC protocol: play an agent against a dealer, or deal a match",
-                              description=__doc__.split("::")[0].strip(),
+                              description=plain_help(__doc__, examples=True),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="acpc_command", metavar="{play,dealer,gamedef}", required=True)
     play = sub.add_parser("play", help="play AGENT over the ACPC protocol")
