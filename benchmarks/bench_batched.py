@@ -72,7 +72,6 @@ def ours_scalar(hands: int, repeat: int) -> float:
 
 
 def nolimit(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
-    import bpp.registry  # noqa: F401 - random-sizes by name
     from bpp.lbr.chumps import RandomEverySize
 
     from holdem.games import NoLimitHoldem

@@ -36,6 +36,8 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     >>> agent_games("loki")
     ('limit-holdem',)
     """
+    if isinstance(name, str) and name.startswith("openspiel:"):
+        return getattr(agent_factory(name), "games", None)
     return agent_entry(name).games
 
 

@@ -4,7 +4,7 @@
 
     bpp kendall train --table loose-aggressive --epochs 5000 --seed 1 --out la.json
     bpp kendall train --table mixed --epochs 5000 --seed 1 --out mixed.json
-    bpp kendall evaluate --values mixed.json --hands 1000 --runs 5 [--json]
+    bpp kendall evaluate --values mixed.json --deals 1000 --runs 5 [--json]
 
 ``train`` seats a new evolving player (learning values all 10) with four
 players of one style (or one of each: ``mixed``), plays ``--epochs`` hands
@@ -13,17 +13,18 @@ learned values, the Table 5 snapshot (hands played and won at epochs 25 …
 3000) and the learning curve (its bankroll after every epoch).  It never
 overwrites a file.  ``evaluate`` plays the trained values (learning frozen)
 against each single-style table and the mixed table, ``--runs`` runs of
-``--hands`` hands each, and prints Table 6: units held by each player
+``--deals`` deals (one hand each), and prints Table 6: units held by each player
 (start 10,000) with a 95 % confidence interval over the runs, and hands
 played / won.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
-from bpp.commands import positive_int
+from bpp.commands import plain_help, positive_int
 
 __all__ = ["register", "run_train", "run_evaluate"]
 
@@ -55,10 +56,14 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "kendall",
         help="train and evaluate Kendall and Willdig's evolving five-card draw player (Tables 5-6)",
-        description=__doc__.split("::")[0].strip(),
+        description=plain_help(__doc__, examples=True), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="kendall_command", metavar="ACTION", parser_class=type(parser))
-    train = sub.add_parser("train", help="train an evolving player at one table; write values, Table 5 and the curve")
+    train_help = "train an evolving player at one table; write values, Table 5 and the curve"
+    train = sub.add_parser("train", help=train_help, description=(
+        f"{train_help[0].upper()}{train_help[1:]}. A new evolving player (learning values all 10) plays --epochs hands "
+        "(an epoch is one hand, as in Kendall2001) with four players of one style, or one of each (mixed); the JSON "
+        "file holds the learned values, the Table 5 snapshot and the learning curve. It never overwrites a file."))
     train.add_argument("--table", required=True, metavar="STYLE", help="loose-aggressive, loose-passive, tight-aggressive, tight-passive or mixed")
     train.add_argument("--epochs", type=positive_int, default=5000, help="hands to train for (default 5000)")
     train.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
@@ -69,9 +74,14 @@ def register(subparsers) -> None:
                        help="how the paper's open points are read (bpp.kendall.readings; default its DEFAULT)")
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.set_defaults(func=run_train)
-    evaluate = sub.add_parser("evaluate", help="Table 6: the trained player against each table, mean ± 95%% CI over runs")
+    evaluate_help = "Table 6: the trained player against each table, mean ± 95%% CI over runs"
+    evaluate = sub.add_parser("evaluate", help=evaluate_help, description=(
+        "Table 6 (Kendall2001 §3): the trained values (learning frozen) against each single-style table and the mixed "
+        "table, --runs runs of --deals deals each; units held by each player (start 10,000) as mean ± 95% CI over the "
+        "runs, and hands played / won."))
     evaluate.add_argument("--values", required=True, metavar="FILE", help="values file written by train (JSON) or a hand,value CSV")
-    evaluate.add_argument("--hands", type=positive_int, default=1000, help="hands per run (default 1000)")
+    evaluate.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=1000, metavar="N",
+                          help="deals per run, one hand each (default 1000; --hands is an alias)")
     evaluate.add_argument("--runs", type=positive_int, default=5, help="runs per table (default 5)")
     evaluate.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
     evaluate.add_argument("--reading", type=_reading, default=None, metavar="NAME",
@@ -111,9 +121,9 @@ def run_evaluate(args) -> int:
 
     values = load_values(args.values)
     progress = not args.no_progress and sys.stderr.isatty()
-    table6 = evaluate(values, args.hands, args.runs, rng=args.seed, progress=progress, reading=args.reading)
+    table6 = evaluate(values, args.deals, args.runs, rng=args.seed, progress=progress, reading=args.reading)
     if args.json:
         print(json.dumps(table6.to_dict()))
     else:
-        print(table6.text())
+        print(table6.table())
     return 0

@@ -20,7 +20,7 @@ import argparse
 import json
 import sys
 
-from bpp.commands import positive_int
+from bpp.commands import plain_help, positive_int
 
 __all__ = ["register", "run"]
 
@@ -31,7 +31,7 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser(
         "lbr", help="Local Best Response: a lower bound on an agent's exploitability",
-        description=_description(), formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=plain_help(__doc__, examples=True), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--opponent", required=True,
                    help="the agent: a name (call, call-raise, random, loki, rules, ...) or a module:Class path; it "
@@ -52,11 +52,6 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
-
-
-def _description() -> str:
-    """The module docstring as plain text (no reST markup) for ``--help``."""
-    return __doc__.replace("``", "").replace("\n::\n", "\nExamples:\n").strip()
 
 
 def run(args) -> int:

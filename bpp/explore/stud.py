@@ -328,9 +328,13 @@ def _step_json(step, net: int, evidence: dict, p_win: float) -> dict:
 
 def add_arguments(parser) -> None:
     """Options of ``bpp explore stud5``."""
-    parser.add_argument("--seed", type=int, default=0, help="seed of the hand, the agents and the warm-up (default 0)")
+    from bpp.stud.experiments.inspect import DEFAULT_SEED  # the hand bpp inspect stud5 shows
+
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"seed of the hand, the agents and the warm-up (default {DEFAULT_SEED}, as bpp inspect stud5)")
     parser.add_argument("--player", choices=_players(), default="bpp", help="the BPP traced (default bpp)")
-    parser.add_argument("--opponent", default="rules", help="registered stud opponent: rules or prob (default rules)")
+    parser.add_argument("--opponent", default="rules",
+                        help="the stud opponent: an agent name (rules, prob, ...) or a module:Class path (default rules)")
     parser.add_argument("--seats", type=int, default=3, help="table size for --player bpp-multi (3-6, default 3)")
     parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first, learning the opponent (default 200)")
     parser.add_argument("--out", metavar="FILE.html", default="stud_explorer.html", help="page to write (default stud_explorer.html)")

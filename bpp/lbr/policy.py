@@ -18,8 +18,7 @@ print a number that measures nothing.  Hence
   The estimate has sampling error of order ``1/sqrt(N)`` per action, and a
   holding whose estimate puts zero mass on the action she took drops out of
   LBR's range entirely, so the result is an estimate of LBR's value, not the
-  exact LBR (the note of issue 22 measures the difference against Loki's exact
-  policy);
+  exact LBR (measured against Loki's exact policy in the results pages);
 * :func:`check_policy_rows` checks every batch of probabilities LBR receives
   (rows sum to one, no negative mass, one column per legal action) and raises
   a ``ValueError`` naming the bad value.

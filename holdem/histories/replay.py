@@ -1,4 +1,4 @@
-"""Replay logged hands into an agent, exactly as a live match would have shown them (issue 23 §3).
+"""Replay logged hands into an agent, exactly as a live match would have shown them.
 
 The papers' programs learn from the play they watch: Poki's specific opponent
 models count the opponents' actions (Billings2002 §5), BPP learns its action

@@ -39,7 +39,7 @@ def test_evaluate_freezes_the_values_and_gives_one_row_per_seat():
     assert t6.bankroll["mixed"].sum(axis=1).tolist() == [50_000, 50_000]
     rows = t6.rows()
     assert len(rows) == 10 and rows[0]["name"] == "evolving" and rows[1]["name"] == "loose-passive" and rows[6]["name"] == "loose-aggressive"
-    assert "mixed table" in t6.text()
+    assert "mixed table" in t6.table()
 
 
 def _status(argv) -> int:

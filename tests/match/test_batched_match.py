@@ -97,7 +97,6 @@ def test_a_subclass_that_changes_act_does_not_inherit_act_batch():
 
 @pytest.mark.parametrize("agents", [["random-sizes", "call"], ["random", "raise"], ["fold", "random-sizes"], ["random", "random"]])
 def test_batched_no_limit_match_equals_the_scalar_match(monkeypatch, agents):
-    import bpp.registry  # noqa: F401 - the no-limit chumps by name
     from holdem.games import NoLimitHoldem
 
     calls = []
@@ -134,7 +133,6 @@ def test_stud_at_table_stakes_is_played_hand_by_hand():
 @pytest.mark.parametrize("n_players, agents", [(2, ["rules", "rules"]), (2, ["rules", "random"]), (3, ["rules", "call", "rules"])])
 def test_batched_rules_player_equals_the_scalar_match(monkeypatch, n_players, agents):
     """Figure 4's rule-based player (Korb1999 §5.1) decides whole batches with exactly its scalar choices."""
-    import bpp.registry  # noqa: F401 - rules by name
     from holdem.games import Stud5
 
     calls = []

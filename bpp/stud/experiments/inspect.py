@@ -463,10 +463,15 @@ def _card_closing_step(bpp, r, actor, verb, last, action, observation):
 # ---------------------------------------------------------------- bpp inspect stud5
 
 
+#: The hand ``bpp inspect stud5`` and ``bpp explore stud5`` show unless told ``--seed``: one that reaches the showdown.
+DEFAULT_SEED = 4
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp inspect stud5``."""
-    parser.add_argument("--seed", type=int, default=4, help="seed of the hand, the agents and the warm-up (default 4: a hand that reaches the showdown)")
-    parser.add_argument("--opponent", default="rules", help="registered opponent (default rules)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"seed of the hand, the agents and the warm-up (default {DEFAULT_SEED}: a hand that reaches the showdown)")
+    parser.add_argument("--opponent", default="rules", help="the opponent: an agent name or a module:Class path (default rules)")
     parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first to learn M_A|C (default 200)")
     parser.add_argument("--player", choices=TRACED, default="bpp",
                         help="the BPP to trace: the paper's network, a §6 variant or bpp-card (default bpp)")

@@ -110,7 +110,7 @@ class BPPPlayer(CurvePlayer):
     refit_every : int
         Showdowns between refits.
     nets : sequence of 4 CompiledStudNet, optional
-        The networks (default: ``models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
+        The networks (default: ``bpp/models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
     upcards_link : bool or str
         Off (False, the default) plays the paper's network.  ``True`` /
         ``"showing"`` or ``"upcards"`` play the §6.1 extension of
