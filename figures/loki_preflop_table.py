@@ -1,8 +1,8 @@
 """Pre-flop income rates of the 169 classes (Billings1998 §4.1; Billings2002 tables "income rates versus Sklansky" and "iterated").
 
-Reads the committed tables ``models/loki/preflop_10p.csv`` (plain roll-out,
+Reads the committed tables ``bpp/models/loki/preflop_10p.csv`` (plain roll-out,
 1,000,000+ games a class against nine opponents) and
-``models/loki/preflop_10p_iterated.csv`` (Poki's iterated roll-out) and writes
+``bpp/models/loki/preflop_10p_iterated.csv`` (Poki's iterated roll-out) and writes
 
 * ``figures/loki_preflop_table.png`` — both as 13×13 grids of milli-bets;
 * ``figures/loki_preflop_table.md`` — the ranking, the comparison with the

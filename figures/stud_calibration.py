@@ -24,7 +24,6 @@ import numpy as np
 from scipy.stats import t as student_t
 from tqdm import tqdm
 
-import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.experiments.calibration import calibration_table, decision_records, format_calibration
 from bpp.stud.decision.curves import curve_probabilities, load_params
 from stud_variants import SEEDS, cell_result  # the cells of the variants table (this folder is on sys.path)
@@ -70,11 +69,11 @@ def main(argv=None) -> int:
         w = rec["winnings"]
         out.append(f"| {play} | {int(faced.sum())} | {folded:.1%} | {w.mean():+.3f} ± {1.96 * w.std(ddof=1) / np.sqrt(w.size):.3f} |")
     params = load_params()
-    out.append("\n## The fitted curves (models/stud/curves.json) against §4.1's shapes\n")
+    out.append("\n## The fitted curves (bpp/models/stud/curves.json) against §4.1's shapes\n")
     out.append(
         "§4.1: the fold and call curves should cross near d = 0, and the fitted curves of the paper were \"displaced to the "
         "left\" (\"Since the calling curve is displaced to the left, this suggests that θ is being overestimated\"): a call "
-        "peak at d = −f_call < 0. Ours (the free search of models/stud/curves.json):\n"
+        "peak at d = −f_call < 0. Ours (the free search of bpp/models/stud/curves.json):\n"
     )
     out.append("| round | call peak at d | P(fold), P(call), P(bet) at d = 0 |\n|---|---|---|")
     for r in range(4):

@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python figures/stud_curves.py``.  Writes ``figures/stud_curves.png``:
 left, the final round's unnormalized fold, call and bet curves of eq. (8)-(10)
 against d = P(win) - θ, as in Figure 2; right, the normalized probabilities of
-all four rounds.  The parameters are ``models/stud/curves.json``, found by the
+all four rounds.  The parameters are ``bpp/models/stud/curves.json``, found by the
 stochastic search of ``python -m bpp.stud.experiments.search`` against the rule-based player.
 """
 

@@ -4,8 +4,8 @@ Run: ``python figures/stud_shape.py [--deals 5000]`` after the constrained
 search (about 15 min on one core)::
 
     python -m bpp.stud.experiments.search --shape paper --seed 12 --generations 12 --population 12 \\
-        --elite 4 --hands 3000 --step 0.12 --start models/stud/curves.json --validation-hands 10000 \\
-        --out models/stud/curves_paper_shape.json
+        --elite 4 --hands 3000 --step 0.12 --start bpp/models/stud/curves.json --validation-hands 10000 \\
+        --out bpp/models/stud/curves_paper_shape.json
 
 The search keeps every f in [0, 1] (the bet curve right of d = 0, the fold
 curve left of it, "the calling curve … displaced to the left").  Writes
@@ -24,7 +24,6 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.decision.curves import CURVES_PATH, CurveParams, curve_probabilities
 from bpp.stud.experiments import significance
 

@@ -1,6 +1,6 @@
 """``bpp build TARGET``: (re)build a persisted network or table.
 
-It goes into the cache or ``--out``; into ``models/`` only with ``--replace-shipped``.
+It goes into the cache or ``--out``; into ``bpp/models/`` only with ``--replace-shipped``.
 """
 
 from bpp.commands._targets import add_target_subcommands
@@ -23,5 +23,5 @@ TARGETS = {
 
 
 def register(subparsers) -> None:
-    help_text = "build a network or table (into the cache or --out; models/ only with --replace-shipped)"
+    help_text = "build a network or table (into the cache or --out; bpp/models/ only with --replace-shipped)"
     add_target_subcommands(subparsers, "build", help_text, TARGETS)

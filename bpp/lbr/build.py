@@ -1,9 +1,9 @@
 """``bpp build preflop-equity``: LBR's 1,326 × 1,326 pre-flop equity table (Lisy2017 §3, WpRollout pre-flop).
 
 Estimated from ``--boards N`` random boards pooled over the 24 suit
-permutations (see :mod:`bpp.lbr.equity`); writes ``models/lbr/preflop_equity.npz``
+permutations (see :mod:`bpp.lbr.equity`); writes ``bpp/models/lbr/preflop_equity.npz``
 only with ``--replace-shipped``; by default it writes to the cache or ``--out``
-(:func:`bpp.commands.build_destination`, never over an existing file).
+(:func:`holdem.tables.build_destination`, never over an existing file).
 Top-level imports stay light (``bpp --help`` imports this).
 """
 
@@ -12,14 +12,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bpp.commands import add_build_output, build_destination, positive_int
+from holdem.tables import add_build_output, build_destination, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build preflop-equity``."""
     parser.add_argument("--boards", type=positive_int, default=None, metavar="N", help="random boards (default 12000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the boards (default 0)")
-    add_build_output(parser, "models/lbr/preflop_equity.npz", folder=False)
+    add_build_output(parser, "bpp/models/lbr/preflop_equity.npz", folder=False)
 
 
 def run(args) -> int:

@@ -44,11 +44,12 @@ import numpy as np
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import HOLDINGS, N_HOLDINGS, conflict_matrix, holding_index
 from holdem.tables import cache_dir, load_tables
+from bpp.models import shipped_path
 
 __all__ = ["build_preflop_equity", "preflop_equity", "save_preflop_equity", "PREFLOP_FILE", "DEFAULT_BOARDS"]
 
 #: The committed table (uint16, equity × 65535; conflicting pairs 0).
-PREFLOP_FILE = Path(__file__).resolve().parents[2] / "models" / "lbr" / "preflop_equity.npz"
+PREFLOP_FILE = shipped_path("lbr", "preflop_equity.npz")
 DEFAULT_BOARDS = 12_000
 _SCALE = 65535
 

@@ -112,7 +112,7 @@ def _report_curves(results, figures):
             "" if left else "our curves were searched against our own estimate of k (Korb1999 §4.1 leaves k open); "
             "the displacement absorbs that estimate's error, whose sign is ours, not the paper's"),
     ]
-    return rows, [path], (f"Final-round parameters from models/stud/curves.json (stochastic search against rules): "
+    return rows, [path], (f"Final-round parameters from bpp/models/stud/curves.json (stochastic search against rules): "
                           f"f_bet {r['f_bet']:+.3f}, f_fold {r['f_fold']:+.3f}, f_call {r['f_call']:+.3f}.")
 
 

@@ -14,23 +14,24 @@ local function) is reported as a ``ValueError`` before any process starts.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from holdem.match.cluster import ParallelNote, iter_map, scheduler_address
-from holdem.match.runner import BlockResult, MatchPlan, play_block
 
 __all__ = ["iter_blocks"]
 
 
-def iter_blocks(plan: MatchPlan, tasks, *, workers: int = 1, play=play_block, scheduler: str | None = None) -> Iterator[BlockResult]:
+def iter_blocks(plan: Any, tasks: Iterable[Any], *, play: Callable[..., Any], workers: int = 1,
+                scheduler: str | None = None) -> Iterator[Any]:
     """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order; any iterable, consumed lazily) and yield their
     results in that order.
 
     ``workers=1`` and no scheduler plays in this process (agent instances stay
     the same objects); the caller caps ``workers`` at the number of blocks.
-    ``play(plan, block, seed)`` plays one block (default :func:`play_block`;
-    other runners such as Local Best Response pass their own module-level
-    function).  A match whose agents include instances (learning agents that
+    ``play(plan, block, seed)`` plays one block and returns its result (a
+    module-level function, so that workers can import it: the match runner's
+    :func:`~holdem.match.runner.play_block`, Local Best Response's own).  A match whose agents include instances (learning agents that
     keep one state for the whole match) cannot be split: sent to a scheduler,
     it is played here, in order, and a :class:`~holdem.match.cluster.ParallelNote` says so.
     """

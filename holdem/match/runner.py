@@ -18,15 +18,12 @@ Seating is documented in :mod:`holdem.match.duplicate`: agent ``i`` sits in
 seat ``i`` and the button moves after every hand, or, in a duplicate match,
 each deal is played once per cyclic rotation of the agents round the seats.
 
-The hand loop asks ``agent.act(state.observation(seat))`` for the seat to act,
-applies the action with the checked ``state.apply`` (an agent that answers an
-illegal action raises ``IllegalActionError`` naming it; when every agent is one
-of the trivial agents of :mod:`holdem.agents`, or its class sets
-``trusted_actions = True`` to promise legal answers, the unchecked
-``state._apply`` fast path is used instead), and tells every agent
-that has an ``observe(event)`` method each public event of ``state.history`` as
-it happens (actions, cards dealt face up, cards shown at showdown).  Before the
-hand, an agent's ``new_hand(seat)`` method, if it has one, is told its seat.
+Each hand is played by the one hand driver, :class:`holdem.play.HandDriver`
+(one per seating of the block): it tells the agents ``new_hand``, every
+public event and ``end_hand``, asks ``act`` of the seat to act and applies the
+action — checked, so an agent that answers an illegal action raises
+``IllegalActionError`` naming it, unless every agent declares
+``trusted_actions`` (:class:`holdem.play.Capabilities`).
 """
 
 from __future__ import annotations
@@ -40,17 +37,18 @@ from pathlib import Path
 
 import numpy as np
 
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
+from holdem.checks import check_int
+from holdem.match import parallel
 from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
 from holdem.match.stats import MatchResult, agent_results
+from holdem.play import HandDriver, capabilities
 
 __all__ = ["play_match", "play_block", "DealBlocks", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
-
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 
 class DealBlocks:
@@ -129,33 +127,18 @@ def root_seed(rng) -> np.random.SeedSequence:
     )
 
 
-def _hook(agent, name: str):
-    """The agent's ``name`` method, or None when it is absent or the base class's no-op."""
-    method = getattr(agent, name, None)
-    if method is None:
-        return None
-    func = getattr(type(agent), name, None)
-    if func is not None and getattr(func, "_bpp_noop", False):
-        return None
-    try:
-        from holdem.agents import Agent  # the base class's hooks do nothing
-    except ImportError:  # pragma: no cover - before holdem.agents exists
-        return method
-    if func is not None and func is getattr(Agent, name, None):
-        return None
-    return method
+def block_deals(seed: np.random.SeedSequence, n_deals: int, n_agents: int):
+    """A block's ``(n_deals, 52)`` int8 deals and its agents' streams, from the block's ``SeedSequence``.
 
-
-def _trusted(agent) -> bool:
-    """Whether ``agent`` only ever answers legal actions: the trivial agents, or ``trusted_actions = True``."""
-    cls = type(agent)
-    if cls.__dict__.get("trusted_actions", False):
-        return True
-    try:
-        from holdem import agents as builtin
-    except ImportError:  # pragma: no cover
-        return False
-    return cls in (builtin.AlwaysCall, builtin.AlwaysRaise, builtin.AlwaysFold, builtin.UniformRandom)
+    Child 0 of ``seed`` shuffles the deals, children 1.. are the agents' (see the module docstring);
+    the ACPC dealer deals from here too, so its hands are a match's.
+    """
+    streams = seed.spawn(1 + n_agents)
+    # shuffled as int64 (numpy's fast path for 8-byte items: the same permutations, faster), kept as int8
+    deals = np.empty((n_deals, 52), dtype=np.int64)
+    deals[:] = np.arange(52)
+    np.random.default_rng(streams[0]).permuted(deals, axis=1, out=deals)
+    return deals.astype(np.int8), streams[1:]
 
 
 def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> BlockResult:
@@ -168,13 +151,10 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
     game = plan.game
     n = plan.n_players
     n_deals = plan.block_deals(block)
-    streams = seed.spawn(1 + len(plan.agents))
-    deal_rng = np.random.default_rng(streams[0])
-    agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams[1:])]
+    deals, streams = block_deals(seed, n_deals, len(plan.agents))
+    agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams)]
 
     first = block * plan.block_size
-    deals = np.tile(np.arange(52, dtype=np.int8), (n_deals, 1))
-    deal_rng.permuted(deals, axis=1, out=deals)
     buttons = (np.arange(first, first + n_deals) % n).astype(np.int64)
 
     ranks = None
@@ -188,16 +168,15 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
 
     at_seats = seatings(n, duplicate=plan.duplicate)  # [replay, seat] = agent
     seat_ofs = np.argsort(at_seats, axis=1)  # [replay, agent] = seat
-    acts = [a.act for a in agents]
-    observers = [h for h in (_hook(a, "observe") for a in agents) if h is not None]
-    starters = [(i, h) for i, h in ((i, _hook(a, "new_hand")) for i, a in enumerate(agents)) if h is not None]
-    replays = [
-        ([acts[a] for a in at_seat], [(start, seat_of[i]) for i, start in starters], at_seat)
-        for at_seat, seat_of in zip(at_seats.tolist(), seat_ofs.tolist())
-    ]
+    if not plan.record:  # every agent decides for a whole batch: the batched engine (holdem.match.batched)
+        from holdem.match.batched import play_block_batched
+
+        chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs)
+        if chips is not None:
+            return BlockResult(block, n_deals, chips, None)
     record = plan.record
-    # Agents whose actions are legal by construction skip the check (the engine's fast path).
-    apply_name = "_apply" if all(_trusted(a) for a in agents) else "apply"
+    at_seat_rows = at_seats.tolist()
+    drivers = [HandDriver([agents[a] for a in at_seat], record=record) for at_seat in at_seat_rows]
     lines: list[str] = []
     pays: list[list[int]] = []
     played: list[int] = []
@@ -210,47 +189,19 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
         rank_rows = [None] * n_deals if ranks is None else list(map(tuple, ranks.tolist()))
     for hand, deal_no, replay, button in hand_plan(first, n_deals, n, duplicate=plan.duplicate):
         j = deal_no - first
-        seat_act, seat_starters, at_seat = replays[replay]
         if trusted is not None:
             state = trusted(deal_rows[j], button, rank_rows[j])
         elif ranks is None:
             state = new_hand(deals[j], button=button)
         else:
             state = new_hand(deals[j], button=button, ranks=ranks[j])
-        for start, seat in seat_starters:
-            start(seat)
-        taken = [] if record else None
-        if observers:
-            history = state.history
-            told = 0
-            while True:
-                while told < len(history):
-                    event = history[told]
-                    for tell in observers:
-                        tell(event)
-                    told += 1
-                if state.is_terminal:
-                    break
-                p = state.current_player
-                if record:
-                    taken.append((p, state.apply(seat_act[p](state.observation(p)))))
-                else:
-                    getattr(state, apply_name)(seat_act[p](state.observation(p)))
-                history = state.history
-        elif record:
-            while not state.is_terminal:
-                p = state.current_player
-                taken.append((p, state.apply(seat_act[p](state.observation(p)))))
-        else:
-            apply = getattr(state, apply_name)
-            observation = state.observation
-            while not state.is_terminal:
-                p = state.current_player
-                apply(seat_act[p](observation(p)))
+        driver = drivers[replay]
+        driver.play(state)
         pays.append(state._payoff_list() if trusted is not None else state.payoffs.tolist())
         played.append(replay)
         if record:
-            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat, deals[j].tolist(), taken, state))
+            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat_rows[replay], deals[j].tolist(),
+                                    driver.actions, state))
     by_seat = np.array(pays, dtype=np.int64).reshape(-1, n)
     chips = np.take_along_axis(by_seat, seat_ofs[np.array(played, dtype=np.intp)], axis=1)
     return BlockResult(block, n_deals, chips, tuple(lines) if record else None)
@@ -272,15 +223,37 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     memo = _ACTION_JSON
     actions = ",".join([f"[{p},{memo.get(a) or _action_json(a)}]" for p, a in taken])
     showdown = ",".join(
-        f'[{e.player},"{"".join([_CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
+        f'[{e.player},"{"".join([CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
     )
     return (
         f'{{"type":"hand","hand":{hand},"deal":{deal_no},"replay":{replay},"block":{block},'
         f'"button":{int(button)},"seats":[{",".join(map(str, at_seat))}],'
-        f'"cards":"{"".join([_CARD_TEXT[c] for c in deal])}",'
+        f'"cards":"{"".join([CARD_TEXT[c] for c in deal])}",'
         f'"actions":[{actions}],"showdown":[{showdown}],'
         f'"payoffs":[{",".join(map(str, state.payoffs.tolist()))}]}}\n'
     )
+
+
+def log_header(game, names, root: np.random.SeedSequence, block_size: int, n_deals: int, duplicate: bool) -> dict:
+    """The header line of a match log (:mod:`holdem.match.log`) of ``names`` playing ``game`` from ``root``."""
+    from holdem.match.log import LOG_FORMAT, LOG_VERSION
+
+    return {
+        "type": "header",
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": game.name,
+        "game_repr": repr(game),
+        "n_players": int(game.n_players),
+        "unit": game.unit,
+        "unit_chips": int(game.unit_chips),
+        "agents": list(names),
+        "seed": root.entropy,
+        "spawn_key": list(root.spawn_key),
+        "block_size": block_size,
+        "n_deals": n_deals,
+        "duplicate": bool(duplicate),
+    }
 
 
 #: Spawn-key word of the streams of agents kept for the whole match ("learn" in ASCII).
@@ -306,7 +279,7 @@ def keep_learners(specs, root: np.random.SeedSequence) -> tuple[AgentSpec, ...]:
             learns = getattr(spec.factory, "learns_across_hands", None) if isinstance(spec.factory, type) else None
             if learns is None or learns:
                 agent = spec.factory(rng=np.random.default_rng(stream))
-                if getattr(agent, "learns_across_hands", False):
+                if capabilities(agent).learns_across_hands:
                     spec = AgentSpec(spec.name, instance=agent, games=spec.games)
         out.append(spec)
     return tuple(out)
@@ -332,11 +305,6 @@ def check_picklable_agents(specs) -> None:
                 "cannot import; play it with workers=1, or move it into a .py module and import it from there"
             )
 
-
-def _check_int(name: str, value, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(f"The '{name}' parameter of play_match must be an integer >= {minimum}; got {value!r}.")
-    return int(value)
 
 
 def play_match(
@@ -365,7 +333,8 @@ def play_match(
         every block, except agents that learn across hands, which are made once
         and keep their state for the whole match (:func:`keep_learners`), exactly
         as ``bpp match`` does; instances persist across blocks.  Learners and
-        instances need ``workers=1`` (refused otherwise), learners no ``log``.
+        instances need ``workers=1`` (refused otherwise); a learners' log is written
+        whole and read whole, never extended (their learned state is not in it).
     n_deals
         Deals to play (a *deal* is one shuffled deck; a *hand* is one deal
         played by one seating).  An ordinary match plays one hand per deal; a
@@ -410,9 +379,9 @@ def play_match(
     ...
     ValueError: The 'n_deals' parameter of play_match must be an integer >= 2; got 0.
     """
-    n_deals = _check_int("n_deals", n_deals, 2)
-    workers = _check_int("workers", workers, 1)
-    block_size = _check_int("block_size", block_size, 1)
+    n_deals = check_int("play_match", "n_deals", n_deals, 2)
+    workers = check_int("play_match", "workers", workers, 1)
+    block_size = check_int("play_match", "block_size", block_size, 1)
     if isinstance(game, type):
         raise ValueError(
             f"The 'game' parameter of play_match must be a rule set instance, e.g. {game.__name__}(); "
@@ -443,11 +412,12 @@ def play_match(
                 rng = np.random.SeedSequence(previous.header["seed"], spawn_key=tuple(previous.header["spawn_key"]))
     root = root_seed(rng)
     specs = keep_learners(specs, root)
-    learners = [s.name for s in specs if getattr(s.instance, "learns_across_hands", False)]
-    if learners and log is not None:
+    learners = [s.name for s in specs if s.instance is not None and capabilities(s.instance).learns_across_hands]
+    if learners and previous is not None and previous.n_deals < n_deals:
         raise ValueError(
-            f"agents {', '.join(sorted(set(learners)))} learn across hands; their learned state is not in the log, "
-            "so a logged match could not resume them: play without a log"
+            f"agents {', '.join(sorted(set(learners)))} learn across hands and the log {str(log)!r} holds only "
+            f"{previous.n_deals} of the {n_deals} deals: what they learned there is not in the log, so the match "
+            "cannot be extended; choose another --log"
         )
     instances = [s.name for s in specs if s.instance is not None]
     if instances and workers > 1:
@@ -458,24 +428,9 @@ def play_match(
     plan = MatchPlan(game, specs, n_deals, block_size, bool(duplicate), record=log is not None)
     header = None
     if log is not None:
-        from holdem.match.log import LOG_FORMAT, LOG_VERSION, check_resumable
+        from holdem.match.log import check_resumable
 
-        header = {
-            "type": "header",
-            "format": LOG_FORMAT,
-            "version": LOG_VERSION,
-            "game": game.name,
-            "game_repr": repr(game),
-            "n_players": int(n_players),
-            "unit": game.unit,
-            "unit_chips": int(game.unit_chips),
-            "agents": [s.name for s in specs],
-            "seed": root.entropy,
-            "spawn_key": list(root.spawn_key),
-            "block_size": block_size,
-            "n_deals": n_deals,
-            "duplicate": bool(duplicate),
-        }
+        header = log_header(game, [s.name for s in specs], root, block_size, n_deals, duplicate)
         if previous is not None:
             check_resumable(previous, header, log)
 
@@ -513,9 +468,7 @@ def play_match(
     tasks = ((b, np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (b,)))
              for b in range(first_todo, plan.n_blocks))
     try:
-        from holdem.match.parallel import iter_blocks
-
-        for res in iter_blocks(plan, tasks, workers=workers, scheduler=scheduler):
+        for res in parallel.iter_blocks(plan, tasks, play=play_block, workers=workers, scheduler=scheduler):
             results.append(res.chips)
             if writer is not None:
                 writer.write_block(res.block, res.n_deals, list(res.lines), res.chips)

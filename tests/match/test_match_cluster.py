@@ -88,7 +88,7 @@ def test_killed_worker_blocks_are_rerun_with_unchanged_totals(cluster):
     pids = client.run(os.getpid)
     results = []
     killed = None
-    for res in iter_blocks(plan, tasks(), scheduler=cluster.scheduler_address):
+    for res in iter_blocks(plan, tasks(), play=play_block, scheduler=cluster.scheduler_address):
         results.append(res.chips.sum(axis=0))
         if killed is None:
             busy = {w: len(t) for w, t in client.processing().items() if t}

@@ -119,7 +119,7 @@ def test_bpp_bluff_plays_learns_bluffs_and_reads_its_own_network():
         np.testing.assert_allclose(net.win_table, player._tables[r], atol=1e-12, equal_nan=True)
 
 
-# ------------------------------------------------------------------ saved networks (models/stud/bluff)
+# ------------------------------------------------------------------ saved networks (bpp/models/stud/bluff)
 
 
 def _cpds(model) -> dict:

@@ -5,7 +5,7 @@ only).  Issue 4 asks BPP to beat both automated opponents with p <= 0.01 over
 at least 5,000 hands each; the paper reports t = 7.84 (rules) and t = 15.8
 (prob).  :func:`~bpp.stud.experiments.significance` plays one learning BPP
 instance for the whole match (M_A|C learned per opponent throughout, as in
-§5.2) with the curves of ``models/stud/curves.json`` (the seeded search of
+§5.2) with the curves of ``bpp/models/stud/curves.json`` (the seeded search of
 §4.1 against the rule-based player).  Measured (seeds 2002 / 1999, 5,000
 hands each; 95 % CI)::
 
@@ -119,7 +119,6 @@ def test_learning_is_what_wins_against_prob():
 
 def test_exact_inference_beats_the_rule_based_player():
     """RulesReader (BPP's curves, exact down-card posterior) vs rules: measured +0.121 ± 0.046, t = 5.17, p = 2e-7 (10,000 duplicate deals, seed 2002)."""
-    import bpp.registry  # noqa: F401 - agent names
     from holdem.games import Stud5
     from holdem.match import play_match
 

@@ -179,7 +179,7 @@ def test_exact_one_card_to_come_agrees_with_the_sampled_estimator_it_replaced():
 
 
 def test_round1_table_is_the_shipped_sampler_output_and_suit_symmetric():
-    # round-1 P(win | h) read from models/stud/win_round1.npz, one row per suit class
+    # round-1 P(win | h) read from bpp/models/stud/win_round1.npz, one row per suit class
     from bpp.stud.players import reference as ref
 
     with np.load(ref.ROUND1_PATH) as data:

@@ -77,6 +77,7 @@ from pathlib import Path
 import numpy as np
 
 from holdem.ranges import CLASS_NAMES, CLASS_OF_HOLDING, HOLDING_INDEX, N_CLASSES, N_HOLDINGS, class_index, holding_index
+from bpp.models import shipped_path
 
 __all__ = [
     "SKLANSKY_GROUPS",
@@ -96,8 +97,8 @@ __all__ = [
     "run",
 ]
 
-#: Where the committed tables live: ``models/loki/`` at the repository root.
-MODEL_DIR = Path(__file__).resolve().parents[3] / "models" / "loki"
+#: Where the committed tables live: ``bpp/models/loki/`` (:func:`bpp.models.shipped_path`).
+MODEL_DIR = shipped_path("loki")
 
 #: Deals per block: the unit of work of one random stream (fixed, so results do not depend on workers).
 BLOCK_DEALS = 16384
@@ -276,7 +277,7 @@ class IncomeRates:
 
 
 def model_path(n_players: int, *, iterated: bool = False, directory=None) -> Path:
-    """Path of the committed table: ``models/loki/preflop_{n}p[_iterated].csv``.
+    """Path of the committed table: ``bpp/models/loki/preflop_{n}p[_iterated].csv``.
 
     Examples
     --------
@@ -886,15 +887,15 @@ def add_arguments(parser) -> None:
     parser.add_argument("--noise", type=float, default=200.0, help="initial noise of the iterated roll-out, milli-bets")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes (default: every core)")
-    from bpp.commands import add_build_output
+    from holdem.tables import add_build_output
 
-    add_build_output(parser, "models/loki/preflop_{N}p[_iterated].csv", folder=False)
+    add_build_output(parser, "bpp/models/loki/preflop_{N}p[_iterated].csv", folder=False)
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no table")
 
 
 def run(args) -> int:
     """Build the table, write it, print the top and bottom and the Sklansky comparison."""
-    from bpp.commands import build_destination
+    from holdem.tables import build_destination
 
     shipped = model_path(args.players, iterated=args.iterated)
     out = build_destination(args, shipped, folder=False, name=f"loki/{shipped.name}")

@@ -62,6 +62,8 @@ from pathlib import Path
 
 import numpy as np
 
+from bpp.models import shipped_path
+
 __all__ = [
     "pot_odds_zadeh",
     "threshold_from_pot_odds",
@@ -92,7 +94,7 @@ BLUFF_PROBABILITY = 0.05
 #: Bets each seat is expected to put into every later betting round (the ``k`` estimate, see the module docstring).
 BETS_PER_ROUND = 1.0
 #: Where :func:`load_params` finds the parameters found by the search of :mod:`bpp.stud.experiments.search`.
-CURVES_PATH = Path(__file__).resolve().parents[3] / "models" / "stud" / "curves.json"
+CURVES_PATH = shipped_path("stud", "curves.json")
 
 
 def _number(owner: str, name: str, value, *, low: float | None = None) -> float:
@@ -495,7 +497,7 @@ DEFAULT_PARAMS = CurveParams(bet=(0.2,) * 4, fold=(0.1,) * 4, call=(0.0,) * 4)
 
 
 def load_params(path=None) -> CurveParams:
-    """The fitted parameters of ``models/stud/curves.json`` (or ``path``); :data:`DEFAULT_PARAMS` when absent.
+    """The fitted parameters of ``bpp/models/stud/curves.json`` (or ``path``); :data:`DEFAULT_PARAMS` when absent.
 
     Examples
     --------

@@ -205,7 +205,7 @@ class CurvePlayer(Agent):
     Parameters
     ----------
     params : CurveParams, CurveSet, str, path or None
-        The 12 curve parameters; None loads ``models/stud/curves.json``
+        The 12 curve parameters; None loads ``bpp/models/stud/curves.json``
         (:func:`bpp.stud.decision.curves.load_params`) — or, for a subclass
         with :attr:`curve_contexts`, its :attr:`default_curves` file when it
         exists — and a path loads that file (a :class:`CurveSet` file when it

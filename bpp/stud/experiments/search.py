@@ -25,7 +25,7 @@ gives the same search, whatever the machine.  A tqdm bar shows progress.
 
 Run it as ``python -m bpp.stud.experiments.search --seed 1 --out FILE.json``
 (writes ``FILE.json`` and the trace ``FILE_search.json``; both must be new
-files — a search never writes over the shipped ``models/stud/curves.json``
+files — a search never writes over the shipped ``bpp/models/stud/curves.json``
 nor over an earlier search's result, and this is checked before it starts);
 ``--upcards-link showing`` searches for the §6.1 network instead
 (``bpp_kwargs`` of :func:`search_curves`), and ``--player bpp-actions`` or
@@ -44,7 +44,7 @@ started at the first one's result (the ``start`` of the trace)::
 -0.158 ± 0.041).
 
 ``--shape paper`` keeps every curve in §4.1's shape (every f in [0, 1]).
-Measured (``models/stud/curves_paper_shape.json``, 12 generations × 12
+Measured (``bpp/models/stud/curves_paper_shape.json``, 12 generations × 12
 candidates × 3,000 deals, seed 12): the mean candidate's 95 % CI is ±0.09
 units/hand, as wide as the spread of the generations' scores, and the
 result validates at -0.232 ± 0.049 on 10,000 fresh deals (its start, the
@@ -396,8 +396,6 @@ def main(argv=None) -> int:
     ap.add_argument("--shape", choices=tuple(SHAPE_BOUNDS), default="free", help="'paper': keep §4.1's curve shapes")
     ap.add_argument("--out", required=True, help=f"a new JSON file (the shipped {CURVES_PATH.name} is never written over)")
     args = ap.parse_args(argv)
-    import bpp.registry  # noqa: F401 - agent names
-
     try:
         output_paths(args.out)  # before the search: a result is never lost to an existing file
         start = _start(args.start, args.player)

@@ -10,6 +10,6 @@ Figure 1, their CPTs of §3.3, BIF/XMLBIF files and the compiled numpy form),
 sub-network per seat),
 :mod:`~bpp.stud.model.showing` (§6.1's node for BPP parallel to OPP_Upcards
 and BPP_Strength, hidden / showing) and
-:mod:`~bpp.stud.model.build` (rebuilding ``models/stud/``).  Nothing here
+:mod:`~bpp.stud.model.build` (rebuilding ``bpp/models/stud/``).  Nothing here
 imports a player.
 """

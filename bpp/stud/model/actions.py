@@ -149,7 +149,7 @@ def save_actions_networks(cpts=None, out_dir=None, *, info: dict | None = None) 
 
     OPP_Action's table is learned per opponent from showdowns during play
     (:class:`ActionsModel`); what is saved is the network before any showdown:
-    Figure 1's tables (``cpts``, default the shipped ones of ``models/stud``)
+    Figure 1's tables (``cpts``, default the shipped ones of ``bpp/models/stud``)
     with the four-state OPP_Action at :func:`default_actions_cpt`.
 
     >>> import tempfile
@@ -167,7 +167,7 @@ def save_actions_networks(cpts=None, out_dir=None, *, info: dict | None = None) 
 
 
 def load_actions_networks(directory=None, *, file_format: str = "bif") -> list:
-    """The four saved refined networks, read with pgmpy and checked (``models/stud/actions`` by default).
+    """The four saved refined networks, read with pgmpy and checked (``bpp/models/stud/actions`` by default).
 
     Every CPT must be a distribution and OPP_Action must be the child of
     OPP_Current with the four states pass / call / bet / raise; one

@@ -32,7 +32,7 @@ P(OPP_Bluff | evidence).  Play never calls pgmpy; the tables equal pgmpy's
 ``VariableElimination`` on every evidence combination (tested).
 
 Saved networks.  OPP_Bluff's and OPP_Action's tables are learned per opponent
-during play, so what ``models/stud/bluff/`` holds (``stud_bluff_round{0..3}``,
+during play, so what ``bpp/models/stud/bluff/`` holds (``stud_bluff_round{0..3}``,
 BIF and XMLBIF, written by ``bpp build stud-bluff``) is the network a new
 ``bpp-bluff`` starts from: Figure 1's shipped tables plus the documented priors
 β = :data:`PRIOR_BLUFF` and H = ½ / ½.  :func:`load_bluff_networks` reads and
@@ -189,7 +189,7 @@ def save_bluff_networks(cpts=None, out_dir=None, *, info: dict | None = None) ->
 
     OPP_Bluff's and OPP_Action's tables are learned per opponent during play
     (:class:`BluffModel`); what is saved is the network before any showdown:
-    Figure 1's tables (``cpts``, default the shipped ones of ``models/stud``),
+    Figure 1's tables (``cpts``, default the shipped ones of ``bpp/models/stud``),
     P(bluff | c, b) = :data:`PRIOR_BLUFF` and P(action | c, honest) = ½ / ½ (§5.2).
 
     >>> import tempfile
@@ -207,7 +207,7 @@ def save_bluff_networks(cpts=None, out_dir=None, *, info: dict | None = None) ->
 
 
 def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
-    """The four saved bluff networks, read with pgmpy and checked (``models/stud/bluff`` by default).
+    """The four saved bluff networks, read with pgmpy and checked (``bpp/models/stud/bluff`` by default).
 
     Checked as :func:`~bpp.stud.model.networks.load_networks` checks Figure 1's
     (every CPT a distribution, the round's shapes, BPP's side equal to the

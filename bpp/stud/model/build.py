@@ -1,7 +1,7 @@
 """``bpp build stud-nets``: BPP's four networks (Korb1999 §3), by default into the cache.
 
 The build writes under the user cache (``~/.cache/bpp/stud``), or ``--out DIR``;
-only ``--replace-shipped`` writes over the shipped ``models/stud/`` that play
+only ``--replace-shipped`` writes over the shipped ``bpp/models/stud/`` that play
 loads, so a small trial build never spoils them.
 
 By default the CPTs are computed exactly by enumeration (about 3 s); with
@@ -17,7 +17,7 @@ import argparse
 import sys
 import time
 
-from bpp.commands import add_build_output, build_destination, positive_int
+from holdem.tables import add_build_output, build_destination, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="estimate the CPTs from N random deals as the paper did (default: exact enumeration)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals with --hands (default 0)")
-    add_build_output(parser, "models/stud", folder=True)
+    add_build_output(parser, "bpp/models/stud", folder=True)
 
 
 def run(args) -> int:

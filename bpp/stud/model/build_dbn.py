@@ -4,7 +4,7 @@ Every dealt table (P(Current_0), the transitions M_{C_{t+1}|C_t}, the up-card
 tables) is counted from ``--hands`` random heads-up deals (default 10,000,000,
 §3.3: "estimated by dealing out 10,000,000 hands").  Writes ``stud_dbn.bif``,
 ``stud_dbn.xmlbif``, ``stud_dbn_cpts.npz`` and ``build_info.json``; only
-``--replace-shipped`` writes over the shipped ``models/stud/dbn``.
+``--replace-shipped`` writes over the shipped ``bpp/models/stud/dbn``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import argparse
 import sys
 import time
 
-from bpp.commands import add_build_output, build_destination, positive_int
+from holdem.tables import add_build_output, build_destination, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=positive_int, default=10_000_000, metavar="N",
                         help="deals counted for the dealt tables (default 10,000,000, as §3.3)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    add_build_output(parser, "models/stud/dbn", folder=True)
+    add_build_output(parser, "bpp/models/stud/dbn", folder=True)
 
 
 def run(args) -> int:

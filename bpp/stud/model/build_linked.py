@@ -2,9 +2,9 @@
 
 P(OPP_Final | BPP_Final) is counted from ``--hands`` random heads-up deals
 (default 10,000,000, §3.3: "estimated by dealing out 10,000,000 hands"), the other CPTs are the exact ones of
-``models/stud``.  Writes ``stud_linked_round{0..3}.bif``,
+``bpp/models/stud``.  Writes ``stud_linked_round{0..3}.bif``,
 ``opp_final_given_bpp_final.npz`` and ``build_info.json``; only
-``--replace-shipped`` writes over the shipped ``models/stud/linked``.
+``--replace-shipped`` writes over the shipped ``bpp/models/stud/linked``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import argparse
 import sys
 import time
 
-from bpp.commands import add_build_output, build_destination, positive_int
+from holdem.tables import add_build_output, build_destination, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=positive_int, default=10_000_000, metavar="N",
                         help="deals counted for P(OPP_Final | BPP_Final) (default 10,000,000, as §3.3)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    add_build_output(parser, "models/stud/linked", folder=True)
+    add_build_output(parser, "bpp/models/stud/linked", folder=True)
 
 
 def run(args) -> int:

@@ -1,18 +1,18 @@
 """``bpp build stud-multi``: BPP's multi-seat networks (Korb1999 §6.2), by default into the cache.
 
-Built from the saved pieces of ``models/stud`` (prior, M_C|F, M_U|C of
+Built from the saved pieces of ``bpp/models/stud`` (prior, M_C|F, M_U|C of
 ``stud_cpts.npz``; M_A|C ½ / ½, learned per seat in play) by
 :func:`bpp.stud.model.multi.build_multi_network`.  Writes
 ``stud_multi{n}_round{0..3}.bif`` / ``.xmlbif`` for each ``--seats`` table size
 and ``build_info.json``; only ``--replace-shipped`` writes over the shipped
-``models/stud/multi``.
+``bpp/models/stud/multi``.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from bpp.commands import add_build_output, build_destination
+from holdem.tables import add_build_output, build_destination
 
 
 def _seats(text: str) -> tuple[int, ...]:
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--seats", type=_seats, default=SAVED_SEATS, metavar="N,N",
                         help=f"table sizes to write (default {','.join(map(str, SAVED_SEATS))}; larger ones are built in memory)")
-    add_build_output(parser, "models/stud/multi", folder=True)
+    add_build_output(parser, "bpp/models/stud/multi", folder=True)
 
 
 def run(args) -> int:

@@ -1,10 +1,10 @@
 """``bpp build stud-actions | stud-bluff | stud-showing``: the §6.1 networks that need no dealing (Korb1999 §6.1).
 
-Each is Figure 1's exact tables (those of ``models/stud``, ``bpp build
+Each is Figure 1's exact tables (those of ``bpp/models/stud``, ``bpp build
 stud-nets``) plus the variant's nodes; a table the player learns per opponent
 from showdowns is saved at the prior a new player starts from.  By default the
 networks go to the cache (or ``--out DIR``); only ``--replace-shipped`` writes
-over the shipped ``models/stud/<variant>``.
+over the shipped ``bpp/models/stud/<variant>``.
 
 * ``stud-actions``: OPP_Action with pass / call / bet / raise, ¼ each (§5.2's
   uninformative start) — :mod:`bpp.stud.model.actions`;
@@ -24,7 +24,7 @@ import argparse
 import importlib
 from dataclasses import dataclass
 
-from bpp.commands import add_build_output, build_destination
+from holdem.tables import add_build_output, build_destination
 
 _PAPER = "Korb, Nicholson & Jitnah, Bayesian Poker, UAI 1999, section 6.1"
 
@@ -41,7 +41,7 @@ class PriorBuild:
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Options of ``bpp build <name>``."""
-        add_build_output(parser, f"models/stud/{self.name.removeprefix('stud-')}", folder=True)
+        add_build_output(parser, f"bpp/models/stud/{self.name.removeprefix('stud-')}", folder=True)
 
     def run(self, args) -> int:
         """Build and save the four networks; print one line per file written."""
@@ -55,12 +55,12 @@ class PriorBuild:
 ACTIONS = PriorBuild("stud-actions", "bpp.stud.model.actions", "ACTIONS_DIR", "save_actions_networks", {
     "opp_action": "pass / call / bet / raise, 1/4 each: the prior a new bpp-actions learns from (section 5.2)",
     "learned": "OPP_Action | OPP_Current is learned per opponent from showdowns; this is its prior",
-    "other_cpts": "the shipped exact tables of models/stud (bpp build stud-nets)",
+    "other_cpts": "the shipped exact tables of bpp/models/stud (bpp build stud-nets)",
     "paper": "refine action nodes"})
 BLUFF = PriorBuild("stud-bluff", "bpp.stud.model.bluff", "BLUFF_DIR", "save_bluff_networks", {
     "honest_action": "1/2 passive, 1/2 aggressive (section 5.2)",
     "learned": "OPP_Bluff and OPP_Action | honest are learned per opponent from showdowns; these are their priors",
-    "other_cpts": "the shipped exact tables of models/stud (bpp build stud-nets)",
+    "other_cpts": "the shipped exact tables of bpp/models/stud (bpp build stud-nets)",
     "paper": "add bluffing to the opponent model"})
 SHOWING = PriorBuild("stud-showing", "bpp.stud.model.showing", "SHOWING_DIR", "save_showing", {
     "other_cpts": "exact (bpp build stud-nets); BPP_Upcards uses M_U|C, BPP_Strength is deterministic",

@@ -474,7 +474,7 @@ def _load_arrays(path: str) -> DBNCPTs:
 
 
 def load_dbn_cpts(directory=None) -> DBNCPTs:
-    """The saved tables (``models/stud/dbn/stud_dbn_cpts.npz``; no pgmpy), M_A|C at ½ / ½.
+    """The saved tables (``bpp/models/stud/dbn/stud_dbn_cpts.npz``; no pgmpy), M_A|C at ½ / ½.
 
     >>> load_dbn_cpts().upcards_first.shape
     (5, 10)

@@ -34,8 +34,8 @@ evidence, so the compiled tables use the joint posterior
 and P(win | b, u, a) = Σ_{f, o} P(f, o | b, u, a) P(win | f, o).  The
 posteriors over OPP_Current and OPP_Final now depend on BPP's own cards too
 (BPP's current hand says something about the deck).  Files (``bpp build
-stud-linked``; never written over ``models/stud``'s other networks):
-``models/stud/linked/stud_linked_round{r}.bif`` (the pgmpy networks) and
+stud-linked``; never written over ``bpp/models/stud``'s other networks):
+``bpp/models/stud/linked/stud_linked_round{r}.bif`` (the pgmpy networks) and
 ``opp_final_given_bpp_final.npz`` (the table play loads).
 
 >>> from bpp.stud.model.networks import load_cpts
@@ -199,7 +199,7 @@ def _load_table(path: str) -> np.ndarray:
 
 
 def load_opp_given_bpp(directory=None) -> np.ndarray:
-    """The saved P(OPP_Final | BPP_Final), (17, 17) read-only (``models/stud/linked`` by default)."""
+    """The saved P(OPP_Final | BPP_Final), (17, 17) read-only (``bpp/models/stud/linked`` by default)."""
     path = Path(LINKED_DIR if directory is None else directory) / _TABLE_FILE
     if not path.exists():
         raise FileNotFoundError(f"{path} is missing; run `bpp build stud-linked`.")

@@ -93,7 +93,7 @@ __all__ = [
 
 #: Table sizes the multi-seat networks are built for (Korb1999 §6.2; the engine deals 2-8).
 SEATS = (3, 4, 5, 6)
-#: Table sizes whose networks are saved in ``models/stud/multi/`` (larger ones are built from the saved pieces).
+#: Table sizes whose networks are saved in ``bpp/models/stud/multi/`` (larger ones are built from the saved pieces).
 SAVED_SEATS = (3, 4)
 #: Where ``bpp build stud-multi`` writes the networks.
 MULTI_DIR = MODELS_DIR / "multi"
@@ -353,7 +353,7 @@ def save_multi_networks(cpts, out_dir=None, *, seats=SAVED_SEATS) -> list[Path]:
     info = {
         "what": "BPP at a multi-seat stud table (Korb1999 §6.2): one opponent sub-network per live opponent",
         "seats": list(seats),
-        "pieces": "prior, M_C|F, M_U|C of models/stud/stud_cpts.npz; M_A|C = 1/2 (learned per seat in play)",
+        "pieces": "prior, M_C|F, M_U|C of bpp/models/stud/stud_cpts.npz; M_A|C = 1/2 (learned per seat in play)",
     }
     (out / "build_info.json").write_text(json.dumps(info, indent=2, sort_keys=True) + "\n")
     written.append(out / "build_info.json")

@@ -77,6 +77,7 @@ from typing import NamedTuple
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
+from bpp.models import shipped_path
 
 __all__ = [
     "N_ROUNDS",
@@ -123,7 +124,7 @@ ACTIONS = ("passive", "aggressive")
 #: States of BPP_Win; P(win) is BPP's expected share of the pot (a tie counts ½).
 WIN_STATES = ("lose", "win")
 #: Where ``bpp build stud-nets`` writes the networks.
-MODELS_DIR = Path(__file__).resolve().parents[3] / "models" / "stud"
+MODELS_DIR = shipped_path("stud")
 
 _METHODS = ("exact", "sample")
 
@@ -643,7 +644,7 @@ def save_networks(networks, out_dir=None, *, info: dict | None = None) -> list[P
     networks : sequence of 4 DiscreteBayesianNetwork
         Rounds 0-3.
     out_dir : path, optional
-        Default :data:`MODELS_DIR` (``models/stud``).
+        Default :data:`MODELS_DIR` (``bpp/models/stud``).
     info : dict, optional
         Written to ``build_info.json`` (how the networks were built).
 
@@ -808,7 +809,7 @@ def validate_cpts(cpts: StudCPTs, source, *, betting_round: int) -> StudCPTs:
     makes some evidence impossible and P(win) undefined (NaN) there, which must
     never reach play.  Raises one ``ValueError`` naming ``source``.
 
-    >>> validate_cpts(load_cpts()[1], "models/stud", betting_round=1).betting_round
+    >>> validate_cpts(load_cpts()[1], "bpp/models/stud", betting_round=1).betting_round
     1
     """
     from holdem.files import check_distributions
@@ -1121,7 +1122,7 @@ def compile_network(model) -> CompiledStudNet:
 
 
 def load_compiled(directory=None) -> tuple[CompiledStudNet, ...]:
-    """The four compiled networks from ``models/stud/stud_cpts.npz`` (no pgmpy import).
+    """The four compiled networks from ``bpp/models/stud/stud_cpts.npz`` (no pgmpy import).
 
     >>> [n.betting_round for n in load_compiled()]
     [0, 1, 2, 3]

@@ -72,6 +72,7 @@ from bpp.stud.model.networks import (
     upcard_type_names,
 )
 from bpp.stud.model.upcards import link_node, link_states
+from bpp.models import shipped_path
 
 __all__ = [
     "UPCARDS_NODE",
@@ -94,7 +95,7 @@ STRENGTH_NODE = "BPP_Strength"
 #: States of BPP_Strength: the hand type made with the down card, or fixed by the up cards alone.
 STRENGTH_STATES = ("hidden", "showing")
 #: Where the networks are shipped (``bpp build stud-showing --replace-shipped``).
-SHOWING_DIR = Path(__file__).resolve().parents[3] / "models" / "stud" / "showing"
+SHOWING_DIR = shipped_path("stud", "showing")
 
 
 def showing_edges() -> tuple:

@@ -55,7 +55,7 @@ never calls pgmpy.  ``build_linked_network`` gives the pgmpy
 
 Measured (duplicate 5,000 deals = 10,000 hands per match, one learning
 instance for the whole match via :func:`bpp.stud.experiments.significance`,
-curves of ``models/stud/curves.json`` — searched for the paper's BPP, not
+curves of ``bpp/models/stud/curves.json`` — searched for the paper's BPP, not
 re-searched for this network; mean ± 95 % CI in units/hand, two-tailed t)::
 
     seed            bpp (paper)               bpp-up (showing)          bpp-up ("upcards")

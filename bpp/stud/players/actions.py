@@ -15,7 +15,7 @@ Both halves are this variant:
   ``"facing"`` (a bet owed: fold vs call vs raise, eq. (9), (10), (8)), each
   with its own 12 parameters (:class:`~bpp.stud.decision.curves.CurveSet`),
   searched together against ``rules`` with §4.1's shapes kept
-  (``models/stud/curves_actions.json``, see its ``search`` and
+  (``bpp/models/stud/curves_actions.json``, see its ``search`` and
   ``validation`` keys).
 
 Why one variant and not two: §6.1 names the two halves in one sentence as
@@ -39,11 +39,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from pathlib import Path
-
 from holdem.games.base import Observation
 
 from bpp.stud.players.paper import BPPPlayer
+from bpp.models import shipped_path
 
 __all__ = ["ActionsBPP"]
 
@@ -68,7 +67,7 @@ class ActionsBPP(BPPPlayer):
     single_idea = "refines only OPP_Action"
     #: BPP's own pass/bet and fold/call/raise curves (§6.1): nothing owed, or a bet to call.
     curve_contexts = ("open", "facing")
-    default_curves = Path(__file__).resolve().parents[3] / "models" / "stud" / "curves_actions.json"
+    default_curves = shipped_path("stud", "curves_actions.json")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -59,7 +59,7 @@ class DBNBPP(BPPPlayer):
     Parameters
     ----------
     dbn_cpts : :class:`bpp.stud.model.dbn.DBNCPTs`, optional
-        The dealt tables (default ``models/stud/dbn``, :func:`bpp.stud.model.dbn.load_dbn_cpts`).
+        The dealt tables (default ``bpp/models/stud/dbn``, :func:`bpp.stud.model.dbn.load_dbn_cpts`).
     **kwargs
         As :class:`BPPPlayer` (``upcards_link`` must stay off: one §6 idea per variant).
 

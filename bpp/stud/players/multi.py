@@ -83,7 +83,7 @@ class MultiBPPPlayer(CurvePlayer):
     refit_every : int
         Showdowns of a seat between refits of its tables (between hands).
     cpts : sequence of 4 StudCPTs, optional
-        The rounds' tables (default ``models/stud``).
+        The rounds' tables (default ``bpp/models/stud``).
     params, bluff, bets_per_round, play, rng
         As :class:`~bpp.stud.decision.player.CurvePlayer`.
 

@@ -21,6 +21,7 @@ reported in the documentation's results page for Korb1999.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import numpy as np
 
@@ -301,6 +302,40 @@ class BPPPlayer(CurvePlayer):
         """Forget everything learned about the opponent."""
         self.model_.reset()
         self.refit()
+
+    def save(self, directory) -> Path:
+        """Write the learned M_A|C counts as plain files: ``action_model.npz`` in ``directory`` (created).
+
+        >>> import tempfile, numpy as np
+        >>> from holdem.games import Stud5
+        >>> from holdem.match import play_match
+        >>> a = BPPPlayer(rng=0)
+        >>> _ = play_match(Stud5(), [a, "call"], 30, rng=1)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     b = BPPPlayer(rng=1).load(a.save(d))
+        >>> all(np.array_equal(x, y) for x, y in zip(a.model_.counts_, b.model_.counts_))
+        True
+        """
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        counts = {f"round{r}": np.asarray(c) for r, c in enumerate(self.model_.counts_)}
+        np.savez(directory / "action_model.npz", n_showdowns=self.model_.n_showdowns_, **counts)
+        return directory
+
+    def load(self, directory) -> "BPPPlayer":
+        """Read what :meth:`save` wrote (refitting P(BPP_Win) to it); returns self."""
+        path = Path(directory) / "action_model.npz"
+        try:
+            with np.load(path, allow_pickle=False) as f:
+                counts = [f[f"round{r}"].astype(float) for r in range(len(self.model_.counts_))]
+                n = int(f["n_showdowns"])
+        except (OSError, KeyError, ValueError) as exc:
+            raise ValueError(f"cannot load BPP's action model from {str(path)!r}: {exc}") from None
+        if [c.shape for c in counts] != [np.shape(c) for c in self.model_.counts_]:
+            raise ValueError(f"{str(path)!r} holds an action model of another shape (another BPP variant?)")
+        self.model_.counts_ = counts
+        self.model_.n_showdowns_ = n
+        return self.refit()
 
     def new_hand(self, seat: int) -> None:
         if self._pending >= self.refit_every:

@@ -15,7 +15,7 @@ OPP_Upcards, and BPP_Strength (``hidden`` / ``showing``) — whose observed
 BPP_Strength picks one of two sets of the 12 curve parameters
 (:class:`~bpp.stud.decision.curves.CurveSet` over ``("hidden", "showing")``),
 searched together against ``rules`` with §4.1's shapes kept
-(``models/stud/curves_showing.json``, see its ``search`` and ``validation``
+(``bpp/models/stud/curves_showing.json``, see its ``search`` and ``validation``
 keys).  P(win) is the paper network's (BPP_Strength is d-separated from
 BPP_Win given BPP_Current), so any difference to ``bpp`` is the curves'.
 
@@ -40,13 +40,12 @@ and ties head to head (−0.021 ± 0.044); by argmax it beats ``rules``
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
 from holdem.games.base import Observation
 
 from bpp.stud.players.paper import BPPPlayer, opponent_action
+from bpp.models import shipped_path
 
 __all__ = ["ShowingBPP"]
 
@@ -55,7 +54,7 @@ class ShowingBPP(BPPPlayer):
     """:class:`~bpp.stud.players.paper.BPPPlayer` whose curves split on BPP_Strength: hand type hidden or showing (§6.1).
 
     Parameters as :class:`BPPPlayer` (``upcards_link`` must stay off: one §6 idea per variant); ``params`` is a
-    :class:`~bpp.stud.decision.curves.CurveSet` over :attr:`curve_contexts` (default: ``models/stud/curves_showing.json``)
+    :class:`~bpp.stud.decision.curves.CurveSet` over :attr:`curve_contexts` (default: ``bpp/models/stud/curves_showing.json``)
     or plain curve parameters used in both situations.
 
     >>> ShowingBPP(upcards_link=True)
@@ -68,7 +67,7 @@ class ShowingBPP(BPPPlayer):
     single_idea = "adds only BPP's showing strength"
     #: BPP_Strength's states: the curves for a hand type the down card makes, and for one the up cards fix.
     curve_contexts = ("hidden", "showing")
-    default_curves = Path(__file__).resolve().parents[3] / "models" / "stud" / "curves_showing.json"
+    default_curves = shipped_path("stud", "curves_showing.json")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
