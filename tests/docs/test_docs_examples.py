@@ -65,8 +65,7 @@ def test_the_pages_show_commands():
 def test_every_bpp_command_shown_is_accepted_by_its_parser(page, line):
     from bpp.cli import build_parser
 
-    words = shlex.split(line)[1:]
-    words = [w for w in words if not (w.startswith("[") and w.endswith("]"))]  # "[--json]": an option shown as optional
+    words = _words(line)[1:]
     try:
         args, rest = build_parser().parse_known_args(words)
         if rest or hasattr(args, "rest"):  # `bpp build|inspect|explore TARGET …`: the target's own parser reads the rest
@@ -75,6 +74,22 @@ def test_every_bpp_command_shown_is_accepted_by_its_parser(page, line):
     except SystemExit as exc:
         raise AssertionError(f"{_id(page)}: `{line}` is refused by bpp's parser") from exc
     assert args.command
+
+
+SHELL = {">", ">>", "<", "|", "&", "&&", "||", ";", "2>", "2>&1"}
+
+
+def _words(line):
+    """The command's own words: up to a redirection, pipe or ``&``; an option shown as optional (``[--json]``)
+    dropped; a placeholder in capitals (``--port P1``, ``--out DIR``) standing for a value given as ``1``."""
+    words = []
+    for w in shlex.split(line):
+        if w in SHELL or w.startswith((">", "2>")):
+            break
+        if w.startswith("[") and w.endswith("]"):
+            continue
+        words.append("1" if re.fullmatch(r"[A-Z][A-Z0-9_]*", w) else w)
+    return words
 
 
 def _target_parser(command, target):
@@ -92,7 +107,7 @@ def _target_parser(command, target):
 def test_every_script_and_make_target_shown_exists():
     makefile = (ROOT / "Makefile").read_text()
     for page, line in COMMANDS:
-        words = shlex.split(line)
+        words = _words(line)
         for w in words:
             if re.match(r"(figures|benchmarks)/\w+\.py$", w):
                 assert (ROOT / w).is_file(), f"{_id(page)}: {w}"
