@@ -526,6 +526,8 @@ class VsAgentsEnv(metaclass=_VsAgentsMeta):
         rule for invalid actions (``"call"``: for tools such as
         ``gymnasium.utils.env_checker.check_env`` that step unmasked samples).
 
+    Notes
+    -----
     ``reset(options={"deal": permutation, "button": b})`` plays a given deal
     (a hand that ends before the learner acts goes on with fresh deals).
     The observation is :func:`encode`'s vector; ``info["action_mask"]`` the
@@ -535,6 +537,8 @@ class VsAgentsEnv(metaclass=_VsAgentsMeta):
     an episode: ``reset`` plays on to the next hand and adds the learner's
     result of the skipped hands to ``info["skipped_reward"]``.
 
+    Examples
+    --------
     >>> env = VsAgentsEnv("stud5", opponents=["rules"])
     >>> obs, info = env.reset(seed=3)
     >>> obs.shape, info["action_mask"].tolist()

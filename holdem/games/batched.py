@@ -14,8 +14,7 @@ The rules are the scalar games' rules, not a second reading of them: the
 batched state is tested to give exactly the payoffs of the scalar state for
 the same deals, buttons and actions (``tests/games/test_batched.py``).
 
-Fixed-limit hold'em (:class:`~holdem.games.LimitHoldem`, 2-10 seats;
-Billings1998 §2, Billings2002 §2)
+Fixed-limit hold'em (:class:`~holdem.games.LimitHoldem`, 2-10 seats; Billings1998 §2, Billings2002 §2)
     Blinds: heads-up the button posts the small blind and acts first
     pre-flop; with three or more seats the two seats left of the button post
     them and the seat left of the big blind acts first.  After the flop the
