@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.play import noop_hook
+from holdem.play import default_policy, noop_hook
 from holdem.games.base import CHECK_CALL, FOLD, STAND_PAT, Action, ActionKind, Event, Observation
 
 __all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom"]
@@ -78,6 +78,7 @@ class Agent:
     def reset(self) -> None:
         """Forget everything learned (the trivial agents learn nothing)."""
 
+    @default_policy
     def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         """The agent's policy at this observation: legal action → probability (sums to 1).
 
@@ -88,6 +89,7 @@ class Agent:
         action = self.act(observation)
         return {action: 1.0}
 
+    @default_policy
     def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
         """The policy had this seat held each of ``holdings``: shape (n_holdings, len(observation.legal)).
 
@@ -110,6 +112,8 @@ class Agent:
         holdings : int array, shape (n_holdings, k)
             Candidate private cards (k = 2 hold'em, k = 1 stud's down card).
 
+        Examples
+        --------
         >>> from holdem.games import LimitHoldem
         >>> obs = LimitHoldem().new_hand(np.arange(52)).observation(0)
         >>> AlwaysCall().holdings_action_probabilities(obs, [[8, 9], [50, 51]])
@@ -167,6 +171,10 @@ class AlwaysCall(Agent):
                 return STAND_PAT
         return CHECK_CALL
 
+    def act_batch(self, observation):
+        """Check/call in every row of a :class:`~holdem.games.batched.BatchObservation`."""
+        return np.ones(len(observation), dtype=np.int8)
+
 
 class AlwaysRaise(Agent):
     """Bets or raises whenever allowed — the smallest legal raise — else calls (stands pat in a draw)."""
@@ -185,6 +193,10 @@ class AlwaysRaise(Agent):
                 return action
         return CHECK_CALL
 
+    def act_batch(self, observation):
+        """Bet/raise (2) in the rows where a raise is legal, else check/call (1)."""
+        return np.where(observation.legal[:, 2], 2, 1).astype(np.int8)
+
 
 class AlwaysFold(Agent):
     """Folds whenever facing a bet, else checks (stands pat in a draw)."""
@@ -199,6 +211,10 @@ class AlwaysFold(Agent):
         if legal and legal[0].kind == _DISCARD:
             return STAND_PAT
         return FOLD if observation.to_call > 0 else CHECK_CALL
+
+    def act_batch(self, observation):
+        """Fold (0) in the rows facing a bet, else check (1)."""
+        return np.where(observation.to_call > 0, 0, 1).astype(np.int8)
 
 
 class UniformRandom(Agent):

@@ -47,7 +47,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["check_output_path", "fresh_output_path", "check_distributions", "load_npz"]
+__all__ = ["check_output_path", "fresh_output_path", "check_distributions", "load_npz", "content_digest", "check_digest"]
 
 
 def check_output_path(path, what: str, *, folder: bool = False) -> Path:
@@ -227,3 +227,37 @@ def _json_object(array: np.ndarray, name: str, key: str) -> dict:
     if not isinstance(value, dict):
         raise ValueError(f"{name}: array {key!r} is not a JSON object as text")
     return value
+
+
+def content_digest(arrays) -> str:
+    """SHA-256 of a table's content: every array's name, dtype, shape and bytes, in name order.
+
+    What a table file carries to be checked when loaded (the rule of the module
+    docstring): a cached or shipped table's expected digest is recorded in the
+    code that reads it, so any change to the file — a cut-short array, a zeroed
+    one, a single edited value — is caught before use.  About a millisecond per
+    megabyte.
+
+    >>> content_digest({"a": np.arange(3, dtype=np.int16)})[:12]
+    '1e8e40beb7ba'
+    """
+    import hashlib
+
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        a = np.asarray(arrays[name])
+        h.update(f"{name}:{a.dtype.str}:{a.shape};".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def check_digest(arrays, expected: str, source) -> None:
+    """Raise one ``ValueError`` naming ``source`` unless the arrays' :func:`content_digest` is ``expected``.
+
+    >>> check_digest({"a": np.zeros(2)}, "0" * 64, "t.npz")
+    Traceback (most recent call last):
+    ...
+    ValueError: 't.npz' is not the table it should be: its content digest differs from the one recorded for it
+    """
+    if content_digest(arrays) != expected:
+        raise ValueError(f"{str(source)!r} is not the table it should be: its content digest differs from the one recorded for it")
