@@ -74,7 +74,11 @@ def agent_factory(name: str) -> Callable[..., Any]:
     'RuleBasedPlayer'
     """
     prefixed = _prefixed(name)
-    return agent_entry(name).factory if prefixed is None else prefixed
+    if prefixed is not None:
+        return prefixed
+    factory = agent_entry(name).factory
+    assert not isinstance(factory, str)  # agent_entry imports it
+    return factory
 
 
 def make_agent(name: str, *, rng=None):
