@@ -193,7 +193,7 @@ class SampledPolicy:
                         j = min(raises, key=lambda r: abs(r[1] - action.amount))[0]
                     counts[i, j] += 1
         finally:
-            if bits is not None:
+            if bits is not None and saved is not None:
                 bits.state = saved
         probs = (counts + 1.0 / len(legal)) / (self.samples + 1)  # one pseudo-sample spread over the legal actions
         return np.broadcast_to(probs, (n, len(legal))).copy() if ask.shape[0] != n else probs
