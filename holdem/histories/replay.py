@@ -24,7 +24,7 @@ replayed through that match's log end in the same learned state
 
 from __future__ import annotations
 
-__all__ = ["replay"]
+__all__ = ["logged_driver", "replay"]
 
 
 class _Logged:
@@ -60,6 +60,20 @@ class _Logged:
             self._end_hand()
 
 
+def logged_driver(hand, seat: int, agent, *, on_event=None):
+    """A :class:`holdem.play.HandDriver` that plays ``hand``'s logged actions with ``agent`` told and asked in ``seat``.
+
+    ``driver.play(hand.new_state())`` then replays the hand (see the module docstring for what the agent sees).
+    """
+    from holdem.play import HandDriver
+
+    hidden = tuple(s for s, h in enumerate(hand.holes) if h is None)
+    logged = _Logged(hand.actions, agent, hidden)
+    others = _Logged(hand.actions)
+    others._next = logged._next  # one stream of logged actions for every seat
+    return HandDriver([logged if s == seat else others for s in range(hand.n_players)], on_event=on_event)
+
+
 def replay(hands, agent, *, as_player: str):
     """Feed every hand in which ``as_player`` sat to ``agent`` as that player; returns ``agent``.
 
@@ -91,8 +105,6 @@ def replay(hands, agent, *, as_player: str):
     ...
     ValueError: no hand has a player named 'nobody' (players: call, raise)
     """
-    from holdem.play import HandDriver
-
     hands = list(hands)
     played = 0
     for hand in hands:
@@ -100,11 +112,7 @@ def replay(hands, agent, *, as_player: str):
         if not seats:
             continue
         seat = seats[0]
-        hidden = tuple(s for s, h in enumerate(hand.holes) if h is None)
-        logged = _Logged(hand.actions, agent, hidden)
-        others = _Logged(hand.actions)
-        others._next = logged._next  # one stream of logged actions for every seat
-        HandDriver([logged if s == seat else others for s in range(hand.n_players)]).play(hand.new_state())
+        logged_driver(hand, seat, agent).play(hand.new_state())
         played += 1
     if not played:
         names = sorted({n for h in hands for n in h.names})

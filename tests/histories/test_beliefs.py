@@ -1,0 +1,59 @@
+"""Poki's weight tables through a logged hand equal the tables Poki itself held at its decisions live (issue 23 §5)."""
+
+import numpy as np
+import pytest
+
+from bpp.loki.agents import PokiAgent
+from bpp.loki.inspect import logged_hand_beliefs
+from holdem.games import LimitHoldem
+from holdem.histories import read_hands
+from holdem.match import play_match
+
+
+class Watched(PokiAgent):
+    """Poki, recording per hand its weight table of the opponent at every post-flop decision."""
+
+    def __init__(self, *, rng=None):
+        super().__init__(rng=rng)
+        self.hands = []
+
+    def new_hand(self, seat):
+        super().new_hand(seat)
+        self.hands.append([])
+
+    def act(self, observation):
+        action = super().act(observation)
+        if observation.round > 0:
+            n_actions = sum(e.kind == "action" for e in observation.history)
+            self.hands[-1].append((n_actions, self.hand.weights[1 - observation.player].copy()))
+        return action
+
+
+@pytest.mark.parametrize("opponent", ["call", "random"])
+def test_the_trace_of_a_logged_hand_is_what_poki_held_live(tmp_path, opponent):
+    for seed in range(40):
+        poki = Watched(rng=seed)
+        play_match(LimitHoldem(), [poki, opponent], 2, rng=seed, log=tmp_path / f"{seed}.jsonl")
+        if len(poki.hands[0]) >= 2:  # the first hand (Poki has learned nothing yet) has two post-flop decisions
+            break
+    else:
+        pytest.fail("no seed gave a first hand with two post-flop decisions of Poki")
+    hand = read_hands(tmp_path / f"{seed}.jsonl")[0]
+    beliefs = logged_hand_beliefs(hand, 0, agent=PokiAgent(rng=seed))
+    live = beliefs.weights[1][0] > 0  # the trace zeroes holdings that use Poki's own cards
+    for k, w in poki.hands[0]:
+        assert np.allclose(beliefs.weights[1][k], w * live)
+    assert "start" in beliefs.table() and len(beliefs.holdings) == 1326
+
+
+def test_bpp_inspect_limit_holdem_on_a_logged_heads_up_hand(tmp_path, capsys):
+    from bpp.cli import main
+
+    play_match(LimitHoldem(), ["call", "random"], 5, rng=4, log=tmp_path / "m.jsonl")
+    out = tmp_path / "w.png"
+    assert main(["inspect", "limit-holdem", "--hands", str(tmp_path / "m.jsonl"), "--hand", "2", "--player", "call",
+                 "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("call (seat 0) on random (seat 1):") and out.stat().st_size > 0
+    assert main(["inspect", "limit-holdem", "--hands", str(tmp_path / "m.jsonl"), "--hand", "99"]) == 2
+    assert "no limit hold'em hand number 99" in capsys.readouterr().err
