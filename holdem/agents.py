@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.play import noop_hook
+from holdem.play import default_policy, noop_hook
 from holdem.games.base import CHECK_CALL, FOLD, STAND_PAT, Action, ActionKind, Event, Observation
 
 __all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom"]
@@ -78,6 +78,7 @@ class Agent:
     def reset(self) -> None:
         """Forget everything learned (the trivial agents learn nothing)."""
 
+    @default_policy
     def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         """The agent's policy at this observation: legal action → probability (sums to 1).
 
@@ -88,6 +89,7 @@ class Agent:
         action = self.act(observation)
         return {action: 1.0}
 
+    @default_policy
     def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
         """The policy had this seat held each of ``holdings``: shape (n_holdings, len(observation.legal)).
 

@@ -48,6 +48,8 @@ CARD_DTYPE = np.dtype(np.int8)
 RANKS = "23456789TJQKA"
 #: Suit characters, index = suit (clubs, diamonds, hearts, spades).
 SUITS = "cdhs"
+#: The text of each card code, ``CARD_TEXT[c]`` (``"2c"`` … ``"As"``): cheap formatting in hot paths such as logs.
+CARD_TEXT = tuple(r + s for r in RANKS for s in SUITS)
 #: Cards in a deck.
 N_CARDS = 52
 

@@ -39,7 +39,7 @@ import ast
 import json
 from pathlib import Path
 
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
 from holdem.match.log import MatchLog, parse_action, read_log
 
 #: The comment line naming the game at the top of an ACPC file bpp writes (``# bpp game: LimitHoldem(...)``).
@@ -47,14 +47,13 @@ ACPC_GAME_COMMENT = "# bpp game: "
 
 __all__ = ["ACPC_GAME_COMMENT", "acpc_state", "phh_text", "acpc_lines", "write_phh", "game_from_header"]
 
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 
 def _cards(cards) -> str:
-    return "".join(_CARD_TEXT[c] for c in cards)
+    return "".join(CARD_TEXT[c] for c in cards)
 
 
-_CARD_INDEX = {t: i for i, t in enumerate(_CARD_TEXT)}
+_CARD_INDEX = {t: i for i, t in enumerate(CARD_TEXT)}
 
 
 def _deal_codes(text: str, hand=None) -> list[int]:

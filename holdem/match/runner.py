@@ -37,7 +37,8 @@ from pathlib import Path
 
 import numpy as np
 
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
+from holdem.checks import check_int
 from holdem.match import parallel
 from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
@@ -48,8 +49,6 @@ __all__ = ["play_match", "play_block", "DealBlocks", "MatchPlan", "BlockResult",
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
-
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 
 class DealBlocks:
@@ -224,12 +223,12 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     memo = _ACTION_JSON
     actions = ",".join([f"[{p},{memo.get(a) or _action_json(a)}]" for p, a in taken])
     showdown = ",".join(
-        f'[{e.player},"{"".join([_CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
+        f'[{e.player},"{"".join([CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
     )
     return (
         f'{{"type":"hand","hand":{hand},"deal":{deal_no},"replay":{replay},"block":{block},'
         f'"button":{int(button)},"seats":[{",".join(map(str, at_seat))}],'
-        f'"cards":"{"".join([_CARD_TEXT[c] for c in deal])}",'
+        f'"cards":"{"".join([CARD_TEXT[c] for c in deal])}",'
         f'"actions":[{actions}],"showdown":[{showdown}],'
         f'"payoffs":[{",".join(map(str, state.payoffs.tolist()))}]}}\n'
     )
@@ -307,11 +306,6 @@ def check_picklable_agents(specs) -> None:
             )
 
 
-def _check_int(name: str, value, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(f"The '{name}' parameter of play_match must be an integer >= {minimum}; got {value!r}.")
-    return int(value)
-
 
 def play_match(
     game,
@@ -385,9 +379,9 @@ def play_match(
     ...
     ValueError: The 'n_deals' parameter of play_match must be an integer >= 2; got 0.
     """
-    n_deals = _check_int("n_deals", n_deals, 2)
-    workers = _check_int("workers", workers, 1)
-    block_size = _check_int("block_size", block_size, 1)
+    n_deals = check_int("play_match", "n_deals", n_deals, 2)
+    workers = check_int("play_match", "workers", workers, 1)
+    block_size = check_int("play_match", "block_size", block_size, 1)
     if isinstance(game, type):
         raise ValueError(
             f"The 'game' parameter of play_match must be a rule set instance, e.g. {game.__name__}(); "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import bpp.registry  # noqa: F401 - agent names
 from holdem.cards import parse_cards
 from holdem.games import LimitHoldem, NoLimitHoldem, Stud5
 from holdem.match import play_match, read_log
