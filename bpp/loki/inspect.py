@@ -436,16 +436,7 @@ def _logged_rows(args):
     read = read_hands(args.hands)
     for line in read.problems:
         print(f"warning: {line}", file=sys.stderr)
-    hands = [h for h in read if h.game.name == "limit-holdem"]
-    if not hands:
-        raise ValueError(f"no limit hold'em hand could be read from {args.hands}")
-    if args.hand is None:
-        hand = hands[0]
-    else:
-        hand = next((h for h in hands if h.number == args.hand), None)
-        if hand is None:
-            raise ValueError(f"{args.hands} has no limit hold'em hand number {args.hand} "
-                             f"(numbers {hands[0].number}..{hands[-1].number})")
+    hand = read.find(args.hand, game="limit-holdem")
     beliefs = logged_hand_beliefs(hand, args.player)
     print(beliefs.table())
     rows = {f"{hand.names[s]} (seat {s})": beliefs.tables(s) for s in beliefs.weights}

@@ -143,6 +143,20 @@ class Hands:
     def to_dict(self) -> dict:
         return {"hands": len(self.hands), "problems": list(self.problems)}
 
+    def find(self, number: int | None, *, game: str, n_players: int | None = None) -> Hand:
+        """The hand numbered ``number`` (None: the first) among those of ``game`` (and ``n_players``).
+
+        Raises ``ValueError`` naming what is missing.
+        """
+        what = f"{game} hand" if n_players is None else f"{n_players}-player {game} hand"
+        fit = [h for h in self.hands if h.game.name == game and (n_players is None or h.n_players == n_players)]
+        if not fit:
+            raise ValueError(f"no {what} could be read ({len(self.hands)} hands of other games)")
+        hand = fit[0] if number is None else next((h for h in fit if h.number == number), None)
+        if hand is None:
+            raise ValueError(f"there is no {what} number {number} (numbers {fit[0].number}..{fit[-1].number})")
+        return hand
+
     def table(self) -> str:
         games = sorted({h.game.name for h in self.hands})
         lines = [f"{len(self.hands)} hands read ({', '.join(games) or 'none'}), {len(self.problems)} left out"]

@@ -60,7 +60,7 @@ class _Logged:
             self._end_hand()
 
 
-def logged_driver(hand, seat: int, agent, *, on_event=None):
+def logged_driver(hand, seat: int, agent, *, on_event=None, on_decision=None):
     """A :class:`holdem.play.HandDriver` that plays ``hand``'s logged actions with ``agent`` told and asked in ``seat``.
 
     ``driver.play(hand.new_state())`` then replays the hand (see the module docstring for what the agent sees).
@@ -71,7 +71,8 @@ def logged_driver(hand, seat: int, agent, *, on_event=None):
     logged = _Logged(hand.actions, agent, hidden)
     others = _Logged(hand.actions)
     others._next = logged._next  # one stream of logged actions for every seat
-    return HandDriver([logged if s == seat else others for s in range(hand.n_players)], on_event=on_event)
+    return HandDriver([logged if s == seat else others for s in range(hand.n_players)], on_event=on_event,
+                      on_decision=on_decision)
 
 
 def replay(hands, agent, *, as_player: str):

@@ -56,4 +56,23 @@ def test_bpp_inspect_limit_holdem_on_a_logged_heads_up_hand(tmp_path, capsys):
     text = capsys.readouterr().out
     assert text.startswith("call (seat 0) on random (seat 1):") and out.stat().st_size > 0
     assert main(["inspect", "limit-holdem", "--hands", str(tmp_path / "m.jsonl"), "--hand", "99"]) == 2
-    assert "no limit hold'em hand number 99" in capsys.readouterr().err
+    assert "there is no limit-holdem hand number 99" in capsys.readouterr().err
+
+
+def test_bpps_beliefs_through_a_logged_stud_hand(tmp_path, capsys):
+    from bpp.cli import main
+    from bpp.stud.experiments.inspect import trace_logged_hand
+    from bpp.stud.players.paper import BPPPlayer
+    from holdem.games import Stud5
+
+    play_match(Stud5(), ["rules", "call"], 6, rng=3, log=tmp_path / "s.jsonl")
+    hands = read_hands(tmp_path / "s.jsonl")
+    hand = max(hands, key=lambda h: len(h.actions))
+    trace = trace_logged_hand(hand, "call", bpp=BPPPlayer(rng=0))
+    seat = hand.names.index("call")
+    first = BPPPlayer(rng=0).belief(hand.new_state().observation(seat))  # BPP's belief on the first up cards
+    assert trace.steps[0].kind == "deal" and trace.steps[0].p_win == pytest.approx(float(first.p_win))
+    assert trace.opponent == "rules" and len(trace.steps) > len(hand.actions) // 2
+    assert main(["inspect", "stud5", "--hands", str(tmp_path / "s.jsonl"), "--hand", str(hand.number),
+                 "--as", "call"]) == 0
+    assert "BPP" in capsys.readouterr().out
