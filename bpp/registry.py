@@ -61,7 +61,9 @@ def agent_factory(name: str) -> Callable[..., Any]:
         from bpp.openspiel import openspiel_factory
 
         return openspiel_factory(name)
-    return agent_entry(name).factory
+    factory = agent_entry(name).factory
+    assert not isinstance(factory, str)  # agent_entry imports it
+    return factory
 
 
 def make_agent(name: str, *, rng=None):

@@ -83,6 +83,7 @@ def test_the_wheel_built_from_the_sdist_runs_the_demo_as_the_checkout_does(tmp_p
     installed = sorted(p.relative_to(site / "bpp" / "models").as_posix() for p in (site / "bpp" / "models").rglob("*")
                        if p.is_file() and "__pycache__" not in p.parts)
     assert installed == shipped
+    assert (site / "bpp" / "py.typed").exists() and (site / "holdem" / "py.typed").exists()
 
     # the checkout's numbers (this process imports bpp from the checkout)
     monkeypatch.chdir(tmp_path)

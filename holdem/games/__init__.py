@@ -16,6 +16,8 @@ The four games of the papers:
 array([ 2, -2])
 """
 
+from typing import Any
+
 from holdem.games.base import (
     CHECK_CALL,
     FOLD,
@@ -59,7 +61,7 @@ __all__ = [
 ]
 
 
-def make_game(name: str, n_players: int | None = None, **options):
+def make_game(name: str, n_players: int | None = None, **options: Any) -> Game:
     """The game called ``name`` (a key of :data:`GAMES`) for ``n_players`` seats (default: the game's own), with ``options``.
 
     The one place a game is made by name: ``bpp match``, the runner's logs,
@@ -84,7 +86,8 @@ def make_game(name: str, n_players: int | None = None, **options):
         raise ValueError(f"The 'name' parameter of make_game must be one of {allowed}; got {name!r}.")
     cls = GAMES[name]
     if n_players is None:
-        return cls(**options)
+        game: Game = cls(**options)
+        return game
     try:
         return cls(n_players=n_players, **options)
     except TypeError:  # a rule set with a fixed number of seats (heads-up no-limit)

@@ -273,7 +273,7 @@ def broken_entry_points() -> list[str]:
     return sorted(_installed().failed.values())
 
 
-def check_agent_games(game_name: str, specs) -> None:
+def check_agent_games(game_name: str, specs: Iterable[AgentSpec]) -> None:
     """Refuse, in one line, agents that do not play ``game_name`` (their ``games`` does not name it).
 
     >>> check_agent_games("stud5", [AgentSpec("loki", games=("limit-holdem",))])  # doctest: +ELLIPSIS
@@ -299,19 +299,20 @@ class AgentSpec:
     #: The games the agent plays (None: any game), from the registry or the class's ``games`` attribute.
     games: tuple[str, ...] | None = None
 
-    def make(self, rng):
+    def make(self, rng: Any) -> Any:
         """The agent for one block (the instance itself, or a fresh one from the factory)."""
         if self.instance is not None:
             return self.instance
+        assert self.factory is not None, "an AgentSpec holds a factory or an instance"
         return self.factory(rng=rng)
 
 
-def _without_rng(cls, rng):
+def _without_rng(cls: Callable[[], Any], rng: Any) -> Any:
     """Make an agent whose constructor takes no ``rng`` (module level, so worker processes can run it)."""
     return cls()
 
 
-def _rng_factory(factory, name: str):
+def _rng_factory(factory: Callable[..., Any], name: str) -> Callable[..., Any]:
     """``factory`` as a callable ``f(rng=...)``: a class whose constructor takes no arguments is accepted as is.
 
     >>> class Plain:
@@ -343,12 +344,13 @@ def _rng_factory(factory, name: str):
     return functools.partial(_without_rng, factory)
 
 
-def resolve_agent(spec) -> AgentSpec:
+def resolve_agent(spec: Any) -> AgentSpec:
     """Turn one entry of ``agents`` into an :class:`AgentSpec` (see the module docstring)."""
     if isinstance(spec, AgentSpec):
         return spec
     if isinstance(spec, str):
         entry = agent_entry(spec)
+        assert not isinstance(entry.factory, str)  # agent_entry imports it
         return AgentSpec(spec, factory=_rng_factory(entry.factory, spec), games=entry.games)
     games = _games_of(spec)
     if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):

@@ -66,7 +66,9 @@ def test_phh_files_replay_in_pokerkit_to_the_logged_payoffs(tmp_path, game):
         assert list(state.payoffs) == [hand["payoffs"][s] for s in order]
         assert history.players == [log.header["agents"][hand["seats"][s]] for s in order]
         showdowns += bool(hand["showdown"])
-    assert showdowns > 10  # the check covers showdowns, not only folds
+    # the check covers showdowns, not only folds: about 11% of heads-up random-vs-random hands reach one
+    # (13 expected of 120; more at bigger tables), so at least 5 fails on a fair stream about once in 200
+    assert showdowns > 4
 
 
 @pytest.mark.parametrize("game", [LimitHoldem(), NoLimitHoldem()], ids=lambda g: g.name)
