@@ -193,7 +193,7 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
     seed : int
         Deal and actions.
     n_players : int
-        Seats, 3-10.
+        Seats, 2-10.
     observer : int
         The seat whose view (own cards known) the tables take.
 
@@ -218,8 +218,8 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
 
     from holdem.play import play_hand
 
-    if not isinstance(n_players, int) or not 3 <= n_players <= 10:
-        raise ValueError(f"The 'n_players' parameter of trace_hand must be an integer in [3, 10]; got {n_players!r}.")
+    if not isinstance(n_players, int) or not 2 <= n_players <= 10:
+        raise ValueError(f"The 'n_players' parameter of trace_hand must be an integer in [2, 10]; got {n_players!r}.")
     rng = np.random.default_rng(seed)
     game = LimitHoldem(n_players=n_players)
     deal = rng.permutation(52)
@@ -419,7 +419,7 @@ def logged_hand_beliefs(hand, observer: str | int | None = None, *, agent=None) 
 def add_arguments(parser) -> None:
     """Options of ``bpp inspect limit-holdem``."""
     parser.add_argument("--seed", type=int, default=0, help="deal and actions of the random hand (default 0)")
-    parser.add_argument("--players", type=int, default=5, help="seats (3-10, default 5)")
+    parser.add_argument("--players", type=int, default=5, help="seats (2-10, default 5)")
     parser.add_argument("--example", action="store_true", help="draw the tight early-position player of Poki's example")
     parser.add_argument("--out", default="weight_tables.png", help="image file to write (default weight_tables.png)")
     parser.add_argument("--hands", metavar="FILE", default=None,

@@ -76,3 +76,12 @@ def test_bpps_beliefs_through_a_logged_stud_hand(tmp_path, capsys):
     assert main(["inspect", "stud5", "--hands", str(tmp_path / "s.jsonl"), "--hand", str(hand.number),
                  "--as", "call"]) == 0
     assert "BPP" in capsys.readouterr().out
+
+
+def test_the_holdem_explorer_and_trace_play_heads_up():
+    from bpp.explore.holdem import holdem_explorer
+    from bpp.loki.inspect import trace_hand
+
+    info, tables = trace_hand(4, n_players=2)
+    assert list(tables) == [1] and "flop" in tables[1] and len(info["holes"]) == 2
+    assert holdem_explorer(4, n_players=2) is not None
