@@ -85,3 +85,35 @@ def test_the_holdem_explorer_and_trace_play_heads_up():
     info, tables = trace_hand(4, n_players=2)
     assert list(tables) == [1] and "flop" in tables[1] and len(info["holes"]) == 2
     assert holdem_explorer(4, n_players=2) is not None
+
+
+def test_lbrs_range_through_a_logged_hand_is_bayes_rule_on_the_policy(tmp_path):
+    """The range equals prior × Π P(action | holding) from the scalar policy, holding by holding."""
+    import bpp.registry  # noqa: F401
+    from bpp.lbr.logged import logged_hand_ranges, plot_range_trace
+    from holdem.ranges import HOLDINGS
+
+    play_match(LimitHoldem(), ["call", "loki"], 8, rng=2, log=tmp_path / "l.jsonl")
+    hand = max(read_hands(tmp_path / "l.jsonl"), key=lambda h: sum(1 for s, _ in h.actions if h.names[s] == "loki"))
+    trace = logged_hand_ranges(hand, "call", "loki")
+    me, opp = hand.names.index("call"), hand.names.index("loki")
+    from bpp.registry import make_agent
+
+    loki = make_agent("loki", rng=0)
+    final = trace.weights[-1]
+    live = np.flatnonzero(final > 0)
+    sample = np.random.default_rng(0).choice(live, size=min(40, live.size), replace=False)
+    product = np.ones(len(sample))
+    state = hand.new_state()
+    for seat, action in hand.actions:
+        if seat == opp:
+            obs = state.observation(opp)
+            for i, h in enumerate(sample):
+                probs = loki.action_probabilities(obs._replace(hole=tuple(int(c) for c in HOLDINGS[h])))
+                product[i] *= sum(p for a, p in probs.items() if a.kind == action.kind)
+        state.apply(action)
+    assert np.allclose(final[sample] / final[sample].sum(), product / product.sum())
+    assert trace.steps[0] == "start" and any(s.startswith("loki") for s in trace.steps)
+    assert len(plot_range_trace(trace).axes) >= len(trace.steps)
+    with pytest.raises(ValueError, match="does not state its policy"):
+        logged_hand_ranges(hand, "call", type("Blind", (), {"act": lambda self, o: o.legal[0]})())
