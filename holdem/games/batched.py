@@ -702,13 +702,12 @@ class Stud5Batch(LimitHoldemBatch):
         pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n)
         n_up = self.round + 1
         rows = np.arange(k)
-        # a showing as a multiset of ranks: the sum of 5 ** rank over the up cards dealt
-        codes = np.zeros((k, n), dtype=np.int64)
+        # every seat's showing as counts per rank of the up cards dealt so far: (k, n, 13)
+        counts = np.zeros((k, n, 13), dtype=np.int64)
         for j in range(4):
-            cards = self.deals[rows[:, None], n * (j + 1) + pos].astype(np.int64)
-            codes += np.where((j < n_up)[:, None], _POW5_ARRAY[cards], 0)
-        unique, inverse = np.unique(codes, return_inverse=True)
-        keys = np.array([_show_key_of(int(c)) for c in unique.tolist()], dtype=np.int64)[inverse.reshape(k, n)]
+            ranks = self.deals[rows[:, None], n * (j + 1) + pos].astype(np.int64) >> 2
+            counts += (ranks[:, :, None] == _RANKS13) & (j < n_up)[:, None, None]
+        keys = _showing_codes(counts)
         keys = np.where(self.folded, -1, keys)
         # the best key; among equal keys the seat with the lowest position (nearest left of the button)
         order = keys * (n + 1) + (n - pos)
@@ -726,16 +725,34 @@ class _StudShape:
         self.starting_stack = game.starting_stack
 
 
-def _show_key_of(code: int) -> int:
-    from holdem.games.stud import _SHOW_KEYS, _show_key
-
-    key = _SHOW_KEYS.get(code)
-    if key is None:
-        key = _SHOW_KEYS[code] = _show_key(code)
-    return key
+_RANKS13 = np.arange(13)
 
 
-_POW5_ARRAY = 5 ** (np.arange(52, dtype=np.int64) >> 2)
+def _showing_codes(counts: np.ndarray) -> np.ndarray:
+    """Showings as int64 codes ordered as :func:`holdem.games.stud.showing_key` orders showings of as many cards.
+
+    ``counts[..., r]`` cards of rank ``r`` (at most four cards, so no full
+    house, straight or flush counts).  The code is the category (quads 4,
+    trips 3, two pair 2, pair 1, high card 0) times 2**52 plus one bit per
+    rank present at ``13 * (multiplicity - 1) + rank``: a higher group
+    outranks a lower one, a higher rank within a group a lower one, so codes
+    compare as ``showing_key``'s (counts, ranks) tuples do.
+
+    >>> from holdem.cards import parse_cards
+    >>> def code(text):
+    ...     c = np.zeros(13, dtype=np.int64)
+    ...     np.add.at(c, parse_cards(text) >> 2, 1)
+    ...     return int(_showing_codes(c))
+    >>> code("5c 5d 3h 3s") > code("Ks Kh Ad Qc"), code("Ac 2d") > code("Kd Qh"), code("Ac Kd") == code("As Kh")
+    (True, True, True)
+    """
+    top = counts.max(axis=-1)
+    n_pairs = (counts == 2).sum(axis=-1)
+    category = np.where(top == 4, 4, np.where(top == 3, 3, np.where(n_pairs == 2, 2, np.where(top == 2, 1, 0))))
+    bits = np.where(counts > 0, np.left_shift(1, 13 * np.maximum(counts - 1, 0) + _RANKS13), 0)
+    return (category.astype(np.int64) << 52) | bits.sum(axis=-1)
+
+
 
 
 #: the batched state of each rule set that has one
