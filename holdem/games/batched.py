@@ -690,6 +690,17 @@ class Stud5Batch(LimitHoldemBatch):
         self.committed[:] = game.ante
         self.high[:] = game.ante
         self.n_bets[:] = 0
+        # every seat's showing code after each round's up card, computed once: (B, 4, n)
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n
+        counts = np.zeros((B, n, 13), dtype=np.int64)
+        show_keys = np.empty((B, 4, n), dtype=np.int64)
+        flat = (np.arange(B)[:, None] * n + np.arange(n)) * 13
+        for j in range(4):
+            ranks = self.deals[np.arange(B)[:, None], n * (j + 1) + pos].astype(np.int64) >> 2
+            counts.reshape(-1)[(flat + ranks).reshape(-1)] += 1  # one card per seat: no repeated index
+            show_keys[:, j] = _showing_codes(counts)
+        self.show_keys = show_keys
+        self._row_arrays.append("show_keys")
         self.current = self._first_actors()
 
     def observation(self, rows) -> StudBatchObservation:
@@ -700,14 +711,7 @@ class Stud5Batch(LimitHoldemBatch):
         n = self.n
         k = self.n_live
         pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n)
-        n_up = self.round + 1
-        rows = np.arange(k)
-        # every seat's showing as counts per rank of the up cards dealt so far: (k, n, 13)
-        counts = np.zeros((k, n, 13), dtype=np.int64)
-        for j in range(4):
-            ranks = self.deals[rows[:, None], n * (j + 1) + pos].astype(np.int64) >> 2
-            counts += (ranks[:, :, None] == _RANKS13) & (j < n_up)[:, None, None]
-        keys = _showing_codes(counts)
+        keys = self.show_keys[np.arange(k), self.round]
         keys = np.where(self.folded, -1, keys)
         # the best key; among equal keys the seat with the lowest position (nearest left of the button)
         order = keys * (n + 1) + (n - pos)
