@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.play import noop_hook
+from holdem.play import default_policy, noop_hook
 from holdem.games.base import CHECK_CALL, FOLD, STAND_PAT, Action, ActionKind, Event, Observation
 
 __all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom", "HandStreams", "hand_uniform", "hand_uniforms"]
@@ -78,6 +78,7 @@ class Agent:
     def reset(self) -> None:
         """Forget everything learned (the trivial agents learn nothing)."""
 
+    @default_policy
     def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         """The agent's policy at this observation: legal action → probability (sums to 1).
 
@@ -88,6 +89,7 @@ class Agent:
         action = self.act(observation)
         return {action: 1.0}
 
+    @default_policy
     def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
         """The policy had this seat held each of ``holdings``: shape (n_holdings, len(observation.legal)).
 
@@ -110,6 +112,8 @@ class Agent:
         holdings : int array, shape (n_holdings, k)
             Candidate private cards (k = 2 hold'em, k = 1 stud's down card).
 
+        Examples
+        --------
         >>> from holdem.games import LimitHoldem
         >>> obs = LimitHoldem().new_hand(np.arange(52)).observation(0)
         >>> AlwaysCall().holdings_action_probabilities(obs, [[8, 9], [50, 51]])
