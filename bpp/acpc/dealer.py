@@ -44,7 +44,8 @@ import numpy as np
 from holdem.games.base import CHECK_CALL, FOLD, ActionKind
 from holdem.histories.read import acpc_actions, _Bad
 from holdem.match.export import ACPC_GAME_COMMENT, acpc_state
-from holdem.match.runner import DEFAULT_BLOCK_SIZE, _CARD_TEXT, _hand_line, block_deals, log_header, root_seed
+from holdem.cards import CARD_TEXT
+from holdem.match.runner import DEFAULT_BLOCK_SIZE, _hand_line, block_deals, log_header, root_seed
 from holdem.play import HandDriver
 
 from bpp.acpc.client import VERSION, action_text
@@ -114,11 +115,11 @@ def _view(position: int, hand: int, betting: str, state, game, show_all: bool) -
     holes = []
     for k in range(n):
         if k == position or show_all:
-            holes.append("".join(_CARD_TEXT[c] for c in state.observation(k).hole))
+            holes.append("".join(CARD_TEXT[c] for c in state.observation(k).hole))
         else:
             holes.append("")
     board = [e.cards for e in state.history if e.kind == "deal" and e.player == -1]
-    cards = "|".join(holes) + "".join("/" + "".join(_CARD_TEXT[c] for c in b) for b in board)
+    cards = "|".join(holes) + "".join("/" + "".join(CARD_TEXT[c] for c in b) for b in board)
     return f"MATCHSTATE:{position}:{hand}:{betting}:{cards}"
 
 

@@ -60,14 +60,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
 from holdem.games import LimitHoldem, NoLimitHoldem
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Event, IllegalActionError
 
 __all__ = ["Hand", "Hands", "read_hands", "hands_from_log", "PHH_VARIANTS"]
 
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
-_CARD_INDEX = {t: i for i, t in enumerate(_CARD_TEXT)}
+_CARD_INDEX = {t: i for i, t in enumerate(CARD_TEXT)}
 _CARD_INDEX.update({t[0].lower() + t[1]: i for t, i in list(_CARD_INDEX.items())})
 
 #: PHH variant codes and their names (pokerkit's documentation); bpp reads FT and NT.
@@ -174,7 +173,7 @@ def _build_deal(game, button: int, holes, board) -> tuple[int, ...]:
         slots[2 * n + k] = c
     used = list(slots.values())
     if len(set(used)) != len(used):
-        dup = next(_CARD_TEXT[c] for c in used if used.count(c) > 1)
+        dup = next(CARD_TEXT[c] for c in used if used.count(c) > 1)
         raise _Bad(f"cards: {dup} is dealt twice")
     taken = set(used)
     rest = iter([c for c in range(52) if c not in taken])
@@ -231,7 +230,7 @@ def seat_name(seat: int) -> str:
 
 
 def _text(cards) -> str:
-    return "".join(_CARD_TEXT[c] for c in cards)
+    return "".join(CARD_TEXT[c] for c in cards)
 
 
 def _cards(text: str, what: str) -> tuple[int, ...] | None:
