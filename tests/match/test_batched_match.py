@@ -95,7 +95,8 @@ def test_a_subclass_that_changes_act_does_not_inherit_act_batch():
     assert capabilities(UniformRandom()).act_batch and not capabilities(Odd()).act_batch
 
 
-@pytest.mark.parametrize("agents", [["random-sizes", "call"], ["random", "raise"], ["fold", "random-sizes"], ["random", "random"]])
+@pytest.mark.parametrize("agents", [["random-sizes", "call"], ["random", "raise"], ["fold", "random-sizes"], ["random", "random"],
+                                    ["call-raise", "random-pot"], ["call-raise-pot", "random"]])
 def test_batched_no_limit_match_equals_the_scalar_match(monkeypatch, agents):
     import bpp.registry  # noqa: F401 - the no-limit chumps by name
     from holdem.games import NoLimitHoldem
