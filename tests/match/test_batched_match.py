@@ -145,3 +145,13 @@ def test_batched_rules_player_equals_the_scalar_match(monkeypatch, n_players, ag
     assert len(calls) == 2
     want = _scalar(monkeypatch, Stud5(n_players=n_players), agents, 600, rng=9, duplicate=True, block_size=300)
     np.testing.assert_array_equal(got.winnings, want.winnings)
+
+
+def test_agent_instances_play_hand_by_hand(monkeypatch):
+    """An instance counts its hands across blocks (its per-hand streams), so the match keeps it on the scalar path."""
+    from holdem.agents import UniformRandom
+
+    calls = []
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(1))
+    play_match(LimitHoldem(), [UniformRandom(rng=1), "call"], 40, rng=1, block_size=20)
+    assert calls == []
