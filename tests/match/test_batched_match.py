@@ -95,7 +95,8 @@ def test_a_subclass_that_changes_act_does_not_inherit_act_batch():
     assert capabilities(UniformRandom()).act_batch and not capabilities(Odd()).act_batch
 
 
-@pytest.mark.parametrize("agents", [["random-sizes", "call"], ["random", "raise"], ["fold", "random-sizes"], ["random", "random"]])
+@pytest.mark.parametrize("agents", [["random-sizes", "call"], ["random", "raise"], ["fold", "random-sizes"], ["random", "random"],
+                                    ["call-raise", "random-pot"], ["call-raise-pot", "random"]])
 def test_batched_no_limit_match_equals_the_scalar_match(monkeypatch, agents):
     from holdem.games import NoLimitHoldem
 
@@ -142,3 +143,13 @@ def test_batched_rules_player_equals_the_scalar_match(monkeypatch, n_players, ag
     assert len(calls) == 2
     want = _scalar(monkeypatch, Stud5(n_players=n_players), agents, 600, rng=9, duplicate=True, block_size=300)
     np.testing.assert_array_equal(got.winnings, want.winnings)
+
+
+def test_agent_instances_play_hand_by_hand(monkeypatch):
+    """An instance counts its hands across blocks (its per-hand streams), so the match keeps it on the scalar path."""
+    from holdem.agents import UniformRandom
+
+    calls = []
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(1))
+    play_match(LimitHoldem(), [UniformRandom(rng=1), "call"], 40, rng=1, block_size=20)
+    assert calls == []
