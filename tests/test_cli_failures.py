@@ -224,3 +224,60 @@ def test_an_edited_or_hostile_match_log_is_refused_by_line(edit, message, log, t
     agents = "raise,random" if '"raise"' in log.read_text().split("\n", 1)[0] else "call,random"
     argv = [a if a != "call,random" else agents for a in MATCH] + ["--log", str(log)]
     _one_line_exit_2(argv, message, tmp_path, capsys)
+
+
+@pytest.mark.parametrize("argv, message", [
+    # options that do not apply, or values outside their documented bounds, are refused, not ignored
+    (["lbr", "--game", "limit-holdem", "--opponent", "call", "--betting", "56"], "must be fc or fcpa in limit-holdem"),
+    (["explore", "stud5", "--player", "bpp", "--seats", "4", "--out", "{tmp}/e.html"], "--seats applies to --player bpp-multi only"),
+    (["explore", "stud5", "--out", "{tmp}/e.pdf"], "the page is HTML, so its name must end in .html"),
+    (["explore", "limit-holdem", "--out", "{tmp}/e.png"], "the page is HTML"),
+    (["explore", "limit-holdem", "--out", "{tmp}/m.jsonl"], "the page is HTML"),
+    (["explore", "limit-holdem", "--out", "{tmp}/keep.html"], "already exists and results are never overwritten"),
+    (["build", "preflop", "--final-games", "0"], "argument --final-games: must be a positive integer; got '0'"),
+    (["build", "preflop", "--final-games", "-5", "--iterated"], "must be a positive integer; got '-5'"),
+    (["build", "preflop", "--noise", "inf", "--iterated"], "argument --noise: must be a finite number >= 0"),
+    (["build", "preflop", "--noise", "nan", "--iterated"], "argument --noise: must be a finite number >= 0"),
+    (["build", "preflop", "--final-games", "10"], "--final-games applies to the iterated roll-out only"),
+    (["build", "preflop", "--noise", "5"], "--noise applies to the iterated roll-out only"),
+    (["build", "preflop", "--max-iterations", "5"], "--max-iterations applies to the iterated roll-out only"),
+    (["build", "preflop", "--games", "99999999999999999999"], "must be a positive integer of at most 1,000,000,000"),
+    (["kendall", "evaluate", "--values", "{tmp}", "--runs", "2"], "is a folder, not a file"),
+    (["kendall", "evaluate", "--values", "{tmp}/v.json", "--runs", "1"], "the 95% CI over runs needs at least 2 runs"),
+    (["kendall", "train", "--table", "mixed", "--epochs", "99999999999", "--out", "{tmp}/k.json"], "from 1 to 10,000,000"),
+    (["inspect", "stud5", "--warmup", "99999999999999"], "argument --warmup: must be an integer from 0 to 1,000,000"),
+    (["explore", "stud5", "--warmup", "-1", "--out", "{tmp}/e.html"], "argument --warmup: must be an integer from 0 to 1,000,000"),
+    (MATCH[:4] + ["--deals", "99999999999999999999999"], "must be a positive integer of at most 1,000,000,000"),
+    (MATCH[:4] + ["--workers", "99999999999"], "must be a positive integer of at most 1,000,000,000"),
+    (["lbr", "--opponent", "call", "--hands", "1e9"], "must be a positive integer; got '1e9'"),
+    (["demo", "--seed", "-1", "--out", "{tmp}/demo"], "argument --seed: expected a non-negative integer seed, got '-1'"),
+    (["demo", "--seed", str(2**64), "--out", "{tmp}/demo"], "argument --seed: expected a non-negative integer seed"),
+    (["lbr", "--opponent", "call", "--seed", "x"], "argument --seed: expected a non-negative integer seed, got 'x'"),
+    (["play", "stud5", "--seed", "-3"], "argument --seed: expected a non-negative integer seed"),
+    (["play", "stud5", "--port", "70000"], "argument --port: must be an integer from 0 to 65,535"),
+])
+def test_an_option_that_does_not_apply_or_is_out_of_bounds_is_refused(argv, message, tmp_path, capsys):
+    (tmp_path / "keep.html").write_text("kept")
+    tmp = str(tmp_path)
+    err = _one_line_exit_2([a.replace("{tmp}", tmp) for a in argv], message, tmp_path, capsys)
+    assert "Traceback" not in err
+    assert not (tmp_path / "demo").exists()  # a bad --seed is refused before the demo writes anything
+
+
+def test_a_kendall_results_file_edited_by_hand_is_refused(tmp_path, capsys):
+    out = tmp_path / "k.json"
+    assert run(["kendall", "train", "--table", "mixed", "--epochs", "30", "--out", str(out), "--no-progress"], capsys)[0] == 0
+    capsys.readouterr()
+    data = json.loads(out.read_text())
+    data["values"]["Royal Flush"] = 0.5
+    out.write_text(json.dumps(data))
+    _one_line_exit_2(["kendall", "evaluate", "--values", str(out), "--runs", "2", "--hands", "5"],
+                     "does not match its checksum", tmp_path, capsys)
+
+
+def test_kendall_evaluate_json_is_strict(tmp_path, capsys):
+    from bpp.kendall.players import EvolvingPlayer
+
+    values = EvolvingPlayer().save(tmp_path / "v.json")
+    assert main(["kendall", "evaluate", "--values", str(values), "--runs", "2", "--hands", "5", "--json", "--no-progress"]) == 0
+    json.loads(capsys.readouterr().out, parse_constant=lambda c: pytest.fail(f"not strict JSON: {c}"))

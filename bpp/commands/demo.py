@@ -33,6 +33,8 @@ LBR_OPPONENTS = {"call": 34.0, "random-sizes": 39.1}
 
 
 def register(subparsers) -> None:
+    from bpp.commands import seed
+
     parser = subparsers.add_parser(
         "demo",
         help="the main job: Loki's worked example and a short match of each game, written to a folder",
@@ -45,7 +47,7 @@ def register(subparsers) -> None:
                         help="folder for tables and figures (default demo-out; if it holds a run, a new run-2, run-3, ... inside it)")
     parser.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=2000, metavar="N",
                         help="deals per match, each played once per seating (default 2000; --hands is an alias)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of every match (default 2026)")
+    parser.add_argument("--seed", type=seed, default=2026, help="seed of every match (default 2026)")
     parser.set_defaults(func=run)
 
 

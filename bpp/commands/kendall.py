@@ -23,7 +23,10 @@ from __future__ import annotations
 import json
 import sys
 
-from bpp.commands import positive_int
+from bpp.commands import count, positive_int
+
+#: The most epochs ``train`` takes: its learning curve holds one bankroll per epoch (80 MB at this bound).
+MAX_EPOCHS = 10_000_000
 
 __all__ = ["register", "run_train", "run_evaluate"]
 
@@ -40,6 +43,16 @@ def _seed(text: str) -> int:
     return value
 
 
+def _at_least_two(text: str) -> int:
+    """``--runs``: the 95 % CI over runs needs two of them."""
+    import argparse
+
+    value = positive_int(text)
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"the 95% CI over runs needs at least 2 runs, got {text!r}")
+    return value
+
+
 def register(subparsers) -> None:
     """Add ``bpp kendall train`` and ``bpp kendall evaluate``."""
     parser = subparsers.add_parser(
@@ -50,7 +63,7 @@ def register(subparsers) -> None:
     sub = parser.add_subparsers(dest="kendall_command", metavar="ACTION", parser_class=type(parser))
     train = sub.add_parser("train", help="train an evolving player at one table; write values, Table 5 and the curve")
     train.add_argument("--table", required=True, metavar="STYLE", help="loose-aggressive, loose-passive, tight-aggressive, tight-passive or mixed")
-    train.add_argument("--epochs", type=positive_int, default=5000, help="hands to train for (default 5000)")
+    train.add_argument("--epochs", type=count(MAX_EPOCHS), default=5000, help=f"hands to train for (default 5000, at most {MAX_EPOCHS:,})")
     train.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
     train.add_argument("--out", required=True, metavar="FILE", help="JSON file to write (must not exist)")
     train.add_argument("--decrease-on", choices=("loss", "fold"), default="loss",
@@ -60,7 +73,7 @@ def register(subparsers) -> None:
     evaluate = sub.add_parser("evaluate", help="Table 6: the trained player against each table, mean ± 95%% CI over runs")
     evaluate.add_argument("--values", required=True, metavar="FILE", help="values file written by train (JSON) or a hand,value CSV")
     evaluate.add_argument("--hands", type=positive_int, default=1000, help="hands per run (default 1000)")
-    evaluate.add_argument("--runs", type=positive_int, default=5, help="runs per table (default 5)")
+    evaluate.add_argument("--runs", type=_at_least_two, default=5, help="runs per table, at least 2 for the 95%% CI (default 5)")
     evaluate.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
     evaluate.add_argument("--json", action="store_true", help="print the results as JSON")
     evaluate.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -73,6 +86,7 @@ def run_train(args) -> int:
     from bpp.kendall.players import EvolvingPlayer
     from bpp.kendall.training import check_table, train
     from holdem.files import fresh_output_path
+    from holdem.match.log import signed
 
     check_table(args.table)
     out = fresh_output_path(args.out, "results", "--out")
@@ -80,7 +94,7 @@ def run_train(args) -> int:
     progress = not args.no_progress and sys.stderr.isatty()
     result = train(args.table, args.epochs, rng=args.seed, player=player, progress=progress)
     with open(out, "w" if out.exists() else "x") as f:  # "x": fails rather than overwrite a file created meanwhile
-        f.write(json.dumps(result.to_dict()) + "\n")
+        f.write(json.dumps(signed(result.to_dict())) + "\n")
     print(f"trained {args.epochs:,} epochs at the {args.table} table (seed {args.seed}): "
           f"bankroll {int(result.curve[-1]):,} (start 10,000)")
     print(f"{'epoch':>6s} {'played':>7s} {'won':>5s} {'% played':>9s} {'% won':>6s}")
@@ -99,7 +113,7 @@ def run_evaluate(args) -> int:
     progress = not args.no_progress and sys.stderr.isatty()
     table6 = evaluate(values, args.hands, args.runs, rng=args.seed, progress=progress)
     if args.json:
-        print(json.dumps(table6.to_dict()))
+        print(json.dumps(table6.to_dict(), allow_nan=False))
     else:
         print(table6.text())
     return 0
