@@ -33,6 +33,7 @@ COMMANDS = (
     "lbr",  # Local Best Response (Lisy2017)
     # every paper's results beside bpp's
     "reproduce",
+    "stats",  # player statistics from hand histories (holdem.histories)
 )
 
 

@@ -81,8 +81,8 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     >>> agent_games("loki")
     ('limit-holdem',)
     """
-    agent_factory(name)  # unknown names fail here with the usual message
-    return _games[name]
+    factory = agent_factory(name)  # unknown names fail here with the usual message
+    return _games[name] if name in _games else getattr(factory, "games", None)
 
 
 def check_agents_play(names, game: str) -> None:
@@ -99,6 +99,10 @@ def check_agents_play(names, game: str) -> None:
 
 def agent_factory(name: str) -> Callable[..., Any]:
     """The factory registered as ``name`` (imported if it was registered as text)."""
+    if isinstance(name, str) and name.startswith("openspiel:"):  # an OpenSpiel policy, openspiel:MODULE:FACTORY
+        from bpp.openspiel import openspiel_factory
+
+        return openspiel_factory(name)
     try:
         factory = _registry[name]
     except KeyError:

@@ -110,6 +110,8 @@ class Agent:
         holdings : int array, shape (n_holdings, k)
             Candidate private cards (k = 2 hold'em, k = 1 stud's down card).
 
+        Examples
+        --------
         >>> from holdem.games import LimitHoldem
         >>> obs = LimitHoldem().new_hand(np.arange(52)).observation(0)
         >>> AlwaysCall().holdings_action_probabilities(obs, [[8, 9], [50, 51]])
@@ -167,6 +169,10 @@ class AlwaysCall(Agent):
                 return STAND_PAT
         return CHECK_CALL
 
+    def act_batch(self, observation):
+        """Check/call in every row of a :class:`~holdem.games.batched.BatchObservation`."""
+        return np.ones(len(observation), dtype=np.int8)
+
 
 class AlwaysRaise(Agent):
     """Bets or raises whenever allowed — the smallest legal raise — else calls (stands pat in a draw)."""
@@ -185,6 +191,10 @@ class AlwaysRaise(Agent):
                 return action
         return CHECK_CALL
 
+    def act_batch(self, observation):
+        """Bet/raise (2) in the rows where a raise is legal, else check/call (1)."""
+        return np.where(observation.legal[:, 2], 2, 1).astype(np.int8)
+
 
 class AlwaysFold(Agent):
     """Folds whenever facing a bet, else checks (stands pat in a draw)."""
@@ -199,6 +209,10 @@ class AlwaysFold(Agent):
         if legal and legal[0].kind == _DISCARD:
             return STAND_PAT
         return FOLD if observation.to_call > 0 else CHECK_CALL
+
+    def act_batch(self, observation):
+        """Fold (0) in the rows facing a bet, else check (1)."""
+        return np.where(observation.to_call > 0, 0, 1).astype(np.int8)
 
 
 class UniformRandom(Agent):

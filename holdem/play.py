@@ -106,12 +106,18 @@ class Capabilities:
         The agent plays tables of more than two seats (True unless declared:
         most of Korb1999's BPP players are heads-up only and say so).
 
-    A batched decision capability (``act_batch``) belongs here too when an
-    agent can decide many hands at once.
+    act_batch : bool
+        The agent has ``act_batch(batch_observation)``: it answers the action
+        kinds (0 fold, 1 check/call, 2 bet/raise) of every row of a
+        :class:`~holdem.games.batched.BatchObservation` at once, exactly what
+        ``act`` answers for each row.  A match plays on the batched engine
+        (:mod:`holdem.match.batched`) when every agent has it and none needs
+        ``observe``, ``new_hand`` or ``end_hand``.  Read from the method itself
+        (a class may set ``act_batch = None`` to withdraw an inherited one).
 
     >>> from holdem.agents import AlwaysCall
     >>> capabilities(AlwaysCall())
-    Capabilities(games=None, learns_across_hands=False, trusted_actions=True, states_policy=True, policy_ignores_cards=True, multi_seat=True)
+    Capabilities(games=None, learns_across_hands=False, trusted_actions=True, states_policy=True, policy_ignores_cards=True, multi_seat=True, act_batch=True)
     """
 
     games: tuple[str, ...] | None = None
@@ -120,6 +126,7 @@ class Capabilities:
     states_policy: bool = False
     policy_ignores_cards: bool = False
     multi_seat: bool = True
+    act_batch: bool = False
 
 
 _FIELDS = tuple(f.name for f in fields(Capabilities))
@@ -133,6 +140,7 @@ def capabilities(agent) -> Capabilities:
     """
     values = {name: getattr(agent, name, getattr(Capabilities, name)) for name in _FIELDS}
     values["trusted_actions"] = bool(type(agent).__dict__.get("trusted_actions", False))
+    values["act_batch"] = callable(getattr(agent, "act_batch", None))
     games = values["games"]
     values["games"] = None if games is None else tuple(games)
     return Capabilities(**values)

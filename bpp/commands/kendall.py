@@ -53,6 +53,16 @@ def _at_least_two(text: str) -> int:
     return value
 
 
+def _reading(text: str) -> str:
+    import argparse
+
+    from bpp.kendall.readings import READINGS
+
+    if text not in READINGS:
+        raise argparse.ArgumentTypeError(f"expected one of {', '.join(READINGS)}; got {text!r}")
+    return text
+
+
 def register(subparsers) -> None:
     """Add ``bpp kendall train`` and ``bpp kendall evaluate``."""
     parser = subparsers.add_parser(
@@ -68,6 +78,8 @@ def register(subparsers) -> None:
     train.add_argument("--out", required=True, metavar="FILE", help="JSON file to write (must not exist)")
     train.add_argument("--decrease-on", choices=("loss", "fold"), default="loss",
                        help="when a learning value drops: after a lost hand (default) or only after a fold (the literal text)")
+    train.add_argument("--reading", type=_reading, default=None, metavar="NAME",
+                       help="how the paper's open points are read (bpp.kendall.readings; default its DEFAULT)")
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
     train.set_defaults(func=run_train)
     evaluate = sub.add_parser("evaluate", help="Table 6: the trained player against each table, mean ± 95%% CI over runs")
@@ -75,6 +87,8 @@ def register(subparsers) -> None:
     evaluate.add_argument("--hands", type=positive_int, default=1000, help="hands per run (default 1000)")
     evaluate.add_argument("--runs", type=_at_least_two, default=5, help="runs per table, at least 2 for the 95%% CI (default 5)")
     evaluate.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
+    evaluate.add_argument("--reading", type=_reading, default=None, metavar="NAME",
+                          help="how the paper's open points are read (bpp.kendall.readings; default its DEFAULT)")
     evaluate.add_argument("--json", action="store_true", help="print the results as JSON")
     evaluate.add_argument("--no-progress", action="store_true", help="no progress bar")
     evaluate.set_defaults(func=run_evaluate)
@@ -90,9 +104,9 @@ def run_train(args) -> int:
 
     check_table(args.table)
     out = fresh_output_path(args.out, "results", "--out")
-    player = EvolvingPlayer(decrease_on=args.decrease_on)
+    player = EvolvingPlayer(decrease_on=args.decrease_on, reading=args.reading)
     progress = not args.no_progress and sys.stderr.isatty()
-    result = train(args.table, args.epochs, rng=args.seed, player=player, progress=progress)
+    result = train(args.table, args.epochs, rng=args.seed, player=player, progress=progress, reading=args.reading)
     with open(out, "w" if out.exists() else "x") as f:  # "x": fails rather than overwrite a file created meanwhile
         f.write(json.dumps(signed(result.to_dict())) + "\n")
     print(f"trained {args.epochs:,} epochs at the {args.table} table (seed {args.seed}): "
@@ -111,7 +125,7 @@ def run_evaluate(args) -> int:
 
     values = load_values(args.values)
     progress = not args.no_progress and sys.stderr.isatty()
-    table6 = evaluate(values, args.hands, args.runs, rng=args.seed, progress=progress)
+    table6 = evaluate(values, args.hands, args.runs, rng=args.seed, progress=progress, reading=args.reading)
     if args.json:
         print(json.dumps(table6.to_dict(), allow_nan=False))
     else:

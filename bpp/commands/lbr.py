@@ -40,6 +40,9 @@ def register(subparsers) -> None:
     p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
     p.add_argument("--block-size", type=positive_int, default=50, help="deals per block (default 50)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log; resumes an interrupted run")
+    p.add_argument("--policy-samples", type=positive_int, default=None, metavar="N",
+                   help="estimate the opponent's policy from N calls of act per holding (an estimate; for agents "
+                        "that do not state their policy)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -54,6 +57,7 @@ def run(args) -> int:
     result = run_lbr(
         args.opponent, game=args.game, betting=args.betting, rounds=args.rounds, n_deals=args.hands, seed=args.seed,
         workers=args.workers, block_size=args.block_size, log=args.log, progress=not args.no_progress,
+        policy_samples=args.policy_samples,
     )
     print(json.dumps(result.to_dict()) if args.json else result.table())
     sys.stdout.flush()

@@ -17,8 +17,9 @@ it, or resumes an interrupted match (same game, agents, seed and block size).
 
 Agents that learn across hands (``bpp``; ``poki`` and ``poki-sim`` with their
 specific opponent models) are kept as one instance for the whole match, as in
-the papers' experiments: such matches need ``--workers 1`` and cannot use
-``--log`` (the learned state is not in the log).
+the papers' experiments: such matches need ``--workers 1``; their ``--log``
+is written whole and read back whole, never extended (the learned state is
+not in the log).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import numpy as np
 
 from bpp.commands import positive_int
 
-__all__ = ["GAMES", "make_game", "register", "run"]
+__all__ = ["GAMES", "load_model", "make_game", "register", "run"]
 
 #: Game names of the command → (class name in holdem.games, description); holdem.games.GAMES maps them.
 GAMES = {
@@ -104,7 +105,9 @@ number of players. Examples:
 
 A deal is one shuffled deck; a duplicate match plays each deal once per seating. --log keeps every
 hand in a JSON-lines file: rerunning reads the answer from it, extends it, or resumes it. Agents that
-learn across hands keep one state for the whole match, so they need --workers 1 and no --log."""
+learn across hands keep one state for the whole match, so they need --workers 1, and their --log
+is written whole, never extended. --model AGENT=PATH starts a learner from saved state (e.g. learned
+from hand histories by holdem.histories.replay), --save-model AGENT=PATH saves it after the match."""
 
 
 def agents_by_game() -> str:
@@ -145,9 +148,45 @@ def register(subparsers) -> None:
     p.add_argument("--stacks", type=_stacks, default=None, metavar="N[,N...]",  # stud table stakes (issue 12)
                    help="stud5 only: table stakes, chips per seat at the start of each hand (one N for every seat, "
                    "or one per seat); default: no stacks")
+    p.add_argument("--model", action="append", default=[], metavar="AGENT=PATH",
+                   help="start learning agent AGENT (poki, bpp, evolving, ...) from the state saved in PATH "
+                   "(by --save-model or the agent's save(); e.g. learned from logs with holdem.histories.replay)")
+    p.add_argument("--save-model", action="append", default=[], metavar="AGENT=PATH",
+                   help="save learning agent AGENT's state to PATH after the match (plain files, never pickles)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
+
+
+def _pairs(values, option: str, learners: dict) -> list:
+    """``AGENT=PATH`` pairs naming learning agents of this match (``ValueError`` naming a bad one)."""
+    out = []
+    for text in values:
+        name, sep, path = text.partition("=")
+        if not sep or not path:
+            raise ValueError(f"{option} takes AGENT=PATH; got {text!r}")
+        if name not in learners:
+            raise ValueError(f"{option} {text!r}: {name!r} is not a learning agent of this match "
+                             f"(learners here: {', '.join(learners) or 'none'})")
+        out.append((learners[name], path))
+    return out
+
+
+def load_model(agent, path):
+    """Load ``agent``'s learned state from ``path``: its ``load(path)`` method, or a ``load`` classmethod
+    whose new player's learned attributes (names ending in ``_``) are copied over."""
+    import inspect
+
+    method = inspect.getattr_static(type(agent), "load", None)
+    if method is None:
+        raise ValueError(f"agent {type(agent).__name__} has no saved state to load")
+    if isinstance(method, classmethod):  # e.g. EvolvingPlayer.load(path) -> a new player
+        loaded = type(agent).load(path)
+        for key, value in vars(loaded).items():
+            if key.endswith("_") and not key.startswith("_"):
+                setattr(agent, key, value)
+        return agent
+    return agent.load(path)
 
 
 def run(args) -> int:
@@ -167,9 +206,18 @@ def run(args) -> int:
         from holdem.match.cluster import connect, scheduler_address
 
         connect(scheduler_address(args.scheduler))
+    agents = names
+    if args.model or args.save_model:
+        from bpp.registry import match_agents
+
+        agents = match_agents(names, seed=seed, workers=args.workers)
+        learners = {n: a.instance for n, a in zip(names, agents) if not isinstance(a, str)}
+        for agent, path in _pairs(args.model, "--model", learners):
+            load_model(agent, path)
+        saves = _pairs(args.save_model, "--save-model", learners)
     result = play_match(  # learning agents keep one state for the match (holdem.match.runner.keep_learners)
         game,
-        names,
+        agents,
         args.deals,
         rng=seed,
         duplicate=args.duplicate,
@@ -179,6 +227,9 @@ def run(args) -> int:
         progress=not args.no_progress,
         scheduler=args.scheduler,
     )
+    if args.model or args.save_model:
+        for agent, path in saves:
+            agent.save(path)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

@@ -65,6 +65,7 @@ import numpy as np
 
 from bpp.kendall.drawing import discards
 from bpp.kendall.handvalues import N_VALUES, VALUE_NAMES, hand_value
+from bpp.kendall.readings import reading as _reading
 from bpp.kendall.styles import STYLE_NAMES, compile_style
 from holdem.agents import Agent
 from holdem.evaluate import _evaluate_one
@@ -92,7 +93,9 @@ VALUES_FORMAT = "bpp-kendall-values"
 
 
 def _draw_action(player, observation) -> Action:
-    """The standard draw; the value of the hand is the one the player bet on in round 0 (cached by identity)."""
+    """The draw of the player's reading: none (``pat``) or the standard one, on the value it bet on in round 0 (cached)."""
+    if player._pat:
+        return Action(_DISCARD, 0, ())
     hole = observation.hole
     value = player._value if hole is player._hole else None
     return Action(_DISCARD, 0, discards(hole, 2, value))
@@ -115,6 +118,10 @@ class StylePlayer(Agent):
     ----------
     style : str
         One of ``loose-aggressive``, ``loose-passive``, ``tight-aggressive``, ``tight-passive``.
+    reading : str or Reading, optional
+        How the paper's open points are read (:mod:`bpp.kendall.readings`): its
+        drawing, and whether a raise row bets when nothing is owed (default
+        :data:`bpp.kendall.readings.DEFAULT`).
     rng
         Unused (the styles are deterministic); accepted like every agent's.
 
@@ -135,10 +142,13 @@ class StylePlayer(Agent):
 
     trusted_actions = True  # answers only legal actions (fold only facing a bet, raises inside the bounds)
 
-    def __init__(self, style: str, *, rng=None):
+    def __init__(self, style: str, *, reading=None, rng=None):
         super().__init__(rng=rng)
         self.style = style
         table = compile_style(style)
+        self.reading = _reading(reading)
+        self._pat = self.reading.draw == "pat"
+        self._open = self.reading.idle == "bet"
         self.name = style
         self._kinds = table.kinds
         self._raise_by = table.raise_by
@@ -155,7 +165,7 @@ class StylePlayer(Agent):
             self._hole, self._value = hole, hand_value(hole)
         v = self._value
         kind = self._kinds[b][v]
-        if kind == 2 and observation.pot <= self._pot_limit[b][v]:
+        if kind == 2 and observation.pot <= self._pot_limit[b][v] and (self._open or observation.to_call > 0):
             action = _raise_to(observation, self._raise_by[b][v])
             if action is not None:
                 return action
@@ -305,6 +315,11 @@ class EvolvingPlayer(Agent):
         When a learning value drops by 0.1 (see the module docstring):
         ``"loss"`` after folding or losing the showdown, ``"fold"`` only after
         folding (the literal text, which never learns).
+    reading : str or Reading, optional
+        How the paper's open points are read (:mod:`bpp.kendall.readings`): its
+        drawing, and which hand's value learns (``both`` hands it bet on, the
+        ``final`` one it last bet on, or the ``dealt`` one); default
+        :data:`bpp.kendall.readings.DEFAULT`.
     rng
         Unused (the player is deterministic).
 
@@ -329,8 +344,11 @@ class EvolvingPlayer(Agent):
     name = "evolving"
     trusted_actions = True
 
-    def __init__(self, *, values=None, learn: bool = True, decrease_on: str = "loss", rng=None):
+    def __init__(self, *, values=None, learn: bool = True, decrease_on: str = "loss", reading=None, rng=None):
         super().__init__(rng=rng)
+        self.reading = _reading(reading)
+        self._pat = self.reading.draw == "pat"
+        self._credit = self.reading.credit
         if decrease_on not in ("loss", "fold"):
             raise ValueError(f"The 'decrease_on' parameter of EvolvingPlayer must be 'loss' or 'fold'; got {decrease_on!r}.")
         self.values = values
@@ -374,7 +392,10 @@ class EvolvingPlayer(Agent):
     def act(self, observation):
         action = self._choose(observation)
         if observation.round != 1:
-            self._values_used.add(self._value)
+            if self._credit == "both" or (self._credit == "dealt" and observation.round == 0):
+                self._values_used.add(self._value)
+            elif self._credit == "final":
+                self._values_used = {self._value}
             if action.kind == _RAISE or (action.kind == _CALL_KIND and observation.to_call > 0):
                 self._invested = True
         return action

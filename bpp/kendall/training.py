@@ -106,14 +106,16 @@ def _check_count(name: str, value, owner: str) -> int:
     return int(value)
 
 
-def table_players(table: str) -> list[StylePlayer]:
+def table_players(table: str, reading=None) -> list[StylePlayer]:
     """The four fixed players of ``table`` (seats 1-4): one style four times, or one of each style ("mixed").
+
+    ``reading``: how they read the paper's open points (:mod:`bpp.kendall.readings`).
 
     >>> [p.style for p in table_players("mixed")]
     ['loose-aggressive', 'loose-passive', 'tight-aggressive', 'tight-passive']
     """
     styles = STYLE_NAMES if check_table(table) == "mixed" else (table,) * 4
-    return [StylePlayer(s) for s in styles]
+    return [StylePlayer(s, reading=reading) for s in styles]
 
 
 @dataclass(frozen=True)
@@ -219,6 +221,7 @@ class TrainingResult:
             "epochs": self.epochs,
             "seed": self.seed,
             "decrease_on": self.player.decrease_on,
+            "reading": self.player.reading.name,
             "final_bankroll": int(self.curve[-1]),
             "min_bankroll": int(self.curve.min()),
             "table5": self.table5(),
@@ -227,7 +230,8 @@ class TrainingResult:
         }
 
 
-def train(table: str, epochs: int = 5000, *, rng=None, player: EvolvingPlayer | None = None, progress: bool = False) -> TrainingResult:
+def train(table: str, epochs: int = 5000, *, rng=None, player: EvolvingPlayer | None = None, progress: bool = False,
+          reading=None) -> TrainingResult:
     """Train an evolving player for ``epochs`` hands at ``table`` (Kendall2001 §3, Table 5, Figures 4-5).
 
     Parameters
@@ -240,6 +244,9 @@ def train(table: str, epochs: int = 5000, *, rng=None, player: EvolvingPlayer | 
         Seed or Generator of the deals.
     player
         The player to train (default: a new :class:`EvolvingPlayer`, values at 10).
+    reading
+        How the paper's open points are read (:mod:`bpp.kendall.readings`; default
+        :data:`~bpp.kendall.readings.DEFAULT`): the fixed players' and a new player's.
 
     Examples
     --------
@@ -250,8 +257,8 @@ def train(table: str, epochs: int = 5000, *, rng=None, player: EvolvingPlayer | 
     """
     check_table(table)
     epochs = _check_count("epochs", epochs, "train")
-    player = EvolvingPlayer() if player is None else player
-    record = play_table([player] + table_players(table), epochs, rng=rng, progress=progress, desc=f"training at {table}")
+    player = EvolvingPlayer(reading=reading) if player is None else player
+    record = play_table([player] + table_players(table, reading), epochs, rng=rng, progress=progress, desc=f"training at {table}")
     seed = rng if isinstance(rng, (int, np.integer)) or rng is None else None
     return TrainingResult(player, table, epochs, None if seed is None else int(seed), record)
 
@@ -316,8 +323,10 @@ class Table6:
 
 
 def evaluate(values, hands: int = 1000, runs: int = 5, *, tables=("loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive", "mixed"),
-             rng=None, progress: bool = False) -> Table6:
+             rng=None, progress: bool = False, reading=None) -> Table6:
     """Play the trained player (learning frozen) at each table: Table 6 and the mixed table of Figure 6.
+
+    ``reading``: how every player reads the paper's open points (:mod:`bpp.kendall.readings`).
 
     ``values``: 100 learning values (or an :class:`EvolvingPlayer`).  Each run
     of each table has its own deal stream from ``SeedSequence(seed).spawn``.
@@ -335,13 +344,13 @@ def evaluate(values, hands: int = 1000, runs: int = 5, *, tables=("loose-aggress
     for t in tables:
         check_table(t)
     values = values.values_ if isinstance(values, EvolvingPlayer) else values
-    player = EvolvingPlayer(values=values, learn=False)
+    player = EvolvingPlayer(values=values, learn=False, reading=reading)
     seed = int(np.random.default_rng(rng).integers(2**63)) if not isinstance(rng, (int, np.integer)) else int(rng)
     streams = np.random.SeedSequence(seed).spawn(len(tables) * runs)
     bankroll, played, won = {}, {}, {}
     for ti, table in enumerate(tables):
         records = [
-            play_table([player] + table_players(table), hands, rng=np.random.default_rng(streams[ti * runs + r]), progress=progress,
+            play_table([player] + table_players(table, reading), hands, rng=np.random.default_rng(streams[ti * runs + r]), progress=progress,
                        desc=f"{table} run {r + 1}")
             for r in range(runs)
         ]

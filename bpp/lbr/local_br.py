@@ -56,6 +56,7 @@ from holdem.evaluate import evaluate, evaluate_unchecked
 from holdem.ranges import HOLDINGS, holding_index
 
 from bpp.lbr.equity import preflop_equity
+from bpp.lbr.policy import check_policy_rows
 from bpp.lbr.range import OpponentRange, kind_of, kind_probabilities
 
 __all__ = [
@@ -269,10 +270,17 @@ class StudCards:
 CARDS = {"nolimit-holdem": HoldemCards, "limit-holdem": HoldemCards, "stud5": StudCards}
 
 
+def _who(agent) -> str:
+    """The agent's name for messages (its class when it keeps the base class's ``name``)."""
+    name = getattr(agent, "name", "agent")
+    return type(agent).__name__ if name == "agent" else str(name)
+
+
 def _policy_by_kind(agent, observation, rng_range: OpponentRange):
     """Her policy by kind for every holding: (n, n_kinds) (live holdings asked, the others uniform) and the kinds."""
     live = np.flatnonzero(rng_range.weights > 0)
-    probs = np.asarray(agent.holdings_action_probabilities(observation, rng_range.holdings[live]), dtype=np.float64)
+    probs = check_policy_rows(agent.holdings_action_probabilities(observation, rng_range.holdings[live]), observation,
+                              _who(agent))
     by_kind, kinds = kind_probabilities(probs, observation.legal)
     full = np.full((rng_range.holdings.shape[0], len(kinds)), 1.0 / len(kinds))
     full[live] = by_kind
@@ -300,8 +308,9 @@ def local_best_response(state, lbr_seat: int, opponent, opp_range: OpponentRange
             o_obs = after.observation(opp)
             if FOLD in o_obs.legal:
                 live = np.flatnonzero(w > 0)
-                probs = opponent.holdings_action_probabilities(o_obs, opp_range.holdings[live])
-                fold[live] = np.asarray(probs)[:, o_obs.legal.index(FOLD)]
+                probs = check_policy_rows(opponent.holdings_action_probabilities(o_obs, opp_range.holdings[live]), o_obs,
+                                          _who(opponent))
+                fold[live] = probs[:, o_obs.legal.index(FOLD)]
         fp = float(w @ fold)
         rest = w * (1 - fold)
         total = rest.sum()

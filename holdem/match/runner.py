@@ -143,8 +143,11 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
     agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams[1:])]
 
     first = block * plan.block_size
-    deals = np.tile(np.arange(52, dtype=np.int8), (n_deals, 1))
+    # shuffled as int64 (numpy's fast path for 8-byte items: the same permutations, faster), kept as int8
+    deals = np.empty((n_deals, 52), dtype=np.int64)
+    deals[:] = np.arange(52)
     deal_rng.permuted(deals, axis=1, out=deals)
+    deals = deals.astype(np.int8)
     buttons = (np.arange(first, first + n_deals) % n).astype(np.int64)
 
     ranks = None
@@ -158,6 +161,12 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
 
     at_seats = seatings(n, duplicate=plan.duplicate)  # [replay, seat] = agent
     seat_ofs = np.argsort(at_seats, axis=1)  # [replay, agent] = seat
+    if not plan.record:  # every agent decides for a whole batch: the batched engine (holdem.match.batched)
+        from holdem.match.batched import play_block_batched
+
+        chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs)
+        if chips is not None:
+            return BlockResult(block, n_deals, chips, None)
     record = plan.record
     at_seat_rows = at_seats.tolist()
     drivers = [HandDriver([agents[a] for a in at_seat], record=record) for at_seat in at_seat_rows]
@@ -300,7 +309,8 @@ def play_match(
         every block, except agents that learn across hands, which are made once
         and keep their state for the whole match (:func:`keep_learners`), exactly
         as ``bpp match`` does; instances persist across blocks.  Learners and
-        instances need ``workers=1`` (refused otherwise), learners no ``log``.
+        instances need ``workers=1`` (refused otherwise); a learners' log is written
+        whole and read whole, never extended (their learned state is not in it).
     n_deals
         Deals to play (a *deal* is one shuffled deck; a *hand* is one deal
         played by one seating).  An ordinary match plays one hand per deal; a
@@ -379,10 +389,11 @@ def play_match(
     root = root_seed(rng)
     specs = keep_learners(specs, root)
     learners = [s.name for s in specs if s.instance is not None and capabilities(s.instance).learns_across_hands]
-    if learners and log is not None:
+    if learners and previous is not None and previous.n_deals < n_deals:
         raise ValueError(
-            f"agents {', '.join(sorted(set(learners)))} learn across hands; their learned state is not in the log, "
-            "so a logged match could not resume them: play without a log"
+            f"agents {', '.join(sorted(set(learners)))} learn across hands and the log {str(log)!r} holds only "
+            f"{previous.n_deals} of the {n_deals} deals: what they learned there is not in the log, so the match "
+            "cannot be extended; choose another --log"
         )
     instances = [s.name for s in specs if s.instance is not None]
     if instances and workers > 1:
