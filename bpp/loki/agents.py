@@ -165,6 +165,13 @@ class Player(Agent):
         self.simulator = simulator
         if name is not None:
             self.name = name
+        for what, value in (("small_blind", small_blind), ("big_blind", big_blind), ("small_bet", small_bet)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise ValueError(f"The '{what}' parameter of {type(self).__name__} must be a positive integer (chips); "
+                                 f"got {value!r}.")
+        if small_blind > big_blind:
+            raise ValueError(f"The 'small_blind' parameter of {type(self).__name__} must not exceed big_blind "
+                             f"({big_blind}); got {small_blind!r}.")
         self.stakes = dict(small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=2 * small_bet)
         self.hand: HandState | None = None  # the current hand's state, made when the player first acts in it
         self._seat = 0
@@ -442,6 +449,11 @@ class LokiAgent(Player):
     ):
         if strategy not in _STRATEGIES:
             raise ValueError(f"The 'strategy' parameter of LokiAgent must be one of {_STRATEGIES}; got {strategy!r}.")
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+            raise ValueError(f"The 'trials' parameter of LokiAgent must be a positive integer; got {trials!r}.")
+        if time_budget is not None and not (isinstance(time_budget, (int, float)) and 0 < time_budget < float("inf")):
+            raise ValueError(f"The 'time_budget' parameter of LokiAgent must be None or a positive number of seconds; "
+                             f"got {time_budget!r}.")
         if reweighting not in ("preflop", "all"):
             raise ValueError(f"The 'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got {reweighting!r}.")
         if view is None:

@@ -98,7 +98,11 @@ class AgentSpec:
         """The agent for one block (the instance itself, or a fresh one from the factory)."""
         if self.instance is not None:
             return self.instance
-        return self.factory(rng=rng)
+        agent = self.factory(rng=rng)
+        if not callable(getattr(agent, "act", None)):
+            raise ValueError(f"agent {self.name!r}: its factory returned {type(agent).__name__} {agent!r:.40}, not an agent "
+                             "(an object with act(observation))")
+        return agent
 
 
 def _without_rng(cls, rng):
@@ -147,6 +151,9 @@ def resolve_agent(spec) -> AgentSpec:
         return AgentSpec(spec, factory=factory, games=_games_of(spec) if _games_of is not None else None)
     games = getattr(spec, "games", None)
     games = tuple(games) if isinstance(games, (tuple, list)) else None
+    if isinstance(spec, type) and not callable(getattr(spec, "act", None)):
+        raise ValueError(f"The 'agents' parameter of play_match takes names, factories or agents; got the class "
+                         f"{spec.__name__!r}, which has no act method.")
     if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):
         name = getattr(spec, "name", None)
         if not isinstance(name, str):
