@@ -39,7 +39,7 @@ from typing import Protocol, runtime_checkable
 
 from holdem.games.base import Action, Event, Observation
 
-__all__ = ["AgentProtocol", "Capabilities", "capabilities", "HandDriver", "play_hand", "noop_hook"]
+__all__ = ["AgentProtocol", "Capabilities", "capabilities", "HandDriver", "play_hand", "noop_hook", "default_policy"]
 
 
 @runtime_checkable
@@ -99,6 +99,8 @@ class Capabilities:
         ``action_probabilities`` (and ``holdings_action_probabilities``) state
         the agent's real policy, the distribution its ``act`` samples from.
         Local Best Response and the framework bridges refuse agents without it.
+        Undeclared, it is true when the agent overrides either method of the
+        base class (whose one-hot of a sampled action is no policy).
     policy_ignores_cards : bool
         The stated policy does not depend on the agent's private cards, so
         ``holdings_action_probabilities`` asks once and repeats the row.
@@ -137,13 +139,41 @@ def capabilities(agent) -> Capabilities:
 
     >>> capabilities(object()).trusted_actions
     False
+    >>> from holdem.agents import Agent
+    >>> class Coin(Agent):
+    ...     def action_probabilities(self, observation):
+    ...         return {a: 1 / len(observation.legal) for a in observation.legal}
+    >>> capabilities(Agent()).states_policy, capabilities(Coin()).states_policy
+    (False, True)
     """
     values = {name: getattr(agent, name, getattr(Capabilities, name)) for name in _FIELDS}
     values["trusted_actions"] = bool(type(agent).__dict__.get("trusted_actions", False))
-    values["act_batch"] = callable(getattr(agent, "act_batch", None))
+    declared = getattr(agent, "states_policy", None)
+    if not isinstance(declared, bool):
+        cls = type(agent)
+        declared = any(getattr(cls, hook, None) is not None and not getattr(getattr(cls, hook), "default_policy", False)
+                       for hook in ("action_probabilities", "holdings_action_probabilities"))
+    values["states_policy"] = declared
+    values["act_batch"] = _acts_in_batches(type(agent)) and callable(getattr(agent, "act_batch", None))
     games = values["games"]
     values["games"] = None if games is None else tuple(games)
     return Capabilities(**values)
+
+
+def default_policy(func):
+    """Mark a base class's policy method as no stated policy (:attr:`Capabilities.states_policy` infers from it)."""
+    func.default_policy = True
+    return func
+
+
+def _acts_in_batches(cls) -> bool:
+    """Whether ``act_batch`` is defined no higher up the class tree than ``act`` (a subclass that changes
+    ``act`` does not inherit its base's batched decisions)."""
+    def owner(name):
+        return next((k for k in cls.__mro__ if name in k.__dict__), None)
+
+    act_owner, batch_owner = owner("act"), owner("act_batch")
+    return batch_owner is not None and (act_owner is None or issubclass(batch_owner, act_owner))
 
 
 def noop_hook(func):

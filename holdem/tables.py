@@ -30,6 +30,7 @@ quads < straight flush; A-2-3-4-5 is the lowest straight).
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import os
 import sys
@@ -37,6 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from holdem.files import check_output_path, fresh_output_path
 
 __all__ = [
     "TABLE_VERSION",
@@ -50,6 +53,9 @@ __all__ = [
     "search_rank_keys",
     "cache_dir",
     "TABLE_DIGEST",
+    "positive_int",
+    "add_build_output",
+    "build_destination",
 ]
 
 #: Bump when the layout or content of the tables changes (it keys the disk cache).
@@ -399,3 +405,62 @@ def search_rank_keys(max_cards: int = 7, *, n_ranks: int = 13, size: int = 1 << 
             for n in range(max_cards + 1)
         ]
     return keys
+
+
+# -- the options every table build shares (``bpp build ...``; the build modules of each program use them)
+
+
+def positive_int(text: str) -> int:
+    """argparse ``type`` of a count: a positive integer, else a one-line usage error.
+
+    >>> positive_int("3")
+    3
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a positive integer; got '0'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
+    return value
+
+
+def add_build_output(parser: argparse.ArgumentParser, shipped: str, *, folder: bool) -> None:
+    """The two options every ``bpp build`` target has: ``--out`` and ``--replace-shipped``."""
+    kind = "folder" if folder else "file"
+    parser.add_argument("--out", default=None, metavar="DIR" if folder else "FILE",
+                        help=f"output {kind} (default: under {cache_dir()}; the shipped {shipped} is left alone)")
+    parser.add_argument("--replace-shipped", action="store_true",
+                        help=f"write over the shipped {shipped} that play uses (in the installed package)")
+
+
+def build_destination(args, shipped, *, folder: bool, name: str | None = None):
+    """Where a build writes, checked before the build starts (see :func:`add_build_output`).
+
+    ``--out`` if given, the shipped place with ``--replace-shipped``, else the
+    cache (``name``: the file or folder name there).  A build never replaces
+    the shipped models by default: a small trial build cannot spoil them; nor
+    an earlier build (:func:`holdem.files.fresh_output_path`: an existing file
+    is refused, a folder that holds one gets the new build in ``run-2``, ...).
+    Only ``--replace-shipped`` writes over something: the models git tracks.
+
+    >>> import argparse, tempfile
+    >>> args = argparse.Namespace(out=None, replace_shipped=True)
+    >>> build_destination(args, tempfile.gettempdir(), folder=True) == __import__("pathlib").Path(tempfile.gettempdir())
+    True
+    """
+    out = getattr(args, "out", None)
+    if out is not None and getattr(args, "replace_shipped", False):
+        raise ValueError("--out and --replace-shipped cannot be given together")
+    if out is not None:
+        target = Path(out)
+    elif getattr(args, "replace_shipped", False):
+        return check_output_path(Path(shipped), "build output", folder=folder)
+    else:
+        target = cache_dir() / (name or Path(shipped).name)
+        target.parent.mkdir(parents=True, exist_ok=True)  # the cache is ours to create
+    return fresh_output_path(target, "build output", "--out", folder=folder)

@@ -1,8 +1,12 @@
-"""Subcommands of the ``bpp`` command, one module each (see :mod:`bpp.cli`)."""
+"""Subcommands of the ``bpp`` command, one module each (see :mod:`bpp.cli`).
 
-import argparse
+The options every table build shares live with the tables (:mod:`holdem.tables`),
+so the program packages' build modules need not import the command layer.
+"""
 
+from holdem.tables import add_build_output, build_destination, positive_int
 
+<<<<<<< HEAD
 #: The upper bound of every count an option takes (deals, hands, workers, epochs ...) unless it names a smaller one:
 #: far beyond any run that finishes, and refused above it in one line instead of running for ever or out of memory.
 MAX_COUNT = 10**9
@@ -118,3 +122,6 @@ def build_destination(args, shipped, *, folder: bool, name: str | None = None):
         target = cache_dir() / (name or Path(shipped).name)
         target.parent.mkdir(parents=True, exist_ok=True)  # the cache is ours to create
     return fresh_output_path(target, "build output", "--out", folder=folder)
+=======
+__all__ = ["add_build_output", "build_destination", "positive_int"]
+>>>>>>> main

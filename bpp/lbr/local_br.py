@@ -54,6 +54,7 @@ from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
 from holdem.enumerate import holdings_equity
 from holdem.evaluate import evaluate, evaluate_unchecked
 from holdem.ranges import HOLDINGS, holding_index
+from holdem.play import HandDriver
 
 from bpp.lbr.equity import preflop_equity
 from bpp.lbr.policy import check_policy_rows
@@ -379,35 +380,31 @@ def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, rec
     cards = CARDS[game.name](first, rng)
     opp_range = OpponentRange(cards.holdings, own_cards=first.hole)
     rounds = config.round_set
-    if hasattr(opponent, "new_hand"):
-        opponent.new_hand(opp_seat)
-    observe = getattr(opponent, "observe", None)
-    seen = 0
     actions = []
     checks = []
-    while True:
-        for event in state.history[seen:]:
-            if event.kind == "deal":
-                opp_range.observe_cards(event.cards)
-            if observe is not None:
-                observe(event)
-        seen = len(state.history)
-        if state.is_terminal:
-            break
-        player = state.current_player
-        obs = state.observation(player)
+
+    def on_event(event):
+        if event.kind == "deal":
+            opp_range.observe_cards(event.cards)
+
+    def on_decision(player, obs, action):
+        actions.append((player, str(action)))
         if player == opp_seat:
-            action = opponent.act(obs)
             kind_probs, kinds = _policy_by_kind(opponent, obs, opp_range)
             opp_range.observe_action(kind_probs, kinds, kind_of(action))
             if record_range:
                 checks.append((len(opp_range.evidence), opp_range.weights.copy()))
-        elif obs.round in rounds and (FOLD in obs.legal or bet_candidates(obs, config.betting)):
+
+    # LBR's own seat is played from outside the driver: its decision needs the whole state.
+    driver = HandDriver([opponent if s == opp_seat else None for s in range(2)], on_event=on_event, on_decision=on_decision)
+    pending = driver.start(state)
+    while pending is not None:
+        obs = state.observation(lbr_seat)
+        if obs.round in rounds and (FOLD in obs.legal or bet_candidates(obs, config.betting)):
             action, _ = local_best_response(state, lbr_seat, opponent, opp_range, cards.equity(obs), config.betting)
         else:  # outside LBR's rounds, or check is its only choice (no bet in its set, nothing to call)
             action = CHECK_CALL
-        state.apply(action)
-        actions.append((player, str(action)))
+        pending = driver.step(action)
     chips = int(state.payoffs[lbr_seat])
     if any(e.kind == "showdown" for e in state.history):
         imaginary = float(opp_range.weights @ _showdown_values(state, lbr_seat, opp_range, cards))

@@ -31,6 +31,7 @@ import numpy as np
 
 from holdem.agents import Agent
 from holdem.games.base import ActionKind
+from holdem.play import capabilities
 
 __all__ = ["states_policy", "require_policy", "check_policy_rows", "SampledPolicy"]
 
@@ -54,15 +55,7 @@ def states_policy(agent) -> bool:
     >>> states_policy(AlwaysCall()), states_policy(UniformRandom()), states_policy(CoinFlip())
     (True, True, False)
     """
-    declared = getattr(agent, "states_policy", None)
-    if isinstance(declared, bool):
-        return declared
-    cls = type(agent)
-    for hook in ("action_probabilities", "holdings_action_probabilities"):
-        own = getattr(cls, hook, None)
-        if own is not None and own is not getattr(Agent, hook):
-            return True
-    return False
+    return capabilities(agent).states_policy
 
 
 def require_policy(agent, name: str) -> None:

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter, check_resumable, read_log
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
+from holdem.games import make_game
 from holdem.match.parallel import iter_blocks
 from holdem.match.runner import DealBlocks
 from holdem.match.stats import summarize
@@ -36,7 +37,6 @@ from bpp.lbr.policy import SampledPolicy, require_policy
 
 __all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS", "PAPER_TABLE2"]
 
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 ESTIMATORS = ("plain", "duplicate", "imaginary", "both")
 LBR_GAMES = ("nolimit-holdem", "limit-holdem", "stud5")
@@ -99,7 +99,7 @@ def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> L
             lines.append(json.dumps({
                 "type": "hand", "hand": 2 * (first + i) + seat, "deal": first + i, "replay": seat, "block": block,
                 "button": 0, "seats": [0, 1] if seat == 0 else [1, 0], "lbr_seat": seat,
-                "cards": "".join(_CARD_TEXT[c] for c in deal),
+                "cards": "".join(CARD_TEXT[c] for c in deal),
                 "actions": [list(a) for a in out.actions], "payoffs": payoffs, "imaginary": out.imaginary,
             }) + "\n")
     return LBRBlock(block, n, chips, imaginary, tuple(lines))
@@ -189,8 +189,6 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
     ...
     ValueError: The 'rounds' parameter of LBR must be a round 1-4 or a range like 3-4 of rounds 1-4; got '5'.
     """
-    import importlib
-
     config = LBRConfig(betting, rounds)
     if game not in LBR_GAMES:
         raise ValueError(f"The 'game' parameter of run_lbr must be one of {', '.join(LBR_GAMES)}; got {game!r}.")
@@ -206,7 +204,7 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
                                        or policy_samples < 1):
         raise ValueError(f"The 'policy_samples' parameter of run_lbr must be a positive integer or None; got {policy_samples!r}.")
     _check_opponent(opponent, game, policy_samples)
-    game_obj = importlib.import_module("holdem.games").GAMES[game]()
+    game_obj = make_game(game)
     plan = LBRPlan(game_obj, opponent, config, int(n_deals), int(block_size),
                    int(policy_samples) if policy_samples else None)
     root = np.random.SeedSequence(int(seed), spawn_key=(0x4C4252,))

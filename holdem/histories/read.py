@@ -12,7 +12,8 @@ PHH (``.phh`` one hand, ``.phhs`` many; the Poker Hand History format)
     refused by name (PHH has no five-card stud and no five-card draw).
 ACPC dealer logs (``STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`` lines)
     With or without the dealer's ``#`` header lines and its ``SCORE:`` line.
-    Without ``game=`` the game is the ACPC competition's: a numeric raise
+    Files bpp writes name their game in a ``# bpp game: LimitHoldem(...)``
+    comment line.  Otherwise, without ``game=``, the game is the ACPC competition's: a numeric raise
     (``r300``) makes it no-limit (:class:`NoLimitHoldem` 50/100, 20,000-chip
     stacks), otherwise fixed-limit with the ACPC limit stakes (blinds 5/10, bets
     10/20).  Pass ``game=`` (e.g. from :func:`bpp.acpc.read_gamedef`) for others.
@@ -20,7 +21,7 @@ bpp match logs (:mod:`holdem.match.log`)
     The deal, the actions and the payoffs as logged.
 Site logs (PokerStars, Full Tilt, PartyPoker, iPoker, Ongame, Absolute)
     Through pokerkit's parsers (``HandHistory.from_pokerstars`` …) into PHH
-    hands, then as PHH.  bpp plays only what it plays: limit hold'em, and
+    hands, then as PHH; amounts in hundredths (``$0.25`` is 25 chips).  bpp plays only what it plays: limit hold'em, and
     heads-up no-limit with equal stacks; the rest is refused by name.
 
 Seats: PHH and ACPC list players by *position* (``p1`` first); a hand read from
@@ -56,16 +57,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
 from holdem.games import LimitHoldem, NoLimitHoldem
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Event, IllegalActionError
 
 __all__ = ["Hand", "Hands", "read_hands", "hands_from_log", "PHH_VARIANTS"]
 
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
-_CARD_INDEX = {t: i for i, t in enumerate(_CARD_TEXT)}
+_CARD_INDEX = {t: i for i, t in enumerate(CARD_TEXT)}
 _CARD_INDEX.update({t[0].lower() + t[1]: i for t, i in list(_CARD_INDEX.items())})
 
 #: PHH variant codes and their names (pokerkit's documentation); bpp reads FT and NT.
@@ -172,23 +173,30 @@ def _build_deal(game, button: int, holes, board) -> tuple[int, ...]:
         slots[2 * n + k] = c
     used = list(slots.values())
     if len(set(used)) != len(used):
-        dup = next(_CARD_TEXT[c] for c in used if used.count(c) > 1)
+        dup = next(CARD_TEXT[c] for c in used if used.count(c) > 1)
         raise _Bad(f"cards: {dup} is dealt twice")
-    rest = iter(c for c in range(52) if c not in set(used))
-    return tuple(slots[i] if i in slots else next(rest) for i in range(52))
+    taken = set(used)
+    rest = iter([c for c in range(52) if c not in taken])
+    return tuple([slots[i] if i in slots else next(rest) for i in range(52)])
 
 
 def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None):
     """Replay ``actions`` from ``deal``; returns (actions, events, payoffs) or raises _Bad naming what disagrees.
 
+    A seat of ``None`` in ``actions`` is whoever is to act (ACPC betting strings name no one).
+
     ``labels`` name each action as the file does (default ``action k (p1 r4)``).
     """
-    state = game.new_hand(list(deal), button=button)
+    trusted = getattr(game, "_new_hand_trusted", None)  # the deal is a permutation by construction
+    state = trusted(tuple(deal), button, None) if trusted is not None else game.new_hand(list(deal), button=button)
     taken = []
     for k, (seat, action) in enumerate(actions):
-        label = labels[k] if labels else f"action {k + 1} ({seat_name(seat)} {action})"
         if state.is_terminal:
+            label = labels[k] if labels else f"action {k + 1} ({action})"
             raise _Bad(f"{label}: the hand is already over")
+        if seat is None:  # ACPC betting does not name the actor: the rules do
+            seat = state.current_player
+        label = labels[k] if labels else f"action {k + 1} ({seat_name(seat)} {action})"
         if state.current_player != seat:
             raise _Bad(f"{label}: it is {seat_name(state.current_player)}'s turn")
         try:
@@ -205,7 +213,7 @@ def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None
             if e.player in shown and tuple(shown[e.player]) != tuple(e.cards):
                 raise _Bad(f"showdown: {seat_name(e.player)} shows {_text(shown[e.player])} but holds {_text(e.cards)}")
         events.append(e)
-    got = tuple(int(x) for x in state.payoffs.tolist())
+    got = tuple(state._payoff_list() if hasattr(state, "_payoff_list") else state.payoffs.tolist())
     if payoffs is None:
         payoffs = got
     elif tuple(payoffs) != got:
@@ -214,7 +222,7 @@ def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None
             raise _Bad(f"payoffs: the file says {list(payoffs)}, the engine gives {list(got)}")
         if sum(payoffs) != 0:
             raise _Bad(f"payoffs: {list(payoffs)} do not add up to zero")
-    return tuple(taken), tuple(events), tuple(int(x) for x in payoffs)
+    return tuple(taken), tuple(events), tuple(int(x) for x in payoffs), state
 
 
 def seat_name(seat: int) -> str:
@@ -222,7 +230,7 @@ def seat_name(seat: int) -> str:
 
 
 def _text(cards) -> str:
-    return "".join(_CARD_TEXT[c] for c in cards)
+    return "".join(CARD_TEXT[c] for c in cards)
 
 
 def _cards(text: str, what: str) -> tuple[int, ...] | None:
@@ -243,7 +251,7 @@ def _cards(text: str, what: str) -> tuple[int, ...] | None:
 
 def _make(source, number, game, names, button, holes, board, actions, shown, payoffs, labels=None) -> Hand:
     deal = _build_deal(game, button, holes, board)
-    taken, events, pay = _replay(game, deal, button, actions, holes, shown, payoffs, labels)
+    taken, events, pay, _ = _replay(game, deal, button, actions, holes, shown, payoffs, labels)
     return Hand(str(source), int(number), game, tuple(names), button, tuple(holes), deal, taken, events, pay)
 
 
@@ -449,28 +457,20 @@ def _acpc_hand(line: str, source, game) -> Hand:
         raise _Bad(f"payoffs: {pays!r} are not numbers") from None
     if len(payoffs) != n:
         raise _Bad(f"payoffs: {len(payoffs)} values for {n} players")
-    moves = acpc_actions(betting, g)
-    actions = _seat_moves(g, button, moves, holes, board)
+    actions = [(None, a) for _, a in acpc_actions(betting, g)]
     return _make(source, number, g, names, button, holes, board, actions, {}, payoffs)
 
 
-def _seat_moves(game, button, moves, holes, board):
-    """Attach seats to ACPC moves by stepping the engine (the betting string does not name the actor)."""
-    state = game.new_hand(list(_build_deal(game, button, holes, board)), button=button)
-    out = []
-    for k, (r, a) in enumerate(moves, start=1):
-        if state.is_terminal:
-            raise _Bad(f"action {k} ({a}): the hand is already over")
-        seat = state.current_player
-        out.append((seat, a))
-        try:
-            state.apply(a)
-        except IllegalActionError as exc:
-            raise _Bad(f"action {k} ({seat_name(seat)} {a}): {exc}") from None
-    return out
-
-
 def _read_acpc(path: Path, text: str, out: Hands, game) -> None:
+    from holdem.match.export import ACPC_GAME_COMMENT, game_from_header
+
+    named = re.search("^" + re.escape(ACPC_GAME_COMMENT) + "(.*)$", text, re.M)
+    if game is None and named is not None:
+        try:
+            game = game_from_header({"game_repr": named.group(1).strip()})
+        except ValueError as exc:
+            out.problems.append(f"{path}: {exc}")
+            return
     if game is None:
         first = re.search(r"^STATE:.*:([^:]*)$", text, re.M)
         game = _acpc_game(text, first.group(1).count("|") + 1 if first else 2)
@@ -503,9 +503,9 @@ def hands_from_log(log, source="log", *, out: Hands | None = None) -> Hands:
             except (ValueError, TypeError) as exc:
                 raise _Bad(f"cards or actions: {exc}") from None
             names = [agents[a] for a in h["seats"]]
-            state = game.new_hand(list(deal), button=h["button"])
+            known = [()] * game.n_players  # a bpp log knows every card
+            taken, events, pay, state = _replay(game, deal, h["button"], actions, known, {}, h["payoffs"])
             holes = tuple(tuple(state.observation(s).hole) for s in range(game.n_players))
-            taken, events, pay = _replay(game, deal, h["button"], actions, holes, {}, h["payoffs"])
             return Hand(source, h["hand"], game, tuple(names), h["button"], holes, deal, taken, events, pay)
 
         _keep(out, source, h["hand"], make)
@@ -518,20 +518,33 @@ _SITES = (("PokerStars", "from_pokerstars"), ("Full Tilt", "from_full_tilt_poker
           ("<Game", "from_ipoker_network"), ("Ongame", "from_ongame_network"), ("Absolute", "from_absolute_poker"))
 
 
+def _cents(text: str) -> int:
+    """A site log's amount in hundredths (``$0.25`` → 25): bpp's chips are integers."""
+    try:
+        return int(round(Decimal(text.replace(",", "")) * 100))
+    except InvalidOperation:
+        raise ValueError(f"amount {text!r} is not a number") from None
+
+
 def _read_site(path: Path, text: str, out: Hands, method: str) -> None:
+    import contextlib
+    import io
     import warnings
 
     from pokerkit import HandHistory
 
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stderr(io.StringIO()):
+        warnings.simplefilter("always")  # pokerkit warns (and prints a traceback) per hand it cannot parse
         try:
-            hhs = list(getattr(HandHistory, method)(text))
+            hhs = list(getattr(HandHistory, method)(text, parse_value=_cents))
         except Exception as exc:  # pokerkit's site parsers raise many kinds on text they do not know
             out.problems.append(f"{path}: pokerkit's {method} cannot read it ({type(exc).__name__}: {exc})")
             return
-    for w in caught:
-        out.problems.append(f"{path}: {w.message}")
+    for w in caught:  # one per hand pokerkit could not parse (its other warnings are about its own fields)
+        text_w = str(w.message)
+        if text_w.startswith("Unable to parse"):
+            first = text_w.split("\\n", 1)[0].removeprefix("Unable to parse ").strip("'\"")
+            out.problems.append(f"{path}: pokerkit's {method} cannot parse the hand {first!r}")
     for number, hh in enumerate(hhs, start=1):
         _keep(out, path, number, lambda hh=hh, number=number: _phh_hand(hh, path, number))
 

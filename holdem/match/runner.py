@@ -37,7 +37,8 @@ from pathlib import Path
 
 import numpy as np
 
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
+from holdem.checks import check_int
 from holdem.match import parallel
 from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
@@ -48,8 +49,6 @@ __all__ = ["play_match", "play_block", "DealBlocks", "MatchPlan", "BlockResult",
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
-
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 
 class DealBlocks:
@@ -128,6 +127,20 @@ def root_seed(rng) -> np.random.SeedSequence:
     )
 
 
+def block_deals(seed: np.random.SeedSequence, n_deals: int, n_agents: int):
+    """A block's ``(n_deals, 52)`` int8 deals and its agents' streams, from the block's ``SeedSequence``.
+
+    Child 0 of ``seed`` shuffles the deals, children 1.. are the agents' (see the module docstring);
+    the ACPC dealer deals from here too, so its hands are a match's.
+    """
+    streams = seed.spawn(1 + n_agents)
+    # shuffled as int64 (numpy's fast path for 8-byte items: the same permutations, faster), kept as int8
+    deals = np.empty((n_deals, 52), dtype=np.int64)
+    deals[:] = np.arange(52)
+    np.random.default_rng(streams[0]).permuted(deals, axis=1, out=deals)
+    return deals.astype(np.int8), streams[1:]
+
+
 def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> BlockResult:
     """Play one block of a match (module-level, so worker processes can run it).
 
@@ -138,16 +151,10 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
     game = plan.game
     n = plan.n_players
     n_deals = plan.block_deals(block)
-    streams = seed.spawn(1 + len(plan.agents))
-    deal_rng = np.random.default_rng(streams[0])
-    agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams[1:])]
+    deals, streams = block_deals(seed, n_deals, len(plan.agents))
+    agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams)]
 
     first = block * plan.block_size
-    # shuffled as int64 (numpy's fast path for 8-byte items: the same permutations, faster), kept as int8
-    deals = np.empty((n_deals, 52), dtype=np.int64)
-    deals[:] = np.arange(52)
-    deal_rng.permuted(deals, axis=1, out=deals)
-    deals = deals.astype(np.int8)
     buttons = (np.arange(first, first + n_deals) % n).astype(np.int64)
 
     ranks = None
@@ -216,15 +223,37 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     memo = _ACTION_JSON
     actions = ",".join([f"[{p},{memo.get(a) or _action_json(a)}]" for p, a in taken])
     showdown = ",".join(
-        f'[{e.player},"{"".join([_CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
+        f'[{e.player},"{"".join([CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
     )
     return (
         f'{{"type":"hand","hand":{hand},"deal":{deal_no},"replay":{replay},"block":{block},'
         f'"button":{int(button)},"seats":[{",".join(map(str, at_seat))}],'
-        f'"cards":"{"".join([_CARD_TEXT[c] for c in deal])}",'
+        f'"cards":"{"".join([CARD_TEXT[c] for c in deal])}",'
         f'"actions":[{actions}],"showdown":[{showdown}],'
         f'"payoffs":[{",".join(map(str, state.payoffs.tolist()))}]}}\n'
     )
+
+
+def log_header(game, names, root: np.random.SeedSequence, block_size: int, n_deals: int, duplicate: bool) -> dict:
+    """The header line of a match log (:mod:`holdem.match.log`) of ``names`` playing ``game`` from ``root``."""
+    from holdem.match.log import LOG_FORMAT, LOG_VERSION
+
+    return {
+        "type": "header",
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": game.name,
+        "game_repr": repr(game),
+        "n_players": int(game.n_players),
+        "unit": game.unit,
+        "unit_chips": int(game.unit_chips),
+        "agents": list(names),
+        "seed": root.entropy,
+        "spawn_key": list(root.spawn_key),
+        "block_size": block_size,
+        "n_deals": n_deals,
+        "duplicate": bool(duplicate),
+    }
 
 
 #: Spawn-key word of the streams of agents kept for the whole match ("learn" in ASCII).
@@ -276,11 +305,6 @@ def check_picklable_agents(specs) -> None:
                 "cannot import; play it with workers=1, or move it into a .py module and import it from there"
             )
 
-
-def _check_int(name: str, value, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(f"The '{name}' parameter of play_match must be an integer >= {minimum}; got {value!r}.")
-    return int(value)
 
 
 def play_match(
@@ -355,9 +379,9 @@ def play_match(
     ...
     ValueError: The 'n_deals' parameter of play_match must be an integer >= 2; got 0.
     """
-    n_deals = _check_int("n_deals", n_deals, 2)
-    workers = _check_int("workers", workers, 1)
-    block_size = _check_int("block_size", block_size, 1)
+    n_deals = check_int("play_match", "n_deals", n_deals, 2)
+    workers = check_int("play_match", "workers", workers, 1)
+    block_size = check_int("play_match", "block_size", block_size, 1)
     if isinstance(game, type):
         raise ValueError(
             f"The 'game' parameter of play_match must be a rule set instance, e.g. {game.__name__}(); "
@@ -404,24 +428,9 @@ def play_match(
     plan = MatchPlan(game, specs, n_deals, block_size, bool(duplicate), record=log is not None)
     header = None
     if log is not None:
-        from holdem.match.log import LOG_FORMAT, LOG_VERSION, check_resumable
+        from holdem.match.log import check_resumable
 
-        header = {
-            "type": "header",
-            "format": LOG_FORMAT,
-            "version": LOG_VERSION,
-            "game": game.name,
-            "game_repr": repr(game),
-            "n_players": int(n_players),
-            "unit": game.unit,
-            "unit_chips": int(game.unit_chips),
-            "agents": [s.name for s in specs],
-            "seed": root.entropy,
-            "spawn_key": list(root.spawn_key),
-            "block_size": block_size,
-            "n_deals": n_deals,
-            "duplicate": bool(duplicate),
-        }
+        header = log_header(game, [s.name for s in specs], root, block_size, n_deals, duplicate)
         if previous is not None:
             check_resumable(previous, header, log)
 

@@ -904,7 +904,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--noise", type=_noise, default=None, help="initial noise of the iterated roll-out, milli-bets (default 200)")
     parser.add_argument("--seed", type=seed, default=0, help="random seed (default 0)")
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes (default: every core)")
-    from bpp.commands import add_build_output
+    from holdem.tables import add_build_output
 
     add_build_output(parser, "bpp/models/loki/preflop_{N}p[_iterated].csv", folder=False)
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no table")
@@ -912,7 +912,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     """Build the table, write it, print the top and bottom and the Sklansky comparison."""
-    from bpp.commands import build_destination
+    from holdem.tables import build_destination
 
     if not args.iterated:
         for option, given in (("--final-games", args.final_games), ("--max-iterations", args.max_iterations),
