@@ -27,11 +27,8 @@ __all__ = ["register", "run"]
 
 def register(subparsers) -> None:
     """Add the ``lbr`` subcommand."""
-<<<<<<< HEAD
     from bpp.commands import seed
-=======
     from bpp.lbr.run import LBR_GAMES
->>>>>>> main
 
     p = subparsers.add_parser(
         "lbr", help="Local Best Response: a lower bound on an agent's exploitability",
@@ -44,14 +41,9 @@ def register(subparsers) -> None:
                    help=f"one of {', '.join(LBR_GAMES)} (default nolimit-holdem)")
     p.add_argument("--betting", default="fcpa", help="fc, fcpa or 56 (default fcpa)")
     p.add_argument("--rounds", default="1-4", help="rounds LBR plays: 1-4, 3-4, 4 ... (default 1-4)")
-<<<<<<< HEAD
-    p.add_argument("--hands", type=positive_int, default=1000, help="duplicate deals, each played from both seats")
-    p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
-=======
     p.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=1000, metavar="N",
                    help="deals, each played from both seats (default 1000; --hands is an alias)")
-    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
->>>>>>> main
+    p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
     p.add_argument("--block-size", type=positive_int, default=50, help="deals per block (default 50)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log; resumes an interrupted run")

@@ -328,7 +328,7 @@ def _step_json(step, net: int, evidence: dict, p_win: float) -> dict:
 
 def add_arguments(parser) -> None:
     """Options of ``bpp explore stud5``."""
-    from bpp.commands import count, seed
+    from holdem.tables import count, seed
 
     MAX_WARMUP = 1_000_000  # hands played before the traced one: minutes at this bound
 

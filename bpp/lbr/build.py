@@ -17,7 +17,7 @@ from holdem.tables import add_build_output, build_destination, positive_int
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build preflop-equity``."""
-    from bpp.commands import seed
+    from holdem.tables import seed
 
     parser.add_argument("--boards", type=positive_int, default=None, metavar="N", help="random boards (default 12000)")
     parser.add_argument("--seed", type=seed, default=0, help="seed of the boards (default 0)")

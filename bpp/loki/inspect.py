@@ -296,7 +296,7 @@ def _before(seat: int, bb: int, me: int, n: int) -> bool:
 
 def add_arguments(parser) -> None:
     """Options of ``bpp inspect limit-holdem``."""
-    from bpp.commands import seed
+    from holdem.tables import seed
 
     parser.add_argument("--seed", type=seed, default=0, help="deal and actions of the random hand (default 0)")
     parser.add_argument("--players", type=int, default=5, help="seats (3-10, default 5)")

@@ -894,7 +894,7 @@ def _noise(text: str) -> float:
 
 def add_arguments(parser) -> None:
     """Options of ``bpp build preflop``."""
-    from bpp.commands import positive_int, seed
+    from holdem.tables import positive_int, seed
 
     parser.add_argument("--players", type=int, default=10, help="players dealt in (2-10; default 10)")
     parser.add_argument("--games", type=positive_int, default=100_000, help="expected games of each suited class (pairs get 1.5x, offsuit 3x; default 100000)")

@@ -465,7 +465,7 @@ def _card_closing_step(bpp, r, actor, verb, last, action, observation):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp inspect stud5``."""
-    from bpp.commands import count, seed
+    from holdem.tables import count, seed
 
     MAX_WARMUP = 1_000_000  # hands played before the traced one: minutes at this bound
 

@@ -22,7 +22,7 @@ from holdem.tables import add_build_output, build_destination, positive_int
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build stud-nets``."""
-    from bpp.commands import seed
+    from holdem.tables import seed
 
     parser.add_argument(
         "--hands",

@@ -18,7 +18,7 @@ from holdem.tables import add_build_output, build_destination, positive_int
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build stud-linked``."""
-    from bpp.commands import seed
+    from holdem.tables import seed
 
     parser.add_argument("--hands", type=positive_int, default=10_000_000, metavar="N",
                         help="deals counted for P(OPP_Final | BPP_Final) (default 10,000,000, as §3.3)")
