@@ -93,10 +93,15 @@ def _warning_line(message, category, filename, lineno, file=None, line=None) -> 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``bpp`` command; returns the exit status (0 ok, 2 bad input, 1 an unexpected failure)."""
+    import signal
     import warnings
 
-    parser = build_parser()
-    args, rest = parser.parse_known_args(argv)
+    try:
+        parser = build_parser()
+        args, rest = parser.parse_known_args(argv)
+    except KeyboardInterrupt:  # Ctrl-C while the commands are imported: nothing ran yet
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return _fail("interrupted")
     if rest:
         if not hasattr(args, "rest"):  # only target subcommands read the rest of the line themselves
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -116,8 +121,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
-        import signal
-
         # from now on Ctrl-C is ignored: a second one while this one is answered, or while worker processes finish
         # their running task at exit, changes nothing (the command is ending anyway)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
