@@ -4,9 +4,9 @@ The options every table build shares live with the tables (:mod:`holdem.tables`)
 so the program packages' build modules need not import the command layer.
 """
 
-from holdem.tables import add_build_output, build_destination, positive_int
+from holdem.tables import MAX_COUNT, add_build_output, build_destination, count, positive_int, seed
 
-__all__ = ["add_build_output", "build_destination", "plain_help", "positive_int"]
+__all__ = ["MAX_COUNT", "add_build_output", "build_destination", "count", "plain_help", "positive_int", "seed"]
 
 
 def plain_help(doc: str, *, examples: bool = False) -> str:

@@ -27,6 +27,7 @@ __all__ = ["register", "run"]
 
 def register(subparsers) -> None:
     """Add the ``lbr`` subcommand."""
+    from bpp.commands import seed
     from bpp.lbr.run import LBR_GAMES
 
     p = subparsers.add_parser(
@@ -42,7 +43,7 @@ def register(subparsers) -> None:
     p.add_argument("--rounds", default="1-4", help="rounds LBR plays: 1-4, 3-4, 4 ... (default 1-4)")
     p.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=1000, metavar="N",
                    help="deals, each played from both seats (default 1000; --hands is an alias)")
-    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
     p.add_argument("--block-size", type=positive_int, default=50, help="deals per block (default 50)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log; resumes an interrupted run")

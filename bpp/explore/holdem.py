@@ -169,7 +169,9 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
 
 def add_arguments(parser) -> None:
     """Options of ``bpp explore limit-holdem``."""
-    parser.add_argument("--seed", type=int, default=0, help="deal and actions of the hand (default 0)")
+    from holdem.tables import seed
+
+    parser.add_argument("--seed", type=seed, default=0, help="deal and actions of the hand (default 0)")
     parser.add_argument("--players", type=int, default=5, help="seats, 2-10 (default 5)")
     parser.add_argument("--out", metavar="FILE.html", default="holdem_explorer.html", help="page to write (default holdem_explorer.html)")
 

@@ -418,7 +418,9 @@ def logged_hand_beliefs(hand, observer: str | int | None = None, *, agent=None) 
 
 def add_arguments(parser) -> None:
     """Options of ``bpp inspect limit-holdem``."""
-    parser.add_argument("--seed", type=int, default=0, help="deal and actions of the random hand (default 0)")
+    from holdem.tables import seed
+
+    parser.add_argument("--seed", type=seed, default=0, help="deal and actions of the random hand (default 0)")
     parser.add_argument("--players", type=int, default=5, help="seats (2-10, default 5)")
     parser.add_argument("--example", action="store_true", help="draw the tight early-position player of Poki's example")
     parser.add_argument("--out", default="weight_tables.png", help="image file to write (default weight_tables.png)")

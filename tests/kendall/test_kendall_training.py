@@ -71,7 +71,7 @@ def test_cli_train_then_evaluate(tmp_path, capsys):
     "argv, message",
     [
         (["kendall", "train", "--table", "wild", "--epochs", "5", "--out", "x.json"], "got 'wild'"),
-        (["kendall", "train", "--table", "mixed", "--epochs", "0", "--out", "x.json"], "must be a positive integer; got '0'"),
+        (["kendall", "train", "--table", "mixed", "--epochs", "0", "--out", "x.json"], "must be an integer from 1 to 10,000,000; got '0'"),
         (["kendall", "evaluate", "--values", "missing.json"], "does not exist"),
         (["kendall", "evaluate", "--values", "v.json", "--hands", "-3"], "must be a positive integer; got '-3'"),
     ],

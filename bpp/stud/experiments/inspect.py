@@ -525,10 +525,13 @@ DEFAULT_SEED = 4
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp inspect stud5``."""
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                        help=f"seed of the hand, the agents and the warm-up (default {DEFAULT_SEED}: a hand that reaches the showdown)")
+    from holdem.tables import count, seed
+
+    MAX_WARMUP = 1_000_000  # hands played before the traced one: minutes at this bound
+
+    parser.add_argument("--seed", type=seed, default=DEFAULT_SEED, help=f"seed of the hand, the agents and the warm-up (default {DEFAULT_SEED}: a hand that reaches the showdown)")
     parser.add_argument("--opponent", default="rules", help="the opponent: an agent name or a module:Class path (default rules)")
-    parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first to learn M_A|C (default 200)")
+    parser.add_argument("--warmup", type=count(MAX_WARMUP, minimum=0), default=200, help=f"hands BPP plays first to learn M_A|C (default 200, at most {MAX_WARMUP:,})")
     parser.add_argument("--player", choices=TRACED, default="bpp",
                         help="the BPP to trace: the paper's network, a §6 variant or bpp-card (default bpp)")
     parser.add_argument("--out", metavar="FILE.png", default=None, help="write the drawing here")

@@ -178,6 +178,11 @@ class BPPPlayer(CurvePlayer):
         from bpp.stud.model.handtypes import hand_type_of
         from bpp.stud.model.learning import ActionModel, WinTables
 
+        if not isinstance(learn, (bool, np.bool_)):
+            raise ValueError(f"The 'learn' parameter of BPPPlayer must be True or False; got {learn!r}.")
+        if nets is not None and (isinstance(nets, (str, bytes)) or not hasattr(nets, "__len__") or len(nets) != 4):
+            raise ValueError(f"The 'nets' parameter of BPPPlayer must be None or the 4 compiled networks of rounds 1-4; "
+                             f"got {nets!r:.60}.")
         self.learn = bool(learn)
         self.prior_strength = prior_strength
         self.refit_every = int(refit_every)
