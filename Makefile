@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test reproduce bench notebook clean
+.PHONY: demo test reproduce bench notebook docs clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ bench: $(STAMP)
 notebook: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[notebook]'
 	$(VENV)/bin/jupyter lab examples/bpp_belief_trace.ipynb
+
+## docs: the documentation site into docs/_build/html (offline; Sphinx -W: a warning fails the build)
+docs: $(STAMP)
+	$(PY) docs/build.py
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache

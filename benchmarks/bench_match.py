@@ -15,8 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import bpp.registry  # noqa: F401 - agent names
-from bpp.commands.match import make_game
+from holdem.games import make_game
 from holdem.match import play_match
 
 CASES = [

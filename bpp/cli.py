@@ -33,6 +33,8 @@ COMMANDS = (
     "lbr",  # Local Best Response (Lisy2017)
     # every paper's results beside bpp's
     "reproduce",
+    "stats",  # player statistics from hand histories (holdem.histories)
+    "acpc",  # the ACPC protocol: a client for any agent, a loopback dealer
 )
 
 
@@ -103,14 +105,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     show_warning = warnings.showwarning
     warnings.showwarning = _warning_line
+    # an agent named by its path (--agents mymodule:MyAgent) is found in the working directory too, last
+    import os
+
+    here = os.getcwd()
+    added = here not in sys.path and "" not in sys.path
+    if added:
+        sys.path.append(here)
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return _interrupted(args)
     except BrokenPipeError:
         # the reader went away (``| head``): silence the final flush of stdout too
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except (ValueError, FileNotFoundError) as exc:
@@ -125,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     finally:
         warnings.showwarning = show_warning
+        if added and here in sys.path:
+            sys.path.remove(here)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["axes_or_new", "plot_bankrolls", "save_figure"]
+__all__ = ["axes_or_new", "plot_bankrolls", "plot_vpip_pfr", "save_figure"]
 
 
 def axes_or_new(ax=None, *, figsize=(7, 4)):
@@ -67,6 +67,45 @@ def plot_bankrolls(result, ax=None, *, title: str | None = None):
     ax.legend(frameon=False, fontsize="small")
     ax.grid(alpha=0.25)
     return lines
+
+
+def plot_vpip_pfr(stats, ax=None, *, title: str | None = None):
+    """Players on the VPIP–PFR plane, the tracker picture of style (loose right, aggressive up).
+
+    Parameters
+    ----------
+    stats
+        A :class:`holdem.histories.StatsResult` (``player_stats(hands)``).
+    ax
+        Axes to draw on (a new figure if None).
+
+    Returns
+    -------
+    list
+        The scatter artist and the name labels.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from holdem.histories.stats import PlayerStats, StatsResult
+    >>> p = PlayerStats("ann", "limit-holdem", "sb", 10, 0.3, 0.2, 2.0, 0.3, 0.5, 0.1, (0.0, 0.2), 1.0, 3, 5)
+    >>> len(plot_vpip_pfr(StatsResult((p,))))
+    2
+    """
+    ax = axes_or_new(ax, figsize=(5, 5))
+    players = stats.players
+    vpip = np.array([100 * p.vpip for p in players])
+    pfr = np.array([100 * p.pfr for p in players])
+    size = 20 + 180 * np.sqrt(np.array([p.hands for p in players]) / max(1, max((p.hands for p in players), default=1)))
+    artists = [ax.scatter(vpip, pfr, s=size, alpha=0.7)]
+    for p, x, y in zip(players, vpip, pfr):
+        artists.append(ax.annotate(p.name, (x, y), xytext=(4, 4), textcoords="offset points", fontsize=8))
+    ax.plot([0, 100], [0, 100], color="0.7", lw=0.8, ls="--")  # PFR <= VPIP always
+    ax.set_xlim(0, 100)
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("VPIP (% of hands)")
+    ax.set_ylabel("PFR (% of hands)")
+    ax.set_title(title or "players by VPIP and PFR (marker area: hands)")
+    return artists
 
 
 def save_figure(ax, path, *, dpi: int = 150) -> None:

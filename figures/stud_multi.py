@@ -60,10 +60,10 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from stud_variants import OPPONENTS, SEEDS  # noqa: E402  the same opponents and seeds (this folder)
 
-import bpp.registry  # noqa: E402,F401  agent names
 from holdem.evaluate import evaluate  # noqa: E402
 from holdem.games import Stud5  # noqa: E402
 from holdem.match import play_match  # noqa: E402
+from holdem.play import HandDriver  # noqa: E402
 from holdem.match.stats import summarize  # noqa: E402
 
 from bpp.stud.players.multi import MultiBPPPlayer  # noqa: E402
@@ -111,36 +111,24 @@ def calibration(seats: int, deals: int, *, seed: int = 62, opponent: str = "rule
         game = Stud5(n_players=seats)
         bpp = MultiBPPPlayer(opponent_model=model, rng=np.random.default_rng([seed, seats, 1]))
         agents = [bpp] + [make_agent(opponent, rng=np.random.default_rng([seed, seats, 2 + i])) for i in range(seats - 1)]
+
+        def record(p, obs, action, model=model):
+            if p != 0:
+                return
+            live = [s for s in range(1, seats) if not obs.folded[s]]
+            best = max(ranks[s] for s in live)
+            truth = 0.0 if best > ranks[0] else 1.0 / (1 + sum(ranks[s] == ranks[0] for s in live))
+            p_cards = round(bpp.win_probability(obs, use_actions=False), 6)
+            theta = round(bpp.decision(obs)["theta"], 6)
+            rows.append((model, len(live), round(bpp.win_probability(obs), 6), truth, p_cards, theta,
+                         int(obs.to_call > 0), int(action.kind)))
+
+        driver = HandDriver(agents, on_decision=record)
         for hand in tqdm(range(deals), desc=f"calibration {seats} seats {model}", leave=False):
             deal = rng.permutation(52)
             button = hand % seats
-            state = game.new_hand(deal, button=button)
-            for s, a in enumerate(agents):
-                a.new_hand(s)
             ranks = evaluate(game.showdown_cards(deal[None], button)[0])
-            told = 0
-            while True:
-                history = state.history
-                while told < len(history):
-                    for a in agents:
-                        a.observe(history[told])
-                    told += 1
-                if state.is_terminal:
-                    break
-                p = state.current_player
-                obs = state.observation(p)
-                if p == 0:
-                    live = [s for s in range(1, seats) if not obs.folded[s]]
-                    best = max(ranks[s] for s in live)
-                    truth = 0.0 if best > ranks[0] else 1.0 / (1 + sum(ranks[s] == ranks[0] for s in live))
-                    p_cards = round(bpp.win_probability(obs, use_actions=False), 6)
-                    theta = round(bpp.decision(obs)["theta"], 6)
-                    action = agents[p].act(obs)
-                    rows.append((model, len(live), round(bpp.win_probability(obs), 6), truth, p_cards, theta,
-                                 int(obs.to_call > 0), int(action.kind)))
-                    state.apply(action)
-                    continue
-                state.apply(agents[p].act(obs))
+            driver.play(game.new_hand(deal, button=button))
     return rows
 
 

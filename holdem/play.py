@@ -39,7 +39,7 @@ from typing import Protocol, runtime_checkable
 
 from holdem.games.base import Action, Event, Observation
 
-__all__ = ["AgentProtocol", "Capabilities", "capabilities", "HandDriver", "play_hand", "noop_hook"]
+__all__ = ["AgentProtocol", "Capabilities", "capabilities", "HandDriver", "play_hand", "noop_hook", "default_policy"]
 
 
 @runtime_checkable
@@ -99,6 +99,8 @@ class Capabilities:
         ``action_probabilities`` (and ``holdings_action_probabilities``) state
         the agent's real policy, the distribution its ``act`` samples from.
         Local Best Response and the framework bridges refuse agents without it.
+        Undeclared, it is true when the agent overrides either method of the
+        base class (whose one-hot of a sampled action is no policy).
     policy_ignores_cards : bool
         The stated policy does not depend on the agent's private cards, so
         ``holdings_action_probabilities`` asks once and repeats the row.
@@ -106,12 +108,18 @@ class Capabilities:
         The agent plays tables of more than two seats (True unless declared:
         most of Korb1999's BPP players are heads-up only and say so).
 
-    A batched decision capability (``act_batch``) belongs here too when an
-    agent can decide many hands at once.
+    act_batch : bool
+        The agent has ``act_batch(batch_observation)``: it answers the action
+        kinds (0 fold, 1 check/call, 2 bet/raise) of every row of a
+        :class:`~holdem.games.batched.BatchObservation` at once, exactly what
+        ``act`` answers for each row.  A match plays on the batched engine
+        (:mod:`holdem.match.batched`) when every agent has it and none needs
+        ``observe``, ``new_hand`` or ``end_hand``.  Read from the method itself
+        (a class may set ``act_batch = None`` to withdraw an inherited one).
 
     >>> from holdem.agents import AlwaysCall
     >>> capabilities(AlwaysCall())
-    Capabilities(games=None, learns_across_hands=False, trusted_actions=True, states_policy=True, policy_ignores_cards=True, multi_seat=True)
+    Capabilities(games=None, learns_across_hands=False, trusted_actions=True, states_policy=True, policy_ignores_cards=True, multi_seat=True, act_batch=True)
     """
 
     games: tuple[str, ...] | None = None
@@ -120,6 +128,7 @@ class Capabilities:
     states_policy: bool = False
     policy_ignores_cards: bool = False
     multi_seat: bool = True
+    act_batch: bool = False
 
 
 _FIELDS = tuple(f.name for f in fields(Capabilities))
@@ -130,12 +139,41 @@ def capabilities(agent) -> Capabilities:
 
     >>> capabilities(object()).trusted_actions
     False
+    >>> from holdem.agents import Agent
+    >>> class Coin(Agent):
+    ...     def action_probabilities(self, observation):
+    ...         return {a: 1 / len(observation.legal) for a in observation.legal}
+    >>> capabilities(Agent()).states_policy, capabilities(Coin()).states_policy
+    (False, True)
     """
     values = {name: getattr(agent, name, getattr(Capabilities, name)) for name in _FIELDS}
     values["trusted_actions"] = bool(type(agent).__dict__.get("trusted_actions", False))
+    declared = getattr(agent, "states_policy", None)
+    if not isinstance(declared, bool):
+        cls = type(agent)
+        declared = any(getattr(cls, hook, None) is not None and not getattr(getattr(cls, hook), "default_policy", False)
+                       for hook in ("action_probabilities", "holdings_action_probabilities"))
+    values["states_policy"] = declared
+    values["act_batch"] = _acts_in_batches(type(agent)) and callable(getattr(agent, "act_batch", None))
     games = values["games"]
     values["games"] = None if games is None else tuple(games)
     return Capabilities(**values)
+
+
+def default_policy(func):
+    """Mark a base class's policy method as no stated policy (:attr:`Capabilities.states_policy` infers from it)."""
+    func.default_policy = True
+    return func
+
+
+def _acts_in_batches(cls) -> bool:
+    """Whether ``act_batch`` is defined no higher up the class tree than ``act`` (a subclass that changes
+    ``act`` does not inherit its base's batched decisions)."""
+    def owner(name):
+        return next((k for k in cls.__mro__ if name in k.__dict__), None)
+
+    act_owner, batch_owner = owner("act"), owner("act_batch")
+    return batch_owner is not None and (act_owner is None or issubclass(batch_owner, act_owner))
 
 
 def noop_hook(func):

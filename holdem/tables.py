@@ -30,12 +30,16 @@ quads < straight flush; A-2-3-4-5 is the lowest straight).
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from holdem.files import check_output_path, fresh_output_path
 
 __all__ = [
     "TABLE_VERSION",
@@ -48,6 +52,10 @@ __all__ = [
     "build_tables",
     "search_rank_keys",
     "cache_dir",
+    "TABLE_DIGEST",
+    "positive_int",
+    "add_build_output",
+    "build_destination",
 ]
 
 #: Bump when the layout or content of the tables changes (it keys the disk cache).
@@ -276,13 +284,61 @@ def cache_dir() -> Path:
 
 _TABLES: Tables | None = None
 
+#: :func:`holdem.files.content_digest` of the tables :func:`build_tables` makes (checked by a test that builds them):
+#: the cache file must match it.  Changes with :data:`TABLE_VERSION`.
+TABLE_DIGEST = "eb7ba9cea6963e6b98ba7fed38336b12c9f655d252ed7b032e56272a360fb0ff"
+
+
+def _named_arrays(tables: Tables) -> dict[str, np.ndarray]:
+    """The tables by their names in the cache file."""
+    arrays = {name: getattr(tables, name) for name in ("card_keys", "pair_keys", "pair_bits", "card_bits", "suit_bits", "flush")}
+    arrays |= {f"offsets{k}": v for k, v in tables.offsets.items()}
+    return arrays | {f"values{k}": v for k, v in tables.values.items()}
+
+
+def _read_cache(path: Path) -> Tables:
+    """The tables in the cache file ``path``, checked against :data:`TABLE_DIGEST`; one ``ValueError`` line otherwise."""
+    import zipfile
+
+    from holdem.files import check_digest
+
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            names = ("card_keys", "pair_keys", "pair_bits", "card_bits", "suit_bits", "flush")
+            names += tuple(f"{kind}{k}" for kind in ("offsets", "values") for k in (5, 6, 7))
+            arrays = {name: data[name] for name in names}
+    except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+        raise ValueError(f"{str(path)!r} cannot be read ({type(exc).__name__}: {exc})") from None
+    check_digest(arrays, TABLE_DIGEST, path)
+    return Tables(*(arrays[n] for n in ("card_keys", "pair_keys", "pair_bits", "card_bits", "suit_bits")),
+                  {k: arrays[f"offsets{k}"] for k in (5, 6, 7)}, {k: arrays[f"values{k}"] for k in (5, 6, 7)},
+                  arrays["flush"])
+
+
+def _write_cache(tables: Tables, path: Path) -> None:
+    """Save the tables to ``path`` through a temporary file (removed whatever happens); a failure is one line on stderr."""
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(tmp, **_named_arrays(tables))
+        os.replace(tmp, path)
+    except OSError as exc:
+        print(f"bpp: the evaluation tables are kept in memory only: cannot write {str(path)!r} ({exc.strerror or exc})",
+              file=sys.stderr)
+    finally:
+        tmp.unlink(missing_ok=True)
+
 
 def load_tables() -> Tables:
-    """The evaluation tables: built on first use, cached on disk, shared read-only.
+    """The evaluation tables: built on first use, cached on disk, checked when read, shared read-only.
 
-    The cache file is ``cache_dir()/eval-tables-v{TABLE_VERSION}.npz``; a missing,
-    unreadable or stale file is rebuilt (and rewritten when the folder is
-    writable).  Every array is marked read-only.
+    The cache file is ``cache_dir()/eval-tables-v{TABLE_VERSION}.npz``.  A missing
+    file is built and written; a file that cannot be read or whose content
+    digest is not :data:`TABLE_DIGEST` (cut short, zeroed, edited) is rebuilt
+    with one line on stderr saying so; a cache that cannot be written (a
+    read-only home, a folder in the file's place) leaves the tables in memory
+    with one line saying so and no temporary file behind.  Every array is
+    marked read-only.
 
     >>> load_tables() is load_tables()
     True
@@ -291,34 +347,14 @@ def load_tables() -> Tables:
     if _TABLES is not None:
         return _TABLES
     path = cache_dir() / f"eval-tables-v{TABLE_VERSION}.npz"
-    tables = None
     try:
-        with np.load(path, allow_pickle=False) as data:
-            tables = Tables(
-                data["card_keys"],
-                data["pair_keys"],
-                data["pair_bits"],
-                data["card_bits"],
-                data["suit_bits"],
-                {k: data[f"offsets{k}"] for k in (5, 6, 7)},
-                {k: data[f"values{k}"] for k in (5, 6, 7)},
-                data["flush"],
-            )
-    except (OSError, KeyError, ValueError):
+        tables = _read_cache(path) if path.is_file() else None  # a folder in its place: built, and not written
+    except ValueError as exc:
+        print(f"bpp: rebuilding the cached evaluation tables: {exc}", file=sys.stderr)
+        tables = None
+    if tables is None:
         tables = build_tables()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-            arrays = {"card_keys": tables.card_keys, "pair_keys": tables.pair_keys, "pair_bits": tables.pair_bits}
-            arrays["card_bits"] = tables.card_bits
-            arrays["suit_bits"] = tables.suit_bits
-            arrays["flush"] = tables.flush
-            arrays |= {f"offsets{k}": v for k, v in tables.offsets.items()}
-            arrays |= {f"values{k}": v for k, v in tables.values.items()}
-            np.savez(tmp, **arrays)
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a read-only home: keep the tables in memory only
+        _write_cache(tables, path)
     for array in tables.arrays():
         array.flags.writeable = False
     _TABLES = tables
@@ -369,3 +405,62 @@ def search_rank_keys(max_cards: int = 7, *, n_ranks: int = 13, size: int = 1 << 
             for n in range(max_cards + 1)
         ]
     return keys
+
+
+# -- the options every table build shares (``bpp build ...``; the build modules of each program use them)
+
+
+def positive_int(text: str) -> int:
+    """argparse ``type`` of a count: a positive integer, else a one-line usage error.
+
+    >>> positive_int("3")
+    3
+    >>> positive_int("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a positive integer; got '0'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
+    return value
+
+
+def add_build_output(parser: argparse.ArgumentParser, shipped: str, *, folder: bool) -> None:
+    """The two options every ``bpp build`` target has: ``--out`` and ``--replace-shipped``."""
+    kind = "folder" if folder else "file"
+    parser.add_argument("--out", default=None, metavar="DIR" if folder else "FILE",
+                        help=f"output {kind} (default: under {cache_dir()}; the shipped {shipped} is left alone)")
+    parser.add_argument("--replace-shipped", action="store_true",
+                        help=f"write over the shipped {shipped} that play uses (in the installed package)")
+
+
+def build_destination(args, shipped, *, folder: bool, name: str | None = None):
+    """Where a build writes, checked before the build starts (see :func:`add_build_output`).
+
+    ``--out`` if given, the shipped place with ``--replace-shipped``, else the
+    cache (``name``: the file or folder name there).  A build never replaces
+    the shipped models by default: a small trial build cannot spoil them; nor
+    an earlier build (:func:`holdem.files.fresh_output_path`: an existing file
+    is refused, a folder that holds one gets the new build in ``run-2``, ...).
+    Only ``--replace-shipped`` writes over something: the models git tracks.
+
+    >>> import argparse, tempfile
+    >>> args = argparse.Namespace(out=None, replace_shipped=True)
+    >>> build_destination(args, tempfile.gettempdir(), folder=True) == __import__("pathlib").Path(tempfile.gettempdir())
+    True
+    """
+    out = getattr(args, "out", None)
+    if out is not None and getattr(args, "replace_shipped", False):
+        raise ValueError("--out and --replace-shipped cannot be given together")
+    if out is not None:
+        target = Path(out)
+    elif getattr(args, "replace_shipped", False):
+        return check_output_path(Path(shipped), "build output", folder=folder)
+    else:
+        target = cache_dir() / (name or Path(shipped).name)
+        target.parent.mkdir(parents=True, exist_ok=True)  # the cache is ours to create
+    return fresh_output_path(target, "build output", "--out", folder=folder)

@@ -187,3 +187,40 @@ def test_an_lbr_log_is_read_by_a_shorter_rerun_and_extended_by_a_longer_one(tmp_
     assert path.read_bytes() == first
     assert run(lbr + ["--hands", "6"], capsys)[0] == 0
     assert path.read_bytes().startswith(first) and len(path.read_bytes()) > len(first)
+
+
+# --- the permanent corpus (issue 27): each case one `error:` line, exit 2, every file byte-identical afterwards ------
+
+
+def _files(folder):
+    return {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _one_line_exit_2(argv, message, tmp_path, capsys):
+    before = _files(tmp_path)
+    code, err = run(argv, capsys)
+    assert code == 2, err
+    assert err.count("\n") == 1 and err.startswith("error: ") and message in err, err
+    assert _files(tmp_path) == before
+    return err
+
+
+def _edit_header(text: str, old: str, new: str) -> str:
+    first, rest = text.split("\n", 1)
+    return first.replace(old, new) + "\n" + rest
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: _edit_header(t, '"call"', '"raise"'), "line 1: the header does not match its checksum"),
+    (lambda t: _edit_header(t, '"seed": 1', '"seed": 5'), "line 1: the header does not match its checksum"),
+    (lambda t: _edit_header(t, ', "sha256"', ', "sha"'), "line 1: the header does not match its checksum"),
+    (lambda t: t.split("\n", 1)[0] + "\n" + t.split("\n", 1)[1].replace(', "sha256": "', ', "sha": "', 1),
+     "the hands of block 0 (lines 2-11) do not match the checksum"),
+    (lambda t: t + "[" * 200_000 + "]" * 200_000 + "\n", "line 46: not a JSON line"),
+    (lambda t: "[" * 200_000 + "\n" + t, "is not a bpp match log"),
+])
+def test_an_edited_or_hostile_match_log_is_refused_by_line(edit, message, log, tmp_path, capsys):
+    log.write_text(edit(log.read_text()))
+    agents = "raise,random" if '"raise"' in log.read_text().split("\n", 1)[0] else "call,random"
+    argv = [a if a != "call,random" else agents for a in MATCH] + ["--log", str(log)]
+    _one_line_exit_2(argv, message, tmp_path, capsys)

@@ -88,6 +88,29 @@ def _other_loops() -> dict:
     out["loki.trace_hand"] = _digest([str(info)])
     recs = decision_records("bpp", "rules", n_deals=4, seed=1)
     out["stud.decision_records"] = _digest([f"{k}:{np.asarray(v).tolist()}" for k, v in sorted(recs.items())])
+    from bpp.stud.experiments.inspect import trace_hand as stud_trace
+
+    for player, warmup in (("bpp", 0), ("bpp", 4), ("bpp-card", 0)):
+        trace = stud_trace(seed=2, warmup=warmup, player=player)
+        out[f"stud.trace_hand.{player}.{warmup}"] = _digest([trace.table()])
+    from bpp.explore.stud import stud_explorer
+
+    page = stud_explorer(seed=1, player="bpp-multi", warmup=0, seats=3)
+    out["explore.stud_multi"] = _digest([json.dumps(page.data, sort_keys=True, default=str)])
+    from bpp.explore.play import PlaySession
+
+    texts = []
+    for game, against in (("stud5", "bpp-card"), ("limit-holdem", "poki")):
+        session = PlaySession(game, against, seed=4)
+        for _ in range(3):
+            for _turn in range(8):
+                st = session.state()
+                if session.state_.is_terminal:
+                    break
+                session.act({"action": "call", "hand": session.hand, "turn": session.turn})
+            texts.append(json.dumps(session.state(), sort_keys=True, default=str))
+            session.new_hand({"hand": session.hand})
+    out["explore.play"] = _digest(texts)
     return out
 
 

@@ -140,3 +140,56 @@ def test_interrupted_step_resumes_by_block(tmp_path, monkeypatch):
     assert played == [0, 1]  # block 0 before the interruption, only block 1 after it
     assert resumed.results() == whole.results()
     assert (tmp_path / "cut" / "logs" / "lbr-table2" / "run1-fc_1-4_call.jsonl").exists()
+
+
+@pytest.fixture(scope="module")
+def finished_log(tmp_path_factory):
+    out = tmp_path_factory.mktemp("finished")
+    run_experiment(get_experiment("loki-table2"), "quick", out)
+    return (out / "logs" / "loki-table2.jsonl").read_bytes()
+
+
+def _edit_result(text: bytes) -> bytes:
+    lines = text.split(b"\n")
+    step = json.loads(lines[1])
+    first = next(iter(step["result"]))
+    edited = json.dumps(step["result"][first]).replace("1", "9", 1)
+    lines[1] = lines[1].replace(json.dumps(step["result"][first], separators=(",", ":")).encode(),
+                                edited.replace(" ", "").encode(), 1)
+    assert lines[1] != text.split(b"\n")[1]
+    return b"\n".join(lines)
+
+
+@pytest.mark.parametrize("damage, message", [
+    (_edit_result, "line 2: it does not match its checksum"),
+    (lambda t: t + b"garbage\n", "line 4: not a JSON object"),
+    (lambda t: t + b"garbage\n" + t.split(b"\n")[2] + b"\n", "line 4: not a JSON object"),
+    (lambda t: t.replace(b'"scale":"quick"', b'"scale":"full"', 1), "line 1: it does not match its checksum"),
+    (lambda t: t.replace(b',"sha256":', b',"sha":', 1), "line 1: it does not match its checksum"),
+    (lambda t: t.replace(b'\n', b'\r', 1), "line 1: not a JSON object"),
+    (lambda t: b"\x00\xff\xfe" * 300 + b"\n", "line 1: not a JSON object"),
+    (lambda t: b"[" * 200_000 + b"\n" + t, "line 1: not a JSON object"),
+    (lambda t: t.split(b"\n", 1)[1], "line 1: a step line of run 1, which no line opened"),
+])
+def test_an_edited_or_damaged_experiment_log_is_refused_by_file_line_and_experiment(tmp_path, capsys, finished_log,
+                                                                                     damage, message):
+    logs = tmp_path / "out" / "logs"
+    logs.mkdir(parents=True)
+    log = logs / "loki-table2.jsonl"
+    log.write_bytes(damage(finished_log))
+    before = log.read_bytes()
+    with pytest.raises(ValueError, match="experiment 'loki-table2'") as info:
+        run_experiment(get_experiment("loki-table2"), "quick", tmp_path / "out")
+    assert message in str(info.value) and str(log) in str(info.value) and "\n" not in str(info.value)
+    assert log.read_bytes() == before and sorted(p.name for p in logs.iterdir()) == ["loki-table2.jsonl"]
+
+
+def test_a_damaged_experiment_log_through_the_command_is_one_line_exit_2(tmp_path, capsys, finished_log):
+    log = tmp_path / "out" / "logs" / "loki-table2.jsonl"
+    log.parent.mkdir(parents=True)
+    log.write_bytes(_edit_result(finished_log))
+    before = log.read_bytes()
+    assert main(["reproduce", "--only", "loki", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "line 2: it does not match its checksum" in err[0] and "loki-table2" in err[0]
+    assert log.read_bytes() == before

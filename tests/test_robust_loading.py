@@ -196,3 +196,192 @@ def test_a_damaged_lbr_preflop_table_is_refused_also_from_the_cache(tmp_path, mo
             equity.preflop_equity()
     finally:
         equity._loaded.cache_clear()
+
+
+# --- the evaluator's cached tables (holdem/tables.py): checked by content digest, rebuilt with one line -------------
+
+
+@pytest.fixture(scope="module")
+def built():
+    from holdem.tables import build_tables
+
+    return build_tables()
+
+
+@pytest.fixture(scope="module")
+def built_tables(built):
+    from holdem.tables import _named_arrays
+
+    return _named_arrays(built)
+
+
+def test_the_tables_built_from_first_principles_have_the_recorded_digest(built_tables):
+    from holdem.files import content_digest
+    from holdem.tables import TABLE_DIGEST
+
+    assert content_digest(built_tables) == TABLE_DIGEST
+    assert int(built_tables["flush"][0b1111100000000]) == 7462  # royal flush, the top class
+
+
+@pytest.fixture
+def _load_fresh(built):
+    """load_tables() as a new process would run it, with the cache in ``folder`` (builds reuse one built copy)."""
+    from holdem import tables
+
+    def load(monkeypatch, folder):
+        monkeypatch.setenv("BPP_CACHE", str(folder))
+        monkeypatch.setattr(tables, "_TABLES", None)
+        monkeypatch.setattr(tables, "build_tables", lambda: tables.Tables(*(
+            {k: v.copy() for k, v in a.items()} if isinstance(a, dict) else a.copy() for a in vars(built).values())))
+        return tables.load_tables()
+
+    return load
+
+
+def _damaged(arrays, damage):
+    arrays = dict(arrays)
+    if damage == "short7":
+        arrays["values7"] = arrays["values7"][: len(arrays["values7"]) // 2]
+    elif damage == "zero-flush":
+        arrays["flush"] = np.zeros_like(arrays["flush"])
+    elif damage == "out-of-range":
+        arrays["values5"] = arrays["values5"].copy()
+        arrays["values5"][100] = 9000
+    elif damage == "one-value":
+        arrays["values6"] = arrays["values6"].copy()
+        arrays["values6"][-1] -= 1
+    elif damage == "dtype":
+        arrays["flush"] = arrays["flush"].astype(np.int32)
+    elif damage == "missing":
+        del arrays["pair_bits"]
+    return arrays
+
+
+@pytest.mark.parametrize("damage", ["short7", "zero-flush", "out-of-range", "one-value", "dtype", "missing",
+                                    "truncated", "empty", "random"])
+def test_a_damaged_cached_table_is_rebuilt_with_one_line(tmp_path, monkeypatch, capsys, built_tables, damage, _load_fresh):
+    from holdem.files import content_digest
+    from holdem.tables import TABLE_DIGEST, TABLE_VERSION, _named_arrays
+
+    cache = tmp_path / f"eval-tables-v{TABLE_VERSION}.npz"
+    if damage in ("truncated", "empty", "random"):
+        np.savez(cache, **built_tables)
+        whole = cache.read_bytes()
+        cache.write_bytes({"truncated": whole[: len(whole) // 3], "empty": b"",
+                           "random": np.random.default_rng(0).bytes(5000)}[damage])
+    else:
+        np.savez(cache, **_damaged(built_tables, damage))
+    loaded = _load_fresh(monkeypatch, tmp_path)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("bpp: rebuilding the cached evaluation tables: ") and str(cache) in err
+    assert content_digest(_named_arrays(loaded)) == TABLE_DIGEST
+    with np.load(cache) as data:  # the cache file is good again
+        assert content_digest({k: data[k] for k in data.files}) == TABLE_DIGEST
+    assert sorted(p.name for p in tmp_path.iterdir()) == [cache.name]  # no temporary file left
+    _load_fresh(monkeypatch, tmp_path)
+    assert capsys.readouterr().err == ""  # and the next run reads it quietly
+
+
+def test_a_folder_in_place_of_the_cache_leaves_no_temporary_file(tmp_path, monkeypatch, capsys, _load_fresh):
+    from holdem.tables import TABLE_VERSION
+
+    (tmp_path / f"eval-tables-v{TABLE_VERSION}.npz").mkdir()
+    for _ in range(2):
+        _load_fresh(monkeypatch, tmp_path)
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "kept in memory only" in err and "Is a directory" in err
+    assert [p.name for p in tmp_path.iterdir()] == [f"eval-tables-v{TABLE_VERSION}.npz"]
+    assert not any((tmp_path / f"eval-tables-v{TABLE_VERSION}.npz").iterdir())
+
+
+@SETTINGS
+@given(data=st.binary(max_size=300), keep=st.integers(0, 800_000))
+def test_the_evaluation_table_cache_loads_the_right_tables_from_any_bytes(tmp_path, monkeypatch, built_tables, data, keep):
+    from holdem.files import content_digest
+    from holdem.tables import TABLE_DIGEST, TABLE_VERSION, _named_arrays, _read_cache
+
+    good = tmp_path / "good.npz"
+    if not good.exists():
+        np.savez(good, **built_tables)
+    path = tmp_path / f"eval-tables-v{TABLE_VERSION}.npz"
+    whole = good.read_bytes()
+    path.write_bytes(whole[:keep] + data)
+    try:
+        tables = _read_cache(path)
+    except ValueError as exc:
+        assert str(path) in str(exc) and "\n" not in str(exc)
+    else:
+        assert content_digest(_named_arrays(tables)) == TABLE_DIGEST
+
+
+# --- the shipped stud P(win) tables (bpp/stud/players/reference.py): refused by name when damaged -------------------
+
+
+def _stud_table(reference, which):
+    path = reference.ROUND1_PATH if which == 1 else reference.ROUND2_PATH
+    with np.load(path) as data:
+        return {k: data[k] for k in data.files}
+
+
+def _read_stud_table(monkeypatch, reference, which, path):
+    monkeypatch.setattr(reference, f"ROUND{which}_PATH", path)
+    monkeypatch.setattr(reference, f"_ROUND{which}", None)
+    return (reference._round1_table if which == 1 else reference._round2_table)()
+
+
+@pytest.mark.parametrize("which", [1, 2])
+@pytest.mark.parametrize("damage", ["random", "truncated", "nan-keys", "over-one", "one-count", "short", "missing"])
+def test_a_damaged_shipped_stud_table_is_refused_by_name(tmp_path, monkeypatch, which, damage):
+    from bpp.stud.players import reference
+
+    arrays = _stud_table(reference, which)
+    path = tmp_path / f"win_round{which}.npz"
+    if damage == "nan-keys":
+        arrays["keys"] = arrays["keys"].astype(float)
+        arrays["keys"][3, 0] = np.nan
+    elif damage == "over-one":  # counts making P(win) > 1
+        arrays["halves"] = arrays["halves"].copy()
+        arrays["halves"][5] = arrays["halves"].max() * 2
+    elif damage == "one-count":
+        arrays["halves"] = arrays["halves"].copy()
+        arrays["halves"][7, 9] += 1
+    elif damage == "short":
+        arrays["halves"] = arrays["halves"][:-1]
+    elif damage == "missing":
+        del arrays["halves"]
+    np.savez_compressed(path, **arrays)
+    if damage == "random":
+        path.write_bytes(np.random.default_rng(which).bytes(3000))
+    elif damage == "truncated":
+        path.write_bytes(path.read_bytes()[:2000])
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match=f"win_round{which}.npz") as info:
+        _read_stud_table(monkeypatch, reference, which, path)
+    assert "\n" not in str(info.value) and path.read_bytes() == before
+
+
+@pytest.mark.parametrize("which", [1, 2])
+def test_the_shipped_stud_tables_match_their_digest_and_an_absent_one_means_the_fallback(tmp_path, monkeypatch, which):
+    from bpp.stud.players import reference
+    from holdem.files import content_digest
+
+    assert content_digest(_stud_table(reference, which)) == getattr(reference, f"ROUND{which}_DIGEST")
+    assert _read_stud_table(monkeypatch, reference, which, tmp_path / "absent.npz") is None
+
+
+@SETTINGS
+@given(data=st.binary(max_size=300), keep=st.integers(0, 400_000), which=st.sampled_from([1, 2]))
+def test_the_stud_win_tables_load_or_refuse_random_and_truncated_files(tmp_path, monkeypatch, data, keep, which):
+    from bpp.stud.players import reference
+
+    shipped = reference.ROUND1_PATH if which == 1 else reference.ROUND2_PATH
+    with shipped.open("rb") as f:
+        head = f.read(keep)
+    path = tmp_path / "w.npz"
+    path.write_bytes(head + data)
+    try:
+        table = _read_stud_table(monkeypatch, reference, which, path)
+    except ValueError as exc:
+        assert "w.npz" in str(exc)
+    else:
+        assert ((table[1] >= 0) & (table[1] <= 1)).all()

@@ -17,63 +17,23 @@ it, or resumes an interrupted match (same game, agents, seed and block size).
 
 Agents that learn across hands (``bpp``; ``poki`` and ``poki-sim`` with their
 specific opponent models) are kept as one instance for the whole match, as in
-the papers' experiments: such matches need ``--workers 1`` and cannot use
-``--log`` (the learned state is not in the log).
+the papers' experiments: such matches need ``--workers 1``; their ``--log``
+is written whole and read back whole, never extended (the learned state is
+not in the log).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 
 import numpy as np
 
 from bpp.commands import positive_int
+from holdem.games import GAMES, make_game
 
-__all__ = ["GAMES", "make_game", "register", "run"]
-
-#: Game names of the command → (class name in holdem.games, description); holdem.games.GAMES maps them.
-GAMES = {
-    "limit-holdem": ("LimitHoldem", "fixed-limit Texas hold'em, 2-10 players (small bets)"),
-    "nolimit-holdem": ("NoLimitHoldem", "heads-up no-limit Texas hold'em, ACPC stakes (big blinds)"),
-    "stud5": ("Stud5", "five-card stud, 2-8 players (betting units)"),
-    "draw5": ("Draw5", "five-card draw, 2-5+ players (betting units)"),
-}
-
-
-def make_game(name: str, n_players: int, stacks=None):
-    """The rule set ``name`` (a key of :data:`GAMES`) for ``n_players`` seats.
-
-    ``stacks`` (an int, or one int per seat): table stakes, five-card stud only
-    (``Stud5(stacks=...)``, Korb1999 §6.2).
-
-    >>> make_game("poker", 2)
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown game 'poker'; choose one of limit-holdem, nolimit-holdem, stud5, draw5
-    >>> make_game("stud5", 2, stacks=20)
-    Stud5(n_players=2, ante=1, bet=2, max_raises=3, stacks=20)
-    >>> make_game("draw5", 2, stacks=20)
-    Traceback (most recent call last):
-    ...
-    ValueError: --stacks is for stud5 only (table stakes, Korb1999 §6.2); got game 'draw5'
-    """
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
-    cls = importlib.import_module("holdem.games").GAMES[name]
-    if stacks is not None:
-        if name != "stud5":
-            raise ValueError(f"--stacks is for stud5 only (table stakes, Korb1999 §6.2); got game {name!r}")
-        return cls(n_players=n_players, stacks=stacks)
-    try:
-        return cls(n_players=n_players)
-    except TypeError:  # a rule set with a fixed number of seats (heads-up no-limit)
-        game = cls()
-        if game.n_players != n_players:
-            raise ValueError(f"{name} is played by {game.n_players} players; got {n_players} agents") from None
-        return game
+__all__ = ["load_model", "register", "run"]
 
 
 def _seed(text: str) -> int:
@@ -104,12 +64,14 @@ number of players. Examples:
 
 A deal is one shuffled deck; a duplicate match plays each deal once per seating. --log keeps every
 hand in a JSON-lines file: rerunning reads the answer from it, extends it, or resumes it. Agents that
-learn across hands keep one state for the whole match, so they need --workers 1 and no --log."""
+learn across hands keep one state for the whole match, so they need --workers 1, and their --log
+is written whole, never extended. --model AGENT=PATH starts a learner from saved state (e.g. learned
+from hand histories by holdem.histories.replay), --save-model AGENT=PATH saves it after the match."""
 
 
 def agents_by_game() -> str:
-    """The ``bpp match --help`` epilog: the registered agents of each game, in plain text."""
-    from bpp.registry import list_agents
+    """The ``bpp match --help`` epilog: the agents of each game (bpp's and installed plug-ins'), in plain text."""
+    from holdem.match.agents import ENTRY_POINT_GROUP, broken_entry_points, list_agents
 
     every = set(list_agents())
     for game in GAMES:
@@ -118,6 +80,9 @@ def agents_by_game() -> str:
     for game in GAMES:
         own = [a for a in list_agents(game) if a not in every]
         lines.append(f"  {game:<15} {', '.join(own) if own else '(only the agents of every game so far)'}")
+    lines.append(f"Your own agent: --agents mymodule:MyAgent (a class or factory f(*, rng) on the Python path), or "
+                 f"installed under a name through the {ENTRY_POINT_GROUP!r} entry-point group.")
+    lines += [f"not loaded: {reason}" for reason in broken_entry_points()]
     return "\n".join(lines)
 
 
@@ -131,7 +96,8 @@ def register(subparsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("game", metavar="GAME", choices=list(GAMES), help="one of: " + ", ".join(GAMES))
-    p.add_argument("--agents", required=True, help="comma-separated agent names, one per seat (e.g. call,raise)")
+    p.add_argument("--agents", required=True,
+                   help="comma-separated agent names or module:Class paths, one per seat (e.g. call,raise)")
     p.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=1000, metavar="N",
                    help="deals to play (default 1000); a deal is one shuffled deck, a hand one deal played by one "
                    "seating: a duplicate match plays each deal once per seating (--hands is an alias of --deals)")
@@ -145,14 +111,50 @@ def register(subparsers) -> None:
     p.add_argument("--stacks", type=_stacks, default=None, metavar="N[,N...]",  # stud table stakes (issue 12)
                    help="stud5 only: table stakes, chips per seat at the start of each hand (one N for every seat, "
                    "or one per seat); default: no stacks")
+    p.add_argument("--model", action="append", default=[], metavar="AGENT=PATH",
+                   help="start learning agent AGENT (poki, bpp, evolving, ...) from the state saved in PATH "
+                   "(by --save-model or the agent's save(); e.g. learned from logs with holdem.histories.replay)")
+    p.add_argument("--save-model", action="append", default=[], metavar="AGENT=PATH",
+                   help="save learning agent AGENT's state to PATH after the match (plain files, never pickles)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
 
+def _pairs(values, option: str, learners: dict) -> list:
+    """``AGENT=PATH`` pairs naming learning agents of this match (``ValueError`` naming a bad one)."""
+    out = []
+    for text in values:
+        name, sep, path = text.partition("=")
+        if not sep or not path:
+            raise ValueError(f"{option} takes AGENT=PATH; got {text!r}")
+        if name not in learners:
+            raise ValueError(f"{option} {text!r}: {name!r} is not a learning agent of this match "
+                             f"(learners here: {', '.join(learners) or 'none'})")
+        out.append((learners[name], path))
+    return out
+
+
+def load_model(agent, path):
+    """Load ``agent``'s learned state from ``path``: its ``load(path)`` method, or a ``load`` classmethod
+    whose new player's learned attributes (names ending in ``_``) are copied over."""
+    import inspect
+
+    method = inspect.getattr_static(type(agent), "load", None)
+    if method is None:
+        raise ValueError(f"agent {type(agent).__name__} has no saved state to load")
+    if isinstance(method, classmethod):  # e.g. EvolvingPlayer.load(path) -> a new player
+        loaded = type(agent).load(path)
+        for key, value in vars(loaded).items():
+            if key.endswith("_") and not key.startswith("_"):
+                setattr(agent, key, value)
+        return agent
+    return agent.load(path)
+
+
 def run(args) -> int:
     """Play the match ``args`` describe; print the table or JSON; return 0."""
-    import bpp.registry  # noqa: F401 - installs the agent registry as holdem.match's resolver
+    import bpp.registry
     from holdem.match import DEFAULT_BLOCK_SIZE, play_match
 
     names = [a.strip() for a in args.agents.split(",")]
@@ -161,15 +163,27 @@ def run(args) -> int:
     if args.deals < 2:
         raise ValueError(f"--deals must be at least 2 (a confidence interval needs two); got {args.deals}")
     bpp.registry.check_agents_play(names, args.game)  # unknown names, wrong games fail before anything starts
-    game = make_game(args.game, len(names), getattr(args, "stacks", None))
+    stacks = getattr(args, "stacks", None)
+    if stacks is not None and args.game != "stud5":
+        raise ValueError(f"--stacks is for stud5 only (table stakes, Korb1999 §6.2); got game {args.game!r}")
+    game = make_game(args.game, len(names), **({} if stacks is None else {"stacks": stacks}))
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
     if args.scheduler is not None:  # an unreachable scheduler fails before the match starts
         from holdem.match.cluster import connect, scheduler_address
 
         connect(scheduler_address(args.scheduler))
+    agents = names
+    if args.model or args.save_model:
+        from bpp.registry import match_agents
+
+        agents = match_agents(names, seed=seed, workers=args.workers)
+        learners = {n: a.instance for n, a in zip(names, agents) if not isinstance(a, str)}
+        for agent, path in _pairs(args.model, "--model", learners):
+            load_model(agent, path)
+        saves = _pairs(args.save_model, "--save-model", learners)
     result = play_match(  # learning agents keep one state for the match (holdem.match.runner.keep_learners)
         game,
-        names,
+        agents,
         args.deals,
         rng=seed,
         duplicate=args.duplicate,
@@ -179,6 +193,9 @@ def run(args) -> int:
         progress=not args.no_progress,
         scheduler=args.scheduler,
     )
+    if args.model or args.save_model:
+        for agent, path in saves:
+            agent.save(path)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from holdem.checks import check_int
+
 from bpp.explore.page import Explorer, network_json, pgmpy_tables
 
 __all__ = ["PLAYERS", "stud_explorer"]
@@ -55,11 +57,6 @@ def __getattr__(name):  # PLAYERS is read on first use: the variant table import
         return _players()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-def _check_int(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise ValueError(f"The {name!r} parameter of stud_explorer must be a non-negative integer; got {value!r}.")
-    return int(value)
 
 
 def _state_index(model, node: str, state) -> int:
@@ -154,6 +151,7 @@ def _multi_explorer(seed: int, opponent: str, warmup: int, seats: int) -> Explor
     from holdem.cards import format_cards
     from holdem.games import Stud5
     from holdem.match import play_match
+    from holdem.play import play_hand
 
     from bpp.stud.players.multi import MultiBPPPlayer
 
@@ -166,38 +164,29 @@ def _multi_explorer(seed: int, opponent: str, warmup: int, seats: int) -> Explor
         play_match(game, agents, warmup, rng=streams[2])
     deal = np.random.default_rng(streams[3]).permutation(52)
     state = game.new_hand(deal, button=seats - 1)  # BPP (seat 0) sits left of the button
-    for s, a in enumerate(agents):
-        a.new_hand(s)
     models, networks, steps = [], [], []
-    told = 0
-    while True:
-        history = state.history
-        while told < len(history):
-            for a in agents:
-                a.observe(history[told])
-            told += 1
-        if state.is_terminal:
-            break
-        p = state.current_player
-        obs = state.observation(p)
-        if p == 0:
-            e = agent.evidence(obs)
-            model = agent.compiled_network(obs).to_network()
-            evidence = {"BPP_Current": e["BPP_Current"]}
-            for i, (s, up, act) in enumerate(e["opponents"], start=1):
-                evidence[f"OPP{i}_Upcards (seat {s})"] = up
-                evidence[f"OPP{i}_Action (seat {s})"] = act
-            ev = {"BPP_Current": _state_index(model, "BPP_Current", e["BPP_Current"])}
-            for i, (_, up, act) in enumerate(e["opponents"], start=1):
-                ev[f"OPP{i}_Upcards"] = _state_index(model, f"OPP{i}_Upcards", up)
-                if act is not None:
-                    ev[f"OPP{i}_Action"] = _state_index(model, f"OPP{i}_Action", act)
-            decision = agent.decision(obs)
-            models.append(model)
-            networks.append(network_json(pgmpy_tables(model), _multi_pixels(len(e["opponents"]))))
-            label = f"r{obs.round} BPP to act, {len(e['opponents'])} live opponent(s)"
-            steps.append(_step_json(_MultiStep(label, obs.round, evidence, decision), len(networks) - 1, ev, decision["p_win"]))
-        state.apply(agents[p].act(obs))
+
+    def record(p, obs, action):
+        if p != 0:
+            return
+        e = agent.evidence(obs)
+        model = agent.compiled_network(obs).to_network()
+        evidence = {"BPP_Current": e["BPP_Current"]}
+        for i, (s, up, act) in enumerate(e["opponents"], start=1):
+            evidence[f"OPP{i}_Upcards (seat {s})"] = up
+            evidence[f"OPP{i}_Action (seat {s})"] = act
+        ev = {"BPP_Current": _state_index(model, "BPP_Current", e["BPP_Current"])}
+        for i, (_, up, act) in enumerate(e["opponents"], start=1):
+            ev[f"OPP{i}_Upcards"] = _state_index(model, f"OPP{i}_Upcards", up)
+            if act is not None:
+                ev[f"OPP{i}_Action"] = _state_index(model, f"OPP{i}_Action", act)
+        decision = agent.decision(obs)
+        models.append(model)
+        networks.append(network_json(pgmpy_tables(model), _multi_pixels(len(e["opponents"]))))
+        label = f"r{obs.round} BPP to act, {len(e['opponents'])} live opponent(s)"
+        steps.append(_step_json(_MultiStep(label, obs.round, evidence, decision), len(networks) - 1, ev, decision["p_win"]))
+
+    play_hand(state, agents, on_decision=record)
     cards = game.showdown_cards(deal[None], seats - 1)[0]
     learned = f"after {warmup} warm-up hands" if warmup >= 2 else "no warm-up (prior action CPTs)"
     data = {
@@ -255,8 +244,8 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     players = _players()
     if player not in players:
         raise ValueError(f"The 'player' parameter of stud_explorer must be one of {players}; got {player!r}.")
-    seed = _check_int(seed, "seed")
-    warmup = _check_int(warmup, "warmup")
+    seed = check_int("stud_explorer", "seed", seed, 0)
+    warmup = check_int("stud_explorer", "warmup", warmup, 0)
     known = registry.list_agents("stud5") if hasattr(registry, "list_agents") else None
     if known is not None and opponent not in known:
         raise ValueError(f"The 'opponent' parameter of stud_explorer must be a stud5 agent ({', '.join(sorted(known))}); got {opponent!r}.")

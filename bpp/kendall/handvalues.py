@@ -6,21 +6,21 @@ The tables name hands by their category and the one rank that names them:
 module numbers those names 0 … 99 in the order of the standard ranking, so a
 table row "From X To Y" is the integer range ``[value(X), value(Y)]``:
 
-=====  ==============================  =================================
-value  name                            the rank that names it
-=====  ==============================  =================================
-0-7    ``7 High`` … ``A High``         high card: the top card (a no-pair
-                                       hand's top card is at least a 7)
-8-20   ``Pair 2's`` … ``Pair A's``     the pair
-21-32  ``2 Pairs 3 High`` … ``A High`` the higher pair
-33-45  ``Three 2's`` … ``Three A's``   the three
-46-55  ``Straight 5 High`` … ``A``     the top card (A-2-3-4-5 is 5 high)
-56-63  ``Flush 7 High`` … ``A High``   the top card
-64-76  ``Full House 2 High`` … ``A``   the three ("Three 2's and a pair")
-77-89  ``Four 2's`` … ``Four A's``     the four
-90-98  ``Straight Flush 5 High`` … K   the top card
-99     ``Royal Flush``                 (the ace-high straight flush)
-=====  ==============================  =================================
+=====  ===============================  =================================
+value  name                             the rank that names it
+=====  ===============================  =================================
+0-7    ``7 High`` … ``A High``          high card: the top card (a no-pair
+                                        hand's top card is at least a 7)
+8-20   ``Pair 2's`` … ``Pair A's``      the pair
+21-32  ``2 Pairs 3 High`` … ``A High``  the higher pair
+33-45  ``Three 2's`` … ``Three A's``    the three
+46-55  ``Straight 5 High`` … ``A``      the top card (A-2-3-4-5 is 5 high)
+56-63  ``Flush 7 High`` … ``A High``    the top card
+64-76  ``Full House 2 High`` … ``A``    the three ("Three 2's and a pair")
+77-89  ``Four 2's`` … ``Four A's``      the four
+90-98  ``Straight Flush 5 High`` … K    the top card
+99     ``Royal Flush``                  (the ace-high straight flush)
+=====  ===============================  =================================
 
 Values are computed from the engine's evaluator: every one of its 7,462
 classes (:func:`holdem.evaluate.evaluate`) maps to one value through a

@@ -3,7 +3,7 @@
 Estimated from ``--boards N`` random boards pooled over the 24 suit
 permutations (see :mod:`bpp.lbr.equity`); writes ``bpp/models/lbr/preflop_equity.npz``
 only with ``--replace-shipped``; by default it writes to the cache or ``--out``
-(:func:`bpp.commands.build_destination`, never over an existing file).
+(:func:`holdem.tables.build_destination`, never over an existing file).
 Top-level imports stay light (``bpp --help`` imports this).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bpp.commands import add_build_output, build_destination, positive_int
+from holdem.tables import add_build_output, build_destination, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -20,7 +20,9 @@ raise-to total uniform between the minimum raise and a pot-sized raise
 
 from __future__ import annotations
 
-from holdem.agents import Agent, UniformRandom
+import numpy as np
+
+from holdem.agents import Agent, HandStreams, UniformRandom
 from holdem.games.base import CHECK_CALL, Action, ActionKind
 
 __all__ = ["CallRaise", "CallRaisePot", "RandomPot", "RandomEverySize", "pot_sized_bounds"]
@@ -102,7 +104,7 @@ class RandomPot(UniformRandom):
         return action
 
 
-class RandomEverySize(Agent):
+class RandomEverySize(HandStreams):
     """``random-sizes``: uniform over every legal action, each raise-to total counted as its own action.
 
     Another reading of Lisy2017's "random legal action" (§4): with every chip
@@ -129,10 +131,21 @@ class RandomEverySize(Agent):
 
     def act(self, observation):
         simple, n_sizes = self._counts(observation)
-        k = int(self.rng.integers(len(simple) + n_sizes))
+        k = int(self.uniform(observation) * (len(simple) + n_sizes))
         if k < len(simple):
             return simple[k]
         return Action(_RAISE, observation.raise_bounds[0] + k - len(simple))
+
+    def act_batch(self, observation):
+        """``(kinds, raise-to amounts)`` :meth:`act` picks in every row of a :class:`~holdem.games.batched.BatchObservation`."""
+        legal = observation.legal
+        lo, hi = observation.raise_bounds
+        n_simple = legal[:, 0].astype(np.int64) + legal[:, 1]
+        n_sizes = np.where(legal[:, 2], hi - lo + 1, 0)
+        k = (self.uniforms(observation) * (n_simple + n_sizes)).astype(np.int64)
+        # the k-th simple action in fold, call order (fold only when legal), else the raise to lo + k - n_simple
+        kinds = np.where(k >= n_simple, 2, np.where(legal[:, 0] & (k == 0), 0, 1)).astype(np.int8)
+        return kinds, np.where(kinds == 2, lo + k - n_simple, 0)
 
     def action_probabilities(self, observation):
         simple, n_sizes = self._counts(observation)

@@ -54,8 +54,10 @@ from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
 from holdem.enumerate import holdings_equity
 from holdem.evaluate import evaluate, evaluate_unchecked
 from holdem.ranges import HOLDINGS, holding_index
+from holdem.play import HandDriver
 
 from bpp.lbr.equity import preflop_equity
+from bpp.lbr.policy import check_policy_rows
 from bpp.lbr.range import OpponentRange, kind_of, kind_probabilities
 
 __all__ = [
@@ -269,10 +271,17 @@ class StudCards:
 CARDS = {"nolimit-holdem": HoldemCards, "limit-holdem": HoldemCards, "stud5": StudCards}
 
 
+def _who(agent) -> str:
+    """The agent's name for messages (its class when it keeps the base class's ``name``)."""
+    name = getattr(agent, "name", "agent")
+    return type(agent).__name__ if name == "agent" else str(name)
+
+
 def _policy_by_kind(agent, observation, rng_range: OpponentRange):
     """Her policy by kind for every holding: (n, n_kinds) (live holdings asked, the others uniform) and the kinds."""
     live = np.flatnonzero(rng_range.weights > 0)
-    probs = np.asarray(agent.holdings_action_probabilities(observation, rng_range.holdings[live]), dtype=np.float64)
+    probs = check_policy_rows(agent.holdings_action_probabilities(observation, rng_range.holdings[live]), observation,
+                              _who(agent))
     by_kind, kinds = kind_probabilities(probs, observation.legal)
     full = np.full((rng_range.holdings.shape[0], len(kinds)), 1.0 / len(kinds))
     full[live] = by_kind
@@ -300,8 +309,9 @@ def local_best_response(state, lbr_seat: int, opponent, opp_range: OpponentRange
             o_obs = after.observation(opp)
             if FOLD in o_obs.legal:
                 live = np.flatnonzero(w > 0)
-                probs = opponent.holdings_action_probabilities(o_obs, opp_range.holdings[live])
-                fold[live] = np.asarray(probs)[:, o_obs.legal.index(FOLD)]
+                probs = check_policy_rows(opponent.holdings_action_probabilities(o_obs, opp_range.holdings[live]), o_obs,
+                                          _who(opponent))
+                fold[live] = probs[:, o_obs.legal.index(FOLD)]
         fp = float(w @ fold)
         rest = w * (1 - fold)
         total = rest.sum()
@@ -370,35 +380,31 @@ def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, rec
     cards = CARDS[game.name](first, rng)
     opp_range = OpponentRange(cards.holdings, own_cards=first.hole)
     rounds = config.round_set
-    if hasattr(opponent, "new_hand"):
-        opponent.new_hand(opp_seat)
-    observe = getattr(opponent, "observe", None)
-    seen = 0
     actions = []
     checks = []
-    while True:
-        for event in state.history[seen:]:
-            if event.kind == "deal":
-                opp_range.observe_cards(event.cards)
-            if observe is not None:
-                observe(event)
-        seen = len(state.history)
-        if state.is_terminal:
-            break
-        player = state.current_player
-        obs = state.observation(player)
+
+    def on_event(event):
+        if event.kind == "deal":
+            opp_range.observe_cards(event.cards)
+
+    def on_decision(player, obs, action):
+        actions.append((player, str(action)))
         if player == opp_seat:
-            action = opponent.act(obs)
             kind_probs, kinds = _policy_by_kind(opponent, obs, opp_range)
             opp_range.observe_action(kind_probs, kinds, kind_of(action))
             if record_range:
                 checks.append((len(opp_range.evidence), opp_range.weights.copy()))
-        elif obs.round in rounds and (FOLD in obs.legal or bet_candidates(obs, config.betting)):
+
+    # LBR's own seat is played from outside the driver: its decision needs the whole state.
+    driver = HandDriver([opponent if s == opp_seat else None for s in range(2)], on_event=on_event, on_decision=on_decision)
+    pending = driver.start(state)
+    while pending is not None:
+        obs = state.observation(lbr_seat)
+        if obs.round in rounds and (FOLD in obs.legal or bet_candidates(obs, config.betting)):
             action, _ = local_best_response(state, lbr_seat, opponent, opp_range, cards.equity(obs), config.betting)
         else:  # outside LBR's rounds, or check is its only choice (no bet in its set, nothing to call)
             action = CHECK_CALL
-        state.apply(action)
-        actions.append((player, str(action)))
+        pending = driver.step(action)
     chips = int(state.payoffs[lbr_seat])
     if any(e.kind == "showdown" for e in state.history):
         imaginary = float(opp_range.weights @ _showdown_values(state, lbr_seat, opp_range, cards))

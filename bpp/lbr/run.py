@@ -25,17 +25,18 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter, check_resumable, read_log
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
+from holdem.games import make_game
 from holdem.match.parallel import iter_blocks
 from holdem.match.runner import DealBlocks
 from holdem.match.stats import summarize
 
 from bpp import registry
 from bpp.lbr.local_br import LBRConfig, play_lbr_hand
+from bpp.lbr.policy import SampledPolicy, require_policy
 
 __all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS", "PAPER_TABLE2"]
 
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 ESTIMATORS = ("plain", "duplicate", "imaginary", "both")
 LBR_GAMES = ("nolimit-holdem", "limit-holdem", "stud5")
@@ -58,6 +59,7 @@ class LBRPlan(DealBlocks):
     config: LBRConfig
     n_deals: int
     block_size: int
+    policy_samples: int | None = None  # estimate her policy from this many calls of act per holding (bpp.lbr.policy)
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,8 @@ def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> L
     n = plan.block_deals(block)
     deals = np.argsort(np.random.default_rng(deal_seed).random((n, 52)), axis=1)
     opponent = registry.make_agent(plan.opponent, rng=opp_seed)
+    if plan.policy_samples:
+        opponent = SampledPolicy(opponent, plan.policy_samples, rng=np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key + (0x5350,)))
     chips = np.zeros((n, 2), dtype=np.int64)
     imaginary = np.zeros((n, 2))
     lines = []
@@ -95,7 +99,7 @@ def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> L
             lines.append(json.dumps({
                 "type": "hand", "hand": 2 * (first + i) + seat, "deal": first + i, "replay": seat, "block": block,
                 "button": 0, "seats": [0, 1] if seat == 0 else [1, 0], "lbr_seat": seat,
-                "cards": "".join(_CARD_TEXT[c] for c in deal),
+                "cards": "".join(CARD_TEXT[c] for c in deal),
                 "actions": [list(a) for a in out.actions], "payoffs": payoffs, "imaginary": out.imaginary,
             }) + "\n")
     return LBRBlock(block, n, chips, imaginary, tuple(lines))
@@ -157,20 +161,23 @@ class LBRResult:
         return "\n".join(lines)
 
 
-def _check_opponent(opponent: str, game_name: str) -> None:
+def _check_opponent(opponent: str, game_name: str, policy_samples: int | None = None) -> None:
     registry.agent_factory(opponent)  # unknown names raise ValueError listing the known ones
     games = registry.agent_games(opponent)
     if games is not None and game_name not in games:
         raise ValueError(f"agent {opponent!r} plays {', '.join(games)}, not {game_name}")
-    agent = registry.make_agent(opponent, rng=0)
-    if not hasattr(agent, "holdings_action_probabilities") or not hasattr(agent, "action_probabilities"):
-        raise ValueError(f"agent {opponent!r} cannot state its policy (no action_probabilities); LBR needs it")
+    if not policy_samples:
+        require_policy(registry.make_agent(opponent, rng=0), opponent)
 
 
 def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa", rounds: str = "1-4",
             n_deals: int = 1000, seed: int = 0, workers: int = 1, block_size: int = 50, log=None,
-            progress: bool = False) -> LBRResult:
+            progress: bool = False, policy_samples: int | None = None) -> LBRResult:
     """Run LBR against the registered agent ``opponent`` for ``n_deals`` duplicate deals (2 hands each).
+
+    LBR needs the opponent's policy (:mod:`bpp.lbr.policy`): an agent that does
+    not state it is refused, unless ``policy_samples=N`` asks for an estimate
+    from N calls of its ``act`` per holding (:class:`bpp.lbr.policy.SampledPolicy`).
 
     Both players check and call down, so each deal's two seatings cancel:
 
@@ -182,8 +189,6 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
     ...
     ValueError: The 'rounds' parameter of LBR must be a round 1-4 or a range like 3-4 of rounds 1-4; got '5'.
     """
-    import importlib
-
     config = LBRConfig(betting, rounds)
     if game not in LBR_GAMES:
         raise ValueError(f"The 'game' parameter of run_lbr must be one of {', '.join(LBR_GAMES)}; got {game!r}.")
@@ -192,9 +197,13 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
             raise ValueError(f"The '{name}' parameter of run_lbr must be a positive integer; got {value!r}.")
     if not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"The 'seed' parameter of run_lbr must be a non-negative integer; got {seed!r}.")
-    _check_opponent(opponent, game)
-    game_obj = importlib.import_module("holdem.games").GAMES[game]()
-    plan = LBRPlan(game_obj, opponent, config, int(n_deals), int(block_size))
+    if policy_samples is not None and (isinstance(policy_samples, bool) or not isinstance(policy_samples, (int, np.integer))
+                                       or policy_samples < 1):
+        raise ValueError(f"The 'policy_samples' parameter of run_lbr must be a positive integer or None; got {policy_samples!r}.")
+    _check_opponent(opponent, game, policy_samples)
+    game_obj = make_game(game)
+    plan = LBRPlan(game_obj, opponent, config, int(n_deals), int(block_size),
+                   int(policy_samples) if policy_samples else None)
     root = np.random.SeedSequence(int(seed), spawn_key=(0x4C4252,))
     seeds = root.spawn(plan.n_blocks)
     chips = np.zeros((plan.n_deals, 2), dtype=np.int64)
@@ -205,7 +214,8 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
         header = {
             "type": "header", "format": LOG_FORMAT, "version": LOG_VERSION, "game": game, "game_repr": repr(game_obj),
             "n_players": 2, "unit": game_obj.unit, "unit_chips": game_obj.unit_chips,
-            "agents": [f"lbr:{config.betting}:{config.rounds}", opponent], "seed": int(seed),
+            "agents": [f"lbr:{config.betting}:{config.rounds}",
+                       opponent + (f"~{plan.policy_samples}" if plan.policy_samples else "")], "seed": int(seed),
             "spawn_key": list(root.spawn_key), "block_size": plan.block_size, "n_deals": plan.n_deals, "duplicate": True,
         }
         from holdem.files import check_output_path
@@ -244,4 +254,4 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
             bar.close()
         if writer is not None:
             writer.close()
-    return LBRResult(opponent, config, game_obj.unit, game_obj.unit_chips, plan.n_deals, chips, imaginary, int(seed))
+    return LBRResult(opponent + (f"~{plan.policy_samples}" if plan.policy_samples else ""), config, game_obj.unit, game_obj.unit_chips, plan.n_deals, chips, imaginary, int(seed))

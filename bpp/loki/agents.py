@@ -7,37 +7,37 @@ selector (:mod:`bpp.loki.selector.selectors`) and, for ``poki-sim``, a simulator
 (:class:`~bpp.loki.simulator.sampling.Simulator`).  Billings1998 §5's Figure 1 players are the same composition with
 one component changed each; :data:`VARIANTS` maps every registered name to its composition.
 
-=========  ==========================================================================
-name       what it is
-=========  ==========================================================================
-loki       player A of Billings1998 §5, the Lokibot of Billings1998: advanced pre-flop rules
-           (:mod:`bpp.loki.evaluator.preflop`), weight tables from the pre-flop actions
-           only — "Lokibot treats all opponents the same … the common weights
-           are based on the simulations of the 169 different starting hand
-           types" (Billings1998 §4.3): each opponent's call or raise re-weights its
-           table by the income-rate percentile of every holding, the same
-           generic model for all; re-weighting after post-flop actions is
-           Billings1998's future work — EHS with one-card potential, the rules of
-           Billings1998 §4.4 (:class:`bpp.loki.selector.betting.LokiRules`)
+=============  ==========================================================================
+name           what it is
+=============  ==========================================================================
+loki           player A of Billings1998 §5, the Lokibot of Billings1998: advanced pre-flop rules
+               (:mod:`bpp.loki.evaluator.preflop`), weight tables from the pre-flop actions
+               only — "Lokibot treats all opponents the same … the common weights
+               are based on the simulations of the 169 different starting hand
+               types" (Billings1998 §4.3): each opponent's call or raise re-weights its
+               table by the income-rate percentile of every holding, the same
+               generic model for all; re-weighting after post-flop actions is
+               Billings1998's future work — EHS with one-card potential, the rules of
+               Billings1998 §4.4 (:class:`bpp.loki.selector.betting.LokiRules`)
 loki-reweight  A with re-weighting after every action, post-flop too (the
-           AAAI-98 opponent modeller, Billings1998b): Loki's linear function
-           (floor 0.01) of each holding's EHS as the acting opponent sees it,
-           against the thresholds Loki itself bets by
-           (:func:`bpp.loki.modeler.opponent_model.loki_thresholds`)
-loki-b     A with a uniform modeler: every opponent holding equally likely
-loki-c     A with the simple pre-flop selection (:func:`bpp.loki.evaluator.preflop.simple_preflop_triples`)
-loki-d     A without potential: EHS = HS_n, no pot-odds calls
-loki-e     basic: no weighting, no potential, simple pre-flop
-poki       Poki (Billings2002): specific opponent models, weight tables re-weighted by the
-           modelled triples (w ← w · PT[action]), per-opponent EHS, the formula
-           betting strategy (a mixed strategy drawn from the triple)
-poki-nn    Poki whose modeler predicts each opponent by its neural network
-           (:class:`bpp.loki.modeler.predictors.NeuralPredictor`), ``poki-meta`` by
-           the best predictor so far (:class:`~bpp.loki.modeler.predictors.MetaPredictor`)
-poki-sim   Poki with a simulator: selective-sampling simulation betting after the flop
-           (``poki-sim-meta``, ``poki-sim-nn``: with the meta / network predictor,
-           which also plays the opponents in the trials)
-=========  ==========================================================================
+               AAAI-98 opponent modeller, Billings1998b): Loki's linear function
+               (floor 0.01) of each holding's EHS as the acting opponent sees it,
+               against the thresholds Loki itself bets by
+               (:func:`bpp.loki.modeler.opponent_model.loki_thresholds`)
+loki-b         A with a uniform modeler: every opponent holding equally likely
+loki-c         A with the simple pre-flop selection (:func:`bpp.loki.evaluator.preflop.simple_preflop_triples`)
+loki-d         A without potential: EHS = HS_n, no pot-odds calls
+loki-e         basic: no weighting, no potential, simple pre-flop
+poki           Poki (Billings2002): specific opponent models, weight tables re-weighted by the
+               modelled triples (w ← w · PT[action]), per-opponent EHS, the formula
+               betting strategy (a mixed strategy drawn from the triple)
+poki-nn        Poki whose modeler predicts each opponent by its neural network
+               (:class:`bpp.loki.modeler.predictors.NeuralPredictor`), ``poki-meta`` by
+               the best predictor so far (:class:`~bpp.loki.modeler.predictors.MetaPredictor`)
+poki-sim       Poki with a simulator: selective-sampling simulation betting after the flop
+               (``poki-sim-meta``, ``poki-sim-nn``: with the meta / network predictor,
+               which also plays the opponents in the trials)
+=============  ==========================================================================
 
 One decision after the flop reads: the modeler re-weights the hand's tables
 for the actions it has not applied yet (lazily, only for opponents still in

@@ -104,7 +104,6 @@ def versions_match(
     ...
     ValueError: The 'agents' parameter of versions_match must name 2 to 10 seats; got 1.
     """
-    import bpp.registry  # noqa: F401 - installs the agent names
     from holdem.games import LimitHoldem
     from holdem.match import play_match
 
@@ -171,10 +170,10 @@ def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=No
     >>> sorted(recs), recs[0][0].shape[1]
     ([0, 1], 19)
     """
-    import bpp.registry  # noqa: F401 - installs the agent names
     from bpp.loki.modeler.opponent_model import HandTracker
     from bpp.registry import make_agent
     from holdem.games import LimitHoldem
+    from holdem.play import HandDriver
 
     rng = np.random.default_rng(rng)
     n = n_players or len(agents)
@@ -183,26 +182,19 @@ def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=No
     game = LimitHoldem(n_players=n)
     xs: dict[int, list] = {p: [] for p in range(n)}
     ys: dict[int, list] = {p: [] for p in range(n)}
+    tracker = None
+
+    def record(event):
+        rec = tracker.step(event)
+        if rec is not None:
+            xs[rec.player].append(tracker.features[-1])
+            ys[rec.player].append(rec.action)
+
+    driver = HandDriver(players, on_event=record)
     for hand in range(n_hands):
         state = game.new_hand(rng.permutation(52), button=hand % n)
         tracker = HandTracker(n, state.button, features=True)
-        for seat, a in enumerate(players):
-            a.new_hand(seat)
-        told = 0
-        while True:
-            while told < len(state.history):
-                event = state.history[told]
-                rec = tracker.step(event)
-                if rec is not None:
-                    xs[rec.player].append(tracker.features[-1])
-                    ys[rec.player].append(rec.action)
-                for a in players:
-                    a.observe(event)
-                told += 1
-            if state.is_terminal:
-                break
-            p = state.current_player
-            state.apply(players[p].act(state.observation(p)))
+        driver.play(state)
     return {p: (np.array(xs[p]).reshape(-1, 19), np.array(ys[p], dtype=np.intp)) for p in range(n)}
 
 

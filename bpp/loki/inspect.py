@@ -210,6 +210,9 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
     """
     from holdem.games import LimitHoldem
     from holdem.games.base import ActionKind
+    from types import SimpleNamespace
+
+    from holdem.play import play_hand
 
     if not isinstance(n_players, int) or not 3 <= n_players <= 10:
         raise ValueError(f"The 'n_players' parameter of trace_hand must be an integer in [3, 10]; got {n_players!r}.")
@@ -227,9 +230,11 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
     gone: set[int] = set()
     strength_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
     last_round = 0
-    while not state.is_terminal:
-        p = state.current_player
-        obs = state.observation(p)
+
+    def reference(obs):
+        """Every seat's action: sampled from the reference model's triple for its holding."""
+        nonlocal last_round
+        p = obs.player
         r = obs.round
         if r != last_round:
             for q in current:
@@ -261,7 +266,6 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
         if kind == FOLD and obs.to_call == 0:
             kind = CALL
         action = next(a for a in obs.legal if int(a.kind) == kind)
-        state.apply(action)
         name = ("fold", "check" if obs.to_call == 0 else "call", "bet" if obs.to_call == 0 else "raise")[kind]
         log.append(f"{STREETS[r]:>8}: seat {p} {name}")
         records.append((p, r, tuple(obs.public), triples, kind))
@@ -270,6 +274,9 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
             if kind == FOLD:  # its last table: the one after the fold
                 tables[p][STREETS[r]] = current[p]
                 gone.add(p)
+        return action
+
+    play_hand(state, [SimpleNamespace(act=reference)] * n_players)
     for q in current:
         if q not in gone:
             tables[q][STREETS[last_round]] = current[q]

@@ -14,14 +14,14 @@ and its EHS against one random hand after it
 (:meth:`bpp.loki.evaluator.postflop.StreetTable.holding_strength`); the thresholds
 (:data:`STYLES`) are chosen to give the styles, not taken from a paper:
 
-=================  ===============  ============================================
-name               Kendall2001      pre-flop call / raise, post-flop call / raise
-=================  ===============  ============================================
-``maniac``         loose aggressive 0.15 / 0.50, 0.20 / 0.45
-``calling-station`` loose passive   0.20 / 0.97, 0.15 / 0.95
-``rock``           tight passive    0.85 / 0.95, 0.70 / 0.90
-``tag``            tight aggressive 0.72 / 0.85, 0.55 / 0.75
-=================  ===============  ============================================
+===================  ================  ============================================
+name                 Kendall2001       pre-flop call / raise, post-flop call / raise
+===================  ================  ============================================
+``maniac``           loose aggressive  0.15 / 0.50, 0.20 / 0.45
+``calling-station``  loose passive     0.20 / 0.97, 0.15 / 0.95
+``rock``             tight passive     0.85 / 0.95, 0.70 / 0.90
+``tag``              tight aggressive  0.72 / 0.85, 0.55 / 0.75
+===================  ================  ============================================
 
 >>> import numpy as np
 >>> from holdem.games import LimitHoldem

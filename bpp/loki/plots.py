@@ -143,7 +143,7 @@ def plot_income_rates(rates, ax=None, *, cmap: str = "RdBu", annotate: bool = Tr
     annotate : bool
         Write each class's name and rate.
     limit : float, optional
-        Colour scale ±limit (default the largest |rate|).
+        Colour scale ±limit (default the largest absolute rate).
 
     Returns
     -------

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from holdem.checks import check_int
 from holdem.games.base import ActionKind
 from holdem.ranges import N_HOLDINGS
 
@@ -56,12 +57,6 @@ FOLD, CALL, RAISE = 0, 1, 2
 #: Names of the triple columns (the states of an action node in :mod:`bpp.loki.modeler.weightnet`).
 ACTION_NAMES = ("fold", "call", "raise")
 
-def _check_int(value, name: str, owner: str, low: int, high: int | None = None) -> int:
-    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
-    if not ok or value < low or (high is not None and value > high):
-        allowed = f"in [{low}, {high}]" if high is not None else f">= {low}"
-        raise ValueError(f"The '{name}' parameter of {owner} must be an integer {allowed}; got {value!r}.")
-    return int(value)
 
 
 def blind_seats(n_players: int, button: int) -> tuple[int, int]:
@@ -135,8 +130,8 @@ class HandTracker:
 
     def __init__(self, n_players: int, button: int, *, small_blind=1, big_blind=2, small_bet=2, big_bet=4,
                  features: bool = False):
-        self.n = _check_int(n_players, "n_players", "HandTracker", 2, 10)
-        self.button = _check_int(button, "button", "HandTracker", 0, self.n - 1)
+        self.n = check_int("HandTracker", "n_players", n_players, 2, 10)
+        self.button = check_int("HandTracker", "button", button, 0, self.n - 1)
         self.sizes = (small_bet, small_bet, big_bet, big_bet)
         n, b = self.n, self.button
         sb, bb = blind_seats(n, b)

@@ -6,10 +6,18 @@ The log of experiment ``key`` is ``OUT/logs/key.jsonl``, append-only JSON lines:
 * ``{"type": "step", "run": n, "name": …, "target": …, "kwargs": …, "result": …, "seconds": …}`` per finished step;
 * ``{"type": "done", "run": n, "seconds": …}`` closes it.
 
+Every line ends with ``"sha256"``: the :func:`holdem.match.log.checksum` of the
+line as written without that key, so an edited result, header or step is
+refused when the log is read (one ``ValueError`` naming the file, the line and
+the experiment), like an appended garbage line or a binary file.
+
 Re-running an experiment at the same scale reuses its last finished run (nothing
 is computed); an interrupted run is resumed: its logged steps are read back and
 only the missing ones run.  ``force=True`` opens a new run after the old ones,
-which stay in the log.  A line cut short by an interruption is ignored.
+which stay in the log.  A last line cut short by an interruption is ignored;
+when a run resumes after one, it ends that line and writes
+``{"type": "cut"}`` after it (the log stays append-only), and the reader
+accepts a line it cannot read only when such a ``cut`` line follows it.
 
 A step that splits its own work into blocks (a match, an LBR run: its function
 takes ``log``) also logs its blocks, to ``OUT/logs/key/run<n>-<step>.jsonl``
@@ -82,24 +90,69 @@ def check_out_dir(out) -> Path:
 
 
 def read_runs(path: Path) -> dict:
-    """``{run: {"header": …, "steps": {name: line}, "done": line or None}}`` from a log (missing file: empty)."""
+    """``{run: {"header": …, "steps": {name: line}, "done": line or None}}`` from a log (missing file: empty).
+
+    Raises one ``ValueError`` naming the file, the line and the experiment for
+    anything that is not a line this module wrote (see the module docstring).
+    """
+    from holdem.match.log import checksum
+
+    path = Path(path)
     runs: dict = {}
     if not path.exists():
         return runs
-    with open(path, encoding="utf-8") as f:
-        for text in f:
-            try:
-                line = json.loads(text)
-            except json.JSONDecodeError:
-                continue  # a line cut short by an interruption
-            n = line.get("run")
-            if line.get("type") == "run":
-                runs[n] = {"header": line, "steps": {}, "done": None}
-            elif n in runs and line.get("type") == "step":
-                runs[n]["steps"][line["name"]] = line
-            elif n in runs and line.get("type") == "done":
-                runs[n]["done"] = line
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ValueError(f"cannot read the log {str(path)!r} of experiment {path.stem!r}: {exc.strerror or exc}") from None
+    unread = None  # (line number, why) of a line that only a following "cut" line excuses
+    for number, raw in enumerate(data.split(b"\n")[:-1], start=1):  # the part after the last newline: a cut tail
+        try:
+            line = json.loads(raw)
+        except (ValueError, RecursionError):
+            line = None
+        why = None
+        if not isinstance(line, dict):
+            why = "not a JSON object"
+        elif line.get("sha256") != checksum(json.dumps({k: v for k, v in line.items() if k != "sha256"},
+                                                       separators=(",", ":")).encode()):
+            why = "it does not match its checksum"
+        elif line.get("type") == "cut":
+            unread = None  # the line before was cut short by an interruption
+            continue
+        if unread is not None:
+            break
+        why = why or _check_line(line, runs)
+        if why is not None:
+            unread = (number, why)
+            continue
+        n = line["run"]
+        if line["type"] == "run":
+            runs[n] = {"header": line, "steps": {}, "done": None}
+        elif line["type"] == "step":
+            runs[n]["steps"][line["name"]] = line
+        else:
+            runs[n]["done"] = line
+    if unread is not None:
+        raise ValueError(f"{str(path)!r}: line {unread[0]}: {unread[1]}; the log of experiment {path.stem!r} was damaged "
+                         "or edited (keep a copy, use another --out)")
     return runs
+
+
+def _check_line(line: dict, runs: dict) -> str | None:
+    """What is wrong with a checksummed line of an experiment log (None: nothing)."""
+    kind, n = line.get("type"), line.get("run")
+    if kind not in ("run", "step", "done") or not isinstance(n, int) or isinstance(n, bool):
+        return "not a run, step or done line"
+    if kind == "run":
+        return f"run {n} opened twice" if n in runs else None
+    if n not in runs:
+        return f"a {kind} line of run {n}, which no line opened"
+    if kind == "step" and not isinstance(line.get("name"), str):
+        return "a step line without a name"
+    if kind == "done" and not isinstance(line.get("seconds"), (int, float)):
+        return "a done line without its seconds"
+    return None
 
 
 @contextlib.contextmanager
@@ -121,7 +174,11 @@ def _scheduler_env(scheduler):
 
 
 def _write(f, line: dict) -> None:
-    f.write(json.dumps(line, separators=(",", ":")) + "\n")
+    """Append ``line`` with its checksum (see the module docstring), flushed to disk."""
+    from holdem.match.log import checksum
+
+    text = json.dumps(line, separators=(",", ":"))
+    f.write(json.dumps(line | {"sha256": checksum(text.encode())}, separators=(",", ":")) + "\n")
     f.flush()
     os.fsync(f.fileno())
 
@@ -160,6 +217,7 @@ def run_experiment(
     with open(log, "a", encoding="utf-8") as f:
         if log.stat().st_size and not log.read_bytes().endswith(b"\n"):
             f.write("\n")  # end the line an interruption cut short (it stays, unread), never rewrite it
+            _write(f, {"type": "cut"})
         if last is None or force or last["done"] is not None:
             n = max(runs, default=0) + 1
             header = {"type": "run", "run": n, "key": experiment.key, "scale": scale,

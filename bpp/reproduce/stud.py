@@ -21,12 +21,12 @@ from bpp.reproduce.registry import Experiment, Row, Step, register
 PAPER_T = {"prob": 15.8, "rules": 7.84}
 #: §5.2's learning test: first 200 against last 200 games; significant only against prob.
 PAPER_LEARNING_T = {"prob": 3.25, "rules": None}
-_LOSS_WHY = ("measured (figures/stud_calibration.py): Figure 1's network cannot see that the rule-based player bets "
-             "when its hand beats BPP's up cards (P(win) 0.60 predicted against 0.29 true after such a bet), and "
-             "sampling the fitted curves costs more still: the same network playing its most probable action wins "
-             "+0.088 ± 0.060 units/hand (see the variants below)")
-_PROB_WHY = ("measured (figures/stud_calibration.py): sampling the fitted curves (§4.1) is what costs; the same network "
-             "playing its most probable action wins +0.200 ± 0.046 units/hand against prob (see the variants below)")
+_LOSS_WHY = ("Figure 1's network cannot see that the rule-based player bets when its hand beats BPP's up cards "
+             "(OPP_Action depends on OPP_Current only, §3.1), so its P(win) is too high after such a bet, and sampling "
+             "the fitted curves costs more still: see the variants below, where the same network plays its most "
+             "probable action (figures/stud_calibration.py measures both causes)")
+_PROB_WHY = ("sampling the fitted curves (§4.1) is what costs: see the variants below, where the same network plays its "
+             "most probable action (figures/stud_calibration.py)")
 
 
 def table1(n_deals: int, seed: int) -> dict:

@@ -16,6 +16,8 @@ The four games of the papers:
 array([ 2, -2])
 """
 
+from typing import Any
+
 from holdem.games.base import (
     CHECK_CALL,
     FOLD,
@@ -59,11 +61,21 @@ __all__ = [
 ]
 
 
-def make_game(name: str, **options):
-    """The game called ``name`` (``limit-holdem``, ``nolimit-holdem``, ``stud5``, ``draw5``) with ``options``.
+def make_game(name: str, n_players: int | None = None, **options: Any) -> Game:
+    """The game called ``name`` (a key of :data:`GAMES`) for ``n_players`` seats (default: the game's own), with ``options``.
+
+    The one place a game is made by name: ``bpp match``, the runner's logs,
+    LBR and the benchmarks all come here.  ``options`` go to the rule set
+    (``stacks=`` for table stakes at five-card stud, Korb1999 §6.2).
 
     >>> make_game("stud5")
     Stud5(n_players=2, ante=1, bet=2, max_raises=3)
+    >>> make_game("stud5", 3, stacks=20)
+    Stud5(n_players=3, ante=1, bet=2, max_raises=3, stacks=20)
+    >>> make_game("nolimit-holdem", 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: nolimit-holdem is played by 2 players; got 3 agents
     >>> make_game("poker")
     Traceback (most recent call last):
     ...
@@ -72,4 +84,14 @@ def make_game(name: str, **options):
     if name not in GAMES:
         allowed = ", ".join(repr(g) for g in GAMES)
         raise ValueError(f"The 'name' parameter of make_game must be one of {allowed}; got {name!r}.")
-    return GAMES[name](**options)
+    cls = GAMES[name]
+    if n_players is None:
+        game: Game = cls(**options)
+        return game
+    try:
+        return cls(n_players=n_players, **options)
+    except TypeError:  # a rule set with a fixed number of seats (heads-up no-limit)
+        game = cls(**options)
+        if game.n_players != n_players:
+            raise ValueError(f"{name} is played by {game.n_players} players; got {n_players} agents") from None
+        return game

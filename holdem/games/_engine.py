@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from holdem.checks import check_int  # noqa: F401 - the rules' own checks use it
+
 from holdem.evaluate import _evaluate_one
 from holdem.games.base import (
     CHECK_CALL,
@@ -64,21 +66,6 @@ def _raise_action(to: int) -> Action:
 
 
 # ---------------------------------------------------------------- validation
-
-
-def check_int(owner: str, name: str, value, low: int, high: int | None = None) -> None:
-    """Raise ``ValueError`` unless ``value`` is an int in ``[low, high]``.
-
-    >>> check_int("LimitHoldem", "n_players", 11, 2, 10)
-    Traceback (most recent call last):
-    ...
-    ValueError: The 'n_players' parameter of LimitHoldem must be an integer in [2, 10]; got 11.
-    """
-    ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
-    if ok and value >= low and (high is None or value <= high):
-        return
-    allowed = f"in [{low}, {high}]" if high is not None else f">= {low}"
-    raise ValueError(f"The {name!r} parameter of {owner} must be an integer {allowed}; got {value!r}.")
 
 
 def clean_deal(deal, owner: str) -> tuple[int, ...]:

@@ -6,7 +6,9 @@ A log is a text file of JSON objects, one per line:
     ``format`` ("bpp-match-log"), ``version``, ``game`` (name), ``game_repr``
     (the rules and stakes), ``n_players``, ``unit``, ``unit_chips``, ``agents``
     (names, in the order given), ``seed`` (root entropy) and ``spawn_key``,
-    ``block_size``, ``n_deals``, ``duplicate``.
+    ``block_size``, ``n_deals``, ``duplicate``, and last ``sha256``: the
+    :func:`checksum` of the header line as written without that key, so an
+    edited header (its agents, its seed) is refused like an edited hand.
 ``{"type": "hand", ...}``  (one per hand played)
     ``hand`` (match-wide index, playing order), ``deal`` (index of the deal;
     equals ``hand`` unless the match is duplicate), ``replay``, ``block``,
@@ -19,7 +21,7 @@ A log is a text file of JSON objects, one per line:
 ``{"type": "block", ...}``  (after the hands of each block)
     ``block``, ``deals``, ``hands``, ``chips`` (per agent) and ``sha256`` (the
     first 16 hex digits of the SHA-256 of the block's hand lines, bytes as
-    written).  The file is flushed after it, so a block is either complete,
+    written; required).  The file is flushed after it, so a block is either complete,
     marker included, or an interrupted tail.
 
 A log is append-only: nothing in it is ever rewritten or shortened, except an
@@ -67,7 +69,7 @@ __all__ = ["LOG_FORMAT", "LOG_VERSION", "MatchLog", "read_log", "parse_action", 
            "check_resumable"]
 
 LOG_FORMAT = "bpp-match-log"
-LOG_VERSION = 1
+LOG_VERSION = 2  # 2: the header carries its own checksum, every block marker its hands'
 
 #: Header keys that must agree for a log to be resumed by a match.
 RESUME_KEYS = ("game_repr", "n_players", "agents", "seed", "spawn_key", "block_size", "duplicate")
@@ -129,6 +131,11 @@ def checksum(lines: bytes) -> str:
     'e3b0c44298fc1c14'
     """
     return hashlib.sha256(lines).hexdigest()[:16]
+
+
+def _header_checksum(header: dict) -> str:
+    """The :func:`checksum` of a header line as written, without its own ``sha256`` key."""
+    return checksum(json.dumps({k: v for k, v in header.items() if k != "sha256"}).encode())
 
 
 def _is_int(x) -> bool:
@@ -194,12 +201,15 @@ def read_log(path) -> MatchLog:
         first = f.readline()
         try:
             header = json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):
             header = None
         if not isinstance(header, dict) or header.get("format") != LOG_FORMAT or not first.endswith(b"\n"):
             raise ValueError(f"{name} is not a bpp match log (its first line is not a match-log header)")
         if header.get("version") != LOG_VERSION:
             raise ValueError(f"{name} is a match log of version {header.get('version')!r}; expected {LOG_VERSION}")
+        if header.get("sha256") != _header_checksum(header):
+            raise ValueError(f"{name}: line 1: the header does not match its checksum; the log was damaged or edited "
+                             "(keep a copy, use another --log)")
         for key, ok in _HEADER_CHECKS.items():
             if not ok(header.get(key)):
                 raise ValueError(f"{name}: line 1: the header's {key!r} is missing or malformed ({header.get(key)!r})")
@@ -219,7 +229,7 @@ def read_log(path) -> MatchLog:
 
             try:
                 obj = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: nested too deep to be a log line
                 raise bad("not a JSON line") from None
             kind = obj.get("type") if isinstance(obj, dict) else None
             if kind == "hand":
@@ -243,7 +253,7 @@ def read_log(path) -> MatchLog:
             if hands != len(pending) or any(h["block"] != b for h in pending):
                 raise bad(f"block {b} counts {hands} hands but {where} hold {len(pending)} of it")
             recorded = obj.get("sha256")
-            if recorded is not None and recorded != checksum(b"".join(raw)):
+            if recorded != checksum(b"".join(raw)):
                 raise bad(f"the hands of block {b} ({where}) do not match the checksum on this line")
             chips = [0] * n_agents
             for h in pending:
@@ -274,7 +284,8 @@ class LogWriter:
         else:
             empty = self.path.exists() and self.path.stat().st_size == 0  # an empty file holds nothing to lose
             self._file = self.path.open("wb" if empty else "xb")
-            self._file.write((json.dumps(header) + "\n").encode())
+            header = {k: v for k, v in header.items() if k != "sha256"}
+            self._file.write((json.dumps(header | {"sha256": _header_checksum(header)}) + "\n").encode())
             self._file.flush()
 
     def write_block(self, block: int, n_deals: int, lines: list[str], chips: np.ndarray) -> None:

@@ -37,7 +37,8 @@ from pathlib import Path
 
 import numpy as np
 
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
+from holdem.checks import check_int
 from holdem.match import parallel
 from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
@@ -48,8 +49,6 @@ __all__ = ["play_match", "play_block", "DealBlocks", "MatchPlan", "BlockResult",
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
-
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 
 
 class DealBlocks:
@@ -128,6 +127,20 @@ def root_seed(rng) -> np.random.SeedSequence:
     )
 
 
+def block_deals(seed: np.random.SeedSequence, n_deals: int, n_agents: int):
+    """A block's ``(n_deals, 52)`` int8 deals and its agents' streams, from the block's ``SeedSequence``.
+
+    Child 0 of ``seed`` shuffles the deals, children 1.. are the agents' (see the module docstring);
+    the ACPC dealer deals from here too, so its hands are a match's.
+    """
+    streams = seed.spawn(1 + n_agents)
+    # shuffled as int64 (numpy's fast path for 8-byte items: the same permutations, faster), kept as int8
+    deals = np.empty((n_deals, 52), dtype=np.int64)
+    deals[:] = np.arange(52)
+    np.random.default_rng(streams[0]).permuted(deals, axis=1, out=deals)
+    return deals.astype(np.int8), streams[1:]
+
+
 def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> BlockResult:
     """Play one block of a match (module-level, so worker processes can run it).
 
@@ -138,13 +151,10 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
     game = plan.game
     n = plan.n_players
     n_deals = plan.block_deals(block)
-    streams = seed.spawn(1 + len(plan.agents))
-    deal_rng = np.random.default_rng(streams[0])
-    agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams[1:])]
+    deals, streams = block_deals(seed, n_deals, len(plan.agents))
+    agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams)]
 
     first = block * plan.block_size
-    deals = np.tile(np.arange(52, dtype=np.int8), (n_deals, 1))
-    deal_rng.permuted(deals, axis=1, out=deals)
     buttons = (np.arange(first, first + n_deals) % n).astype(np.int64)
 
     ranks = None
@@ -158,6 +168,12 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
 
     at_seats = seatings(n, duplicate=plan.duplicate)  # [replay, seat] = agent
     seat_ofs = np.argsort(at_seats, axis=1)  # [replay, agent] = seat
+    if not plan.record:  # every agent decides for a whole batch: the batched engine (holdem.match.batched)
+        from holdem.match.batched import play_block_batched
+
+        chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs)
+        if chips is not None:
+            return BlockResult(block, n_deals, chips, None)
     record = plan.record
     at_seat_rows = at_seats.tolist()
     drivers = [HandDriver([agents[a] for a in at_seat], record=record) for at_seat in at_seat_rows]
@@ -207,15 +223,37 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     memo = _ACTION_JSON
     actions = ",".join([f"[{p},{memo.get(a) or _action_json(a)}]" for p, a in taken])
     showdown = ",".join(
-        f'[{e.player},"{"".join([_CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
+        f'[{e.player},"{"".join([CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
     )
     return (
         f'{{"type":"hand","hand":{hand},"deal":{deal_no},"replay":{replay},"block":{block},'
         f'"button":{int(button)},"seats":[{",".join(map(str, at_seat))}],'
-        f'"cards":"{"".join([_CARD_TEXT[c] for c in deal])}",'
+        f'"cards":"{"".join([CARD_TEXT[c] for c in deal])}",'
         f'"actions":[{actions}],"showdown":[{showdown}],'
         f'"payoffs":[{",".join(map(str, state.payoffs.tolist()))}]}}\n'
     )
+
+
+def log_header(game, names, root: np.random.SeedSequence, block_size: int, n_deals: int, duplicate: bool) -> dict:
+    """The header line of a match log (:mod:`holdem.match.log`) of ``names`` playing ``game`` from ``root``."""
+    from holdem.match.log import LOG_FORMAT, LOG_VERSION
+
+    return {
+        "type": "header",
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": game.name,
+        "game_repr": repr(game),
+        "n_players": int(game.n_players),
+        "unit": game.unit,
+        "unit_chips": int(game.unit_chips),
+        "agents": list(names),
+        "seed": root.entropy,
+        "spawn_key": list(root.spawn_key),
+        "block_size": block_size,
+        "n_deals": n_deals,
+        "duplicate": bool(duplicate),
+    }
 
 
 #: Spawn-key word of the streams of agents kept for the whole match ("learn" in ASCII).
@@ -268,11 +306,6 @@ def check_picklable_agents(specs) -> None:
             )
 
 
-def _check_int(name: str, value, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(f"The '{name}' parameter of play_match must be an integer >= {minimum}; got {value!r}.")
-    return int(value)
-
 
 def play_match(
     game,
@@ -300,7 +333,8 @@ def play_match(
         every block, except agents that learn across hands, which are made once
         and keep their state for the whole match (:func:`keep_learners`), exactly
         as ``bpp match`` does; instances persist across blocks.  Learners and
-        instances need ``workers=1`` (refused otherwise), learners no ``log``.
+        instances need ``workers=1`` (refused otherwise); a learners' log is written
+        whole and read whole, never extended (their learned state is not in it).
     n_deals
         Deals to play (a *deal* is one shuffled deck; a *hand* is one deal
         played by one seating).  An ordinary match plays one hand per deal; a
@@ -345,9 +379,9 @@ def play_match(
     ...
     ValueError: The 'n_deals' parameter of play_match must be an integer >= 2; got 0.
     """
-    n_deals = _check_int("n_deals", n_deals, 2)
-    workers = _check_int("workers", workers, 1)
-    block_size = _check_int("block_size", block_size, 1)
+    n_deals = check_int("play_match", "n_deals", n_deals, 2)
+    workers = check_int("play_match", "workers", workers, 1)
+    block_size = check_int("play_match", "block_size", block_size, 1)
     if isinstance(game, type):
         raise ValueError(
             f"The 'game' parameter of play_match must be a rule set instance, e.g. {game.__name__}(); "
@@ -379,10 +413,11 @@ def play_match(
     root = root_seed(rng)
     specs = keep_learners(specs, root)
     learners = [s.name for s in specs if s.instance is not None and capabilities(s.instance).learns_across_hands]
-    if learners and log is not None:
+    if learners and previous is not None and previous.n_deals < n_deals:
         raise ValueError(
-            f"agents {', '.join(sorted(set(learners)))} learn across hands; their learned state is not in the log, "
-            "so a logged match could not resume them: play without a log"
+            f"agents {', '.join(sorted(set(learners)))} learn across hands and the log {str(log)!r} holds only "
+            f"{previous.n_deals} of the {n_deals} deals: what they learned there is not in the log, so the match "
+            "cannot be extended; choose another --log"
         )
     instances = [s.name for s in specs if s.instance is not None]
     if instances and workers > 1:
@@ -393,24 +428,9 @@ def play_match(
     plan = MatchPlan(game, specs, n_deals, block_size, bool(duplicate), record=log is not None)
     header = None
     if log is not None:
-        from holdem.match.log import LOG_FORMAT, LOG_VERSION, check_resumable
+        from holdem.match.log import check_resumable
 
-        header = {
-            "type": "header",
-            "format": LOG_FORMAT,
-            "version": LOG_VERSION,
-            "game": game.name,
-            "game_repr": repr(game),
-            "n_players": int(n_players),
-            "unit": game.unit,
-            "unit_chips": int(game.unit_chips),
-            "agents": [s.name for s in specs],
-            "seed": root.entropy,
-            "spawn_key": list(root.spawn_key),
-            "block_size": block_size,
-            "n_deals": n_deals,
-            "duplicate": bool(duplicate),
-        }
+        header = log_header(game, [s.name for s in specs], root, block_size, n_deals, duplicate)
         if previous is not None:
             check_resumable(previous, header, log)
 

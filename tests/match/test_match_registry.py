@@ -1,4 +1,4 @@
-"""bpp.registry: agents by name, shared with holdem.match."""
+"""Agents by name (holdem.match.agents, re-exported by bpp.registry): registered in the process, built in, installed."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from holdem.match import play_match
 
 
 @pytest.fixture
-def toy_names():
+def toy_names(monkeypatch):
+    from holdem.match import agents
+
+    monkeypatch.setattr(agents, "_registered", dict(agents._registered))  # forgotten after the test
     registry.register_agent("toy-caller", Caller, overwrite=True)
     registry.register_agent("toy-random", "toy_game:Randomer", overwrite=True)
-    yield
-    for name in ("toy-caller", "toy-random"):
-        registry._registry.pop(name, None)
 
 
 def test_builtin_names_are_registered():
@@ -56,7 +56,8 @@ def test_register_agent_validates(name, factory, message):
 
 
 def test_unknown_names_list_the_known_ones():
-    with pytest.raises(ValueError, match=r"unknown agent 'nobody'; known agents: .*\bcall, .*\bfold\b"):
+    with pytest.raises(ValueError, match=r"unknown agent 'nobody'; tried the registered names, the built-in agents "
+                       r"\(call, fold, raise, random\), the 'bpp.agents' entry points .*; known agents: .*\bcall, .*\bfold\b"):
         play_match(HighCard(), ["nobody", "call"], 10)
 
 
@@ -80,7 +81,8 @@ def test_learning_agents_persist_for_the_whole_match_and_keep_their_names():
         match_agents(["bpp", "rules"], seed=1, workers=2)
 
 
-def test_names_instances_and_the_cli_give_the_same_learning_match(capsys):
+def test_names_instances_and_the_cli_give_the_same_learning_match(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     import json
 
     from bpp.cli import main
@@ -97,8 +99,11 @@ def test_names_instances_and_the_cli_give_the_same_learning_match(capsys):
     # a name rebuilt every block would forget: the learner's M_A|C must have changed from its default
     with pytest.raises(ValueError, match=r"agents bpp learn across hands and keep one state .* need workers=1 \(got 2\)"):
         play_match(Stud5(), ["bpp", "rules"], 300, rng=5, workers=2)
-    with pytest.raises(ValueError, match="learned state is not in the log"):
-        play_match(Stud5(), ["bpp", "rules"], 300, rng=5, log="unused.jsonl")
+    # a log records a learners' match without changing it (issue 23 §2), and is never extended
+    logged = play_match(Stud5(), ["bpp", "rules"], 300, rng=5, duplicate=True, log="learners.jsonl")
+    assert logged.players[0].total == by_name.players[0].total
+    with pytest.raises(ValueError, match="learn across hands and the log .* holds only 300 of the 400 deals"):
+        play_match(Stud5(), ["bpp", "rules"], 400, rng=5, duplicate=True, log="learners.jsonl")
 
 
 def test_agent_classes_without_rng_are_accepted_and_notebook_classes_refused_for_workers(monkeypatch):

@@ -887,7 +887,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--noise", type=float, default=200.0, help="initial noise of the iterated roll-out, milli-bets")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes (default: every core)")
-    from bpp.commands import add_build_output
+    from holdem.tables import add_build_output
 
     add_build_output(parser, "bpp/models/loki/preflop_{N}p[_iterated].csv", folder=False)
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no table")
@@ -895,7 +895,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     """Build the table, write it, print the top and bottom and the Sklansky comparison."""
-    from bpp.commands import build_destination
+    from holdem.tables import build_destination
 
     shipped = model_path(args.players, iterated=args.iterated)
     out = build_destination(args, shipped, folder=False, name=f"loki/{shipped.name}")

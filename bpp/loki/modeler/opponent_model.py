@@ -40,10 +40,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from holdem.checks import check_int
+
 from bpp.loki.state import (  # noqa: F401  (the seat rules and the tracker, re-exported where they used to live)
     ActionRecord,
     HandTracker,
-    _check_int,
     blind_seats,
     button_from_first_actor,
     first_to_act,
@@ -160,7 +161,7 @@ class OpponentModel:
     """
 
     def __init__(self, n_players: int, *, prior: float = 10.0, specific: bool = True, sigma: float = GOM_SIGMA):
-        self.n_players = _check_int(n_players, "n_players", "OpponentModel", 2, 10)
+        self.n_players = check_int("OpponentModel", "n_players", n_players, 2, 10)
         if not prior > 0:
             raise ValueError(f"The 'prior' parameter of OpponentModel must be positive; got {prior!r}.")
         if not sigma > 0:
@@ -173,10 +174,10 @@ class OpponentModel:
 
     def observe(self, opponent: int, *, round: int, bets_to_call: int, action: int) -> "OpponentModel":
         """Count one action of relative seat ``opponent`` in context (``round``, ``bets_to_call``)."""
-        opponent = _check_int(opponent, "opponent", "OpponentModel.observe", 0, self.n_players - 1)
-        r = _check_int(round, "round", "OpponentModel.observe", 0, 3)
-        b = min(_check_int(bets_to_call, "bets_to_call", "OpponentModel.observe", 0), 2)
-        a = _check_int(action, "action", "OpponentModel.observe", 0, 2)
+        opponent = check_int("OpponentModel.observe", "opponent", opponent, 0, self.n_players - 1)
+        r = check_int("OpponentModel.observe", "round", round, 0, 3)
+        b = min(check_int("OpponentModel.observe", "bets_to_call", bets_to_call, 0), 2)
+        a = check_int("OpponentModel.observe", "action", action, 0, 2)
         if self.specific:
             self.counts_[opponent, r, b, a] += 1.0
             self._cache = None

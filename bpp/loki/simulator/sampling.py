@@ -66,6 +66,7 @@ Where this differs from Billings2002:
   so over its range it acts with the predicted frequencies.  Not conditioned
   further on the trial's own simulated actions (the range is the one at the
   real decision).  False: the scale over all holdings, as before.
+
 EVs are in chips and count only the chips still to be put in (what is in the
 pot is sunk): the fold EV is 0.
 

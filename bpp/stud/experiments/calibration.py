@@ -37,6 +37,7 @@ import numpy as np
 
 from holdem.games import Stud5
 from holdem.games.base import ActionKind
+from holdem.play import HandDriver
 
 __all__ = ["decision_records", "calibration_table", "format_calibration", "SHOWING", "OPP_ACTIONS"]
 
@@ -96,6 +97,26 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
     game = Stud5()
     rows: list[tuple] = []
     winnings = np.zeros(n_deals)
+
+    def tell_watchers(event):
+        for agent in watchers:
+            agent.observe(event)
+
+    def record(p, obs, action):
+        if p != bpp_seat:  # the seat of the hand being played (set by the loop below)
+            return
+        info = bpp.decision(obs)
+        mine_up, theirs_up = obs.up_cards[p], obs.up_cards[1 - p]
+        a, b = _hand_value(tuple(sorted(mine_up))), _hand_value(tuple(sorted(theirs_up)))
+        fold, call, bet = info["probabilities"]
+        rows.append((
+            obs.round, opponent_action(obs), 0 if a > b else (1 if a == b else 2), info["p_win"], info["theta"],
+            info["d"], fold, call, bet, obs.to_call > 0, int(action.kind), true_win, deal_no,
+            *(float(w.win_probability(obs)) for w in watchers),
+        ))
+
+    # drivers[s]: BPP in seat s
+    drivers = [HandDriver(seated, on_event=tell_watchers if watchers else None, on_decision=record) for seated in ([bpp, opp], [opp, bpp])]
     for deal_no in range(n_deals):
         deal = deal_rng.permutation(52)
         for bpp_seat in (0, 1):
@@ -103,36 +124,9 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
             ranks = game.showdown_ranks(deal[None], np.array([deal_no % 2]))[0]  # both seats' five cards of the deal
             mine, theirs = ranks[bpp_seat], ranks[1 - bpp_seat]
             true_win = 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
-            seats = {bpp_seat: bpp, 1 - bpp_seat: opp}
-            for seat, agent in seats.items():
-                agent.new_hand(seat)
             for agent in watchers:
                 agent.new_hand(bpp_seat)
-            told = 0
-            while True:
-                history = state.history
-                while told < len(history):
-                    for agent in (bpp, opp, *watchers):
-                        agent.observe(history[told])
-                    told += 1
-                if state.is_terminal:
-                    break
-                p = state.current_player
-                obs = state.observation(p)
-                if p == bpp_seat:
-                    info = bpp.decision(obs)
-                    action = bpp.act(obs)
-                    mine_up, theirs_up = obs.up_cards[p], obs.up_cards[1 - p]
-                    a, b = _hand_value(tuple(sorted(mine_up))), _hand_value(tuple(sorted(theirs_up)))
-                    fold, call, bet = info["probabilities"]
-                    rows.append((
-                        obs.round, opponent_action(obs), 0 if a > b else (1 if a == b else 2), info["p_win"], info["theta"],
-                        info["d"], fold, call, bet, obs.to_call > 0, int(action.kind), true_win, deal_no,
-                        *(float(w.win_probability(obs)) for w in watchers),
-                    ))
-                else:
-                    action = opp.act(obs)
-                state.apply(action)
+            drivers[bpp_seat].play(state)
             winnings[deal_no] += state.payoffs[bpp_seat] / 2.0
     names = ("round", "opp_action", "showing", "p_win", "theta", "d", "fold", "call", "bet", "facing", "action", "true_win", "deal",
              *(f"p_win_{name}" for name in shadows))

@@ -358,6 +358,7 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
     from holdem.cards import format_cards
     from holdem.games import Stud5
     from holdem.games.base import ActionKind
+    from holdem.play import play_hand
 
     from bpp.stud.players.cardlevel import CardBPP
     from bpp.stud.players.variants import variant_of_agent
@@ -382,47 +383,36 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
         play_match(game, [bpp, opp], int(warmup), rng=streams[2])
     deal = np.random.default_rng(streams[3]).permutation(52)
     state = game.new_hand(deal, button=1)  # BPP (seat 0) sits left of the button
-    agents = [bpp, opp]
-    for seat, agent in enumerate(agents):
-        hook = getattr(agent, "new_hand", None)
-        if hook is not None:
-            hook(seat)
     names = {0: "BPP", 1: "OPP"}
     verbs = {ActionKind.FOLD: "folds"}
     steps = []
-    told = 0
-    while True:
-        history = state.history
-        new = history[told:]
-        for event in new:
-            for agent in agents:
-                hook = getattr(agent, "observe", None)
-                if hook is not None:
-                    hook(event)
-        told = len(history)
-        deals = [e for e in new if e.kind == "deal"]
-        if deals and not state.is_terminal:
-            cards = ", ".join(f"{names[e.player]} {format_cards(e.cards[0])}" for e in deals)
-            steps.append(step(bpp, state, 0, "deal", f"r{deals[0].round} deal: {cards}", None))
-        if state.is_terminal:
-            break
-        p = state.current_player
-        obs = state.observation(p)
-        action = agents[p].act(obs)
+    dealt = []  # deal events told since the last decision
+    acting = {}
+
+    def on_event(event):
+        if event.kind == "deal":
+            dealt.append(event)
+        elif event.kind == "action":
+            p, r, verb, before, action = acting["p"], acting["r"], acting["verb"], acting["before"], acting["action"]
+            if not state.is_terminal and state.round == r:
+                steps.append(step(bpp, state, 0, "action", f"r{r} {names[p]} {verb}", names[p]))
+            else:  # the round or the hand closed: that round's beliefs, with this action as evidence
+                steps.append(closing(bpp, r, names[p], verb, steps[-1], action, before._replace(history=before.history + (event,))))
+
+    def on_decision(p, obs, action):
+        if dealt:  # the cards dealt since the last decision: one step
+            cards = ", ".join(f"{names[e.player]} {format_cards(e.cards[0])}" for e in dealt)
+            steps.append(step(bpp, state, 0, "deal", f"r{dealt[0].round} deal: {cards}", None))
+            dealt.clear()
         if action.kind == ActionKind.CHECK_CALL:
             verb = "calls" if obs.to_call else "checks"
         elif action.kind == ActionKind.BET_RAISE:
             verb = "raises" if obs.to_call else "bets"
         else:
             verb = verbs[action.kind]
-        r = state.round
-        before = state.observation(0)
-        state.apply(action)
-        if not state.is_terminal and state.round == r:
-            steps.append(step(bpp, state, 0, "action", f"r{r} {names[p]} {verb}", names[p]))
-        else:  # the round or the hand closed: that round's beliefs, with this action as evidence
-            event = state.history[len(before.history)]
-            steps.append(closing(bpp, r, names[p], verb, steps[-1], action, before._replace(history=before.history + (event,))))
+        acting.update(p=p, r=state.round, verb=verb, before=state.observation(0), action=action)
+
+    play_hand(state, [bpp, opp], on_event=on_event, on_decision=on_decision)
     cards = game.showdown_cards(deal[None], 1)[0]
     return BeliefTrace(
         steps,

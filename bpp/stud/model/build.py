@@ -17,7 +17,7 @@ import argparse
 import sys
 import time
 
-from bpp.commands import add_build_output, build_destination, positive_int
+from holdem.tables import add_build_output, build_destination, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

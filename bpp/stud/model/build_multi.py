@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from bpp.commands import add_build_output, build_destination
+from holdem.tables import add_build_output, build_destination
 
 
 def _seats(text: str) -> tuple[int, ...]:

@@ -24,7 +24,7 @@ import argparse
 import importlib
 from dataclasses import dataclass
 
-from bpp.commands import add_build_output, build_destination
+from holdem.tables import add_build_output, build_destination
 
 _PAPER = "Korb, Nicholson & Jitnah, Bayesian Poker, UAI 1999, section 6.1"
 

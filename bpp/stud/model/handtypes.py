@@ -10,8 +10,7 @@ Final hand types
     the evaluator's classes (:mod:`holdem.evaluate`, higher = stronger), so a
     hand's type is one ``searchsorted`` of its class (no Python loop per hand).
 
-Partial hand types (this module's choice; §3.1 only says "partial hand types
-(e.g., three cards to a flush)")
+Partial hand types (this module's choice; §3.1 only says "partial hand types (e.g., three cards to a flush)")
     A hand of ``n`` < 5 cards — BPP_Current / OPP_Current (2, 3, 4 cards in
     rounds 0-2) and OPP_Upcards (1-4 up cards in rounds 0-3) — gets a type
     from :func:`type_names` ``(n)``, in this order:

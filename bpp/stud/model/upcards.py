@@ -255,8 +255,8 @@ def build_linked_network(cpts: StudCPTs, action_cpt=None, link="showing"):
 class CompiledLinkedNet:
     """One round's extended network compiled to numpy tables (every evidence combination precomputed).
 
-    Tables
-    ------
+    Attributes
+    ----------
     win_table : (n_current, n_upcards, n_link, 3)
         P(win | BPP_Current, OPP_Upcards, link state, OPP_Action) with action index 2 = unobserved.
     opp_current_table : (n_upcards, n_link, 3, n_current)

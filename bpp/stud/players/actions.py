@@ -25,18 +25,10 @@ merged-curve form stays reachable (``params=load_params()`` plays the
 shipped curves in both situations), which is how the curves' share of the
 difference to ``bpp`` is measured.
 
-Measured (units/hand ± 95 % CI; the search's ``validation`` in the curves file,
-``figures/stud_variants.md``): on the search's 20,000 fresh duplicate deals against
-``rules`` the split curves beat the merged shaped curves they started from by
-+0.073 ± 0.042 (t 3.4, paired; the same search with one merged set: +0.005 ± 0.044);
-BPP learned to raise less readily than it opens (at d = +0.3 in rounds 1-2:
-0.74 / 0.44 against 0.88 / 0.67).  The shape constraint costs more than the split
-gains: against ``bpp`` with its free curves it loses against ``rules``
-(−0.214 ± 0.066 vs −0.080 ± 0.066), ``bluffer``, ``slowplay`` and ``loose``, and
-ties head to head (+0.014 ± 0.045).  Played by argmax it loses to ``rules``
-(−0.198 ± 0.067; −0.008 ± 0.063 with the merged shaped curves): facing a bet in
-round 0 the searched curves cross so that the most probable action is a fold for
-d in [0.10, 0.14) (62 of 3,077 such decisions in 2,000 deals folded there).
+What the split curves win against their merged start and against ``bpp`` is
+measured by the curve search's validation (the ``validation`` key of the
+curves file) and ``python figures/stud_variants.py`` (``figures/stud_variants.md``),
+and reported in the documentation's results page for Korb1999.
 
 >>> player = ActionsBPP(rng=0)
 >>> player.win_tables_.tables[0].shape

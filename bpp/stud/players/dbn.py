@@ -9,15 +9,8 @@ round so far and BPP's current type, so what the opponent did in earlier
 rounds keeps informing the belief about its hand (§6.3: "to model more
 effectively the interrelation between rounds of play").
 
-Measured (``python figures/stud_dbn.py``: five opponents, 5,000 duplicate deals
-each, a ``bpp`` instance watching the same hands and learning from the same
-showdowns, 188,592 decisions): the DBN's P(win) is better calibrated in the
-last two rounds against every opponent.  The Brier score falls by
-0.0024 ± 0.0004 (round 3) and 0.0072 ± 0.0007 (round 4, 0.1137 against
-0.1209).  It is slightly worse in round 1, +0.0006 ± 0.0002, because hand
-types are not Markov (:mod:`bpp.stud.model.dbn`).  The winnings on the same
-deals barely move (DBN − ``bpp``): −0.072 … +0.036 sampled, every |t| < 1.8;
-−0.006 … +0.063 with ``play="argmax"``, at most t 3.3 (against ``loose``).
+How its P(win) and winnings compare with ``bpp``'s is measured by ``python figures/stud_dbn.py``
+(``figures/stud_dbn.md``; the documentation's results pages).
 
 >>> player = DBNBPP(rng=0)
 >>> player.dbn_

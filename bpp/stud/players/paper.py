@@ -12,41 +12,16 @@ modules (:mod:`bpp.stud.players.upcards`: §6.1's BPP Upcards link).
 
 Heads-up only (BPP "currently applies to a single opponent", §2.2).
 
-Why this player loses to Figure 4's rule-based player, measured
-(``python figures/stud_calibration.py``: 5,000 duplicate deals per cell,
-seeds 2002 / 1999, one learning instance per run, units/hand ± 95 % CI):
-
-1. Its P(win) is biased where Figure 4 bets for a reason the network cannot
-   see.  OPP_Action depends on OPP_Current only (§3.1), but Figure 4 bets
-   when its hand beats *BPP's up cards*; after an aggressive action while
-   BPP shows the higher board the network predicts 0.549 against a true
-   0.377 ± 0.028 in round 3 (1,129 decisions) and 0.600 against
-   0.287 ± 0.031 in the last round (839); elsewhere it is within ±0.07.
-2. Sampling the fitted curves costs more than that bias.  The curves found
-   by the §4.1 search are not §4.1's shapes (the last round's call curve
-   peaks at d = +0.40 and folds 94 % at d = 0), and sampling them folds 8.4 %
-   of the bets BPP faces with d = P(win) − θ > 0 (1.3 % when playing their
-   most probable action).  The same network, learning and curves played
-   deterministically (``play="argmax"``) turn −0.080 ± 0.066 (t −2.35) into
-   +0.088 ± 0.060 (t 2.88, p 0.004) against ``rules`` and +0.006 ± 0.052
-   into +0.200 ± 0.046 (t 8.60) against ``prob``.
-3. Curves kept to §4.1's shapes do not help: the search with every f ≥ 0
-   (``bpp/models/stud/curves_paper_shape.json``) validates at −0.232 ± 0.049,
-   and with them ``bpp`` scores −0.194 ± 0.070 (rules) and −0.059 ± 0.055
-   (prob) sampled, −0.020 ± 0.063 and +0.046 ± 0.048 argmax
-   (``figures/stud_shape.md``): the free curves' displacement partly
-   compensates the P(win) bias of point 1.
-
-So the paper's claim (the §3 network with the §4 curves beats both
-automated opponents) does not hold with the paper's sampled play here; it
-holds when the same curves are played deterministically.  Removing the
-bias of point 1 pays on top: ``bpp-up`` argmax +0.132 ± 0.064 / +0.206 ± 0.047,
-``bpp-card`` argmax +0.387 ± 0.062 (t 12.2) / +0.311 ± 0.048 (t 12.8).
+How this player fares against Figure 4's rule-based player and §5.1's
+probabilistic player, and why it loses to the former, is measured by
+``python figures/stud_calibration.py`` (``figures/stud_calibration.md``) and
+reported in the documentation's results page for Korb1999.
 """
 
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import numpy as np
 
@@ -135,7 +110,7 @@ class BPPPlayer(CurvePlayer):
     refit_every : int
         Showdowns between refits.
     nets : sequence of 4 CompiledStudNet, optional
-        The networks (default: ``bpp/models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
+        The networks (default: ``models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
     upcards_link : bool or str
         Off (False, the default) plays the paper's network.  ``True`` /
         ``"showing"`` or ``"upcards"`` play the §6.1 extension of
@@ -327,6 +302,40 @@ class BPPPlayer(CurvePlayer):
         """Forget everything learned about the opponent."""
         self.model_.reset()
         self.refit()
+
+    def save(self, directory) -> Path:
+        """Write the learned M_A|C counts as plain files: ``action_model.npz`` in ``directory`` (created).
+
+        >>> import tempfile, numpy as np
+        >>> from holdem.games import Stud5
+        >>> from holdem.match import play_match
+        >>> a = BPPPlayer(rng=0)
+        >>> _ = play_match(Stud5(), [a, "call"], 30, rng=1)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     b = BPPPlayer(rng=1).load(a.save(d))
+        >>> all(np.array_equal(x, y) for x, y in zip(a.model_.counts_, b.model_.counts_))
+        True
+        """
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        counts = {f"round{r}": np.asarray(c) for r, c in enumerate(self.model_.counts_)}
+        np.savez(directory / "action_model.npz", n_showdowns=self.model_.n_showdowns_, **counts)
+        return directory
+
+    def load(self, directory) -> "BPPPlayer":
+        """Read what :meth:`save` wrote (refitting P(BPP_Win) to it); returns self."""
+        path = Path(directory) / "action_model.npz"
+        try:
+            with np.load(path, allow_pickle=False) as f:
+                counts = [f[f"round{r}"].astype(float) for r in range(len(self.model_.counts_))]
+                n = int(f["n_showdowns"])
+        except (OSError, KeyError, ValueError) as exc:
+            raise ValueError(f"cannot load BPP's action model from {str(path)!r}: {exc}") from None
+        if [c.shape for c in counts] != [np.shape(c) for c in self.model_.counts_]:
+            raise ValueError(f"{str(path)!r} holds an action model of another shape (another BPP variant?)")
+        self.model_.counts_ = counts
+        self.model_.n_showdowns_ = n
+        return self.refit()
 
     def new_hand(self, seat: int) -> None:
         if self._pending >= self.refit_every:

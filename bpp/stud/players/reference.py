@@ -282,17 +282,41 @@ def _round1_row(key: tuple, n_samples: int, stream) -> tuple[np.ndarray, int]:
     return total.astype(np.uint16), group
 
 
+#: :func:`holdem.files.content_digest` of the shipped round-1 table: the file is refused unless it matches
+#: (a rebuild with other settings records its new digest here; a test checks the two agree).
+ROUND1_DIGEST = "32071b56c79e5622d194157681632e1d5403f3c7c390188e497ff895b99f580d"
+#: ... and of the shipped round-2 table.
+ROUND2_DIGEST = "7dbe96bf114e745a6e7f94f2835ae16560302093f2744c31f36be20fe7a123ab"
+
+
+def _read_shipped_table(path, shapes: dict, digest: str) -> dict | None:
+    """The arrays of a shipped P(win) table, checked (shapes, then the content digest); None when the file is absent.
+
+    An absent file means the slower exact or sampled computation is used (a
+    checkout without the tables); a file that is there but damaged — random
+    bytes, another table, an edited count — is refused with one ``ValueError``
+    naming it, never silently replaced by that fallback.
+    """
+    from holdem.files import check_digest, load_npz
+
+    if not Path(path).exists():
+        return None
+    arrays = load_npz(path, shapes)
+    check_digest(arrays, digest, path)
+    return arrays
+
+
 def _round1_table():
-    """The loaded round-1 table ``(index by key, P(win) rows)``, or None when the file is absent."""
+    """The loaded round-1 table ``(index by key, P(win) rows)``, or None when the file is absent (see :func:`_read_shipped_table`)."""
     global _ROUND1
     if _ROUND1 is None:
-        try:
-            with np.load(ROUND1_PATH, allow_pickle=False) as data:
-                keys, halves, group, n = data["keys"].astype(np.int64), data["halves"], data["group"], int(data["n_samples"])
-        except (OSError, KeyError, ValueError):  # absent or unreadable: round 1 is sampled
+        data = _read_shipped_table(ROUND1_PATH, {"keys": None, "halves": None, "group": None, "n_samples": (), "seed": ()},
+                                   ROUND1_DIGEST)
+        if data is None:  # absent: round 1 is sampled
             _ROUND1 = False
         else:
-            _ROUND1 = ({tuple(k): i for i, k in enumerate(keys.tolist())}, halves / (2.0 * n * group[:, None]))
+            keys, group, n = data["keys"].astype(np.int64), data["group"], int(data["n_samples"])
+            _ROUND1 = ({tuple(k): i for i, k in enumerate(keys.tolist())}, data["halves"] / (2.0 * n * group[:, None]))
     return _ROUND1 or None
 
 
@@ -476,20 +500,17 @@ def build_round2_table(path=None, *, progress: bool = False) -> Path:
 
 
 def _round2_table():
-    """The loaded round-2 table ``(row of each rank code, P(win | h rank) rows)``, or None when the file is absent."""
+    """The loaded round-2 table ``(row of each rank code, P(win | h rank) rows)``, or None when the file is absent (see :func:`_read_shipped_table`)."""
     global _ROUND2
     if _ROUND2 is None:
-        try:
-            with np.load(ROUND2_PATH, allow_pickle=False) as data:
-                keys, halves, total = data["keys"].astype(np.int64), data["halves"], int(data["total"])
-            if keys.ndim != 2 or keys.shape[1] != 5 or halves.shape != (len(keys), 13) or keys.min() < 0 or keys.max() > 12:
-                raise ValueError("not a round-2 table")
-        except (OSError, KeyError, ValueError):  # absent or unreadable: round 2 is enumerated card by card
+        data = _read_shipped_table(ROUND2_PATH, {"keys": None, "halves": None, "total": ()}, ROUND2_DIGEST)
+        if data is None:  # absent: round 2 is enumerated card by card
             _ROUND2 = False
         else:
+            keys = data["keys"].astype(np.int64)
             index = np.full(13**5, -1, dtype=np.int64)
             index[[_round2_code(k) for k in keys.tolist()]] = np.arange(len(keys))
-            _ROUND2 = (index, halves / (2.0 * total))
+            _ROUND2 = (index, data["halves"] / (2.0 * int(data["total"])))
     return _ROUND2 or None
 
 

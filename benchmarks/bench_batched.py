@@ -1,0 +1,206 @@
+"""Batched engine speed: ``play_match`` beside OpenSpiel and pokerkit, measured in the same run.
+
+Usage: ``python benchmarks/bench_batched.py [--hands N] [--block-size B] [--repeat R]``
+
+Heads-up limit hold'em, two always-call agents:
+
+* ``bpp play_match`` — the public runner, which plays every block on the
+  batched engine (:mod:`holdem.games.batched`) because both agents have
+  ``act_batch``; deals, showdown ranks, betting and payoffs included.  The
+  batch is the block, so ``--block-size`` sets it (results depend on the
+  block size through the random streams, not on the path).
+* ``bpp play_match, scalar path`` — the same match with agents that lack
+  ``act_batch`` (the hand-by-hand state machine), for the ratio.
+* ``engine only`` — :func:`holdem.games.batched.play_batch` on deals and
+  ranks made beforehand (what the batched rules themselves cost).
+* OpenSpiel's ``universal_poker`` (C++, driven from Python: chance outcomes
+  sampled, then always action 1 = call) with the same blinds, bet sizes and
+  cap, and pokerkit's ``FixedLimitTexasHoldem``, when installed.
+
+Heads-up no-limit hold'em, ``random-sizes`` (uniform over every legal
+action, each raise-to total its own action) against ``call``: batched and
+scalar ``play_match`` beside OpenSpiel's ``universal_poker`` no-limit game
+(``bettingAbstraction=fullgame``: a uniformly random legal action there is
+the same policy) with the same blinds and 200-big-blind stacks.
+
+Targets (one core): limit >= 1,000,000 hands/s and >= 50x OpenSpiel;
+no-limit random-sizes vs call >= 200,000 hands/s.  Also prints
+the peak memory of one 100,000-hand batch (``tracemalloc``; target < 1 GB).
+The machine's load average is printed: read the ratios on a loaded machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+import tracemalloc
+
+import numpy as np
+
+from holdem.agents import AlwaysCall
+from holdem.games import LimitHoldem
+from holdem.games.batched import new_batch
+from holdem.match.batched import play_batch
+from holdem.match import play_match
+
+
+class ScalarCall(AlwaysCall):
+    """Always-call without ``act_batch``: the match runs hand by hand."""
+
+    act_batch = None
+
+
+def best_rate(fn, hands: int, repeat: int) -> float:
+    best = 0.0
+    for k in range(repeat):
+        t = time.perf_counter()
+        fn(k)
+        best = max(best, hands / (time.perf_counter() - t))
+    return best
+
+
+def ours(hands: int, block_size: int, repeat: int) -> float:
+    game = LimitHoldem()
+    play_match(game, ["call", "call"], 2_000, rng=0, block_size=block_size)  # warm-up: tables loaded
+    return best_rate(lambda k: play_match(game, ["call", "call"], hands, rng=k, block_size=block_size), hands, repeat)
+
+
+def ours_scalar(hands: int, repeat: int) -> float:
+    game = LimitHoldem()
+    return best_rate(lambda k: play_match(game, [ScalarCall, ScalarCall], hands, rng=k), hands, repeat)
+
+
+def nolimit(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
+    import bpp.registry  # noqa: F401 - random-sizes by name
+    from bpp.lbr.chumps import RandomEverySize
+
+    from holdem.games import NoLimitHoldem
+
+    class ScalarSizes(RandomEverySize):
+        act_batch = None
+
+    agents = [ScalarSizes, ScalarCall] if scalar else ["random-sizes", "call"]
+    game = NoLimitHoldem()
+    play_match(game, agents, 1_000, rng=0, block_size=block_size)
+    return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
+
+
+def openspiel_nolimit(hands: int, repeat: int) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("universal_poker", {
+        "betting": "nolimit", "numPlayers": 2, "numRounds": 4, "blind": "100 50", "firstPlayer": "2 1 1 1",
+        "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1",
+        "stack": "20000 20000", "bettingAbstraction": "fullgame"})
+    rng = np.random.default_rng(0)
+
+    def run(_):
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+                elif state.current_player() == 0:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(rng.integers(len(legal)))])
+                else:
+                    state.apply_action(1)
+            state.returns()
+
+    return best_rate(run, hands, repeat)
+
+
+def engine_only(hands: int, repeat: int) -> float:
+    game = LimitHoldem()
+    rng = np.random.default_rng(0)
+    deals = np.tile(np.arange(52, dtype=np.int64), (hands, 1))
+    rng.permuted(deals, axis=1, out=deals)
+    deals = deals.astype(np.int8)
+    buttons = np.arange(hands) % 2
+    ranks = game.showdown_ranks(deals, buttons)
+    seats = np.tile([0, 1], (hands, 1))
+    agents = [AlwaysCall(), AlwaysCall()]
+    return best_rate(lambda k: play_batch(new_batch(game, deals, buttons, ranks), agents, seats), hands, repeat)
+
+
+def openspiel(hands: int, repeat: int) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("universal_poker", {
+        "betting": "limit", "numPlayers": 2, "numRounds": 4, "blind": "2 1", "firstPlayer": "2 1 1 1",
+        "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1",
+        "raiseSize": "2 2 4 4", "maxRaises": "4 4 4 4", "stack": "1000 1000"})
+    rng = np.random.default_rng(0)
+
+    def run(_):
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+                else:
+                    state.apply_action(1)
+            state.returns()
+
+    return best_rate(run, hands, repeat)
+
+
+def pokerkit(hands: int, repeat: int) -> float | None:
+    try:
+        from bench_games import bench_pokerkit
+    except ImportError:  # run from elsewhere than benchmarks/
+        return None
+    return max((bench_pokerkit(hands) or 0) for _ in range(repeat)) or None
+
+
+def batch_memory(hands: int = 100_000) -> float:
+    """Peak MB allocated while dealing, ranking and playing one batch of ``hands`` heads-up hands."""
+    game = LimitHoldem()
+    tracemalloc.start()
+    play_match(game, ["raise", "call"], hands, rng=0, block_size=hands)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 1e6
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=1_000_000)
+    ap.add_argument("--block-size", type=int, default=100_000)
+    ap.add_argument("--repeat", type=int, default=3)
+    a = ap.parse_args(argv)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    rate = ours(a.hands, a.block_size, a.repeat)
+    scalar = ours_scalar(max(a.hands // 50, 2_000), a.repeat)
+    engine = engine_only(a.block_size, a.repeat)
+    spiel = openspiel(max(a.hands // 200, 1_000), a.repeat)
+    kit = pokerkit(max(a.hands // 5_000, 100), a.repeat)
+    print(f"heads-up limit hold'em, always-call vs always-call (hands/s, best of {a.repeat}):")
+    print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {rate:12,.0f}   target 1,000,000")
+    print(f"  {'bpp play_match, scalar path':44s} {scalar:12,.0f}   batched/scalar {rate / scalar:6.1f}x")
+    print(f"  {'bpp batched engine only (deals given)':44s} {engine:12,.0f}")
+    if spiel:
+        print(f"  {'OpenSpiel universal_poker':44s} {spiel:12,.0f}   batched/OpenSpiel {rate / spiel:6.1f}x (target 50x)")
+    if kit:
+        print(f"  {'pokerkit':44s} {kit:12,.0f}   batched/pokerkit {rate / kit:6.0f}x")
+    nl = nolimit(a.hands, a.block_size, a.repeat, scalar=False)
+    nl_scalar = nolimit(max(a.hands // 100, 2_000), 500, a.repeat, scalar=True)
+    nl_spiel = openspiel_nolimit(max(a.hands // 1_000, 300), a.repeat)
+    print(f"heads-up no-limit hold'em, random-sizes vs call (hands/s, best of {a.repeat}):")
+    print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {nl:12,.0f}   target 200,000")
+    print(f"  {'bpp play_match, scalar path':44s} {nl_scalar:12,.0f}   batched/scalar {nl / nl_scalar:6.1f}x")
+    if nl_spiel:
+        print(f"  {'OpenSpiel universal_poker (fullgame)':44s} {nl_spiel:12,.0f}   batched/OpenSpiel {nl / nl_spiel:6.0f}x")
+    print(f"peak memory of one 100,000-hand batch (raise vs call): {batch_memory():,.0f} MB (target < 1,000 MB)")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,633 @@
+"""The OpenSpiel bridge: bpp's hold'em games as ``universal_poker``, OpenSpiel policies as bpp agents, bpp agents as bots.
+
+OpenSpiel (the optional extra ``openspiel``) is imported on first use, so bpp
+works without it; :func:`require_pyspiel` raises a one-line ``ValueError``
+naming the extra when it is missing.
+
+**The games.**  :func:`universal_poker_game` loads the ``universal_poker``
+game that a bpp hold'em game is, heads-up (the ACPC games: ``NoLimitHoldem()``
+is the 20,000-chip, 50/100 game of Lisy2017 §4, ``pyspiel.hunl_game_string``;
+``LimitHoldem()`` is ACPC limit hold'em at blinds 1/2, bets 2/4,
+``maxRaises = 3 4 4 4``).  The correspondence, checked decision by decision
+by ``tests/frameworks/test_openspiel_rules.py``:
+
+* **Seats.**  ACPC's ``blind = BB SB`` and ``firstPlayer = 2 1 1 1`` make
+  OpenSpiel's player 1 the small blind who acts first pre-flop and player 0
+  the big blind: bpp's seat ``s`` with the button at seat 0 is OpenSpiel's
+  player ``1 - s`` (:func:`openspiel_player`).
+* **Cards.**  Both number a card ``rank * 4 + suit`` with ranks ``2..A`` and
+  suits ``c d h s`` (the ACPC ``makeCard``): a chance outcome is the bpp card
+  code.  OpenSpiel deals player 0's two cards, then player 1's, then the board
+  round by round (:func:`chance_outcomes`).
+* **Actions.**  0 is fold, 1 check/call; in the full no-limit game action
+  ``N >= 2`` is a raise *to* ``N`` chips in the hand (bpp's ``Action(BET_RAISE,
+  N)``, the ACPC ``rN``); in limit, 2 is the fixed raise; with a betting
+  abstraction (``fcpa``) 2 is a pot-sized raise and 3 all-in, whose raise-to
+  totals :func:`openspiel_to_bpp` reads from the state's ACPC line after
+  applying them to a copy.
+
+**Policies as agents** (:class:`OpenSpielPolicyAgent`) and **agents as bots**
+(:class:`BppBot`): see their docstrings.  ``bpp lbr --opponent
+openspiel:MODULE:FACTORY`` plays LBR against ``FACTORY(game)`` (a policy or a
+policy-providing bot).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+import numpy as np
+
+from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
+
+__all__ = [
+    "require_pyspiel",
+    "universal_poker_game",
+    "openspiel_player",
+    "chance_outcomes",
+    "bpp_to_openspiel",
+    "openspiel_to_bpp",
+    "OpenSpielPolicyAgent",
+    "BppBot",
+    "openspiel_factory",
+]
+
+_RAISE = ActionKind.BET_RAISE
+_GAMES = ("limit-holdem", "nolimit-holdem")
+
+
+def require_pyspiel():
+    """The ``pyspiel`` module, or a one-line ``ValueError`` saying how to install it."""
+    try:
+        return importlib.import_module("pyspiel")
+    except ImportError:
+        raise ValueError("OpenSpiel is not installed: pip install 'bpp[openspiel]' (the open_spiel package)") from None
+
+
+def _bpp_game(game):
+    if isinstance(game, str):
+        from holdem.games import GAMES
+
+        if game not in _GAMES:
+            raise ValueError(f"The 'game' parameter of the OpenSpiel bridge must be one of {', '.join(_GAMES)}; got {game!r}.")
+        return GAMES[game]()
+    if getattr(game, "name", None) not in _GAMES or getattr(game, "n_players", 2) != 2:
+        raise ValueError(f"The OpenSpiel bridge plays heads-up limit-holdem and nolimit-holdem; got {game!r}.")
+    return game
+
+
+def universal_poker_params(game, betting: str = "fullgame") -> dict:
+    """The ``universal_poker`` parameters of the heads-up bpp hold'em ``game`` (a game object or its name).
+
+    >>> p = universal_poker_params("nolimit-holdem", "fcpa")
+    >>> p["blind"], p["stack"], p["firstPlayer"], p["bettingAbstraction"]
+    ('100 50', '20000 20000', '2 1 1 1', 'fcpa')
+    >>> universal_poker_params("limit-holdem")["raiseSize"], universal_poker_params("limit-holdem")["maxRaises"]
+    ('2 2 4 4', '3 4 4 4')
+    """
+    g = _bpp_game(game)
+    if betting not in ("fullgame", "fcpa", "fc", "fchpa"):
+        raise ValueError(f"The 'betting' parameter of universal_poker_game must be fullgame, fcpa, fc or fchpa; got {betting!r}.")
+    common = {"numPlayers": 2, "numRounds": 4, "firstPlayer": "2 1 1 1", "numSuits": 4, "numRanks": 13,
+              "numHoleCards": 2, "numBoardCards": "0 3 1 1"}
+    if g.name == "nolimit-holdem":
+        return {"betting": "nolimit", **common, "blind": f"{g.big_blind} {g.small_blind}",
+                "stack": f"{g.starting_stack} {g.starting_stack}", "bettingAbstraction": betting}
+    if betting not in ("fullgame",):
+        raise ValueError(f"limit hold'em has no betting abstraction in universal_poker; got betting={betting!r}.")
+    mr = g.max_raises
+    return {"betting": "limit", **common, "blind": f"{g.big_blind} {g.small_blind}",
+            "raiseSize": f"{g.small_bet} {g.small_bet} {g.big_bet} {g.big_bet}",
+            "maxRaises": f"{mr} {mr + 1} {mr + 1} {mr + 1}",  # ACPC counts a bet as a raise after the flop
+            "stack": f"{g.starting_stack} {g.starting_stack}"}
+    # No bettingAbstraction for limit: open_spiel 2.0.2 with betting=limit and bettingAbstraction=fullgame lists
+    # the legal actions [0, 1, 0] (the raise lost, fold twice); without it the raise is action 2.
+
+
+def universal_poker_game(game, betting: str = "fullgame"):
+    """The ``pyspiel`` ``universal_poker`` game of the heads-up bpp hold'em ``game`` (object or name).
+
+    >>> universal_poker_game("nolimit-holdem", "fcpa").num_distinct_actions()  # doctest: +SKIP
+    4
+    """
+    pyspiel = require_pyspiel()
+    return pyspiel.load_game("universal_poker", universal_poker_params(game, betting))
+
+
+def openspiel_player(seat: int) -> int:
+    """OpenSpiel's player for bpp's heads-up ``seat`` (button at seat 0): ``1 - seat``.
+
+    >>> openspiel_player(0), openspiel_player(1)
+    (1, 0)
+    """
+    if seat not in (0, 1):
+        raise ValueError(f"The 'seat' parameter of openspiel_player must be 0 or 1; got {seat!r}.")
+    return 1 - seat
+
+
+def chance_outcomes(deal) -> list[int]:
+    """The chance outcomes that deal bpp's heads-up hold'em ``deal`` (button 0) in OpenSpiel, in OpenSpiel's order.
+
+    Player 0 (bpp seat 1) gets ``deal[0], deal[2]``; player 1 (seat 0, the
+    button) ``deal[1], deal[3]``; the board is ``deal[4:9]``.
+
+    >>> chance_outcomes(range(52))
+    [0, 2, 1, 3, 4, 5, 6, 7, 8]
+    """
+    d = [int(c) for c in deal]
+    return [d[0], d[2], d[1], d[3]] + d[4:9]
+
+
+def bpp_to_openspiel(action: Action, os_state) -> int:
+    """The OpenSpiel action of bpp's ``action`` at ``os_state`` (full game; limit: 2 is the raise)."""
+    if action.kind == ActionKind.FOLD:
+        return 0
+    if action.kind == ActionKind.CHECK_CALL:
+        return 1
+    if action.kind == _RAISE:
+        if _is_limit(os_state.get_game()):
+            return 2
+        return int(action.amount)
+    raise ValueError(f"action {action} has no universal_poker counterpart")
+
+
+def _is_limit(os_game) -> bool:
+    return str(os_game.get_parameters().get("betting", "nolimit")) == "limit"
+
+
+_ACPC = re.compile(r"ACPC State: STATE:\d+:([^:]*):")
+
+
+def _last_raise_to(os_state) -> int:
+    m = _ACPC.search(str(os_state))
+    if m is None:
+        raise ValueError("universal_poker state without an ACPC line")
+    raises = re.findall(r"r(\d+)", m.group(1).split("/")[-1])
+    if not raises:
+        raise ValueError(f"no raise in the ACPC betting {m.group(1)!r}")
+    return int(raises[-1])
+
+
+def openspiel_to_bpp(os_action: int, os_state, observation) -> Action:
+    """bpp's action for OpenSpiel's ``os_action`` at ``os_state`` (``observation``: the same decision in bpp).
+
+    Fold and call map to themselves; a raise to bpp's legal raise of the same
+    raise-to total (limit: the one raise; an abstraction's pot or all-in: the
+    total read from ``os_state`` after the action).
+    """
+    os_action = int(os_action)
+    if os_action == 0:
+        return FOLD
+    if os_action == 1:
+        return CHECK_CALL
+    raises = [a for a in observation.legal if a.kind == _RAISE]
+    if not raises:
+        raise ValueError(f"OpenSpiel action {os_action} is a raise, not legal for bpp here ({[str(a) for a in observation.legal]})")
+    bounds = observation.raise_bounds
+    if bounds is None or bounds[0] == bounds[1]:
+        return raises[0]
+    params = os_state.get_game().get_parameters()
+    if str(params.get("bettingAbstraction", "fullgame")) == "fullgame":
+        amount = os_action
+    else:
+        after = os_state.clone()
+        after.apply_action(os_action)
+        amount = _last_raise_to(after)
+    return observation.action("raise", amount)
+
+
+def openspiel_seat_player(seat: int, button: int) -> int:
+    """OpenSpiel's player for bpp's heads-up ``seat`` when ``button`` has the button (the small blind is player 1)."""
+    return 1 if seat == button else 0
+
+
+def _bpp_name_of(os_game) -> tuple[str, str]:
+    """``(bpp game name, betting abstraction)`` of a universal_poker game that is one of bpp's, else ValueError."""
+    params = {k: str(v) for k, v in os_game.get_parameters().items()}
+    if "universal_poker" not in str(os_game):
+        raise ValueError(f"the OpenSpiel bridge plays universal_poker hold'em; got {os_game}")
+    name = "limit-holdem" if params.get("betting") == "limit" else "nolimit-holdem"
+    betting = params.get("bettingAbstraction", "fullgame") if name == "nolimit-holdem" else "fullgame"
+    want = universal_poker_params(name, betting)
+    for key, value in want.items():
+        if key in ("bettingAbstraction",) or (name == "limit-holdem" and key == "stack"):
+            continue
+        got = params.get(key)
+        if got is None or " ".join(got.split()) != str(value):
+            raise ValueError(
+                f"universal_poker game {os_game} is not bpp's {name}: {key}={got!r}, bpp plays {key}={value!r}")
+    return name, betting
+
+
+class OpenSpielPolicyAgent:
+    """An OpenSpiel policy for heads-up universal_poker hold'em, playing as a bpp agent (and stating its policy).
+
+    ``policy`` is an ``open_spiel.python.policy.Policy`` (``action_probabilities(state,
+    player_id) -> {action: probability}``) or a ``pyspiel.Bot`` whose
+    ``provides_policy()`` is true (its ``step_with_policy(state)`` is asked);
+    ``game`` is the universal_poker game it is a policy of: limit or no-limit
+    hold'em as bpp plays them, the full game or a no-limit betting
+    abstraction such as ``fcpa`` (then only raises the abstraction can make
+    are understood in the history: another raise is a ``ValueError``).
+
+    At each decision the agent rebuilds the OpenSpiel state from its
+    observation (its hole cards, two placeholder cards for the opponent that
+    no policy of an information state can see, the board and the actions, in
+    OpenSpiel's order) and asks the policy.  ``holdings_action_probabilities``
+    replays the same OpenSpiel actions with each holding swapped in (one
+    rebuild per holding; once for all holdings with ``policy_ignores_cards=True``,
+    a promise the caller makes).  The policy is checked at every question: the
+    probabilities must be non-negative, on legal actions and sum to one (a
+    ``ValueError`` naming the value otherwise).
+
+    Columns of ``holdings_action_probabilities`` follow ``observation.legal``;
+    in the full no-limit game a raise of any size counts for the legal raise
+    in ``legal`` nearest in amount (the base class's rule; LBR uses kinds).
+
+    Parameters
+    ----------
+    game : pyspiel.Game
+        The universal_poker game of the policy.
+    policy : open_spiel.python.policy.Policy or pyspiel.Bot
+    policy_ignores_cards : bool
+        True when the policy does not depend on the private cards (always-call, uniform random).
+    rng : numpy.random.Generator, int or None
+        For sampling ``act``.
+
+    >>> import pyspiel  # doctest: +SKIP
+    >>> from open_spiel.python.policy import UniformRandomPolicy  # doctest: +SKIP
+    >>> game = universal_poker_game("nolimit-holdem", "fcpa")  # doctest: +SKIP
+    >>> agent = OpenSpielPolicyAgent(game, UniformRandomPolicy(game), rng=0)  # doctest: +SKIP
+    """
+
+    learns_across_hands = False
+
+    def __init__(self, game, policy, *, policy_ignores_cards: bool = False, rng=None):
+        require_pyspiel()
+        self.os_game = game
+        self.game_name, self.betting = _bpp_name_of(game)
+        self.games = (self.game_name,)
+        self.policy_ignores_cards = bool(policy_ignores_cards)
+        self.rng = np.random.default_rng(rng)
+        if callable(getattr(policy, "action_probabilities", None)):
+            self._ask = lambda state, player: policy.action_probabilities(state, player)
+        elif callable(getattr(policy, "provides_policy", None)) and callable(getattr(policy, "step_with_policy", None)):
+            if not policy.provides_policy():
+                raise ValueError(f"the OpenSpiel bot {policy!r} does not provide a policy (provides_policy() is False)")
+            self._ask = lambda state, player: dict(policy.step_with_policy(state)[0])
+        else:
+            raise ValueError(f"{policy!r} is neither an open_spiel Policy nor a pyspiel.Bot that provides a policy")
+        self.policy = policy
+        self.name = f"openspiel:{type(policy).__name__}"
+        self._limit = self.game_name == "limit-holdem"
+        self._full = self.betting == "fullgame"
+
+    # --- the OpenSpiel state of an observation
+    def _actions(self, observation) -> list[tuple[int, list[int]]]:
+        """The observation's events as OpenSpiel steps: ``(action, board cards dealt before it)``."""
+        steps, board = [], []
+        for ev in observation.history:
+            if ev.kind == "deal":
+                board.extend(int(c) for c in ev.cards)
+            elif ev.kind == "action":
+                steps.append((ev.action, board))
+                board = []
+        return steps
+
+    def _state(self, observation, hole, os_actions=None):
+        """The OpenSpiel state at ``observation`` with the seat's hole cards ``hole``; also the OpenSpiel actions."""
+        me = openspiel_seat_player(observation.player, observation.button)
+        used = set(int(c) for c in hole) | set(int(c) for c in observation.public)
+        filler = [c for c in range(52) if c not in used][:2]
+        state = self.os_game.new_initial_state()
+        for c in (list(hole) + filler) if me == 0 else (filler + list(hole)):
+            state.apply_action(int(c))
+        build = os_actions is None
+        os_actions = [] if build else os_actions
+        dealt = 0
+        for k, (action, board) in enumerate(self._actions(observation)):
+            for c in board:
+                state.apply_action(c)
+            dealt += len(board)
+            if build:
+                os_actions.append(self._to_os(action, state))
+            state.apply_action(os_actions[k])
+        for c in observation.public[dealt:]:
+            state.apply_action(int(c))
+        if state.is_chance_node() or state.current_player() != me:
+            raise ValueError(f"the observation of seat {observation.player} does not rebuild to its decision in {self.os_game}")
+        return state, os_actions
+
+    def _to_os(self, action: Action, state) -> int:
+        if action.kind != _RAISE or self._full:
+            return bpp_to_openspiel(action, state)
+        for a in state.legal_actions():
+            if a >= 2:
+                after = state.clone()
+                after.apply_action(a)
+                if _last_raise_to(after) == action.amount:
+                    return a
+        raise ValueError(f"raise to {action.amount} is not an action of the policy's game "
+                         f"(bettingAbstraction={self.betting}); it cannot be replayed in {self.os_game}")
+
+    def _probs(self, state, player: int) -> tuple[np.ndarray, np.ndarray]:
+        """The policy at ``state``, checked: (OpenSpiel actions, probabilities), zero entries dropped."""
+        probs = self._ask(state, player)
+        keys = np.fromiter(probs.keys(), dtype=np.int64, count=len(probs))
+        vals = np.fromiter(probs.values(), dtype=np.float64, count=len(probs))
+        bad = ~np.isfinite(vals) | (vals < 0)
+        if bad.any():
+            raise ValueError(f"the OpenSpiel policy gave probability {float(vals[bad][0])!r} to action {int(keys[bad][0])}")
+        total = float(vals.sum())
+        if abs(total - 1.0) > 1e-6:
+            raise ValueError(f"the OpenSpiel policy's probabilities sum to {total!r}, not 1")
+        live = vals > 0
+        keys, vals = keys[live], vals[live]
+        illegal = ~np.isin(keys, np.asarray(state.legal_actions(), dtype=np.int64))
+        if illegal.any():
+            raise ValueError(f"the OpenSpiel policy put probability {float(vals[illegal][0])!r} on action {int(keys[illegal][0])}, "
+                             f"not legal at {state.information_state_string(player).splitlines()[0][:120]!r}")
+        return keys, vals
+
+    # --- the agent protocol
+    def new_hand(self, seat: int) -> None:
+        """Nothing to reset: the policy is fixed."""
+
+    def observe(self, event) -> None:
+        """The policy is fixed; events are read from the observation's history."""
+
+    def action_probabilities(self, observation) -> dict[Action, float]:
+        """The policy at ``observation``: bpp action → probability (raises with their raise-to totals)."""
+        state, _ = self._state(observation, observation.hole)
+        keys, vals = self._probs(state, openspiel_seat_player(observation.player, observation.button))
+        out: dict[Action, float] = {}
+        for a, p in zip(keys.tolist(), vals.tolist()):
+            b = openspiel_to_bpp(a, state, observation)
+            out[b] = out.get(b, 0.0) + p
+        return out
+
+    def act(self, observation) -> Action:
+        """An action sampled from the policy with ``rng``."""
+        probs = self.action_probabilities(observation)
+        actions = list(probs)
+        p = np.fromiter(probs.values(), dtype=np.float64, count=len(actions))
+        return actions[int(self.rng.choice(len(actions), p=p / p.sum()))]
+
+    def holdings_action_probabilities(self, observation, holdings) -> np.ndarray:
+        """The policy with each holding swapped in: (n_holdings, len(observation.legal)), columns in ``legal`` order."""
+        holdings = np.asarray(holdings)
+        if holdings.ndim != 2 or holdings.shape[1:] != (2,) or (holdings.size and holdings.dtype.kind not in "iu"):
+            raise ValueError("The 'holdings' parameter of holdings_action_probabilities must be an integer array of "
+                             f"shape (n_holdings, 2); got shape {holdings.shape}.")
+        legal = observation.legal
+        column = {a: j for j, a in enumerate(legal)}
+        raise_cols = np.array([j for j, a in enumerate(legal) if a.kind == _RAISE], dtype=np.intp)
+        raise_amounts = np.array([a.amount for a in legal if a.kind == _RAISE], dtype=np.int64)
+        me = openspiel_seat_player(observation.player, observation.button)
+        n = holdings.shape[0]
+        ask = holdings[:1] if self.policy_ignores_cards and n > 1 else holdings
+        out = np.zeros((ask.shape[0], len(legal)))
+        os_actions = None
+        amount_of: dict[int, int] = {}
+        for i, hole in enumerate(ask.tolist()):
+            state, os_actions = self._state(observation, hole, os_actions)
+            keys, vals = self._probs(state, me)
+            for a, col in ((0, FOLD), (1, CHECK_CALL)):
+                if col in column:
+                    out[i, column[col]] = vals[keys == a].sum()
+            up = keys >= 2
+            if up.any():
+                if raise_cols.size == 0:
+                    raise ValueError(f"the OpenSpiel policy raises ({keys[up][0]}) where bpp has no legal raise")
+                if self._limit:
+                    amounts = np.full(int(up.sum()), raise_amounts[0])
+                elif self._full:
+                    amounts = keys[up]
+                else:
+                    for a in keys[up].tolist():
+                        if a not in amount_of:
+                            amount_of[a] = openspiel_to_bpp(a, state, observation).amount
+                    amounts = np.array([amount_of[a] for a in keys[up].tolist()])
+                nearest = np.abs(amounts[:, None] - raise_amounts[None, :]).argmin(axis=1)
+                np.add.at(out[i], raise_cols[nearest], vals[up])
+        return np.broadcast_to(out, (n, len(legal))).copy() if ask.shape[0] != n else out
+
+    def __repr__(self) -> str:
+        return f"OpenSpielPolicyAgent({self.os_game}, {self.policy!r})"
+
+
+def _bot_base():
+    return require_pyspiel().Bot
+
+
+class _LazyBot(type):
+    """Makes :class:`BppBot` a ``pyspiel.Bot`` subclass on first use, so importing bpp never needs OpenSpiel."""
+
+    _cls = None
+
+    def __call__(cls, *args, **kwargs):
+        if _LazyBot._cls is None:
+            _LazyBot._cls = type("BppBot", (_BppBotImpl, _bot_base()), {"__doc__": _BppBotImpl.__doc__,
+                                                                        "__module__": __name__})
+        return _LazyBot._cls(*args, **kwargs)
+
+
+class _BppBotImpl:
+    """A bpp agent as a ``pyspiel.Bot`` for heads-up universal_poker hold'em (``open_spiel.python.algorithms.evaluate_bots``).
+
+    ``BppBot(game, agent, player_id, rng)``: ``game`` the universal_poker game
+    (one of bpp's, any betting abstraction), ``agent`` a registered name
+    (``"poki"``) or an agent instance, ``player_id`` the bot's OpenSpiel player,
+    ``rng`` the agent's random stream when it is made from a name.  The agent
+    sits in bpp seat ``seat`` (default ``player_id``) for every hand; the
+    button is wherever OpenSpiel's small blind (player 1) sits, so the bot also
+    plays when a harness swaps the players between hands.
+
+    At each ``step`` the bot rebuilds the bpp hand from the OpenSpiel state's
+    history (the cards dealt so far; the cards not yet dealt are irrelevant
+    to the observation), tells the agent ``new_hand`` when a hand starts and
+    every public event it has not seen, and maps the agent's action to
+    OpenSpiel's (in an abstraction a raise becomes the abstraction's raise of
+    the nearest raise-to total).  ``provides_policy()`` is true when the agent
+    states its policy (:func:`bpp.lbr.policy.states_policy`); then
+    ``step_with_policy`` returns it over OpenSpiel actions.
+    """
+
+    def __init__(self, game, agent, player_id: int, rng=None, *, seat: int | None = None):
+        super().__init__()
+        self.os_game = game
+        self.game_name, self.betting = _bpp_name_of(game)
+        from holdem.games import GAMES
+
+        self.bpp_game = GAMES[self.game_name]()
+        if isinstance(agent, str):
+            from bpp import registry
+
+            games = registry.agent_games(agent)
+            if games is not None and self.game_name not in games:
+                raise ValueError(f"agent {agent!r} plays {', '.join(games)}, not {self.game_name}")
+            agent = registry.make_agent(agent, rng=rng)
+        self.agent = agent
+        if player_id not in (0, 1):
+            raise ValueError(f"The 'player_id' parameter of BppBot must be 0 or 1; got {player_id!r}.")
+        self._player_id = int(player_id)
+        self.seat = self._player_id if seat is None else int(seat)
+        self._key: tuple | None = None
+        self._seen = 0
+
+    def player_id(self) -> int:
+        return self._player_id
+
+    def restart_at(self, state) -> None:
+        """Forget the hand in progress (the next state the bot sees starts a hand)."""
+        self._key = None
+
+    def inform_action(self, state, player_id, action) -> None:
+        """Catch up with the hand after ``action`` (so the agent sees every event, the last ones included)."""
+        after = state.clone()
+        after.apply_action(action)
+        self._sync(after)
+
+    def provides_policy(self) -> bool:
+        from bpp.lbr.policy import states_policy
+
+        return states_policy(self.agent)
+
+    def _sync(self, state):
+        """The bpp hand at OpenSpiel ``state``, the agent told of a new hand and of every event it has not seen."""
+        if state.is_chance_node():  # cards still coming: a board half dealt has no bpp counterpart
+            return None, None
+        button = self.seat if self._player_id == 1 else 1 - self.seat
+        history = [int(a) for a in state.history()]
+        replay = self.os_game.new_initial_state()
+        chance = []
+        for a in history:  # pass 1: the cards dealt so far
+            if replay.is_chance_node():
+                chance.append(a)
+            replay.apply_action(a)
+        if len(chance) < 4:  # the hole cards are still being dealt
+            return None, None
+        bstate = self._new_state(chance, button)
+        replay = self.os_game.new_initial_state()
+        for a in history:  # pass 2: the actions, mapped at their own states
+            if not replay.is_chance_node():
+                bstate.apply(openspiel_to_bpp(a, replay, bstate.observation(bstate.current_player)))
+            replay.apply_action(a)
+        key = (button, tuple(chance[:4]))
+        if key != self._key:
+            self._key, self._seen = key, 0
+            if hasattr(self.agent, "new_hand"):
+                self.agent.new_hand(self.seat)
+        observe = getattr(self.agent, "observe", None)
+        if observe is not None:
+            for event in bstate.history[self._seen:]:
+                observe(event)
+        self._seen = max(self._seen, len(bstate.history))
+        return bstate, bstate.observation(self.seat)
+
+    def _new_state(self, chance, button):
+        """A bpp hand with OpenSpiel's dealt cards (undealt board cards filled from the rest of the deck)."""
+        dealt = [int(c) for c in chance]
+        head = [dealt[0], dealt[2], dealt[1], dealt[3]] + dealt[4:]
+        rest = [c for c in range(52) if c not in set(head)]
+        return self.bpp_game.new_hand(np.array(head + rest), button=button)
+
+    def _to_os(self, action: Action, state) -> int:
+        if action.kind != _RAISE or self.betting == "fullgame":
+            return bpp_to_openspiel(action, state)
+        best, gap = None, None
+        for a in state.legal_actions():
+            if a >= 2:
+                after = state.clone()
+                after.apply_action(a)
+                d = abs(_last_raise_to(after) - action.amount)
+                if gap is None or d < gap:
+                    best, gap = a, d
+        if best is None:
+            raise ValueError(f"{action} has no counterpart in {self.os_game}")
+        return best
+
+    def step(self, state) -> int:
+        """The agent's action at ``state`` as an OpenSpiel action."""
+        _, obs = self._sync(state)
+        return self._finish(state, self._to_os(self.agent.act(obs), state))
+
+    def _finish(self, state, action: int) -> int:
+        """Show the agent the end of the hand when its own action ends it (no bot is informed of its own action)."""
+        after = state.clone()
+        after.apply_action(action)
+        if after.is_terminal():
+            self._sync(after)
+        return action
+
+    def step_with_policy(self, state):
+        """``([(action, probability), ...], action)``: the agent's stated policy over OpenSpiel actions and its action."""
+        if not self.provides_policy():
+            raise ValueError(f"agent {getattr(self.agent, 'name', self.agent)!r} does not state its policy")
+        _, obs = self._sync(state)
+        probs = self.agent.action_probabilities(obs)
+        out: dict[int, float] = {}
+        for action, p in probs.items():
+            if action.kind == _RAISE and action.amount == 0 and obs.raise_bounds and obs.raise_bounds[0] != obs.raise_bounds[1]:
+                lo, hi = obs.raise_bounds  # "a raise of some size", uniform over the totals (holdem.agents.UniformRandom)
+                for amount in range(lo, hi + 1):
+                    a = self._to_os(Action(_RAISE, amount), state)
+                    out[a] = out.get(a, 0.0) + p / (hi - lo + 1)
+                continue
+            a = self._to_os(action, state)
+            out[a] = out.get(a, 0.0) + float(p)
+        return sorted(out.items()), self._finish(state, self._to_os(self.agent.act(obs), state))
+
+
+class BppBot(metaclass=_LazyBot):
+    __doc__ = _BppBotImpl.__doc__
+
+
+class _OpenSpielFactory:
+    """The agent factory behind the name ``openspiel:MODULE:FACTORY`` (``bpp lbr --opponent``, the registry's hook).
+
+    ``MODULE.FACTORY()`` returns an open_spiel ``Policy`` (whose ``game`` is
+    its universal_poker game), a ``(game, policy_or_bot)`` pair, or an
+    :class:`OpenSpielPolicyAgent`; a policy with a true attribute
+    ``policy_ignores_cards`` is asked once for all holdings.
+    """
+
+    def __init__(self, name: str):
+        parts = name.split(":")
+        if len(parts) != 3 or not all(parts[1:]):
+            raise ValueError(f"an OpenSpiel agent is named openspiel:MODULE:FACTORY; got {name!r}")
+        require_pyspiel()
+        self.name, self.module, self.attribute = name, parts[1], parts[2]
+        try:
+            self._make = getattr(importlib.import_module(self.module), self.attribute)
+        except (ImportError, AttributeError) as exc:
+            raise ValueError(f"cannot load {self.module}:{self.attribute} for {name!r}: {exc}") from None
+        self.games = self(rng=0).games
+
+    def __call__(self, *, rng=None) -> OpenSpielPolicyAgent:
+        made = self._make()
+        if isinstance(made, OpenSpielPolicyAgent):
+            made.rng = np.random.default_rng(rng)
+            return made
+        if isinstance(made, tuple) and len(made) == 2:
+            game, policy = made
+        else:
+            game, policy = getattr(made, "game", None), made
+        if game is None:
+            raise ValueError(f"{self.module}:{self.attribute}() gave {made!r}: return a Policy with .game, a (game, policy) "
+                             "pair or an OpenSpielPolicyAgent")
+        agent = OpenSpielPolicyAgent(game, policy, policy_ignores_cards=bool(getattr(policy, "policy_ignores_cards", False)),
+                                     rng=rng)
+        agent.name = self.name
+        return agent
+
+
+_FACTORIES: dict[str, _OpenSpielFactory] = {}
+
+
+def openspiel_factory(name: str) -> _OpenSpielFactory:
+    """The factory of agent ``openspiel:MODULE:FACTORY`` (made once per name)."""
+    if name not in _FACTORIES:
+        _FACTORIES[name] = _OpenSpielFactory(name)
+    return _FACTORIES[name]

@@ -1,0 +1,763 @@
+"""Batched rule sets: many independent hands played at once as arrays.
+
+The scalar states of :mod:`holdem.games` step one hand per action in Python.
+The batched form holds ``B`` hands as arrays — deals, the chips each seat has
+put in, the current bet, the betting round, the seat to act, the folded seats —
+and applies one action to *every* unfinished hand per call: a batch legal
+mask (:meth:`LimitHoldemBatch.legal_mask`), a batch :meth:`~LimitHoldemBatch.apply`,
+every showdown of the batch ranked by one :func:`holdem.evaluate.evaluate`
+call (done once, from the deals, before the first action), and hands that
+finish leave the batch by one boolean compaction of the arrays, with no
+Python work per hand.
+
+The rules are the scalar games' rules, not a second reading of them: the
+batched state is tested to give exactly the payoffs of the scalar state for
+the same deals, buttons and actions (``tests/games/test_batched.py``).
+
+Fixed-limit hold'em (:class:`~holdem.games.LimitHoldem`, 2-10 seats;
+Billings1998 §2, Billings2002 §2)
+    Blinds: heads-up the button posts the small blind and acts first
+    pre-flop; with three or more seats the two seats left of the button post
+    them and the seat left of the big blind acts first.  After the flop the
+    first seat still in left of the button acts first.  Every bet and raise
+    is of the round's fixed size (small bet pre-flop and on the flop, big bet
+    on the turn and river), at most ``max_raises + 1`` bets a round (the big
+    blind is the first pre-flop).  Fold is legal only when facing a bet.  A
+    round ends when every seat still in has acted since the last raise and
+    matched it; the hand ends when one seat is left or after the river
+    (showdown: the best hand takes the pot, a tie splits it and the odd chips
+    go to the first winner left of the button).
+
+Actions in a batch are integer *kinds*: ``0`` fold, ``1`` check/call, ``2``
+bet/raise (the fixed raise), as in :class:`~holdem.games.base.ActionKind`.
+
+>>> import numpy as np
+>>> from holdem.games import LimitHoldem
+>>> deals = np.tile(np.arange(52), (3, 1))
+>>> batch = LimitHoldemBatch(LimitHoldem(), deals, [0, 1, 0], ranks=[[7, 3], [7, 3], [5, 5]])
+>>> while batch.n_live:
+...     batch.apply(np.ones(batch.n_live, dtype=np.int8))  # everyone checks and calls
+>>> batch.payoffs
+array([[ 2, -2],
+       [ 2, -2],
+       [ 0,  0]])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.evaluate import evaluate
+
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "BatchObservation", "StudBatchObservation", "new_batch", "batched_games"]
+
+FOLD_KIND, CALL_KIND, RAISE_KIND = 0, 1, 2
+_KIND_NAMES = ("fold", "check/call", "bet/raise")
+
+
+class BatchObservation:
+    """What the seats to act in some rows of a batch may see (arrays with one entry per row).
+
+    Built by the batch for the rows one agent decides; every field is
+    computed on first use.  ``rows`` are positions in the batch's live arrays;
+    ``hand`` the hands' indices in the batch as it was built (stable while
+    hands leave).
+
+    Attributes
+    ----------
+    player : int array (k,)
+        The seat to act.
+    round : int array (k,)
+        Betting round (0 pre-flop … 3 river).
+    hole : int8 array (k, 2)
+        The acting seat's hole cards.
+    board : int8 array (k, 5) and ``n_board`` (k,)
+        The five board cards of the deal; only the first ``n_board`` are public.
+    pot, to_call : int arrays (k,)
+        Chips in the pot, chips to call.
+    raise_bounds : pair of int arrays (k,)
+        The least and the largest raise-to total (0 where no raise is legal; equal in fixed limit).
+    stacks : int array (k, n)
+        Chips each seat has behind.
+    committed : int array (k, n)
+        Chips each seat has put in this hand.
+    legal : bool array (k, 3)
+        Whether fold, check/call, bet/raise are legal.
+    n_actions : int array (k,)
+        Actions taken so far in the hand (all seats).
+    """
+
+    def __init__(self, batch: "LimitHoldemBatch", rows: np.ndarray):
+        self._batch = batch
+        self.rows = rows
+        self.game = batch.game
+        self.n_players = batch.n
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def hand(self) -> np.ndarray:
+        return self._batch.ids[self.rows]
+
+    @property
+    def player(self) -> np.ndarray:
+        return self._batch.current[self.rows]
+
+    @property
+    def round(self) -> np.ndarray:
+        return self._batch.round[self.rows]
+
+    @property
+    def button(self) -> np.ndarray:
+        return self._batch.button[self.rows]
+
+    @property
+    def hole(self) -> np.ndarray:
+        b = self._batch
+        n = b.n
+        pos = (self.player - self.button - 1) % n
+        deals = b.deals[self.rows]
+        i = np.arange(len(self.rows))
+        return np.stack([deals[i, pos], deals[i, n + pos]], axis=1)
+
+    @property
+    def board(self) -> np.ndarray:
+        b = self._batch
+        return b.deals[self.rows, 2 * b.n : 2 * b.n + 5]
+
+    @property
+    def n_board(self) -> np.ndarray:
+        return np.array([0, 3, 4, 5])[self.round]
+
+    @property
+    def committed(self) -> np.ndarray:
+        return self._batch.committed[self.rows]
+
+    @property
+    def pot(self) -> np.ndarray:
+        return self._batch.committed[self.rows].sum(axis=1)
+
+    @property
+    def to_call(self) -> np.ndarray:
+        b = self._batch
+        return b.high[self.rows] - b.committed[self.rows, b.current[self.rows]]
+
+    @property
+    def raise_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` raise-to totals per row (both 0 where no raise is legal; equal in fixed limit)."""
+        return self._batch.raise_bounds(self.rows)
+
+    @property
+    def stacks(self) -> np.ndarray:
+        return self._batch.stacks_of(self.rows)
+
+    @property
+    def legal(self) -> np.ndarray:
+        return self._batch.legal_mask(self.rows)
+
+    @property
+    def n_actions(self) -> np.ndarray:
+        return self._batch.n_actions[self.rows]
+
+    @property
+    def folded(self) -> np.ndarray:
+        return self._batch.folded[self.rows]
+
+
+class LimitHoldemBatch:
+    """``B`` hands of fixed-limit hold'em at once (see the module docstring for the rules).
+
+    Parameters
+    ----------
+    game : holdem.games.LimitHoldem
+        The rules and stakes.
+    deals : int array, shape (B, 52)
+        One deck permutation per hand (cards dealt as in :mod:`holdem.games.holdem`).
+    buttons : int array-like, shape (B,)
+        The button seat of each hand.
+    ranks : int array, shape (B, n_players), optional
+        Every seat's final-hand rank (``game.showdown_ranks(deals, buttons)``);
+        computed in one evaluator call when omitted.
+
+    Attributes
+    ----------
+    n_live : int
+        Hands still being played; the arrays below have one row per live hand
+        (``ids`` gives each row's hand index in the batch as built).
+    payoffs : int64 array (B, n_players)
+        Net chips of every seat; a row is filled when its hand finishes.
+
+    >>> import numpy as np
+    >>> from holdem.games import LimitHoldem
+    >>> LimitHoldemBatch(LimitHoldem(), np.zeros((2, 52), dtype=int), [0, 0, 1])
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'buttons' parameter of LimitHoldemBatch must have one seat per deal (2); got shape (3,).
+    """
+
+    def __init__(self, game, deals, buttons, ranks=None):
+        n = game.n_players
+        deals = np.asarray(deals)
+        if deals.ndim != 2 or deals.shape[1] != 52 or deals.dtype.kind not in "iu":
+            raise ValueError(
+                f"The 'deals' parameter of {type(self).__name__} must be an integer array of shape (B, 52); "
+                f"got shape {deals.shape}."
+            )
+        B = deals.shape[0]
+        buttons = np.asarray(buttons)
+        if buttons.shape != (B,):
+            raise ValueError(
+                f"The 'buttons' parameter of {type(self).__name__} must have one seat per deal ({B}); "
+                f"got shape {buttons.shape}."
+            )
+        if B and (buttons.min() < 0 or buttons.max() >= n):
+            raise ValueError(f"The 'buttons' parameter of {type(self).__name__} must hold seats in [0, {n - 1}].")
+        if ranks is None:
+            ranks = evaluate(game.showdown_cards(deals, buttons))
+        ranks = np.asarray(ranks)
+        if ranks.shape != (B, n):
+            raise ValueError(
+                f"The 'ranks' parameter of {type(self).__name__} must have shape ({B}, {n}); got shape {ranks.shape}."
+            )
+        self.game = game
+        self.n = n
+        self.B = B
+        self.sizes = np.array([game.small_bet, game.small_bet, game.big_bet, game.big_bet], dtype=np.int64)
+        self.cap = game.max_raises + 1
+        self.deals = deals
+        self.button = buttons.astype(np.int64)
+        self.ranks = ranks
+        self.ids = np.arange(B)
+        rows = np.arange(B)
+        b = self.button
+        if n == 2:
+            sb, bb = b, (b + 1) % n
+        else:
+            sb, bb = (b + 1) % n, (b + 2) % n
+        committed = np.zeros((B, n), dtype=np.int64)
+        committed[rows, sb] = game.small_blind
+        committed[rows, bb] = game.big_blind
+        self.committed = committed
+        self.high = np.full(B, game.big_blind, dtype=np.int64)
+        self.n_bets = np.ones(B, dtype=np.int64)
+        self.to_act = np.full(B, n, dtype=np.int64)
+        self.n_live_seats = np.full(B, n, dtype=np.int64)
+        self.round = np.zeros(B, dtype=np.int64)
+        self.folded = np.zeros((B, n), dtype=bool)
+        self.current = (bb + 1) % n
+        self.n_actions = np.zeros(B, dtype=np.int64)
+        self.payoffs = np.zeros((B, n), dtype=np.int64)
+        self._legal = None
+        #: per-row arrays that compaction keeps in step (extra ones may be registered by drivers)
+        self._row_arrays = ["deals", "button", "ranks", "ids", "committed", "high", "n_bets", "to_act",
+                            "n_live_seats", "round", "folded", "current", "n_actions"]
+
+    @property
+    def n_live(self) -> int:
+        return len(self.ids)
+
+    def observation(self, rows) -> BatchObservation:
+        """The :class:`BatchObservation` of the seats to act in ``rows`` (positions among the live hands)."""
+        return BatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def legal_mask(self, rows=None) -> np.ndarray:
+        """Bool array (k, 3): whether fold, check/call and bet/raise are legal for the seat to act in each row."""
+        if rows is None:
+            if self._legal is None:
+                self._legal = self.legal_mask(slice(None))
+            return self._legal
+        if not isinstance(rows, slice) and self._legal is not None:
+            return self._legal[rows]
+        current = self.current[rows]
+        committed = self.committed[rows]
+        facing = self.high[rows] > committed.reshape(-1)[np.arange(0, committed.size, self.n) + current]
+        mask = np.ones((len(current), 3), dtype=bool)
+        mask[:, 0] = facing
+        mask[:, 2] = self.n_bets[rows] < self.cap
+        return mask
+
+    def raise_bounds(self, rows) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` of the seats to act in ``rows``: the fixed raise-to total, 0 where the round is capped."""
+        to = np.where(self.n_bets[rows] < self.cap, self.high[rows] + self.sizes[self.round[rows]], 0)
+        return to, to
+
+    def stacks_of(self, rows) -> np.ndarray:
+        """Chips behind (the scalar state's ``starting_stack - committed``: limit stacks never bind)."""
+        return self.game.starting_stack - self.committed[rows]
+
+    def attach(self, name: str, array) -> None:
+        """Keep ``array`` (one row per live hand) as attribute ``name``, compacted with the batch as hands leave."""
+        array = np.asarray(array)
+        if array.shape[:1] != (self.n_live,):
+            raise ValueError(
+                f"The 'array' parameter of {type(self).__name__}.attach must have one row per live hand "
+                f"({self.n_live}); got shape {array.shape}."
+            )
+        setattr(self, name, array)
+        if name not in self._row_arrays:
+            self._row_arrays.append(name)
+
+    def verify(self, kinds, amounts=None, who=None):
+        """``(kinds, amounts)`` as int arrays of one entry per live hand; ``ValueError`` naming the first illegal row.
+
+        ``amounts`` are raise-to totals (0: the least raise; fixed limit has one
+        raise and ignores them); ``who`` (optional, one name per row) names the
+        agent that answered each row in the message.
+        """
+        kinds = np.asarray(kinds)
+        if kinds.shape != (self.n_live,) or (kinds.size and kinds.dtype.kind not in "iu"):
+            raise ValueError(
+                f"The 'kinds' parameter of {type(self).__name__}.apply must be an integer array of shape "
+                f"({self.n_live},) (one action per live hand); got shape {kinds.shape} and dtype {kinds.dtype}."
+            )
+        bad_kind = (kinds < 0) | (kinds > 2)
+        legal = self.legal_mask()
+        ok = ~bad_kind
+        ok[ok] = legal[np.flatnonzero(ok), kinds[ok].astype(np.intp)]
+        amounts = self._verify_amounts(kinds, ok, amounts)
+        if not ok.all():
+            row = int(np.flatnonzero(~ok)[0])
+            k = int(kinds[row])
+            what = _KIND_NAMES[k] if 0 <= k <= 2 else f"kind {k}"
+            if k == RAISE_KIND and legal[row, 2]:
+                lo, hi = self.raise_bounds(np.array([row]))
+                what = f"raise to {int(amounts[row])} (legal raise-to totals {int(lo[0])}..{int(hi[0])})"
+            allowed = ", ".join(name for name, m in zip(_KIND_NAMES, legal[row]) if m)
+            by = "" if who is None else f"{who[row]} answered "
+            raise ValueError(
+                f"{by}illegal action {what} ({k}) in row {row} (hand {int(self.ids[row])}, seat "
+                f"{int(self.current[row])}, round {int(self.round[row])}): legal are {allowed}; "
+                "no hand of the batch was changed"
+            )
+        return kinds, amounts
+
+    def _verify_amounts(self, kinds, ok, amounts):
+        """Fixed limit: the raise has one size, so amounts are not read."""
+        return amounts
+
+    def apply(self, kinds, amounts=None, who=None) -> None:
+        """Apply one action to every live hand (``kinds[i]`` for row ``i``; raise-to ``amounts[i]``), checked first.
+
+        An illegal kind in any row raises ``ValueError`` naming the row and the
+        action (and ``who[row]``, the agent that chose it, when given), and then
+        no hand of the batch has changed.
+
+        >>> import numpy as np
+        >>> from holdem.games import LimitHoldem
+        >>> batch = LimitHoldemBatch(LimitHoldem(), np.tile(np.arange(52), (2, 1)), [0, 1])
+        >>> batch.apply([1, 0])  # row 1 folds, which is legal (the small blind faces the big blind)
+        >>> batch.apply([0])     # row 0 is now the big blind, who owes nothing: no fold
+        Traceback (most recent call last):
+        ...
+        ValueError: illegal action fold (0) in row 0 (hand 0, seat 1, round 0): legal are check/call, bet/raise; no hand of the batch was changed
+        """
+        self._apply(*self.verify(kinds, amounts, who))
+
+    def _apply(self, kinds: np.ndarray, amounts=None) -> None:
+        """Apply legal kinds (unchecked); hands that finish leave the live arrays."""
+        k = self.n_live
+        if k == 0:
+            return
+        n = self.n
+        self._legal = None
+        p = self.current
+        flat = np.arange(0, k * n, n) + p  # row-major positions of committed[row, p]
+        committed = self.committed.reshape(-1)
+        call = kinds == CALL_KIND
+        n_calls = np.count_nonzero(call)
+        if n_calls == k:  # the common step: every hand checks or calls
+            committed[flat] = self.high
+            self.to_act -= 1
+            fold = None
+        else:
+            rais = kinds == RAISE_KIND
+            fold = kinds == FOLD_KIND
+            if rais.any():
+                self.high = self.high + np.where(rais, self.sizes[self.round], 0)
+                self.n_bets = self.n_bets + rais
+            # a call or a raise brings the seat up to the (new) current bet
+            puts = ~fold
+            committed[flat[puts]] = self.high[puts]
+            self.to_act = np.where(rais, self.n_live_seats - 1, self.to_act - 1)
+            if not fold.any():
+                fold = None
+        self.n_actions += 1
+        done = None
+        if fold is not None:
+            self.folded.reshape(-1)[flat[fold]] = True
+            self.n_live_seats = self.n_live_seats - fold
+            won_by_fold = self.n_live_seats == 1
+            if won_by_fold.any():
+                self._win_by_fold(won_by_fold)
+                done = won_by_fold
+        ends = self.to_act == 0
+        if done is not None:
+            ends &= ~done
+        # the next seat still in, clockwise from the actor (or from the button in a new round)
+        start = p
+        if ends.any():
+            r = self.round + ends
+            last = r == 4
+            if last.any():
+                self._showdown(last)
+                done = last if done is None else done | last
+                ends &= ~last
+                r = np.minimum(r, 3)
+            self.round = r
+            self.n_bets = np.where(ends, 0, self.n_bets)
+            self.to_act = np.where(ends, self.n_live_seats, self.to_act)
+            start = np.where(ends, self.button, p)
+            self.current = self._next_in(start)
+            if ends.any():
+                self.current = np.where(ends, self._first_actors(), self.current)
+        else:
+            self.current = self._next_in(start)
+        if done is not None:
+            self._drop(~done)
+
+    def _first_actors(self) -> np.ndarray:
+        """The first actor of the (new) round of every row: hold'em, the first seat still in left of the button."""
+        return self._next_in(self.button)
+
+    def _next_in(self, seat: np.ndarray) -> np.ndarray:
+        """The first seat after ``seat`` (clockwise) that has not folded."""
+        n = self.n
+        if n == 2:  # heads-up: a fold ends the hand, so the other seat is always in
+            return 1 - seat
+        q = seat + 1
+        q[q == n] = 0
+        folded = self.folded.reshape(-1)
+        base = np.arange(0, len(q) * n, n)
+        for _ in range(n - 1):
+            f = folded[base + q]
+            if not f.any():
+                break
+            q = np.where(f, (q + 1) % n, q)
+        return q
+
+    def _record(self, sel: np.ndarray, won: np.ndarray) -> None:
+        self.payoffs[self.ids[sel]] = won - self.committed[sel]
+
+    def _win_by_fold(self, sel: np.ndarray) -> None:
+        committed = self.committed[sel]
+        won = np.where(~self.folded[sel], committed.sum(axis=1)[:, None], 0)
+        self._record(sel, won)
+
+    def _showdown(self, sel: np.ndarray) -> None:
+        """Pay every showdown in ``sel``: one pot (in fixed limit every live seat put in the same)."""
+        n = self.n
+        if n == 2:  # heads-up: both put in the same; the better hand wins it, a tie gives each their chips back
+            ranks = self.ranks[sel]
+            sign = np.sign(ranks[:, 0].astype(np.int64) - ranks[:, 1])
+            net = self.committed[sel, 0] * sign
+            self.payoffs[self.ids[sel]] = np.stack([net, -net], axis=1)
+            return
+        folded = self.folded[sel]
+        ranks = np.where(folded, -1, self.ranks[sel].astype(np.int64))
+        best = ranks.max(axis=1)
+        winners = ranks == best[:, None]
+        pot = self.committed[sel].sum(axis=1)
+        n_win = winners.sum(axis=1)
+        share, odd = np.divmod(pot, n_win)
+        won = winners * share[:, None]
+        # odd chips: the first winner left of the button
+        pos = (np.arange(n)[None, :] - self.button[sel][:, None] - 1) % n
+        first = np.argmin(np.where(winners, pos, n), axis=1)
+        won[np.arange(len(first)), first] += odd
+        self._record(sel, won)
+
+    def _drop(self, keep: np.ndarray) -> None:
+        """Hands that finished leave the live arrays (one boolean compaction per array)."""
+        for name in self._row_arrays:
+            setattr(self, name, getattr(self, name)[keep])
+
+
+class NoLimitHoldemBatch(LimitHoldemBatch):
+    """``B`` hands of heads-up no-limit hold'em at once (:class:`~holdem.games.NoLimitHoldem`; Lisy2017 §2, ACPC rules).
+
+    The scalar rules as arrays: stacks of ``stack`` chips reset every hand;
+    the button posts the small blind and acts first pre-flop, the other seat
+    first after the flop; a raise is a raise-to total between the minimum
+    raise (the current bet plus the larger of the last raise increment of the
+    round and the big blind) and all-in, and all-in is always allowed; a seat
+    with no more than the call behind, or facing a seat that is all-in, may
+    only call or fold; fold only when facing a bet; when a seat is all-in and
+    called, the board is run out without betting.  Heads-up with equal stacks
+    both seats have put in the same at a showdown, so the better hand wins
+    that and a tie returns each its chips.
+
+    ``apply(kinds, amounts)``: ``amounts[i]`` is row ``i``'s raise-to total
+    (read where the kind is a raise; 0 there means the minimum raise).
+
+    >>> import numpy as np
+    >>> from holdem.games import NoLimitHoldem
+    >>> batch = NoLimitHoldemBatch(NoLimitHoldem(), np.tile(np.arange(52), (2, 1)), [0, 1], ranks=[[9, 1], [9, 1]])
+    >>> batch.raise_bounds(np.arange(2))
+    (array([200, 200]), array([20000, 20000]))
+    >>> batch.apply([2, 2], [20000, 300])   # row 0 shoves; row 1 raises to 300
+    >>> batch.apply([1, 0])                 # row 0's big blind calls all-in; row 1's folds
+    >>> batch.n_live, batch.payoffs.tolist()
+    (0, [[20000, -20000], [-100, 100]])
+    """
+
+    def __init__(self, game, deals, buttons, ranks=None):
+        if game.n_players != 2:  # pragma: no cover - NoLimitHoldem is heads-up by definition
+            raise ValueError("NoLimitHoldemBatch plays heads-up no-limit hold'em")
+        if ranks is None:
+            deals = np.asarray(deals)
+            if deals.ndim == 2 and deals.shape[1] == 52 and deals.dtype.kind in "iu":
+                ranks = evaluate(game.showdown_cards(deals, np.broadcast_to(np.asarray(buttons), deals.shape[:1])))
+        super().__init__(_LimitShape(game), deals, buttons, ranks)
+        self.game = game
+        B = self.B
+        self.stack = game.stack
+        self.bb = game.big_blind
+        self.last_inc = np.full(B, game.big_blind, dtype=np.int64)
+        self.allin = np.zeros((B, 2), dtype=bool)
+        self.n_active = np.full(B, 2, dtype=np.int64)
+        self.to_act = np.full(B, 2, dtype=np.int64)
+        self._row_arrays += ["last_inc", "allin", "n_active"]
+
+    def stacks_of(self, rows) -> np.ndarray:
+        return self.stack - self.committed[rows]
+
+    def raise_bounds(self, rows) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` of the seats to act in ``rows`` (0, 0 where no raise is legal)."""
+        committed = self.committed[rows]
+        p = self.current[rows]
+        mine = committed.reshape(-1)[np.arange(0, committed.size, 2) + p]
+        high = self.high[rows]
+        can = (self.n_active[rows] >= 2) & (self.stack - mine > high - mine)
+        max_to = np.full(len(p), self.stack, dtype=np.int64)  # committed + stack: every seat started with stack
+        min_to = np.minimum(high + np.maximum(self.last_inc[rows], self.bb), max_to)
+        return np.where(can, min_to, 0), np.where(can, max_to, 0)
+
+    def legal_mask(self, rows=None) -> np.ndarray:
+        if rows is None:
+            if self._legal is None:
+                self._legal = self.legal_mask(np.arange(self.n_live))
+            return self._legal
+        if self._legal is not None:
+            return self._legal[rows]
+        committed = self.committed[rows]
+        mine = committed.reshape(-1)[np.arange(0, committed.size, 2) + self.current[rows]]
+        mask = np.ones((len(mine), 3), dtype=bool)
+        mask[:, 0] = self.high[rows] > mine
+        mask[:, 2] = self.raise_bounds(rows)[0] > 0
+        return mask
+
+    def _verify_amounts(self, kinds, ok, amounts):
+        """Raise-to totals in ``[min_to, max_to]`` (0: the minimum raise); out of range marks the row not ok."""
+        k = self.n_live
+        lo, hi = self.raise_bounds(np.arange(k))
+        if amounts is None:
+            amounts = np.zeros(k, dtype=np.int64)
+        amounts = np.asarray(amounts)
+        if amounts.shape != (k,) or (amounts.size and amounts.dtype.kind not in "iu"):
+            raise ValueError(
+                f"The 'amounts' parameter of {type(self).__name__}.apply must be an integer array of shape ({k},); "
+                f"got shape {amounts.shape}."
+            )
+        amounts = np.where((kinds == RAISE_KIND) & (amounts == 0), lo, amounts)
+        raising = ok & (kinds == RAISE_KIND)
+        ok &= ~(raising & ((amounts < lo) | (amounts > hi)))
+        return amounts
+
+    def _apply(self, kinds: np.ndarray, amounts=None) -> None:
+        k = self.n_live
+        if k == 0:
+            return
+        self._legal = None
+        p = self.current
+        flat = np.arange(0, 2 * k, 2) + p
+        committed = self.committed.reshape(-1)
+        mine = committed[flat]
+        fold = kinds == FOLD_KIND
+        rais = kinds == RAISE_KIND
+        if rais.any():
+            if amounts is None:
+                amounts = np.zeros(k, dtype=np.int64)
+            lo = self.raise_bounds(np.arange(k))[0]
+            to = np.where(amounts == 0, lo, amounts)
+            self.last_inc = np.where(rais, np.maximum(self.last_inc, to - self.high), self.last_inc)
+        # a call puts in what is owed, up to the stack (the stack caps it: all-in); a raise goes to its total
+        new = np.where(rais, to, np.minimum(self.high, self.stack)) if rais.any() else np.minimum(self.high, self.stack)
+        new = np.where(fold, mine, new)
+        committed[flat] = new
+        if rais.any():
+            self.high = np.where(rais, new, self.high)
+        went_allin = ~fold & (new == self.stack) & (mine < self.stack)
+        if went_allin.any():
+            self.allin.reshape(-1)[flat[went_allin]] = True
+            self.n_active = self.n_active - went_allin
+        allin_p = self.allin.reshape(-1)[flat]
+        self.to_act = np.where(rais, np.where(allin_p, self.n_active, self.n_active - 1), self.to_act - 1)
+        self.n_actions += 1
+        done = None
+        if fold.any():  # heads-up: a fold ends the hand
+            self.folded.reshape(-1)[flat[fold]] = True
+            self._win_by_fold(fold)
+            done = fold
+        ends = self.to_act <= 0
+        if done is not None:
+            ends &= ~done
+        if ends.any():
+            # the next round, or (nobody left to bet against, or after the river) the showdown
+            r = self.round + ends
+            last = ends & ((r == 4) | (self.n_active < 2))
+            if last.any():
+                self._showdown(last)
+                done = last if done is None else done | last
+                ends &= ~last
+                r = np.minimum(r, 3)
+            self.round = r
+            self.last_inc = np.where(ends, 0, self.last_inc)
+            self.to_act = np.where(ends, self.n_active, self.to_act)
+            self.current = np.where(ends, 1 - self.button, 1 - p)
+        else:
+            self.current = 1 - p
+        if done is not None:
+            self._drop(~done)
+
+
+class _LimitShape:
+    """The few fields :class:`LimitHoldemBatch` reads while it posts the blinds, taken from a no-limit game."""
+
+    def __init__(self, game):
+        self.n_players = 2
+        self.small_blind = game.small_blind
+        self.big_blind = game.big_blind
+        self.small_bet = self.big_bet = game.big_blind
+        self.max_raises = 0
+        self.starting_stack = game.stack
+
+
+class StudBatchObservation(BatchObservation):
+    """:class:`BatchObservation` of five-card stud: ``hole`` is the down card (k, 1), ``up_cards`` (k, n, 4) every
+    seat's up cards by seat (only the first ``round + 1`` are dealt), ``board`` empty."""
+
+    @property
+    def hole(self) -> np.ndarray:
+        b = self._batch
+        pos = (self.player - self.button - 1) % b.n
+        return b.deals[self.rows, pos][:, None]
+
+    @property
+    def up_cards(self) -> np.ndarray:
+        b = self._batch
+        n = b.n
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n) position of each seat
+        idx = n * (np.arange(1, 5)[None, None, :]) + pos[:, :, None]
+        return b.deals[self.rows[:, None, None], idx]
+
+    @property
+    def board(self) -> np.ndarray:
+        return np.zeros((len(self.rows), 0), dtype=self._batch.deals.dtype)
+
+    @property
+    def n_board(self) -> np.ndarray:
+        return np.zeros(len(self.rows), dtype=np.int64)
+
+
+class Stud5Batch(LimitHoldemBatch):
+    """``B`` hands of five-card stud at once (:class:`~holdem.games.Stud5` without table stakes; Korb1999 §2.1).
+
+    The scalar rules as arrays: every seat antes; a down card and an up card,
+    a betting round, then three more up cards each followed by a round; the
+    seat with the best hand showing acts first in each round (pairs, two
+    pairs, trips and quads count, then ranks high to low; equal showings go
+    to the seat nearest the left of the button); a bet and ``max_raises``
+    raises of the fixed ``bet`` per round; fold only when facing a bet.
+
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> batch = Stud5Batch(Stud5(), np.tile(np.arange(52), (1, 1)), [0])
+    >>> int(batch.current[0])   # seat 1 shows 2h, seat 0 2s: equal, so the seat left of the button
+    1
+    """
+
+    def __init__(self, game, deals, buttons, ranks=None):
+        if game.stacks is not None:
+            raise ValueError(f"Stud5Batch plays five-card stud without table stakes; got {game!r}")
+        if ranks is None:
+            deals = np.asarray(deals)
+            if deals.ndim == 2 and deals.shape[1] == 52 and deals.dtype.kind in "iu":
+                ranks = evaluate(game.showdown_cards(deals, np.broadcast_to(np.asarray(buttons), deals.shape[:1])))
+        super().__init__(_StudShape(game), deals, buttons, ranks)
+        self.game = game
+        B, n = self.B, self.n
+        self.committed[:] = game.ante
+        self.high[:] = game.ante
+        self.n_bets[:] = 0
+        self.current = self._first_actors()
+
+    def observation(self, rows) -> StudBatchObservation:
+        return StudBatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def _first_actors(self) -> np.ndarray:
+        """The best showing among the seats still in (up cards 0..round), ties to the first left of the button."""
+        n = self.n
+        k = self.n_live
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n)
+        n_up = self.round + 1
+        rows = np.arange(k)
+        # a showing as a multiset of ranks: the sum of 5 ** rank over the up cards dealt
+        codes = np.zeros((k, n), dtype=np.int64)
+        for j in range(4):
+            cards = self.deals[rows[:, None], n * (j + 1) + pos].astype(np.int64)
+            codes += np.where((j < n_up)[:, None], _POW5_ARRAY[cards], 0)
+        unique, inverse = np.unique(codes, return_inverse=True)
+        keys = np.array([_show_key_of(int(c)) for c in unique.tolist()], dtype=np.int64)[inverse.reshape(k, n)]
+        keys = np.where(self.folded, -1, keys)
+        # the best key; among equal keys the seat with the lowest position (nearest left of the button)
+        order = keys * (n + 1) + (n - pos)
+        return np.argmax(order, axis=1)
+
+
+class _StudShape:
+    """The fields :class:`LimitHoldemBatch` reads, from a stud game (no blinds; the same bet every round)."""
+
+    def __init__(self, game):
+        self.n_players = game.n_players
+        self.small_blind = self.big_blind = 0
+        self.small_bet = self.big_bet = game.bet
+        self.max_raises = game.max_raises
+        self.starting_stack = game.starting_stack
+
+
+def _show_key_of(code: int) -> int:
+    from holdem.games.stud import _SHOW_KEYS, _show_key
+
+    key = _SHOW_KEYS.get(code)
+    if key is None:
+        key = _SHOW_KEYS[code] = _show_key(code)
+    return key
+
+
+_POW5_ARRAY = 5 ** (np.arange(52, dtype=np.int64) >> 2)
+
+
+#: the batched state of each rule set that has one
+def batched_games() -> dict:
+    """Rule-set class → its batched state class (the games :func:`new_batch` can batch)."""
+    from holdem.games.holdem import LimitHoldem, NoLimitHoldem
+    from holdem.games.stud import Stud5
+
+    return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch, Stud5: Stud5Batch}
+
+
+def new_batch(game, deals, buttons, ranks=None):
+    """The batched state of ``game`` for ``deals``, or ``None`` when the game has no batched form yet.
+
+    >>> import numpy as np
+    >>> from holdem.games import LimitHoldem, Draw5
+    >>> type(new_batch(LimitHoldem(), np.tile(np.arange(52), (2, 1)), [0, 1])).__name__
+    'LimitHoldemBatch'
+    >>> new_batch(Draw5(), np.tile(np.arange(52), (2, 1)), [0, 1]) is None
+    True
+    """
+    cls = batched_games().get(type(game))
+    if cls is None or getattr(game, "stacks", None) is not None:  # stud at table stakes: not batched yet
+        return None
+    return cls(game, deals, buttons, ranks)

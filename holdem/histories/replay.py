@@ -1,0 +1,112 @@
+"""Replay logged hands into an agent, exactly as a live match would have shown them (issue 23 §3).
+
+The papers' programs learn from the play they watch: Poki's specific opponent
+models count the opponents' actions (Billings2002 §5), BPP learns its action
+model M_A|C from showdowns (Korb1999 §5.2), the Kendall–Willdig player its
+values (Kendall2001 §4).  :func:`replay` feeds one player of every hand to an
+agent through the one hand driver (:class:`holdem.play.HandDriver`), as in a live match:
+
+1. ``new_hand(seat)`` before the hand (the seat the player sat in);
+2. every public event of the hand as it happens, to ``observe(event)`` —
+   actions, cards dealt face up, cards shown at showdown (only the cards the
+   file shows: a mucked hand is not shown);
+3. ``act(observation)`` whenever the player is to act, because agents such as
+   Poki build the hand's state and re-weight their tables there; the answer is
+   not used: the logged action is applied.  A hand whose player's hidden cards
+   the file does not show is observed but not acted in (no observation can be
+   made without them);
+4. ``end_hand()`` when the hand is over.
+
+So an agent that played a logged match and a fresh agent of the same seed
+replayed through that match's log end in the same learned state
+(``tests/histories/test_replay.py`` checks it for Poki, BPP and Kendall).
+"""
+
+from __future__ import annotations
+
+__all__ = ["replay"]
+
+
+class _Logged:
+    """The seats of a logged hand, played by :class:`holdem.play.HandDriver`: each ``act`` answers the next logged
+    action; the replayed agent's seat first asks the agent (its answer unused) and passes the hooks on to it."""
+
+    def __init__(self, actions, agent=None, hidden=()):
+        from holdem.play import _hook
+
+        self._next = iter(actions).__next__
+        self.agent = agent
+        self.hidden = hidden
+        self._act = None if agent is None else agent.act
+        self._new_hand = None if agent is None else _hook(agent, "new_hand")
+        self._observe = None if agent is None else _hook(agent, "observe")
+        self._end_hand = None if agent is None else _hook(agent, "end_hand")
+
+    def act(self, observation):
+        if self._act is not None and observation.player not in self.hidden:
+            self._act(observation)
+        return self._next()[1]
+
+    def new_hand(self, seat):
+        if self._new_hand is not None:
+            self._new_hand(seat)
+
+    def observe(self, event):
+        if self._observe is not None and not (event.kind == "showdown" and event.player in self.hidden):
+            self._observe(event)
+
+    def end_hand(self):
+        if self._end_hand is not None:
+            self._end_hand()
+
+
+def replay(hands, agent, *, as_player: str):
+    """Feed every hand in which ``as_player`` sat to ``agent`` as that player; returns ``agent``.
+
+    Parameters
+    ----------
+    hands
+        :class:`~holdem.histories.Hand` objects (``read_hands(path)``), in playing order.
+    agent
+        Any agent (``act``; optionally ``new_hand`` and ``observe``).
+    as_player
+        The name of the player whose seat the agent takes (hands without it are skipped).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from holdem.games import LimitHoldem
+    >>> from holdem.match import play_match
+    >>> from holdem.histories import read_hands
+    >>> log = pathlib.Path(tempfile.mkdtemp()) / "m.jsonl"
+    >>> _ = play_match(LimitHoldem(), ["call", "raise"], 10, rng=1, log=log)
+    >>> class Counter:
+    ...     seen = 0
+    ...     def act(self, observation): return observation.legal[1]
+    ...     def observe(self, event): self.seen += 1
+    >>> replay(read_hands(log), Counter(), as_player="raise").seen > 10
+    True
+    >>> replay(read_hands(log), Counter(), as_player="nobody")
+    Traceback (most recent call last):
+    ...
+    ValueError: no hand has a player named 'nobody' (players: call, raise)
+    """
+    from holdem.play import HandDriver
+
+    hands = list(hands)
+    played = 0
+    for hand in hands:
+        seats = [s for s, name in enumerate(hand.names) if name == as_player]
+        if not seats:
+            continue
+        seat = seats[0]
+        hidden = tuple(s for s, h in enumerate(hand.holes) if h is None)
+        logged = _Logged(hand.actions, agent, hidden)
+        others = _Logged(hand.actions)
+        others._next = logged._next  # one stream of logged actions for every seat
+        HandDriver([logged if s == seat else others for s in range(hand.n_players)]).play(hand.new_state())
+        played += 1
+    if not played:
+        names = sorted({n for h in hands for n in h.names})
+        raise ValueError(f"no hand has a player named {as_player!r} (players: {', '.join(names) or 'none'})")
+    return agent

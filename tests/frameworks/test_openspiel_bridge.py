@@ -1,0 +1,176 @@
+"""OpenSpiel policies as bpp agents, under LBR; bpp agents as pyspiel bots (issue 22 §1)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms.evaluate_bots import evaluate_bots  # noqa: E402
+from open_spiel.python.policy import UniformRandomPolicy  # noqa: E402
+
+from bpp import registry  # noqa: E402
+from bpp.cli import main  # noqa: E402
+from bpp.lbr.local_br import LBRConfig, play_lbr_hand  # noqa: E402
+from bpp.lbr.run import run_lbr  # noqa: E402
+from bpp.openspiel import BppBot, OpenSpielPolicyAgent, chance_outcomes, universal_poker_game  # noqa: E402
+from holdem.agents import AlwaysCall  # noqa: E402
+from holdem.games import LimitHoldem, NoLimitHoldem  # noqa: E402
+from holdem.match import play_match  # noqa: E402
+from holdem.ranges import HOLDINGS  # noqa: E402
+
+from tests.frameworks import os_policies  # noqa: E402
+
+PREFIX = "openspiel:tests.frameworks.os_policies:"
+
+
+def _decisions(game, n, seed, agent):
+    """Observations of ``agent``'s decisions in random hands (both players act by ``agent``)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        state = game.new_hand(rng.permutation(52), button=0)
+        while not state.is_terminal:
+            obs = state.observation(state.current_player)
+            out.append(obs)
+            state.apply(agent.act(obs))
+    return out
+
+
+def test_policy_agent_swaps_the_holding_in():
+    """The batched policy over holdings equals the policy asked one holding at a time (a card-dependent policy)."""
+    game = universal_poker_game("limit-holdem")
+    agent = OpenSpielPolicyAgent(game, os_policies.PairsRaise(game), rng=0)
+    holdings = HOLDINGS[::37]
+    for obs in _decisions(LimitHoldem(), 5, 1, agent)[:12]:
+        used = set(obs.public)
+        ok = np.array([not (set(h) & used) for h in holdings.tolist()])
+        batch = agent.holdings_action_probabilities(obs, holdings[ok])
+        for row, hole in zip(batch, holdings[ok].tolist()):
+            one = agent.action_probabilities(obs._replace(hole=tuple(hole)))
+            assert [one.get(a, 0.0) for a in obs.legal] == pytest.approx(row.tolist())
+            pair = hole[0] // 4 == hole[1] // 4
+            assert row[obs.legal.index(obs.legal[-1])] == (0.75 if pair and obs.can("raise") else 0.0)
+
+
+def test_policy_agent_in_an_abstraction():
+    """fcpa: OpenSpiel's pot raise and all-in are bpp raises of the same raise-to totals."""
+    game = universal_poker_game("nolimit-holdem", "fcpa")
+    agent = OpenSpielPolicyAgent(game, UniformRandomPolicy(game), rng=3)
+    obs = NoLimitHoldem().new_hand(np.arange(52), button=0).observation(0)
+    probs = agent.action_probabilities(obs)
+    assert sorted(str(a) for a in probs) == ["c", "f", "r20000", "r300"] and all(p == 0.25 for p in probs.values())
+    for obs in _decisions(NoLimitHoldem(), 20, 2, agent)[:30]:
+        assert np.allclose(agent.holdings_action_probabilities(obs, HOLDINGS[:3]).sum(axis=1), 1)
+
+
+def test_bad_policies_are_named():
+    game = universal_poker_game("nolimit-holdem")
+    obs = NoLimitHoldem().new_hand(np.arange(52), button=0).observation(0)
+    with pytest.raises(ValueError, match="probabilities sum to 0.5, not 1"):
+        OpenSpielPolicyAgent(game, os_policies.HalfProbability(game)).act(obs)
+
+    class Illegal(os_policies.AlwaysCallPolicy):
+        def action_probabilities(self, state, player_id=None):
+            return {1: 0.5, 150: 0.5}
+
+    with pytest.raises(ValueError, match="put probability 0.5 on action 150, not legal"):
+        OpenSpielPolicyAgent(game, Illegal(game)).act(obs)
+    with pytest.raises(ValueError, match="is not bpp's nolimit-holdem: stack='1000 1000'"):
+        OpenSpielPolicyAgent(pyspiel.load_game("universal_poker(betting=nolimit,numPlayers=2,numRounds=4,blind=100 50,"
+                                               "firstPlayer=2 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,"
+                                               "numBoardCards=0 3 1 1,stack=1000 1000)"), UniformRandomPolicy(game))
+
+
+def test_lbr_against_openspiel_always_call_equals_bpp_call():
+    """Deterministic and card-blind: the same deals give LBR exactly the same chips against either."""
+    game = NoLimitHoldem()
+    os_call = registry.make_agent(PREFIX + "always_call", rng=0)
+    rng = np.random.default_rng(4)
+    for _ in range(6):
+        deal = rng.permutation(52)
+        for seat in (0, 1):
+            a = play_lbr_hand(game, deal, seat, AlwaysCall(), LBRConfig("fcpa", "1-4"))
+            b = play_lbr_hand(game, deal, seat, os_call, LBRConfig("fcpa", "1-4"))
+            assert (a.chips, a.imaginary, a.actions) == (b.chips, b.imaginary, b.actions)
+
+
+def test_bpp_lbr_command_measures_an_openspiel_policy(capsys):
+    assert main(["lbr", "--opponent", PREFIX + "always_call", "--hands", "3", "--seed", "1", "--json", "--no-progress"]) == 0
+    os_value = json.loads(capsys.readouterr().out)["estimators"]["both"]["mean"]
+    assert main(["lbr", "--opponent", "call", "--hands", "3", "--seed", "1", "--json", "--no-progress"]) == 0
+    assert json.loads(capsys.readouterr().out)["estimators"]["both"]["mean"] == os_value
+    assert main(["lbr", "--opponent", PREFIX + "pairs_raise_limit", "--hands", "2", "--no-progress"]) == 2
+    assert "plays limit-holdem, not nolimit-holdem" in capsys.readouterr().err
+    assert main(["lbr", "--opponent", PREFIX + "half", "--hands", "2", "--no-progress"]) == 2
+    assert "sum to 0.5, not 1" in capsys.readouterr().err
+    assert main(["lbr", "--opponent", "openspiel:nomodule_here:x", "--hands", "2", "--no-progress"]) == 2
+
+
+def test_lbr_against_openspiel_uniform_random_agrees_with_bpp_random_sizes():
+    """OpenSpiel's uniform random policy of the full game is bpp's ``random-sizes``: LBR's values agree within CIs."""
+    os_r = run_lbr(PREFIX + "uniform_random", n_deals=12, seed=5, betting="fcpa")
+    bpp_r = run_lbr("random-sizes", n_deals=12, seed=5, betting="fcpa")
+    d = os_r.value.mean - bpp_r.value.mean
+    half = np.hypot(*(np.diff(r.value.ci95)[0] / 2 for r in (os_r, bpp_r)))
+    assert abs(d) <= max(half, 1e-9), (os_r.table(), bpp_r.table())
+
+
+class _Deals:
+    """An ``rng`` for evaluate_bots that deals fixed cards (its chance nodes ask ``choice(outcomes, p)``)."""
+
+    def __init__(self, cards):
+        self.cards = iter(cards)
+
+    def choice(self, outcomes, p=None):
+        card = next(self.cards)
+        assert card in outcomes
+        return card
+
+
+@pytest.mark.parametrize("names", [("loki", "random"), ("call", "random")])
+def test_bpp_bots_under_evaluate_bots_reproduce_play_match(tmp_path, names):
+    """200 hands through OpenSpiel's evaluate_bots equal play_match's on the same deals, hand by hand."""
+    game = LimitHoldem()
+    log = tmp_path / "m.jsonl"
+    agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
+    play_match(game, agents, 200, rng=7, log=log)
+    hands = [h for h in map(json.loads, log.read_text().splitlines()) if h["type"] == "hand"]
+    assert len(hands) == 200
+    os_game = universal_poker_game(game)
+    agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
+    from holdem.cards import parse_cards
+
+    for h in hands:
+        deal = parse_cards(h["cards"]).tolist()
+        button = h["button"]
+        seat_of = {h["seats"][s]: s for s in (0, 1)}  # agent → seat
+        by_os = [None, None]
+        for i in (0, 1):
+            seat = seat_of[i]
+            player = 1 if seat == button else 0
+            by_os[player] = BppBot(os_game, agents[i], player, seat=seat)
+        returns = evaluate_bots(os_game.new_initial_state(), by_os, _Deals(chance_outcomes(deal)))
+        got = [returns[1 if s == button else 0] for s in (0, 1)]
+        assert got == h["payoffs"], h
+
+
+def test_bpp_bot_states_its_policy_and_poki_plays():
+    os_game = universal_poker_game("limit-holdem")
+    poki = BppBot(os_game, "poki", 0, rng=1)
+    call = BppBot(os_game, "call", 1, rng=2)
+    assert poki.provides_policy()
+    state = os_game.new_initial_state()
+    for c in chance_outcomes(range(52)):
+        if state.is_chance_node():
+            state.apply_action(c)
+    probs, action = call.step_with_policy(state)
+    assert probs == [(1, 1.0)] and action == 1
+    rng = np.random.default_rng(0)
+    total = np.zeros(2)
+    for _ in range(20):
+        total += evaluate_bots(os_game.new_initial_state(), [poki, call], rng)
+    assert total.sum() == 0

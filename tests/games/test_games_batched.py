@@ -1,0 +1,209 @@
+"""The batched engine against the scalar state machines: same deals, same actions, same payoffs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from holdem.agents import AlwaysCall, AlwaysFold, AlwaysRaise
+from holdem.games import LimitHoldem
+from holdem.games.batched import LimitHoldemBatch, new_batch
+from holdem.match.batched import play_batch
+
+
+def _deals(n_deals, seed):
+    rng = np.random.default_rng(seed)
+    deals = np.tile(np.arange(52, dtype=np.int8), (n_deals, 1))
+    rng.permuted(deals, axis=1, out=deals)
+    return deals
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 6, 10])
+def test_batched_limit_holdem_equals_the_scalar_states_on_random_legal_actions(n_players):
+    """Every hand of a batch, driven by random legal kinds, ends with the scalar state's payoffs and history length."""
+    game = LimitHoldem(n_players=n_players)
+    n_deals = 400
+    deals = _deals(n_deals, n_players)
+    buttons = np.arange(n_deals) % n_players
+    batch = LimitHoldemBatch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(n_deals)]
+    rng = np.random.default_rng(99)
+    while batch.n_live:
+        legal = batch.legal_mask()
+        # a random legal kind per row, biased towards calls so that hands reach showdowns
+        weights = legal * np.array([0.2, 0.55, 0.25])
+        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row]
+            assert state.round == batch.round[row]
+            scalar_legal = {a.kind for a in state.legal_actions()}
+            assert scalar_legal == {k for k in range(3) if legal[row, k]}
+            state.apply(next(a for a in state.legal_actions() if a.kind == kinds[row]))
+        batch.apply(kinds)
+    assert all(s.is_terminal for s in states)
+    scalar = np.array([s.payoffs for s in states])
+    np.testing.assert_array_equal(batch.payoffs, scalar)
+    assert batch.n_live == 0
+    assert (batch.payoffs.sum(axis=1) == 0).all()
+
+
+def test_batched_showdowns_split_pots_and_give_odd_chips_left_of_the_button():
+    """Two-way ties of an even and an odd pot: the odd chip goes to the first winner left of the button."""
+    game = LimitHoldem(n_players=3, small_blind=1, big_blind=2)
+    deals = np.tile(np.arange(52), (2, 1))
+    # hand 0: everyone limps (6 chips), seats 0 and 2 tie; hand 1: seat 1 folds pre-flop, 0 and 2 tie on 5 chips
+    batch = LimitHoldemBatch(game, deals, [0, 0], ranks=[[9, 1, 9], [9, 1, 9]])
+    states = [game.new_hand(deals[i], button=0, ranks=[9, 1, 9]) for i in range(2)]
+    script = [[1, 1], [1, 0], [1, 1]]  # pre-flop: seat 0 (button) calls; seat 1 (sb) calls or folds; seat 2 checks
+    for kinds in script:
+        rows = batch.ids.tolist()
+        for row, hand in enumerate(rows):
+            states[hand].apply(next(a for a in states[hand].legal_actions() if a.kind == kinds[row]))
+        batch.apply(np.array(kinds)[: batch.n_live])
+    while batch.n_live:
+        for hand in batch.ids.tolist():
+            states[hand].apply(next(a for a in states[hand].legal_actions() if a.kind == 1))
+        batch.apply(np.ones(batch.n_live, dtype=int))
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
+    # 5 chips split by seats 0 and 2: the odd chip to seat 2, the first winner left of the button (seat 0)
+    assert batch.payoffs[1].tolist() == [0, -1, 1]
+
+
+@pytest.mark.parametrize("agents", [(AlwaysCall, AlwaysCall), (AlwaysRaise, AlwaysCall), (AlwaysFold, AlwaysRaise),
+                                    (AlwaysRaise, AlwaysRaise, AlwaysFold)])
+def test_play_batch_with_the_trivial_agents_equals_the_scalar_loop(agents):
+    n = len(agents)
+    game = LimitHoldem(n_players=n)
+    deals = _deals(300, 5)
+    buttons = np.arange(300) % n
+    made = [a() for a in agents]
+    seat_agents = np.tile(np.arange(n), (300, 1))
+    got = play_batch(new_batch(game, deals, buttons), made, seat_agents)
+    want = []
+    for i in range(300):
+        state = game.new_hand(deals[i], button=int(buttons[i]))
+        while not state.is_terminal:
+            p = state.current_player
+            state.apply(made[p].act(state.observation(p)))
+        want.append(state.payoffs)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_an_illegal_action_in_one_row_names_the_row_and_changes_nothing():
+    game = LimitHoldem()
+    batch = LimitHoldemBatch(game, _deals(3, 1), [0, 1, 0])
+    batch.apply([1, 1, 1])  # the small blinds call; the big blinds are to act, owing nothing
+    before = {k: getattr(batch, k).copy() for k in ("committed", "high", "current", "round", "to_act", "folded")}
+    with pytest.raises(ValueError, match=r"illegal action fold \(0\) in row 2 \(hand 2, seat 1, round 0\)"):
+        batch.apply([1, 2, 0])
+    for k, v in before.items():
+        np.testing.assert_array_equal(getattr(batch, k), v)
+    with pytest.raises(ValueError, match=r"illegal action kind 7 \(7\) in row 0"):
+        batch.apply([7, 1, 1])
+
+
+def test_batch_shapes_that_disagree_are_refused():
+    game = LimitHoldem()
+    with pytest.raises(ValueError, match=r"'buttons' parameter of LimitHoldemBatch must have one seat per deal \(4\)"):
+        LimitHoldemBatch(game, _deals(4, 0), [0, 1])
+    with pytest.raises(ValueError, match=r"'ranks' parameter of LimitHoldemBatch must have shape \(4, 2\)"):
+        LimitHoldemBatch(game, _deals(4, 0), [0, 1, 0, 1], ranks=np.zeros((4, 3), dtype=int))
+    with pytest.raises(ValueError, match=r"'deals' parameter of LimitHoldemBatch must be an integer array of shape"):
+        LimitHoldemBatch(game, np.zeros((4, 51), dtype=int), [0, 1, 0, 1])
+    batch = LimitHoldemBatch(game, _deals(4, 0), [0, 1, 0, 1])
+    with pytest.raises(ValueError, match=r"'kinds' parameter of LimitHoldemBatch.apply must be an integer array of shape \(4,\)"):
+        batch.apply([1, 1])
+    with pytest.raises(ValueError, match=r"'seat_agents' parameter of play_batch must have shape \(4, 2\)"):
+        play_batch(batch, [AlwaysCall()], np.zeros((3, 2), dtype=int))
+
+
+def test_an_agent_answering_an_illegal_action_is_named():
+    class Folder(AlwaysCall):
+        name = "folder"
+
+        def act_batch(self, observation):
+            return np.zeros(len(observation), dtype=int)  # fold, even when nothing is owed
+
+    game = LimitHoldem()
+    batch = LimitHoldemBatch(game, _deals(4, 0), [0, 1, 0, 1])
+    with pytest.raises(ValueError, match=r"folder answered illegal action fold \(0\) in row"):
+        play_batch(batch, [Folder(), AlwaysCall()], np.tile([0, 1], (4, 1)))
+
+
+def test_batched_no_limit_equals_the_scalar_states_on_random_legal_actions():
+    """Random kinds and raise-to totals (min-raises, all-ins and sizes between) give the scalar state's payoffs."""
+    from holdem.games import NoLimitHoldem
+    from holdem.games.base import Action, ActionKind
+    from holdem.games.batched import NoLimitHoldemBatch
+
+    game = NoLimitHoldem(stack=2_000)
+    n_deals = 600
+    deals = _deals(n_deals, 8)
+    buttons = np.arange(n_deals) % 2
+    batch = NoLimitHoldemBatch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(n_deals)]
+    rng = np.random.default_rng(3)
+    while batch.n_live:
+        legal = batch.legal_mask()
+        lo, hi = batch.raise_bounds(np.arange(batch.n_live))
+        weights = legal * np.array([0.1, 0.6, 0.3])
+        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        size = rng.integers(0, 3, batch.n_live)  # the least raise, all-in, or a total in between
+        amounts = np.where(size == 0, lo, np.where(size == 1, hi, lo + (rng.random(batch.n_live) * (hi - lo + 1)).astype(int)))
+        amounts = np.where(kinds == 2, amounts, 0)
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row] and state.round == batch.round[row]
+            bounds = state.raise_bounds()
+            assert (bounds or (0, 0)) == (lo[row], hi[row])
+            assert {a.kind for a in state.legal_actions()} == {k for k in range(3) if legal[row, k]}
+            action = Action(ActionKind.BET_RAISE, int(amounts[row])) if kinds[row] == 2 else Action(ActionKind(int(kinds[row])))
+            state.apply(action)
+        batch.apply(kinds, amounts)
+    assert all(s.is_terminal for s in states)
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
+
+
+def test_a_no_limit_raise_out_of_range_names_the_row():
+    from holdem.games import NoLimitHoldem
+    from holdem.games.batched import NoLimitHoldemBatch
+
+    batch = NoLimitHoldemBatch(NoLimitHoldem(), _deals(3, 2), [0, 1, 0])
+    with pytest.raises(ValueError, match=r"illegal action raise to 150 \(legal raise-to totals 200..20000\) \(2\) in row 1"):
+        batch.apply([1, 2, 2], [0, 150, 400])
+    assert batch.committed.tolist() == [[50, 100], [100, 50], [50, 100]]
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 5, 8])
+def test_batched_stud_equals_the_scalar_states_on_random_legal_actions(n_players):
+    """Five-card stud: first actors by best showing, fixed bets, folds; the scalar state's payoffs and up cards."""
+    from holdem.games import Stud5
+    from holdem.games.batched import Stud5Batch
+
+    game = Stud5(n_players=n_players)
+    n_deals = 400
+    deals = _deals(n_deals, 20 + n_players)
+    buttons = np.arange(n_deals) % n_players
+    batch = Stud5Batch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(n_deals)]
+    rng = np.random.default_rng(4)
+    while batch.n_live:
+        legal = batch.legal_mask()
+        weights = legal * np.array([0.15, 0.6, 0.25])
+        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        obs = batch.observation(np.arange(batch.n_live))
+        ups, holes = obs.up_cards, obs.hole
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row] and state.round == batch.round[row]
+            o = state.observation(state.current_player)
+            assert o.hole == tuple(holes[row].tolist())
+            assert all(o.up_cards[s] == tuple(ups[row, s, : len(o.up_cards[s])].tolist()) for s in range(n_players))
+            assert {a.kind for a in state.legal_actions()} == {k for k in range(3) if legal[row, k]}
+            state.apply(next(a for a in state.legal_actions() if a.kind == kinds[row]))
+        batch.apply(kinds)
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
