@@ -17,7 +17,18 @@ Heads-up limit hold'em, two always-call agents:
   sampled, then always action 1 = call) with the same blinds, bet sizes and
   cap, and pokerkit's ``FixedLimitTexasHoldem``, when installed.
 
-Targets (one core): >= 1,000,000 hands/s and >= 50x OpenSpiel.  Also prints
+Heads-up no-limit hold'em, ``random-sizes`` (uniform over every legal
+action, each raise-to total its own action) against ``call``: batched and
+scalar ``play_match`` beside OpenSpiel's ``universal_poker`` no-limit game
+(``bettingAbstraction=fullgame``: a uniformly random legal action there is
+the same policy) with the same blinds and 200-big-blind stacks.
+
+Heads-up five-card stud, ``rules`` against ``rules`` (Korb1999 §5.1's
+rule-based player): batched beside the scalar path (neither OpenSpiel nor
+pokerkit plays five-card stud, so the scalar path is the anchor).
+
+Targets (one core): limit >= 1,000,000 hands/s and >= 50x OpenSpiel;
+no-limit random-sizes vs call >= 200,000 hands/s; stud rules vs rules >= 300,000.  Also prints
 the peak memory of one 100,000-hand batch (``tracemalloc``; target < 1 GB).
 The machine's load average is printed: read the ratios on a loaded machine.
 """
@@ -62,6 +73,63 @@ def ours(hands: int, block_size: int, repeat: int) -> float:
 def ours_scalar(hands: int, repeat: int) -> float:
     game = LimitHoldem()
     return best_rate(lambda k: play_match(game, [ScalarCall, ScalarCall], hands, rng=k), hands, repeat)
+
+
+def nolimit(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
+    from bpp.lbr.chumps import RandomEverySize
+
+    from holdem.games import NoLimitHoldem
+
+    class ScalarSizes(RandomEverySize):
+        act_batch = None
+
+    agents = [ScalarSizes, ScalarCall] if scalar else ["random-sizes", "call"]
+    game = NoLimitHoldem()
+    play_match(game, agents, 1_000, rng=0, block_size=block_size)
+    return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
+
+
+def stud_rules(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
+    import bpp.registry  # noqa: F401 - rules by name
+    from bpp.stud.opponents.paper import RuleBasedPlayer
+
+    from holdem.games import Stud5
+
+    class ScalarRules(RuleBasedPlayer):
+        act_batch = None
+
+    agents = [ScalarRules, ScalarRules] if scalar else ["rules", "rules"]
+    game = Stud5()
+    play_match(game, agents, 1_000, rng=0, block_size=block_size)
+    return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
+
+
+def openspiel_nolimit(hands: int, repeat: int) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("universal_poker", {
+        "betting": "nolimit", "numPlayers": 2, "numRounds": 4, "blind": "100 50", "firstPlayer": "2 1 1 1",
+        "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1",
+        "stack": "20000 20000", "bettingAbstraction": "fullgame"})
+    rng = np.random.default_rng(0)
+
+    def run(_):
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+                elif state.current_player() == 0:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(rng.integers(len(legal)))])
+                else:
+                    state.apply_action(1)
+            state.returns()
+
+    return best_rate(run, hands, repeat)
 
 
 def engine_only(hands: int, repeat: int) -> float:
@@ -140,6 +208,19 @@ def main(argv=None) -> None:
         print(f"  {'OpenSpiel universal_poker':44s} {spiel:12,.0f}   batched/OpenSpiel {rate / spiel:6.1f}x (target 50x)")
     if kit:
         print(f"  {'pokerkit':44s} {kit:12,.0f}   batched/pokerkit {rate / kit:6.0f}x")
+    nl = nolimit(a.hands, a.block_size, a.repeat, scalar=False)
+    nl_scalar = nolimit(max(a.hands // 100, 2_000), 500, a.repeat, scalar=True)
+    nl_spiel = openspiel_nolimit(max(a.hands // 1_000, 300), a.repeat)
+    print(f"heads-up no-limit hold'em, random-sizes vs call (hands/s, best of {a.repeat}):")
+    print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {nl:12,.0f}   target 200,000")
+    print(f"  {'bpp play_match, scalar path':44s} {nl_scalar:12,.0f}   batched/scalar {nl / nl_scalar:6.1f}x")
+    if nl_spiel:
+        print(f"  {'OpenSpiel universal_poker (fullgame)':44s} {nl_spiel:12,.0f}   batched/OpenSpiel {nl / nl_spiel:6.0f}x")
+    st = stud_rules(a.hands, a.block_size, a.repeat, scalar=False)
+    st_scalar = stud_rules(max(a.hands // 100, 2_000), 500, a.repeat, scalar=True)
+    print(f"heads-up five-card stud, rules vs rules (hands/s, best of {a.repeat}):")
+    print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {st:12,.0f}   target 300,000")
+    print(f"  {'bpp play_match, scalar path':44s} {st_scalar:12,.0f}   batched/scalar {st / st_scalar:6.1f}x")
     print(f"peak memory of one 100,000-hand batch (raise vs call): {batch_memory():,.0f} MB (target < 1,000 MB)")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

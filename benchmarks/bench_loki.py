@@ -13,7 +13,6 @@ import time
 
 import numpy as np
 
-import bpp.registry  # noqa: F401
 from bpp.loki.agents import PokiAgent
 from bpp.loki.evaluator.postflop import StreetTable, street_table
 from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel

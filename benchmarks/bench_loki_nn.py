@@ -14,7 +14,6 @@ import time
 
 import numpy as np
 
-import bpp.registry  # noqa: F401
 from bpp.loki.modeler.predictors import N_FEATURES, NeuralPredictor
 from bpp.registry import match_agents
 from holdem.games import LimitHoldem

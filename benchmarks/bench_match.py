@@ -15,7 +15,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import bpp.registry  # noqa: F401 - agent names
 from holdem.games import make_game
 from holdem.match import play_match
 

@@ -53,7 +53,6 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--games", type=int, default=200_000)
     args = parser.parse_args()
-    import bpp.registry  # noqa: F401
     from distributed import LocalCluster
 
     jobs = {

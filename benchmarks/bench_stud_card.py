@@ -23,7 +23,6 @@ import time
 
 import numpy as np
 
-import bpp.registry  # noqa: F401 - agent names
 from _timing import best_time
 from bpp.stud.players.cardlevel import relations
 from bpp.stud.players.reference import _win_given_holes, unseen_cards

@@ -19,7 +19,6 @@ import time
 
 import numpy as np
 
-import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.players.cardlevel import CardBPP
 from bpp.stud.players.paper import BPPPlayer
 from holdem.games import Stud5

@@ -10,7 +10,8 @@ the parsed arguments; returns an exit code).  Never a traceback:
   ``--debug`` (which shows the traceback);
 * a closed pipe (``bpp match … | head -1``) ends quietly;
 * an interrupt (Ctrl-C) prints one line of its own, saying the log is kept
-  only when a match log holds complete blocks;
+  only when a match log holds complete blocks; a second Ctrl-C while it is
+  answered is ignored, and worker processes ignore it (the parent stops them);
 * warnings print as one line ``warning: …``.
 
 >>> main(["--version"])  # doctest: +SKIP
@@ -34,6 +35,7 @@ COMMANDS = (
     # every paper's results beside bpp's
     "reproduce",
     "stats",  # player statistics from hand histories (holdem.histories)
+    "acpc",  # the ACPC protocol: a client for any agent, a loopback dealer
 )
 
 
@@ -91,27 +93,40 @@ def _warning_line(message, category, filename, lineno, file=None, line=None) -> 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``bpp`` command; returns the exit status (0 ok, 2 bad input, 1 an unexpected failure)."""
+    import signal
     import warnings
 
-    parser = build_parser()
-    args, rest = parser.parse_known_args(argv)
+    try:
+        parser = build_parser()
+        args, rest = parser.parse_known_args(argv)
+    except KeyboardInterrupt:  # Ctrl-C while the commands are imported: nothing ran yet
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return _fail("interrupted")
     if rest:
         if not hasattr(args, "rest"):  # only target subcommands read the rest of the line themselves
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         args.rest = rest
     if getattr(args, "func", None) is None:
-        parser.print_help()
-        return 2
+        parser.print_usage(sys.stderr)
+        return _fail("choose a command (bpp --help describes them)")
     show_warning = warnings.showwarning
     warnings.showwarning = _warning_line
+    # an agent named by its path (--agents mymodule:MyAgent) is found in the working directory too, last
+    import os
+
+    here = os.getcwd()
+    added = here not in sys.path and "" not in sys.path
+    if added:
+        sys.path.append(here)
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
+        # from now on Ctrl-C is ignored: a second one while this one is answered, or while worker processes finish
+        # their running task at exit, changes nothing (the command is ending anyway)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         return _interrupted(args)
     except BrokenPipeError:
         # the reader went away (``| head``): silence the final flush of stdout too
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except (ValueError, FileNotFoundError) as exc:
@@ -126,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     finally:
         warnings.showwarning = show_warning
+        if added and here in sys.path:
+            sys.path.remove(here)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,78 +1,34 @@
-"""Agents by name: the registry behind ``bpp match --agents`` and ``play_match(game, ["call", ...])``.
+"""bpp's agents by name: the catalogue behind ``bpp match --agents`` and ``play_match(game, ["bpp", ...])``.
 
-A factory is any callable ``factory(*, rng) -> agent`` (an agent class whose
-constructor takes ``rng`` is one), or the text ``"module:attribute"`` naming
-one, imported on first use so that heavy agents (pgmpy networks) cost nothing
-until asked for.  Importing this module installs the registry as the agent
-resolver of :mod:`holdem.match`, so names work there too.
+:data:`AGENTS` maps each name to an :class:`~holdem.match.agents.AgentEntry`
+(``"module:attribute"`` of a class or factory ``f(*, rng)``, imported on first
+use so that heavy agents cost nothing until asked for, and the games it plays).
+bpp's distribution declares it in the ``bpp.agents`` entry-point group
+(pyproject.toml), which is where :mod:`holdem.match` finds names: importing
+this module changes nothing, and no import is needed for names to work.
+Other installed distributions add agents through the same group; a plug-in
+that is not installed is named by its path, ``"module:Class"``.
 
-The trivial agents of :mod:`holdem.agents` are registered as ``call``,
-``raise``, ``fold`` and ``random``; later issues add ``bpp``, ``loki``,
-``poki`` … here.
-
->>> "call" in list_agents()
+>>> "call" in list_agents() and "bpp" in list_agents("stud5")
 True
 >>> make_agent("nobody", rng=0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown agent 'nobody'; known agents: ...
+ValueError: unknown agent 'nobody'; tried the registered names, ...
 """
 
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from holdem.match.agents import BUILTIN_AGENTS, AgentSpec, check_agent_games, set_agent_resolver
+from holdem.match.agents import AgentEntry, AgentSpec, agent_entry, check_agent_games, list_agents, register_agent
 
-__all__ = ["register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "check_agents_play", "match_agents"]
-
-_NAME = re.compile(r"^[a-z][a-z0-9_\-]*$")
-_registry: dict[str, Callable[..., Any] | str] = {}
-_games: dict[str, tuple[str, ...] | None] = {}
-
-
-def register_agent(
-    name: str, factory: Callable[..., Any] | str, *, games: tuple[str, ...] | None = None, overwrite: bool = False
-) -> None:
-    """Register ``factory`` (a callable ``f(*, rng)`` or ``"module:attribute"``) as agent ``name``.
-
-    ``games`` names the games the agent plays (keys of ``bpp match``'s games:
-    ``"limit-holdem"``, ``"nolimit-holdem"``, ``"stud5"``, ``"draw5"``); None
-    means every game (the trivial agents).
-
-    >>> register_agent("Bad Name", "holdem.agents:AlwaysCall")
-    Traceback (most recent call last):
-    ...
-    ValueError: The 'name' parameter of register_agent must be lower-case letters, digits, '-' or '_' starting with a letter; got 'Bad Name'.
-    """
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise ValueError(
-            "The 'name' parameter of register_agent must be lower-case letters, digits, '-' or '_' "
-            f"starting with a letter; got {name!r}."
-        )
-    if isinstance(factory, str):
-        if factory.count(":") != 1:
-            raise ValueError(f"The 'factory' parameter of register_agent must be 'module:attribute'; got {factory!r}.")
-    elif not callable(factory):
-        raise ValueError(f"The 'factory' parameter of register_agent must be callable; got {factory!r}.")
-    if name in _registry and not overwrite:
-        raise ValueError(f"agent {name!r} is already registered (pass overwrite=True to replace it)")
-    _registry[name] = factory
-    _games[name] = None if games is None else tuple(games)
-
-
-def list_agents(game: str | None = None) -> list[str]:
-    """Registered agent names, sorted; with ``game``, only the agents that play it.
-
-    >>> "bpp" in list_agents("stud5"), "bpp" in list_agents("limit-holdem")
-    (True, False)
-    """
-    return sorted(n for n in _registry if game is None or _games[n] is None or game in _games[n])
+__all__ = ["AGENTS", "register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "check_agents_play",
+           "match_agents"]
 
 
 def agent_games(name: str) -> tuple[str, ...] | None:
@@ -81,8 +37,22 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     >>> agent_games("loki")
     ('limit-holdem',)
     """
-    factory = agent_factory(name)  # unknown names fail here with the usual message
-    return _games[name] if name in _games else getattr(factory, "games", None)
+    prefixed = _prefixed(name)
+    return agent_entry(name).games if prefixed is None else prefixed.games
+
+
+#: Name prefix -> "module:function" making the factory of such a name: OpenSpiel policies are named
+#: ``openspiel:MODULE:FACTORY`` (the bridge sits above the registry, so it is named here as text, issue 22).
+_PREFIXES = {"openspiel:": "bpp.openspiel:openspiel_factory"}
+
+
+def _prefixed(name):
+    """The factory (with ``games``) of a prefixed agent name, or None for other names."""
+    for prefix, maker in _PREFIXES.items():
+        if isinstance(name, str) and name.startswith(prefix):
+            module, attribute = maker.split(":")
+            return getattr(importlib.import_module(module), attribute)(name)
+    return None
 
 
 def check_agents_play(names, game: str) -> None:
@@ -98,19 +68,16 @@ def check_agents_play(names, game: str) -> None:
 
 
 def agent_factory(name: str) -> Callable[..., Any]:
-    """The factory registered as ``name`` (imported if it was registered as text)."""
-    if isinstance(name, str) and name.startswith("openspiel:"):  # an OpenSpiel policy, openspiel:MODULE:FACTORY
-        from bpp.openspiel import openspiel_factory
+    """The factory ``f(*, rng)`` of agent ``name`` (a name or ``"module:Class"``; see :func:`holdem.match.agents.agent_entry`).
 
-        return openspiel_factory(name)
-    try:
-        factory = _registry[name]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(list_agents())}") from None
-    if isinstance(factory, str):
-        module, attribute = factory.split(":")
-        factory = getattr(importlib.import_module(module), attribute)
-        _registry[name] = factory
+    >>> agent_factory("rules").__name__
+    'RuleBasedPlayer'
+    """
+    prefixed = _prefixed(name)
+    if prefixed is not None:
+        return prefixed
+    factory = agent_entry(name).factory
+    assert not isinstance(factory, str)  # agent_entry imports it
     return factory
 
 
@@ -149,31 +116,30 @@ def match_agents(names, *, seed: int, workers: int = 1) -> list:
     return out
 
 
-for _name, _attr in BUILTIN_AGENTS.items():
-    register_agent(_name, f"holdem.agents:{_attr}")
-set_agent_resolver(agent_factory, games=agent_games, players=list_agents)
+#: Every agent of bpp by name (the ``bpp.agents`` entry point ``bpp-poker`` of pyproject.toml points here).
+AGENTS: dict[str, AgentEntry] = {}
 # five-card stud, Korb1999 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
 _STUD = ("stud5",)
-register_agent("bpp", "bpp.stud.players.paper:BPPPlayer", games=_STUD)
-register_agent("bpp-up", "bpp.stud.players.upcards:bpp_up", games=_STUD)  # §6.1: OPP_Action also conditioned on BPP's up cards
-register_agent("prob", "bpp.stud.opponents.paper:ProbabilisticPlayer", games=_STUD)
-register_agent("rules", "bpp.stud.opponents.paper:RuleBasedPlayer", games=_STUD)
-register_agent("rules-reader", "bpp.stud.players.reference:RulesReader", games=_STUD)  # exact inference over the rules player's down card
-register_agent("bpp-card", "bpp.stud.players.cardlevel:CardBPP", games=_STUD)  # §6.1/§6.3: the opponent's down card as a node
+AGENTS["bpp"] = AgentEntry("bpp.stud.players.paper:BPPPlayer", _STUD)
+AGENTS["bpp-up"] = AgentEntry("bpp.stud.players.upcards:bpp_up", _STUD)  # §6.1: OPP_Action also conditioned on BPP's up cards
+AGENTS["prob"] = AgentEntry("bpp.stud.opponents.paper:ProbabilisticPlayer", _STUD)
+AGENTS["rules"] = AgentEntry("bpp.stud.opponents.paper:RuleBasedPlayer", _STUD)
+AGENTS["rules-reader"] = AgentEntry("bpp.stud.players.reference:RulesReader", _STUD)  # exact inference over the rules player's down card
+AGENTS["bpp-card"] = AgentEntry("bpp.stud.players.cardlevel:CardBPP", _STUD)  # §6.1/§6.3: the opponent's down card as a node
 # stud opponents whose betting is not built like Figure 4's (bpp.stud.opponents.styles)
-register_agent("bluffer", "bpp.stud.opponents.styles:Bluffer", games=_STUD)  # bets 40 % of its weak hands
-register_agent("slowplay", "bpp.stud.opponents.styles:SlowPlayer", games=_STUD)  # checks strong hands until the last round
-register_agent("loose", "bpp.stud.opponents.styles:LooseCaller", games=_STUD)  # calls at half the pot odds, never bluffs
+AGENTS["bluffer"] = AgentEntry("bpp.stud.opponents.styles:Bluffer", _STUD)  # bets 40 % of its weak hands
+AGENTS["slowplay"] = AgentEntry("bpp.stud.opponents.styles:SlowPlayer", _STUD)  # checks strong hands until the last round
+AGENTS["loose"] = AgentEntry("bpp.stud.opponents.styles:LooseCaller", _STUD)  # calls at half the pot odds, never bluffs
 # the rest of Korb1999 §6, one idea per variant
-register_agent("bpp-linked", "bpp.stud.players.linked:LinkedBPP", games=_STUD)  # §6: arc BPP_Final -> OPP_Final (one deck)
-register_agent("bpp-actions", "bpp.stud.players.actions:ActionsBPP", games=_STUD)  # §6.1: OPP_Action = pass/call/bet/raise, own open/facing curves
-register_agent("bpp-bluff", "bpp.stud.players.bluff:BluffBPP", games=_STUD)  # §6.1: OPP_Bluff node learned from showdowns
-register_agent("bpp-dbn", "bpp.stud.players.dbn:DBNBPP", games=_STUD)  # §6.3: one four-slice dynamic network, belief carried across rounds
-# i12split: §6.1's split playing curves (bpp-actions also has BPP's own pass/bet and fold/call/raise curves)
-register_agent("bpp-showing", "bpp.stud.players.showing:ShowingBPP", games=_STUD)  # §6.1: curves split on BPP's strength showing / hidden
+AGENTS["bpp-linked"] = AgentEntry("bpp.stud.players.linked:LinkedBPP", _STUD)  # §6: arc BPP_Final -> OPP_Final (one deck)
+AGENTS["bpp-actions"] = AgentEntry("bpp.stud.players.actions:ActionsBPP", _STUD)  # §6.1: OPP_Action = pass/call/bet/raise, own open/facing curves
+AGENTS["bpp-bluff"] = AgentEntry("bpp.stud.players.bluff:BluffBPP", _STUD)  # §6.1: OPP_Bluff node learned from showdowns
+AGENTS["bpp-dbn"] = AgentEntry("bpp.stud.players.dbn:DBNBPP", _STUD)  # §6.3: one four-slice dynamic network, belief carried across rounds
+# §6.1's split playing curves (bpp-actions also has BPP's own pass/bet and fold/call/raise curves)
+AGENTS["bpp-showing"] = AgentEntry("bpp.stud.players.showing:ShowingBPP", _STUD)  # §6.1: curves split on BPP's strength showing / hidden
 # --- Korb1999 §6.2: BPP at a multi-seat table (bpp.stud.players.multi)
-register_agent("bpp-multi", "bpp.stud.players.multi:MultiBPPPlayer", games=_STUD)  # one opponent sub-network and M_A|C per seat
-register_agent("bpp-strongest", "bpp.stud.players.multi:strongest_showing", games=_STUD)  # baseline: the table as its strongest showing
+AGENTS["bpp-multi"] = AgentEntry("bpp.stud.players.multi:MultiBPPPlayer", _STUD)  # one opponent sub-network and M_A|C per seat
+AGENTS["bpp-strongest"] = AgentEntry("bpp.stud.players.multi:strongest_showing", _STUD)  # baseline: the table as its strongest showing
 # --- end §6.2
 # limit hold'em, Billings1998 and Billings2002 (Loki and Poki): player A-E of Billings1998 Figure 1, Poki formula and simulation
 for _name, _factory in {
@@ -197,14 +163,14 @@ for _name, _factory in {
     "rock": "bpp.loki.opponents:rock",
     "tag": "bpp.loki.opponents:tight_aggressive",
 }.items():
-    register_agent(_name, _factory, games=("limit-holdem",))
+    AGENTS[_name] = AgentEntry(_factory, ("limit-holdem",))
 # five-card draw, Kendall2001 §3 (Kendall & Willdig): the four fixed styles of Tables 1-4 and the evolving player
 _DRAW = ("draw5",)
 for _name in ("loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive"):
-    register_agent(_name, f"bpp.kendall.players:{_name.replace('-', '_')}", games=_DRAW)
-register_agent("evolving", "bpp.kendall.players:EvolvingPlayer", games=_DRAW)  # learns across hands, values from 10
+    AGENTS[_name] = AgentEntry(f"bpp.kendall.players:{_name.replace('-', '_')}", _DRAW)
+AGENTS["evolving"] = AgentEntry("bpp.kendall.players:EvolvingPlayer", _DRAW)  # learns across hands, values from 10
 # Local Best Response, Lisy2017 §4 Table 2: the chump that calls half the time and raises a random amount otherwise
-register_agent("call-raise", "bpp.lbr.chumps:CallRaise", games=("nolimit-holdem",))
-register_agent("call-raise-pot", "bpp.lbr.chumps:CallRaisePot", games=("nolimit-holdem",))  # raises up to pot size
-register_agent("random-pot", "bpp.lbr.chumps:RandomPot", games=("nolimit-holdem",))  # random, raises up to pot size
-register_agent("random-sizes", "bpp.lbr.chumps:RandomEverySize", games=("nolimit-holdem",))  # every raise size an action
+AGENTS["call-raise"] = AgentEntry("bpp.lbr.chumps:CallRaise", ("nolimit-holdem",))
+AGENTS["call-raise-pot"] = AgentEntry("bpp.lbr.chumps:CallRaisePot", ("nolimit-holdem",))  # raises up to pot size
+AGENTS["random-pot"] = AgentEntry("bpp.lbr.chumps:RandomPot", ("nolimit-holdem",))  # random, raises up to pot size
+AGENTS["random-sizes"] = AgentEntry("bpp.lbr.chumps:RandomEverySize", ("nolimit-holdem",))  # every raise size an action

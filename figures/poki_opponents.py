@@ -45,7 +45,6 @@ from pathlib import Path
 
 import numpy as np
 
-import bpp.registry  # noqa: F401
 from bpp.loki.modeler.predictors import PREDICTORS, MetaPredictor
 from bpp.loki.simulator.sampling import Simulator
 from bpp.registry import match_agents

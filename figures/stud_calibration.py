@@ -24,7 +24,6 @@ import numpy as np
 from scipy.stats import t as student_t
 from tqdm import tqdm
 
-import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.experiments.calibration import calibration_table, decision_records, format_calibration
 from bpp.stud.decision.curves import curve_probabilities, load_params
 from stud_variants import SEEDS, cell_result  # the cells of the variants table (this folder is on sys.path)

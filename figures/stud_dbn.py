@@ -33,7 +33,6 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.experiments.calibration import calibration_table, decision_records
 from stud_variants import OPPONENTS, SEEDS  # the same opponents and seeds (this folder is on sys.path)
 

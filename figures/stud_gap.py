@@ -26,7 +26,6 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.plots import save_figure  # noqa: E402
-import bpp.registry  # noqa: E402,F401 - agent names
 from bpp.stud.experiments import plot_cumulative_winnings, significance  # noqa: E402
 from holdem.games import Stud5  # noqa: E402
 from holdem.match import play_match  # noqa: E402

@@ -60,7 +60,6 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from stud_variants import OPPONENTS, SEEDS  # noqa: E402  the same opponents and seeds (this folder)
 
-import bpp.registry  # noqa: E402,F401  agent names
 from holdem.evaluate import evaluate  # noqa: E402
 from holdem.games import Stud5  # noqa: E402
 from holdem.match import play_match  # noqa: E402

@@ -24,7 +24,6 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.decision.curves import CURVES_PATH, CurveParams, curve_probabilities
 from bpp.stud.experiments import significance
 

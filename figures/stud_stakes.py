@@ -17,7 +17,6 @@ import argparse
 import json
 from pathlib import Path
 
-import bpp.registry  # noqa: F401  agent names
 from holdem.games import Stud5
 from holdem.match import play_match
 

@@ -26,7 +26,6 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-import bpp.registry  # noqa: F401 - agent names
 from bpp.stud.experiments import significance
 
 OPPONENTS = ("rules", "prob", "bluffer", "slowplay", "loose")

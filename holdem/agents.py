@@ -29,7 +29,7 @@ import numpy as np
 from holdem.play import default_policy, noop_hook
 from holdem.games.base import CHECK_CALL, FOLD, STAND_PAT, Action, ActionKind, Event, Observation
 
-__all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom"]
+__all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom", "HandStreams", "hand_uniform", "hand_uniforms"]
 
 _BET_RAISE = ActionKind.BET_RAISE
 _DISCARD = ActionKind.DISCARD
@@ -57,7 +57,11 @@ class Agent:
     name = "agent"
 
     def __init__(self, *, rng=None):
-        self.rng = np.random.default_rng(rng)
+        try:
+            self.rng = np.random.default_rng(rng)
+        except (TypeError, ValueError):
+            raise ValueError(f"The 'rng' parameter of {type(self).__name__} must be None, a non-negative integer seed or "
+                             f"a numpy Generator; got {rng!r}.") from None
 
     def act(self, observation: Observation) -> Action:
         """The action for the seat the observation belongs to (it is that seat's turn)."""
@@ -217,13 +221,89 @@ class AlwaysFold(Agent):
         return np.where(observation.to_call > 0, 0, 1).astype(np.int8)
 
 
-class UniformRandom(Agent):
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_HAND_STEP = 0xD1B54A32D192ED03
+_DRAW_STEP = 0x8CB92BA72F3D8DD7
+
+
+def _mix64(z: int) -> int:
+    """SplitMix64's finalizer on a Python int (Steele, Lea & Flood 2014): 64 well-mixed bits."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def hand_uniform(key: int, hand: int, step: int, draw: int = 0) -> float:
+    """A uniform float in [0, 1) fixed by ``(key, hand, step, draw)``: an agent's per-hand random stream.
+
+    ``key`` is the agent's (drawn once from its ``rng``), ``hand`` the hand's
+    index in the block, ``step`` the number of actions taken so far in the hand
+    and ``draw`` which draw of that decision.  The same number comes out of
+    :func:`hand_uniforms` for a whole batch, so an agent's random choices do
+    not depend on the order in which hands are played: the scalar and the
+    batched engine give the same results.
+
+    >>> hand_uniform(7, 0, 0) == float(hand_uniforms(7, np.array([0]), np.array([0]))[0])
+    True
+    """
+    z = _mix64((key + hand * _HAND_STEP + step * _GOLDEN + draw * _DRAW_STEP) & _MASK64)
+    return (z >> 11) * 2.0**-53
+
+
+def hand_uniforms(key: int, hands: np.ndarray, steps: np.ndarray, draw: int = 0) -> np.ndarray:
+    """:func:`hand_uniform` for arrays of hands and steps (float64, the same values bit for bit)."""
+    with np.errstate(over="ignore"):
+        z = (np.uint64(key & _MASK64) + hands.astype(np.uint64) * np.uint64(_HAND_STEP)
+             + steps.astype(np.uint64) * np.uint64(_GOLDEN) + np.uint64((draw * _DRAW_STEP) & _MASK64))
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+    return (z >> np.uint64(11)).astype(np.float64) * 2.0**-53
+
+
+class HandStreams(Agent):
+    """Base of agents whose random numbers come from per-hand streams (:func:`hand_uniform`).
+
+    The key is drawn once from ``rng``; ``new_hand`` counts the hands (the
+    match makes a fresh agent per block, so the count is the hand's index in
+    the block, ``BatchObservation.hand``); the step is the number of actions
+    (and draws) taken so far in the hand.  :meth:`uniform` and
+    :meth:`uniforms` give the same numbers for one observation or a batch.
+    """
+
+    def __init__(self, *, rng=None):
+        super().__init__(rng=rng)
+        self._key = int(self.rng.integers(0, 2**63))
+        self._hand = -1
+
+    def new_hand(self, seat: int) -> None:
+        """Count the hand (its index picks this agent's random stream for it)."""
+        self._hand += 1
+
+    def uniform(self, observation, draw: int = 0) -> float:
+        """This decision's ``draw``-th uniform number in [0, 1)."""
+        step = sum(1 for e in observation.history if e.kind == "action" or e.kind == "draw")
+        return hand_uniform(self._key, max(self._hand, 0), step, draw)
+
+    def uniforms(self, observation, draw: int = 0) -> np.ndarray:
+        """:meth:`uniform` for every row of a :class:`~holdem.games.batched.BatchObservation`."""
+        return hand_uniforms(self._key, observation.hand, observation.n_actions, draw)
+
+
+class UniformRandom(HandStreams):
     """Picks uniformly among the legal actions.
 
     In a draw that is uniform over the legal discards.  When raises are sized
     (no-limit, draw) it first picks among fold / call / raise uniformly (the
     kinds that are legal) and then a raise-to total uniformly in
     ``raise_bounds``, so that a raise is as likely as a call.
+
+    Its random numbers come from a per-hand stream (:func:`hand_uniform`,
+    keyed by a number drawn once from ``rng``, the hand's index among the
+    hands this agent was told of by ``new_hand``, and the number of actions
+    taken so far in the hand), so that deciding a whole batch of hands at once
+    (:meth:`act_batch`) gives exactly the choices of deciding them one by one.
 
     >>> import numpy as np
     >>> from holdem.games import NoLimitHoldem
@@ -251,11 +331,20 @@ class UniformRandom(Agent):
 
     def act(self, observation):
         choices = self._choices(observation)
-        action = choices[int(self.rng.integers(len(choices)))]
+        action = choices[int(self.uniform(observation) * len(choices))]
         if action.kind == _BET_RAISE and action.amount == 0 and observation.raise_bounds is not None:
             lo, hi = observation.raise_bounds
-            return Action(_BET_RAISE, int(self.rng.integers(lo, hi + 1)))
+            return Action(_BET_RAISE, lo + int(self.uniform(observation, 1) * (hi - lo + 1)))
         return action
+
+    def act_batch(self, observation):
+        """``(kinds, raise-to amounts)`` :meth:`act` picks in every row of a :class:`~holdem.games.batched.BatchObservation`."""
+        legal = observation.legal
+        pick = (self.uniforms(observation) * legal.sum(axis=1)).astype(np.int64)  # the pick-th legal kind
+        kinds = np.argmax(legal & (np.cumsum(legal, axis=1) == (pick + 1)[:, None]), axis=1).astype(np.int8)
+        lo, hi = observation.raise_bounds
+        amounts = lo + (self.uniforms(observation, 1) * (hi - lo + 1)).astype(np.int64)
+        return kinds, np.where(kinds == 2, amounts, 0)
 
     def action_probabilities(self, observation):
         """Uniform over the legal actions; for sized raises the raise kind's share is spread over ``raise_bounds``.

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Union
+from typing import Any, Union
 
 import numpy as np
 
@@ -53,7 +53,7 @@ CARD_TEXT = tuple(r + s for r in RANKS for s in SUITS)
 #: Cards in a deck.
 N_CARDS = 52
 
-CardsLike = Union[str, int, np.integer, Sequence, np.ndarray]
+CardsLike = Union[str, int, np.integer, "Sequence[Any]", np.ndarray]
 """Anything :func:`parse_cards` accepts: text, a card code, or a (nested) sequence or array of them."""
 
 _TOKEN = re.compile(r"([2-9TJQKAtjqka]|10)([cdhsCDHS♣♦♥♠])")
@@ -108,7 +108,7 @@ def _parse_text(text: str) -> list[int]:
     return codes
 
 
-def _parse_item(item) -> list[int]:
+def _parse_item(item: Any) -> list[int]:
     if isinstance(item, str):
         return _parse_text(item)
     if isinstance(item, (int, np.integer)) and not isinstance(item, bool):
@@ -153,6 +153,9 @@ def parse_cards(cards: CardsLike, *, distinct: bool = True) -> np.ndarray:
     ...
     ValueError: duplicate card As in 'As As'
     """
+    if isinstance(cards, (bytes, bytearray, memoryview)):
+        raise ValueError(f"bad cards {bytes(cards)[:40]!r}: bytes are not cards; pass text such as 'As Kd' "
+                         "(decode the bytes first) or card codes")
     if isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
         arr = cards.astype(CARD_DTYPE, copy=False) if cards.size == 0 else cards
         if arr.size and (arr.min() < 0 or arr.max() >= N_CARDS):
@@ -180,14 +183,14 @@ def parse_cards(cards: CardsLike, *, distinct: bool = True) -> np.ndarray:
     return arr
 
 
-def _is_hand(item) -> bool:
+def _is_hand(item: Any) -> bool:
     """A nested item is a hand when it is itself a sequence of cards or a multi-card string."""
     if isinstance(item, str):
         return len("".join(item.split())) > 3
     return isinstance(item, (Sequence, np.ndarray)) and not isinstance(item, str)
 
 
-def check_distinct(cards: np.ndarray, *, source=None) -> None:
+def check_distinct(cards: np.ndarray, *, source: object = None) -> None:
     """Raise ``ValueError`` if any hand (row along the last axis) repeats a card.
 
     >>> check_distinct(parse_cards("As Kd", distinct=False))
@@ -207,7 +210,7 @@ def check_distinct(cards: np.ndarray, *, source=None) -> None:
         raise ValueError(f"duplicate card {format_cards(bad)} in {where!r}")
 
 
-def format_cards(cards: CardsLike, sep: str = " ") -> str | list:
+def format_cards(cards: CardsLike, sep: str = " ") -> str | list[Any]:
     """Text of card codes: ``"As Qc 3h"`` for one hand, a list of texts for a batch.
 
     >>> format_cards([51, 40, 6])
@@ -232,4 +235,5 @@ def card_mask(cards: np.ndarray) -> np.ndarray:
     3
     """
     cards = np.asarray(cards, dtype=np.int64)
-    return np.bitwise_or.reduce(np.left_shift(np.int64(1), cards), axis=-1)
+    mask: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.int64(1), cards), axis=-1)
+    return mask

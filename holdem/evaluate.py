@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import functools
 import types
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -39,6 +41,7 @@ from holdem.tables import (
     HASH_SHIFT,
     SUIT_BIAS,
     SUIT_SHIFT,
+    Tables,
     load_tables,
 )
 
@@ -107,7 +110,7 @@ def evaluate(cards: CardsLike) -> np.ndarray:
 SMALL_BATCH = 8
 
 
-def _evaluate_one(hand: list[int], source) -> int:
+def _evaluate_one(hand: list[int], source: object) -> int:
     """One hand in plain Python (about 3 µs): the same tables, no numpy call."""
     if len(set(hand)) != len(hand):
         check_distinct(np.array(hand), source=source)
@@ -125,11 +128,11 @@ def _evaluate_one(hand: list[int], source) -> int:
             if card & 3 == suit:
                 mask |= 1 << (card >> 2)
         rank = max(rank, lookup.flush[mask])
-    return rank
+    return int(rank)
 
 
 @functools.cache
-def _python_tables():
+def _python_tables() -> types.SimpleNamespace:
     """The tables as Python lists (list indexing beats numpy scalar indexing)."""
     tables = load_tables()
     return types.SimpleNamespace(
@@ -171,12 +174,12 @@ def _sum_pairs(flat: np.ndarray, pair_table: np.ndarray, card_table: np.ndarray)
     return total
 
 
-def _key_sums_2d(flat: np.ndarray, tables) -> np.ndarray:
+def _key_sums_2d(flat: np.ndarray, tables: Tables) -> np.ndarray:
     """Packed key sums of an (n, k) int8 C-contiguous array."""
     return _sum_pairs(flat, tables.pair_keys, tables.card_keys)
 
 
-def _flat_cards(cards) -> np.ndarray:
+def _flat_cards(cards: CardsLike) -> np.ndarray:
     cards = np.asarray(cards)
     return np.ascontiguousarray(cards.reshape(-1, cards.shape[-1]), dtype=np.int8)
 
@@ -197,7 +200,7 @@ def key_sums(cards: np.ndarray) -> np.ndarray:
     return _key_sums_2d(_flat_cards(cards), load_tables()).reshape(cards.shape[:-1])
 
 
-def _ranks_of_chunk(keys: np.ndarray, n_cards: int, suit_bits, out: np.ndarray, tables) -> None:
+def _ranks_of_chunk(keys: np.ndarray, n_cards: int, suit_bits: Any, out: np.ndarray, tables: Tables) -> None:
     """Classes of one chunk of key sums into ``out``; overwrites ``keys`` (scratch).
 
     ``suit_bits(index)`` returns, for the hands at those chunk positions, the sum
@@ -222,12 +225,13 @@ def _ranks_of_chunk(keys: np.ndarray, n_cards: int, suit_bits, out: np.ndarray, 
     out[flushes] = np.maximum(out[flushes], tables.flush[mask])
 
 
-def _suit_bits_of(cards: np.ndarray, tables, start: int = 0):
+def _suit_bits_of(cards: np.ndarray, tables: Tables, start: int = 0) -> Callable[[np.ndarray], np.ndarray]:
     """A ``suit_bits`` callable for a chunk of an (n, k) card array starting at row ``start``."""
     return lambda index: np.take(tables.suit_bits, cards[index + start]).sum(axis=1)
 
 
-def rank_of_keys(keys: np.ndarray, n_cards: int, cards=None, *, suit_bits=None) -> np.ndarray:
+def rank_of_keys(keys: np.ndarray, n_cards: int, cards: CardsLike | None = None, *,
+                 suit_bits: np.ndarray | Callable[[np.ndarray], np.ndarray] | None = None) -> np.ndarray:
     """Hand classes from packed key sums of ``n_cards``-card hands.
 
     Flush hands need more than the key sum: pass their ``cards`` (shape
@@ -253,6 +257,7 @@ def rank_of_keys(keys: np.ndarray, n_cards: int, cards=None, *, suit_bits=None) 
     out = np.empty(flat_keys.size, dtype=np.int16)
     for start in range(0, flat_keys.size, CHUNK):
         stop = start + CHUNK
+        bits: Callable[..., np.ndarray] | None
         if cards is not None:
             bits = _suit_bits_of(cards, tables, start)
         elif callable(suit_bits):

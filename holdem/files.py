@@ -43,14 +43,16 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 __all__ = ["check_output_path", "fresh_output_path", "check_distributions", "load_npz", "content_digest", "check_digest"]
 
 
-def check_output_path(path, what: str, *, folder: bool = False) -> Path:
+def check_output_path(path: str | os.PathLike[str], what: str, *, folder: bool = False) -> Path:
     """Check that ``path`` can be written (see the module docstring); return it as a ``Path``.
 
     ``what`` names the output in the message (``"log"``, ``"figure"``);
@@ -102,7 +104,7 @@ def check_output_path(path, what: str, *, folder: bool = False) -> Path:
     return p
 
 
-def fresh_output_path(path, what: str, option: str, *, folder: bool = False) -> Path:
+def fresh_output_path(path: str | os.PathLike[str], what: str, option: str, *, folder: bool = False) -> Path:
     """Where a run writes its result ``path`` without overwriting anything (the rule above).
 
     A file that exists → one ``ValueError`` naming it and ``option`` (the flag
@@ -138,7 +140,7 @@ def fresh_output_path(path, what: str, option: str, *, folder: bool = False) -> 
     return run
 
 
-def check_distributions(values, source, what: str, *, axis: int = 0, atol: float = 1e-6) -> np.ndarray:
+def check_distributions(values: Any, source: object, what: str, *, axis: int = 0, atol: float = 1e-6) -> np.ndarray:
     """``values`` as a float array whose slices along ``axis`` are probability distributions.
 
     Every model loader calls this on what it read, so a damaged or badly built
@@ -172,7 +174,7 @@ def check_distributions(values, source, what: str, *, axis: int = 0, atol: float
     return array
 
 
-def load_npz(path, shapes: dict[str, tuple[int, ...] | str | None]) -> dict:
+def load_npz(path: str | os.PathLike[str], shapes: dict[str, tuple[int, ...] | str | None]) -> dict[str, Any]:
     """The arrays ``shapes`` names from an ``.npz`` file, checked for presence and shape.
 
     A shape of ``"json"`` names a text array holding a JSON object instead
@@ -216,7 +218,7 @@ def load_npz(path, shapes: dict[str, tuple[int, ...] | str | None]) -> dict:
     return out
 
 
-def _json_object(array: np.ndarray, name: str, key: str) -> dict:
+def _json_object(array: np.ndarray, name: str, key: str) -> dict[str, Any]:
     """The JSON object stored as the text array ``key`` of the ``.npz`` file ``name`` (see :func:`load_npz`)."""
     import json
 
@@ -229,7 +231,7 @@ def _json_object(array: np.ndarray, name: str, key: str) -> dict:
     return value
 
 
-def content_digest(arrays) -> str:
+def content_digest(arrays: Mapping[str, Any]) -> str:
     """SHA-256 of a table's content: every array's name, dtype, shape and bytes, in name order.
 
     What a table file carries to be checked when loaded (the rule of the module
@@ -251,7 +253,7 @@ def content_digest(arrays) -> str:
     return h.hexdigest()
 
 
-def check_digest(arrays, expected: str, source) -> None:
+def check_digest(arrays: Mapping[str, Any], expected: str, source: str | os.PathLike[str]) -> None:
     """Raise one ``ValueError`` naming ``source`` unless the arrays' :func:`content_digest` is ``expected``.
 
     >>> check_digest({"a": np.zeros(2)}, "0" * 64, "t.npz")

@@ -154,7 +154,7 @@ def capabilities(agent) -> Capabilities:
         declared = any(getattr(cls, hook, None) is not None and not getattr(getattr(cls, hook), "default_policy", False)
                        for hook in ("action_probabilities", "holdings_action_probabilities"))
     values["states_policy"] = declared
-    values["act_batch"] = callable(getattr(agent, "act_batch", None))
+    values["act_batch"] = _acts_in_batches(type(agent)) and callable(getattr(agent, "act_batch", None))
     games = values["games"]
     values["games"] = None if games is None else tuple(games)
     return Capabilities(**values)
@@ -164,6 +164,16 @@ def default_policy(func):
     """Mark a base class's policy method as no stated policy (:attr:`Capabilities.states_policy` infers from it)."""
     func.default_policy = True
     return func
+
+
+def _acts_in_batches(cls) -> bool:
+    """Whether ``act_batch`` is defined no higher up the class tree than ``act`` (a subclass that changes
+    ``act`` does not inherit its base's batched decisions)."""
+    def owner(name):
+        return next((k for k in cls.__mro__ if name in k.__dict__), None)
+
+    act_owner, batch_owner = owner("act"), owner("act_batch")
+    return batch_owner is not None and (act_owner is None or issubclass(batch_owner, act_owner))
 
 
 def noop_hook(func):

@@ -70,8 +70,8 @@ from hand histories by holdem.histories.replay), --save-model AGENT=PATH saves i
 
 
 def agents_by_game() -> str:
-    """The ``bpp match --help`` epilog: the registered agents of each game, in plain text."""
-    from bpp.registry import list_agents
+    """The ``bpp match --help`` epilog: the agents of each game (bpp's and installed plug-ins'), in plain text."""
+    from holdem.match.agents import ENTRY_POINT_GROUP, broken_entry_points, list_agents
 
     every = set(list_agents())
     for game in GAMES:
@@ -80,6 +80,9 @@ def agents_by_game() -> str:
     for game in GAMES:
         own = [a for a in list_agents(game) if a not in every]
         lines.append(f"  {game:<15} {', '.join(own) if own else '(only the agents of every game so far)'}")
+    lines.append(f"Your own agent: --agents mymodule:MyAgent (a class or factory f(*, rng) on the Python path), or "
+                 f"installed under a name through the {ENTRY_POINT_GROUP!r} entry-point group.")
+    lines += [f"not loaded: {reason}" for reason in broken_entry_points()]
     return "\n".join(lines)
 
 
@@ -93,7 +96,8 @@ def register(subparsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("game", metavar="GAME", choices=list(GAMES), help="one of: " + ", ".join(GAMES))
-    p.add_argument("--agents", required=True, help="comma-separated agent names, one per seat (e.g. call,raise)")
+    p.add_argument("--agents", required=True,
+                   help="comma-separated agent names or module:Class paths, one per seat (e.g. call,raise)")
     p.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=1000, metavar="N",
                    help="deals to play (default 1000); a deal is one shuffled deck, a hand one deal played by one "
                    "seating: a duplicate match plays each deal once per seating (--hands is an alias of --deals)")
@@ -104,7 +108,7 @@ def register(subparsers) -> None:
                    help="Dask scheduler that plays the blocks (default $BPP_SCHEDULER; holdem.match.cluster)")
     p.add_argument("--block-size", type=positive_int, default=None, help="deals per block (default 500)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log (never shortened): a rerun reads, extends or resumes it")
-    p.add_argument("--stacks", type=_stacks, default=None, metavar="N[,N...]",  # stud table stakes (issue 12)
+    p.add_argument("--stacks", type=_stacks, default=None, metavar="N[,N...]",  # stud table stakes (Korb1999 §6.2)
                    help="stud5 only: table stakes, chips per seat at the start of each hand (one N for every seat, "
                    "or one per seat); default: no stacks")
     p.add_argument("--model", action="append", default=[], metavar="AGENT=PATH",
@@ -150,7 +154,7 @@ def load_model(agent, path):
 
 def run(args) -> int:
     """Play the match ``args`` describe; print the table or JSON; return 0."""
-    import bpp.registry  # noqa: F401 - installs the agent registry as holdem.match's resolver
+    import bpp.registry
     from holdem.match import DEFAULT_BLOCK_SIZE, play_match
 
     names = [a.strip() for a in args.agents.split(",")]

@@ -437,6 +437,11 @@ class LokiAgent(Player):
     ):
         if strategy not in _STRATEGIES:
             raise ValueError(f"The 'strategy' parameter of LokiAgent must be one of {_STRATEGIES}; got {strategy!r}.")
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+            raise ValueError(f"The 'trials' parameter of LokiAgent must be a positive integer; got {trials!r}.")
+        if time_budget is not None and not (isinstance(time_budget, (int, float)) and 0 < time_budget < float("inf")):
+            raise ValueError(f"The 'time_budget' parameter of LokiAgent must be None or a positive number of seconds; "
+                             f"got {time_budget!r}.")
         if reweighting not in ("preflop", "all"):
             raise ValueError(f"The 'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got {reweighting!r}.")
         if view is None:

@@ -104,7 +104,6 @@ def versions_match(
     ...
     ValueError: The 'agents' parameter of versions_match must name 2 to 10 seats; got 1.
     """
-    import bpp.registry  # noqa: F401 - installs the agent names
     from holdem.games import LimitHoldem
     from holdem.match import play_match
 
@@ -171,7 +170,6 @@ def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=No
     >>> sorted(recs), recs[0][0].shape[1]
     ([0, 1], 19)
     """
-    import bpp.registry  # noqa: F401 - installs the agent names
     from bpp.loki.modeler.opponent_model import HandTracker
     from bpp.registry import make_agent
     from holdem.games import LimitHoldem

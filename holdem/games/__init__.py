@@ -16,6 +16,8 @@ The four games of the papers:
 array([ 2, -2])
 """
 
+from typing import Any
+
 from holdem.games.base import (
     CHECK_CALL,
     FOLD,
@@ -61,7 +63,7 @@ __all__ = [
 ]
 
 
-def make_game(name: str, n_players: int | None = None, **options):
+def make_game(name: str, n_players: int | None = None, **options: Any) -> Game:
     """The game called ``name`` (a key of :data:`GAMES`) for ``n_players`` seats (default: the game's own), with ``options``.
 
     The one place a game is made by name: ``bpp match``, the runner's logs,
@@ -85,10 +87,13 @@ def make_game(name: str, n_players: int | None = None, **options):
         allowed = ", ".join(repr(g) for g in GAMES)
         raise ValueError(f"The 'name' parameter of make_game must be one of {allowed}; got {name!r}.")
     cls = GAMES[name]
+    game: Game
     if n_players is None:
-        return cls(**options)
+        game = cls(**options)
+        return game
     try:
-        return cls(n_players=n_players, **options)
+        game = cls(n_players=n_players, **options)
+        return game
     except TypeError:  # a rule set with a fixed number of seats (heads-up no-limit)
         game = cls(**options)
         if game.n_players != n_players:

@@ -14,8 +14,7 @@ The rules are the scalar games' rules, not a second reading of them: the
 batched state is tested to give exactly the payoffs of the scalar state for
 the same deals, buttons and actions (``tests/games/test_batched.py``).
 
-Fixed-limit hold'em (:class:`~holdem.games.LimitHoldem`, 2-10 seats;
-Billings1998 §2, Billings2002 §2)
+Fixed-limit hold'em (:class:`~holdem.games.LimitHoldem`, 2-10 seats; Billings1998 §2, Billings2002 §2)
     Blinds: heads-up the button posts the small blind and acts first
     pre-flop; with three or more seats the two seats left of the button post
     them and the seat left of the big blind acts first.  After the flop the
@@ -45,11 +44,14 @@ array([[ 2, -2],
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "BatchObservation", "new_batch", "batched_games"]
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "BatchObservation", "StudBatchObservation", "new_batch", "batched_games"]
 
 FOLD_KIND, CALL_KIND, RAISE_KIND = 0, 1, 2
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
@@ -73,8 +75,12 @@ class BatchObservation:
         The acting seat's hole cards.
     board : int8 array (k, 5) and ``n_board`` (k,)
         The five board cards of the deal; only the first ``n_board`` are public.
-    pot, to_call, raise_to : int arrays (k,)
-        Chips in the pot, chips to call, the raise-to total of the fixed raise (0: capped).
+    pot, to_call : int arrays (k,)
+        Chips in the pot, chips to call.
+    raise_bounds : pair of int arrays (k,)
+        The least and the largest raise-to total (0 where no raise is legal; equal in fixed limit).
+    stacks : int array (k, n)
+        Chips each seat has behind.
     committed : int array (k, n)
         Chips each seat has put in this hand.
     legal : bool array (k, 3)
@@ -83,7 +89,7 @@ class BatchObservation:
         Actions taken so far in the hand (all seats).
     """
 
-    def __init__(self, batch: "LimitHoldemBatch", rows: np.ndarray):
+    def __init__(self, batch: "LimitHoldemBatch", rows: np.ndarray) -> None:
         self._batch = batch
         self.rows = rows
         self.game = batch.game
@@ -94,19 +100,19 @@ class BatchObservation:
 
     @property
     def hand(self) -> np.ndarray:
-        return self._batch.ids[self.rows]
+        return np.asarray(self._batch.ids[self.rows])
 
     @property
     def player(self) -> np.ndarray:
-        return self._batch.current[self.rows]
+        return np.asarray(self._batch.current[self.rows])
 
     @property
     def round(self) -> np.ndarray:
-        return self._batch.round[self.rows]
+        return np.asarray(self._batch.round[self.rows])
 
     @property
     def button(self) -> np.ndarray:
-        return self._batch.button[self.rows]
+        return np.asarray(self._batch.button[self.rows])
 
     @property
     def hole(self) -> np.ndarray:
@@ -124,26 +130,29 @@ class BatchObservation:
 
     @property
     def n_board(self) -> np.ndarray:
-        return np.array([0, 3, 4, 5])[self.round]
+        return np.asarray(np.array([0, 3, 4, 5])[self.round])
 
     @property
     def committed(self) -> np.ndarray:
-        return self._batch.committed[self.rows]
+        return np.asarray(self._batch.committed[self.rows])
 
     @property
     def pot(self) -> np.ndarray:
-        return self._batch.committed[self.rows].sum(axis=1)
+        return np.asarray(self._batch.committed[self.rows].sum(axis=1))
 
     @property
     def to_call(self) -> np.ndarray:
         b = self._batch
-        return b.high[self.rows] - b.committed[self.rows, b.current[self.rows]]
+        return np.asarray(b.high[self.rows] - b.committed[self.rows, b.current[self.rows]])
 
     @property
-    def raise_to(self) -> np.ndarray:
-        b = self._batch
-        r = self.rows
-        return np.where(b.n_bets[r] < b.cap, b.high[r] + b.sizes[b.round[r]], 0)
+    def raise_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` raise-to totals per row (both 0 where no raise is legal; equal in fixed limit)."""
+        return self._batch.raise_bounds(self.rows)
+
+    @property
+    def stacks(self) -> np.ndarray:
+        return self._batch.stacks_of(self.rows)
 
     @property
     def legal(self) -> np.ndarray:
@@ -151,7 +160,11 @@ class BatchObservation:
 
     @property
     def n_actions(self) -> np.ndarray:
-        return self._batch.n_actions[self.rows]
+        return np.asarray(self._batch.n_actions[self.rows])
+
+    @property
+    def folded(self) -> np.ndarray:
+        return np.asarray(self._batch.folded[self.rows])
 
 
 class LimitHoldemBatch:
@@ -185,7 +198,25 @@ class LimitHoldemBatch:
     ValueError: The 'buttons' parameter of LimitHoldemBatch must have one seat per deal (2); got shape (3,).
     """
 
-    def __init__(self, game, deals, buttons, ranks=None):
+    deals: np.ndarray
+    button: np.ndarray
+    ranks: np.ndarray
+    ids: np.ndarray
+    committed: np.ndarray
+    high: np.ndarray
+    n_bets: np.ndarray
+    to_act: np.ndarray
+    n_live_seats: np.ndarray
+    round: np.ndarray
+    folded: np.ndarray
+    current: np.ndarray
+    n_actions: np.ndarray
+    payoffs: np.ndarray
+    sizes: np.ndarray
+    seat_agents: np.ndarray
+    _legal: np.ndarray | None
+
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
         n = game.n_players
         deals = np.asarray(deals)
         if deals.ndim != 2 or deals.shape[1] != 52 or deals.dtype.kind not in "iu":
@@ -246,18 +277,18 @@ class LimitHoldemBatch:
     def n_live(self) -> int:
         return len(self.ids)
 
-    def observation(self, rows) -> BatchObservation:
+    def observation(self, rows: ArrayLike) -> BatchObservation:
         """The :class:`BatchObservation` of the seats to act in ``rows`` (positions among the live hands)."""
         return BatchObservation(self, np.asarray(rows, dtype=np.intp))
 
-    def legal_mask(self, rows=None) -> np.ndarray:
+    def legal_mask(self, rows: Any = None) -> np.ndarray:
         """Bool array (k, 3): whether fold, check/call and bet/raise are legal for the seat to act in each row."""
         if rows is None:
             if self._legal is None:
                 self._legal = self.legal_mask(slice(None))
             return self._legal
         if not isinstance(rows, slice) and self._legal is not None:
-            return self._legal[rows]
+            return np.asarray(self._legal[rows])
         current = self.current[rows]
         committed = self.committed[rows]
         facing = self.high[rows] > committed.reshape(-1)[np.arange(0, committed.size, self.n) + current]
@@ -266,7 +297,16 @@ class LimitHoldemBatch:
         mask[:, 2] = self.n_bets[rows] < self.cap
         return mask
 
-    def attach(self, name: str, array) -> None:
+    def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` of the seats to act in ``rows``: the fixed raise-to total, 0 where the round is capped."""
+        to = np.where(self.n_bets[rows] < self.cap, self.high[rows] + self.sizes[self.round[rows]], 0)
+        return to, to
+
+    def stacks_of(self, rows: Any) -> np.ndarray:
+        """Chips behind (the scalar state's ``starting_stack - committed``: limit stacks never bind)."""
+        return np.asarray(self.game.starting_stack - self.committed[rows])
+
+    def attach(self, name: str, array: ArrayLike) -> None:
         """Keep ``array`` (one row per live hand) as attribute ``name``, compacted with the batch as hands leave."""
         array = np.asarray(array)
         if array.shape[:1] != (self.n_live,):
@@ -278,10 +318,12 @@ class LimitHoldemBatch:
         if name not in self._row_arrays:
             self._row_arrays.append(name)
 
-    def verify(self, kinds, who=None) -> np.ndarray:
-        """The kinds as an int array of one entry per live hand; ``ValueError`` naming the first illegal row.
+    def verify(self, kinds: ArrayLike, amounts: ArrayLike | None = None, who: Any = None) -> tuple[np.ndarray, Any]:
+        """``(kinds, amounts)`` as int arrays of one entry per live hand; ``ValueError`` naming the first illegal row.
 
-        ``who`` (optional, one name per row) names the agent that answered each row in the message.
+        ``amounts`` are raise-to totals (0: the least raise; fixed limit has one
+        raise and ignores them); ``who`` (optional, one name per row) names the
+        agent that answered each row in the message.
         """
         kinds = np.asarray(kinds)
         if kinds.shape != (self.n_live,) or (kinds.size and kinds.dtype.kind not in "iu"):
@@ -293,10 +335,15 @@ class LimitHoldemBatch:
         legal = self.legal_mask()
         ok = ~bad_kind
         ok[ok] = legal[np.flatnonzero(ok), kinds[ok].astype(np.intp)]
+        amounts = self._verify_amounts(kinds, ok, amounts)
+        amounts_of: Any = amounts
         if not ok.all():
             row = int(np.flatnonzero(~ok)[0])
             k = int(kinds[row])
             what = _KIND_NAMES[k] if 0 <= k <= 2 else f"kind {k}"
+            if k == RAISE_KIND and legal[row, 2]:
+                lo, hi = self.raise_bounds(np.array([row]))
+                what = f"raise to {int(amounts_of[row])} (legal raise-to totals {int(lo[0])}..{int(hi[0])})"
             allowed = ", ".join(name for name, m in zip(_KIND_NAMES, legal[row]) if m)
             by = "" if who is None else f"{who[row]} answered "
             raise ValueError(
@@ -304,10 +351,14 @@ class LimitHoldemBatch:
                 f"{int(self.current[row])}, round {int(self.round[row])}): legal are {allowed}; "
                 "no hand of the batch was changed"
             )
-        return kinds
+        return kinds, amounts
 
-    def apply(self, kinds, who=None) -> None:
-        """Apply one action to every live hand (``kinds[i]`` for row ``i``), checked first.
+    def _verify_amounts(self, kinds: np.ndarray, ok: np.ndarray, amounts: Any) -> Any:
+        """Fixed limit: the raise has one size, so amounts are not read."""
+        return amounts
+
+    def apply(self, kinds: ArrayLike, amounts: ArrayLike | None = None, who: Any = None) -> None:
+        """Apply one action to every live hand (``kinds[i]`` for row ``i``; raise-to ``amounts[i]``), checked first.
 
         An illegal kind in any row raises ``ValueError`` naming the row and the
         action (and ``who[row]``, the agent that chose it, when given), and then
@@ -322,9 +373,9 @@ class LimitHoldemBatch:
         ...
         ValueError: illegal action fold (0) in row 0 (hand 0, seat 1, round 0): legal are check/call, bet/raise; no hand of the batch was changed
         """
-        self._apply(self.verify(kinds, who))
+        self._apply(*self.verify(kinds, amounts, who))
 
-    def _apply(self, kinds: np.ndarray) -> None:
+    def _apply(self, kinds: np.ndarray, amounts: Any = None) -> None:
         """Apply legal kinds (unchecked); hands that finish leave the live arrays."""
         k = self.n_live
         if k == 0:
@@ -378,9 +429,17 @@ class LimitHoldemBatch:
             self.n_bets = np.where(ends, 0, self.n_bets)
             self.to_act = np.where(ends, self.n_live_seats, self.to_act)
             start = np.where(ends, self.button, p)
-        self.current = self._next_in(start)
+            self.current = self._next_in(start)
+            if ends.any():
+                self.current = np.where(ends, self._first_actors(), self.current)
+        else:
+            self.current = self._next_in(start)
         if done is not None:
             self._drop(~done)
+
+    def _first_actors(self) -> np.ndarray:
+        """The first actor of the (new) round of every row: hold'em, the first seat still in left of the button."""
+        return self._next_in(self.button)
 
     def _next_in(self, seat: np.ndarray) -> np.ndarray:
         """The first seat after ``seat`` (clockwise) that has not folded."""
@@ -435,15 +494,302 @@ class LimitHoldemBatch:
             setattr(self, name, getattr(self, name)[keep])
 
 
+class NoLimitHoldemBatch(LimitHoldemBatch):
+    """``B`` hands of heads-up no-limit hold'em at once (:class:`~holdem.games.NoLimitHoldem`; Lisy2017 §2, ACPC rules).
+
+    The scalar rules as arrays: stacks of ``stack`` chips reset every hand;
+    the button posts the small blind and acts first pre-flop, the other seat
+    first after the flop; a raise is a raise-to total between the minimum
+    raise (the current bet plus the larger of the last raise increment of the
+    round and the big blind) and all-in, and all-in is always allowed; a seat
+    with no more than the call behind, or facing a seat that is all-in, may
+    only call or fold; fold only when facing a bet; when a seat is all-in and
+    called, the board is run out without betting.  Heads-up with equal stacks
+    both seats have put in the same at a showdown, so the better hand wins
+    that and a tie returns each its chips.
+
+    ``apply(kinds, amounts)``: ``amounts[i]`` is row ``i``'s raise-to total
+    (read where the kind is a raise; 0 there means the minimum raise).
+
+    >>> import numpy as np
+    >>> from holdem.games import NoLimitHoldem
+    >>> batch = NoLimitHoldemBatch(NoLimitHoldem(), np.tile(np.arange(52), (2, 1)), [0, 1], ranks=[[9, 1], [9, 1]])
+    >>> batch.raise_bounds(np.arange(2))
+    (array([200, 200]), array([20000, 20000]))
+    >>> batch.apply([2, 2], [20000, 300])   # row 0 shoves; row 1 raises to 300
+    >>> batch.apply([1, 0])                 # row 0's big blind calls all-in; row 1's folds
+    >>> batch.n_live, batch.payoffs.tolist()
+    (0, [[20000, -20000], [-100, 100]])
+    """
+
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
+        if game.n_players != 2:  # pragma: no cover - NoLimitHoldem is heads-up by definition
+            raise ValueError("NoLimitHoldemBatch plays heads-up no-limit hold'em")
+        if ranks is None:
+            deals = np.asarray(deals)
+            if deals.ndim == 2 and deals.shape[1] == 52 and deals.dtype.kind in "iu":
+                ranks = evaluate(game.showdown_cards(deals, np.broadcast_to(np.asarray(buttons), deals.shape[:1])))
+        super().__init__(_LimitShape(game), deals, buttons, ranks)
+        self.game = game
+        B = self.B
+        self.stack = game.stack
+        self.bb = game.big_blind
+        self.last_inc = np.full(B, game.big_blind, dtype=np.int64)
+        self.allin = np.zeros((B, 2), dtype=bool)
+        self.n_active = np.full(B, 2, dtype=np.int64)
+        self.to_act = np.full(B, 2, dtype=np.int64)
+        self._row_arrays += ["last_inc", "allin", "n_active"]
+
+    def stacks_of(self, rows: Any) -> np.ndarray:
+        return np.asarray(self.stack - self.committed[rows])
+
+    def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` of the seats to act in ``rows`` (0, 0 where no raise is legal)."""
+        committed = self.committed[rows]
+        p = self.current[rows]
+        mine = committed.reshape(-1)[np.arange(0, committed.size, 2) + p]
+        high = self.high[rows]
+        can = (self.n_active[rows] >= 2) & (self.stack - mine > high - mine)
+        max_to = np.full(len(p), self.stack, dtype=np.int64)  # committed + stack: every seat started with stack
+        min_to = np.minimum(high + np.maximum(self.last_inc[rows], self.bb), max_to)
+        return np.where(can, min_to, 0), np.where(can, max_to, 0)
+
+    def legal_mask(self, rows: Any = None) -> np.ndarray:
+        if rows is None:
+            if self._legal is None:
+                self._legal = self.legal_mask(np.arange(self.n_live))
+            return self._legal
+        if self._legal is not None:
+            return np.asarray(self._legal[rows])
+        committed = self.committed[rows]
+        mine = committed.reshape(-1)[np.arange(0, committed.size, 2) + self.current[rows]]
+        mask = np.ones((len(mine), 3), dtype=bool)
+        mask[:, 0] = self.high[rows] > mine
+        mask[:, 2] = self.raise_bounds(rows)[0] > 0
+        return mask
+
+    def _verify_amounts(self, kinds: np.ndarray, ok: np.ndarray, amounts: Any) -> Any:
+        """Raise-to totals in ``[min_to, max_to]`` (0: the minimum raise); out of range marks the row not ok."""
+        k = self.n_live
+        lo, hi = self.raise_bounds(np.arange(k))
+        if amounts is None:
+            amounts = np.zeros(k, dtype=np.int64)
+        amounts = np.asarray(amounts)
+        if amounts.shape != (k,) or (amounts.size and amounts.dtype.kind not in "iu"):
+            raise ValueError(
+                f"The 'amounts' parameter of {type(self).__name__}.apply must be an integer array of shape ({k},); "
+                f"got shape {amounts.shape}."
+            )
+        amounts = np.where((kinds == RAISE_KIND) & (amounts == 0), lo, amounts)
+        raising = ok & (kinds == RAISE_KIND)
+        ok &= ~(raising & ((amounts < lo) | (amounts > hi)))
+        return amounts
+
+    def _apply(self, kinds: np.ndarray, amounts: Any = None) -> None:
+        k = self.n_live
+        if k == 0:
+            return
+        self._legal = None
+        p = self.current
+        flat = np.arange(0, 2 * k, 2) + p
+        committed = self.committed.reshape(-1)
+        mine = committed[flat]
+        fold = kinds == FOLD_KIND
+        rais = kinds == RAISE_KIND
+        if rais.any():
+            if amounts is None:
+                amounts = np.zeros(k, dtype=np.int64)
+            lo = self.raise_bounds(np.arange(k))[0]
+            to = np.where(amounts == 0, lo, amounts)
+            self.last_inc = np.where(rais, np.maximum(self.last_inc, to - self.high), self.last_inc)
+        # a call puts in what is owed, up to the stack (the stack caps it: all-in); a raise goes to its total
+        new = np.where(rais, to, np.minimum(self.high, self.stack)) if rais.any() else np.minimum(self.high, self.stack)
+        new = np.where(fold, mine, new)
+        committed[flat] = new
+        if rais.any():
+            self.high = np.where(rais, new, self.high)
+        went_allin = ~fold & (new == self.stack) & (mine < self.stack)
+        if went_allin.any():
+            self.allin.reshape(-1)[flat[went_allin]] = True
+            self.n_active = self.n_active - went_allin
+        allin_p = self.allin.reshape(-1)[flat]
+        self.to_act = np.where(rais, np.where(allin_p, self.n_active, self.n_active - 1), self.to_act - 1)
+        self.n_actions += 1
+        done = None
+        if fold.any():  # heads-up: a fold ends the hand
+            self.folded.reshape(-1)[flat[fold]] = True
+            self._win_by_fold(fold)
+            done = fold
+        ends = self.to_act <= 0
+        if done is not None:
+            ends &= ~done
+        if ends.any():
+            # the next round, or (nobody left to bet against, or after the river) the showdown
+            r = self.round + ends
+            last = ends & ((r == 4) | (self.n_active < 2))
+            if last.any():
+                self._showdown(last)
+                done = last if done is None else done | last
+                ends &= ~last
+                r = np.minimum(r, 3)
+            self.round = r
+            self.last_inc = np.where(ends, 0, self.last_inc)
+            self.to_act = np.where(ends, self.n_active, self.to_act)
+            self.current = np.where(ends, 1 - self.button, 1 - p)
+        else:
+            self.current = 1 - p
+        if done is not None:
+            self._drop(~done)
+
+
+class _LimitShape:
+    """The few fields :class:`LimitHoldemBatch` reads while it posts the blinds, taken from a no-limit game."""
+
+    def __init__(self, game: Any) -> None:
+        self.n_players = 2
+        self.small_blind = game.small_blind
+        self.big_blind = game.big_blind
+        self.small_bet = self.big_bet = game.big_blind
+        self.max_raises = 0
+        self.starting_stack = game.stack
+
+
+class StudBatchObservation(BatchObservation):
+    """:class:`BatchObservation` of five-card stud: ``hole`` is the down card (k, 1), ``up_cards`` (k, n, 4) every
+    seat's up cards by seat (only the first ``round + 1`` are dealt), ``board`` empty."""
+
+    @property
+    def hole(self) -> np.ndarray:
+        b = self._batch
+        pos = (self.player - self.button - 1) % b.n
+        return np.asarray(b.deals[self.rows, pos][:, None])
+
+    @property
+    def up_cards(self) -> np.ndarray:
+        b = self._batch
+        n = b.n
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n) position of each seat
+        idx = n * (np.arange(1, 5)[None, None, :]) + pos[:, :, None]
+        return np.asarray(b.deals[self.rows[:, None, None], idx])
+
+    @property
+    def board(self) -> np.ndarray:
+        return np.zeros((len(self.rows), 0), dtype=self._batch.deals.dtype)
+
+    @property
+    def n_board(self) -> np.ndarray:
+        return np.zeros(len(self.rows), dtype=np.int64)
+
+
+class Stud5Batch(LimitHoldemBatch):
+    """``B`` hands of five-card stud at once (:class:`~holdem.games.Stud5` without table stakes; Korb1999 §2.1).
+
+    The scalar rules as arrays: every seat antes; a down card and an up card,
+    a betting round, then three more up cards each followed by a round; the
+    seat with the best hand showing acts first in each round (pairs, two
+    pairs, trips and quads count, then ranks high to low; equal showings go
+    to the seat nearest the left of the button); a bet and ``max_raises``
+    raises of the fixed ``bet`` per round; fold only when facing a bet.
+
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> batch = Stud5Batch(Stud5(), np.tile(np.arange(52), (1, 1)), [0])
+    >>> int(batch.current[0])   # seat 1 shows 2h, seat 0 2s: equal, so the seat left of the button
+    1
+    """
+
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
+        if game.stacks is not None:
+            raise ValueError(f"Stud5Batch plays five-card stud without table stakes; got {game!r}")
+        if ranks is None:
+            deals = np.asarray(deals)
+            if deals.ndim == 2 and deals.shape[1] == 52 and deals.dtype.kind in "iu":
+                ranks = evaluate(game.showdown_cards(deals, np.broadcast_to(np.asarray(buttons), deals.shape[:1])))
+        super().__init__(_StudShape(game), deals, buttons, ranks)
+        self.game = game
+        B, n = self.B, self.n
+        self.committed[:] = game.ante
+        self.high[:] = game.ante
+        self.n_bets[:] = 0
+        # every seat's showing code after each round's up card, computed once: (B, 4, n)
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n
+        counts = np.zeros((B, n, 13), dtype=np.int64)
+        show_keys = np.empty((B, 4, n), dtype=np.int64)
+        flat = (np.arange(B)[:, None] * n + np.arange(n)) * 13
+        for j in range(4):
+            ranks = self.deals[np.arange(B)[:, None], n * (j + 1) + pos].astype(np.int64) >> 2
+            counts.reshape(-1)[(flat + ranks).reshape(-1)] += 1  # one card per seat: no repeated index
+            show_keys[:, j] = _showing_codes(counts)
+        self.show_keys = show_keys
+        self._row_arrays.append("show_keys")
+        self.current = self._first_actors()
+
+    def observation(self, rows: ArrayLike) -> StudBatchObservation:
+        return StudBatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def _first_actors(self) -> np.ndarray:
+        """The best showing among the seats still in (up cards 0..round), ties to the first left of the button."""
+        n = self.n
+        k = self.n_live
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n)
+        keys = self.show_keys[np.arange(k), self.round]
+        keys = np.where(self.folded, -1, keys)
+        # the best key; among equal keys the seat with the lowest position (nearest left of the button)
+        order = keys * (n + 1) + (n - pos)
+        return np.asarray(np.argmax(order, axis=1))
+
+
+class _StudShape:
+    """The fields :class:`LimitHoldemBatch` reads, from a stud game (no blinds; the same bet every round)."""
+
+    def __init__(self, game: Any) -> None:
+        self.n_players = game.n_players
+        self.small_blind = self.big_blind = 0
+        self.small_bet = self.big_bet = game.bet
+        self.max_raises = game.max_raises
+        self.starting_stack = game.starting_stack
+
+
+_RANKS13 = np.arange(13)
+
+
+def _showing_codes(counts: np.ndarray) -> np.ndarray:
+    """Showings as int64 codes ordered as :func:`holdem.games.stud.showing_key` orders showings of as many cards.
+
+    ``counts[..., r]`` cards of rank ``r`` (at most four cards, so no full
+    house, straight or flush counts).  The code is the category (quads 4,
+    trips 3, two pair 2, pair 1, high card 0) times 2**52 plus one bit per
+    rank present at ``13 * (multiplicity - 1) + rank``: a higher group
+    outranks a lower one, a higher rank within a group a lower one, so codes
+    compare as ``showing_key``'s (counts, ranks) tuples do.
+
+    >>> from holdem.cards import parse_cards
+    >>> def code(text):
+    ...     c = np.zeros(13, dtype=np.int64)
+    ...     np.add.at(c, parse_cards(text) >> 2, 1)
+    ...     return int(_showing_codes(c))
+    >>> code("5c 5d 3h 3s") > code("Ks Kh Ad Qc"), code("Ac 2d") > code("Kd Qh"), code("Ac Kd") == code("As Kh")
+    (True, True, True)
+    """
+    top = counts.max(axis=-1)
+    n_pairs = (counts == 2).sum(axis=-1)
+    category = np.where(top == 4, 4, np.where(top == 3, 3, np.where(n_pairs == 2, 2, np.where(top == 2, 1, 0))))
+    bits = np.where(counts > 0, np.left_shift(1, 13 * np.maximum(counts - 1, 0) + _RANKS13), 0)
+    return np.asarray((category.astype(np.int64) << 52) | bits.sum(axis=-1))
+
+
+
+
 #: the batched state of each rule set that has one
-def batched_games() -> dict:
+def batched_games() -> dict[type, type]:
     """Rule-set class → its batched state class (the games :func:`new_batch` can batch)."""
-    from holdem.games.holdem import LimitHoldem
+    from holdem.games.holdem import LimitHoldem, NoLimitHoldem
+    from holdem.games.stud import Stud5
 
-    return {LimitHoldem: LimitHoldemBatch}
+    return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch, Stud5: Stud5Batch}
 
 
-def new_batch(game, deals, buttons, ranks=None):
+def new_batch(game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> Any:
     """The batched state of ``game`` for ``deals``, or ``None`` when the game has no batched form yet.
 
     >>> import numpy as np
@@ -454,4 +800,6 @@ def new_batch(game, deals, buttons, ranks=None):
     True
     """
     cls = batched_games().get(type(game))
-    return None if cls is None else cls(game, deals, buttons, ranks)
+    if cls is None or getattr(game, "stacks", None) is not None:  # stud at table stakes: not batched yet
+        return None
+    return cls(game, deals, buttons, ranks)

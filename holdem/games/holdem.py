@@ -87,7 +87,7 @@ class _HoldemCards:
         """Post the blinds; return the big blind's seat.
 
         Heads-up the button posts the small blind and the other seat the big
-        blind (Lisy2017 §2; the standard heads-up rule the issue asks for);
+        blind (Lisy2017 §2; the standard heads-up rule);
         with three or more seats the two seats left of the button post them.
         """
         sb, bb = blind_seats(self.n, self.button)
@@ -192,7 +192,7 @@ class LimitHoldem(_HoldemGame):
     Rules
         * Blinds: the two seats left of the button post ``small_blind`` and
           ``big_blind``; heads-up the button posts the small blind, acts first
-          pre-flop and last after the flop (the heads-up rule the issue asks for).
+          pre-flop and last after the flop (the standard heads-up rule).
           Pre-flop action starts left of the big blind; later rounds start at
           the first seat still in left of the button.
         * Bet sizes: "In the first and second betting rounds (pre-flop and

@@ -12,7 +12,8 @@ PHH (``.phh`` one hand, ``.phhs`` many; the Poker Hand History format)
     refused by name (PHH has no five-card stud and no five-card draw).
 ACPC dealer logs (``STATE:<hand>:<betting>:<cards>:<payoffs>:<players>`` lines)
     With or without the dealer's ``#`` header lines and its ``SCORE:`` line.
-    Without ``game=`` the game is the ACPC competition's: a numeric raise
+    Files bpp writes name their game in a ``# bpp game: LimitHoldem(...)``
+    comment line.  Otherwise, without ``game=``, the game is the ACPC competition's: a numeric raise
     (``r300``) makes it no-limit (:class:`NoLimitHoldem` 50/100, 20,000-chip
     stacks), otherwise fixed-limit with the ACPC limit stakes (blinds 5/10, bets
     10/20).  Pass ``game=`` (e.g. from :func:`bpp.acpc.read_gamedef`) for others.
@@ -20,7 +21,7 @@ bpp match logs (:mod:`holdem.match.log`)
     The deal, the actions and the payoffs as logged.
 Site logs (PokerStars, Full Tilt, PartyPoker, iPoker, Ongame, Absolute)
     Through pokerkit's parsers (``HandHistory.from_pokerstars`` …) into PHH
-    hands, then as PHH.  bpp plays only what it plays: limit hold'em, and
+    hands, then as PHH; amounts in hundredths (``$0.25`` is 25 chips).  bpp plays only what it plays: limit hold'em, and
     heads-up no-limit with equal stacks; the rest is refused by name.
 
 Seats: PHH and ACPC list players by *position* (``p1`` first); a hand read from
@@ -54,18 +55,20 @@ the other hands are kept (:attr:`Hands.problems`).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
 
-from holdem.cards import RANKS, SUITS
+from holdem.cards import CARD_TEXT
 from holdem.games import LimitHoldem, NoLimitHoldem
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Event, IllegalActionError
 
 __all__ = ["Hand", "Hands", "read_hands", "hands_from_log", "PHH_VARIANTS"]
 
-_CARD_TEXT = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
-_CARD_INDEX = {t: i for i, t in enumerate(_CARD_TEXT)}
+_CARD_INDEX = {t: i for i, t in enumerate(CARD_TEXT)}
 _CARD_INDEX.update({t[0].lower() + t[1]: i for t, i in list(_CARD_INDEX.items())})
 
 #: PHH variant codes and their names (pokerkit's documentation); bpp reads FT and NT.
@@ -93,7 +96,7 @@ class Hand:
 
     source: str
     number: int
-    game: object
+    game: Any
     names: tuple[str, ...]
     button: int
     holes: tuple[tuple[int, ...] | None, ...]
@@ -106,7 +109,7 @@ class Hand:
     def n_players(self) -> int:
         return len(self.names)
 
-    def by_position(self) -> tuple:
+    def by_position(self) -> tuple[tuple[str, ...], tuple[Event, ...], tuple[int, ...]]:
         """``(names, events, payoffs)`` with seats renumbered by position (0 = left of the button).
 
         PHH and ACPC number seats by position, bpp logs by the match's seats;
@@ -118,7 +121,7 @@ class Hand:
         events = tuple(e._replace(player=pos[e.player]) if e.player >= 0 else e for e in self.events)
         return tuple(self.names[s] for s in order), events, tuple(self.payoffs[s] for s in order)
 
-    def new_state(self):
+    def new_state(self) -> Any:
         """A fresh engine state of this hand (before the first action)."""
         return self.game.new_hand(list(self.deal), button=self.button)
 
@@ -133,14 +136,28 @@ class Hands:
     def __len__(self) -> int:
         return len(self.hands)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Hand]:
         return iter(self.hands)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> Hand:
         return self.hands[i]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"hands": len(self.hands), "problems": list(self.problems)}
+
+    def find(self, number: int | None, *, game: str, n_players: int | None = None) -> Hand:
+        """The hand numbered ``number`` (None: the first) among those of ``game`` (and ``n_players``).
+
+        Raises ``ValueError`` naming what is missing.
+        """
+        what = f"{game} hand" if n_players is None else f"{n_players}-player {game} hand"
+        fit = [h for h in self.hands if h.game.name == game and (n_players is None or h.n_players == n_players)]
+        if not fit:
+            raise ValueError(f"no {what} could be read ({len(self.hands)} hands of other games)")
+        hand = fit[0] if number is None else next((h for h in fit if h.number == number), None)
+        if hand is None:
+            raise ValueError(f"there is no {what} number {number} (numbers {fit[0].number}..{fit[-1].number})")
+        return hand
 
     def table(self) -> str:
         games = sorted({h.game.name for h in self.hands})
@@ -160,7 +177,7 @@ def _holdem_slots(n: int, button: int, seat: int) -> tuple[int, int]:
     return p, n + p
 
 
-def _build_deal(game, button: int, holes, board) -> tuple[int, ...]:
+def _build_deal(game: Any, button: int, holes: Sequence[Sequence[int] | None], board: Sequence[int]) -> tuple[int, ...]:
     """A hold'em deal putting the known cards where the engine deals them; unknown slots get unused cards."""
     n = game.n_players
     slots: dict[int, int] = {}
@@ -172,23 +189,33 @@ def _build_deal(game, button: int, holes, board) -> tuple[int, ...]:
         slots[2 * n + k] = c
     used = list(slots.values())
     if len(set(used)) != len(used):
-        dup = next(_CARD_TEXT[c] for c in used if used.count(c) > 1)
+        dup = next(CARD_TEXT[c] for c in used if used.count(c) > 1)
         raise _Bad(f"cards: {dup} is dealt twice")
-    rest = iter(c for c in range(52) if c not in set(used))
-    return tuple(slots[i] if i in slots else next(rest) for i in range(52))
+    taken = set(used)
+    rest = iter([c for c in range(52) if c not in taken])
+    return tuple([slots[i] if i in slots else next(rest) for i in range(52)])
 
 
-def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None):
+def _replay(game: Any, deal: Sequence[int], button: int, actions: Sequence[tuple[int | None, Action]],
+            holes: Sequence[Sequence[int] | None], shown: dict[int, tuple[int, ...]],
+            payoffs: Sequence[int] | None, labels: Sequence[str] | None = None
+            ) -> tuple[tuple[tuple[int, Action], ...], tuple[Event, ...], tuple[int, ...], Any]:
     """Replay ``actions`` from ``deal``; returns (actions, events, payoffs) or raises _Bad naming what disagrees.
+
+    A seat of ``None`` in ``actions`` is whoever is to act (ACPC betting strings name no one).
 
     ``labels`` name each action as the file does (default ``action k (p1 r4)``).
     """
-    state = game.new_hand(list(deal), button=button)
+    trusted = getattr(game, "_new_hand_trusted", None)  # the deal is a permutation by construction
+    state = trusted(tuple(deal), button, None) if trusted is not None else game.new_hand(list(deal), button=button)
     taken = []
     for k, (seat, action) in enumerate(actions):
-        label = labels[k] if labels else f"action {k + 1} ({seat_name(seat)} {action})"
         if state.is_terminal:
+            label = labels[k] if labels else f"action {k + 1} ({action})"
             raise _Bad(f"{label}: the hand is already over")
+        if seat is None:  # ACPC betting does not name the actor: the rules do
+            seat = state.current_player
+        label = labels[k] if labels else f"action {k + 1} ({seat_name(seat)} {action})"
         if state.current_player != seat:
             raise _Bad(f"{label}: it is {seat_name(state.current_player)}'s turn")
         try:
@@ -205,7 +232,7 @@ def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None
             if e.player in shown and tuple(shown[e.player]) != tuple(e.cards):
                 raise _Bad(f"showdown: {seat_name(e.player)} shows {_text(shown[e.player])} but holds {_text(e.cards)}")
         events.append(e)
-    got = tuple(int(x) for x in state.payoffs.tolist())
+    got = tuple(state._payoff_list() if hasattr(state, "_payoff_list") else state.payoffs.tolist())
     if payoffs is None:
         payoffs = got
     elif tuple(payoffs) != got:
@@ -214,15 +241,15 @@ def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None
             raise _Bad(f"payoffs: the file says {list(payoffs)}, the engine gives {list(got)}")
         if sum(payoffs) != 0:
             raise _Bad(f"payoffs: {list(payoffs)} do not add up to zero")
-    return tuple(taken), tuple(events), tuple(int(x) for x in payoffs)
+    return tuple(taken), tuple(events), tuple(int(x) for x in payoffs), state
 
 
 def seat_name(seat: int) -> str:
     return f"p{seat + 1}"
 
 
-def _text(cards) -> str:
-    return "".join(_CARD_TEXT[c] for c in cards)
+def _text(cards: Sequence[int]) -> str:
+    return "".join(CARD_TEXT[c] for c in cards)
 
 
 def _cards(text: str, what: str) -> tuple[int, ...] | None:
@@ -241,16 +268,18 @@ def _cards(text: str, what: str) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def _make(source, number, game, names, button, holes, board, actions, shown, payoffs, labels=None) -> Hand:
+def _make(source: object, number: int | str, game: Any, names: Sequence[str], button: int,
+          holes: Sequence[tuple[int, ...] | None], board: Sequence[int], actions: Sequence[tuple[int | None, Action]],
+          shown: dict[int, tuple[int, ...]], payoffs: Sequence[int] | None, labels: Sequence[str] | None = None) -> Hand:
     deal = _build_deal(game, button, holes, board)
-    taken, events, pay = _replay(game, deal, button, actions, holes, shown, payoffs, labels)
+    taken, events, pay, _ = _replay(game, deal, button, actions, holes, shown, payoffs, labels)
     return Hand(str(source), int(number), game, tuple(names), button, tuple(holes), deal, taken, events, pay)
 
 
 # ------------------------------------------------------------------ PHH
 
 
-def _phh_game(hh):
+def _phh_game(hh: Any) -> Any:
     variant = hh.variant
     if variant not in ("FT", "NT"):
         name = PHH_VARIANTS.get(variant, "an unknown variant")
@@ -285,7 +314,7 @@ def _phh_game(hh):
 _PLAYER = re.compile(r"p(\d+)$")
 
 
-def _phh_hand(hh, source, number) -> Hand:
+def _phh_hand(hh: Any, source: object, number: int) -> Hand:
     """A pokerkit ``HandHistory`` as a bpp hand."""
     game = _phh_game(hh)
     n = game.n_players
@@ -293,10 +322,10 @@ def _phh_hand(hh, source, number) -> Hand:
     names = [str(x) for x in hh.players] if hh.players else [seat_name(s) for s in range(n)]
     if len(names) != n:
         raise _Bad(f"players: {len(names)} names for {n} seats")
-    holes: list = [None] * n
+    holes: list[tuple[int, ...] | None] = [None] * n
     board: list[int] = []
-    shown: dict[int, tuple] = {}
-    actions: list[tuple[int, Action]] = []
+    shown: dict[int, tuple[int, ...]] = {}
+    actions: list[tuple[int | None, Action]] = []
     labels: list[str] = []
     base = [0] * n  # chips in before this street (PHH's cbr amounts are per street)
     committed = [0] * n
@@ -384,7 +413,7 @@ def _read_phh(path: Path, text: str, out: Hands) -> None:
         _keep(out, path, number, lambda: _phh_hand(hh, path, number))
 
 
-def _keep(out: Hands, path, number, make) -> None:
+def _keep(out: Hands, path: object, number: object, make: Callable[[], Hand]) -> None:
     try:
         out.hands.append(make())
     except _Bad as exc:
@@ -399,14 +428,14 @@ ACPC_LIMIT = dict(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
 _ACPC_MOVE = re.compile(r"([fck]|r\d*)")
 
 
-def _acpc_game(text: str, n: int):
+def _acpc_game(text: str, n: int) -> Any:
     """The ACPC competition game of a log: no-limit if any line has a numeric raise (``r300``), else limit."""
     if re.search(r"^STATE:[^:]*:[^:]*r\d", text, re.M):
         return NoLimitHoldem()
     return LimitHoldem(n_players=n, **ACPC_LIMIT)
 
 
-def acpc_actions(betting: str, game, what: str = "betting") -> list[tuple[int, Action]]:
+def acpc_actions(betting: str, game: Any, what: str = "betting") -> list[tuple[int, Action]]:
     """Seat-less parse of an ACPC betting string: ``[(round, Action), ...]`` (``ValueError`` naming a bad move)."""
     out = []
     for r, street in enumerate(betting.split("/")):
@@ -427,7 +456,7 @@ def acpc_actions(betting: str, game, what: str = "betting") -> list[tuple[int, A
     return out
 
 
-def _acpc_hand(line: str, source, game) -> Hand:
+def _acpc_hand(line: str, source: object, game: Any) -> Hand:
     fields = line.strip().split(":")
     if len(fields) != 6 or fields[0] != "STATE":
         raise _Bad(f"line: {line.strip()[:60]!r} is not STATE:hand:betting:cards:payoffs:players")
@@ -449,28 +478,20 @@ def _acpc_hand(line: str, source, game) -> Hand:
         raise _Bad(f"payoffs: {pays!r} are not numbers") from None
     if len(payoffs) != n:
         raise _Bad(f"payoffs: {len(payoffs)} values for {n} players")
-    moves = acpc_actions(betting, g)
-    actions = _seat_moves(g, button, moves, holes, board)
+    actions = [(None, a) for _, a in acpc_actions(betting, g)]
     return _make(source, number, g, names, button, holes, board, actions, {}, payoffs)
 
 
-def _seat_moves(game, button, moves, holes, board):
-    """Attach seats to ACPC moves by stepping the engine (the betting string does not name the actor)."""
-    state = game.new_hand(list(_build_deal(game, button, holes, board)), button=button)
-    out = []
-    for k, (r, a) in enumerate(moves, start=1):
-        if state.is_terminal:
-            raise _Bad(f"action {k} ({a}): the hand is already over")
-        seat = state.current_player
-        out.append((seat, a))
+def _read_acpc(path: Path, text: str, out: Hands, game: Any) -> None:
+    from holdem.match.export import ACPC_GAME_COMMENT, game_from_header
+
+    named = re.search("^" + re.escape(ACPC_GAME_COMMENT) + "(.*)$", text, re.M)
+    if game is None and named is not None:
         try:
-            state.apply(a)
-        except IllegalActionError as exc:
-            raise _Bad(f"action {k} ({seat_name(seat)} {a}): {exc}") from None
-    return out
-
-
-def _read_acpc(path: Path, text: str, out: Hands, game) -> None:
+            game = game_from_header({"game_repr": named.group(1).strip()})
+        except ValueError as exc:
+            out.problems.append(f"{path}: {exc}")
+            return
     if game is None:
         first = re.search(r"^STATE:.*:([^:]*)$", text, re.M)
         game = _acpc_game(text, first.group(1).count("|") + 1 if first else 2)
@@ -484,7 +505,7 @@ def _read_acpc(path: Path, text: str, out: Hands, game) -> None:
 # ------------------------------------------------------------------ bpp logs
 
 
-def hands_from_log(log, source="log", *, out: Hands | None = None) -> Hands:
+def hands_from_log(log: Any, source: str = "log", *, out: Hands | None = None) -> Hands:
     """The hands of a bpp match log (a path or :class:`~holdem.match.log.MatchLog`), replayed and checked."""
     from holdem.match.export import game_from_header, _deal_codes
     from holdem.match.log import MatchLog, parse_action, read_log
@@ -496,16 +517,16 @@ def hands_from_log(log, source="log", *, out: Hands | None = None) -> Hands:
     game = game_from_header(log.header)
     agents = log.header["agents"]
     for h in log.hands:
-        def make(h=h):
+        def make(h: dict[str, Any] = h) -> Hand:
             try:
                 deal = tuple(_deal_codes(h["cards"], h["hand"]))
                 actions = [(s, parse_action(a)) for s, a in h["actions"]]
             except (ValueError, TypeError) as exc:
                 raise _Bad(f"cards or actions: {exc}") from None
             names = [agents[a] for a in h["seats"]]
-            state = game.new_hand(list(deal), button=h["button"])
+            known = [()] * game.n_players  # a bpp log knows every card
+            taken, events, pay, state = _replay(game, deal, h["button"], actions, known, {}, h["payoffs"])
             holes = tuple(tuple(state.observation(s).hole) for s in range(game.n_players))
-            taken, events, pay = _replay(game, deal, h["button"], actions, holes, {}, h["payoffs"])
             return Hand(source, h["hand"], game, tuple(names), h["button"], holes, deal, taken, events, pay)
 
         _keep(out, source, h["hand"], make)
@@ -518,28 +539,41 @@ _SITES = (("PokerStars", "from_pokerstars"), ("Full Tilt", "from_full_tilt_poker
           ("<Game", "from_ipoker_network"), ("Ongame", "from_ongame_network"), ("Absolute", "from_absolute_poker"))
 
 
+def _cents(text: str) -> int:
+    """A site log's amount in hundredths (``$0.25`` → 25): bpp's chips are integers."""
+    try:
+        return int(round(Decimal(text.replace(",", "")) * 100))
+    except InvalidOperation:
+        raise ValueError(f"amount {text!r} is not a number") from None
+
+
 def _read_site(path: Path, text: str, out: Hands, method: str) -> None:
+    import contextlib
+    import io
     import warnings
 
     from pokerkit import HandHistory
 
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stderr(io.StringIO()):
+        warnings.simplefilter("always")  # pokerkit warns (and prints a traceback) per hand it cannot parse
         try:
-            hhs = list(getattr(HandHistory, method)(text))
+            hhs = list(getattr(HandHistory, method)(text, parse_value=_cents))
         except Exception as exc:  # pokerkit's site parsers raise many kinds on text they do not know
             out.problems.append(f"{path}: pokerkit's {method} cannot read it ({type(exc).__name__}: {exc})")
             return
-    for w in caught:
-        out.problems.append(f"{path}: {w.message}")
+    for w in caught:  # one per hand pokerkit could not parse (its other warnings are about its own fields)
+        text_w = str(w.message)
+        if text_w.startswith("Unable to parse"):
+            first = text_w.split("\\n", 1)[0].removeprefix("Unable to parse ").strip("'\"")
+            out.problems.append(f"{path}: pokerkit's {method} cannot parse the hand {first!r}")
     for number, hh in enumerate(hhs, start=1):
-        _keep(out, path, number, lambda hh=hh, number=number: _phh_hand(hh, path, number))
+        _keep(out, path, number, functools.partial(_phh_hand, hh, path, number))
 
 
 # ------------------------------------------------------------------ entry point
 
 
-def read_hands(paths, *, game=None) -> Hands:
+def read_hands(paths: str | Path | Sequence[str | Path], *, game: Any = None) -> Hands:
     """Read hands from PHH, ACPC dealer logs, bpp match logs or site logs, each replayed through bpp's engine.
 
     Parameters

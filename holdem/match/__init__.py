@@ -16,7 +16,7 @@ The pieces (private-ish modules re-exported here):
 * :mod:`holdem.match.export` — hold'em hands as ACPC ``STATE:`` lines and PHH files.
 """
 
-from holdem.match.agents import AgentSpec, resolve_agent, set_agent_resolver
+from holdem.match.agents import AgentSpec, list_agents, register_agent, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
 from holdem.match.export import acpc_lines, acpc_state, phh_text, write_phh
 from holdem.match.log import MatchLog, parse_action, read_log
@@ -35,11 +35,12 @@ __all__ = [
     "MatchResult",
     "Summary",
     "hand_plan",
+    "list_agents",
     "parse_action",
     "play_match",
     "read_log",
+    "register_agent",
     "resolve_agent",
     "seatings",
-    "set_agent_resolver",
     "summarize",
 ]

@@ -15,6 +15,9 @@ way resumes the other.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import numpy as np
 
 from holdem.games.batched import new_batch
@@ -23,15 +26,20 @@ from holdem.play import _hook, capabilities
 __all__ = ["play_batch", "play_block_batched", "plays_batched"]
 
 
-def plays_batched(agents) -> bool:
-    """Whether every agent decides for a whole batch (``act_batch``) and needs no per-hand hooks."""
+def plays_batched(agents: Sequence[Any]) -> bool:
+    """Whether every agent decides for a whole batch (``act_batch``) and needs to observe no events.
+
+    ``new_hand`` is not called on the batched path: an agent with ``act_batch``
+    reads what it needs of the hand (its index, ``BatchObservation.hand``) from
+    the batch observation.
+    """
     return all(
-        capabilities(a).act_batch and all(_hook(a, h) is None for h in ("observe", "new_hand", "end_hand"))
-        for a in agents
+        capabilities(a).act_batch and all(_hook(a, h) is None for h in ("observe", "end_hand")) for a in agents
     )
 
 
-def play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs):
+def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, buttons: np.ndarray, ranks: np.ndarray | None,
+                       at_seats: np.ndarray, seat_ofs: np.ndarray) -> np.ndarray | None:
     """Chips (n_hands, n_agents) of one block played by the batched engine, or ``None`` when it cannot be.
 
     Hands are in the runner's order (:func:`holdem.match.duplicate.hand_plan`):
@@ -53,12 +61,13 @@ def play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs):
     return np.take_along_axis(by_seat, seat_ofs[replay], axis=1)
 
 
-def play_batch(batch, agents, seat_agents) -> np.ndarray:
+def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray) -> np.ndarray:
     """Play every hand of ``batch`` to the end: ``seat_agents[h, seat]`` is the agent (index into ``agents``) in that seat.
 
     Each step asks every agent, once, for the actions of all the live hands
     where it is to act (``agent.act_batch(observation)`` → kinds, one per
-    row of the :class:`BatchObservation`), checks them all, then applies one
+    row of the :class:`~holdem.games.batched.BatchObservation`, or a pair
+    ``(kinds, raise-to amounts)`` in no-limit), checks them all, then applies one
     action to every live hand.  An agent that answers an illegal action for
     some row raises ``ValueError`` naming the agent, the row and the action.
 
@@ -91,15 +100,26 @@ def play_batch(batch, agents, seat_agents) -> np.ndarray:
             who = batch.seat_agents.reshape(-1)[np.arange(0, k * batch.n, batch.n) + batch.current]
             groups = [(a, np.flatnonzero(who == a)) for a in range(n_agents)]
         kinds = np.empty(k, dtype=np.int8)
+        amounts = None
         for a, rows in groups:
             if not len(rows):
                 continue
-            answer = np.asarray(acts[a](batch.observation(rows)))
+            answer = acts[a](batch.observation(rows))
+            if isinstance(answer, tuple):  # (kinds, raise-to amounts)
+                answer, sizes = answer
+                if amounts is None:
+                    amounts = np.zeros(k, dtype=np.int64)
+                amounts[rows] = sizes
+            answer = np.asarray(answer)
             if answer.shape != rows.shape:
                 raise ValueError(
                     f"agent {names[a]}.act_batch must return one action kind per row ({rows.shape[0]}); "
                     f"got shape {answer.shape}"
                 )
             kinds[rows] = answer
-        batch._apply(kinds if trusted else batch.verify(kinds, names[who]))
-    return batch.payoffs
+        if trusted:
+            batch._apply(kinds, amounts)
+        else:
+            batch._apply(*batch.verify(kinds, amounts, names[who]))
+    payoffs: np.ndarray = batch.payoffs
+    return payoffs

@@ -42,7 +42,10 @@ from pathlib import Path
 from holdem.cards import CARD_TEXT
 from holdem.match.log import MatchLog, parse_action, read_log
 
-__all__ = ["acpc_state", "phh_text", "acpc_lines", "write_phh", "game_from_header"]
+#: The comment line naming the game at the top of an ACPC file bpp writes (``# bpp game: LimitHoldem(...)``).
+ACPC_GAME_COMMENT = "# bpp game: "
+
+__all__ = ["ACPC_GAME_COMMENT", "acpc_state", "phh_text", "acpc_lines", "write_phh", "game_from_header"]
 
 
 
@@ -207,13 +210,17 @@ def _open(log, owner: str) -> MatchLog:
 
 
 def acpc_lines(log, *, game=None, path=None) -> list[str]:
-    """Every hand of a hold'em match log as ACPC ``STATE:`` lines (written to ``path`` if given)."""
+    """Every hand of a hold'em match log as ACPC ``STATE:`` lines (written to ``path`` if given).
+
+    The file starts with the comment ``# bpp game: <the game's repr>``, which
+    :func:`holdem.histories.read_hands` reads for the stakes ACPC lines do not state.
+    """
     log = _open(log, "acpc_lines")
     game = game if game is not None else game_from_header(log.header)
     names = log.header["agents"]
     lines = [acpc_state(game, h, names) for h in log.hands]
-    if path is not None:
-        Path(path).write_text("".join(line + "\n" for line in lines))
+    if path is not None:  # the file says its stakes (ACPC lines do not): holdem.histories reads this comment
+        Path(path).write_text(f"{ACPC_GAME_COMMENT}{game!r}\n" + "".join(line + "\n" for line in lines))
     return lines
 
 

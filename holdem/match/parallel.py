@@ -14,14 +14,16 @@ local function) is reported as a ``ValueError`` before any process starts.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from holdem.match.cluster import ParallelNote, iter_map, scheduler_address
 
 __all__ = ["iter_blocks"]
 
 
-def iter_blocks(plan, tasks, *, play, workers: int = 1, scheduler: str | None = None) -> Iterator:
+def iter_blocks(plan: Any, tasks: Iterable[Any], *, play: Callable[..., Any], workers: int = 1,
+                scheduler: str | None = None) -> Iterator[Any]:
     """Play ``tasks`` (``(block, seed_sequence)`` pairs, in order; any iterable, consumed lazily) and yield their
     results in that order.
 

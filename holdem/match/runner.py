@@ -131,6 +131,20 @@ def root_seed(rng) -> np.random.SeedSequence:
     )
 
 
+def block_deals(seed: np.random.SeedSequence, n_deals: int, n_agents: int):
+    """A block's ``(n_deals, 52)`` int8 deals and its agents' streams, from the block's ``SeedSequence``.
+
+    Child 0 of ``seed`` shuffles the deals, children 1.. are the agents' (see the module docstring);
+    the ACPC dealer deals from here too, so its hands are a match's.
+    """
+    streams = seed.spawn(1 + n_agents)
+    # shuffled as int64 (numpy's fast path for 8-byte items: the same permutations, faster), kept as int8
+    deals = np.empty((n_deals, 52), dtype=np.int64)
+    deals[:] = np.arange(52)
+    np.random.default_rng(streams[0]).permuted(deals, axis=1, out=deals)
+    return deals.astype(np.int8), streams[1:]
+
+
 def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> BlockResult:
     """Play one block of a match (module-level, so worker processes can run it).
 
@@ -141,16 +155,10 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
     game = plan.game
     n = plan.n_players
     n_deals = plan.block_deals(block)
-    streams = seed.spawn(1 + len(plan.agents))
-    deal_rng = np.random.default_rng(streams[0])
-    agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams[1:])]
+    deals, streams = block_deals(seed, n_deals, len(plan.agents))
+    agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams)]
 
     first = block * plan.block_size
-    # shuffled as int64 (numpy's fast path for 8-byte items: the same permutations, faster), kept as int8
-    deals = np.empty((n_deals, 52), dtype=np.int64)
-    deals[:] = np.arange(52)
-    deal_rng.permuted(deals, axis=1, out=deals)
-    deals = deals.astype(np.int8)
     buttons = (np.arange(first, first + n_deals) % n).astype(np.int64)
 
     ranks = None
@@ -164,7 +172,9 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
 
     at_seats = seatings(n, duplicate=plan.duplicate)  # [replay, seat] = agent
     seat_ofs = np.argsort(at_seats, axis=1)  # [replay, agent] = seat
-    if not plan.record:  # every agent decides for a whole batch: the batched engine (holdem.match.batched)
+    # every agent made for this block decides for a whole batch: the batched engine (holdem.match.batched);
+    # agent instances kept for the whole match count hands across blocks, so they play hand by hand
+    if not plan.record and all(s.instance is None for s in plan.agents):
         from holdem.match.batched import play_block_batched
 
         chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs)
@@ -230,6 +240,28 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     )
 
 
+def log_header(game, names, root: np.random.SeedSequence, block_size: int, n_deals: int, duplicate: bool) -> dict:
+    """The header line of a match log (:mod:`holdem.match.log`) of ``names`` playing ``game`` from ``root``."""
+    from holdem.match.log import LOG_FORMAT, LOG_VERSION
+
+    return {
+        "type": "header",
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "game": game.name,
+        "game_repr": repr(game),
+        "n_players": int(game.n_players),
+        "unit": game.unit,
+        "unit_chips": int(game.unit_chips),
+        "agents": list(names),
+        "seed": root.entropy,
+        "spawn_key": list(root.spawn_key),
+        "block_size": block_size,
+        "n_deals": n_deals,
+        "duplicate": bool(duplicate),
+    }
+
+
 #: Spawn-key word of the streams of agents kept for the whole match ("learn" in ASCII).
 LEARNER_KEY = 0x6C6561726E
 
@@ -279,28 +311,6 @@ def check_picklable_agents(specs) -> None:
                 "cannot import; play it with workers=1, or move it into a .py module and import it from there"
             )
 
-
-
-def log_header(game, agents, root: np.random.SeedSequence, plan) -> dict:
-    """The header line of a hand log (:mod:`holdem.match.log`) of a run of ``plan`` between ``agents`` (their names)."""
-    from holdem.match.log import LOG_FORMAT, LOG_VERSION
-
-    return {
-        "type": "header",
-        "format": LOG_FORMAT,
-        "version": LOG_VERSION,
-        "game": game.name,
-        "game_repr": repr(game),
-        "n_players": int(game.n_players),
-        "unit": game.unit,
-        "unit_chips": int(game.unit_chips),
-        "agents": list(agents),
-        "seed": root.entropy,
-        "spawn_key": list(root.spawn_key),
-        "block_size": plan.block_size,
-        "n_deals": plan.n_deals,
-        "duplicate": bool(plan.duplicate),
-    }
 
 
 def run_blocks(plan, play, root: np.random.SeedSequence, header: dict | None, *, log=None, previous=None,
@@ -494,7 +504,7 @@ def play_match(
             f"agents {', '.join(sorted(set(instances)))} {why}; they need workers=1 (got {workers})"
         )
     plan = MatchPlan(game, specs, n_deals, block_size, bool(duplicate), record=log is not None)
-    header = None if log is None else log_header(game, [s.name for s in specs], root, plan)
+    header = None if log is None else log_header(game, [s.name for s in specs], root, block_size, n_deals, duplicate)
     if workers > 1:
         check_picklable_agents(specs)
     # Blocks already in the log are read from it (a block the log holds with more deals than this

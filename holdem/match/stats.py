@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -115,7 +117,7 @@ class AgentResult:
     n: int
     bankroll: np.ndarray = field(repr=False, compare=False)
 
-    def to_dict(self, *, bankroll: bool = False) -> dict:
+    def to_dict(self, *, bankroll: bool = False) -> dict[str, Any]:
         out = {
             "name": self.name,
             "mean": _num(self.mean),
@@ -156,7 +158,7 @@ class MatchResult:
     def names(self) -> list[str]:
         return [p.name for p in self.players]
 
-    def to_dict(self, *, bankroll: bool = False) -> dict:
+    def to_dict(self, *, bankroll: bool = False) -> dict[str, Any]:
         """A JSON-ready dict: ``{"game", "unit", "hands", "players": [{"name", "mean", "ci95", "total", ...}]}``."""
         return {
             "game": self.game,
@@ -200,7 +202,7 @@ class MatchResult:
         return self.table()
 
 
-def agent_results(names, winnings: np.ndarray, n_replays: int, *, duplicate: bool) -> tuple[AgentResult, ...]:
+def agent_results(names: Sequence[str], winnings: np.ndarray, n_replays: int, *, duplicate: bool) -> tuple[AgentResult, ...]:
     """Per-agent results from the (n_hands, n_agents) winnings in units.
 
     In a duplicate match the rows come deal by deal, ``n_replays`` rows per deal.

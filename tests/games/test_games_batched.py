@@ -130,3 +130,93 @@ def test_an_agent_answering_an_illegal_action_is_named():
     batch = LimitHoldemBatch(game, _deals(4, 0), [0, 1, 0, 1])
     with pytest.raises(ValueError, match=r"folder answered illegal action fold \(0\) in row"):
         play_batch(batch, [Folder(), AlwaysCall()], np.tile([0, 1], (4, 1)))
+
+
+def test_batched_no_limit_equals_the_scalar_states_on_random_legal_actions():
+    """Random kinds and raise-to totals (min-raises, all-ins and sizes between) give the scalar state's payoffs."""
+    from holdem.games import NoLimitHoldem
+    from holdem.games.base import Action, ActionKind
+    from holdem.games.batched import NoLimitHoldemBatch
+
+    game = NoLimitHoldem(stack=2_000)
+    n_deals = 600
+    deals = _deals(n_deals, 8)
+    buttons = np.arange(n_deals) % 2
+    batch = NoLimitHoldemBatch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(n_deals)]
+    rng = np.random.default_rng(3)
+    while batch.n_live:
+        legal = batch.legal_mask()
+        lo, hi = batch.raise_bounds(np.arange(batch.n_live))
+        weights = legal * np.array([0.1, 0.6, 0.3])
+        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        size = rng.integers(0, 3, batch.n_live)  # the least raise, all-in, or a total in between
+        amounts = np.where(size == 0, lo, np.where(size == 1, hi, lo + (rng.random(batch.n_live) * (hi - lo + 1)).astype(int)))
+        amounts = np.where(kinds == 2, amounts, 0)
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row] and state.round == batch.round[row]
+            bounds = state.raise_bounds()
+            assert (bounds or (0, 0)) == (lo[row], hi[row])
+            assert {a.kind for a in state.legal_actions()} == {k for k in range(3) if legal[row, k]}
+            action = Action(ActionKind.BET_RAISE, int(amounts[row])) if kinds[row] == 2 else Action(ActionKind(int(kinds[row])))
+            state.apply(action)
+        batch.apply(kinds, amounts)
+    assert all(s.is_terminal for s in states)
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
+
+
+def test_a_no_limit_raise_out_of_range_names_the_row():
+    from holdem.games import NoLimitHoldem
+    from holdem.games.batched import NoLimitHoldemBatch
+
+    batch = NoLimitHoldemBatch(NoLimitHoldem(), _deals(3, 2), [0, 1, 0])
+    with pytest.raises(ValueError, match=r"illegal action raise to 150 \(legal raise-to totals 200..20000\) \(2\) in row 1"):
+        batch.apply([1, 2, 2], [0, 150, 400])
+    assert batch.committed.tolist() == [[50, 100], [100, 50], [50, 100]]
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 5, 8])
+def test_batched_stud_equals_the_scalar_states_on_random_legal_actions(n_players):
+    """Five-card stud: first actors by best showing, fixed bets, folds; the scalar state's payoffs and up cards."""
+    from holdem.games import Stud5
+    from holdem.games.batched import Stud5Batch
+
+    game = Stud5(n_players=n_players)
+    n_deals = 400
+    deals = _deals(n_deals, 20 + n_players)
+    buttons = np.arange(n_deals) % n_players
+    batch = Stud5Batch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(n_deals)]
+    rng = np.random.default_rng(4)
+    while batch.n_live:
+        legal = batch.legal_mask()
+        weights = legal * np.array([0.15, 0.6, 0.25])
+        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        obs = batch.observation(np.arange(batch.n_live))
+        ups, holes = obs.up_cards, obs.hole
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row] and state.round == batch.round[row]
+            o = state.observation(state.current_player)
+            assert o.hole == tuple(holes[row].tolist())
+            assert all(o.up_cards[s] == tuple(ups[row, s, : len(o.up_cards[s])].tolist()) for s in range(n_players))
+            assert {a.kind for a in state.legal_actions()} == {k for k in range(3) if legal[row, k]}
+            state.apply(next(a for a in state.legal_actions() if a.kind == kinds[row]))
+        batch.apply(kinds)
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
+
+
+@pytest.mark.parametrize("n_cards", [1, 2, 3, 4])
+def test_batched_showing_codes_order_showings_as_showing_key(n_cards):
+    from holdem.games.batched import _showing_codes
+    from holdem.games.stud import showing_key
+
+    rng = np.random.default_rng(n_cards)
+    hands = np.array([rng.permutation(52)[: 2 * n_cards] for _ in range(3000)])
+    a, b = hands[:, :n_cards], hands[:, n_cards:]
+    codes = [_showing_codes((x[:, :, None] >> 2 == np.arange(13)).sum(axis=1)) for x in (a, b)]
+    want = [(showing_key(x) > showing_key(y)) - (showing_key(x) < showing_key(y)) for x, y in zip(a.tolist(), b.tolist())]
+    np.testing.assert_array_equal(np.sign(codes[0] - codes[1]), want)

@@ -130,8 +130,6 @@ def test_repr_round_trips_and_is_unchanged_without_stacks():
 
 @pytest.mark.parametrize("agents", [("rules", "prob"), ("bpp", "rules"), ("bpp", "prob")])
 def test_no_stacks_and_stacks_too_deep_to_bind_play_identical_matches(agents):
-    import bpp.registry  # noqa: F401 - the agent names
-
     deep = Stud5().starting_stack
     results = [
         play_match(game, list(agents), 300, rng=11, duplicate=True).winnings

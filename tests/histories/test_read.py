@@ -171,3 +171,49 @@ def test_bpp_logs_of_every_game_read_back(tmp_path):
         chips = np.array([[h.payoffs[h.names.index(a)] if a in h.names else 0 for a in ("random", "call")]
                           for h in read])
         assert np.allclose(chips.sum(0) / game.unit_chips, r.winnings.sum(0))
+
+
+POKERSTARS = """PokerStars Hand #1234567890:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 12:00:00 ET
+Table 'Alpha' 2-max Seat #1 is the button
+Seat 1: Ann ($2.00 in chips)
+Seat 2: Bob ($2.00 in chips)
+Ann: posts small blind $0.01
+Bob: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to Ann [As Ks]
+Ann: raises $0.04 to $0.06
+Bob: calls $0.04
+*** FLOP *** [2d 3d 4d]
+Bob: checks
+Ann: bets $0.08
+Bob: folds
+Uncalled bet ($0.08) returned to Ann
+Ann collected $0.12 from pot
+*** SUMMARY ***
+Total pot $0.12 | Rake $0
+
+
+
+PokerStars Hand #1234567891:  Hold'em Limit ($0.02/$0.04 USD) - 2020/01/01 12:01:00 ET
+Table 'Alpha' 2-max Seat #2 is the button
+Seat 1: Ann ($2.06 in chips)
+Seat 2: Bob ($1.94 in chips)
+Bob: posts small blind $0.01
+Ann: posts big blind $0.02
+*** HOLE CARDS ***
+Bob: folds
+*** SUMMARY ***
+
+"""
+
+
+def test_site_logs_come_through_pokerkits_parsers(tmp_path, capfd):
+    (tmp_path / "stars.txt").write_text(POKERSTARS)
+    read = read_hands(tmp_path / "stars.txt")
+    # hand 1, in cents: Ann (button, small blind) raises to 6, Bob calls; Bob checks, Ann bets 8, Bob folds: Bob -6
+    assert len(read) == 1 and read[0].game == NoLimitHoldem(small_blind=1, big_blind=2, stack=200)
+    assert read[0].names == ("Bob", "Ann") and read[0].payoffs == (-6, 6) and read[0].holes[0] is None
+    assert [str(a) for _, a in read[0].actions] == ["r6", "c", "c", "r14", "f"]
+    # pokerkit's PokerStars parser knows no-limit only: the limit hand is one line, and no traceback leaks
+    assert len(read.problems) == 1 and "Hold'em Limit" in read.problems[0]
+    assert "Traceback" not in capfd.readouterr().err

@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-import bpp.registry  # noqa: F401
 from bpp.loki.selector.betting import LokiRules, betting_context, to_action
 from bpp.loki.evaluator.postflop import StreetTable, evaluate_hand, street_table
 from bpp.loki.experiments import figure1_tournament, versions_match

@@ -10,7 +10,6 @@ import itertools
 import numpy as np
 import pytest
 
-import bpp.registry  # noqa: F401
 from bpp.loki.agents import LokiAgent, PokiAgent, loki_d
 from bpp.loki.selector.betting import LokiRules, decide_many, legal_columns
 from bpp.loki.evaluator.postflop import street_table

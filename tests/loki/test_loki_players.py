@@ -5,7 +5,6 @@ at 0025035 for the player added there)."""
 import numpy as np
 import pytest
 
-import bpp.registry  # noqa: F401
 from holdem.games import LimitHoldem
 from holdem.match import play_match
 

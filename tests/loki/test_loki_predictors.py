@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-import bpp.registry  # noqa: F401
 from bpp.loki.agents import PokiAgent, poki_meta, poki_nn
 from bpp.loki.opponents import STYLES, StyleAgent
 from bpp.loki.modeler.predictors import (

@@ -6,7 +6,7 @@ import copy
 import numpy as np
 import pytest
 
-import bpp.registry  # noqa: F401
+import bpp.registry
 from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel
 from bpp.loki.simulator.sampling import simulate
 from bpp.loki.state import board_texture, board_textures, context_features

@@ -20,7 +20,8 @@ def _scalar(monkeypatch, *args, **kwargs):
 @pytest.mark.parametrize(
     "n_players, agents, duplicate",
     [(2, ["call", "call"], False), (2, ["raise", "fold"], True), (2, ["raise", "call"], True),
-     (3, ["raise", "call", "fold"], True), (6, ["call", "raise", "fold", "raise", "call", "call"], False)],
+     (3, ["raise", "call", "fold"], True), (6, ["call", "raise", "fold", "raise", "call", "call"], False),
+     (2, ["random", "call"], False), (2, ["random", "random"], True), (4, ["random", "raise", "fold", "random"], True)],
 )
 def test_batched_match_equals_the_scalar_match(monkeypatch, n_players, agents, duplicate):
     game = LimitHoldem(n_players=n_players)
@@ -56,3 +57,99 @@ def test_a_logged_match_resumes_with_the_batched_results(tmp_path):
     grown = play_match(LimitHoldem(), ["raise", "call"], 1000, rng=4, block_size=200, log=log)
     np.testing.assert_array_equal(grown.winnings[:600], plain.winnings)
     np.testing.assert_array_equal(grown.winnings, play_match(LimitHoldem(), ["raise", "call"], 1000, rng=4, block_size=200).winnings)
+
+
+def test_the_random_agents_per_hand_stream_is_the_same_number_scalar_and_batched():
+    from holdem.agents import hand_uniform, hand_uniforms
+
+    rng = np.random.default_rng(0)
+    hands, steps = rng.integers(0, 10**6, 500), rng.integers(0, 40, 500)
+    for key in (0, 7, 2**63 - 1):
+        for draw in (0, 1):
+            want = [hand_uniform(key, h, s, draw) for h, s in zip(hands.tolist(), steps.tolist())]
+            np.testing.assert_array_equal(hand_uniforms(key, hands, steps, draw), want)
+    u = hand_uniforms(3, np.arange(200_000), np.zeros(200_000, dtype=int))
+    # uniform on [0, 1): every tenth holds 10% of the draws (binomial sd 0.07%; 5 sd allowed)
+    np.testing.assert_allclose(np.bincount((u * 10).astype(int), minlength=10) / u.size, 0.1, atol=0.0035)
+
+
+def test_random_picks_each_legal_action_equally_often():
+    """UniformRandom's batched kinds: fold, call and raise a third each when all are legal (200,000 rows)."""
+    from holdem.agents import UniformRandom
+    from holdem.games.batched import LimitHoldemBatch
+
+    deals = np.tile(np.arange(52), (200_000, 1))
+    batch = LimitHoldemBatch(LimitHoldem(), deals, np.zeros(200_000, dtype=int), ranks=np.ones((200_000, 2), dtype=int))
+    kinds, _ = UniformRandom(rng=5).act_batch(batch.observation(np.arange(200_000)))
+    np.testing.assert_allclose(np.bincount(kinds, minlength=3) / kinds.size, 1 / 3, atol=0.005)
+
+
+def test_a_subclass_that_changes_act_does_not_inherit_act_batch():
+    from holdem.agents import UniformRandom
+    from holdem.play import capabilities
+
+    class Odd(UniformRandom):
+        def act(self, observation):
+            return super().act(observation)
+
+    assert capabilities(UniformRandom()).act_batch and not capabilities(Odd()).act_batch
+
+
+@pytest.mark.parametrize("agents", [["random-sizes", "call"], ["random", "raise"], ["fold", "random-sizes"], ["random", "random"],
+                                    ["call-raise", "random-pot"], ["call-raise-pot", "random"]])
+def test_batched_no_limit_match_equals_the_scalar_match(monkeypatch, agents):
+    from holdem.games import NoLimitHoldem
+
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(1) or original(*a))
+    got = play_match(NoLimitHoldem(), agents, 600, rng=2, duplicate=True, block_size=200)
+    assert len(calls) == 3
+    want = _scalar(monkeypatch, NoLimitHoldem(), agents, 600, rng=2, duplicate=True, block_size=200)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+
+
+@pytest.mark.parametrize("n_players, agents", [(2, ["random", "raise"]), (4, ["random", "call", "fold", "random"])])
+def test_batched_stud_match_equals_the_scalar_match(monkeypatch, n_players, agents):
+    from holdem.games import Stud5
+
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(a) or original(*a))
+    got = play_match(Stud5(n_players=n_players), agents, 400, rng=6, duplicate=True, block_size=200)
+    assert len(calls) == 2
+    want = _scalar(monkeypatch, Stud5(n_players=n_players), agents, 400, rng=6, duplicate=True, block_size=200)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+
+
+def test_stud_at_table_stakes_is_played_hand_by_hand():
+    from holdem.games import Stud5
+    from holdem.games.batched import new_batch
+
+    deals = np.tile(np.arange(52), (2, 1))
+    assert new_batch(Stud5(stacks=20), deals, [0, 1]) is None
+    assert new_batch(Stud5(), deals, [0, 1]) is not None
+
+
+@pytest.mark.parametrize("n_players, agents", [(2, ["rules", "rules"]), (2, ["rules", "random"]), (3, ["rules", "call", "rules"])])
+def test_batched_rules_player_equals_the_scalar_match(monkeypatch, n_players, agents):
+    """Figure 4's rule-based player (Korb1999 §5.1) decides whole batches with exactly its scalar choices."""
+    from holdem.games import Stud5
+
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(a) or original(*a))
+    got = play_match(Stud5(n_players=n_players), agents, 600, rng=9, duplicate=True, block_size=300)
+    assert len(calls) == 2
+    want = _scalar(monkeypatch, Stud5(n_players=n_players), agents, 600, rng=9, duplicate=True, block_size=300)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+
+
+def test_agent_instances_play_hand_by_hand(monkeypatch):
+    """An instance counts its hands across blocks (its per-hand streams), so the match keeps it on the scalar path."""
+    from holdem.agents import UniformRandom
+
+    calls = []
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(1))
+    play_match(LimitHoldem(), [UniformRandom(rng=1), "call"], 40, rng=1, block_size=20)
+    assert calls == []

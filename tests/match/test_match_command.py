@@ -15,7 +15,7 @@ from bpp.cli import main
         (["match", "stud5", "--agents", "call,call", "--hands", "1"], "--deals must be at least 2"),
         (["match", "stud5", "--agents", "call,call", "--seed", "-3"], "expected a non-negative integer seed"),
         (["match", "stud5", "--agents", "call,call", "--workers", "0"], "must be a positive integer; got '0'"),
-        (["match", "stud5", "--agents", "call,nobody"], "unknown agent 'nobody'; known agents: "),
+        (["match", "stud5", "--agents", "call,nobody"], "unknown agent 'nobody'; tried the registered names"),
         (["match", "stud5", "--agents", "call"], "--agents needs at least two comma-separated names"),
         (["match", "stud5"], "the following arguments are required: --agents"),
     ],
@@ -32,7 +32,6 @@ def test_bad_arguments_exit_2_with_one_line(argv, message, capsys):
 def test_json_output_has_the_documented_fields_and_matches_play_match(capsys):
     import json
 
-    import bpp.registry  # noqa: F401
     from holdem.games import LimitHoldem
     from holdem.match import play_match
 

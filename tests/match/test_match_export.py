@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import bpp.registry  # noqa: F401 - agent names
 from holdem.cards import parse_cards
 from holdem.games import LimitHoldem, NoLimitHoldem, Stud5
 from holdem.match import play_match, read_log
@@ -67,7 +66,9 @@ def test_phh_files_replay_in_pokerkit_to_the_logged_payoffs(tmp_path, game):
         assert list(state.payoffs) == [hand["payoffs"][s] for s in order]
         assert history.players == [log.header["agents"][hand["seats"][s]] for s in order]
         showdowns += bool(hand["showdown"])
-    assert showdowns > 10  # the check covers showdowns, not only folds
+    # the check covers showdowns, not only folds: about 11% of heads-up random-vs-random hands reach one
+    # (13 expected of 120; more at bigger tables), so at least 5 fails on a fair stream about once in 200
+    assert showdowns > 4
 
 
 @pytest.mark.parametrize("game", [LimitHoldem(), NoLimitHoldem()], ids=lambda g: g.name)
@@ -87,7 +88,8 @@ def test_acpc_lines_written_to_a_file(tmp_path):
     out = tmp_path / "match.log"
     lines = acpc_lines(tmp_path / "limit-holdem-2.jsonl", path=out)  # a path works as well as a MatchLog
     assert log.hands
-    assert out.read_text().splitlines() == lines
+    first, *rest = out.read_text().splitlines()
+    assert rest == lines and first == "# bpp game: " + repr(LimitHoldem())  # the stakes ACPC lines do not state
     assert all(line.startswith(f"STATE:{i}:") and line.endswith(":random|random") for i, line in enumerate(lines))
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import bpp.registry  # noqa: F401 - agent names
 from holdem.games import Draw5, LimitHoldem, NoLimitHoldem
 from holdem.match import play_match, read_log
 

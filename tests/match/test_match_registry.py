@@ -1,4 +1,4 @@
-"""bpp.registry: agents by name, shared with holdem.match."""
+"""Agents by name (holdem.match.agents, re-exported by bpp.registry): registered in the process, built in, installed."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from holdem.match import play_match
 
 
 @pytest.fixture
-def toy_names():
+def toy_names(monkeypatch):
+    from holdem.match import agents
+
+    monkeypatch.setattr(agents, "_registered", dict(agents._registered))  # forgotten after the test
     registry.register_agent("toy-caller", Caller, overwrite=True)
     registry.register_agent("toy-random", "toy_game:Randomer", overwrite=True)
-    yield
-    for name in ("toy-caller", "toy-random"):
-        registry._registry.pop(name, None)
 
 
 def test_builtin_names_are_registered():
@@ -56,7 +56,8 @@ def test_register_agent_validates(name, factory, message):
 
 
 def test_unknown_names_list_the_known_ones():
-    with pytest.raises(ValueError, match=r"unknown agent 'nobody'; known agents: .*\bcall, .*\bfold\b"):
+    with pytest.raises(ValueError, match=r"unknown agent 'nobody'; tried the registered names, the built-in agents "
+                       r"\(call, fold, raise, random\), the 'bpp.agents' entry points .*; known agents: .*\bcall, .*\bfold\b"):
         play_match(HighCard(), ["nobody", "call"], 10)
 
 

@@ -338,7 +338,6 @@ def test_win_tables_refit_equals_a_full_recompile():
 
 
 def test_learning_counts_showdowns_and_refits_between_hands_only():
-    import bpp.registry  # noqa: F401 - agent names
     from bpp.stud.players.paper import BPPPlayer
     from holdem.match import play_match
 

@@ -119,7 +119,6 @@ def test_learning_is_what_wins_against_prob():
 
 def test_exact_inference_beats_the_rule_based_player():
     """RulesReader (BPP's curves, exact down-card posterior) vs rules: measured +0.121 ± 0.046, t = 5.17, p = 2e-7 (10,000 duplicate deals, seed 2002)."""
-    import bpp.registry  # noqa: F401 - agent names
     from holdem.games import Stud5
     from holdem.match import play_match
 

@@ -25,7 +25,6 @@ from holdem.cards import parse_cards
 from holdem.games import Stud5
 from holdem.match import play_match
 
-import bpp.registry  # noqa: F401 - agent names (rules)
 
 from bpp.stud.decision.curves import DEFAULT_PARAMS, CurveParams, CurveSet, load_params
 from bpp.stud.model import networks as sn

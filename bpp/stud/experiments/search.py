@@ -396,8 +396,6 @@ def main(argv=None) -> int:
     ap.add_argument("--shape", choices=tuple(SHAPE_BOUNDS), default="free", help="'paper': keep §4.1's curve shapes")
     ap.add_argument("--out", required=True, help=f"a new JSON file (the shipped {CURVES_PATH.name} is never written over)")
     args = ap.parse_args(argv)
-    import bpp.registry  # noqa: F401 - agent names
-
     try:
         output_paths(args.out)  # before the search: a result is never lost to an existing file
         start = _start(args.start, args.player)

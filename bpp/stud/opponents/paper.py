@@ -48,12 +48,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.agents import Agent
+from holdem.agents import Agent, HandStreams
 from holdem.evaluate import evaluate_unchecked
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
 
 from bpp.stud.decision.player import CurvePlayer
-from bpp.stud.model.handvalue import _hand_type, _hand_value
+from bpp.stud.model.handvalue import _hand_type, _hand_value, hand_value_codes
 
 __all__ = [
     "sample_win_probability",
@@ -318,7 +318,40 @@ def figure4_policy(hole, my_up, their_up, facing_bet: bool) -> tuple[float, floa
     return 0.0, 0.0, 1.0
 
 
-class RuleBasedPlayer(Agent):
+def figure4_policy_batch(holes, my_ups, their_ups, facing_bet):
+    """:func:`figure4_policy` for a batch of rows of one round: ``(fold, call, bet)`` float arrays (n,).
+
+    ``holes`` (n, 1), ``my_ups`` and ``their_ups`` (n, k) card codes,
+    ``facing_bet`` (n,) bool.  :func:`~bpp.stud.model.handvalue.hand_value_codes`
+    orders hands exactly as the tuples of ``hand_value`` do, so every row gets
+    :func:`figure4_policy`'s answer.
+
+    >>> from holdem.cards import parse_cards
+    >>> f, c, b = figure4_policy_batch(np.array([[50], [0]]), np.array([[20], [20]]), np.array([[44], [44]]),
+    ...                                np.array([True, True]))
+    >>> [(float(x), float(y), float(z)) for x, y, z in zip(f, c, b)]
+    [(0.0, 0.1, 0.9), (0.85, 0.15, 0.0)]
+    """
+    their_value, their_type = hand_value_codes(their_ups)
+    my_up_value, _ = hand_value_codes(my_ups)
+    mine_value, mine_type = hand_value_codes(np.concatenate([holes, my_ups], axis=1))
+    behind = their_value > my_up_value
+    better = mine_type > their_type
+    fold = np.where(behind, np.where(mine_value > their_value, 0.0, 0.85), np.where(facing_bet & ~better, 0.15, 0.0))
+    bet = np.where(
+        behind,
+        np.where(mine_value > their_value, np.where(better, 0.9, 0.8), 0.0),
+        np.where(facing_bet, np.where(better, 0.85, 0.0), 1.0),
+    )
+    call = np.where(
+        behind,
+        np.where(mine_value > their_value, np.where(better, 0.1, 0.2), 0.15),
+        np.where(facing_bet, np.where(better, 0.15, 0.85), 0.0),
+    )
+    return fold, call, bet
+
+
+class RuleBasedPlayer(HandStreams):
     """The rule-based opponent of Figure 4 (§5.1); see the module docstring for the rules.
 
     Parameters
@@ -338,10 +371,6 @@ class RuleBasedPlayer(Agent):
     name = "rules"
     #: act() maps Figure 4 onto the legal moves only, so matches skip the check.
     trusted_actions = True
-
-    def __init__(self, *, rng=None):
-        super().__init__(rng=rng)
-        self._uniforms: list[float] = []
 
     def _policy(self, observation: Observation) -> tuple[float, float, float]:
         """(fold, check/call, bet/raise) probabilities of Figure 4, before legal-move mapping."""
@@ -390,12 +419,45 @@ class RuleBasedPlayer(Agent):
             return observation.legal[-1]
         if call == 1.0:
             return CHECK_CALL
-        uniforms = self._uniforms
-        if not uniforms:
-            uniforms.extend(self.rng.random(1024).tolist())
-        x = uniforms.pop()
+        x = self.uniform(observation)  # this hand's stream (HandStreams): the batched choices are the same
         if x < fold:
             return FOLD
         if x < fold + call or bet <= 0.0:
             return CHECK_CALL
         return observation.legal[-1]
+
+    def act_batch(self, observation) -> np.ndarray:
+        """The kinds :meth:`act` picks in every row of a stud :class:`~holdem.games.batched.StudBatchObservation`."""
+        n = len(observation)
+        rounds = observation.round
+        players = observation.player
+        ups = observation.up_cards  # (n, seats, 4)
+        holes = observation.hole
+        rows = np.arange(n)
+        mine_all = ups[rows, players]
+        if observation.n_players == 2:
+            theirs_all = ups[rows, 1 - players]
+        fold = np.empty(n)
+        call = np.empty(n)
+        bet = np.empty(n)
+        to_call = observation.to_call
+        for r in np.unique(rounds).tolist():  # one vectorized pass per betting round (equal card counts)
+            sel = np.flatnonzero(rounds == r)
+            mine = mine_all[sel, : r + 1]
+            if observation.n_players == 2:
+                theirs = theirs_all[sel, : r + 1]
+            else:  # a table: the strongest showing among the live opponents (Korb1999 §6.2)
+                folded = observation.folded[sel]
+                codes = np.stack([hand_value_codes(ups[sel, s, : r + 1])[0] for s in range(observation.n_players)], 1)
+                codes = np.where(folded | (np.arange(observation.n_players) == players[sel, None]), -1, codes)
+                theirs = ups[sel, np.argmax(codes, axis=1), : r + 1]
+            fold[sel], call[sel], bet[sel] = figure4_policy_batch(holes[sel], mine, theirs, to_call[sel] > 0)
+        legal = observation.legal
+        call = np.where(to_call <= 0, call + fold, call)
+        fold = np.where(to_call <= 0, 0.0, fold)
+        call = np.where(legal[:, 2], call, call + bet)
+        bet = np.where(legal[:, 2], bet, 0.0)
+        x = self.uniforms(observation)
+        kinds = np.where(x < fold, 0, np.where((x < fold + call) | (bet <= 0.0), 1, 2))
+        kinds = np.where(bet == 1.0, 2, np.where(call == 1.0, 1, kinds))
+        return kinds.astype(np.int8)

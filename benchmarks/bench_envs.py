@@ -1,0 +1,117 @@
+"""Environment stepping vs ``play_match``: the same agents on the same deals, hands per second of each.
+
+Target: stepping ``bpp.envs`` costs at most 1.25x ``play_match`` (issue 22 §2).
+The environment side builds the observation vector and mask at every
+decision of the learner's seat (VsAgentsEnv) or of every seat (the AEC env) and
+maps the agent's bpp action to its index and back; the agents and their random
+streams are the same as in the match, so the hands are too (checked: equal
+total chips).
+
+    .venv/bin/python benchmarks/bench_envs.py [--hands N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from bpp import registry
+from bpp.envs import ActionCoder, VsAgentsEnv, aec_env
+from holdem.cards import parse_cards
+from holdem.games import GAMES
+from holdem.match import play_match
+
+CASES = [("limit-holdem", ("random", "call")), ("limit-holdem", ("loki", "call")), ("stud5", ("rules", "call"))]
+
+
+def _deals(game, names, hands):
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "m.jsonl"
+        play_match(game, [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)], hands, rng=1, log=log)
+        rows = [h for h in map(json.loads, log.read_text().splitlines()) if h["type"] == "hand"]
+    return [(parse_cards(h["cards"]), h["button"], h["payoffs"]) for h in rows]
+
+
+def time_match(game, names, hands):
+    agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
+    t = time.perf_counter()
+    r = play_match(game, agents, hands, rng=1)
+    return time.perf_counter() - t, float(r.chips[:, 0].sum()) if hasattr(r, "chips") else None
+
+
+def time_gym(game, names, deals):
+    learner = registry.make_agent(names[0], rng=10)
+    env = VsAgentsEnv(game, opponents=[registry.make_agent(names[1], rng=11)], seat=0)
+    coder = env.coder
+    total = 0.0
+    t = time.perf_counter()
+    for deal, button, _ in deals:
+        env.reset(options={"deal": deal, "button": button})
+        learner.new_hand(0)
+        seen, done = 0, False
+        while True:  # the learner is a bpp agent: it is told the hand's events as the match would tell it
+            obs = env.bpp_observation
+            for event in obs.history[seen:]:
+                learner.observe(event)
+            seen = len(obs.history)
+            if done:
+                break
+            _, reward, done, _, _ = env.step(coder.index(obs, learner.act(obs)))
+        total += reward
+    return time.perf_counter() - t, total
+
+
+def time_aec(game, names, deals):
+    agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
+    env = aec_env(game)
+    coder = env.coder
+    t = time.perf_counter()
+    total = 0.0
+    for deal, button, _ in deals:
+        env.reset(options={"deal": deal, "button": button})
+        for seat, agent in enumerate(agents):
+            agent.new_hand(seat)
+        seen = 0
+        for name in env.agent_iter():
+            _, _, term, trunc, _ = env.last()
+            history = env._driver.state.history
+            for event in history[seen:]:  # bpp agents are told the hand's events as the match tells them
+                for agent in agents:
+                    agent.observe(event)
+            seen = len(history)
+            if term or trunc:
+                env.step(None)
+                continue
+            seat = int(name.split("_")[1])
+            obs = env._decision()[0]
+            env.step(coder.index(obs, agents[seat].act(obs)))
+        total += float(env._driver.state.payoffs[0])
+    return time.perf_counter() - t, total
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--hands", type=int, default=3000)
+    args = p.parse_args(argv)
+    print(f"{'game':<14} {'agents':<14} {'play_match':>12} {'VsAgentsEnv':>12} {'ratio':>6} {'AEC env':>10} {'ratio':>6}")
+    for name, names in CASES:
+        game = GAMES[name]()
+        n = args.hands if names[0] != "loki" else args.hands // 5
+        deals = _deals(game, names, n)
+        chips = sum(d[2][0] for d in deals)
+        tm, _ = time_match(game, names, n)
+        tg, gym_total = time_gym(game, names, deals)
+        ta, aec_total = time_aec(game, names, deals)
+        same = ["gym" if np.isclose(gym_total * game.unit_chips, chips) else "GYM DIFFERS",
+                "aec" if np.isclose(aec_total, chips) else "AEC DIFFERS"]
+        print(f"{name:<14} {'-'.join(names):<14} {n / tm:10,.0f}/s {n / tg:10,.0f}/s {tg / tm:5.2f}x {n / ta:8,.0f}/s "
+              f"{ta / tm:5.2f}x  same hands: {', '.join(same)}")
+
+
+if __name__ == "__main__":
+    main()

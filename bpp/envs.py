@@ -1,0 +1,550 @@
+"""PettingZoo and Gymnasium environments over bpp's games, stepped by the one hand driver (:class:`holdem.play.HandDriver`).
+
+* :func:`aec_env` returns a PettingZoo ``AECEnv`` for limit and no-limit
+  hold'em, five-card stud and five-card draw at any seat count the game
+  supports: one episode is one hand; agents ``player_0`` … ``player_{n-1}``
+  are the seats.
+* :class:`VsAgentsEnv` is a Gymnasium ``Env`` for one learner against fixed
+  bpp agents (names or instances), seated in turn (``seat="rotate"``), in one
+  seat, or in duplicate (every deal replayed with the learner in each seat).
+
+Both use pettingzoo and gymnasium (the extra ``envs``), imported when an
+environment is made.
+
+**Actions** are discrete; :data:`ACTION_SETS` names the betting sets:
+
+* ``fcr``: 0 fold, 1 check/call, 2 the minimum bet or raise (in fixed-limit
+  games the one raise);
+* ``fcpa`` (OpenSpiel's abstraction): 0 fold, 1 check/call, 2 a pot-sized
+  raise, 3 all-in;
+* ``fchpa`` (the five actions of PettingZoo's no-limit hold'em): 0 fold,
+  1 check/call, 2 half-pot, 3 pot, 4 all-in.
+
+A pot fraction ``f`` raises to ``committed + to_call + f · (pot + to_call)``
+chips (call, then raise ``f`` times the pot after the call), clipped to the
+legal range, as :func:`bpp.lbr.local_br.bet_candidates`.  Five-card draw adds
+32 actions after the betting set: action ``k + b`` (``k`` the betting set's
+size) discards the hole cards whose positions are the bits of ``b`` (bit ``i``
+= ``observation.hole[i]``; ``b = 0`` stands pat); only the discards the rules
+allow are unmasked.  Defaults: ``fcpa`` for no-limit hold'em, ``fcr`` for the
+others.  An action outside the mask is a ``ValueError`` naming it.
+
+**Observations** are ``{"observation": float32 vector, "action_mask": int8
+vector}``; the vector (:func:`encode`, length :func:`observation_size`) is, with
+seats counted from the observing seat (0 = itself, 1 = the next seat …):
+
+====================  =========  ==========================================================
+part                  length     value
+====================  =========  ==========================================================
+hole cards            52         one-hot of the seat's hidden cards (card = rank·4 + suit)
+board                 52         one-hot of the community cards (hold'em)
+up cards              n · 52     one-hot of each seat's face-up cards (stud)
+round                 5          one-hot of the betting round
+pot                   1          pot / (n · starting stack)
+to call               1          chips to call / starting stack
+stacks                n          each seat's chips behind / starting stack
+committed             n          each seat's chips in the pot / starting stack
+button                n          one-hot of the button's seat
+folded                n          1 for a seat that folded
+betting history       5 · n · 2  per round and seat: bets and raises, checks and calls (count / 8, at most 1)
+drawn                 n          cards each seat drew / 5 (draw)
+====================  =========  ==========================================================
+
+**Rewards** are the hand's payoffs in the game's unit (``game.unit``: small
+bets, big blinds, units), given when the hand ends.  ``reset(seed=s)`` makes
+the deals reproducible; ``reset(options={"deal": permutation, "button": b})``
+plays a given deal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
+from holdem.play import HandDriver
+
+__all__ = ["ACTION_SETS", "ActionCoder", "encode", "observation_size", "aec_env", "VsAgentsEnv"]
+
+_RAISE = ActionKind.BET_RAISE
+_DISCARD = ActionKind.DISCARD
+#: Betting set name → its raises: "min" the minimum raise, a float a pot fraction, "all" all-in.
+ACTION_SETS = {"fcr": ("min",), "fcpa": (1.0, "all"), "fchpa": (0.5, 1.0, "all")}
+_ROUNDS = 5
+_COUNTED = (_RAISE, ActionKind.CHECK_CALL)
+_HISTORY_SCALE = 8.0
+
+
+def _game(game, **options):
+    from holdem.games import GAMES
+
+    if isinstance(game, str):
+        if game not in GAMES:
+            raise ValueError(f"The 'game' parameter of the environment must be one of {', '.join(GAMES)}; got {game!r}.")
+        try:
+            return GAMES[game](**options)
+        except TypeError as exc:
+            raise ValueError(f"{game} takes no option among {sorted(options)}: {exc}") from None
+    if options:
+        raise ValueError(f"game options {sorted(options)} need a game name, not the game object {game!r}")
+    return game
+
+
+class ActionCoder:
+    """The discrete actions of one game and betting set: masks and the bpp action of an index.
+
+    >>> from holdem.games import NoLimitHoldem
+    >>> coder = ActionCoder(NoLimitHoldem(), "fchpa")
+    >>> obs = NoLimitHoldem().new_hand(np.arange(52)).observation(0)  # 50 in, 50 to call, pot 150
+    >>> coder.mask(obs).tolist(), [str(coder.action(obs, i)) for i in range(5)]
+    ([1, 1, 1, 1, 1], ['f', 'c', 'r200', 'r300', 'r20000'])
+    >>> coder.action(obs, 7)
+    Traceback (most recent call last):
+    ...
+    ValueError: action 7 is outside the action mask [1, 1, 1, 1, 1] of seat 0 (legal: f, c, r200..r20000)
+    """
+
+    def __init__(self, game, actions: str | None = None):
+        if actions is None:
+            actions = "fcpa" if game.name == "nolimit-holdem" else "fcr"
+        if actions not in ACTION_SETS:
+            raise ValueError(f"The 'actions' parameter must be one of {', '.join(ACTION_SETS)}; got {actions!r}.")
+        self.name = actions
+        self.raises = ACTION_SETS[actions]
+        self.n_bet = 2 + len(self.raises)
+        self.draw = game.name == "draw5"
+        self.n = self.n_bet + (32 if self.draw else 0)
+
+    def _amount(self, obs, size) -> int:
+        lo, hi = obs.raise_bounds
+        if size == "min":
+            return lo
+        if size == "all":
+            return hi
+        me = obs.player
+        return int(min(max(round(obs.committed[me] + obs.to_call + size * (obs.pot + obs.to_call)), lo), hi))
+
+    def mask(self, obs) -> np.ndarray:
+        """int8 (n,): 1 for the indices legal at ``obs`` (its seat to act)."""
+        m = np.zeros(self.n, dtype=np.int8)
+        for a in obs.legal:
+            if a.kind == _DISCARD:
+                m[self.n_bet + self._bits(obs, a)] = 1
+            elif a.kind == _RAISE:
+                m[2 : self.n_bet] = 1
+            else:
+                m[int(a.kind)] = 1
+        return m
+
+    @staticmethod
+    def _bits(obs, action) -> int:
+        pos = {c: i for i, c in enumerate(obs.hole)}
+        return sum(1 << pos[c] for c in action.discard)
+
+    def action(self, obs, index, mask=None) -> Action:
+        """The bpp action of ``index`` at ``obs`` (``mask``: its mask if known); ``ValueError`` naming it outside the mask."""
+        m = self.mask(obs) if mask is None else mask
+        ok = isinstance(index, (int, np.integer)) and not isinstance(index, bool) and 0 <= index < self.n and m[index]
+        if not ok:
+            raise ValueError(f"action {index!r} is outside the action mask {m.tolist()} of seat {obs.player} "
+                             f"(legal: {_legal_text(obs)})")
+        index = int(index)
+        if index == 0:
+            return FOLD
+        if index == 1:
+            return CHECK_CALL
+        if index < self.n_bet:
+            return Action(_RAISE, self._amount(obs, self.raises[index - 2]))
+        bits = index - self.n_bet
+        return Action(_DISCARD, 0, tuple(c for i, c in enumerate(obs.hole) if bits >> i & 1))
+
+    def index(self, obs, action: Action) -> int:
+        """The index of bpp ``action`` at ``obs`` (a raise: the set's raise nearest in amount)."""
+        if action.kind == _DISCARD:
+            return self.n_bet + self._bits(obs, action)
+        if action.kind != _RAISE:
+            return int(action.kind)
+        amounts = [self._amount(obs, s) for s in self.raises]
+        return 2 + int(np.argmin(np.abs(np.array(amounts) - action.amount)))
+
+
+def _legal_text(obs) -> str:
+    simple = [str(a) for a in obs.legal if a.kind != _RAISE and a.kind != _DISCARD]
+    if any(a.kind == _RAISE for a in obs.legal):
+        lo, hi = obs.raise_bounds
+        simple.append(f"r{lo}" if lo == hi else f"r{lo}..r{hi}")
+    n_discards = sum(a.kind == _DISCARD for a in obs.legal)
+    if n_discards:
+        simple.append(f"{n_discards} discards")
+    return ", ".join(simple)
+
+
+def observation_size(n_players: int) -> int:
+    """Length of :func:`encode`'s vector for ``n_players`` seats.
+
+    >>> observation_size(2)
+    245
+    """
+    n = n_players
+    return 52 + 52 + n * 52 + _ROUNDS + 2 + 2 * n + n + n + _ROUNDS * n * 2 + n
+
+
+def encode(obs, starting_stack: int) -> np.ndarray:
+    """The observation vector of ``obs`` (see the module docstring), float32 in [0, 1].
+
+    >>> from holdem.games import LimitHoldem
+    >>> v = encode(LimitHoldem().new_hand(np.arange(52)).observation(0), 48)
+    >>> v.shape, v[:52].sum(), float(v.max()) <= 1
+    ((245,), np.float32(2.0), True)
+    """
+    n = obs.n_players
+    me = obs.player
+    v = np.zeros(observation_size(n), dtype=np.float32)
+    idx = list(obs.hole)
+    idx += [52 + c for c in obs.public]
+    at = 104
+    for s, cards in enumerate(obs.up_cards):
+        base = at + ((s - me) % n) * 52
+        idx += [base + c for c in cards]
+    at += n * 52
+    idx.append(at + min(obs.round, _ROUNDS - 1))
+    at += _ROUNDS
+    v[idx] = 1
+    stack = float(starting_stack)
+    v[at] = obs.pot / (n * stack)
+    v[at + 1] = obs.to_call / stack
+    at += 2
+    order = [(me + k) % n for k in range(n)]  # relative seat k -> absolute seat
+    v[at : at + n] = [obs.stacks[s] for s in order]
+    if obs.committed:
+        v[at + n : at + 2 * n] = [obs.committed[s] for s in order]
+    v[at : at + 2 * n] /= stack
+    v[at + 2 * n + (obs.button - me) % n] = 1
+    v[at + 3 * n : at + 4 * n] = [obs.folded[s] for s in order]
+    at += 4 * n
+    hist = [at + (min(ev.round, _ROUNDS - 1) * n + (ev.player - me) % n) * 2 + (ev.action.kind != _RAISE)
+            for ev in obs.history if ev.kind == "action" and ev.action.kind in _COUNTED]
+    for h in hist:
+        v[h] += 1.0 / _HISTORY_SCALE
+    at += _ROUNDS * n * 2
+    drawn = obs.extra.get("drawn") if obs.extra else None
+    if drawn:
+        v[at : at + n] = [max(drawn[s], 0) / 5.0 for s in order]  # -1: not drawn yet
+    np.minimum(v, 1.0, out=v)
+    return v
+
+
+def _spaces(n_players: int, n_actions: int):
+    from gymnasium import spaces
+
+    obs = spaces.Dict({
+        "observation": spaces.Box(0.0, 1.0, (observation_size(n_players),), dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, (n_actions,), dtype=np.int8),
+    })
+    return obs, spaces.Discrete(n_actions)
+
+
+def _new_deal(rng) -> np.ndarray:
+    return rng.permutation(52)
+
+
+def aec_env(game, *, actions: str | None = None, **options):
+    """A PettingZoo ``AECEnv`` of ``game`` (a name of ``holdem.games.GAMES`` with its options, or a game object).
+
+    One episode is one hand.  ``actions`` picks the betting set (:data:`ACTION_SETS`).
+
+    Examples
+    --------
+    >>> env = aec_env("nolimit-holdem", actions="fchpa")
+    >>> env.reset(seed=1)
+    >>> obs, reward, done, trunc, info = env.last()
+    >>> env.agent_selection, obs["action_mask"].tolist(), obs["observation"].shape
+    ('player_0', [1, 1, 1, 1, 1], (245,))
+    >>> env.step(0)  # the button folds its small blind
+    >>> env.rewards
+    {'player_0': -0.5, 'player_1': 0.5}
+    """
+    return _make_aec_class()(_game(game, **options), actions)
+
+
+_AEC_CLASS = None
+
+
+def _make_aec_class():
+    global _AEC_CLASS
+    if _AEC_CLASS is not None:
+        return _AEC_CLASS
+    from pettingzoo import AECEnv
+
+    class PokerAECEnv(AECEnv):
+        """bpp's ``game`` as a PettingZoo AEC environment (see :mod:`bpp.envs`)."""
+
+        metadata = {"name": "bpp_poker_v0", "render_modes": [], "is_parallelizable": False}
+
+        def __init__(self, game, actions=None):
+            super().__init__()
+            self.game = game
+            self.coder = ActionCoder(game, actions)
+            n = game.n_players
+            self.possible_agents = [f"player_{i}" for i in range(n)]
+            obs_space, act_space = _spaces(n, self.coder.n)
+            self.observation_spaces = {a: obs_space for a in self.possible_agents}
+            self.action_spaces = {a: act_space for a in self.possible_agents}
+            self._driver = HandDriver([None] * n)
+            self._cache = None
+            self._rng = np.random.default_rng()
+            self._hands = 0
+            self.render_mode = None
+
+        def observation_space(self, agent):
+            return self.observation_spaces[agent]
+
+        def action_space(self, agent):
+            return self.action_spaces[agent]
+
+        def reset(self, seed=None, options=None):
+            if seed is not None:
+                self._rng = np.random.default_rng(seed)
+                self._hands = 0
+            options = options or {}
+            deal = options.get("deal")
+            deal = _new_deal(self._rng) if deal is None else np.asarray(deal)
+            button = int(options.get("button", self._hands % self.game.n_players))
+            self._hands += 1
+            self.agents = list(self.possible_agents)
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._cumulative_rewards = {a: 0.0 for a in self.agents}
+            self.terminations = {a: False for a in self.agents}
+            self.truncations = {a: False for a in self.agents}
+            self.infos = {a: {} for a in self.agents}
+            self._cache = None
+            pending = self._driver.start(self.game.new_hand(deal, button=button))
+            self.agent_selection = self.possible_agents[pending]
+
+        def _decision(self):
+            """(observation, mask) of the seat to act, computed once per decision."""
+            if self._cache is None:
+                obs = self._driver.observation()
+                self._cache = (obs, self.coder.mask(obs))
+            return self._cache
+
+        def observe(self, agent):
+            seat = self.possible_agents.index(agent)
+            if self._driver.pending == seat:
+                obs, mask = self._decision()
+            else:
+                obs, mask = self._driver.state.observation(seat), np.zeros(self.coder.n, dtype=np.int8)
+            return {"observation": encode(obs, self.game.starting_stack), "action_mask": mask}
+
+        def step(self, action):
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            seat = self.possible_agents.index(agent)
+            obs, mask = self._decision()
+            self._cache = None
+            pending = self._driver.step(self.coder.action(obs, action, mask))
+            self._cumulative_rewards[agent] = 0.0
+            if pending is None:
+                pay = self._driver.state.payoffs / self.game.unit_chips
+                self.rewards = {a: float(pay[i]) for i, a in enumerate(self.possible_agents)}
+                self.terminations = {a: True for a in self.agents}
+                self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+            else:
+                self.rewards = {a: 0.0 for a in self.agents}
+                self.agent_selection = self.possible_agents[pending]
+            self._accumulate_rewards()
+
+        def render(self):
+            return None
+
+        def close(self):
+            pass
+
+    _AEC_CLASS = PokerAECEnv
+    return _AEC_CLASS
+
+
+def _gym_env():
+    import gymnasium
+
+    return gymnasium.Env
+
+
+class _VsAgentsMeta(type):
+    """Builds :class:`VsAgentsEnv` on gymnasium's ``Env`` on first use (bpp imports without the extra)."""
+
+    _cls = None
+
+    def __call__(cls, *args, **kwargs):
+        if _VsAgentsMeta._cls is None:
+            _VsAgentsMeta._cls = type("VsAgentsEnv", (_VsAgentsImpl, _gym_env()),
+                                      {"__doc__": cls.__doc__, "__module__": __name__,
+                                       "metadata": {"render_modes": []}})
+        return _VsAgentsMeta._cls(*args, **kwargs)
+
+    def __instancecheck__(cls, obj):
+        return _VsAgentsMeta._cls is not None and isinstance(obj, _VsAgentsMeta._cls)
+
+
+class _VsAgentsImpl:
+    """The body of :class:`VsAgentsEnv` (made a ``gymnasium.Env`` subclass on first use)."""
+
+    def __init__(self, game, opponents, *, seat="rotate", duplicate: bool = False, actions: str | None = None,
+                 illegal: str = "raise", **options):
+        self.game = _game(game, **options)
+        n = self.game.n_players
+        opponents = list(opponents)
+        if len(opponents) != n - 1:
+            raise ValueError(f"{self.game.name} with {n} seats needs {n - 1} opponents; got {len(opponents)}")
+        if seat != "rotate" and (isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n):
+            raise ValueError(f"The 'seat' parameter of VsAgentsEnv must be 'rotate' or a seat 0..{n - 1}; got {seat!r}.")
+        self.seat_mode = seat
+        self.duplicate = bool(duplicate)
+        self.coder = ActionCoder(self.game, actions)
+        if illegal not in ("raise", "call"):
+            raise ValueError(f"The 'illegal' parameter of VsAgentsEnv must be 'raise' or 'call'; got {illegal!r}.")
+        self.illegal = illegal
+        self.observation_space, self.action_space = _spaces(n, self.coder.n)
+        self.observation_space = self.observation_space["observation"]
+        self._specs = opponents
+        self._opponents: list | None = None
+        self._rng = np.random.default_rng()
+        self._hands = 0
+        self._deal = None
+        self._driver = None
+        self._drivers: dict = {}
+        self._cache = None
+        self.learner_seat = 0
+
+    def _make_opponents(self, seed_seq):
+        from bpp import registry
+
+        out = []
+        for spec, s in zip(self._specs, seed_seq.spawn(len(self._specs))):
+            if isinstance(spec, str):
+                games = registry.agent_games(spec)
+                if games is not None and self.game.name not in games:
+                    raise ValueError(f"agent {spec!r} plays {', '.join(games)}, not {self.game.name}")
+                out.append(registry.make_agent(spec, rng=np.random.default_rng(s)))
+            else:
+                out.append(spec)
+        return out
+
+    def _next_hand(self, options=None):
+        n = self.game.n_players
+        k = self._hands
+        self._hands += 1
+        if self.duplicate:
+            if k % n == 0:
+                self._deal = _new_deal(self._rng)
+            button, seat = 0, k % n
+        else:
+            self._deal = _new_deal(self._rng)
+            button = k % n
+            seat = k % n if self.seat_mode == "rotate" else int(self.seat_mode)
+        if options:  # a given deal and button (evaluation on fixed deals)
+            if "deal" in options:
+                self._deal = np.asarray(options["deal"])
+            button = int(options.get("button", button))
+        self.learner_seat = seat
+        driver = self._drivers.get(seat)
+        if driver is None:  # one driver per learner seat (the hooks are looked up once)
+            others = iter(self._opponents)
+            driver = self._drivers[seat] = HandDriver([None if s == seat else next(others) for s in range(n)])
+        self._driver = driver
+        return self._driver.start(self.game.new_hand(self._deal, button=button))
+
+    def _obs(self):
+        obs = self._driver.state.observation(self.learner_seat)
+        if self._driver.pending == self.learner_seat:
+            mask = self.coder.mask(obs)
+            self._cache = (obs, mask)
+        else:
+            mask = np.zeros(self.coder.n, np.int8)
+            self._cache = None
+        return encode(obs, self.game.starting_stack), {"action_mask": mask, "seat": self.learner_seat}
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)  # gymnasium's own np_random (unused: the deals and opponents have their streams below)
+        if seed is not None or self._opponents is None:
+            root = np.random.SeedSequence(seed)
+            deal_seq, opp_seq = root.spawn(2)
+            self._rng = np.random.default_rng(deal_seq)
+            self._opponents = self._make_opponents(opp_seq)
+            self._drivers = {}
+            self._hands = 0
+        skipped = 0.0
+        while self._next_hand(options) is None:
+            options = None
+            skipped += float(self._driver.state.payoffs[self.learner_seat]) / self.game.unit_chips
+        obs, info = self._obs()
+        info["skipped_reward"] = skipped
+        return obs, info
+
+    def step(self, action):
+        if self._cache is None:
+            raise ValueError("VsAgentsEnv.step: call reset() first (the hand is over)")
+        obs, mask = self._cache
+        if self.illegal == "call" and not (isinstance(action, (int, np.integer)) and 0 <= action < self.coder.n
+                                           and mask[action]):
+            action = 1 if obs.legal[0].kind != _DISCARD else self.coder.n_bet  # check/call; in the draw, stand pat
+        pending = self._driver.step(self.coder.action(obs, action, mask))
+        obs, info = self._obs()
+        if pending is None:
+            reward = float(self._driver.state.payoffs[self.learner_seat]) / self.game.unit_chips
+            return obs, reward, True, False, info
+        return obs, 0.0, False, False, info
+
+    @property
+    def bpp_observation(self):
+        """The learner's :class:`~holdem.games.base.Observation` at its decision (for bpp agents playing through the env)."""
+        return self._cache[0] if self._cache is not None else self._driver.state.observation(self.learner_seat)
+
+    def action_masks(self) -> np.ndarray:
+        """The current mask (the name sb3-contrib's maskable algorithms look for); all zero between hands."""
+        return self._cache[1] if self._cache is not None else np.zeros(self.coder.n, dtype=np.int8)
+
+
+class VsAgentsEnv(metaclass=_VsAgentsMeta):
+    """One learner against fixed bpp agents: a Gymnasium ``Env`` whose episode is one hand.
+
+    Parameters
+    ----------
+    game : str or game object
+        A game of ``holdem.games.GAMES`` (options such as ``n_players`` by keyword).
+    opponents : sequence
+        One bpp agent per other seat: registered names (made with streams from
+        ``reset``'s seed) or instances.
+    seat : "rotate" or int
+        The learner's seat: the next seat every hand, or always this one (the
+        button moves every hand either way).
+    duplicate : bool
+        Replay every deal with the learner in each seat (``n_players`` hands per
+        deal, the button fixed), as a duplicate match does.
+    actions : str, optional
+        The betting set (:data:`ACTION_SETS`).
+    illegal : "raise" or "call"
+        An action outside the mask is a ``ValueError`` naming it (``"raise"``),
+        or is played as check/call (stand pat in the draw), the ACPC dealer's
+        rule for invalid actions (``"call"``: for tools such as
+        ``gymnasium.utils.env_checker.check_env`` that step unmasked samples).
+
+    Notes
+    -----
+    ``reset(options={"deal": permutation, "button": b})`` plays a given deal
+    (a hand that ends before the learner acts goes on with fresh deals).
+    The observation is :func:`encode`'s vector; ``info["action_mask"]`` the
+    int8 mask of legal actions, ``info["seat"]`` the learner's seat.  The
+    reward (in the game's unit) comes when the hand ends.  A hand that ends
+    before the learner's first decision (everyone folds to its blind) is not
+    an episode: ``reset`` plays on to the next hand and adds the learner's
+    result of the skipped hands to ``info["skipped_reward"]``.
+
+    Examples
+    --------
+    >>> env = VsAgentsEnv("stud5", opponents=["rules"])
+    >>> obs, info = env.reset(seed=3)
+    >>> obs.shape, info["action_mask"].tolist()
+    ((245,), [1, 1, 1])
+    """

@@ -1,0 +1,154 @@
+"""Agents by name with no import, plug-ins by ``module:Class`` path and through the ``bpp.agents`` entry points."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from bpp.cli import main
+from holdem.games import LimitHoldem
+from holdem.match import agents, list_agents, play_match
+
+PLUGIN = textwrap.dedent('''
+    from holdem.agents import Agent, AlwaysCall
+
+
+    class PairRaiser(Agent):
+        """Raise with a pair among its cards and the board; otherwise check or call."""
+
+        games = ("limit-holdem",)
+
+        def act(self, observation):
+            ranks = [c // 4 for c in observation.hole + observation.public]
+            if len(set(ranks)) < len(ranks) and observation.can("raise"):
+                return observation.action("raise")
+            return observation.action("call")
+
+
+    class StatedCaller(AlwaysCall):
+        """Calls, and says so (Local Best Response needs the stated policy)."""
+''')
+
+
+@pytest.fixture
+def plugin_dir(tmp_path, monkeypatch):
+    """A folder holding the module ``pluginagents`` and, as an installed distribution would, its entry points."""
+    (tmp_path / "pluginagents.py").write_text(PLUGIN)
+    info = tmp_path / "pluginagents-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pluginagents\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        "[bpp.agents]\npair-raiser = pluginagents:PairRaiser\nbroken = pluginagents_missing:Nothing\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    sys.modules.pop("pluginagents", None)
+
+
+def test_names_work_without_importing_bpp_and_importing_it_changes_nothing():
+    code = textwrap.dedent("""
+        import sys
+        from holdem.games import Stud5
+        from holdem.match import agents, play_match
+        result = play_match(Stud5(), ["bpp", "rules"], 10, rng=1)
+        assert result.names == ["bpp", "rules"], result.names
+        assert "bpp.cli" not in sys.modules and "bpp.commands" not in sys.modules
+        import bpp, bpp.registry
+        assert agents._registered == {}, agents._registered
+        print("ok")
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_an_installed_entry_point_is_an_agent_name(plugin_dir, capsys):
+    assert "pair-raiser" in list_agents("limit-holdem") and "pair-raiser" not in list_agents("stud5")
+    result = play_match(LimitHoldem(), ["pair-raiser", "call"], 40, rng=1, duplicate=True)
+    assert result.names == ["pair-raiser", "call"]
+    from pluginagents import PairRaiser  # the same numbers as the class itself
+
+    direct = play_match(LimitHoldem(), [PairRaiser, "call"], 40, rng=1, duplicate=True)
+    assert list(result.winnings.sum(axis=0)) == list(direct.winnings.sum(axis=0))
+    with pytest.raises(SystemExit):
+        main(["match", "--help"])
+    out = capsys.readouterr().out
+    assert "pair-raiser" in out.split("limit-holdem", 2)[-1]
+    assert "not loaded: bpp.agents entry point 'broken' (pluginagents_missing:Nothing, from pluginagents) failed to " \
+           "load: ModuleNotFoundError: No module named 'pluginagents_missing'" in out.replace("\n", " ")
+
+
+def test_an_entry_point_that_fails_to_load_is_one_line_and_exit_2(plugin_dir, capsys):
+    assert main(["match", "limit-holdem", "--agents", "broken,call", "--deals", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("error: bpp.agents entry point 'broken' (pluginagents_missing:Nothing, from pluginagents) failed "
+                   "to load: ModuleNotFoundError: No module named 'pluginagents_missing'\n")
+    assert main(["match", "limit-holdem", "--agents", "pair-raiser,call", "--deals", "4", "--seed", "1"]) == 0
+
+
+def test_a_plugin_path_from_the_command_line(tmp_path, monkeypatch, capsys):
+    (tmp_path / "mymodule.py").write_text(PLUGIN)
+    monkeypatch.chdir(tmp_path)  # the working directory, as a user's shell would have it
+    monkeypatch.delitem(sys.modules, "mymodule", raising=False)
+    assert main(["match", "limit-holdem", "--agents", "mymodule:PairRaiser,call", "--deals", "20", "--seed", "1",
+                 "--no-progress"]) == 0
+    assert "mymodule:PairRaiser" in capsys.readouterr().out
+    assert str(tmp_path) not in sys.path  # the command left the path as it found it
+    assert main(["match", "stud5", "--agents", "mymodule:PairRaiser,call", "--deals", "4"]) == 2
+    assert "agent 'mymodule:PairRaiser' does not play stud5 (it plays limit-holdem)" in capsys.readouterr().err
+    assert main(["lbr", "--opponent", "mymodule:StatedCaller", "--game", "limit-holdem", "--betting", "fc",
+                 "--deals", "2", "--no-progress"]) == 0
+    assert "vs mymodule:StatedCaller" in capsys.readouterr().out
+    sys.modules.pop("mymodule", None)
+
+
+@pytest.mark.parametrize(
+    "agent, message",
+    [
+        ("nosuchmodule:Thing", "error: agent 'nosuchmodule:Thing': cannot import 'nosuchmodule' "
+                               "(ModuleNotFoundError: No module named 'nosuchmodule')\n"),
+        ("holdem.agents:Nothing", "error: agent 'holdem.agents:Nothing': module 'holdem.agents' has no attribute "
+                                  "'Nothing'\n"),
+        ("holdem.agents:CHECK_CALL", "error: agent 'holdem.agents:CHECK_CALL': not an agent class, factory or "
+                                     "AgentEntry; got Action("),
+    ],
+)
+def test_a_plugin_path_that_fails_is_one_line_and_exit_2(agent, message, capsys):
+    assert main(["match", "limit-holdem", "--agents", f"{agent},call", "--deals", "4"]) == 2
+    assert capsys.readouterr().err.startswith(message)
+
+
+def test_a_name_that_resolves_to_nothing_says_what_was_tried(capsys):
+    assert main(["match", "limit-holdem", "--agents", "pair-riaser,call", "--deals", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(
+        "error: unknown agent 'pair-riaser'; tried the registered names, the built-in agents (call, fold, raise, "
+        "random), the 'bpp.agents' entry points (")
+    assert "a plug-in is named 'module:Class'" in err
+
+
+def test_two_distributions_declaring_one_name_is_refused(plugin_dir):
+    other = plugin_dir / "otheragents-0.2.dist-info"
+    other.mkdir()
+    (other / "METADATA").write_text("Metadata-Version: 2.1\nName: otheragents\nVersion: 0.2\n")
+    (other / "entry_points.txt").write_text("[bpp.agents]\npair-raiser = pluginagents:StatedCaller\n")
+    agents._installed_cache.clear()
+    with pytest.raises(ValueError, match=r"^agent 'pair-raiser' is declared twice: by the bpp.agents entry point "
+                                         r"'pair-raiser' \(pluginagents:\w+, from \w+\) and the bpp.agents entry point"):
+        play_match(LimitHoldem(), ["pair-raiser", "call"], 4, rng=1)
+    agents._installed_cache.clear()
+
+
+def test_the_how_to_page_examples_run_as_written():
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "howto" / "agents-by-name.md"
+    text = page.read_text()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(text.split("```pycon\n")[1:]):
+        test = doctest.DocTestParser().get_doctest(block.split("```", 1)[0], {}, f"{page.name}[{i}]", str(page), 0)
+        runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 4
