@@ -52,7 +52,7 @@ def main(argv=None) -> int:
     ]
     for seat in range(1, len(SEATS)):
         X, y = records[seat]
-        r = cross_validate_predictors(X, y, random_state=args.seed)
+        r = cross_validate_predictors(X, y, rng=args.seed)
         n, f = r["network"], r["frequency"]
         lines.append(
             f"| {seat} | {SEATS[seat]} | {y.size} | {n['accuracy'][0]:.3f} ± {n['accuracy'][1]:.3f} | "
@@ -63,7 +63,7 @@ def main(argv=None) -> int:
     print("\n".join(lines))
 
     X, y = records[args.show]
-    net = NeuralPredictor(2, random_state=args.seed, warmup=0)
+    net = NeuralPredictor(2, rng=args.seed, warmup=0)
     for lo in range(0, y.size, 10):
         net.update(1, X[lo : lo + 10], y[lo : lo + 10])
     net.fit_batch(1)

@@ -115,14 +115,14 @@ def test_interrupted_step_resumes_by_block(tmp_path, monkeypatch):
     """A step that splits its work into blocks logs them: an interrupted step replays none of its finished blocks."""
     import dataclasses
 
-    import bpp.lbr.run as lbr_run
+    import holdem.match.parallel as parallel
     from bpp.reproduce.registry import Step
 
     exp = dataclasses.replace(get_experiment("lbr-table2"), steps=lambda scale: [
         Step("fc 1-4 call", "bpp.reproduce.lbr:cell",
              {"betting": "fc", "rounds": "1-4", "opponent": "call", "n_deals": 100, "seed": 1}, inside=True)])
     whole = run_experiment(exp, "quick", tmp_path / "whole")
-    real = lbr_run.iter_blocks
+    real = parallel.iter_blocks  # LBR runs its blocks on the match runner's machinery
     played = []
 
     def counted(plan, tasks, *, stop_after=None, **kw):
@@ -132,10 +132,10 @@ def test_interrupted_step_resumes_by_block(tmp_path, monkeypatch):
             if len(played) == stop_after:
                 raise KeyboardInterrupt
 
-    monkeypatch.setattr(lbr_run, "iter_blocks", lambda plan, tasks, **kw: counted(plan, tasks, stop_after=1, **kw))
+    monkeypatch.setattr(parallel, "iter_blocks", lambda plan, tasks, **kw: counted(plan, tasks, stop_after=1, **kw))
     with pytest.raises(KeyboardInterrupt):
         run_experiment(exp, "quick", tmp_path / "cut")
-    monkeypatch.setattr(lbr_run, "iter_blocks", counted)
+    monkeypatch.setattr(parallel, "iter_blocks", counted)
     resumed = run_experiment(exp, "quick", tmp_path / "cut")
     assert played == [0, 1]  # block 0 before the interruption, only block 1 after it
     assert resumed.results() == whole.results()

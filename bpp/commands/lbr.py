@@ -45,6 +45,8 @@ def register(subparsers) -> None:
                    help="deals, each played from both seats (default 1000; --hands is an alias)")
     p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,  # the Dask backend, as bpp match
+                   help="Dask scheduler that plays the blocks (default $BPP_SCHEDULER; holdem.match.cluster)")
     p.add_argument("--block-size", type=positive_int, default=50, help="deals per block (default 50)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log; resumes an interrupted run")
     p.add_argument("--policy-samples", type=positive_int, default=None, metavar="N",
@@ -61,10 +63,14 @@ def run(args) -> int:
 
     if args.deals < 2:
         raise ValueError(f"--deals must be at least 2 (a confidence interval needs two deals); got {args.deals}")
+    if args.scheduler is not None:  # an unreachable scheduler fails before the run starts
+        from holdem.match.cluster import connect, scheduler_address
+
+        connect(scheduler_address(args.scheduler))
     result = run_lbr(
         args.opponent, game=args.game, betting=args.betting, rounds=args.rounds, n_deals=args.deals, seed=args.seed,
         workers=args.workers, block_size=args.block_size, log=args.log, progress=not args.no_progress,
-        policy_samples=args.policy_samples,
+        policy_samples=args.policy_samples, scheduler=args.scheduler,
     )
     print(json.dumps(result.to_dict()) if args.json else result.table())
     sys.stdout.flush()

@@ -6,7 +6,7 @@ blind, first to act pre-flop) and then in seat 1 with the cards swapped —
 position" (§4).  Deals are cut into blocks; block ``b`` draws its deals and
 its opponent's random stream from child ``b`` of ``SeedSequence(seed)``, so a
 result depends on the seed alone (not on ``workers`` or on resuming).  Blocks
-run in worker processes through :func:`holdem.match.parallel.iter_blocks` and
+run on the match runner's machinery (:func:`holdem.match.runner.run_blocks`: local worker processes or a Dask scheduler) and
 stream to a JSON-lines log in :mod:`holdem.match.log`'s format (each hand line
 also carries ``lbr_seat`` and ``imaginary``), from which an interrupted run resumes.
 
@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from holdem.match.log import LOG_FORMAT, LOG_VERSION, LogWriter, check_resumable, read_log
+from holdem.files import check_output_path
+from holdem.match.log import read_log
 from holdem.cards import CARD_TEXT
 from holdem.games import make_game
-from holdem.match.parallel import iter_blocks
-from holdem.match.runner import DealBlocks
+from holdem.match.runner import DealBlocks, log_header, run_blocks
 from holdem.match.stats import summarize
 
 from bpp import registry
@@ -60,6 +60,8 @@ class LBRPlan(DealBlocks):
     n_deals: int
     block_size: int
     policy_samples: int | None = None  # estimate her policy from this many calls of act per holding (bpp.lbr.policy)
+    duplicate = True  # every deal from both seats
+    n_replays = 2
 
 
 @dataclass(frozen=True)
@@ -172,12 +174,17 @@ def _check_opponent(opponent: str, game_name: str, policy_samples: int | None = 
 
 def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa", rounds: str = "1-4",
             n_deals: int = 1000, seed: int = 0, workers: int = 1, block_size: int = 50, log=None,
-            progress: bool = False, policy_samples: int | None = None) -> LBRResult:
+            progress: bool = False, policy_samples: int | None = None, scheduler: str | None = None) -> LBRResult:
     """Run LBR against the registered agent ``opponent`` for ``n_deals`` duplicate deals (2 hands each).
 
     LBR needs the opponent's policy (:mod:`bpp.lbr.policy`): an agent that does
     not state it is refused, unless ``policy_samples=N`` asks for an estimate
     from N calls of its ``act`` per holding (:class:`bpp.lbr.policy.SampledPolicy`).
+
+    Blocks run on the match runner's machinery (:func:`holdem.match.runner.run_blocks`):
+    ``workers`` local processes or the Dask ``scheduler`` (default
+    ``$BPP_SCHEDULER``), the same result on any of them; ``log`` is a hand log
+    that resumes an interrupted run and extends a shorter one.
 
     Both players check and call down, so each deal's two seatings cancel:
 
@@ -208,53 +215,25 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
     plan = LBRPlan(game_obj, opponent, config, int(n_deals), int(block_size),
                    int(policy_samples) if policy_samples else None)
     root = np.random.SeedSequence(int(seed), spawn_key=(0x4C4252,))
-    seeds = root.spawn(plan.n_blocks)
     chips = np.zeros((plan.n_deals, 2), dtype=np.int64)
     imaginary = np.zeros((plan.n_deals, 2))
-    done = 0
-    writer = None
+    header = previous = None
     if log is not None:
-        header = {
-            "type": "header", "format": LOG_FORMAT, "version": LOG_VERSION, "game": game, "game_repr": repr(game_obj),
-            "n_players": 2, "unit": game_obj.unit, "unit_chips": game_obj.unit_chips,
-            "agents": [f"lbr:{config.betting}:{config.rounds}",
-                       opponent + (f"~{plan.policy_samples}" if plan.policy_samples else "")], "seed": int(seed),
-            "spawn_key": list(root.spawn_key), "block_size": plan.block_size, "n_deals": plan.n_deals, "duplicate": True,
-        }
-        from holdem.files import check_output_path
-
+        agents = [f"lbr:{config.betting}:{config.rounds}", opponent + (f"~{plan.policy_samples}" if plan.policy_samples else "")]
+        header = log_header(game_obj, agents, root, plan.block_size, plan.n_deals, True)
         log = check_output_path(log, "log")
         previous = read_log(log) if log.exists() and log.stat().st_size > 0 else None
-        if previous is not None:
-            check_resumable(previous, header, log)
-            for b, n, start in previous.blocks:
-                if b >= plan.n_blocks or n < plan.block_deals(b):
-                    break  # a short last block is played again in full when the run grows
-                for h in previous.hands[start : start + 2 * plan.block_deals(b)]:
-                    chips[h["deal"], h["lbr_seat"]] = h["payoffs"][h["lbr_seat"]]
-                    imaginary[h["deal"], h["lbr_seat"]] = h["imaginary"]
-                done = b + 1
-        if done < plan.n_blocks:
-            writer = LogWriter(log, header, previous=previous)
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
 
-        bar = tqdm(total=2 * plan.n_deals, initial=2 * sum(plan.block_deals(b) for b in range(done)),
-                   desc=f"LBR {config.label} vs {opponent}", unit="hand")
-    try:
-        tasks = [(b, seeds[b]) for b in range(done, plan.n_blocks)]
-        for res in iter_blocks(plan, tasks, workers=min(workers, max(1, len(tasks))), play=play_lbr_block):
-            first = res.block * plan.block_size
-            chips[first : first + res.n_deals] = res.chips
-            imaginary[first : first + res.n_deals] = res.imaginary
-            if writer is not None:
-                writer.write_block(res.block, res.n_deals, list(res.lines), res.agent_chips())
-            if bar is not None:
-                bar.update(2 * res.n_deals)
-    finally:
-        if bar is not None:
-            bar.close()
-        if writer is not None:
-            writer.close()
+    def reuse(block, start):
+        for h in previous.hands[start : start + 2 * plan.block_deals(block)]:
+            chips[h["deal"], h["lbr_seat"]] = h["payoffs"][h["lbr_seat"]]
+            imaginary[h["deal"], h["lbr_seat"]] = h["imaginary"]
+
+    def take(res):
+        first = res.block * plan.block_size
+        chips[first : first + res.n_deals] = res.chips
+        imaginary[first : first + res.n_deals] = res.imaginary
+
+    run_blocks(plan, play_lbr_block, root, header, log=log, previous=previous, reuse=reuse, on_result=take,
+               workers=workers, scheduler=scheduler, progress=progress, desc=f"LBR {config.label} vs {opponent}")
     return LBRResult(opponent + (f"~{plan.policy_samples}" if plan.policy_samples else ""), config, game_obj.unit, game_obj.unit_chips, plan.n_deals, chips, imaginary, int(seed))

@@ -198,7 +198,7 @@ def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=No
     return {p: (np.array(xs[p]).reshape(-1, 19), np.array(ys[p], dtype=np.intp)) for p in range(n)}
 
 
-def cross_validate_predictors(X, y, *, folds: int = 5, chunk: int = 10, random_state: int = 0) -> dict[str, dict]:
+def cross_validate_predictors(X, y, *, folds: int = 5, chunk: int = 10, rng: int = 0) -> dict[str, dict]:
     """K-fold cross-validated accuracy and log-loss of the network and the frequency model on one opponent's actions.
 
     Each fold's predictors learn the other folds' records online, in order,
@@ -221,7 +221,7 @@ def cross_validate_predictors(X, y, *, folds: int = 5, chunk: int = 10, random_s
     scores: dict[str, list] = {"network": [], "frequency": []}
     for k, test in enumerate(parts):
         train = np.concatenate([p for j, p in enumerate(parts) if j != k])
-        models = {"network": NeuralPredictor(2, random_state=random_state + k, warmup=0), "frequency": FrequencyPredictor(2)}
+        models = {"network": NeuralPredictor(2, rng=rng + k, warmup=0), "frequency": FrequencyPredictor(2)}
         for lo in range(0, train.size, chunk):
             idx = train[lo : lo + chunk]
             for m in models.values():

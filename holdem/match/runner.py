@@ -45,7 +45,7 @@ from holdem.match.duplicate import hand_plan, seatings
 from holdem.match.stats import MatchResult, agent_results
 from holdem.play import HandDriver, capabilities
 
-__all__ = ["play_match", "play_block", "DealBlocks", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
+__all__ = ["play_match", "play_block", "run_blocks", "log_header", "DealBlocks", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
@@ -99,6 +99,10 @@ class BlockResult:
     n_deals: int
     chips: np.ndarray
     lines: tuple[str, ...] | None = None
+
+    def agent_chips(self) -> np.ndarray:
+        """The chips by agent, as the log's block marker sums them."""
+        return self.chips
 
 
 def root_seed(rng) -> np.random.SeedSequence:
@@ -309,6 +313,78 @@ def check_picklable_agents(specs) -> None:
 
 
 
+def run_blocks(plan, play, root: np.random.SeedSequence, header: dict | None, *, log=None, previous=None,
+               reuse=None, on_result, workers: int = 1, scheduler: str | None = None, progress: bool = False,
+               desc: str = "") -> None:
+    """Play the blocks of ``plan`` that a log does not already hold: the machinery of every block runner.
+
+    :func:`play_match` and Local Best Response (``bpp lbr``) both run on it:
+    block ``b`` gets child ``b`` of ``root`` (``SeedSequence(root.entropy,
+    spawn_key=root.spawn_key + (b,))``, made when the block is due), blocks run
+    on the one parallel layer (:func:`holdem.match.parallel.iter_blocks`: this
+    process, ``workers`` local processes or the Dask ``scheduler``) and come
+    back in block order; each is appended to the log ``log`` (checked path,
+    with ``header``) and counted on a tqdm bar (``progress``: hands, ``desc``).
+
+    Parameters
+    ----------
+    plan
+        A :class:`DealBlocks` with ``n_replays`` (hands per deal), picklable.
+    play
+        ``play(plan, block, seed)`` → a block result with ``block``, ``n_deals``,
+        ``lines`` (its log lines) and ``agent_chips()`` ((n_hands, n_agents) chips).
+    log, previous
+        The log path (or None) and, when the caller read it already, its
+        :class:`~holdem.match.log.MatchLog`; an existing log must be of the same
+        run (:func:`~holdem.match.log.check_resumable` against ``header``).
+    reuse
+        ``reuse(block, start)``: told each complete block the log already holds
+        (``start``: its first hand among the log's hands), in order; it is not played again.
+    on_result
+        ``on_result(result)``: told each block played, in block order.
+    """
+    from holdem.match.log import LogWriter, check_resumable, read_log
+
+    if log is not None and previous is None and log.exists() and log.stat().st_size > 0:
+        previous = read_log(log)
+    done = 0
+    if previous is not None:
+        check_resumable(previous, header, log)
+        for b, deals, start in previous.blocks:
+            if b >= plan.n_blocks or deals < plan.block_deals(b):
+                break  # a short last block is played again in full when the run grows
+            reuse(b, start)
+            done = b + 1
+    n_todo = plan.n_blocks - done
+    if n_todo == 0:
+        return
+    workers = min(workers, n_todo)
+    cpus = os.cpu_count() or 1
+    if workers > cpus:
+        warnings.warn(f"workers={workers} is more than the {cpus} CPUs of this machine; the match will not run faster",
+                      RuntimeWarning, stacklevel=3)
+    writer = None if log is None else LogWriter(log, header, previous=previous)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=plan.n_deals * plan.n_replays, initial=sum(plan.block_deals(b) for b in range(done)) * plan.n_replays,
+                   unit="hand", desc=desc, leave=False)
+    tasks = ((b, np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (b,))) for b in range(done, plan.n_blocks))
+    try:
+        for res in parallel.iter_blocks(plan, tasks, play=play, workers=workers, scheduler=scheduler):
+            if writer is not None:
+                writer.write_block(res.block, res.n_deals, list(res.lines), res.agent_chips())
+            on_result(res)
+            if bar is not None:
+                bar.update(res.n_deals * plan.n_replays)
+    finally:
+        if writer is not None:
+            writer.close()
+        if bar is not None:
+            bar.close()
+
+
 def play_match(
     game,
     agents,
@@ -428,60 +504,20 @@ def play_match(
             f"agents {', '.join(sorted(set(instances)))} {why}; they need workers=1 (got {workers})"
         )
     plan = MatchPlan(game, specs, n_deals, block_size, bool(duplicate), record=log is not None)
-    header = None
-    if log is not None:
-        from holdem.match.log import check_resumable
-
-        header = log_header(game, [s.name for s in specs], root, block_size, n_deals, duplicate)
-        if previous is not None:
-            check_resumable(previous, header, log)
-
+    header = None if log is None else log_header(game, [s.name for s in specs], root, block_size, n_deals, duplicate)
+    if workers > 1:
+        check_picklable_agents(specs)
     # Blocks already in the log are read from it (a block the log holds with more deals than this
     # match needs gives its first deals: the prefix of the same streams); the rest are played.
     results: list[np.ndarray] = []
-    if previous is not None:
-        chips = previous.chips()
-        for b, deals, start in previous.blocks:
-            if b >= plan.n_blocks or deals < plan.block_deals(b):
-                break  # a short last block is played again in full when the match grows
-            results.append(chips[start : start + plan.block_deals(b) * plan.n_replays])
-    first_todo = len(results)
-    n_todo = plan.n_blocks - first_todo
-    workers = min(workers, max(n_todo, 1))
-    cpus = os.cpu_count() or 1
-    if workers > cpus:
-        warnings.warn(f"workers={workers} is more than the {cpus} CPUs of this machine; the match will not run faster",
-                      RuntimeWarning, stacklevel=2)
-    if workers > 1:
-        check_picklable_agents(specs)
+    logged = previous.chips() if previous is not None else None
 
-    writer = None
-    if log is not None and n_todo > 0:
-        from holdem.match.log import LogWriter
+    def reuse(block, start):
+        results.append(logged[start : start + plan.block_deals(block) * plan.n_replays])
 
-        writer = LogWriter(log, header, previous=previous)
-    bar = None
-    if progress and n_todo > 0:
-        from tqdm import tqdm
-
-        done_hands = sum(len(r) for r in results)
-        bar = tqdm(total=n_deals * plan.n_replays, initial=done_hands, unit="hand", desc=game.name, leave=False)
-    # Block b's stream is child b of the root, made when the block is due (memory does not grow with n_deals).
-    tasks = ((b, np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (b,)))
-             for b in range(first_todo, plan.n_blocks))
-    try:
-        for res in parallel.iter_blocks(plan, tasks, play=play_block, workers=workers, scheduler=scheduler):
-            results.append(res.chips)
-            if writer is not None:
-                writer.write_block(res.block, res.n_deals, list(res.lines), res.chips)
-            if bar is not None:
-                bar.update(len(res.chips))
-    finally:
-        if writer is not None:
-            writer.close()
-        if bar is not None:
-            bar.close()
-
+    run_blocks(plan, play_block, root, header, log=log, previous=previous, reuse=reuse,
+               on_result=lambda res: results.append(res.chips), workers=workers, scheduler=scheduler,
+               progress=progress, desc=game.name)
     chips = np.concatenate(results, axis=0)
     winnings = chips / float(game.unit_chips)
     winnings.flags.writeable = False

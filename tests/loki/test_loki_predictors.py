@@ -24,7 +24,7 @@ from holdem.ranges import HOLDINGS
 def test_nineteen_inputs_three_outputs():
     """Billings2002: "a set of nineteen inputs", "three nodes corresponding to the fold, call and raise probabilities"."""
     assert N_FEATURES == len(FEATURES) == 19 and len(set(FEATURES)) == 19
-    net = NeuralPredictor(3, random_state=0, warmup=0, batch=8)
+    net = NeuralPredictor(3, rng=0, warmup=0, batch=8)
     net.update(1, np.random.default_rng(0).random((8, 19)), [0, 1, 2, 1, 1, 2, 0, 1])
     w1, b1, w2, b2 = net._weights[1]
     assert w1.shape == (19, net.hidden) and w2.shape == (net.hidden, 3)
@@ -42,7 +42,7 @@ def test_network_prediction_equals_sklearn_predict_proba():
     x = rng.random((300, 19))
     x[:, 4] = 0.0  # a bet to call everywhere: the network's own distribution, nothing moved
     y = rng.integers(0, 3, 300)
-    net = NeuralPredictor(4, random_state=2, warmup=0, batch=100)
+    net = NeuralPredictor(4, rng=2, warmup=0, batch=100)
     net.update(3, x, y)
     assert np.allclose(net.predict(3, x), net.nets_[3].predict_proba(x))
     free = x[:5].copy()
@@ -66,9 +66,9 @@ def _synthetic(n_records, seed):
 def test_network_learns_what_the_frequencies_cannot_and_meta_chooses_it():
     x, y = _synthetic(3000, 0)
     xt, yt = _synthetic(500, 1)
-    net = NeuralPredictor(2, random_state=0)
+    net = NeuralPredictor(2, rng=0)
     freq = FrequencyPredictor(2)
-    meta = MetaPredictor(2, random_state=0)
+    meta = MetaPredictor(2, rng=0)
     for lo in range(0, 3000, 10):
         net.update(1, x[lo : lo + 10], y[lo : lo + 10])
         freq.update(1, x[lo : lo + 10], y[lo : lo + 10])

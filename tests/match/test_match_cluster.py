@@ -37,6 +37,18 @@ def test_match_on_cluster_equals_local(cluster):
     np.testing.assert_array_equal(local.winnings, remote.winnings)
 
 
+def test_lbr_on_cluster_equals_local(cluster, tmp_path):
+    """bpp lbr runs on the runner's machinery, so a Dask scheduler plays its blocks (issue 24) with the same result."""
+    from bpp.lbr.run import run_lbr
+
+    local = run_lbr("random", betting="fc", n_deals=6, block_size=2, seed=5)
+    remote = run_lbr("random", betting="fc", n_deals=6, block_size=2, seed=5, scheduler=cluster.scheduler_address,
+                     log=tmp_path / "lbr.jsonl")
+    assert np.array_equal(local.chips, remote.chips) and np.array_equal(local.imaginary, remote.imaginary)
+    resumed = run_lbr("random", betting="fc", n_deals=6, block_size=2, seed=5, log=tmp_path / "lbr.jsonl")
+    assert np.array_equal(resumed.chips, local.chips)
+
+
 def test_environment_variable_selects_the_cluster(cluster, monkeypatch):
     monkeypatch.setenv("BPP_SCHEDULER", cluster.scheduler_address)
     assert scheduler_address() == cluster.scheduler_address

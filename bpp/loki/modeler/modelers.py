@@ -92,9 +92,9 @@ class Modeler:
 
         seed = int(rng.integers(2**31))
         if self.predictor == "network":
-            return NeuralPredictor(n, random_state=seed)
+            return NeuralPredictor(n, rng=seed)
         if self.predictor == "meta":
-            return MetaPredictor(n, random_state=seed)
+            return MetaPredictor(n, rng=seed)
         return None
 
     def update(self, hand, evaluator) -> None:

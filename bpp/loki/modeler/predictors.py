@@ -51,7 +51,7 @@ raise) probabilities for feature rows of one opponent (relative seat); a
 context with no bet to call cannot fold (fold mass goes to call).  They learn
 with :meth:`update` (feature rows and the actions seen).
 
->>> net = NeuralPredictor(n_players=3, random_state=0)
+>>> net = NeuralPredictor(n_players=3, rng=0)
 >>> x = np.zeros((4, N_FEATURES)); x[:, 5] = 1.0
 >>> _ = net.update(1, x, np.array([2, 2, 2, 2]))
 >>> net.predict(1, x).shape
@@ -163,11 +163,12 @@ class NeuralPredictor:
     warmup : int
         Records an opponent needs before its network predicts.
     learning_rate : float
-    random_state : int or None
+    rng : int or None
+        Seed of the network's initial weights (scikit-learn takes an integer).
     """
 
     def __init__(self, n_players: int, *, hidden: int = 8, batch: int = 256, epochs: int = 3, warmup: int = 256,
-                 learning_rate: float = 0.03, random_state=None):
+                 learning_rate: float = 0.03, rng=None):
         for name, v in (("hidden", hidden), ("batch", batch), ("epochs", epochs)):
             if not isinstance(v, (int, np.integer)) or v < 1:
                 raise ValueError(f"The '{name}' parameter of NeuralPredictor must be a positive integer; got {v!r}.")
@@ -177,7 +178,7 @@ class NeuralPredictor:
         self.epochs = int(epochs)
         self.warmup = int(warmup)
         self.learning_rate = float(learning_rate)
-        self.random_state = random_state
+        self.rng = rng
         self.nets_: dict[int, object] = {}
         self.seen_ = np.zeros(self.n_players, dtype=np.int64)
         self._buffer: dict[int, list] = {}
@@ -189,7 +190,7 @@ class NeuralPredictor:
         if net is None:
             from sklearn.neural_network import MLPClassifier
 
-            seed = None if self.random_state is None else (int(self.random_state) * 101 + opponent) % 2**32
+            seed = None if self.rng is None else (int(self.rng) * 101 + opponent) % 2**32
             net = self.nets_[opponent] = MLPClassifier(
                 hidden_layer_sizes=(self.hidden,), activation="logistic", solver="adam",
                 learning_rate_init=self.learning_rate, alpha=1e-4, batch_size=128, random_state=seed,
@@ -303,18 +304,18 @@ class MetaPredictor:
     prediction for an opponent comes from the predictor with the highest mean
     score on that opponent (the frequency model until it has ``min_records``).
 
-    >>> m = MetaPredictor(3, random_state=0)
+    >>> m = MetaPredictor(3, rng=0)
     >>> m.choice(1)
     'frequency'
     """
 
-    def __init__(self, n_players: int, *, min_records: int = 20, random_state=None, network: NeuralPredictor | None = None):
+    def __init__(self, n_players: int, *, min_records: int = 20, rng=None, network: NeuralPredictor | None = None):
         self.n_players = int(n_players)
         self.min_records = int(min_records)
         self.predictors = {
             "frequency": FrequencyPredictor(self.n_players),
             "rules": RulePredictor(self.n_players),
-            "network": network or NeuralPredictor(self.n_players, random_state=random_state),
+            "network": network or NeuralPredictor(self.n_players, rng=rng),
         }
         self.scores_ = np.zeros((self.n_players, len(PREDICTORS)))
         self.hits_ = np.zeros((self.n_players, len(PREDICTORS)))
