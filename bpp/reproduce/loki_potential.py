@@ -46,7 +46,9 @@ COMPOSITIONS = {
 
 
 def probe_factory(records: list):
-    """A factory making player A (:class:`bpp.loki.agents.LokiAgent`) that appends D's decision beside A's to ``records``."""
+    """``(factory, hands)``: the factory makes player A (:class:`bpp.loki.agents.LokiAgent`, a fresh one per block with
+    the block's ``rng``, as the runner makes A) that appends D's decision beside A's to ``records``; ``hands[0]``
+    counts the hands it was dealt (the match-wide index of the current hand)."""
     from bpp.loki.agents import LokiAgent
     from bpp.loki.selector.betting import LokiRules
     from holdem.ranges import HOLDING_INDEX
@@ -57,11 +59,10 @@ def probe_factory(records: list):
         def __init__(self, *, rng=None):
             super().__init__(rng=rng)
             self._d_rules = LokiRules(use_potential=False)
-            self.hands_seen = -1
 
         def new_hand(self, seat: int) -> None:
             super().new_hand(seat)
-            self.hands_seen += 1
+            hands[0] += 1
 
         def act(self, observation):
             triple, ctx = self._triple(observation)
@@ -71,17 +72,17 @@ def probe_factory(records: list):
                 ev = self.evaluator.street(self.hand, observation.public).evaluate(h, self._opponent_weights(observation))
                 d = self._d_rules.decide(ehs=ev.hs_n, ppot=0.0, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
                                          bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3)
-                records.append((self.hands_seen, ctx.round, int(np.argmax(triple)), int(d), float(ev.hs_n),
+                records.append((hands[0], ctx.round, int(np.argmax(triple)), int(d), float(ev.hs_n),
                                 float(ev.ehs), float(ev.ppot_all), float(ctx.pot_odds),
                                 int(observation.committed[observation.player]), int(ctx.n_active)))
             return super().act(observation)
 
-    probe = PotentialProbe(rng=0)
+    hands = [-1]
 
     def make(*, rng=None):
-        return probe
+        return PotentialProbe(rng=rng)
 
-    return make, probe
+    return make, hands
 
 
 def composition_run(composition: str, n_deals: int, seed: int) -> dict:
@@ -91,13 +92,12 @@ def composition_run(composition: str, n_deals: int, seed: int) -> dict:
     of the match's winnings; the step checks that alignment on every hand the
     probe folded (its loss must be its chips in at the fold).
     """
-    import bpp.registry  # noqa: F401  (the agents' names)
     from holdem.games import LimitHoldem
     from holdem.match import play_match
 
     seats = COMPOSITIONS[composition]
     records: list = []
-    make, probe = probe_factory(records)
+    make, hands_dealt = probe_factory(records)
     agents = [make if s == "probe" else s for s in seats]
     result = play_match(LimitHoldem(n_players=len(seats)), agents, n_deals, rng=seed, duplicate=True)
     names = ["loki" if s == "probe" else s for s in seats]
@@ -127,7 +127,7 @@ def composition_run(composition: str, n_deals: int, seed: int) -> dict:
                             "gain_vs_fold": (result_of_hand + rec[:, 8] / result.unit_chips).round(4).tolist(),
                             "n_active": rec[:, 9].astype(int).tolist()}
         out["misaligned_folds"] = misaligned
-        out["probe_hands"] = probe.hands_seen + 1
+        out["probe_hands"] = hands_dealt[0] + 1
     return out
 
 

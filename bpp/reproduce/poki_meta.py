@@ -110,6 +110,6 @@ register(Experiment(
     "poki-meta", "poki", "The meta choice of opponent models against each single approach, two tables, three seeds",
     "Billings2002 §5",
     lambda scale: [Step(f"{c} {field} {seed}", "bpp.reproduce.poki_meta:meta_run",
-                        {"candidate": c, "field": field, "n_deals": 10 if scale == "quick" else 200, "seed": seed})
+                        {"candidate": c, "field": field, "n_deals": 10 if scale == "quick" else 100, "seed": seed})
                    for field in FIELDS for seed in (SEEDS[:1] if scale == "quick" else SEEDS) for c in CANDIDATES],
-    _report, {"quick": 40, "paper": 2400}))
+    _report, {"quick": 40, "paper": 1500}))

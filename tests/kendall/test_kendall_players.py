@@ -125,9 +125,10 @@ def test_a_fold_row_checks_when_nothing_is_owed_and_folds_a_bet():
 
 def test_raise_by_the_tables_amount_while_the_pot_is_small():
     state = _observation(["Qh Qd Qc 2h 5d"] + FILL)  # Three Q's: Table 1 first round raises 20 if pot <= 250
-    action = StylePlayer("loose-aggressive").act(state.observation(0))
+    bet = "standard-bet-both"  # the reading in which a raise row opens the betting (bpp.kendall.readings)
+    action = StylePlayer("loose-aggressive", reading=bet).act(state.observation(0))
     assert action.kind == ActionKind.BET_RAISE and action.amount == 1 + 20  # ante 1 in, raise 20 over the bet of 1
-    assert StylePlayer("loose-passive").act(state.observation(0)).amount == 1 + 5  # Table 2: Three Q's raise 5
+    assert StylePlayer("loose-passive", reading=bet).act(state.observation(0)).amount == 1 + 5  # Table 2: Three Q's raise 5
 
 
 def test_big_pot_means_call_instead_of_raise():
