@@ -166,9 +166,27 @@ class Benchmarks(SphinxDirective):
         return node.children
 
 
+class Agents(SphinxDirective):
+    """``bpp-agents``: a table of the agents by game, from the agent registry (what ``bpp match --help`` lists)."""
+
+    def run(self):
+        from bpp.registry import agent_games, list_agents
+        from holdem.games import GAMES
+
+        every = [n for n in list_agents() if agent_games(n) is None]
+        lines = ["| game | agents |", "|---|---|", f"| every game | {', '.join(f'`{n}`' for n in every)} |"]
+        for game in GAMES:
+            own = [n for n in list_agents(game) if n not in every]
+            lines.append(f"| `{game}` | {', '.join(f'`{n}`' for n in own)} |")
+        node = nodes.container()
+        self.state.nested_parse(StringList(lines, source="bpp.registry"), self.content_offset, node)
+        return node.children
+
+
 def setup(app):
     app.connect("config-inited", write_pages)
     app.connect("config-inited", write_api_pages)
     app.add_directive("bpp-experiments", Experiments)
     app.add_directive("bpp-benchmarks", Benchmarks)
+    app.add_directive("bpp-agents", Agents)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
