@@ -276,15 +276,37 @@ class HandStreams(Agent):
         super().__init__(rng=rng)
         self._key = int(self.rng.integers(0, 2**63))
         self._hand = -1
+        self._last: tuple[int, int] | None = None  # (hand, step) of the last decision
+        self._repeat = 0  # how often that decision was asked again
 
     def new_hand(self, seat: int) -> None:
         """Count the hand (its index picks this agent's random stream for it)."""
         self._hand += 1
 
     def uniform(self, observation, draw: int = 0) -> float:
-        """This decision's ``draw``-th uniform number in [0, 1)."""
+        """This decision's ``draw``-th uniform number in [0, 1) (draw 0 starts a decision).
+
+        Asked again for a decision it already made (same hand, same step: a
+        policy estimated by sampling ``act``), the agent draws fresh numbers,
+        as an agent drawing from one generator would; in play every decision
+        is asked once, so the numbers are those of :meth:`uniforms`.
+        """
         step = sum(1 for e in observation.history if e.kind == "action" or e.kind == "draw")
-        return hand_uniform(self._key, max(self._hand, 0), step, draw)
+        hand = max(self._hand, 0)
+        if draw == 0:
+            if self._last == (hand, step):
+                self._repeat += 1
+            else:
+                self._last, self._repeat = (hand, step), 0
+        return hand_uniform(self._key, hand, step, draw + 16 * self._repeat)
+
+    def stream_state(self) -> tuple:
+        """What :meth:`uniform` draws from (to save and put back around sampling, as a generator's state)."""
+        return self._key, self._last, self._repeat
+
+    def set_stream_state(self, state: tuple) -> None:
+        """Restore :meth:`stream_state`; ``(key, None, 0)`` starts a fresh stream keyed by ``key``."""
+        self._key, self._last, self._repeat = state
 
     def uniforms(self, observation, draw: int = 0) -> np.ndarray:
         """:meth:`uniform` for every row of a :class:`~holdem.games.batched.BatchObservation`."""

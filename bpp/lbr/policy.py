@@ -181,6 +181,10 @@ class SampledPolicy:
         saved = bits.state if bits is not None else None
         if bits is not None:  # in place, so parts of the agent sharing its generator draw from the estimate's stream too
             bits.state = type(bits)(int(self.rng.integers(2**63))).state
+        streams = getattr(self.agent, "stream_state", None)  # agents on per-hand streams (holdem.agents.HandStreams)
+        saved_streams = streams() if streams is not None else None
+        if saved_streams is not None:
+            self.agent.set_stream_state((int(self.rng.integers(2**63)), None, 0))
         try:
             for i, hole in enumerate(ask.tolist()):
                 obs = observation._replace(hole=tuple(hole))
@@ -195,6 +199,8 @@ class SampledPolicy:
         finally:
             if bits is not None and saved is not None:
                 bits.state = saved
+            if saved_streams is not None:
+                self.agent.set_stream_state(saved_streams)
         probs = (counts + 1.0 / len(legal)) / (self.samples + 1)  # one pseudo-sample spread over the legal actions
         return np.broadcast_to(probs, (n, len(legal))).copy() if ask.shape[0] != n else probs
 
