@@ -333,6 +333,11 @@ def test_a_scheduler_address_dask_cannot_parse_is_one_line_without_a_stall(tmp_p
     (lambda: _agent("bpp.stud.opponents", "RuleBasedPlayer", rng="x"), "The 'rng' parameter of RuleBasedPlayer"),
     (lambda: _agent("bpp.stud.players.paper", "BPPPlayer", nets="nonsense"), "The 'nets' parameter of BPPPlayer"),
     (lambda: _agent("bpp.stud.players.paper", "BPPPlayer", learn="yes"), "The 'learn' parameter of BPPPlayer"),
+    # Loki reads the stakes from the observation (issue 24), so the game's rules are where a bad blind is refused
+    (lambda: _agent("holdem.games", "LimitHoldem", small_blind=-1), "The 'small_blind' parameter of LimitHoldem"),
+    (lambda: _agent("holdem.games", "LimitHoldem", big_blind=0), "The 'big_blind' parameter of LimitHoldem"),
+    (lambda: _agent("holdem.games", "LimitHoldem", small_bet=True), "The 'small_bet' parameter of LimitHoldem"),
+    (lambda: _agent("holdem.games", "LimitHoldem", small_blind=3), "The 'big_blind' parameter of LimitHoldem"),
     (lambda: _agent("bpp.loki.agents", "LokiAgent", trials=0), "The 'trials' parameter of LokiAgent"),
     (lambda: _agent("bpp.loki.agents", "LokiAgent", time_budget=-1.0), "The 'time_budget' parameter of LokiAgent"),
     (lambda: _agent("bpp.loki.modeler.weights", "WeightTable").from_income_rates(threshold=float("inf")),
