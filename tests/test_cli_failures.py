@@ -36,7 +36,7 @@ def _sizes(*paths):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["match", "limit-holdem", "--agents", "bpp,rules"], "agent 'bpp' does not play limit-holdem (it plays stud5); agents that play limit-holdem: call"),
+        (["match", "limit-holdem", "--agents", "bpp,rules"], "agent 'bpp' does not play limit-holdem (it plays stud5); agents that play limit-holdem: "),
         (["match", "stud5", "--agents", "poki,rules"], "agent 'poki' does not play stud5"),
         (["match", "draw5", "--agents", "bpp-card,call,call"], "agent 'bpp-card' does not play draw5"),
         (["match", "nolimit-holdem", "--agents", "poki,call"], "agent 'poki' does not play nolimit-holdem"),
