@@ -99,8 +99,8 @@ def _report(results, figures):
                             + ", ".join(f"{x:+.3f}" for x in per_seed) + ")",
                             f"[{pooled.ci95[0]:+.3f}, {pooled.ci95[1]:+.3f}]", "within CI" if better else "differs",
                             "" if better else
-                            ("the meta choice kept the frequencies (the best predictor here) for every opponent, so "
-                             "it plays as the single approach" if same else
+                            ("the meta choice ended on the frequencies (the best predictor here) for every opponent, so "
+                             "it plays almost as the single approach" if same else
                              "not significant at this sample" if pooled.ci95[1] > 0 else
                              "the single approach wins significantly")))
     r0 = next(iter(results.values()))
