@@ -23,8 +23,12 @@ scalar ``play_match`` beside OpenSpiel's ``universal_poker`` no-limit game
 (``bettingAbstraction=fullgame``: a uniformly random legal action there is
 the same policy) with the same blinds and 200-big-blind stacks.
 
+Heads-up five-card stud, ``rules`` against ``rules`` (Korb1999 §5.1's
+rule-based player): batched beside the scalar path (neither OpenSpiel nor
+pokerkit plays five-card stud, so the scalar path is the anchor).
+
 Targets (one core): limit >= 1,000,000 hands/s and >= 50x OpenSpiel;
-no-limit random-sizes vs call >= 200,000 hands/s.  Also prints
+no-limit random-sizes vs call >= 200,000 hands/s; stud rules vs rules >= 300,000.  Also prints
 the peak memory of one 100,000-hand batch (``tracemalloc``; target < 1 GB).
 The machine's load average is printed: read the ratios on a loaded machine.
 """
@@ -72,7 +76,6 @@ def ours_scalar(hands: int, repeat: int) -> float:
 
 
 def nolimit(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
-    import bpp.registry  # noqa: F401 - random-sizes by name
     from bpp.lbr.chumps import RandomEverySize
 
     from holdem.games import NoLimitHoldem
@@ -82,6 +85,21 @@ def nolimit(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
 
     agents = [ScalarSizes, ScalarCall] if scalar else ["random-sizes", "call"]
     game = NoLimitHoldem()
+    play_match(game, agents, 1_000, rng=0, block_size=block_size)
+    return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
+
+
+def stud_rules(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
+    import bpp.registry  # noqa: F401 - rules by name
+    from bpp.stud.opponents.paper import RuleBasedPlayer
+
+    from holdem.games import Stud5
+
+    class ScalarRules(RuleBasedPlayer):
+        act_batch = None
+
+    agents = [ScalarRules, ScalarRules] if scalar else ["rules", "rules"]
+    game = Stud5()
     play_match(game, agents, 1_000, rng=0, block_size=block_size)
     return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
 
@@ -198,6 +216,11 @@ def main(argv=None) -> None:
     print(f"  {'bpp play_match, scalar path':44s} {nl_scalar:12,.0f}   batched/scalar {nl / nl_scalar:6.1f}x")
     if nl_spiel:
         print(f"  {'OpenSpiel universal_poker (fullgame)':44s} {nl_spiel:12,.0f}   batched/OpenSpiel {nl / nl_spiel:6.0f}x")
+    st = stud_rules(a.hands, a.block_size, a.repeat, scalar=False)
+    st_scalar = stud_rules(max(a.hands // 100, 2_000), 500, a.repeat, scalar=True)
+    print(f"heads-up five-card stud, rules vs rules (hands/s, best of {a.repeat}):")
+    print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {st:12,.0f}   target 300,000")
+    print(f"  {'bpp play_match, scalar path':44s} {st_scalar:12,.0f}   batched/scalar {st / st_scalar:6.1f}x")
     print(f"peak memory of one 100,000-hand batch (raise vs call): {batch_memory():,.0f} MB (target < 1,000 MB)")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

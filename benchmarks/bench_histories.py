@@ -14,7 +14,6 @@ import threading
 import time
 from pathlib import Path
 
-import bpp.registry  # noqa: F401 - agent names
 from bpp.acpc import play_acpc, run_dealer
 from bpp.registry import make_agent
 from holdem.games import LimitHoldem, NoLimitHoldem

@@ -10,7 +10,8 @@ the parsed arguments; returns an exit code).  Never a traceback:
   ``--debug`` (which shows the traceback);
 * a closed pipe (``bpp match … | head -1``) ends quietly;
 * an interrupt (Ctrl-C) prints one line of its own, saying the log is kept
-  only when a match log holds complete blocks;
+  only when a match log holds complete blocks; a second Ctrl-C while it is
+  answered is ignored, and worker processes ignore it (the parent stops them);
 * warnings print as one line ``warning: …``.
 
 >>> main(["--version"])  # doctest: +SKIP
@@ -92,17 +93,22 @@ def _warning_line(message, category, filename, lineno, file=None, line=None) -> 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``bpp`` command; returns the exit status (0 ok, 2 bad input, 1 an unexpected failure)."""
+    import signal
     import warnings
 
-    parser = build_parser()
-    args, rest = parser.parse_known_args(argv)
+    try:
+        parser = build_parser()
+        args, rest = parser.parse_known_args(argv)
+    except KeyboardInterrupt:  # Ctrl-C while the commands are imported: nothing ran yet
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return _fail("interrupted")
     if rest:
         if not hasattr(args, "rest"):  # only target subcommands read the rest of the line themselves
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         args.rest = rest
     if getattr(args, "func", None) is None:
-        parser.print_help()
-        return 2
+        parser.print_usage(sys.stderr)
+        return _fail("choose a command (bpp --help describes them)")
     show_warning = warnings.showwarning
     warnings.showwarning = _warning_line
     # an agent named by its path (--agents mymodule:MyAgent) is found in the working directory too, last
@@ -115,6 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
+        # from now on Ctrl-C is ignored: a second one while this one is answered, or while worker processes finish
+        # their running task at exit, changes nothing (the command is ending anyway)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         return _interrupted(args)
     except BrokenPipeError:
         # the reader went away (``| head``): silence the final flush of stdout too

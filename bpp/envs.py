@@ -413,6 +413,7 @@ class _VsAgentsImpl:
         self._hands = 0
         self._deal = None
         self._driver = None
+        self._drivers: dict = {}
         self._cache = None
         self.learner_seat = 0
 
@@ -447,9 +448,11 @@ class _VsAgentsImpl:
                 self._deal = np.asarray(options["deal"])
             button = int(options.get("button", button))
         self.learner_seat = seat
-        others = iter(self._opponents)
-        seats = [None if s == seat else next(others) for s in range(n)]
-        self._driver = HandDriver(seats)
+        driver = self._drivers.get(seat)
+        if driver is None:  # one driver per learner seat (the hooks are looked up once)
+            others = iter(self._opponents)
+            driver = self._drivers[seat] = HandDriver([None if s == seat else next(others) for s in range(n)])
+        self._driver = driver
         return self._driver.start(self.game.new_hand(self._deal, button=button))
 
     def _obs(self):
@@ -469,6 +472,7 @@ class _VsAgentsImpl:
             deal_seq, opp_seq = root.spawn(2)
             self._rng = np.random.default_rng(deal_seq)
             self._opponents = self._make_opponents(opp_seq)
+            self._drivers = {}
             self._hands = 0
         skipped = 0.0
         while self._next_hand(options) is None:
@@ -526,6 +530,8 @@ class VsAgentsEnv(metaclass=_VsAgentsMeta):
         rule for invalid actions (``"call"``: for tools such as
         ``gymnasium.utils.env_checker.check_env`` that step unmasked samples).
 
+    Notes
+    -----
     ``reset(options={"deal": permutation, "button": b})`` plays a given deal
     (a hand that ends before the learner acts goes on with fresh deals).
     The observation is :func:`encode`'s vector; ``info["action_mask"]`` the
@@ -535,6 +541,8 @@ class VsAgentsEnv(metaclass=_VsAgentsMeta):
     an episode: ``reset`` plays on to the next hand and adds the learner's
     result of the skipped hands to ``info["skipped_reward"]``.
 
+    Examples
+    --------
     >>> env = VsAgentsEnv("stud5", opponents=["rules"])
     >>> obs, info = env.reset(seed=3)
     >>> obs.shape, info["action_mask"].tolist()

@@ -284,9 +284,10 @@ class OpenSpielPolicyAgent:
         self._full = self.betting == "fullgame"
 
     # --- the OpenSpiel state of an observation
-    def _actions(self, observation) -> list[tuple[int, list[int]]]:
-        """The observation's events as OpenSpiel steps: ``(action, board cards dealt before it)``."""
-        steps, board = [], []
+    def _actions(self, observation) -> list[tuple[Action, list[int]]]:
+        """The observation's events as bpp actions, each with the board cards dealt before it."""
+        steps: list[tuple[Action, list[int]]] = []
+        board: list[int] = []
         for ev in observation.history:
             if ev.kind == "deal":
                 board.extend(int(c) for c in ev.cards)

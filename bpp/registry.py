@@ -19,6 +19,7 @@ ValueError: unknown agent 'nobody'; tried the registered names, ...
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -36,7 +37,22 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     >>> agent_games("loki")
     ('limit-holdem',)
     """
-    return agent_entry(name).games
+    prefixed = _prefixed(name)
+    return agent_entry(name).games if prefixed is None else prefixed.games
+
+
+#: Name prefix -> "module:function" making the factory of such a name: OpenSpiel policies are named
+#: ``openspiel:MODULE:FACTORY`` (the bridge sits above the registry, so it is named here as text, issue 22).
+_PREFIXES = {"openspiel:": "bpp.openspiel:openspiel_factory"}
+
+
+def _prefixed(name):
+    """The factory (with ``games``) of a prefixed agent name, or None for other names."""
+    for prefix, maker in _PREFIXES.items():
+        if isinstance(name, str) and name.startswith(prefix):
+            module, attribute = maker.split(":")
+            return getattr(importlib.import_module(module), attribute)(name)
+    return None
 
 
 def check_agents_play(names, game: str) -> None:
@@ -57,10 +73,9 @@ def agent_factory(name: str) -> Callable[..., Any]:
     >>> agent_factory("rules").__name__
     'RuleBasedPlayer'
     """
-    if isinstance(name, str) and name.startswith("openspiel:"):  # an OpenSpiel policy, openspiel:MODULE:FACTORY
-        from bpp.openspiel import openspiel_factory
-
-        return openspiel_factory(name)
+    prefixed = _prefixed(name)
+    if prefixed is not None:
+        return prefixed
     factory = agent_entry(name).factory
     assert not isinstance(factory, str)  # agent_entry imports it
     return factory

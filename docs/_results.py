@@ -7,7 +7,9 @@ At build time (``config-inited``, before Sphinx looks for pages) it writes
   as it is, so the pages never restate a number by hand;
 * ``results/tables/figures.md`` — every committed figure ``figures/*.png``;
 * ``results/tables/report.md`` — the ``bpp reproduce`` report committed in
-  ``figures/reproduce/`` (``report.md`` and its figures), when there is one.
+  ``figures/reproduce/`` (``report.md`` and its figures), when there is one;
+* ``api/generated/<module>.rst`` — one API page per public module of
+  ``holdem`` and ``bpp`` (:func:`write_api_pages`).
 
 and registers the directive ``bpp-experiments`` (optional argument: a paper
 key of :data:`bpp.reproduce.PAPERS`) that lists the registered reproduction
@@ -92,6 +94,42 @@ def write_pages(app=None, config=None) -> list[Path]:
     return written
 
 
+API = DOCS / "api" / "generated"
+
+
+def public_modules() -> list[str]:
+    """Every public module of ``holdem`` and ``bpp`` (no part of its dotted name starts with ``_``)."""
+    import importlib
+    import pkgutil
+
+    names = []
+    for top in ("holdem", "bpp"):
+        package = importlib.import_module(top)
+        names.append(top)
+        names += [m.name for m in pkgutil.walk_packages(package.__path__, top + ".")
+                  if not any(part.startswith("_") for part in m.name.split("."))]
+    return names
+
+
+def write_api_pages(app=None, config=None) -> list[Path]:
+    """One ``api/generated/<module>.rst`` per public module: its docstring and the members it defines.
+
+    Written here rather than by autosummary because a package attribute may
+    shadow a module of the same name (``holdem.evaluate`` is both the module
+    and the function the package exports): each page names the module itself.
+    """
+    API.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in public_modules():
+        path = API / f"{name}.rst"
+        _write(path, f"{name}\n{'=' * len(name)}\n\n.. automodule:: {name}\n")
+        written.append(path)
+    for old in API.iterdir():
+        if old not in written:
+            old.unlink()
+    return written
+
+
 class Experiments(SphinxDirective):
     """``bpp-experiments [paper]``: the reproduction experiments registered for ``paper`` (default: all)."""
 
@@ -130,6 +168,7 @@ class Benchmarks(SphinxDirective):
 
 def setup(app):
     app.connect("config-inited", write_pages)
+    app.connect("config-inited", write_api_pages)
     app.add_directive("bpp-experiments", Experiments)
     app.add_directive("bpp-benchmarks", Benchmarks)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -57,7 +57,11 @@ class Agent:
     name = "agent"
 
     def __init__(self, *, rng=None):
-        self.rng = np.random.default_rng(rng)
+        try:
+            self.rng = np.random.default_rng(rng)
+        except (TypeError, ValueError):
+            raise ValueError(f"The 'rng' parameter of {type(self).__name__} must be None, a non-negative integer seed or "
+                             f"a numpy Generator; got {rng!r}.") from None
 
     def act(self, observation: Observation) -> Action:
         """The action for the seat the observation belongs to (it is that seat's turn)."""

@@ -153,6 +153,9 @@ def parse_cards(cards: CardsLike, *, distinct: bool = True) -> np.ndarray:
     ...
     ValueError: duplicate card As in 'As As'
     """
+    if isinstance(cards, (bytes, bytearray, memoryview)):
+        raise ValueError(f"bad cards {bytes(cards)[:40]!r}: bytes are not cards; pass text such as 'As Kd' "
+                         "(decode the bytes first) or card codes")
     if isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
         arr = cards.astype(CARD_DTYPE, copy=False) if cards.size == 0 else cards
         if arr.size and (arr.min() < 0 or arr.max() >= N_CARDS):

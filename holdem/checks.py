@@ -10,12 +10,14 @@ ValueError: The 'n_players' parameter of LimitHoldem must be an integer in [2, 1
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 __all__ = ["check_int"]
 
 
-def check_int(owner: str, name: str, value, low: int, high: int | None = None) -> int:
+def check_int(owner: str, name: str, value: Any, low: int, high: int | None = None) -> int:
     """``value`` as an int, or a ``ValueError`` naming it unless it is an integer in ``[low, high]`` (no bool)."""
     ok = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
     if ok and value >= low and (high is None or value <= high):

@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -94,7 +95,8 @@ class Potential:
     @property
     def totals(self) -> np.ndarray:
         """Row sums HP[·, S]."""
-        return self.table.sum(axis=1)
+        totals: np.ndarray = self.table.sum(axis=1)
+        return totals
 
 
 def _clean(hole: CardsLike, board: CardsLike, boards_allowed: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -108,19 +110,19 @@ def _clean(hole: CardsLike, board: CardsLike, boards_allowed: tuple[int, ...]) -
     return hole, board
 
 
-def _single_table(weights) -> bool:
+def _single_table(weights: Any) -> bool:
     """Whether ``weights`` is one table (None, a range string, 1,326 weights or a 13x13 grid), not a stack."""
     return weights is None or isinstance(weights, str) or np.ndim(weights) == 1 or np.shape(weights) == (13, 13)
 
 
-def _weights(weights, dead: np.ndarray) -> np.ndarray:
+def _weights(weights: Any, dead: np.ndarray) -> np.ndarray:
     """(m, 1326) weights, dead holdings zeroed; m = 1 for a single table."""
     if _single_table(weights):
         return as_weights(weights, dead_cards=dead)[None, :]
     return np.stack([as_weights(w, dead_cards=dead) for w in weights])
 
 
-def _tally(ours, board: np.ndarray, holdings: np.ndarray, extra: np.ndarray) -> np.ndarray:
+def _tally(ours: Any, board: np.ndarray, holdings: np.ndarray, extra: np.ndarray) -> np.ndarray:
     """Per live holding, how many card sets to come leave us ahead, tied, behind: (n, 3) int64.
 
     ``extra`` (m, L) are the card sets to come (L = 0: one empty set, the board as it
@@ -153,9 +155,10 @@ def _tally(ours, board: np.ndarray, holdings: np.ndarray, extra: np.ndarray) -> 
         block = holdings[first : first + rows]
         keys = (base[first : first + rows, None] + extra_keys[None, :]).reshape(-1)
 
-        def suit_bits(index, first=first):
+        def suit_bits(index: np.ndarray, first: int = first) -> np.ndarray:
             h, e = np.divmod(index, n_extra)
-            return base_bits[first + h] + extra_bits[e]
+            bits: np.ndarray = base_bits[first + h] + extra_bits[e]
+            return bits
 
         theirs = np.empty(keys.size, dtype=np.int16)
         _ranks_of_chunk(keys, n_cards, suit_bits, theirs, tables)
@@ -197,7 +200,7 @@ def _street_table(board_bytes: bytes, lookahead: int) -> tuple[np.ndarray, np.nd
     return extra, table
 
 
-def _street_tally(ours, board: np.ndarray, hole: np.ndarray, live: np.ndarray, lookahead: int) -> tuple[np.ndarray, np.ndarray]:
+def _street_tally(ours: Any, board: np.ndarray, hole: np.ndarray, live: np.ndarray, lookahead: int) -> tuple[np.ndarray, np.ndarray]:
     """Ahead/tied/behind counts per live holding from the cached street table; also the card sets used."""
     extra, table = _street_table(board.tobytes(), lookahead)
     if lookahead:
@@ -212,7 +215,7 @@ def _street_tally(ours, board: np.ndarray, hole: np.ndarray, live: np.ndarray, l
     return np.stack([ahead, n_valid - ahead - behind, behind], axis=-1).reshape(live.size, 3), extra
 
 
-def hand_strength(hole: CardsLike, board: CardsLike, weights=None, opponents: int = 1) -> HandStrength:
+def hand_strength(hole: CardsLike, board: CardsLike, weights: Any = None, opponents: int = 1) -> HandStrength:
     """Exact (weighted) hand strength against one opponent's possible holdings (Billings1998 §4.2).
 
     Parameters
@@ -257,14 +260,15 @@ def hand_strength(hole: CardsLike, board: CardsLike, weights=None, opponents: in
         raise ValueError("the weight table gives no live holding (all weights zero after removing known cards)")
     hs = (counts[:, AHEAD] + counts[:, TIED] / 2) / total
     if _single_table(weights):  # one table, however given: plain floats
-        return HandStrength(*(float(x) for x in counts[0]), float(hs[0]), float(hs[0] ** opponents))
+        ahead, tied, behind = (float(x) for x in counts[0])
+        return HandStrength(ahead, tied, behind, float(hs[0]), float(hs[0] ** opponents))
     return HandStrength(counts[:, AHEAD], counts[:, TIED], counts[:, BEHIND], hs, float(np.prod(hs)))
 
 
 _EXTRA_CACHE: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
 
 
-def potential(hole: CardsLike, board: CardsLike, weights=None, lookahead: int = 2) -> Potential:
+def potential(hole: CardsLike, board: CardsLike, weights: Any = None, lookahead: int = 2) -> Potential:
     """Exact hand potential: the HP table, Ppot and Npot (Billings1998 §4.2, Table 2; Billings2002 "hand potential").
 
     Parameters
@@ -337,7 +341,8 @@ def _potential_result(table: np.ndarray, lookahead: int) -> Potential:
     return Potential(table, float(ppot), float(npot), float(hs), lookahead)
 
 
-def effective_hand_strength(hole: CardsLike, board: CardsLike, weights=None, opponents: int = 1, lookahead: int = 1) -> float:
+def effective_hand_strength(hole: CardsLike, board: CardsLike, weights: Any = None, opponents: int = 1,
+                            lookahead: int = 1) -> float:
     """EHS = HS_n + (1 − HS_n) · Ppot (Billings1998 §4.2; Poki, Billings2002).
 
     Only positive potential counts (Billings1998 explains why Npot is left out).  On the

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -230,7 +231,7 @@ def _json_object(array: np.ndarray, name: str, key: str) -> dict[str, Any]:
     return value
 
 
-def content_digest(arrays) -> str:
+def content_digest(arrays: Mapping[str, Any]) -> str:
     """SHA-256 of a table's content: every array's name, dtype, shape and bytes, in name order.
 
     What a table file carries to be checked when loaded (the rule of the module
@@ -252,7 +253,7 @@ def content_digest(arrays) -> str:
     return h.hexdigest()
 
 
-def check_digest(arrays, expected: str, source) -> None:
+def check_digest(arrays: Mapping[str, Any], expected: str, source: str | os.PathLike[str]) -> None:
     """Raise one ``ValueError`` naming ``source`` unless the arrays' :func:`content_digest` is ``expected``.
 
     >>> check_digest({"a": np.zeros(2)}, "0" * 64, "t.npz")

@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 from itertools import combinations
 
 import numpy as np
@@ -124,7 +125,7 @@ _HOLDING_BITS = _read_only(card_mask(HOLDINGS))
 _CARD_HOLDINGS_INTP = _read_only(CARD_HOLDINGS.astype(np.intp))
 
 
-def holding_index(c1, c2=None) -> np.ndarray | int:
+def holding_index(c1: Any, c2: Any = None) -> np.ndarray | int:
     """Index (0–1325) of the holding made of two cards, in either order.
 
     Parameters
@@ -215,7 +216,7 @@ def holdings_mask(dead_cards: CardsLike) -> np.ndarray:
     return live.reshape(batch + (N_HOLDINGS,))
 
 
-def holdings_conflict(holdings, dead_cards: CardsLike) -> np.ndarray:
+def holdings_conflict(holdings: Any, dead_cards: CardsLike) -> np.ndarray:
     """Whether each given holding shares a card with the given cards.
 
     Parameters
@@ -336,7 +337,7 @@ def _as_class(name: str | int) -> int:
         if not 0 <= name < N_CLASSES:
             raise ValueError(f"bad class index {name}: classes run from 0 (AA) to 168 (22)")
         return int(name)
-    return class_index(name)
+    return class_index(str(name))
 
 
 def class_grid_position(name: str | int) -> tuple[int, int]:
@@ -352,7 +353,7 @@ def class_grid_position(name: str | int) -> tuple[int, int]:
     return divmod(_as_class(name), 13)
 
 
-def class_means(weights) -> np.ndarray:
+def class_means(weights: Any) -> np.ndarray:
     """Mean weight per class: ``(..., 1326)`` → ``(..., 169)`` float64, grid order.
 
     Examples
@@ -363,11 +364,12 @@ def class_means(weights) -> np.ndarray:
     (0.25, 1.0)
     """
     weights = _check_last_axis(weights, N_HOLDINGS, "weights")
-    sums = np.add.reduceat(weights[..., _CLASS_ORDER], _CLASS_STARTS[:-1], axis=-1)
-    return sums / CLASS_SIZES
+    sums: np.ndarray = np.add.reduceat(weights[..., _CLASS_ORDER], _CLASS_STARTS[:-1], axis=-1)
+    means: np.ndarray = sums / CLASS_SIZES
+    return means
 
 
-def weights_to_grid(weights) -> np.ndarray:
+def weights_to_grid(weights: Any) -> np.ndarray:
     """Mean weight per class on the 13×13 grid: ``(..., 1326)`` → ``(..., 13, 13)``.
 
     Row and column 0 are aces; suited classes lie above the diagonal, offsuit
@@ -387,7 +389,7 @@ def weights_to_grid(weights) -> np.ndarray:
     return means.reshape(means.shape[:-1] + (13, 13))
 
 
-def expand_class_weights(class_weights) -> np.ndarray:
+def expand_class_weights(class_weights: Any) -> np.ndarray:
     """Give every holding its class's weight: ``(..., 169)`` or ``(..., 13, 13)`` → ``(..., 1326)``.
 
     Examples
@@ -401,12 +403,12 @@ def expand_class_weights(class_weights) -> np.ndarray:
     class_weights = np.asarray(class_weights, dtype=np.float64)
     if class_weights.shape[-2:] == (13, 13):
         class_weights = class_weights.reshape(class_weights.shape[:-2] + (N_CLASSES,))
-    class_weights = _check_last_axis(class_weights, N_CLASSES, "class_weights", "or (..., 13, 13)")
-    return class_weights[..., CLASS_OF_HOLDING]
+    checked = _check_last_axis(class_weights, N_CLASSES, "class_weights", "or (..., 13, 13)")
+    return checked[..., CLASS_OF_HOLDING]
 
 
-def _check_last_axis(arr, size: int, what: str, extra: str = "") -> np.ndarray:
-    arr = np.asarray(arr, dtype=np.float64)
+def _check_last_axis(values: Any, size: int, what: str, extra: str = "") -> np.ndarray:
+    arr = np.asarray(values, dtype=np.float64)
     if arr.ndim == 0 or arr.shape[-1] != size:
         extra = f" {extra}" if extra else ""
         raise ValueError(f"{what} must have shape (..., {size}){extra}, got {arr.shape}")
@@ -490,7 +492,9 @@ def _parse_weight(text: str, item: str, source: str) -> float:
 def _split_items(text: str) -> list[str]:
     """Split on commas and whitespace outside parentheses; join 'x : w' around colons."""
     text = re.sub(r"\s*:\s*", ":", text)
-    items, depth, current = [], 0, []
+    items: list[str] = []
+    depth = 0
+    current: list[str] = []
     for char in text:
         if char == "(":
             depth += 1
@@ -599,7 +603,7 @@ def _format_classes(full: np.ndarray) -> list[str]:
     return terms
 
 
-def format_range(weights) -> str:
+def format_range(weights: Any) -> str:
     """Compact range text for a weight vector; :func:`parse_range` reads it back exactly.
 
     Whole classes at one weight become class terms (``TT+``, ``AQs+``,
@@ -646,8 +650,8 @@ def format_range(weights) -> str:
     return ", ".join(items)
 
 
-def _check_weights(weights) -> np.ndarray:
-    weights = np.asarray(weights, dtype=np.float64)
+def _check_weights(values: Any) -> np.ndarray:
+    weights = np.asarray(values, dtype=np.float64)
     if weights.shape != (N_HOLDINGS,):
         raise ValueError(f"weights must have shape (1326,), got {weights.shape}")
     bad = ~((weights >= 0) & (weights <= 1))
@@ -656,7 +660,7 @@ def _check_weights(weights) -> np.ndarray:
     return weights
 
 
-def as_weights(weights, *, dead_cards: CardsLike | None = None) -> np.ndarray:
+def as_weights(weights: Any, *, dead_cards: CardsLike | None = None) -> np.ndarray:
     """Clean a range given as text, a (1326,) vector or class weights into a (1326,) vector.
 
     The one cleaning function for ranges at the API boundary.

@@ -53,7 +53,10 @@ __all__ = [
     "search_rank_keys",
     "cache_dir",
     "TABLE_DIGEST",
+    "MAX_COUNT",
+    "count",
     "positive_int",
+    "seed",
     "add_build_output",
     "build_destination",
 ]
@@ -410,8 +413,39 @@ def search_rank_keys(max_cards: int = 7, *, n_ranks: int = 13, size: int = 1 << 
 # -- the options every table build shares (``bpp build ...``; the build modules of each program use them)
 
 
+#: The upper bound of every count an option takes (deals, hands, workers, epochs ...) unless it names a smaller one:
+#: far beyond any run that finishes, and refused above it in one line instead of running for ever or out of memory.
+MAX_COUNT = 10**9
+#: Seeds are non-negative integers below 2**63 (numpy's SeedSequence takes them; larger ones are not seeds anyone types).
+MAX_SEED = 2**63 - 1
+
+
+def count(maximum: int = MAX_COUNT, minimum: int = 1):
+    """argparse ``type`` of a count in ``minimum`` … ``maximum``, else a one-line usage error naming the bound.
+
+    >>> count(100)("7")
+    7
+    >>> count(100)("101")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be an integer from 1 to 100; got '101'
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"must be an integer from {minimum:,} to {maximum:,}; got {text!r}")
+        return value
+
+    parse.__name__ = "count"
+    return parse
+
+
 def positive_int(text: str) -> int:
-    """argparse ``type`` of a count: a positive integer, else a one-line usage error.
+    """argparse ``type`` of a count: a positive integer up to :data:`MAX_COUNT`, else a one-line usage error.
 
     >>> positive_int("3")
     3
@@ -419,6 +453,10 @@ def positive_int(text: str) -> int:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: must be a positive integer; got '0'
+    >>> positive_int("99999999999999999999999")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a positive integer of at most 1,000,000,000; got '99999999999999999999999'
     """
     try:
         value = int(text)
@@ -426,6 +464,25 @@ def positive_int(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
+    if value > MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"must be a positive integer of at most {MAX_COUNT:,}; got {text!r}")
+    return value
+
+
+def seed(text: str) -> int:
+    """argparse ``type`` of ``--seed``: an integer from 0 to :data:`MAX_SEED`, else a one-line usage error.
+
+    >>> seed("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a non-negative integer seed, got '-1'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer seed, got {text!r}")
     return value
 
 

@@ -8,7 +8,6 @@ import time
 import numpy as np
 import pytest
 
-import bpp.registry  # noqa: F401
 from bpp.acpc import ACPCPlayer, parse_matchstate, play_acpc, read_gamedef, run_dealer
 from bpp.acpc.gamedef import LIMIT_GAMEDEF, NOLIMIT_GAMEDEF, gamedef_text
 from bpp.registry import make_agent

@@ -224,3 +224,152 @@ def test_an_edited_or_hostile_match_log_is_refused_by_line(edit, message, log, t
     agents = "raise,random" if '"raise"' in log.read_text().split("\n", 1)[0] else "call,random"
     argv = [a if a != "call,random" else agents for a in MATCH] + ["--log", str(log)]
     _one_line_exit_2(argv, message, tmp_path, capsys)
+
+
+@pytest.mark.parametrize("argv, message", [
+    # options that do not apply, or values outside their documented bounds, are refused, not ignored
+    (["lbr", "--game", "limit-holdem", "--opponent", "call", "--betting", "56"], "must be fc or fcpa in limit-holdem"),
+    (["explore", "stud5", "--player", "bpp", "--seats", "4", "--out", "{tmp}/e.html"], "--seats applies to --player bpp-multi only"),
+    (["explore", "stud5", "--out", "{tmp}/e.pdf"], "the page is HTML, so its name must end in .html"),
+    (["explore", "limit-holdem", "--out", "{tmp}/e.png"], "the page is HTML"),
+    (["explore", "limit-holdem", "--out", "{tmp}/m.jsonl"], "the page is HTML"),
+    (["explore", "limit-holdem", "--out", "{tmp}/keep.html"], "already exists and results are never overwritten"),
+    (["build", "preflop", "--final-games", "0"], "argument --final-games: must be a positive integer; got '0'"),
+    (["build", "preflop", "--final-games", "-5", "--iterated"], "must be a positive integer; got '-5'"),
+    (["build", "preflop", "--noise", "inf", "--iterated"], "argument --noise: must be a finite number >= 0"),
+    (["build", "preflop", "--noise", "nan", "--iterated"], "argument --noise: must be a finite number >= 0"),
+    (["build", "preflop", "--final-games", "10"], "--final-games applies to the iterated roll-out only"),
+    (["build", "preflop", "--noise", "5"], "--noise applies to the iterated roll-out only"),
+    (["build", "preflop", "--max-iterations", "5"], "--max-iterations applies to the iterated roll-out only"),
+    (["build", "preflop", "--games", "99999999999999999999"], "must be a positive integer of at most 1,000,000,000"),
+    (["kendall", "evaluate", "--values", "{tmp}", "--runs", "2"], "is a folder, not a file"),
+    (["kendall", "evaluate", "--values", "{tmp}/v.json", "--runs", "1"], "the 95% CI over runs needs at least 2 runs"),
+    (["kendall", "train", "--table", "mixed", "--epochs", "99999999999", "--out", "{tmp}/k.json"], "from 1 to 10,000,000"),
+    (["inspect", "stud5", "--warmup", "99999999999999"], "argument --warmup: must be an integer from 0 to 1,000,000"),
+    (["explore", "stud5", "--warmup", "-1", "--out", "{tmp}/e.html"], "argument --warmup: must be an integer from 0 to 1,000,000"),
+    (MATCH[:4] + ["--deals", "99999999999999999999999"], "must be a positive integer of at most 1,000,000,000"),
+    (MATCH[:4] + ["--workers", "99999999999"], "must be a positive integer of at most 1,000,000,000"),
+    (["lbr", "--opponent", "call", "--hands", "1e9"], "must be a positive integer; got '1e9'"),
+    (["demo", "--seed", "-1", "--out", "{tmp}/demo"], "argument --seed: expected a non-negative integer seed, got '-1'"),
+    (["demo", "--seed", str(2**64), "--out", "{tmp}/demo"], "argument --seed: expected a non-negative integer seed"),
+    (["lbr", "--opponent", "call", "--seed", "x"], "argument --seed: expected a non-negative integer seed, got 'x'"),
+    (["play", "stud5", "--seed", "-3"], "argument --seed: expected a non-negative integer seed"),
+    (["play", "stud5", "--port", "70000"], "argument --port: must be an integer from 0 to 65,535"),
+])
+def test_an_option_that_does_not_apply_or_is_out_of_bounds_is_refused(argv, message, tmp_path, capsys):
+    (tmp_path / "keep.html").write_text("kept")
+    tmp = str(tmp_path)
+    err = _one_line_exit_2([a.replace("{tmp}", tmp) for a in argv], message, tmp_path, capsys)
+    assert "Traceback" not in err
+    assert not (tmp_path / "demo").exists()  # a bad --seed is refused before the demo writes anything
+
+
+def test_a_kendall_results_file_edited_by_hand_is_refused(tmp_path, capsys):
+    out = tmp_path / "k.json"
+    assert run(["kendall", "train", "--table", "mixed", "--epochs", "30", "--out", str(out), "--no-progress"], capsys)[0] == 0
+    capsys.readouterr()
+    data = json.loads(out.read_text())
+    data["values"]["Royal Flush"] = 0.5
+    out.write_text(json.dumps(data))
+    _one_line_exit_2(["kendall", "evaluate", "--values", str(out), "--runs", "2", "--hands", "5"],
+                     "does not match its checksum", tmp_path, capsys)
+
+
+def test_kendall_evaluate_json_is_strict(tmp_path, capsys):
+    from bpp.kendall.players import EvolvingPlayer
+
+    values = EvolvingPlayer().save(tmp_path / "v.json")
+    assert main(["kendall", "evaluate", "--values", str(values), "--runs", "2", "--hands", "5", "--json", "--no-progress"]) == 0
+    json.loads(capsys.readouterr().out, parse_constant=lambda c: pytest.fail(f"not strict JSON: {c}"))
+
+
+@pytest.mark.parametrize("delay", [1.0, 4.0])
+def test_two_interrupts_to_the_process_group_give_one_line_and_keep_the_log(tmp_path, delay):
+    """Ctrl-C reaches the parent and its worker processes; a second one follows 0.3 s later (during the first's handling)."""
+    import os
+    import signal
+    import time
+
+    log = tmp_path / "i.jsonl"
+    cmd = [sys.executable, "-m", "bpp.cli", "match", "limit-holdem", "--agents", "call,random", "--deals", "3000000",
+           "--workers", "2", "--block-size", "2000", "--log", str(log), "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
+    time.sleep(delay)
+    os.killpg(proc.pid, signal.SIGINT)
+    time.sleep(0.3)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 2 and err.startswith("error: interrupted") and err.count("\n") == 1, err
+    if log.exists() and log.stat().st_size:
+        from holdem.match import read_log
+
+        read_log(log)  # whole blocks only, every checksum right
+
+
+def test_bare_bpp_is_a_short_usage_and_exit_2(capsys):
+    code = main([])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 2 and err.startswith("usage: bpp") and "error: choose a command" in err
+
+
+def test_a_scheduler_address_dask_cannot_parse_is_one_line_without_a_stall(tmp_path):
+    import time
+
+    for scheduler, env in (("garbage://", None), (None, "garbage://"), ("tcp://127.0.0.1:notaport", None)):
+        argv = [sys.executable, "-m", "bpp.cli", *MATCH, "--workers", "2"] + (["--scheduler", scheduler] if scheduler else [])
+        started = time.monotonic()
+        proc = subprocess.run(argv, capture_output=True, text=True, timeout=120,
+                              env=dict(__import__("os").environ, **({"BPP_SCHEDULER": env} if env else {})))
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+        assert "is not a Dask scheduler address" in proc.stderr and "Traceback" not in proc.stderr
+        assert time.monotonic() - started < 60  # the half-built client stalled 10 s at exit; here nothing is built
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: __import__("holdem.cards", fromlist=["x"]).parse_cards(b"As Kd"), "bytes are not cards"),
+    (lambda: _play([3, "call"]), "The 'agents' parameter of play_match takes names, factories or agents; got 3"),
+    (lambda: _play([lambda rng=None: None, "call"]), "its factory returned NoneType None, not an agent"),
+    (lambda: _play([int, "call"]), "got the class 'int', which has no act method"),
+    (lambda: _agent("bpp.stud.opponents", "RuleBasedPlayer", rng="x"), "The 'rng' parameter of RuleBasedPlayer"),
+    (lambda: _agent("bpp.stud.players.paper", "BPPPlayer", nets="nonsense"), "The 'nets' parameter of BPPPlayer"),
+    (lambda: _agent("bpp.stud.players.paper", "BPPPlayer", learn="yes"), "The 'learn' parameter of BPPPlayer"),
+    # Loki reads the stakes from the observation (issue 24), so the game's rules are where a bad blind is refused
+    (lambda: _agent("holdem.games", "LimitHoldem", small_blind=-1), "The 'small_blind' parameter of LimitHoldem"),
+    (lambda: _agent("holdem.games", "LimitHoldem", big_blind=0), "The 'big_blind' parameter of LimitHoldem"),
+    (lambda: _agent("holdem.games", "LimitHoldem", small_bet=True), "The 'small_bet' parameter of LimitHoldem"),
+    (lambda: _agent("holdem.games", "LimitHoldem", small_blind=3), "The 'big_blind' parameter of LimitHoldem"),
+    (lambda: _agent("bpp.loki.agents", "LokiAgent", trials=0), "The 'trials' parameter of LokiAgent"),
+    (lambda: _agent("bpp.loki.agents", "LokiAgent", time_budget=-1.0), "The 'time_budget' parameter of LokiAgent"),
+    (lambda: _agent("bpp.loki.modeler.weights", "WeightTable").from_income_rates(threshold=float("inf")),
+     "The 'threshold' parameter of WeightTable.from_income_rates"),
+    (lambda: __import__("bpp.explore.page", fromlist=["x"]).render_page({"kind": "poker"}), "The 'data' parameter"),
+    (lambda: __import__("bpp.explore.page", fromlist=["x"]).Explorer([1, 2]), "The 'data' parameter"),
+])
+def test_the_python_api_names_the_parameter(make, message):
+    with pytest.raises(ValueError, match=None) as info:
+        make()
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def _play(agents):
+    from holdem.games import LimitHoldem
+    from holdem.match import play_match
+
+    return play_match(LimitHoldem(), agents, 4, rng=1)
+
+
+def _agent(module, name, **kwargs):
+    cls = getattr(__import__(module, fromlist=[name]), name)
+    return cls(**kwargs) if kwargs else cls
+
+
+def test_explorer_save_never_overwrites_like_explore_out(tmp_path):
+    from bpp.explore.holdem import holdem_explorer
+
+    page = tmp_path / "p.html"
+    page.write_text("mine")
+    ex = holdem_explorer(1)
+    with pytest.raises(ValueError, match="already exists and results are never overwritten"):
+        ex.save(page)
+    assert page.read_text() == "mine"
+    assert ex.save(tmp_path / "q.html").read_text().startswith("<!DOCTYPE html>")

@@ -385,3 +385,39 @@ def test_the_stud_win_tables_load_or_refuse_random_and_truncated_files(tmp_path,
         assert "w.npz" in str(exc)
     else:
         assert ((table[1] >= 0) & (table[1] <= 1)).all()
+
+
+# --- a wrong-shaped array in an .npz is one ValueError naming the file (not "unexpected ... a bug") ------------------
+
+
+@pytest.mark.parametrize("array", [np.ones((16, 17)) / 16, np.ones((17, 17, 1)), np.array(["x"]), np.full((17, 17), np.nan)])
+def test_a_wrong_shaped_linked_table_is_refused_by_name(tmp_path, array):
+    from bpp.stud.model import linked
+
+    np.savez(tmp_path / linked._TABLE_FILE, opp_final_given_bpp_final=array)
+    with pytest.raises(ValueError, match=linked._TABLE_FILE):
+        linked.load_opp_given_bpp(tmp_path)
+
+
+@pytest.mark.parametrize("damage", ["shape", "nan", "name", "missing", "truncated"])
+def test_a_damaged_network_predictor_file_is_refused_by_name(tmp_path, damage):
+    from bpp.loki.modeler.predictors import N_FEATURES, NeuralPredictor
+
+    predictor = NeuralPredictor(3)
+    h = predictor.hidden
+    arrays = {"seen_": np.zeros(3), "w1_1": np.zeros((N_FEATURES, h)), "b1_1": np.zeros(h), "w2_1": np.zeros((h, 3)),
+              "b2_1": np.zeros(3)}
+    if damage == "shape":
+        arrays["w1_1"] = np.zeros((N_FEATURES + 1, h))
+    elif damage == "nan":
+        arrays["b2_1"] = np.array([0.0, np.nan, 0.0])
+    elif damage == "name":
+        arrays["junk"] = np.zeros(2)
+    elif damage == "missing":
+        del arrays["w2_1"]
+    path = tmp_path / "network.npz"
+    np.savez(path, **arrays)
+    if damage == "truncated":
+        path.write_bytes(path.read_bytes()[:100])
+    with pytest.raises(ValueError, match="network.npz"):
+        predictor.load(path)

@@ -117,7 +117,7 @@ class ACPCPlayer:
         self._told = 0
         self._ended = False
 
-    def _driver(self, ms: MatchState):
+    def _driver(self, ms: MatchState) -> HandDriver:
         """The hand replayed through the engine up to ``ms`` (the hand driver, both seats played from here)."""
         game = self.game
         button = game.n_players - 1
@@ -134,7 +134,9 @@ class ACPCPlayer:
                 driver.step(action)
             except ValueError as exc:
                 raise ValueError(f"bad MATCHSTATE {ms.line!r}: {exc}") from None
-        dealt = sum(len(e.cards) for e in driver.state.history if e.kind == "deal")
+        state = driver.state
+        assert state is not None  # started above
+        dealt = sum([len(e.cards) for e in state.history if e.kind == "deal"])
         if dealt != len(ms.board):
             raise ValueError(f"bad MATCHSTATE {ms.line!r}: {len(ms.board)} board cards after this betting, "
                              f"the rules deal {dealt}")
@@ -152,6 +154,7 @@ class ACPCPlayer:
                 self._new_hand(ms.position)
         driver = self._driver(ms)
         state = driver.state
+        assert state is not None  # the driver started the hand
         history = state.history
         if self._observe is not None:
             for event in history[self._told :]:

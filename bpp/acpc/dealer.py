@@ -41,10 +41,10 @@ from pathlib import Path
 
 import numpy as np
 
+from holdem.cards import CARD_TEXT
 from holdem.games.base import CHECK_CALL, FOLD, ActionKind
 from holdem.histories.read import acpc_actions, _Bad
 from holdem.match.export import ACPC_GAME_COMMENT, acpc_state
-from holdem.cards import CARD_TEXT
 from holdem.match.runner import DEFAULT_BLOCK_SIZE, _hand_line, block_deals, log_header, root_seed
 from holdem.play import HandDriver
 

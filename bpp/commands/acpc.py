@@ -24,25 +24,27 @@ import argparse
 import json
 import sys
 
-from bpp.commands import positive_int
+from bpp.commands import plain_help, positive_int
 
 __all__ = ["register"]
 
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("acpc", help="the ACPC protocol: play an agent against a dealer, or deal a match",
-                              description=__doc__.split("::")[0].strip(),
+                              description=plain_help(__doc__, examples=True),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="acpc_command", metavar="{play,dealer,gamedef}", required=True)
-    play = sub.add_parser("play", help="play AGENT over the ACPC protocol")
-    play.add_argument("agent", metavar="AGENT", help="a registered agent name (limit or no-limit hold'em)")
+    play = sub.add_parser("play", help="play AGENT over the ACPC protocol",
+                          description="Play AGENT (an agent name or a module:Class path) over the ACPC protocol: connect to a dealer and answer its MATCHSTATE messages until it closes.")
+    play.add_argument("agent", metavar="AGENT", help="an agent name or a module:Class path (limit or no-limit hold'em)")
     play.add_argument("--host", default="127.0.0.1", help="the dealer's address (default 127.0.0.1)")
     play.add_argument("--port", type=positive_int, required=True, help="the dealer's port for this player")
     play.add_argument("--gamedef", required=True, metavar="FILE", help="the ACPC game definition")
     play.add_argument("--seed", type=int, default=None, help="the agent's seed")
     play.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for the dealer (default 600)")
     play.set_defaults(func=_play)
-    deal = sub.add_parser("dealer", help="deal a match to two ACPC clients on loopback ports")
+    deal = sub.add_parser("dealer", help="deal a match to two ACPC clients on loopback ports",
+                          description="Deal a match to two ACPC clients: listen on two ports, print them, deal --hands hands reproducibly from --seed and write the ACPC log.")
     deal.add_argument("gamedef", metavar="GAMEDEF", help="the ACPC game definition")
     deal.add_argument("--hands", type=positive_int, required=True, help="hands to deal")
     deal.add_argument("--seed", type=int, required=True, help="seed of the deals (a bpp match's)")
@@ -54,7 +56,8 @@ def register(subparsers) -> None:
     deal.add_argument("--accept-timeout", type=float, default=60.0, help="seconds to wait for the clients (default 60)")
     deal.add_argument("--json", action="store_true", help="print the result as JSON (after the ports line)")
     deal.set_defaults(func=_dealer)
-    gd = sub.add_parser("gamedef", help="print the ACPC game definition of a bpp game")
+    gd = sub.add_parser("gamedef", help="print the ACPC game definition of a bpp game",
+                        description="Print the ACPC game definition (gamedef) of a bpp game.")
     gd.add_argument("game", choices=["limit-holdem", "nolimit-holdem"])
     gd.set_defaults(func=_gamedef)
 

@@ -90,6 +90,8 @@ class Claim:
 
 
 def register(subparsers) -> None:
+    from bpp.commands import seed
+
     parser = subparsers.add_parser(
         "demo",
         help="the main job: each paper's headline claim beside ours (95%% CI), tables and figures written to a folder",
@@ -104,7 +106,7 @@ def register(subparsers) -> None:
     parser.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=None, metavar="N",
                         help="cap every match at N deals for a quick look (default: the sizes at which each claim is "
                         "significant, bpp.commands.demo.SIZES; --hands is an alias)")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of every match (default 2026)")
+    parser.add_argument("--seed", type=seed, default=2026, help="seed of every match (default 2026)")
     parser.set_defaults(func=run)
 
 

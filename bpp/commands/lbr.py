@@ -20,18 +20,19 @@ import argparse
 import json
 import sys
 
-from bpp.commands import positive_int
+from bpp.commands import plain_help, positive_int
 
 __all__ = ["register", "run"]
 
 
 def register(subparsers) -> None:
     """Add the ``lbr`` subcommand."""
+    from bpp.commands import seed
     from bpp.lbr.run import LBR_GAMES
 
     p = subparsers.add_parser(
         "lbr", help="Local Best Response: a lower bound on an agent's exploitability",
-        description=_description(), formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=plain_help(__doc__, examples=True), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--opponent", required=True,
                    help="the agent: a name (call, call-raise, random, loki, rules, ...) or a module:Class path; it "
@@ -42,7 +43,7 @@ def register(subparsers) -> None:
     p.add_argument("--rounds", default="1-4", help="rounds LBR plays: 1-4, 3-4, 4 ... (default 1-4)")
     p.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=1000, metavar="N",
                    help="deals, each played from both seats (default 1000; --hands is an alias)")
-    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--seed", type=seed, default=0, help="seed (default 0)")
     p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
     p.add_argument("--block-size", type=positive_int, default=50, help="deals per block (default 50)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log; resumes an interrupted run")
@@ -52,11 +53,6 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
-
-
-def _description() -> str:
-    """The module docstring as plain text (no reST markup) for ``--help``."""
-    return __doc__.replace("``", "").replace("\n::\n", "\nExamples:\n").strip()
 
 
 def run(args) -> int:

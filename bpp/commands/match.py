@@ -108,7 +108,7 @@ def register(subparsers) -> None:
                    help="Dask scheduler that plays the blocks (default $BPP_SCHEDULER; holdem.match.cluster)")
     p.add_argument("--block-size", type=positive_int, default=None, help="deals per block (default 500)")
     p.add_argument("--log", metavar="FILE", default=None, help="JSON-lines hand log (never shortened): a rerun reads, extends or resumes it")
-    p.add_argument("--stacks", type=_stacks, default=None, metavar="N[,N...]",  # stud table stakes (issue 12)
+    p.add_argument("--stacks", type=_stacks, default=None, metavar="N[,N...]",  # stud table stakes (Korb1999 §6.2)
                    help="stud5 only: table stakes, chips per seat at the start of each hand (one N for every seat, "
                    "or one per seat); default: no stacks")
     p.add_argument("--model", action="append", default=[], metavar="AGENT=PATH",

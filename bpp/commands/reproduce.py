@@ -14,10 +14,11 @@ keeping the old runs in the log).  An earlier report is moved to DIR/history/.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
-from bpp.commands import positive_int
+from bpp.commands import plain_help, positive_int
 
 
 def register(subparsers) -> None:
@@ -25,7 +26,8 @@ def register(subparsers) -> None:
     from bpp.reproduce.registry import papers
 
     p = subparsers.add_parser("reproduce", help="every paper's results beside bpp's, in one report",
-                              description=__doc__.split("::")[0].strip())
+                              description=plain_help(__doc__, examples=True),
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--scale", choices=("quick", "paper"), default="quick",
                    help="quick (≤ 10 min on two cores) or paper (the papers' sample sizes); default quick")
     p.add_argument("--only", nargs="+", metavar="PAPER", help="papers to run (default all): " + ", ".join(papers()))

@@ -22,6 +22,8 @@ from __future__ import annotations
 import json
 import sys
 
+from bpp.commands import plain_help
+
 __all__ = ["register", "run"]
 
 #: Problem lines printed on stderr (the rest are counted; ``--json`` lists them all).
@@ -30,7 +32,7 @@ _SHOWN = 20
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("stats", help="player statistics (VPIP, PFR, AF, WTSD, W$SD) from hand histories",
-                              description=__doc__.split("::")[0].strip())
+                              description=plain_help(__doc__))
     p.add_argument("files", nargs="+", metavar="FILE", help="PHH, ACPC, bpp or site hand-history files")
     p.add_argument("--json", action="store_true", help="print strict JSON")
     p.add_argument("--figure", metavar="PNG", default=None, help="draw the players on the VPIP-PFR plane")

@@ -50,14 +50,14 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
     seed : int
         Deal and actions (as ``bpp inspect limit-holdem --seed``).
     n_players : int
-        Seats, 3-10.
+        Seats, 2-10 (heads-up included).
 
     Examples
     --------
-    >>> holdem_explorer(1, n_players=2)
+    >>> holdem_explorer(1, n_players=1)
     Traceback (most recent call last):
     ...
-    ValueError: The 'n_players' parameter of holdem_explorer must be an integer in [3, 10]; got 2.
+    ValueError: The 'n_players' parameter of holdem_explorer must be an integer in [2, 10]; got 1.
     """
     from holdem.cards import format_cards
     from holdem.ranges import CLASS_NAMES, CLASS_OF_HOLDING, HOLDINGS, holding_index
@@ -69,8 +69,8 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
 
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"The 'seed' parameter of holdem_explorer must be a non-negative integer; got {seed!r}.")
-    if isinstance(n_players, bool) or not isinstance(n_players, (int, np.integer)) or not 3 <= n_players <= 10:
-        raise ValueError(f"The 'n_players' parameter of holdem_explorer must be an integer in [3, 10]; got {n_players!r}.")
+    if isinstance(n_players, bool) or not isinstance(n_players, (int, np.integer)) or not 2 <= n_players <= 10:
+        raise ValueError(f"The 'n_players' parameter of holdem_explorer must be an integer in [2, 10]; got {n_players!r}.")
     info, _ = trace_hand(int(seed), n_players=int(n_players))
     holes = {p: np.array(h) for p, h in info["holes"].items()}
     board = np.array(info["board"])
@@ -169,8 +169,10 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
 
 def add_arguments(parser) -> None:
     """Options of ``bpp explore limit-holdem``."""
-    parser.add_argument("--seed", type=int, default=0, help="deal and actions of the hand (default 0)")
-    parser.add_argument("--players", type=int, default=5, help="seats, 3-10 (default 5)")
+    from holdem.tables import seed
+
+    parser.add_argument("--seed", type=seed, default=0, help="deal and actions of the hand (default 0)")
+    parser.add_argument("--players", type=int, default=5, help="seats, 2-10 (default 5)")
     parser.add_argument("--out", metavar="FILE.html", default="holdem_explorer.html", help="page to write (default holdem_explorer.html)")
 
 

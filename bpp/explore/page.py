@@ -35,22 +35,30 @@ def _asset(name: str) -> str:
 
 
 def check_out_path(path) -> Path:
-    """``path`` if a page can be written there (its folder exists and is writable), else ValueError naming it.
+    """``path`` if a new page can be written there, else one ValueError naming it (the rule of ``bpp explore --out`` and :meth:`Explorer.save`).
+
+    The page is HTML, so the name must end in ``.html`` (or ``.htm``); its
+    folder must exist and be writable, and nothing is overwritten (the
+    project's rule, :func:`holdem.files.fresh_output_path`).
 
     >>> check_out_path("/nonexistent-folder/page.html")
     Traceback (most recent call last):
     ...
     ValueError: cannot write the explorer page to '/nonexistent-folder/page.html': the folder '/nonexistent-folder' does not exist
+    >>> check_out_path("e.pdf")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot write the explorer page to 'e.pdf': the page is HTML, so its name must end in .html
     """
-    import os
+    from holdem.files import fresh_output_path
 
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise ValueError(f"cannot write the explorer page to {str(path)!r}: the folder {str(folder)!r} does not exist")
-    if path.is_dir() or not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise ValueError(f"cannot write the explorer page to {str(path)!r}: not a writable file")
-    return path
+    try:
+        path = Path(path)
+    except TypeError:
+        raise ValueError(f"cannot write the explorer page to {path!r}: not a path") from None
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise ValueError(f"cannot write the explorer page to {str(path)!r}: the page is HTML, so its name must end in .html")
+    return fresh_output_path(path, "explorer page", "--out")
 
 
 def pgmpy_tables(model) -> dict:
@@ -114,8 +122,24 @@ def network_json(tables: dict, layout: dict, *, labels: dict | None = None, top:
     return {"nodes": nodes}
 
 
+def _check_data(data, title) -> None:
+    """One ValueError naming the parameter unless ``data`` and ``title`` are what a page draws."""
+    if not isinstance(data, dict) or data.get("kind") not in ("stud", "holdem"):
+        kind = data.get("kind") if isinstance(data, dict) else type(data).__name__
+        raise ValueError(f"The 'data' parameter must be an explorer's dict of kind 'stud' or 'holdem'; got {kind!r}.")
+    if not isinstance(data.get("steps"), list) or not data["steps"]:
+        raise ValueError("The 'data' parameter must hold a non-empty list of 'steps' (one per action of the hand).")
+    if not isinstance(title, str):
+        raise ValueError(f"The 'title' parameter must be a string; got {title!r}.")
+
+
 def render_page(data: dict, *, title: str = "bpp belief explorer") -> str:
-    """The whole HTML document for ``data`` (``data["kind"]`` ``"stud"`` or ``"holdem"``), script and style inline."""
+    """The whole HTML document for ``data`` (``data["kind"]`` ``"stud"`` or ``"holdem"``), script and style inline.
+
+    ``data`` must be what an explorer builds: a dict of kind ``"stud"`` or
+    ``"holdem"`` with a list of ``steps``; anything else is a ValueError.
+    """
+    _check_data(data, title)
     payload = json.dumps(data, separators=(",", ":"), allow_nan=False).replace("</", "<\\/")
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<link rel=\"icon\" href=\"data:,\">\n"
@@ -145,6 +169,7 @@ class Explorer:
     """
 
     def __init__(self, data: dict, *, models=(), trace=None, title: str = "bpp belief explorer"):
+        _check_data(data, title)
         self.data = data
         self._models = models
         self.trace = trace
@@ -162,14 +187,16 @@ class Explorer:
         return render_page(self.data, title=self.title)
 
     def save(self, path) -> Path:
-        """Write the page to ``path`` (``.html``); returns the path.
+        """Write the page to a new file ``path`` (``.html``); returns the path.
 
-        Raises ValueError naming the path when it cannot be written.
+        Raises ValueError naming the path when it cannot be written or already
+        exists (pages are never overwritten: the rule of :func:`check_out_path`).
         """
-        path = Path(path)
+        path = check_out_path(path)
         text = self.html()
         try:
-            path.write_text(text, encoding="utf-8")
+            with open(path, "w" if path.exists() else "x", encoding="utf-8") as f:  # an existing file here is empty
+                f.write(text)
         except OSError as exc:
             raise ValueError(f"cannot write the explorer page to {str(path)!r}: {exc.strerror or exc}") from None
         return path

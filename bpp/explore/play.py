@@ -14,7 +14,14 @@ with ``{"action": "fold" | "call" | "raise", "hand": n, "turn": k}`` and
 ``POST /new`` with ``{"hand": n}``.  Every request is validated — a bad
 body, an unknown or illegal action, a stale hand or turn number, an action
 out of turn — and answered with a clear message and status 400 or 409,
-the game unchanged.  Nothing sent by the browser is ever evaluated: the
+the game unchanged.  The server is built so that no client can stop it or
+act for the person: each connection has its own thread (at most 32 at once)
+and must send its request within 5 s (an idle or slow client is dropped);
+the body is refused above 2,048 bytes before it is read, must be
+``application/json`` and is parsed with its types checked (``true`` is no
+hand number); a ``POST`` from another site's page (its ``Origin`` or
+``Sec-Fetch-Site``) is refused, as is any Host but this address.  Every
+failure is one HTTP error and one line on stderr, never a traceback.  Nothing sent by the browser is ever evaluated: the
 action is looked up in a fixed table.
 
 >>> s = PlaySession("stud5", "bpp-card", seed=1)
@@ -32,8 +39,9 @@ from __future__ import annotations
 import copy
 import html
 import json
+import sys
 import threading
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import numpy as np
 
@@ -379,30 +387,80 @@ def _check_body(body, allowed: set) -> None:
     extra = set(body) - allowed
     if extra:
         raise RequestError(f"unexpected field(s) {sorted(extra)}: send only {sorted(allowed)}", 400)
+    for key in sorted(allowed & set(body) & {"hand", "turn"}):  # JSON true is no hand number (bool is an int in Python)
+        if isinstance(body[key], bool) or not isinstance(body[key], int):
+            raise RequestError(f"{key!r} must be an integer; got {json.dumps(body[key])}", 400)
+
+
+#: Seconds a connection may take to send its request (line, headers and body): an idle or slow client is then dropped.
+_READ_TIMEOUT = 5.0
+#: Connections served at once; more are closed at once (each has its own thread).
+_MAX_CLIENTS = 32
+
+
+_ANSWERED = object()  # what _Handler._read_json returns after answering a bad request itself
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
 
 
 class _Handler(BaseHTTPRequestHandler):
-    server_version = "bpp-play"
+    """One connection: the request is read under :data:`_READ_TIMEOUT`, checked (Host, Origin, type, size), then parsed.
 
-    def log_message(self, format, *args):  # noqa: A002 - quiet server
+    Every failure is one HTTP error with a JSON ``{"error": ...}`` and one line
+    on stderr (``bpp play: <client> <method> <path>: <status> <message>``),
+    never a traceback.
+    """
+
+    server_version = "bpp-play"
+    default_request_version = "HTTP/1.0"  # a garbage request line is answered with a status line too
+    timeout = _READ_TIMEOUT  # socket timeout of the connection (StreamRequestHandler)
+
+    def log_request(self, code="-", size="-"):  # answered requests are not logged
         return
+
+    def log_message(self, format, *args):  # noqa: A002 - http.server's own errors (timeouts, bad request lines)
+        self.server.log(f"{self.client_address[0]}: {format % args}")
 
     def _send(self, status: int, payload, content_type: str = "application/json") -> None:
         data = payload.encode("utf-8") if isinstance(payload, str) else json.dumps(payload, allow_nan=False).encode("utf-8")
-        self.send_response(status)
-        self.send_header("Content-Type", f"{content_type}; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.wfile.write(data)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", f"{content_type}; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("X-Content-Type-Options", "nosniff")
+            self.end_headers()
+            self.wfile.write(data)
+        except OSError as exc:  # the client went away (BrokenPipeError, ConnectionResetError, a timeout)
+            self.close_connection = True
+            self.log_message("%s %s: the client closed the connection before the answer (%s)", self.command, self.path,
+                             type(exc).__name__)
+
+    def _fail(self, status: int, message: str, **extra) -> None:
+        self.log_message("%s %s: %d %s", self.command, self.path, status, message)
+        self._send(status, {"error": message, **extra})
+
+    def _origins(self) -> tuple[str, ...]:
+        port = self.server.server_address[1]
+        return f"127.0.0.1:{port}", f"localhost:{port}"
 
     def _host_ok(self) -> bool:
         """Only pages served from this loopback address may talk to the game (no DNS rebinding from another site)."""
-        port = self.server.server_address[1]
-        if self.headers.get("Host", "") in (f"127.0.0.1:{port}", f"localhost:{port}"):
+        if self.headers.get("Host", "") in self._origins():
             return True
-        self._send(403, {"error": f"this game answers only on http://127.0.0.1:{port}/"})
+        self._fail(403, f"this game answers only on http://127.0.0.1:{self.server.server_address[1]}/")
         return False
+
+    def _same_origin(self) -> bool:
+        """A POST must come from the game's own page: Origin (when sent) is this server, Sec-Fetch-Site not cross-site."""
+        origin = self.headers.get("Origin")
+        site = self.headers.get("Sec-Fetch-Site")
+        if (origin is not None and origin not in {f"http://{o}" for o in self._origins()}) or site not in (None, "same-origin", "none"):
+            self._fail(403, f"actions are taken only from the game's own page (Origin {origin!r} refused)")
+            return False
+        return True
 
     def do_GET(self):  # noqa: N802 - http.server API
         session = self.server.session
@@ -412,45 +470,113 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, self.server.page, "text/html")
         elif self.path == "/state":
             with session.lock:
-                self._send(200, session.state())
+                state = session.state()
+            self._send(200, state)
         else:
-            self._send(404, {"error": f"no page {self.path!r} here: open /"})
+            self._fail(404, f"no page {self.path!r} here: open /")
+
+    def _read_json(self):
+        """The request body as parsed JSON, or :data:`_ANSWERED` after answering with the error."""
+        if "Transfer-Encoding" in self.headers:
+            self._fail(411, "send the body with a Content-Length (no Transfer-Encoding)")
+            return _ANSWERED
+        kind = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            self._fail(415, f"the request body must be sent as application/json; got {kind or 'no Content-Type'!r}")
+            return _ANSWERED
+        text = self.headers.get("Content-Length", "").strip()
+        length = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else -1
+        if not 0 < length <= _MAX_BODY:
+            self._fail(413 if length > _MAX_BODY or len(text) > 6 else 400,
+                       f"the request body must be a JSON object of at most {_MAX_BODY} bytes, with its Content-Length")
+            return _ANSWERED
+        try:
+            raw = self.rfile.read(length)
+        except TimeoutError:
+            self.close_connection = True
+            self._fail(408, f"the request body did not arrive within {_READ_TIMEOUT:g} s")
+            return _ANSWERED
+        if len(raw) != length:
+            self.close_connection = True
+            self._fail(400, f"the request body ended after {len(raw)} of the {length} bytes its Content-Length promised")
+            return _ANSWERED
+        try:
+            return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested too deep to be a request
+            self._fail(400, "the request body is not valid JSON")
+            return _ANSWERED
 
     def do_POST(self):  # noqa: N802 - http.server API
         session = self.server.session
-        if not self._host_ok():
+        if not self._host_ok() or not self._same_origin():
             return
         if self.path not in ("/action", "/new"):
-            self._send(404, {"error": f"no endpoint {self.path!r}: POST /action or /new"})
+            self._fail(404, f"no endpoint {self.path!r}: POST /action or /new")
             return
-        try:
-            length = int(self.headers.get("Content-Length", "0"))
-        except ValueError:
-            length = -1
-        if not 0 < length <= _MAX_BODY:
-            self._send(400, {"error": f"the request body must be a JSON object of at most {_MAX_BODY} bytes"})
+        body = self._read_json()
+        if body is _ANSWERED:
             return
-        raw = self.rfile.read(length)
         with session.lock:
             try:
-                try:
-                    body = json.loads(raw.decode("utf-8"))
-                except (UnicodeDecodeError, json.JSONDecodeError):
-                    raise RequestError("the request body is not valid JSON", 400) from None
                 result = session.act(body) if self.path == "/action" else session.new_hand(body)
             except RequestError as exc:
-                self._send(exc.status, {"error": str(exc), "state": session.state()})
+                self._fail(exc.status, str(exc), state=session.state())
                 return
-            self._send(200, result)
+        self._send(200, result)
 
 
-def make_server(game: str, against: str, *, port: int = 8765, seed: int = 0) -> HTTPServer:
-    """An HTTP server on 127.0.0.1:``port`` (0: any free port) serving one :class:`PlaySession`; call ``serve_forever()``."""
+class _Server(ThreadingHTTPServer):
+    """Serves each connection on its own thread (at most :data:`_MAX_CLIENTS`), so one slow client delays no other."""
+
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, address, handler, *, log=None):
+        self._slots = threading.BoundedSemaphore(_MAX_CLIENTS)
+        self._log = log
+        super().__init__(address, handler)
+
+    def log(self, line: str) -> None:
+        """One line on stderr (or to the ``log`` callable given): every failure, nothing else."""
+        if self._log is not None:
+            self._log(line)
+        else:
+            print(f"bpp play: {line}", file=sys.stderr, flush=True)
+
+    def process_request(self, request, client_address):
+        if not self._slots.acquire(blocking=False):
+            self.log(f"{client_address[0]}: refused a connection: {_MAX_CLIENTS} are open already")
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request, client_address):
+        """A failure no handler answered (the client vanished mid-request, a bug): one line, no traceback."""
+        exc = sys.exc_info()[1]
+        self.log(f"{client_address[0]}: the connection failed ({type(exc).__name__}: {exc})")
+
+
+def make_server(game: str, against: str, *, port: int = 8765, seed: int = 0, log=None) -> HTTPServer:
+    """An HTTP server on 127.0.0.1:``port`` (0: any free port) serving one :class:`PlaySession`; call ``serve_forever()``.
+
+    Each connection has its own thread; ``log`` (a callable taking one line,
+    default: print to stderr) receives one line per failed request.
+    """
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         raise ValueError(f"The 'port' parameter of make_server must be an integer in [0, 65535]; got {port!r}.")
     session = PlaySession(game, against, seed=seed)
     try:
-        server = HTTPServer(("127.0.0.1", port), _Handler)
+        server = _Server(("127.0.0.1", port), _Handler, log=log)
     except OSError as exc:
         raise ValueError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}") from None
     server.session = session

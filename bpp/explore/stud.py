@@ -328,11 +328,18 @@ def _step_json(step, net: int, evidence: dict, p_win: float) -> dict:
 
 def add_arguments(parser) -> None:
     """Options of ``bpp explore stud5``."""
-    parser.add_argument("--seed", type=int, default=0, help="seed of the hand, the agents and the warm-up (default 0)")
+    from bpp.stud.experiments.inspect import DEFAULT_SEED  # the hand bpp inspect stud5 shows
+    from holdem.tables import count, seed
+
+    MAX_WARMUP = 1_000_000  # hands played before the traced one: minutes at this bound
+
+    parser.add_argument("--seed", type=seed, default=DEFAULT_SEED,
+                        help=f"seed of the hand, the agents and the warm-up (default {DEFAULT_SEED}, as bpp inspect stud5)")
     parser.add_argument("--player", choices=_players(), default="bpp", help="the BPP traced (default bpp)")
-    parser.add_argument("--opponent", default="rules", help="registered stud opponent: rules or prob (default rules)")
-    parser.add_argument("--seats", type=int, default=3, help="table size for --player bpp-multi (3-6, default 3)")
-    parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first, learning the opponent (default 200)")
+    parser.add_argument("--opponent", default="rules",
+                        help="the stud opponent: an agent name (rules, prob, ...) or a module:Class path (default rules)")
+    parser.add_argument("--seats", type=int, default=None, help="table size for --player bpp-multi (3-6, default 3)")
+    parser.add_argument("--warmup", type=count(MAX_WARMUP, minimum=0), default=200, help=f"hands BPP plays first, learning the opponent (default 200, at most {MAX_WARMUP:,})")
     parser.add_argument("--out", metavar="FILE.html", default="stud_explorer.html", help="page to write (default stud_explorer.html)")
 
 
@@ -340,7 +347,10 @@ def run(args) -> int:
     """Write the page; print where."""
     from bpp.explore.page import check_out_path
 
+    if args.seats is not None and args.player != "bpp-multi":
+        raise ValueError(f"--seats applies to --player bpp-multi only (--player {args.player} plays heads-up); leave it out")
     check_out_path(args.out)
-    ex = stud_explorer(args.seed, player=args.player, opponent=args.opponent, warmup=args.warmup, seats=args.seats)
+    ex = stud_explorer(args.seed, player=args.player, opponent=args.opponent, warmup=args.warmup,
+                       seats=3 if args.seats is None else args.seats)
     print(f"wrote {ex.save(args.out)} ({len(ex.data['steps'])} steps; open it in a browser)")
     return 0

@@ -259,6 +259,8 @@ def load_values(path) -> np.ndarray:
     ValueError: values file 'no-such-file.json' does not exist
     """
     path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"values file {str(path)!r} is a folder, not a file")
     if not path.is_file():
         raise ValueError(f"values file {str(path)!r} does not exist")
     where = f"values file {str(path)!r}"
@@ -284,6 +286,10 @@ def load_values(path) -> np.ndarray:
         except json.JSONDecodeError as exc:
             raise ValueError(f"{where} is not valid JSON ({exc.msg} at line {exc.lineno})") from None
         table = data.get("values") if isinstance(data, dict) else None
+        from holdem.match.log import is_signed
+
+        if isinstance(data, dict) and "format" in data and not is_signed(data):  # written by bpp: covered by its checksum
+            raise ValueError(f"{where} does not match its checksum: it was damaged or edited (keep a copy, train again)")
         if not isinstance(table, dict):
             raise ValueError(f"{where} has no 'values' object (hand name → learning value)")
     missing = [n for n in VALUE_NAMES if n not in table]
@@ -481,7 +487,9 @@ class EvolvingPlayer(Agent):
         if path.suffix.lower() == ".csv":
             text = "\n".join(["hand,value"] + [f"{n},{v:.1f}" for n, v in zip(VALUE_NAMES, self.values_.tolist())]) + "\n"
         else:
-            text = json.dumps({"format": VALUES_FORMAT, "version": 1, **metadata, "values": self.values_dict()}, indent=1) + "\n"
+            from holdem.match.log import signed
+
+            text = json.dumps(signed({"format": VALUES_FORMAT, "version": 1, **metadata, "values": self.values_dict()}), indent=1) + "\n"
         try:
             with open(path, "x") as f:
                 f.write(text)

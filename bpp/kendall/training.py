@@ -306,7 +306,7 @@ class Table6:
     def to_dict(self) -> dict:
         return {"hands": self.hands, "runs": self.runs, "seed": self.seed, "rows": self.rows()}
 
-    def text(self) -> str:
+    def table(self) -> str:
         """The table as text: units held after the hands (mean ± 95 % CI) and hands played / won, per table."""
         lines = [f"Table 6 (Kendall2001 §3): units held after {self.hands:,} hands (start {STARTING_BANKROLL:,}), "
                  f"mean ± 95% CI over {self.runs} runs; hands played / won"]

@@ -17,8 +17,10 @@ from holdem.tables import add_build_output, build_destination, positive_int
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build preflop-equity``."""
+    from holdem.tables import seed
+
     parser.add_argument("--boards", type=positive_int, default=None, metavar="N", help="random boards (default 12000)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the boards (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="seed of the boards (default 0)")
     add_build_output(parser, "bpp/models/lbr/preflop_equity.npz", folder=False)
 
 

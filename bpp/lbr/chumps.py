@@ -25,7 +25,7 @@ import numpy as np
 from holdem.agents import Agent, HandStreams, UniformRandom
 from holdem.games.base import CHECK_CALL, Action, ActionKind
 
-__all__ = ["CallRaise", "CallRaisePot", "RandomPot", "RandomEverySize", "pot_sized_bounds"]
+__all__ = ["CallRaise", "CallRaisePot", "RandomPot", "RandomEverySize", "pot_sized_bounds", "pot_sized_bounds_batch"]
 
 _RAISE = ActionKind.BET_RAISE
 
@@ -44,7 +44,16 @@ def pot_sized_bounds(observation) -> tuple[int, int]:
     return lo, max(lo, min(hi, pot_raise))
 
 
-class CallRaise(Agent):
+def pot_sized_bounds_batch(observation, lo, hi):
+    """:func:`pot_sized_bounds` for every row of a :class:`~holdem.games.batched.BatchObservation` (``lo``, ``hi``:
+    its ``raise_bounds``)."""
+    me = observation.committed[np.arange(len(observation)), observation.player]
+    to_call = observation.to_call
+    pot_raise = me + to_call + observation.pot + to_call
+    return lo, np.maximum(lo, np.minimum(hi, pot_raise))
+
+
+class CallRaise(HandStreams):
     """Calls half the time and raises a uniformly random legal amount otherwise (Lisy2017 §4, Table 2).
 
     >>> import numpy as np
@@ -68,12 +77,22 @@ class CallRaise(Agent):
     def _sizes(self, observation):
         return observation.raise_bounds
 
+    def _sizes_batch(self, observation, lo, hi):
+        return lo, hi
+
     def act(self, observation):
         bounds = self._raise_bounds(observation)
-        if bounds is None or self.rng.random() < 0.5:
+        if bounds is None or self.uniform(observation) < 0.5:
             return CHECK_CALL
         lo, hi = self._sizes(observation)
-        return Action(_RAISE, int(self.rng.integers(lo, hi + 1)))
+        return Action(_RAISE, lo + int(self.uniform(observation, 1) * (hi - lo + 1)))
+
+    def act_batch(self, observation):
+        """``(kinds, raise-to amounts)`` :meth:`act` picks in every row of a :class:`~holdem.games.batched.BatchObservation`."""
+        lo, hi = self._sizes_batch(observation, *observation.raise_bounds)
+        raising = observation.legal[:, 2] & (self.uniforms(observation) >= 0.5)
+        amounts = lo + (self.uniforms(observation, 1) * (hi - lo + 1)).astype(np.int64)
+        return np.where(raising, 2, 1).astype(np.int8), np.where(raising, amounts, 0)
 
     def action_probabilities(self, observation):
         """Call 1/2 and "a raise to a total uniform in ``raise_bounds``" 1/2 (``Action(BET_RAISE, 0)``); call 1 when no raise is legal."""
@@ -90,6 +109,9 @@ class CallRaisePot(CallRaise):
     def _sizes(self, observation):
         return pot_sized_bounds(observation)
 
+    def _sizes_batch(self, observation, lo, hi):
+        return pot_sized_bounds_batch(observation, lo, hi)
+
 
 class RandomPot(UniformRandom):
     """``random`` with the raise-to total uniform between the min-raise and a pot-sized raise."""
@@ -100,8 +122,17 @@ class RandomPot(UniformRandom):
         action = super().act(observation)
         if action.kind == _RAISE and observation.raise_bounds is not None and observation.raise_bounds[0] != observation.raise_bounds[1]:
             lo, hi = pot_sized_bounds(observation)
-            return Action(_RAISE, int(self.rng.integers(lo, hi + 1)))
+            return Action(_RAISE, lo + int(self.uniform(observation, 2) * (hi - lo + 1)))
         return action
+
+    def act_batch(self, observation):
+        """``(kinds, raise-to amounts)`` :meth:`act` picks in every row of a :class:`~holdem.games.batched.BatchObservation`."""
+        kinds, amounts = super().act_batch(observation)
+        lo, hi = observation.raise_bounds
+        pot_lo, pot_hi = pot_sized_bounds_batch(observation, lo, hi)
+        sized = (kinds == 2) & (lo != hi)
+        pot_amounts = pot_lo + (self.uniforms(observation, 2) * (pot_hi - pot_lo + 1)).astype(np.int64)
+        return kinds, np.where(sized, pot_amounts, amounts)
 
 
 class RandomEverySize(HandStreams):

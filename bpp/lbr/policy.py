@@ -15,11 +15,11 @@ print a number that measures nothing.  Hence
 * :class:`SampledPolicy` (``bpp lbr --policy-samples N``) is the opt-in
   alternative: it *estimates* each holding's policy by the frequencies of N
   calls of ``act`` on copies of the observation with that holding swapped in.
-  The estimate has sampling error of order ``1/sqrt(N)`` per action, and a
-  holding whose estimate puts zero mass on the action she took drops out of
-  LBR's range entirely, so the result is an estimate of LBR's value, not the
-  exact LBR (the note of issue 22 measures the difference against Loki's exact
-  policy);
+  The estimate has sampling error of order ``1/sqrt(N)`` per action and is
+  smoothed by one pseudo-sample (an action never sampled keeps probability
+  ``1/(k (N + 1))`` for ``k`` legal actions), so the result is an estimate of
+  LBR's value, not the exact LBR (the note of issue 22 measures the difference
+  against exact policies);
 * :func:`check_policy_rows` checks every batch of probabilities LBR receives
   (rows sum to one, no negative mass, one column per legal action) and raises
   a ``ValueError`` naming the bad value.
@@ -119,9 +119,12 @@ class SampledPolicy:
     and put back afterwards.  ``holdings_action_probabilities(observation, holdings)``
     is the frequency of each legal action over ``samples`` calls of ``act`` on
     ``observation`` with the private cards replaced by each holding (a sized
-    raise counts for the legal raise nearest in amount); an agent declaring
-    ``policy_ignores_cards`` is sampled once for all holdings.  An estimate,
-    not the policy: see the module docstring.
+    raise counts for the legal raise nearest in amount), with one
+    pseudo-sample spread evenly over the legal actions: ``(count + 1/k) /
+    (samples + 1)`` for ``k`` legal actions, so that an action the samples
+    missed keeps a small probability and the range never empties on it.  An
+    agent declaring ``policy_ignores_cards`` is sampled once for all
+    holdings.  An estimate, not the policy: see the module docstring.
 
     Parameters
     ----------
@@ -190,9 +193,9 @@ class SampledPolicy:
                         j = min(raises, key=lambda r: abs(r[1] - action.amount))[0]
                     counts[i, j] += 1
         finally:
-            if bits is not None:
+            if bits is not None and saved is not None:
                 bits.state = saved
-        probs = counts / self.samples
+        probs = (counts + 1.0 / len(legal)) / (self.samples + 1)  # one pseudo-sample spread over the legal actions
         return np.broadcast_to(probs, (n, len(legal))).copy() if ask.shape[0] != n else probs
 
     def __repr__(self) -> str:

@@ -192,6 +192,9 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
     config = LBRConfig(betting, rounds)
     if game not in LBR_GAMES:
         raise ValueError(f"The 'game' parameter of run_lbr must be one of {', '.join(LBR_GAMES)}; got {game!r}.")
+    if game == "limit-holdem" and betting not in ("fc", "fcpa"):  # a limit raise has one size: 56 would be fcpa relabelled
+        raise ValueError(f"The 'betting' parameter of run_lbr must be fc or fcpa in limit-holdem (every raise has one size); "
+                         f"got {betting!r}.")
     for name, value in (("n_deals", n_deals), ("workers", workers), ("block_size", block_size)):
         if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 1:
             raise ValueError(f"The '{name}' parameter of run_lbr must be a positive integer; got {value!r}.")

@@ -117,8 +117,8 @@ class Player(Agent):
     rng : numpy.random.Generator, int or None
     name : str, optional
         The registered name (the class's ``name`` by default).
-    small_blind, big_blind, small_bet
-        The stakes of the game (those of :class:`holdem.games.LimitHoldem` by default).
+
+    The stakes (blinds, bet sizes) come with every observation (:class:`holdem.games.base.Stakes`).
 
     Examples
     --------
@@ -151,7 +151,7 @@ class Player(Agent):
     showdown_odds = _component_option("selector", "showdown_odds", "Loki-1's river call on showdown odds (the selector's).")
 
     def __init__(self, *, evaluator: HandEvaluator, modeler, selector, simulator: Simulator | None = None, rng=None,
-                 name: str | None = None, small_blind: int = 1, big_blind: int = 2, small_bet: int = 2):
+                 name: str | None = None):
         super().__init__(rng=rng)
         for what, value, kinds in (("evaluator", evaluator, HandEvaluator), ("modeler", modeler, Modeler),
                                    ("selector", selector, (RuleSelector, FormulaSelector)),
@@ -165,7 +165,7 @@ class Player(Agent):
         self.simulator = simulator
         if name is not None:
             self.name = name
-        self.stakes = dict(small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=2 * small_bet)
+        self._stakes = None  # the game's, from the first observation
         self.hand: HandState | None = None  # the current hand's state, made when the player first acts in it
         self._seat = 0
         self._pending: list = []  # the hand's events before the state is made
@@ -199,7 +199,8 @@ class Player(Agent):
         n = observation.n_players
         self.modeler.start(n, self.rng)
         self._seat = observation.player
-        tracker = HandTracker(n, observation.button, features=self.modeler.predictor_ is not None, **self.stakes)
+        self._stakes = observation.stakes
+        tracker = HandTracker(n, observation.button, features=self.modeler.predictor_ is not None, stakes=observation.stakes)
         for event in self._pending:
             tracker.step(event)
         self._pending = []
@@ -216,9 +217,8 @@ class Player(Agent):
             if first is None:
                 return
             n = self.modeler.n_players_
-            tracker = HandTracker(
-                n, button_from_first_actor(n, first), features=self.modeler.predictor_ is not None, **self.stakes
-            )
+            stakes = {} if self._stakes is None else {"stakes": self._stakes}  # the game's, when an observation was seen
+            tracker = HandTracker(n, button_from_first_actor(n, first), features=self.modeler.predictor_ is not None, **stakes)
             for event in self._pending:
                 tracker.step(event)
         if tracker is None:
@@ -276,7 +276,7 @@ class Player(Agent):
     def _triple(self, observation: Observation):
         """(the triple over fold/call/raise this player acts by, the betting context); one-hot for the rules and simulation."""
         hand = self._hand_of(observation)
-        ctx = betting_context(observation, small_bet=self.stakes["small_bet"])
+        ctx = betting_context(observation)
         hole = observation.hole
         h = int(HOLDING_INDEX[hole[0], hole[1]])
         if ctx.round == 0:
@@ -343,7 +343,7 @@ class Player(Agent):
                 f"per row; got {holdings.tolist()!r}."
             )
         hand = self._hand_of(observation)
-        ctx = betting_context(observation, small_bet=self.stakes["small_bet"])
+        ctx = betting_context(observation)
         h = HOLDING_INDEX[holdings[:, 0], holdings[:, 1]]
         if ctx.round == 0:
             return legal_columns(self.evaluator.preflop_table(ctx)[h], observation)
@@ -400,8 +400,6 @@ class LokiAgent(Player):
         ``tests/loki/test_loki_reweighting.py``).
     trials, time_budget
         The simulator's (``strategy="simulation"``).
-    small_blind, big_blind, small_bet
-        The stakes.
     rules : LokiRules, optional
     formula : FormulaParams, optional
 
@@ -434,14 +432,16 @@ class LokiAgent(Player):
         ranges: str = "uniform",
         trials: int = 500,
         time_budget: float | None = None,
-        small_blind: int = 1,
-        big_blind: int = 2,
-        small_bet: int = 2,
         rules: LokiRules | None = None,
         formula: FormulaParams | None = None,
     ):
         if strategy not in _STRATEGIES:
             raise ValueError(f"The 'strategy' parameter of LokiAgent must be one of {_STRATEGIES}; got {strategy!r}.")
+        if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
+            raise ValueError(f"The 'trials' parameter of LokiAgent must be a positive integer; got {trials!r}.")
+        if time_budget is not None and not (isinstance(time_budget, (int, float)) and 0 < time_budget < float("inf")):
+            raise ValueError(f"The 'time_budget' parameter of LokiAgent must be None or a positive number of seconds; "
+                             f"got {time_budget!r}.")
         if reweighting not in ("preflop", "all"):
             raise ValueError(f"The 'reweighting' parameter of LokiAgent must be 'preflop' or 'all'; got {reweighting!r}.")
         if view is None:
@@ -464,7 +464,7 @@ class LokiAgent(Player):
             modeler=modeler,
             selector=RuleSelector(rules) if strategy == "rules" else FormulaSelector(formula),
             simulator=Simulator(trials=trials, time_budget=time_budget, formula=formula) if strategy == "simulation" else None,
-            rng=rng, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet,
+            rng=rng,
         )
 
 

@@ -193,7 +193,7 @@ def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=No
     driver = HandDriver(players, on_event=record)
     for hand in range(n_hands):
         state = game.new_hand(rng.permutation(52), button=hand % n)
-        tracker = HandTracker(n, state.button, features=True)
+        tracker = HandTracker(n, state.button, features=True, stakes=game.stakes)
         driver.play(state)
     return {p: (np.array(xs[p]).reshape(-1, 19), np.array(ys[p], dtype=np.intp)) for p in range(n)}
 

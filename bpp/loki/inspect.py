@@ -31,9 +31,10 @@ triples in play; the update itself (``w ← w · PT[action]``) is the same.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
-from bpp.loki.modeler.opponent_model import blind_seats
 from bpp.loki.evaluator.preflop import PreflopThresholds, preflop_triples
 from bpp.loki.modeler.weights import CALL, FOLD, RAISE, WeightTable, ramp_triples
 from holdem.cards import CardsLike, parse_cards
@@ -47,6 +48,8 @@ __all__ = [
     "holding_strengths",
     "tight_player_example",
     "trace_hand",
+    "LoggedBeliefs",
+    "logged_hand_beliefs",
     "add_arguments",
     "run",
 ]
@@ -189,7 +192,7 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
     seed : int
         Deal and actions.
     n_players : int
-        Seats, 3-10.
+        Seats, 2-10.
     observer : int
         The seat whose view (own cards known) the tables take.
 
@@ -210,12 +213,13 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
     """
     from holdem.games import LimitHoldem
     from holdem.games.base import ActionKind
+    from holdem.games.holdem import blind_seats
     from types import SimpleNamespace
 
     from holdem.play import play_hand
 
-    if not isinstance(n_players, int) or not 3 <= n_players <= 10:
-        raise ValueError(f"The 'n_players' parameter of trace_hand must be an integer in [3, 10]; got {n_players!r}.")
+    if not isinstance(n_players, int) or not 2 <= n_players <= 10:
+        raise ValueError(f"The 'n_players' parameter of trace_hand must be an integer in [2, 10]; got {n_players!r}.")
     rng = np.random.default_rng(seed)
     game = LimitHoldem(n_players=n_players)
     deal = rng.permutation(52)
@@ -243,13 +247,13 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
                 tables[q][STREETS[last_round]] = current[q]
                 current[q] = current[q].remove_cards(obs.public)
             last_round = r
-        unit = game.small_bet if r < 2 else game.big_bet
+        unit = obs.bet_size
         bets_to_call = -(-obs.to_call // unit)
         can_raise = any(a.kind == ActionKind.BET_RAISE for a in obs.legal)
         if r == 0:
             bb = blind_seats(n_players, obs.button)[1]
             behind = sum(1 for s in range(n_players) if s != p and not obs.folded[s] and _before(s, bb, p, n_players))
-            triples = preflop_triples(n_players=n_players, players_behind=behind, bet_level=max(obs.bets) // game.small_bet,
+            triples = preflop_triples(n_players=n_players, players_behind=behind, bet_level=max(obs.bets) // unit,
                                       can_check=obs.to_call == 0, can_raise=can_raise)
         else:
             key = tuple(obs.public)
@@ -294,12 +298,152 @@ def _before(seat: int, bb: int, me: int, n: int) -> bool:
 # --- bpp inspect limit-holdem ----------------------------------------------------------------
 
 
+class LoggedBeliefs:
+    """Poki's weight table of every opponent after every action of a logged hand (:func:`logged_hand_beliefs`).
+
+    Attributes
+    ----------
+    observer : int
+        The seat whose view it is (Poki sits there).
+    steps : list of str
+        What happened before each snapshot: ``"start"``, then ``"loki r4"``-style actions (player, action).
+    rounds : list of int
+        The betting round of each step.
+    weights : dict of int -> numpy.ndarray, shape (n_steps, 1326)
+        Per opponent seat, its weight table after each step (relative weights; 0 for dead holdings).
+    holdings : list of str
+        The 1,326 holding labels in :data:`holdem.ranges.HOLDINGS` order (``"AsKd"``).
+    board : tuple of int
+        The board as far as it was dealt.
+    """
+
+    def __init__(self, observer, steps, rounds, weights, board, names):
+        from holdem.cards import format_cards
+
+        self.observer = observer
+        self.steps = steps
+        self.rounds = rounds
+        self.weights = weights
+        self.board = board
+        self.names = names
+        self.holdings = [format_cards(h, sep="") for h in HOLDINGS]
+
+    def tables(self, seat: int) -> dict:
+        """``{street: WeightTable}`` of one opponent after the last action of each street (and at the start)."""
+        out = {"start": WeightTable(self.weights[seat][0])}
+        for k, r in enumerate(self.rounds):
+            if k:
+                out[STREETS[r]] = WeightTable(self.weights[seat][k])
+        return out
+
+    def to_dict(self) -> dict:
+        return {"observer": self.observer, "steps": self.steps, "rounds": self.rounds, "holdings": self.holdings,
+                "weights": {str(s): w.tolist() for s, w in self.weights.items()}}
+
+    def table(self, top: int = 5) -> str:
+        """Each opponent's ``top`` most likely holdings (probability) after each step."""
+        lines = []
+        for seat, w in self.weights.items():
+            lines.append(f"{self.names[self.observer]} (seat {self.observer}) on {self.names[seat]} (seat {seat}):")
+            for step, row in zip(self.steps, w):
+                p = row / row.sum() if row.sum() > 0 else row
+                best = np.argsort(-p, kind="stable")[:top]
+                lines.append(f"  {step:<12} " + "  ".join(f"{self.holdings[h]} {p[h]:.3f}" for h in best))
+        return "\n".join(lines)
+
+
+def logged_hand_beliefs(hand, observer: str | int | None = None, *, agent=None) -> LoggedBeliefs:
+    """Replay one logged hold'em hand (:class:`holdem.histories.Hand`) with Poki in ``observer``'s seat.
+
+    After every action Poki's opponent modeler re-weights every opponent's table
+    (Billings2002 §6, "updating weight table") and the tables are recorded;
+    heads-up included.  ``observer`` is a player name or seat (default: seat 0);
+    ``agent`` a Poki-family agent (default ``PokiAgent(rng=0)``).  The
+    observer's own cards must be in the file.
+
+    >>> import tempfile, pathlib
+    >>> from holdem.games import LimitHoldem
+    >>> from holdem.match import play_match
+    >>> from holdem.histories import read_hands
+    >>> log = pathlib.Path(tempfile.mkdtemp()) / "m.jsonl"
+    >>> _ = play_match(LimitHoldem(), ["call", "raise"], 3, rng=1, log=log)
+    >>> b = logged_hand_beliefs(read_hands(log)[0], "call")
+    >>> b.steps[0], b.weights[1].shape[1]
+    ('start', 1326)
+    """
+    from holdem.histories.replay import logged_driver
+
+    from bpp.loki.agents import PokiAgent
+
+    if hand.game.name != "limit-holdem":
+        raise ValueError(f"Poki's weight tables are for limit hold'em; hand {hand.number} is {hand.game.name}")
+    if observer is None:
+        seat = 0
+    elif isinstance(observer, str):
+        if observer not in hand.names:
+            raise ValueError(f"no player {observer!r} in hand {hand.number} (players: {', '.join(hand.names)})")
+        seat = hand.names.index(observer)
+    else:
+        seat = int(observer)
+    if hand.holes[seat] is None:
+        raise ValueError(f"hand {hand.number}: the file does not show {hand.names[seat]}'s cards")
+    poki = agent if agent is not None else PokiAgent(rng=0)
+    opponents = [s for s in range(hand.n_players) if s != seat]
+    steps, rounds = ["start"], [0]
+    snaps = {s: [] for s in opponents}
+    driver = None
+
+    def snapshot():
+        h = poki._hand_of(driver.state.observation(seat))
+        poki.modeler.update(h, poki.evaluator)
+        for s in opponents:
+            snaps[s].append(h.weights[s].copy())
+
+    def on_event(event):
+        if event.kind == "action":
+            snapshot()
+            steps.append(f"{hand.names[event.player]} {event.action}")
+            rounds.append(event.round)
+
+    driver = logged_driver(hand, seat, poki, on_event=on_event)
+    start = WeightTable(dead_cards=np.array(hand.holes[seat])).weights
+    for s in opponents:
+        snaps[s].append(start.copy())
+    state = driver.play(hand.new_state())
+    live = start > 0  # holdings that share a card with the observer's are impossible (the modeler leaves them be)
+    weights = {s: np.array(v) * live for s, v in snaps.items()}
+    board = tuple(c for e in state.history if e.kind == "deal" for c in e.cards)
+    return LoggedBeliefs(seat, steps, rounds, weights, board, hand.names)
+
+
 def add_arguments(parser) -> None:
     """Options of ``bpp inspect limit-holdem``."""
-    parser.add_argument("--seed", type=int, default=0, help="deal and actions of the random hand (default 0)")
-    parser.add_argument("--players", type=int, default=5, help="seats (3-10, default 5)")
+    from holdem.tables import seed
+
+    parser.add_argument("--seed", type=seed, default=0, help="deal and actions of the random hand (default 0)")
+    parser.add_argument("--players", type=int, default=5, help="seats (2-10, default 5)")
     parser.add_argument("--example", action="store_true", help="draw the tight early-position player of Poki's example")
     parser.add_argument("--out", default="weight_tables.png", help="image file to write (default weight_tables.png)")
+    parser.add_argument("--hands", metavar="FILE", default=None,
+                        help="a hand-history file (PHH, ACPC, bpp log): trace a logged hand instead of a random one")
+    parser.add_argument("--hand", type=int, default=None, metavar="N", help="with --hands: the hand's number in the file")
+    parser.add_argument("--player", default=None, metavar="NAME",
+                        help="with --hands: whose view (Poki in that seat; default the first seat)")
+
+
+def _logged_rows(args):
+    """The rows of ``--hands FILE --hand N``: each opponent's tables by street, printed action by action."""
+    from holdem.histories import read_hands
+
+    read = read_hands(args.hands)
+    for line in read.problems:
+        print(f"warning: {line}", file=sys.stderr)
+    hand = read.find(args.hand, game="limit-holdem")
+    beliefs = logged_hand_beliefs(hand, args.player)
+    print(beliefs.table())
+    rows = {f"{hand.names[s]} (seat {s})": beliefs.tables(s) for s in beliefs.weights}
+    heading = f"{args.hands}, hand {hand.number}: {hand.names[beliefs.observer]}'s view (Poki's weight tables)"
+    return rows, heading, np.array(beliefs.board, dtype=int)
 
 
 def run(args) -> int:
@@ -312,7 +456,9 @@ def run(args) -> int:
     from bpp.loki.plots import plot_weight_grid
     from holdem.cards import format_cards
 
-    if args.example:
+    if args.hands is not None:
+        rows, heading, board = _logged_rows(args)
+    elif args.example:
         rows = {"EP (tight)": tight_player_example()}
         heading = f"Poki's example: EP's weight table; Poki holds {EXAMPLE_POKI_HOLE}"
         board = parse_cards(EXAMPLE_BOARD)

@@ -31,7 +31,8 @@ from __future__ import annotations
 import numpy as np
 
 from holdem.checks import check_int
-from holdem.games.base import ActionKind
+from holdem.games.base import ActionKind, Stakes
+from holdem.games.holdem import LimitHoldem, blind_seats, first_to_act  # noqa: F401 - the engine's seat rules
 from holdem.ranges import N_HOLDINGS
 
 __all__ = [
@@ -59,34 +60,6 @@ ACTION_NAMES = ("fold", "call", "raise")
 
 
 
-def blind_seats(n_players: int, button: int) -> tuple[int, int]:
-    """(small blind, big blind) seats: heads-up the button posts the small blind, else the two seats left of it.
-
-    The rule of :class:`holdem.games.LimitHoldem` (the standard heads-up rule).
-
-    >>> blind_seats(2, 0), blind_seats(3, 0), blind_seats(6, 4)
-    ((0, 1), (1, 2), (5, 0))
-    """
-    if n_players == 2:
-        return button, (button + 1) % 2
-    return (button + 1) % n_players, (button + 2) % n_players
-
-
-def first_to_act(n_players: int, button: int, round: int) -> int:
-    """The seat that acts first in a betting round (before folds are skipped).
-
-    Pre-flop the seat left of the big blind (heads-up that is the button, the
-    small blind); after the flop the seat left of the button (heads-up the big
-    blind), as :class:`holdem.games.LimitHoldem` plays it.
-
-    >>> first_to_act(2, 0, 0), first_to_act(2, 0, 1), first_to_act(3, 0, 0), first_to_act(10, 0, 0)
-    (0, 1, 0, 3)
-    """
-    if round == 0:
-        return (blind_seats(n_players, button)[1] + 1) % n_players
-    return (button + 1) % n_players
-
-
 def button_from_first_actor(n_players: int, first: int) -> int:
     """The button of a hand whose first pre-flop actor was ``first`` (the inverse of :func:`first_to_act`).
 
@@ -94,6 +67,10 @@ def button_from_first_actor(n_players: int, first: int) -> int:
     [1, 1, 1, 1]
     """
     return first if n_players <= 3 else (first - 3) % n_players
+
+
+#: The stakes of :class:`holdem.games.LimitHoldem` (a tracker made before any observation was seen).
+_LIMIT_STAKES = LimitHoldem().stakes
 
 
 class ActionRecord(tuple):
@@ -113,7 +90,10 @@ class ActionRecord(tuple):
 class HandTracker:
     """Replays the public events of a fixed-limit hold'em hand to know each action's context.
 
-    It follows :class:`holdem.games.LimitHoldem`'s rules: blinds by the two
+    The game's :class:`~holdem.games.base.Stakes` (``stakes``: every observation
+    carries them) give the blinds and the bet of each round; the seats come from
+    the engine's :func:`~holdem.games.holdem.blind_seats`.  It follows
+    :class:`holdem.games.LimitHoldem`'s rules: blinds by the two
     seats left of the button (heads-up the button posts the small blind),
     bets of ``small_bet`` in rounds 0–1 and ``big_bet`` in rounds 2–3.
 
@@ -128,11 +108,11 @@ class HandTracker:
     ValueError: The 'button' parameter of HandTracker must be an integer in [0, 2]; got 3.
     """
 
-    def __init__(self, n_players: int, button: int, *, small_blind=1, big_blind=2, small_bet=2, big_bet=4,
-                 features: bool = False):
+    def __init__(self, n_players: int, button: int, *, stakes: Stakes = _LIMIT_STAKES, features: bool = False):
         self.n = check_int("HandTracker", "n_players", n_players, 2, 10)
         self.button = check_int("HandTracker", "button", button, 0, self.n - 1)
-        self.sizes = (small_bet, small_bet, big_bet, big_bet)
+        self.sizes = stakes.bet_sizes
+        small_blind, big_blind = stakes.blinds
         n, b = self.n, self.button
         sb, bb = blind_seats(n, b)
         self.committed = [0] * n

@@ -92,7 +92,6 @@ def composition_run(composition: str, n_deals: int, seed: int) -> dict:
     of the match's winnings; the step checks that alignment on every hand the
     probe folded (its loss must be its chips in at the fold).
     """
-    import bpp.registry  # noqa: F401  (the agents' names)
     from holdem.games import LimitHoldem
     from holdem.match import play_match
 

@@ -29,6 +29,7 @@ from holdem.games.base import (
     GameState,
     IllegalActionError,
     Observation,
+    Stakes,
 )
 from holdem.games.draw import Draw5, Draw5State
 from holdem.games.holdem import LimitHoldem, LimitHoldemState, NoLimitHoldem, NoLimitHoldemState
@@ -48,6 +49,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "Observation",
+    "Stakes",
     "LimitHoldem",
     "LimitHoldemState",
     "NoLimitHoldem",
@@ -85,11 +87,13 @@ def make_game(name: str, n_players: int | None = None, **options: Any) -> Game:
         allowed = ", ".join(repr(g) for g in GAMES)
         raise ValueError(f"The 'name' parameter of make_game must be one of {allowed}; got {name!r}.")
     cls = GAMES[name]
+    game: Game
     if n_players is None:
-        game: Game = cls(**options)
+        game = cls(**options)
         return game
     try:
-        return cls(n_players=n_players, **options)
+        game = cls(n_players=n_players, **options)
+        return game
     except TypeError:  # a rule set with a fixed number of seats (heads-up no-limit)
         game = cls(**options)
         if game.n_players != n_players:

@@ -491,6 +491,7 @@ class _State:
                 self._extra(player),
                 tuple(self._committed),
                 bounds,
+                self.game.stakes,
             ),
         )
 
@@ -600,6 +601,7 @@ class FixedLimitState(_State):
                 _EMPTY_EXTRA,
                 tuple(committed),
                 bounds,
+                self.game.stakes,
             ),
         )
 

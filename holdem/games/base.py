@@ -60,6 +60,7 @@ __all__ = [
     "STAND_PAT",
     "Event",
     "Observation",
+    "Stakes",
     "IllegalActionError",
     "GameState",
     "Game",
@@ -139,6 +140,33 @@ class Event(NamedTuple):
 _EMPTY: Mapping = MappingProxyType({})
 
 
+class Stakes(NamedTuple):
+    """The money rules of a game, the same for every hand of it: what an agent needs to know besides the cards.
+
+    ``ante`` each seat's ante; ``blinds`` the small and big blind amounts
+    (empty without blinds); ``bet_sizes`` the fixed bet of each betting round
+    in fixed-limit games (empty when raises are sized: no-limit, draw);
+    ``max_raises`` the raises allowed after the opening bet of a round
+    (None: no cap); ``starting_stack`` the chips a seat starts a hand with
+    (where stacks never bind: the most it can put in); ``unit_chips`` the
+    chips of the unit results are counted in.
+
+    >>> from holdem.games import LimitHoldem, Stud5
+    >>> LimitHoldem().stakes.bet_sizes, Stud5().stakes.ante
+    ((2, 2, 4, 4), 1)
+    """
+
+    ante: int = 0
+    blinds: tuple[int, ...] = ()
+    bet_sizes: tuple[int, ...] = ()
+    max_raises: int | None = None
+    starting_stack: int = 0
+    unit_chips: int = 1
+
+
+_NO_STAKES = Stakes()
+
+
 class Observation(NamedTuple):
     """Exactly what one seat may see (ARCHITECTURE.md: agents see only their observation).
 
@@ -153,6 +181,8 @@ class Observation(NamedTuple):
     it is this seat's turn (``legal`` empty, ``raise_bounds`` ``None`` otherwise).
     ``extra`` holds game-specific items (draw: ``"drawn"``, cards each seat replaced;
     stud at table stakes: ``"bet_size"``, the round's fixed bet, which capped calls and raises no longer show).
+    ``stakes`` are the game's :class:`Stakes` (blinds, antes, bet sizes), so no
+    agent re-derives them; :attr:`bet_size` is this round's fixed bet.
     """
 
     game: str
@@ -173,6 +203,18 @@ class Observation(NamedTuple):
     extra: Mapping = _EMPTY
     committed: tuple[int, ...] = ()
     raise_bounds: tuple[int, int] | None = None
+    stakes: Stakes = _NO_STAKES
+
+    @property
+    def bet_size(self) -> int | None:
+        """The fixed bet of this betting round (fixed-limit games), None when raises are sized.
+
+        >>> from holdem.games import LimitHoldem
+        >>> LimitHoldem().new_hand(list(range(52))).observation(0).bet_size
+        2
+        """
+        sizes = self.stakes.bet_sizes
+        return sizes[self.round] if sizes else None
 
     def replace(self, **changes) -> "Observation":
         """A copy with some fields changed."""

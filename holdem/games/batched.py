@@ -14,8 +14,7 @@ The rules are the scalar games' rules, not a second reading of them: the
 batched state is tested to give exactly the payoffs of the scalar state for
 the same deals, buttons and actions (``tests/games/test_batched.py``).
 
-Fixed-limit hold'em (:class:`~holdem.games.LimitHoldem`, 2-10 seats;
-Billings1998 §2, Billings2002 §2)
+Fixed-limit hold'em (:class:`~holdem.games.LimitHoldem`, 2-10 seats; Billings1998 §2, Billings2002 §2)
     Blinds: heads-up the button posts the small blind and acts first
     pre-flop; with three or more seats the two seats left of the button post
     them and the seat left of the big blind acts first.  After the flop the
@@ -45,7 +44,10 @@ array([[ 2, -2],
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from holdem.evaluate import evaluate
 
@@ -87,7 +89,7 @@ class BatchObservation:
         Actions taken so far in the hand (all seats).
     """
 
-    def __init__(self, batch: "LimitHoldemBatch", rows: np.ndarray):
+    def __init__(self, batch: "LimitHoldemBatch", rows: np.ndarray) -> None:
         self._batch = batch
         self.rows = rows
         self.game = batch.game
@@ -98,19 +100,19 @@ class BatchObservation:
 
     @property
     def hand(self) -> np.ndarray:
-        return self._batch.ids[self.rows]
+        return np.asarray(self._batch.ids[self.rows])
 
     @property
     def player(self) -> np.ndarray:
-        return self._batch.current[self.rows]
+        return np.asarray(self._batch.current[self.rows])
 
     @property
     def round(self) -> np.ndarray:
-        return self._batch.round[self.rows]
+        return np.asarray(self._batch.round[self.rows])
 
     @property
     def button(self) -> np.ndarray:
-        return self._batch.button[self.rows]
+        return np.asarray(self._batch.button[self.rows])
 
     @property
     def hole(self) -> np.ndarray:
@@ -128,20 +130,20 @@ class BatchObservation:
 
     @property
     def n_board(self) -> np.ndarray:
-        return np.array([0, 3, 4, 5])[self.round]
+        return np.asarray(np.array([0, 3, 4, 5])[self.round])
 
     @property
     def committed(self) -> np.ndarray:
-        return self._batch.committed[self.rows]
+        return np.asarray(self._batch.committed[self.rows])
 
     @property
     def pot(self) -> np.ndarray:
-        return self._batch.committed[self.rows].sum(axis=1)
+        return np.asarray(self._batch.committed[self.rows].sum(axis=1))
 
     @property
     def to_call(self) -> np.ndarray:
         b = self._batch
-        return b.high[self.rows] - b.committed[self.rows, b.current[self.rows]]
+        return np.asarray(b.high[self.rows] - b.committed[self.rows, b.current[self.rows]])
 
     @property
     def raise_bounds(self) -> tuple[np.ndarray, np.ndarray]:
@@ -158,11 +160,11 @@ class BatchObservation:
 
     @property
     def n_actions(self) -> np.ndarray:
-        return self._batch.n_actions[self.rows]
+        return np.asarray(self._batch.n_actions[self.rows])
 
     @property
     def folded(self) -> np.ndarray:
-        return self._batch.folded[self.rows]
+        return np.asarray(self._batch.folded[self.rows])
 
 
 class LimitHoldemBatch:
@@ -196,7 +198,25 @@ class LimitHoldemBatch:
     ValueError: The 'buttons' parameter of LimitHoldemBatch must have one seat per deal (2); got shape (3,).
     """
 
-    def __init__(self, game, deals, buttons, ranks=None):
+    deals: np.ndarray
+    button: np.ndarray
+    ranks: np.ndarray
+    ids: np.ndarray
+    committed: np.ndarray
+    high: np.ndarray
+    n_bets: np.ndarray
+    to_act: np.ndarray
+    n_live_seats: np.ndarray
+    round: np.ndarray
+    folded: np.ndarray
+    current: np.ndarray
+    n_actions: np.ndarray
+    payoffs: np.ndarray
+    sizes: np.ndarray
+    seat_agents: np.ndarray
+    _legal: np.ndarray | None
+
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
         n = game.n_players
         deals = np.asarray(deals)
         if deals.ndim != 2 or deals.shape[1] != 52 or deals.dtype.kind not in "iu":
@@ -257,18 +277,18 @@ class LimitHoldemBatch:
     def n_live(self) -> int:
         return len(self.ids)
 
-    def observation(self, rows) -> BatchObservation:
+    def observation(self, rows: ArrayLike) -> BatchObservation:
         """The :class:`BatchObservation` of the seats to act in ``rows`` (positions among the live hands)."""
         return BatchObservation(self, np.asarray(rows, dtype=np.intp))
 
-    def legal_mask(self, rows=None) -> np.ndarray:
+    def legal_mask(self, rows: Any = None) -> np.ndarray:
         """Bool array (k, 3): whether fold, check/call and bet/raise are legal for the seat to act in each row."""
         if rows is None:
             if self._legal is None:
                 self._legal = self.legal_mask(slice(None))
             return self._legal
         if not isinstance(rows, slice) and self._legal is not None:
-            return self._legal[rows]
+            return np.asarray(self._legal[rows])
         current = self.current[rows]
         committed = self.committed[rows]
         facing = self.high[rows] > committed.reshape(-1)[np.arange(0, committed.size, self.n) + current]
@@ -277,16 +297,16 @@ class LimitHoldemBatch:
         mask[:, 2] = self.n_bets[rows] < self.cap
         return mask
 
-    def raise_bounds(self, rows) -> tuple[np.ndarray, np.ndarray]:
+    def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
         """``(min_to, max_to)`` of the seats to act in ``rows``: the fixed raise-to total, 0 where the round is capped."""
         to = np.where(self.n_bets[rows] < self.cap, self.high[rows] + self.sizes[self.round[rows]], 0)
         return to, to
 
-    def stacks_of(self, rows) -> np.ndarray:
+    def stacks_of(self, rows: Any) -> np.ndarray:
         """Chips behind (the scalar state's ``starting_stack - committed``: limit stacks never bind)."""
-        return self.game.starting_stack - self.committed[rows]
+        return np.asarray(self.game.starting_stack - self.committed[rows])
 
-    def attach(self, name: str, array) -> None:
+    def attach(self, name: str, array: ArrayLike) -> None:
         """Keep ``array`` (one row per live hand) as attribute ``name``, compacted with the batch as hands leave."""
         array = np.asarray(array)
         if array.shape[:1] != (self.n_live,):
@@ -298,7 +318,7 @@ class LimitHoldemBatch:
         if name not in self._row_arrays:
             self._row_arrays.append(name)
 
-    def verify(self, kinds, amounts=None, who=None):
+    def verify(self, kinds: ArrayLike, amounts: ArrayLike | None = None, who: Any = None) -> tuple[np.ndarray, Any]:
         """``(kinds, amounts)`` as int arrays of one entry per live hand; ``ValueError`` naming the first illegal row.
 
         ``amounts`` are raise-to totals (0: the least raise; fixed limit has one
@@ -316,13 +336,14 @@ class LimitHoldemBatch:
         ok = ~bad_kind
         ok[ok] = legal[np.flatnonzero(ok), kinds[ok].astype(np.intp)]
         amounts = self._verify_amounts(kinds, ok, amounts)
+        amounts_of: Any = amounts
         if not ok.all():
             row = int(np.flatnonzero(~ok)[0])
             k = int(kinds[row])
             what = _KIND_NAMES[k] if 0 <= k <= 2 else f"kind {k}"
             if k == RAISE_KIND and legal[row, 2]:
                 lo, hi = self.raise_bounds(np.array([row]))
-                what = f"raise to {int(amounts[row])} (legal raise-to totals {int(lo[0])}..{int(hi[0])})"
+                what = f"raise to {int(amounts_of[row])} (legal raise-to totals {int(lo[0])}..{int(hi[0])})"
             allowed = ", ".join(name for name, m in zip(_KIND_NAMES, legal[row]) if m)
             by = "" if who is None else f"{who[row]} answered "
             raise ValueError(
@@ -332,11 +353,11 @@ class LimitHoldemBatch:
             )
         return kinds, amounts
 
-    def _verify_amounts(self, kinds, ok, amounts):
+    def _verify_amounts(self, kinds: np.ndarray, ok: np.ndarray, amounts: Any) -> Any:
         """Fixed limit: the raise has one size, so amounts are not read."""
         return amounts
 
-    def apply(self, kinds, amounts=None, who=None) -> None:
+    def apply(self, kinds: ArrayLike, amounts: ArrayLike | None = None, who: Any = None) -> None:
         """Apply one action to every live hand (``kinds[i]`` for row ``i``; raise-to ``amounts[i]``), checked first.
 
         An illegal kind in any row raises ``ValueError`` naming the row and the
@@ -354,7 +375,7 @@ class LimitHoldemBatch:
         """
         self._apply(*self.verify(kinds, amounts, who))
 
-    def _apply(self, kinds: np.ndarray, amounts=None) -> None:
+    def _apply(self, kinds: np.ndarray, amounts: Any = None) -> None:
         """Apply legal kinds (unchecked); hands that finish leave the live arrays."""
         k = self.n_live
         if k == 0:
@@ -501,7 +522,7 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
     (0, [[20000, -20000], [-100, 100]])
     """
 
-    def __init__(self, game, deals, buttons, ranks=None):
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
         if game.n_players != 2:  # pragma: no cover - NoLimitHoldem is heads-up by definition
             raise ValueError("NoLimitHoldemBatch plays heads-up no-limit hold'em")
         if ranks is None:
@@ -519,10 +540,10 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
         self.to_act = np.full(B, 2, dtype=np.int64)
         self._row_arrays += ["last_inc", "allin", "n_active"]
 
-    def stacks_of(self, rows) -> np.ndarray:
-        return self.stack - self.committed[rows]
+    def stacks_of(self, rows: Any) -> np.ndarray:
+        return np.asarray(self.stack - self.committed[rows])
 
-    def raise_bounds(self, rows) -> tuple[np.ndarray, np.ndarray]:
+    def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
         """``(min_to, max_to)`` of the seats to act in ``rows`` (0, 0 where no raise is legal)."""
         committed = self.committed[rows]
         p = self.current[rows]
@@ -533,13 +554,13 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
         min_to = np.minimum(high + np.maximum(self.last_inc[rows], self.bb), max_to)
         return np.where(can, min_to, 0), np.where(can, max_to, 0)
 
-    def legal_mask(self, rows=None) -> np.ndarray:
+    def legal_mask(self, rows: Any = None) -> np.ndarray:
         if rows is None:
             if self._legal is None:
                 self._legal = self.legal_mask(np.arange(self.n_live))
             return self._legal
         if self._legal is not None:
-            return self._legal[rows]
+            return np.asarray(self._legal[rows])
         committed = self.committed[rows]
         mine = committed.reshape(-1)[np.arange(0, committed.size, 2) + self.current[rows]]
         mask = np.ones((len(mine), 3), dtype=bool)
@@ -547,7 +568,7 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
         mask[:, 2] = self.raise_bounds(rows)[0] > 0
         return mask
 
-    def _verify_amounts(self, kinds, ok, amounts):
+    def _verify_amounts(self, kinds: np.ndarray, ok: np.ndarray, amounts: Any) -> Any:
         """Raise-to totals in ``[min_to, max_to]`` (0: the minimum raise); out of range marks the row not ok."""
         k = self.n_live
         lo, hi = self.raise_bounds(np.arange(k))
@@ -564,7 +585,7 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
         ok &= ~(raising & ((amounts < lo) | (amounts > hi)))
         return amounts
 
-    def _apply(self, kinds: np.ndarray, amounts=None) -> None:
+    def _apply(self, kinds: np.ndarray, amounts: Any = None) -> None:
         k = self.n_live
         if k == 0:
             return
@@ -624,7 +645,7 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
 class _LimitShape:
     """The few fields :class:`LimitHoldemBatch` reads while it posts the blinds, taken from a no-limit game."""
 
-    def __init__(self, game):
+    def __init__(self, game: Any) -> None:
         self.n_players = 2
         self.small_blind = game.small_blind
         self.big_blind = game.big_blind
@@ -641,7 +662,7 @@ class StudBatchObservation(BatchObservation):
     def hole(self) -> np.ndarray:
         b = self._batch
         pos = (self.player - self.button - 1) % b.n
-        return b.deals[self.rows, pos][:, None]
+        return np.asarray(b.deals[self.rows, pos][:, None])
 
     @property
     def up_cards(self) -> np.ndarray:
@@ -649,7 +670,7 @@ class StudBatchObservation(BatchObservation):
         n = b.n
         pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n) position of each seat
         idx = n * (np.arange(1, 5)[None, None, :]) + pos[:, :, None]
-        return b.deals[self.rows[:, None, None], idx]
+        return np.asarray(b.deals[self.rows[:, None, None], idx])
 
     @property
     def board(self) -> np.ndarray:
@@ -677,7 +698,7 @@ class Stud5Batch(LimitHoldemBatch):
     1
     """
 
-    def __init__(self, game, deals, buttons, ranks=None):
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
         if game.stacks is not None:
             raise ValueError(f"Stud5Batch plays five-card stud without table stakes; got {game!r}")
         if ranks is None:
@@ -690,9 +711,20 @@ class Stud5Batch(LimitHoldemBatch):
         self.committed[:] = game.ante
         self.high[:] = game.ante
         self.n_bets[:] = 0
+        # every seat's showing code after each round's up card, computed once: (B, 4, n)
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n
+        counts = np.zeros((B, n, 13), dtype=np.int64)
+        show_keys = np.empty((B, 4, n), dtype=np.int64)
+        flat = (np.arange(B)[:, None] * n + np.arange(n)) * 13
+        for j in range(4):
+            ranks = self.deals[np.arange(B)[:, None], n * (j + 1) + pos].astype(np.int64) >> 2
+            counts.reshape(-1)[(flat + ranks).reshape(-1)] += 1  # one card per seat: no repeated index
+            show_keys[:, j] = _showing_codes(counts)
+        self.show_keys = show_keys
+        self._row_arrays.append("show_keys")
         self.current = self._first_actors()
 
-    def observation(self, rows) -> StudBatchObservation:
+    def observation(self, rows: ArrayLike) -> StudBatchObservation:
         return StudBatchObservation(self, np.asarray(rows, dtype=np.intp))
 
     def _first_actors(self) -> np.ndarray:
@@ -700,25 +732,17 @@ class Stud5Batch(LimitHoldemBatch):
         n = self.n
         k = self.n_live
         pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n)
-        n_up = self.round + 1
-        rows = np.arange(k)
-        # a showing as a multiset of ranks: the sum of 5 ** rank over the up cards dealt
-        codes = np.zeros((k, n), dtype=np.int64)
-        for j in range(4):
-            cards = self.deals[rows[:, None], n * (j + 1) + pos].astype(np.int64)
-            codes += np.where((j < n_up)[:, None], _POW5_ARRAY[cards], 0)
-        unique, inverse = np.unique(codes, return_inverse=True)
-        keys = np.array([_show_key_of(int(c)) for c in unique.tolist()], dtype=np.int64)[inverse.reshape(k, n)]
+        keys = self.show_keys[np.arange(k), self.round]
         keys = np.where(self.folded, -1, keys)
         # the best key; among equal keys the seat with the lowest position (nearest left of the button)
         order = keys * (n + 1) + (n - pos)
-        return np.argmax(order, axis=1)
+        return np.asarray(np.argmax(order, axis=1))
 
 
 class _StudShape:
     """The fields :class:`LimitHoldemBatch` reads, from a stud game (no blinds; the same bet every round)."""
 
-    def __init__(self, game):
+    def __init__(self, game: Any) -> None:
         self.n_players = game.n_players
         self.small_blind = self.big_blind = 0
         self.small_bet = self.big_bet = game.bet
@@ -726,20 +750,38 @@ class _StudShape:
         self.starting_stack = game.starting_stack
 
 
-def _show_key_of(code: int) -> int:
-    from holdem.games.stud import _SHOW_KEYS, _show_key
-
-    key = _SHOW_KEYS.get(code)
-    if key is None:
-        key = _SHOW_KEYS[code] = _show_key(code)
-    return key
+_RANKS13 = np.arange(13)
 
 
-_POW5_ARRAY = 5 ** (np.arange(52, dtype=np.int64) >> 2)
+def _showing_codes(counts: np.ndarray) -> np.ndarray:
+    """Showings as int64 codes ordered as :func:`holdem.games.stud.showing_key` orders showings of as many cards.
+
+    ``counts[..., r]`` cards of rank ``r`` (at most four cards, so no full
+    house, straight or flush counts).  The code is the category (quads 4,
+    trips 3, two pair 2, pair 1, high card 0) times 2**52 plus one bit per
+    rank present at ``13 * (multiplicity - 1) + rank``: a higher group
+    outranks a lower one, a higher rank within a group a lower one, so codes
+    compare as ``showing_key``'s (counts, ranks) tuples do.
+
+    >>> from holdem.cards import parse_cards
+    >>> def code(text):
+    ...     c = np.zeros(13, dtype=np.int64)
+    ...     np.add.at(c, parse_cards(text) >> 2, 1)
+    ...     return int(_showing_codes(c))
+    >>> code("5c 5d 3h 3s") > code("Ks Kh Ad Qc"), code("Ac 2d") > code("Kd Qh"), code("Ac Kd") == code("As Kh")
+    (True, True, True)
+    """
+    top = counts.max(axis=-1)
+    n_pairs = (counts == 2).sum(axis=-1)
+    category = np.where(top == 4, 4, np.where(top == 3, 3, np.where(n_pairs == 2, 2, np.where(top == 2, 1, 0))))
+    bits = np.where(counts > 0, np.left_shift(1, 13 * np.maximum(counts - 1, 0) + _RANKS13), 0)
+    return np.asarray((category.astype(np.int64) << 52) | bits.sum(axis=-1))
+
+
 
 
 #: the batched state of each rule set that has one
-def batched_games() -> dict:
+def batched_games() -> dict[type, type]:
     """Rule-set class → its batched state class (the games :func:`new_batch` can batch)."""
     from holdem.games.holdem import LimitHoldem, NoLimitHoldem
     from holdem.games.stud import Stud5
@@ -747,7 +789,7 @@ def batched_games() -> dict:
     return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch, Stud5: Stud5Batch}
 
 
-def new_batch(game, deals, buttons, ranks=None):
+def new_batch(game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> Any:
     """The batched state of ``game`` for ``deals``, or ``None`` when the game has no batched form yet.
 
     >>> import numpy as np

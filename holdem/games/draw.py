@@ -34,11 +34,12 @@ beats a numpy call).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from typing import ClassVar
 
 from holdem.games._engine import SizedState, _tnew, check_int, clean_button, clean_deal
-from holdem.games.base import Action, ActionKind, Event
+from holdem.games.base import Action, ActionKind, Event, Stakes
 
 __all__ = ["Draw5", "Draw5State"]
 
@@ -123,6 +124,11 @@ class Draw5:
             check_int("Draw5", "max_raise", self.max_raise, self.min_raise)
         check_int("Draw5", "stack", self.stack, self.ante + 1)
         check_int("Draw5", "max_orbits", self.max_orbits, 1)
+
+    @cached_property
+    def stakes(self) -> Stakes:
+        """The game's :class:`~holdem.games.base.Stakes` (every observation carries them)."""
+        return Stakes(self.ante, (), (), None, self.stack, self.unit_chips)
 
     @property
     def starting_stack(self) -> int:

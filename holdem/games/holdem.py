@@ -23,6 +23,7 @@ Betting rounds are numbered 0 (pre-flop), 1 (flop), 2 (turn), 3 (river).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 import numpy as np
@@ -37,7 +38,7 @@ from holdem.games._engine import (
     clean_deal,
     clean_ranks,
 )
-from holdem.games.base import Event
+from holdem.games.base import Event, Stakes
 
 __all__ = ["LimitHoldem", "LimitHoldemState", "NoLimitHoldem", "NoLimitHoldemState"]
 
@@ -86,17 +87,43 @@ class _HoldemCards:
         """Post the blinds; return the big blind's seat.
 
         Heads-up the button posts the small blind and the other seat the big
-        blind (Lisy2017 §2; the standard heads-up rule the issue asks for);
+        blind (Lisy2017 §2; the standard heads-up rule);
         with three or more seats the two seats left of the button post them.
         """
-        n, b = self.n, self.button
-        sb, bb = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
+        sb, bb = blind_seats(self.n, self.button)
         committed = self._committed
         committed[sb] = self._bets[sb] = small_blind
         committed[bb] = self._bets[bb] = big_blind
         self._pot = small_blind + big_blind
         self._high = big_blind
         return sb, bb
+
+
+def blind_seats(n_players: int, button: int) -> tuple[int, int]:
+    """(small blind, big blind) seats: heads-up the button posts the small blind, else the two seats left of it.
+
+    The seat roles of both hold'em games (Lisy2017 §2 and the standard heads-up rule), for agents that track a hand.
+
+    >>> blind_seats(2, 0), blind_seats(3, 0), blind_seats(6, 4)
+    ((0, 1), (1, 2), (5, 0))
+    """
+    if n_players == 2:
+        return button, (button + 1) % 2
+    return (button + 1) % n_players, (button + 2) % n_players
+
+
+def first_to_act(n_players: int, button: int, round: int) -> int:
+    """The seat that acts first in a betting round of hold'em (before folded seats are skipped).
+
+    Pre-flop the seat left of the big blind (heads-up that is the button, the
+    small blind); after the flop the seat left of the button (heads-up the big blind).
+
+    >>> first_to_act(2, 0, 0), first_to_act(2, 0, 1), first_to_act(3, 0, 0), first_to_act(10, 0, 0)
+    (0, 1, 0, 3)
+    """
+    if round == 0:
+        return (blind_seats(n_players, button)[1] + 1) % n_players
+    return (button + 1) % n_players
 
 
 def _holdem_index(n: int) -> np.ndarray:
@@ -165,7 +192,7 @@ class LimitHoldem(_HoldemGame):
     Rules
         * Blinds: the two seats left of the button post ``small_blind`` and
           ``big_blind``; heads-up the button posts the small blind, acts first
-          pre-flop and last after the flop (the heads-up rule the issue asks for).
+          pre-flop and last after the flop (the standard heads-up rule).
           Pre-flop action starts left of the big blind; later rounds start at
           the first seat still in left of the button.
         * Bet sizes: "In the first and second betting rounds (pre-flop and
@@ -214,6 +241,12 @@ class LimitHoldem(_HoldemGame):
     @property
     def unit_chips(self) -> int:
         return self.small_bet
+
+    @cached_property
+    def stakes(self) -> Stakes:
+        """The game's :class:`~holdem.games.base.Stakes` (every observation carries them)."""
+        return Stakes(0, (self.small_blind, self.big_blind), (self.small_bet, self.small_bet, self.big_bet, self.big_bet),
+                      self.max_raises, self.starting_stack, self.unit_chips)
 
     @property
     def starting_stack(self) -> int:
@@ -317,6 +350,11 @@ class NoLimitHoldem(_HoldemGame):
     @property
     def unit_chips(self) -> int:
         return self.big_blind
+
+    @cached_property
+    def stakes(self) -> Stakes:
+        """The game's :class:`~holdem.games.base.Stakes` (every observation carries them)."""
+        return Stakes(0, (self.small_blind, self.big_blind), (), None, self.stack, self.unit_chips)
 
     @property
     def starting_stack(self) -> int:

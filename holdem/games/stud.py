@@ -25,6 +25,7 @@ one round of cards at a time from the left of the button.  Betting rounds
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 import numpy as np
@@ -39,7 +40,7 @@ from holdem.games._engine import (
     clean_deal,
     clean_ranks,
 )
-from holdem.games.base import Event
+from holdem.games.base import Event, Stakes
 from holdem.games.holdem import _gather
 
 __all__ = ["Stud5", "Stud5State", "Stud5StakesState", "showing_key"]
@@ -165,6 +166,11 @@ class Stud5:
     @property
     def unit_chips(self) -> int:
         return self.bet
+
+    @cached_property
+    def stakes(self) -> Stakes:
+        """The game's :class:`~holdem.games.base.Stakes` (every observation carries them)."""
+        return Stakes(self.ante, (), (self.bet,) * 4, self.max_raises, self.starting_stack, self.unit_chips)
 
     @property
     def starting_stack(self) -> int:

@@ -55,10 +55,12 @@ the other hands are kept (:attr:`Hands.problems`).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
 
 from holdem.cards import CARD_TEXT
 from holdem.games import LimitHoldem, NoLimitHoldem
@@ -94,7 +96,7 @@ class Hand:
 
     source: str
     number: int
-    game: object
+    game: Any
     names: tuple[str, ...]
     button: int
     holes: tuple[tuple[int, ...] | None, ...]
@@ -107,7 +109,7 @@ class Hand:
     def n_players(self) -> int:
         return len(self.names)
 
-    def by_position(self) -> tuple:
+    def by_position(self) -> tuple[tuple[str, ...], tuple[Event, ...], tuple[int, ...]]:
         """``(names, events, payoffs)`` with seats renumbered by position (0 = left of the button).
 
         PHH and ACPC number seats by position, bpp logs by the match's seats;
@@ -119,7 +121,7 @@ class Hand:
         events = tuple(e._replace(player=pos[e.player]) if e.player >= 0 else e for e in self.events)
         return tuple(self.names[s] for s in order), events, tuple(self.payoffs[s] for s in order)
 
-    def new_state(self):
+    def new_state(self) -> Any:
         """A fresh engine state of this hand (before the first action)."""
         return self.game.new_hand(list(self.deal), button=self.button)
 
@@ -134,14 +136,28 @@ class Hands:
     def __len__(self) -> int:
         return len(self.hands)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Hand]:
         return iter(self.hands)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> Hand:
         return self.hands[i]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"hands": len(self.hands), "problems": list(self.problems)}
+
+    def find(self, number: int | None, *, game: str, n_players: int | None = None) -> Hand:
+        """The hand numbered ``number`` (None: the first) among those of ``game`` (and ``n_players``).
+
+        Raises ``ValueError`` naming what is missing.
+        """
+        what = f"{game} hand" if n_players is None else f"{n_players}-player {game} hand"
+        fit = [h for h in self.hands if h.game.name == game and (n_players is None or h.n_players == n_players)]
+        if not fit:
+            raise ValueError(f"no {what} could be read ({len(self.hands)} hands of other games)")
+        hand = fit[0] if number is None else next((h for h in fit if h.number == number), None)
+        if hand is None:
+            raise ValueError(f"there is no {what} number {number} (numbers {fit[0].number}..{fit[-1].number})")
+        return hand
 
     def table(self) -> str:
         games = sorted({h.game.name for h in self.hands})
@@ -161,7 +177,7 @@ def _holdem_slots(n: int, button: int, seat: int) -> tuple[int, int]:
     return p, n + p
 
 
-def _build_deal(game, button: int, holes, board) -> tuple[int, ...]:
+def _build_deal(game: Any, button: int, holes: Sequence[Sequence[int] | None], board: Sequence[int]) -> tuple[int, ...]:
     """A hold'em deal putting the known cards where the engine deals them; unknown slots get unused cards."""
     n = game.n_players
     slots: dict[int, int] = {}
@@ -180,7 +196,10 @@ def _build_deal(game, button: int, holes, board) -> tuple[int, ...]:
     return tuple([slots[i] if i in slots else next(rest) for i in range(52)])
 
 
-def _replay(game, deal, button: int, actions, holes, shown, payoffs, labels=None):
+def _replay(game: Any, deal: Sequence[int], button: int, actions: Sequence[tuple[int | None, Action]],
+            holes: Sequence[Sequence[int] | None], shown: dict[int, tuple[int, ...]],
+            payoffs: Sequence[int] | None, labels: Sequence[str] | None = None
+            ) -> tuple[tuple[tuple[int, Action], ...], tuple[Event, ...], tuple[int, ...], Any]:
     """Replay ``actions`` from ``deal``; returns (actions, events, payoffs) or raises _Bad naming what disagrees.
 
     A seat of ``None`` in ``actions`` is whoever is to act (ACPC betting strings name no one).
@@ -229,7 +248,7 @@ def seat_name(seat: int) -> str:
     return f"p{seat + 1}"
 
 
-def _text(cards) -> str:
+def _text(cards: Sequence[int]) -> str:
     return "".join(CARD_TEXT[c] for c in cards)
 
 
@@ -249,7 +268,9 @@ def _cards(text: str, what: str) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def _make(source, number, game, names, button, holes, board, actions, shown, payoffs, labels=None) -> Hand:
+def _make(source: object, number: int | str, game: Any, names: Sequence[str], button: int,
+          holes: Sequence[tuple[int, ...] | None], board: Sequence[int], actions: Sequence[tuple[int | None, Action]],
+          shown: dict[int, tuple[int, ...]], payoffs: Sequence[int] | None, labels: Sequence[str] | None = None) -> Hand:
     deal = _build_deal(game, button, holes, board)
     taken, events, pay, _ = _replay(game, deal, button, actions, holes, shown, payoffs, labels)
     return Hand(str(source), int(number), game, tuple(names), button, tuple(holes), deal, taken, events, pay)
@@ -258,7 +279,7 @@ def _make(source, number, game, names, button, holes, board, actions, shown, pay
 # ------------------------------------------------------------------ PHH
 
 
-def _phh_game(hh):
+def _phh_game(hh: Any) -> Any:
     variant = hh.variant
     if variant not in ("FT", "NT"):
         name = PHH_VARIANTS.get(variant, "an unknown variant")
@@ -293,7 +314,7 @@ def _phh_game(hh):
 _PLAYER = re.compile(r"p(\d+)$")
 
 
-def _phh_hand(hh, source, number) -> Hand:
+def _phh_hand(hh: Any, source: object, number: int) -> Hand:
     """A pokerkit ``HandHistory`` as a bpp hand."""
     game = _phh_game(hh)
     n = game.n_players
@@ -301,10 +322,10 @@ def _phh_hand(hh, source, number) -> Hand:
     names = [str(x) for x in hh.players] if hh.players else [seat_name(s) for s in range(n)]
     if len(names) != n:
         raise _Bad(f"players: {len(names)} names for {n} seats")
-    holes: list = [None] * n
+    holes: list[tuple[int, ...] | None] = [None] * n
     board: list[int] = []
-    shown: dict[int, tuple] = {}
-    actions: list[tuple[int, Action]] = []
+    shown: dict[int, tuple[int, ...]] = {}
+    actions: list[tuple[int | None, Action]] = []
     labels: list[str] = []
     base = [0] * n  # chips in before this street (PHH's cbr amounts are per street)
     committed = [0] * n
@@ -392,7 +413,7 @@ def _read_phh(path: Path, text: str, out: Hands) -> None:
         _keep(out, path, number, lambda: _phh_hand(hh, path, number))
 
 
-def _keep(out: Hands, path, number, make) -> None:
+def _keep(out: Hands, path: object, number: object, make: Callable[[], Hand]) -> None:
     try:
         out.hands.append(make())
     except _Bad as exc:
@@ -407,14 +428,14 @@ ACPC_LIMIT = dict(small_blind=5, big_blind=10, small_bet=10, big_bet=20)
 _ACPC_MOVE = re.compile(r"([fck]|r\d*)")
 
 
-def _acpc_game(text: str, n: int):
+def _acpc_game(text: str, n: int) -> Any:
     """The ACPC competition game of a log: no-limit if any line has a numeric raise (``r300``), else limit."""
     if re.search(r"^STATE:[^:]*:[^:]*r\d", text, re.M):
         return NoLimitHoldem()
     return LimitHoldem(n_players=n, **ACPC_LIMIT)
 
 
-def acpc_actions(betting: str, game, what: str = "betting") -> list[tuple[int, Action]]:
+def acpc_actions(betting: str, game: Any, what: str = "betting") -> list[tuple[int, Action]]:
     """Seat-less parse of an ACPC betting string: ``[(round, Action), ...]`` (``ValueError`` naming a bad move)."""
     out = []
     for r, street in enumerate(betting.split("/")):
@@ -435,7 +456,7 @@ def acpc_actions(betting: str, game, what: str = "betting") -> list[tuple[int, A
     return out
 
 
-def _acpc_hand(line: str, source, game) -> Hand:
+def _acpc_hand(line: str, source: object, game: Any) -> Hand:
     fields = line.strip().split(":")
     if len(fields) != 6 or fields[0] != "STATE":
         raise _Bad(f"line: {line.strip()[:60]!r} is not STATE:hand:betting:cards:payoffs:players")
@@ -461,7 +482,7 @@ def _acpc_hand(line: str, source, game) -> Hand:
     return _make(source, number, g, names, button, holes, board, actions, {}, payoffs)
 
 
-def _read_acpc(path: Path, text: str, out: Hands, game) -> None:
+def _read_acpc(path: Path, text: str, out: Hands, game: Any) -> None:
     from holdem.match.export import ACPC_GAME_COMMENT, game_from_header
 
     named = re.search("^" + re.escape(ACPC_GAME_COMMENT) + "(.*)$", text, re.M)
@@ -484,7 +505,7 @@ def _read_acpc(path: Path, text: str, out: Hands, game) -> None:
 # ------------------------------------------------------------------ bpp logs
 
 
-def hands_from_log(log, source="log", *, out: Hands | None = None) -> Hands:
+def hands_from_log(log: Any, source: str = "log", *, out: Hands | None = None) -> Hands:
     """The hands of a bpp match log (a path or :class:`~holdem.match.log.MatchLog`), replayed and checked."""
     from holdem.match.export import game_from_header, _deal_codes
     from holdem.match.log import MatchLog, parse_action, read_log
@@ -496,7 +517,7 @@ def hands_from_log(log, source="log", *, out: Hands | None = None) -> Hands:
     game = game_from_header(log.header)
     agents = log.header["agents"]
     for h in log.hands:
-        def make(h=h):
+        def make(h: dict[str, Any] = h) -> Hand:
             try:
                 deal = tuple(_deal_codes(h["cards"], h["hand"]))
                 actions = [(s, parse_action(a)) for s, a in h["actions"]]
@@ -546,13 +567,13 @@ def _read_site(path: Path, text: str, out: Hands, method: str) -> None:
             first = text_w.split("\\n", 1)[0].removeprefix("Unable to parse ").strip("'\"")
             out.problems.append(f"{path}: pokerkit's {method} cannot parse the hand {first!r}")
     for number, hh in enumerate(hhs, start=1):
-        _keep(out, path, number, lambda hh=hh, number=number: _phh_hand(hh, path, number))
+        _keep(out, path, number, functools.partial(_phh_hand, hh, path, number))
 
 
 # ------------------------------------------------------------------ entry point
 
 
-def read_hands(paths, *, game=None) -> Hands:
+def read_hands(paths: str | Path | Sequence[str | Path], *, game: Any = None) -> Hands:
     """Read hands from PHH, ACPC dealer logs, bpp match logs or site logs, each replayed through bpp's engine.
 
     Parameters

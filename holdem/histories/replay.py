@@ -1,4 +1,4 @@
-"""Replay logged hands into an agent, exactly as a live match would have shown them (issue 23 §3).
+"""Replay logged hands into an agent, exactly as a live match would have shown them.
 
 The papers' programs learn from the play they watch: Poki's specific opponent
 models count the opponents' actions (Billings2002 §5), BPP learns its action
@@ -24,14 +24,18 @@ replayed through that match's log end in the same learned state
 
 from __future__ import annotations
 
-__all__ = ["replay"]
+from typing import Any, Callable, Iterable, Sequence
+
+from holdem.games.base import Action, Event, Observation
+
+__all__ = ["logged_driver", "replay"]
 
 
 class _Logged:
     """The seats of a logged hand, played by :class:`holdem.play.HandDriver`: each ``act`` answers the next logged
     action; the replayed agent's seat first asks the agent (its answer unused) and passes the hooks on to it."""
 
-    def __init__(self, actions, agent=None, hidden=()):
+    def __init__(self, actions: Sequence[tuple[int, Action]], agent: Any = None, hidden: Sequence[int] = ()):
         from holdem.play import _hook
 
         self._next = iter(actions).__next__
@@ -42,25 +46,41 @@ class _Logged:
         self._observe = None if agent is None else _hook(agent, "observe")
         self._end_hand = None if agent is None else _hook(agent, "end_hand")
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         if self._act is not None and observation.player not in self.hidden:
             self._act(observation)
         return self._next()[1]
 
-    def new_hand(self, seat):
+    def new_hand(self, seat: int) -> None:
         if self._new_hand is not None:
             self._new_hand(seat)
 
-    def observe(self, event):
+    def observe(self, event: Event) -> None:
         if self._observe is not None and not (event.kind == "showdown" and event.player in self.hidden):
             self._observe(event)
 
-    def end_hand(self):
+    def end_hand(self) -> None:
         if self._end_hand is not None:
             self._end_hand()
 
 
-def replay(hands, agent, *, as_player: str):
+def logged_driver(hand: Any, seat: int, agent: Any, *, on_event: Callable[[Event], None] | None = None,
+                  on_decision: Callable[..., None] | None = None) -> Any:
+    """A :class:`holdem.play.HandDriver` that plays ``hand``'s logged actions with ``agent`` told and asked in ``seat``.
+
+    ``driver.play(hand.new_state())`` then replays the hand (see the module docstring for what the agent sees).
+    """
+    from holdem.play import HandDriver
+
+    hidden = tuple(s for s, h in enumerate(hand.holes) if h is None)
+    logged = _Logged(hand.actions, agent, hidden)
+    others = _Logged(hand.actions)
+    others._next = logged._next  # one stream of logged actions for every seat
+    return HandDriver([logged if s == seat else others for s in range(hand.n_players)], on_event=on_event,
+                      on_decision=on_decision)
+
+
+def replay(hands: Iterable[Any], agent: Any, *, as_player: str) -> Any:
     """Feed every hand in which ``as_player`` sat to ``agent`` as that player; returns ``agent``.
 
     Parameters
@@ -91,8 +111,6 @@ def replay(hands, agent, *, as_player: str):
     ...
     ValueError: no hand has a player named 'nobody' (players: call, raise)
     """
-    from holdem.play import HandDriver
-
     hands = list(hands)
     played = 0
     for hand in hands:
@@ -100,11 +118,7 @@ def replay(hands, agent, *, as_player: str):
         if not seats:
             continue
         seat = seats[0]
-        hidden = tuple(s for s, h in enumerate(hand.holes) if h is None)
-        logged = _Logged(hand.actions, agent, hidden)
-        others = _Logged(hand.actions)
-        others._next = logged._next  # one stream of logged actions for every seat
-        HandDriver([logged if s == seat else others for s in range(hand.n_players)]).play(hand.new_state())
+        logged_driver(hand, seat, agent).play(hand.new_state())
         played += 1
     if not played:
         names = sorted({n for h in hands for n in h.names})

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -67,10 +68,10 @@ class PlayerStats:
     showdowns: int
     saw_flop: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Strict-JSON values (``None`` for an undefined rate or ratio)."""
 
-        def clean(x):
+        def clean(x: float) -> float | None:
             return None if isinstance(x, float) and not math.isfinite(x) else x
 
         return {"name": self.name, "game": self.game, "unit": self.unit, "hands": self.hands,
@@ -85,7 +86,7 @@ class StatsResult:
 
     players: tuple[PlayerStats, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"players": [p.to_dict() for p in self.players]}
 
     def to_json(self) -> str:
@@ -94,7 +95,7 @@ class StatsResult:
     def table(self) -> str:
         """A fixed-width table (rates in percent, winnings per hand ± 95% CI in the game's unit)."""
 
-        def pct(x):
+        def pct(x: float) -> str:
             return "   -" if not math.isfinite(x) else f"{100 * x:4.0f}"
 
         head = f"{'player':<16} {'game':<15} {'hands':>7} {'VPIP':>5} {'PFR':>5} {'AF':>5} {'WTSD':>5} {'W$SD':>5}  winnings/hand"
@@ -107,7 +108,7 @@ class StatsResult:
         return "\n".join(rows)
 
 
-def _counts(hand):
+def _counts(hand: Any) -> tuple[list[bool], list[bool], list[bool], list[bool], list[bool], list[int], list[int]]:
     """Per seat: (vpip, pfr, saw_flop, showdown, won_at_showdown, postflop bets+raises, postflop calls)."""
     n = hand.n_players
     committed = list(hand.new_state().committed) if hand.actions else [0] * n
@@ -148,7 +149,7 @@ def _counts(hand):
     return vpip, pfr, saw, showdown, won, aggr, calls
 
 
-def player_stats(hands) -> StatsResult:
+def player_stats(hands: Iterable[Any]) -> StatsResult:
     """VPIP, PFR, AF, WTSD, W$SD, hands and winnings (mean ± 95% CI) per player and game.
 
     Parameters
@@ -168,7 +169,7 @@ def player_stats(hands) -> StatsResult:
     >>> [(p.name, p.vpip, p.pfr) for p in s.players]
     [('call', 1.0, 0.0), ('raise', 1.0, 1.0)]
     """
-    acc: dict[tuple[str, str], dict] = {}
+    acc: dict[tuple[str, str], dict[str, Any]] = {}
     for hand in hands:
         vpip, pfr, saw, sd, won, aggr, calls = _counts(hand)
         unit = hand.game.unit_chips

@@ -304,7 +304,11 @@ class AgentSpec:
         if self.instance is not None:
             return self.instance
         assert self.factory is not None, "an AgentSpec holds a factory or an instance"
-        return self.factory(rng=rng)
+        agent = self.factory(rng=rng)
+        if not callable(getattr(agent, "act", None)):
+            raise ValueError(f"agent {self.name!r}: its factory returned {type(agent).__name__} {agent!r:.40}, not an agent "
+                             "(an object with act(observation))")
+        return agent
 
 
 def _without_rng(cls: Callable[[], Any], rng: Any) -> Any:
@@ -353,6 +357,9 @@ def resolve_agent(spec: Any) -> AgentSpec:
         assert not isinstance(entry.factory, str)  # agent_entry imports it
         return AgentSpec(spec, factory=_rng_factory(entry.factory, spec), games=entry.games)
     games = _games_of(spec)
+    if isinstance(spec, type) and not callable(getattr(spec, "act", None)):
+        raise ValueError(f"The 'agents' parameter of play_match takes names, factories or agents; got the class "
+                         f"{spec.__name__!r}, which has no act method.")
     if isinstance(spec, type) or (callable(spec) and not hasattr(spec, "act")):
         name = getattr(spec, "name", None)
         if not isinstance(name, str):

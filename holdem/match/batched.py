@@ -15,6 +15,9 @@ way resumes the other.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import numpy as np
 
 from holdem.games.batched import new_batch
@@ -23,7 +26,7 @@ from holdem.play import _hook, capabilities
 __all__ = ["play_batch", "play_block_batched", "plays_batched"]
 
 
-def plays_batched(agents) -> bool:
+def plays_batched(agents: Sequence[Any]) -> bool:
     """Whether every agent decides for a whole batch (``act_batch``) and needs to observe no events.
 
     ``new_hand`` is not called on the batched path: an agent with ``act_batch``
@@ -35,7 +38,8 @@ def plays_batched(agents) -> bool:
     )
 
 
-def play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs):
+def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, buttons: np.ndarray, ranks: np.ndarray | None,
+                       at_seats: np.ndarray, seat_ofs: np.ndarray) -> np.ndarray | None:
     """Chips (n_hands, n_agents) of one block played by the batched engine, or ``None`` when it cannot be.
 
     Hands are in the runner's order (:func:`holdem.match.duplicate.hand_plan`):
@@ -57,7 +61,7 @@ def play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs):
     return np.take_along_axis(by_seat, seat_ofs[replay], axis=1)
 
 
-def play_batch(batch, agents, seat_agents) -> np.ndarray:
+def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray) -> np.ndarray:
     """Play every hand of ``batch`` to the end: ``seat_agents[h, seat]`` is the agent (index into ``agents``) in that seat.
 
     Each step asks every agent, once, for the actions of all the live hands
@@ -117,4 +121,5 @@ def play_batch(batch, agents, seat_agents) -> np.ndarray:
             batch._apply(kinds, amounts)
         else:
             batch._apply(*batch.verify(kinds, amounts, names[who]))
-    return batch.payoffs
+    payoffs: np.ndarray = batch.payoffs
+    return payoffs

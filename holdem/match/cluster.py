@@ -41,7 +41,9 @@ from __future__ import annotations
 import itertools
 import os
 import pickle
+import signal
 import sys
+import threading
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -109,6 +111,8 @@ def connect(address: str, *, timeout: float = 5.0):
         raise ValueError(
             "running on a Dask scheduler needs dask.distributed: pip install 'bpp[cluster]'"
         ) from None
+    if isinstance(address, str):
+        _check_address(address)
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
@@ -118,6 +122,22 @@ def connect(address: str, *, timeout: float = 5.0):
         ) from None
     _CLIENTS[key] = client
     return client
+
+
+def _check_address(address: str) -> None:
+    """One ``ValueError`` naming ``address`` unless Dask can parse it (checked before a ``Client`` exists:
+    a client that fails half-built stalls 10 s at exit and prints a traceback)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import backends
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme not in backends:
+            raise ValueError(f"unknown address scheme {scheme!r} (known: {', '.join(sorted(backends))})")
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError as exc:
+        raise ValueError(f"{address!r} is not a Dask scheduler address such as tcp://host:8786: {exc}") from None
 
 
 def disconnect() -> None:
@@ -186,8 +206,32 @@ def iter_map(
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        yield from _ordered(lambda task: pool.submit(func, *task), it, 2 * workers)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_ignore_interrupt)
+
+    def submit(task):
+        # a worker is started inside submit: with SIGINT ignored meanwhile it is born ignoring it (an ignored
+        # signal stays ignored across exec), so a Ctrl-C during its start-up cannot kill it with a traceback
+        if threading.current_thread() is not threading.main_thread():
+            return pool.submit(func, *task)
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            return pool.submit(func, *task)
+        finally:
+            signal.signal(signal.SIGINT, old)
+
+    try:
+        yield from _ordered(submit, it, 2 * workers)
+    except BaseException:  # an interrupt (or the caller stopping early): no new task starts; running ones end at exit
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _ignore_interrupt() -> None:
+    """Worker processes ignore Ctrl-C: the terminal's interrupt reaches the whole process group, and only the
+    parent answers it (one ``error:`` line; no new task starts).  No worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _ordered(submit, tasks, window: int) -> Iterator:

@@ -66,7 +66,8 @@ import numpy as np
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
 
 __all__ = ["LOG_FORMAT", "LOG_VERSION", "MatchLog", "read_log", "parse_action", "hand_chips", "LogWriter", "checksum",
-           "check_resumable"]
+           "check_resumable",
+           "signed", "is_signed"]
 
 LOG_FORMAT = "bpp-match-log"
 LOG_VERSION = 2  # 2: the header carries its own checksum, every block marker its hands'
@@ -138,6 +139,25 @@ def _header_checksum(header: dict) -> str:
     return checksum(json.dumps({k: v for k, v in header.items() if k != "sha256"}).encode())
 
 
+def signed(record: dict) -> dict:
+    """``record`` with a last key ``sha256``: the :func:`checksum` of its JSON text without that key.
+
+    The one way a JSON record (a log header, a results file) carries its own
+    checksum; :func:`is_signed` checks it after ``json.loads``, so any edit of
+    a value is caught.
+
+    >>> is_signed(signed({"a": 1})), is_signed({"a": 2, "sha256": signed({"a": 1})["sha256"]})
+    (True, False)
+    """
+    body = {k: v for k, v in record.items() if k != "sha256"}
+    return body | {"sha256": _header_checksum(body)}
+
+
+def is_signed(record) -> bool:
+    """Whether a parsed JSON ``record`` carries the right ``sha256`` (see :func:`signed`)."""
+    return isinstance(record, dict) and record.get("sha256") == _header_checksum(record)
+
+
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -207,7 +227,7 @@ def read_log(path) -> MatchLog:
             raise ValueError(f"{name} is not a bpp match log (its first line is not a match-log header)")
         if header.get("version") != LOG_VERSION:
             raise ValueError(f"{name} is a match log of version {header.get('version')!r}; expected {LOG_VERSION}")
-        if header.get("sha256") != _header_checksum(header):
+        if not is_signed(header):
             raise ValueError(f"{name}: line 1: the header does not match its checksum; the log was damaged or edited "
                              "(keep a copy, use another --log)")
         for key, ok in _HEADER_CHECKS.items():
@@ -284,8 +304,7 @@ class LogWriter:
         else:
             empty = self.path.exists() and self.path.stat().st_size == 0  # an empty file holds nothing to lose
             self._file = self.path.open("wb" if empty else "xb")
-            header = {k: v for k, v in header.items() if k != "sha256"}
-            self._file.write((json.dumps(header | {"sha256": _header_checksum(header)}) + "\n").encode())
+            self._file.write((json.dumps(signed(header)) + "\n").encode())
             self._file.flush()
 
     def write_block(self, block: int, n_deals: int, lines: list[str], chips: np.ndarray) -> None:

@@ -168,7 +168,9 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
 
     at_seats = seatings(n, duplicate=plan.duplicate)  # [replay, seat] = agent
     seat_ofs = np.argsort(at_seats, axis=1)  # [replay, agent] = seat
-    if not plan.record:  # every agent decides for a whole batch: the batched engine (holdem.match.batched)
+    # every agent made for this block decides for a whole batch: the batched engine (holdem.match.batched);
+    # agent instances kept for the whole match count hands across blocks, so they play hand by hand
+    if not plan.record and all(s.instance is None for s in plan.agents):
         from holdem.match.batched import play_block_batched
 
         chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs)

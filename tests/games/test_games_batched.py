@@ -207,3 +207,16 @@ def test_batched_stud_equals_the_scalar_states_on_random_legal_actions(n_players
             state.apply(next(a for a in state.legal_actions() if a.kind == kinds[row]))
         batch.apply(kinds)
     np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
+
+
+@pytest.mark.parametrize("n_cards", [1, 2, 3, 4])
+def test_batched_showing_codes_order_showings_as_showing_key(n_cards):
+    from holdem.games.batched import _showing_codes
+    from holdem.games.stud import showing_key
+
+    rng = np.random.default_rng(n_cards)
+    hands = np.array([rng.permutation(52)[: 2 * n_cards] for _ in range(3000)])
+    a, b = hands[:, :n_cards], hands[:, n_cards:]
+    codes = [_showing_codes((x[:, :, None] >> 2 == np.arange(13)).sum(axis=1)) for x in (a, b)]
+    want = [(showing_key(x) > showing_key(y)) - (showing_key(x) < showing_key(y)) for x, y in zip(a.tolist(), b.tolist())]
+    np.testing.assert_array_equal(np.sign(codes[0] - codes[1]), want)

@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-import bpp.registry  # noqa: F401 - the agents by name
 from bpp.registry import match_agents
 from holdem.games import Draw5, LimitHoldem, Stud5
 from holdem.histories import read_hands, replay

@@ -39,7 +39,7 @@ def test_evaluate_freezes_the_values_and_gives_one_row_per_seat():
     assert t6.bankroll["mixed"].sum(axis=1).tolist() == [50_000, 50_000]
     rows = t6.rows()
     assert len(rows) == 10 and rows[0]["name"] == "evolving" and rows[1]["name"] == "loose-passive" and rows[6]["name"] == "loose-aggressive"
-    assert "mixed table" in t6.text()
+    assert "mixed table" in t6.table()
 
 
 def _status(argv) -> int:
@@ -71,7 +71,7 @@ def test_cli_train_then_evaluate(tmp_path, capsys):
     "argv, message",
     [
         (["kendall", "train", "--table", "wild", "--epochs", "5", "--out", "x.json"], "got 'wild'"),
-        (["kendall", "train", "--table", "mixed", "--epochs", "0", "--out", "x.json"], "must be a positive integer; got '0'"),
+        (["kendall", "train", "--table", "mixed", "--epochs", "0", "--out", "x.json"], "must be an integer from 1 to 10,000,000; got '0'"),
         (["kendall", "evaluate", "--values", "missing.json"], "does not exist"),
         (["kendall", "evaluate", "--values", "v.json", "--hands", "-3"], "must be a positive integer; got '-3'"),
     ],

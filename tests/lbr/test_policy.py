@@ -109,3 +109,11 @@ def test_sampling_leaves_the_agents_random_stream_alone():
         est.holdings_action_probabilities(obs, HOLDINGS[:5])
         seq_wrapped.append(est.act(obs))
     assert seq_plain == seq_wrapped
+
+
+def test_the_estimate_never_zeroes_a_legal_action():
+    """One pseudo-sample spread over the legal actions: an action the samples missed keeps 1/(k (N + 1))."""
+    obs = NoLimitHoldem().new_hand(np.arange(52)).observation(0)
+    row = SampledPolicy(CoinFlip(rng=0), 3, rng=0).holdings_action_probabilities(obs, HOLDINGS[:1])[0]
+    k = len(obs.legal)
+    assert np.all(row >= 1 / (k * 4) - 1e-12) and np.isclose(row.sum(), 1)

@@ -18,6 +18,7 @@ from bpp.loki.evaluator.postflop import _share_matrix, street_table
 from bpp.loki.modeler.opponent_model import GOM_CALL, GOM_RAISE, GOM_SIGMA, loki_thresholds, preflop_strength
 from bpp.loki.modeler.weights import linear_reweighting
 from holdem.cards import parse_cards
+from holdem.games import LimitHoldem
 from holdem.games.base import Action, ActionKind, Event
 from holdem.ranges import holding_index
 
@@ -98,7 +99,7 @@ def _agent_at_flop(seat=0, n=4, button=3, **kwargs):
     kwargs.setdefault("reweighting", "all")  # the AAAI-98 re-weighting after every action (loki-reweight)
     agent = LokiAgent(rng=0, **kwargs)
     agent.new_hand(seat)
-    agent._start(SimpleNamespace(n_players=n, player=seat, button=button))
+    agent._start(SimpleNamespace(n_players=n, player=seat, button=button, stakes=LimitHoldem().stakes))
     # 4 seats, button 3: SB 0, BB 1; pre-flop order 2, 3, 0, 1
     for p in (2, 3, 0):
         agent.observe(Event("action", p, CHECK, (), 0))
@@ -207,7 +208,7 @@ def test_poki_reweights_on_checks_by_the_chance_of_not_betting_000():
     """Billings2002 "updating weight table": a check multiplies the table by its triple entry, 1 − P(bet)."""
     agent = PokiAgent(rng=0)
     agent.new_hand(0)
-    agent._start(SimpleNamespace(n_players=4, player=0, button=3))
+    agent._start(SimpleNamespace(n_players=4, player=0, button=3, stakes=LimitHoldem().stakes))
     for p in (2, 3, 0):
         agent.observe(Event("action", p, CHECK, (), 0))
     agent.observe(Event("action", 1, CHECK, (), 0))  # the big blind checks its option

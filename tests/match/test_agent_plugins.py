@@ -139,3 +139,16 @@ def test_two_distributions_declaring_one_name_is_refused(plugin_dir):
                                          r"'pair-raiser' \(pluginagents:\w+, from \w+\) and the bpp.agents entry point"):
         play_match(LimitHoldem(), ["pair-raiser", "call"], 4, rng=1)
     agents._installed_cache.clear()
+
+
+def test_the_how_to_page_examples_run_as_written():
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "howto" / "agents-by-name.md"
+    text = page.read_text()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(text.split("```pycon\n")[1:]):
+        test = doctest.DocTestParser().get_doctest(block.split("```", 1)[0], {}, f"{page.name}[{i}]", str(page), 0)
+        runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 4

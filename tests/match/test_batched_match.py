@@ -95,9 +95,9 @@ def test_a_subclass_that_changes_act_does_not_inherit_act_batch():
     assert capabilities(UniformRandom()).act_batch and not capabilities(Odd()).act_batch
 
 
-@pytest.mark.parametrize("agents", [["random-sizes", "call"], ["random", "raise"], ["fold", "random-sizes"], ["random", "random"]])
+@pytest.mark.parametrize("agents", [["random-sizes", "call"], ["random", "raise"], ["fold", "random-sizes"], ["random", "random"],
+                                    ["call-raise", "random-pot"], ["call-raise-pot", "random"]])
 def test_batched_no_limit_match_equals_the_scalar_match(monkeypatch, agents):
-    import bpp.registry  # noqa: F401 - the no-limit chumps by name
     from holdem.games import NoLimitHoldem
 
     calls = []
@@ -134,7 +134,6 @@ def test_stud_at_table_stakes_is_played_hand_by_hand():
 @pytest.mark.parametrize("n_players, agents", [(2, ["rules", "rules"]), (2, ["rules", "random"]), (3, ["rules", "call", "rules"])])
 def test_batched_rules_player_equals_the_scalar_match(monkeypatch, n_players, agents):
     """Figure 4's rule-based player (Korb1999 §5.1) decides whole batches with exactly its scalar choices."""
-    import bpp.registry  # noqa: F401 - rules by name
     from holdem.games import Stud5
 
     calls = []
@@ -144,3 +143,13 @@ def test_batched_rules_player_equals_the_scalar_match(monkeypatch, n_players, ag
     assert len(calls) == 2
     want = _scalar(monkeypatch, Stud5(n_players=n_players), agents, 600, rng=9, duplicate=True, block_size=300)
     np.testing.assert_array_equal(got.winnings, want.winnings)
+
+
+def test_agent_instances_play_hand_by_hand(monkeypatch):
+    """An instance counts its hands across blocks (its per-hand streams), so the match keeps it on the scalar path."""
+    from holdem.agents import UniformRandom
+
+    calls = []
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(1))
+    play_match(LimitHoldem(), [UniformRandom(rng=1), "call"], 40, rng=1, block_size=20)
+    assert calls == []

@@ -451,9 +451,9 @@ def _seed_sequence(rng):
     raise ValueError(f"The 'rng' parameter must be None, a non-negative int, a SeedSequence or a Generator; got {rng!r}.")
 
 
-def _check_games(n_games, where) -> None:
+def _check_games(n_games, where, name: str = "n_games") -> None:
     if not isinstance(n_games, (int, np.integer)) or isinstance(n_games, bool) or n_games < 1:
-        raise ValueError(f"The 'n_games' parameter of {where} must be a positive integer; got {n_games!r}.")
+        raise ValueError(f"The '{name}' parameter of {where} must be a positive integer; got {n_games!r}.")
 
 
 def _check_jobs(n_jobs, where) -> int:
@@ -580,8 +580,10 @@ def iterated_rollout(
     _check_games(n_games, "iterated_rollout")
     if not 0.0 <= cooling < 1.0:
         raise ValueError(f"The 'cooling' parameter of iterated_rollout must be in [0, 1); got {cooling!r}.")
-    if not noise >= 0:
-        raise ValueError(f"The 'noise' parameter of iterated_rollout must be >= 0; got {noise!r}.")
+    if not 0 <= noise < math.inf:
+        raise ValueError(f"The 'noise' parameter of iterated_rollout must be a finite number >= 0; got {noise!r}.")
+    if final_games is not None:
+        _check_games(final_games, "iterated_rollout", name="final_games")
     if not isinstance(max_iterations, (int, np.integer)) or max_iterations < 1:
         raise ValueError(f"The 'max_iterations' parameter of iterated_rollout must be a positive integer; got {max_iterations!r}.")
     n_jobs = _check_jobs(n_jobs, "iterated_rollout")
@@ -877,15 +879,30 @@ def simple_preflop_triples(
 # --- bpp build preflop --------------------------------------------------------------------------
 
 
+def _noise(text: str) -> float:
+    """argparse ``type`` of ``--noise``: a finite number >= 0."""
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a finite number >= 0 (milli-bets); got {text!r}")
+    return value
+
+
 def add_arguments(parser) -> None:
     """Options of ``bpp build preflop``."""
+    from holdem.tables import positive_int, seed
+
     parser.add_argument("--players", type=int, default=10, help="players dealt in (2-10; default 10)")
-    parser.add_argument("--games", type=int, default=100_000, help="expected games of each suited class (pairs get 1.5x, offsuit 3x; default 100000)")
+    parser.add_argument("--games", type=positive_int, default=100_000, help="expected games of each suited class (pairs get 1.5x, offsuit 3x; default 100000)")
     parser.add_argument("--iterated", action="store_true", help="Poki's iterated roll-out (players fold losing hands)")
-    parser.add_argument("--final-games", type=int, default=None, help="games of the final iterated round (default --games)")
-    parser.add_argument("--max-iterations", type=int, default=20, help="most iterated rounds (default 20)")
-    parser.add_argument("--noise", type=float, default=200.0, help="initial noise of the iterated roll-out, milli-bets")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--final-games", type=positive_int, default=None, help="games of the final iterated round (default --games)")
+    parser.add_argument("--max-iterations", type=positive_int, default=None, help="most iterated rounds (default 20)")
+    parser.add_argument("--noise", type=_noise, default=None, help="initial noise of the iterated roll-out, milli-bets (default 200)")
+    parser.add_argument("--seed", type=seed, default=0, help="random seed (default 0)")
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes (default: every core)")
     from holdem.tables import add_build_output
 
@@ -897,6 +914,11 @@ def run(args) -> int:
     """Build the table, write it, print the top and bottom and the Sklansky comparison."""
     from holdem.tables import build_destination
 
+    if not args.iterated:
+        for option, given in (("--final-games", args.final_games), ("--max-iterations", args.max_iterations),
+                              ("--noise", args.noise)):
+            if given is not None:
+                raise ValueError(f"{option} applies to the iterated roll-out only; add --iterated or leave it out")
     shipped = model_path(args.players, iterated=args.iterated)
     out = build_destination(args, shipped, folder=False, name=f"loki/{shipped.name}")
     start = time.perf_counter()
@@ -904,8 +926,8 @@ def run(args) -> int:
         table = iterated_rollout(
             args.players,
             args.games,
-            noise=args.noise,
-            max_iterations=args.max_iterations,
+            noise=200.0 if args.noise is None else args.noise,
+            max_iterations=20 if args.max_iterations is None else args.max_iterations,
             final_games=args.final_games,
             rng=args.seed,
             n_jobs=args.jobs,

@@ -251,17 +251,36 @@ class NeuralPredictor:
 
     def load(self, path) -> "NeuralPredictor":
         """Read weights written by :meth:`save` (prediction resumes exactly; Adam's moments restart on the next fit)."""
-        with np.load(Path(path)) as f:
-            self.seen_ = f["seen_"].copy()
-            for name in f.files:
-                if name.startswith("w1_"):
-                    k = int(name[3:])
-                    self._weights[k] = tuple(f[f"{p}_{k}"].copy() for p in ("w1", "b1", "w2", "b2"))
-                    net = self._net(k)
-                    net.batch_size = 1
-                    net.partial_fit(np.zeros((1, N_FEATURES)), [CALL], classes=[FOLD, CALL, RAISE])
-                    net.coefs_ = [self._weights[k][0].copy(), self._weights[k][2].copy()]
-                    net.intercepts_ = [self._weights[k][1].copy(), self._weights[k][3].copy()]
+        import zipfile
+
+        name_ = repr(str(path))
+        try:
+            with np.load(Path(path), allow_pickle=False) as f:
+                arrays = {name: f[name] for name in f.files}
+        except (OSError, EOFError, ValueError, zipfile.BadZipFile) as exc:
+            raise ValueError(f"{name_} cannot be read as the network's weights ({type(exc).__name__}: {exc})") from None
+        h = self.hidden
+        shapes = {"w1": (N_FEATURES, h), "b1": (h,), "w2": (h, 3), "b2": (3,)}
+        for name, a in arrays.items():
+            kind, _, k = name.partition("_")
+            if name != "seen_" and (kind not in shapes or not k.isdigit() or a.shape != shapes[kind]):
+                raise ValueError(f"{name_}: array {name!r} of shape {a.shape} is not one of the network's weights")
+            if a.dtype.kind not in "biuf" or not np.isfinite(a).all():
+                raise ValueError(f"{name_}: array {name!r} does not hold finite numbers")
+        if "seen_" not in arrays:
+            raise ValueError(f"{name_} has no array 'seen_'")
+        self.seen_ = arrays["seen_"].copy()
+        for name in arrays:
+            if name.startswith("w1_"):
+                k = int(name[3:])
+                if any(f"{p}_{k}" not in arrays for p in ("b1", "w2", "b2")):
+                    raise ValueError(f"{name_}: the weights of opponent {k} are incomplete")
+                self._weights[k] = tuple(arrays[f"{p}_{k}"].copy() for p in ("w1", "b1", "w2", "b2"))
+                net = self._net(k)
+                net.batch_size = 1
+                net.partial_fit(np.zeros((1, N_FEATURES)), [CALL], classes=[FOLD, CALL, RAISE])
+                net.coefs_ = [self._weights[k][0].copy(), self._weights[k][2].copy()]
+                net.intercepts_ = [self._weights[k][1].copy(), self._weights[k][3].copy()]
         return self
 
 

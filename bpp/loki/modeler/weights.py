@@ -134,10 +134,12 @@ def linear_reweighting(ehs, mu: float, sigma: float, *, floor: float = 0.01) -> 
     >>> linear_reweighting([0.5], mu=0.6, sigma=0.0)
     Traceback (most recent call last):
     ...
-    ValueError: The 'sigma' parameter of linear_reweighting must be positive; got 0.0.
+    ValueError: The 'sigma' parameter of linear_reweighting must be a finite positive number; got 0.0.
     """
-    if not sigma > 0:
-        raise ValueError(f"The 'sigma' parameter of linear_reweighting must be positive; got {sigma!r}.")
+    if not 0 < sigma < np.inf:
+        raise ValueError(f"The 'sigma' parameter of linear_reweighting must be a finite positive number; got {sigma!r}.")
+    if not -np.inf < mu < np.inf:
+        raise ValueError(f"The 'mu' parameter of linear_reweighting must be a finite number; got {mu!r}.")
     if not 0.0 <= floor <= 1.0:
         raise ValueError(f"The 'floor' parameter of linear_reweighting must be in [0, 1]; got {floor!r}.")
     ehs = np.asarray(ehs, dtype=np.float64)
@@ -308,6 +310,10 @@ class WeightTable:
         if rates is None:
             rates = load_income_rates(10)
         per_holding = rates.holding_rates() if isinstance(rates, IncomeRates) else _rates_per_holding(rates)
+        for name, value in (("threshold", threshold), ("spread", spread)):
+            if not isinstance(value, (int, float, np.integer, np.floating)) or not np.isfinite(value):
+                raise ValueError(f"The '{name}' parameter of WeightTable.from_income_rates must be a finite number "
+                                 f"(milli-bets); got {value!r}.")
         return cls(linear_reweighting(per_holding, threshold, spread, floor=floor), dead_cards=dead_cards)
 
     # --- views --------------------------------------------------------------------------------

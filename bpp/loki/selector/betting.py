@@ -27,13 +27,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.state import first_to_act
+from holdem.games.holdem import first_to_act
 from bpp.loki.selector.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
 from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
 
 __all__ = ["Context", "betting_context", "LokiRules", "decide_many", "context_formula_triple", "formula_decision", "to_action", "legal_columns"]
 
-_SIZES = (1, 1, 2, 2)  # bet size per round in small bets
 
 
 @dataclass(frozen=True)
@@ -59,15 +58,13 @@ class Context:
     bet_size: int
 
 
-def betting_context(observation: Observation, *, small_bet: int = 2) -> Context:
+def betting_context(observation: Observation) -> Context:
     """The :class:`Context` of a limit hold'em observation (it must be this seat's turn).
 
     Parameters
     ----------
     observation
         What the seat sees (``legal`` must be non-empty).
-    small_bet
-        Chips in a small bet (2 in :class:`holdem.games.LimitHoldem`); the turn and river bet twice that.
 
     Examples
     --------
@@ -88,7 +85,7 @@ def betting_context(observation: Observation, *, small_bet: int = 2) -> Context:
             f"seat {observation.player} has none."
         )
     r = observation.round
-    size = small_bet * _SIZES[r]
+    size = observation.bet_size  # the round's fixed bet (the game's stakes)
     to_call = observation.to_call
     bets_to_call = -(-to_call // size)
     bet_level = -(-max(observation.bets) // size)

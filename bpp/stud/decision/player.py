@@ -99,19 +99,13 @@ def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PE
         )
     bounds = observation.raise_bounds
     to_call = observation.to_call
-    size = observation.extra.get("bet_size") if observation.extra else None  # table stakes
-    if size is not None:
-        unit = size
-    elif bounds is not None:
-        unit = bounds[0] - observation.committed[observation.player] - to_call
-    else:
-        unit = to_call
-    if unit <= 0:
+    unit = observation.bet_size  # the round's fixed bet, from the game's stakes
+    if not unit:
         raise ValueError(f"The 'observation' parameter of decision_inputs is not a fixed-limit decision: {observation!r}.")
     unit = float(unit)
     u = to_call / unit
     k = (u if u > bets_per_round else bets_per_round) + bets_per_round * (N_ROUNDS - 1 - observation.round)
-    if size is not None:
+    if observation.extra:  # table stakes (Korb1999 §6.2): stacks may cap calls and raises
         c, k = stakes_inputs(observation, unit, k)
         return c, u, k, bounds is not None
     return observation.pot / unit, u, k, bounds is not None
@@ -302,12 +296,7 @@ class CurvePlayer(Agent):
         """θ of eq. (7) heads-up, :func:`multiway_theta` at a larger table."""
         if observation.n_players == 2:
             return k / (c + 2.0 * k - u) if k > 0.0 else 0.0
-        bounds = observation.raise_bounds
-        to_call = observation.to_call
-        unit = bounds[0] - observation.committed[observation.player] - to_call if bounds is not None else to_call
-        if observation.extra:  # table stakes: the fixed bet (a capped call or raise no longer shows it)
-            unit = observation.extra.get("bet_size", unit)
-        return multiway_theta(observation, k, unit)
+        return multiway_theta(observation, k, observation.bet_size)
 
     def _check_seats(self, observation: Observation) -> None:
         if observation.n_players != 2 and not self.multi_seat:
@@ -334,7 +323,7 @@ class CurvePlayer(Agent):
             raise ValueError(f"{type(self).__name__}.act: seat {observation.player} has no legal action (not its turn)")
         bounds = observation.raise_bounds
         to_call = observation.to_call
-        unit = bounds[0] - observation.committed[observation.player] - to_call if bounds is not None else to_call
+        unit = observation.bet_size
         r = observation.round
         if observation.extra:  # table stakes (Korb1999 §6.2): the general path
             self._check_seats(observation)

@@ -132,15 +132,8 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
              *(f"p_win_{name}" for name in shadows))
     columns = list(zip(*rows)) if rows else [[] for _ in names]
     out = {name: np.asarray(col) for name, col in zip(names, columns)}
-    out["winnings"] = winnings / _betting_unit(game)
+    out["winnings"] = winnings / game.unit_chips  # betting units (one unit is one bet)
     return out
-
-
-def _betting_unit(game) -> float:
-    """Chips per betting unit of ``game`` (the fixed bet of Stud5's rounds)."""
-    state = game.new_hand(np.arange(52))
-    obs = state.observation(state.current_player)
-    return float(obs.raise_bounds[0] - obs.committed[obs.player] - obs.to_call)
 
 
 def calibration_table(records: dict) -> list[dict]:

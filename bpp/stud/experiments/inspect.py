@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from bpp.stud.players.variants import VARIANTS
 
-__all__ = ["TraceStep", "BeliefTrace", "trace_hand", "add_arguments", "run", "TRACED"]
+__all__ = ["TraceStep", "BeliefTrace", "trace_hand", "trace_logged_hand", "add_arguments", "run", "TRACED"]
 
 #: The BPPs a hand can be traced for: Figure 1's family (the paper's network and its heads-up §6 variants) and bpp-card.
 TRACED = tuple(v.agent for v in VARIANTS.values()) + ("bpp-card",)
@@ -320,6 +320,44 @@ def _card_step(bpp, state, seat, kind, label, actor):
     return _card_beliefs(bpp, obs, kind, label, actor, theta, u)
 
 
+def _trace(bpp, state, seat, names, card, run) -> list:
+    """BPP's steps through the hand ``state`` that ``run(on_event, on_decision)`` plays, BPP in ``seat``."""
+    from holdem.cards import format_cards
+    from holdem.games.base import ActionKind
+
+    step, closing = (_card_step, _card_closing_step) if card else (_step, _closing_step)
+    verbs = {ActionKind.FOLD: "folds"}
+    steps = []
+    dealt = []  # deal events told since the last decision
+    acting = {}
+
+    def on_event(event):
+        if event.kind == "deal":
+            dealt.append(event)
+        elif event.kind == "action":
+            p, r, verb, before, action = acting["p"], acting["r"], acting["verb"], acting["before"], acting["action"]
+            if not state.is_terminal and state.round == r:
+                steps.append(step(bpp, state, seat, "action", f"r{r} {names[p]} {verb}", names[p]))
+            else:  # the round or the hand closed: that round's beliefs, with this action as evidence
+                steps.append(closing(bpp, r, names[p], verb, steps[-1], action, before._replace(history=before.history + (event,))))
+
+    def on_decision(p, obs, action):
+        if dealt:  # the cards dealt since the last decision: one step
+            cards = ", ".join(f"{names[e.player]} {format_cards(e.cards[0])}" for e in dealt)
+            steps.append(step(bpp, state, seat, "deal", f"r{dealt[0].round} deal: {cards}", None))
+            dealt.clear()
+        if action.kind == ActionKind.CHECK_CALL:
+            verb = "calls" if obs.to_call else "checks"
+        elif action.kind == ActionKind.BET_RAISE:
+            verb = "raises" if obs.to_call else "bets"
+        else:
+            verb = verbs[action.kind]
+        acting.update(p=p, r=state.round, verb=verb, before=state.observation(seat), action=action)
+
+    run(on_event, on_decision)
+    return steps
+
+
 def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp=None, player: str = "bpp") -> BeliefTrace:
     """Play one hand (BPP in seat 0) and record BPP's beliefs after every round's cards and every action.
 
@@ -357,7 +395,6 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
     import bpp.registry as registry
     from holdem.cards import format_cards
     from holdem.games import Stud5
-    from holdem.games.base import ActionKind
     from holdem.play import play_hand
 
     from bpp.stud.players.cardlevel import CardBPP
@@ -374,7 +411,6 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
         rng = np.random.default_rng(streams[0])
         bpp = CardBPP(rng=rng) if player == "bpp-card" else variant_of_agent(player).make(rng)
     card = isinstance(bpp, CardBPP)
-    step, closing = (_card_step, _card_closing_step) if card else (_step, _closing_step)
     opp = registry.make_agent(opponent, rng=np.random.default_rng(streams[1]))
     game = Stud5()
     if warmup >= 2:
@@ -383,36 +419,8 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
         play_match(game, [bpp, opp], int(warmup), rng=streams[2])
     deal = np.random.default_rng(streams[3]).permutation(52)
     state = game.new_hand(deal, button=1)  # BPP (seat 0) sits left of the button
-    names = {0: "BPP", 1: "OPP"}
-    verbs = {ActionKind.FOLD: "folds"}
-    steps = []
-    dealt = []  # deal events told since the last decision
-    acting = {}
-
-    def on_event(event):
-        if event.kind == "deal":
-            dealt.append(event)
-        elif event.kind == "action":
-            p, r, verb, before, action = acting["p"], acting["r"], acting["verb"], acting["before"], acting["action"]
-            if not state.is_terminal and state.round == r:
-                steps.append(step(bpp, state, 0, "action", f"r{r} {names[p]} {verb}", names[p]))
-            else:  # the round or the hand closed: that round's beliefs, with this action as evidence
-                steps.append(closing(bpp, r, names[p], verb, steps[-1], action, before._replace(history=before.history + (event,))))
-
-    def on_decision(p, obs, action):
-        if dealt:  # the cards dealt since the last decision: one step
-            cards = ", ".join(f"{names[e.player]} {format_cards(e.cards[0])}" for e in dealt)
-            steps.append(step(bpp, state, 0, "deal", f"r{dealt[0].round} deal: {cards}", None))
-            dealt.clear()
-        if action.kind == ActionKind.CHECK_CALL:
-            verb = "calls" if obs.to_call else "checks"
-        elif action.kind == ActionKind.BET_RAISE:
-            verb = "raises" if obs.to_call else "bets"
-        else:
-            verb = verbs[action.kind]
-        acting.update(p=p, r=state.round, verb=verb, before=state.observation(0), action=action)
-
-    play_hand(state, [bpp, opp], on_event=on_event, on_decision=on_decision)
+    steps = _trace(bpp, state, 0, {0: "BPP", 1: "OPP"}, card,
+                   lambda on_event, on_decision: play_hand(state, [bpp, opp], on_event=on_event, on_decision=on_decision))
     cards = game.showdown_cards(deal[None], 1)[0]
     return BeliefTrace(
         steps,
@@ -424,6 +432,54 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
         int(warmup) if warmup >= 2 else 0,
         "bpp-card" if card else "bpp",
     )
+
+
+def trace_logged_hand(hand, player: str | None = None, *, bpp=None, agent: str = "bpp") -> BeliefTrace:
+    """BPP's beliefs through one logged heads-up five-card stud hand (:class:`holdem.histories.Hand`).
+
+    BPP (``agent``: ``"bpp"``, a heads-up §6 variant or ``"bpp-card"``; or the
+    given ``bpp``, e.g. one that learned M_A|C from the log with
+    :func:`holdem.histories.replay`) takes ``player``'s seat (default: the first
+    seat) and is told the hand as it happened, through the hand driver; the
+    steps are those of :func:`trace_hand`.
+
+    >>> import tempfile, pathlib
+    >>> from holdem.games import Stud5
+    >>> from holdem.match import play_match
+    >>> from holdem.histories import read_hands
+    >>> log = pathlib.Path(tempfile.mkdtemp()) / "s.jsonl"
+    >>> _ = play_match(Stud5(), ["call", "random"], 2, rng=1, log=log)
+    >>> trace = trace_logged_hand(read_hands(log)[0], "random")
+    >>> trace.steps[0].kind, trace.opponent
+    ('deal', 'call')
+    """
+    import numpy as np
+
+    from holdem.cards import format_cards
+    from holdem.histories.replay import logged_driver
+
+    from bpp.stud.players.cardlevel import CardBPP
+    from bpp.stud.players.variants import variant_of_agent
+
+    if hand.game.name != "stud5" or hand.n_players != 2:
+        raise ValueError(f"BPP's belief trace is for heads-up five-card stud; hand {hand.number} is "
+                         f"{hand.game.name} with {hand.n_players} players")
+    if player is not None and player not in hand.names:
+        raise ValueError(f"no player {player!r} in hand {hand.number} (players: {', '.join(hand.names)})")
+    seat = 0 if player is None else hand.names.index(player)
+    if bpp is None:
+        if agent not in TRACED:
+            raise ValueError(f"The 'agent' parameter of trace_logged_hand must be one of {TRACED}; got {agent!r}.")
+        rng = np.random.default_rng(0)
+        bpp = CardBPP(rng=rng) if agent == "bpp-card" else variant_of_agent(agent).make(rng)
+    card = isinstance(bpp, CardBPP)
+    state = hand.new_state()
+    names = {s: ("BPP" if s == seat else hand.names[s]) for s in range(2)}
+    steps = _trace(bpp, state, seat, names, card, lambda on_event, on_decision: logged_driver(
+        hand, seat, bpp, on_event=on_event, on_decision=on_decision).play(state))
+    holes = [format_cards(state.observation(s).hole + state.observation(s).up_cards[s]) for s in range(2)]
+    return BeliefTrace(steps, hand.number, hand.names[1 - seat], holes[seat], holes[1 - seat],
+                       float(hand.payoffs[seat]) / hand.game.bet, 0, "bpp-card" if card else "bpp")
 
 
 def _closing_step(bpp, r, actor, verb, last, action, observation):
@@ -463,14 +519,39 @@ def _card_closing_step(bpp, r, actor, verb, last, action, observation):
 # ---------------------------------------------------------------- bpp inspect stud5
 
 
+#: The hand ``bpp inspect stud5`` and ``bpp explore stud5`` show unless told ``--seed``: one that reaches the showdown.
+DEFAULT_SEED = 4
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp inspect stud5``."""
-    parser.add_argument("--seed", type=int, default=4, help="seed of the hand, the agents and the warm-up (default 4: a hand that reaches the showdown)")
-    parser.add_argument("--opponent", default="rules", help="registered opponent (default rules)")
-    parser.add_argument("--warmup", type=int, default=200, help="hands BPP plays first to learn M_A|C (default 200)")
+    from holdem.tables import count, seed
+
+    MAX_WARMUP = 1_000_000  # hands played before the traced one: minutes at this bound
+
+    parser.add_argument("--seed", type=seed, default=DEFAULT_SEED, help=f"seed of the hand, the agents and the warm-up (default {DEFAULT_SEED}: a hand that reaches the showdown)")
+    parser.add_argument("--opponent", default="rules", help="the opponent: an agent name or a module:Class path (default rules)")
+    parser.add_argument("--warmup", type=count(MAX_WARMUP, minimum=0), default=200, help=f"hands BPP plays first to learn M_A|C (default 200, at most {MAX_WARMUP:,})")
     parser.add_argument("--player", choices=TRACED, default="bpp",
                         help="the BPP to trace: the paper's network, a §6 variant or bpp-card (default bpp)")
     parser.add_argument("--out", metavar="FILE.png", default=None, help="write the drawing here")
+    parser.add_argument("--hands", metavar="FILE", default=None,
+                        help="a bpp log of stud hands: trace a logged hand instead of a new one (--seed etc. unused)")
+    parser.add_argument("--hand", type=int, default=None, metavar="N", help="with --hands: the hand's number")
+    parser.add_argument("--as", dest="as_player", default=None, metavar="NAME",
+                        help="with --hands: the player whose seat BPP takes (default the first seat)")
+
+
+def _logged_trace(args) -> BeliefTrace:
+    import sys
+
+    from holdem.histories import read_hands
+
+    read = read_hands(args.hands)
+    for line in read.problems:
+        print(f"warning: {line}", file=sys.stderr)
+    hand = read.find(args.hand, game="stud5", n_players=2)
+    return trace_logged_hand(hand, args.as_player, agent=args.player)
 
 
 def run(args) -> int:
@@ -479,7 +560,10 @@ def run(args) -> int:
         raise ValueError(f"--seed must be a non-negative integer; got {args.seed}")
     if args.warmup < 0:
         raise ValueError(f"--warmup must be a non-negative integer; got {args.warmup}")
-    trace = trace_hand(args.seed, opponent=args.opponent, warmup=args.warmup, player=args.player)
+    if args.hands is not None:
+        trace = _logged_trace(args)
+    else:
+        trace = trace_hand(args.seed, opponent=args.opponent, warmup=args.warmup, player=args.player)
     print(trace.table())
     if args.out:
         import matplotlib

@@ -143,7 +143,7 @@ def significance(
     opponent : str
         ``"rules"`` or ``"prob"`` (any registered name works).
     n_hands : int
-        Hands (the issue asks for at least 5,000).
+        Hands (default 5,000).
     seed : int, optional
         Default :data:`SEEDS` ``[opponent]``.
     duplicate : bool

@@ -22,6 +22,8 @@ from holdem.tables import add_build_output, build_destination, positive_int
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build stud-nets``."""
+    from holdem.tables import seed
+
     parser.add_argument(
         "--hands",
         type=positive_int,
@@ -29,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="estimate the CPTs from N random deals as the paper did (default: exact enumeration)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals with --hands (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="seed of the deals with --hands (default 0)")
     add_build_output(parser, "bpp/models/stud", folder=True)
 
 

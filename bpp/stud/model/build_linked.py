@@ -18,9 +18,11 @@ from holdem.tables import add_build_output, build_destination, positive_int
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build stud-linked``."""
+    from holdem.tables import seed
+
     parser.add_argument("--hands", type=positive_int, default=10_000_000, metavar="N",
                         help="deals counted for P(OPP_Final | BPP_Final) (default 10,000,000, as §3.3)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="seed of the deals (default 0)")
     add_build_output(parser, "bpp/models/stud/linked", folder=True)
 
 

@@ -123,8 +123,7 @@ def hand_value_codes(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """
     cards = np.asarray(cards, dtype=np.int64)
     ranks = cards >> 2
-    counts = np.zeros((cards.shape[0], 13), dtype=np.int64)
-    np.add.at(counts, (np.arange(cards.shape[0])[:, None], ranks), 1)
+    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)  # cards per rank (a one-hot sum: faster than add.at)
     top = counts.max(axis=1)
     n_pairs = (counts == 2).sum(axis=1)
     category = np.select(

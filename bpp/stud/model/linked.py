@@ -194,8 +194,13 @@ def save_linked(opp_given_bpp, cpts, out_dir=None, *, info: dict | None = None) 
 
 @functools.cache
 def _load_table(path: str) -> np.ndarray:
-    with np.load(path) as data:
-        return _check_table(data["opp_final_given_bpp_final"], "load_opp_given_bpp")
+    from holdem.files import load_npz
+
+    table = load_npz(path, {"opp_final_given_bpp_final": None})["opp_final_given_bpp_final"]  # one line naming the file
+    try:
+        return _check_table(table, "load_opp_given_bpp")
+    except ValueError as exc:
+        raise ValueError(f"{path!r}: {exc}") from None
 
 
 def load_opp_given_bpp(directory=None) -> np.ndarray:

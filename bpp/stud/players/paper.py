@@ -110,7 +110,7 @@ class BPPPlayer(CurvePlayer):
     refit_every : int
         Showdowns between refits.
     nets : sequence of 4 CompiledStudNet, optional
-        The networks (default: ``models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
+        The networks (default: ``bpp/models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
     upcards_link : bool or str
         Off (False, the default) plays the paper's network.  ``True`` /
         ``"showing"`` or ``"upcards"`` play the §6.1 extension of
@@ -178,6 +178,11 @@ class BPPPlayer(CurvePlayer):
         from bpp.stud.model.handtypes import hand_type_of
         from bpp.stud.model.learning import ActionModel, WinTables
 
+        if not isinstance(learn, (bool, np.bool_)):
+            raise ValueError(f"The 'learn' parameter of BPPPlayer must be True or False; got {learn!r}.")
+        if nets is not None and (isinstance(nets, (str, bytes)) or not hasattr(nets, "__len__") or len(nets) != 4):
+            raise ValueError(f"The 'nets' parameter of BPPPlayer must be None or the 4 compiled networks of rounds 1-4; "
+                             f"got {nets!r:.60}.")
         self.learn = bool(learn)
         self.prior_strength = prior_strength
         self.refit_every = int(refit_every)

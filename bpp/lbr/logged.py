@@ -1,0 +1,146 @@
+"""LBR's range through a logged hand: the posterior over the opponent's 1,326 holdings after each action.
+
+Local Best Response keeps the opponent's range by Bayes' rule on her policy
+(Lisy2017 §3): uniform over the holdings that share no card with LBR's, then
+after each public card the holdings that use it drop out, and after each of
+her actions every holding is weighted by the probability her policy gives that
+action had she held it (:class:`bpp.lbr.range.OpponentRange`).  Here the hand
+is a logged one (:func:`holdem.histories.read_hands`): LBR sits in one player's
+seat (its cards must be in the file) and the other player's actions are
+explained by a *named policy agent* — the range is what LBR would believe if
+that agent were the one playing.
+
+>>> import tempfile, pathlib
+>>> from holdem.games import NoLimitHoldem
+>>> from holdem.match import play_match
+>>> from holdem.histories import read_hands
+>>> log = pathlib.Path(tempfile.mkdtemp()) / "n.jsonl"
+>>> _ = play_match(NoLimitHoldem(), ["call", "random"], 2, rng=1, log=log)
+>>> trace = logged_hand_ranges(read_hands(log)[0], "call", "random")
+>>> trace.steps[0], trace.weights.shape[1], round(float(trace.weights[-1].sum()), 9)
+('start', 1326, 1.0)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from holdem.ranges import HOLDINGS, weights_to_grid
+
+from bpp.lbr.policy import check_policy_rows
+from bpp.lbr.range import OpponentRange, kind_of, kind_probabilities
+
+__all__ = ["RangeTrace", "logged_hand_ranges", "plot_range_trace"]
+
+
+class RangeTrace:
+    """LBR's range after each step of a logged hand: ``steps`` (labels), ``weights`` (n_steps, 1326), ``holdings``."""
+
+    def __init__(self, steps, weights, lbr_name, opponent_name, policy_name, number):
+        from holdem.cards import format_cards
+
+        self.steps = steps
+        self.weights = np.asarray(weights)
+        self.lbr_name = lbr_name
+        self.opponent_name = opponent_name
+        self.policy_name = policy_name
+        self.number = number
+        self.holdings = [format_cards(h, sep="") for h in HOLDINGS]
+
+    def to_dict(self) -> dict:
+        return {"steps": self.steps, "holdings": self.holdings, "weights": self.weights.tolist()}
+
+    def table(self, top: int = 5) -> str:
+        """The ``top`` most likely holdings after each step."""
+        lines = [f"hand {self.number}: LBR as {self.lbr_name}, {self.opponent_name} explained by {self.policy_name}"]
+        for step, w in zip(self.steps, self.weights):
+            best = np.argsort(-w, kind="stable")[:top]
+            lines.append(f"  {step:<14} " + "  ".join(f"{self.holdings[h]} {w[h]:.3f}" for h in best))
+        return "\n".join(lines)
+
+
+def logged_hand_ranges(hand, lbr_player, policy, *, rng=0) -> RangeTrace:
+    """LBR's range over the other player's holdings after every step of a logged heads-up hold'em hand.
+
+    Parameters
+    ----------
+    hand
+        A :class:`holdem.histories.Hand` of heads-up limit or no-limit hold'em.
+    lbr_player
+        The name (or seat) of the player LBR sits as; its cards must be in the file.
+    policy
+        The agent whose stated policy explains the opponent's actions: a registry
+        name or an agent with ``holdings_action_probabilities``.
+    """
+    from holdem.match.agents import resolve_agent
+
+    if hand.game.name not in ("limit-holdem", "nolimit-holdem") or hand.n_players != 2:
+        raise ValueError(f"LBR's range is for heads-up hold'em; hand {hand.number} is {hand.game.name} "
+                         f"with {hand.n_players} players")
+    seat = hand.names.index(lbr_player) if isinstance(lbr_player, str) else int(lbr_player)
+    if isinstance(lbr_player, str) and lbr_player not in hand.names:
+        raise ValueError(f"no player {lbr_player!r} in hand {hand.number} (players: {', '.join(hand.names)})")
+    if hand.holes[seat] is None:
+        raise ValueError(f"hand {hand.number}: the file does not show {hand.names[seat]}'s cards")
+    agent = resolve_agent(policy).make(np.random.default_rng(rng)) if isinstance(policy, str) else policy
+    name = policy if isinstance(policy, str) else type(policy).__name__
+    if not callable(getattr(agent, "holdings_action_probabilities", None)):
+        raise ValueError(f"agent {name!r} does not state its policy (holdings_action_probabilities): "
+                         "LBR's range needs it (Lisy2017 §3)")
+    opp = 1 - seat
+    rng_range = OpponentRange(HOLDINGS, own_cards=hand.holes[seat])
+    steps, weights = ["start"], [rng_range.weights.copy()]
+    state = hand.new_state()
+    told = 0
+    actions = iter(hand.actions)
+    while True:
+        for event in state.history[told:]:
+            if event.kind == "deal":
+                rng_range.observe_cards(event.cards)
+                steps.append("board " + _text(event.cards))
+                weights.append(rng_range.weights.copy())
+        told = len(state.history)
+        if state.is_terminal:
+            break
+        p, action = next(actions)
+        if p == opp:
+            obs = state.observation(opp)
+            live = np.flatnonzero(rng_range.weights > 0)
+            rows = np.zeros((len(HOLDINGS), len(obs.legal)))
+            rows[live] = check_policy_rows(agent.holdings_action_probabilities(obs, HOLDINGS[live]), obs, name)
+            probs, kinds = kind_probabilities(rows, obs.legal)
+            rng_range.observe_action(probs, kinds, kind_of(action))
+        state.apply(action)
+        if p == opp:
+            steps.append(f"{hand.names[opp]} {action}")
+            weights.append(rng_range.weights.copy())
+    return RangeTrace(steps, weights, hand.names[seat], hand.names[opp], name, hand.number)
+
+
+def _text(cards) -> str:
+    from holdem.cards import CARD_TEXT
+
+    return "".join(CARD_TEXT[c] for c in cards)
+
+
+def plot_range_trace(trace: RangeTrace, *, columns: int = 4):
+    """One 13×13 class grid of the range per step (the figure); returns the matplotlib Figure."""
+    import matplotlib.pyplot as plt
+
+    n = len(trace.steps)
+    rows = -(-n // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(2.6 * columns, 2.7 * rows), squeeze=False)
+    from holdem.cards import RANKS
+
+    labels = list(RANKS[::-1])
+    for ax, step, w in zip(axes.ravel(), trace.steps, trace.weights):
+        grid = weights_to_grid(w)
+        ax.imshow(grid / grid.max() if grid.max() > 0 else grid, cmap="Greys", vmin=0, vmax=1)
+        ax.set_title(step, fontsize=8)
+        ax.set_xticks(range(13), labels, fontsize=6)
+        ax.set_yticks(range(13), labels, fontsize=6)
+    for ax in axes.ravel()[n:]:
+        ax.axis("off")
+    fig.suptitle(f"LBR's range of {trace.opponent_name} (policy: {trace.policy_name}), hand {trace.number}",
+                 fontsize=10)
+    return fig
