@@ -35,10 +35,10 @@ _KINDS = {(1, 0): "A calls, D folds", (2, 0): "A bets/raises, D folds", (2, 1): 
           (0, 1): "A folds, D calls", (1, 2): "A checks/calls, D bets/raises", (0, 2): "A folds, D bets/raises"}
 _STYLES = ("maniac", "calling-station", "rock", "tag")
 
-#: Seats of each composition; "probe" is player A recording D's decision beside its own.
+#: Seats of each composition; "probe" (one seat) is player A recording D's decision beside its own.
 COMPOSITIONS = {
     "figure1": ("probe", "loki-b", "loki-c", "loki-d", "loki-e", "loki", "loki-b", "loki-c", "loki-d", "loki-e"),
-    "a-and-d": ("probe", "loki-d") * 5,
+    "a-and-d": ("probe", "loki-d") + ("loki", "loki-d") * 4,
     "heads-up": ("probe", "loki-d"),
     "styles A": ("probe",) + _STYLES,
     "styles D": ("loki-d",) + _STYLES,

@@ -89,6 +89,8 @@ def _report(results, figures):
                                  f"[{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}] | {extra} " + pred)
             if not diffs:
                 continue
+            same = all(set(results[f"{meta} {field} {seed}"]["choice"]) == {"frequency"}
+                       for seed in seeds if f"{meta} {field} {seed}" in results)
             pooled = summarize(np.concatenate(diffs))
             per_seed = [float(d.mean()) for d in diffs]
             better = pooled.ci95[0] > 0
@@ -96,8 +98,11 @@ def _report(results, figures):
                             "> 0 (\"outperforms any single approach\")", f"{pooled.mean:+.3f} (seeds: "
                             + ", ".join(f"{x:+.3f}" for x in per_seed) + ")",
                             f"[{pooled.ci95[0]:+.3f}, {pooled.ci95[1]:+.3f}]", "within CI" if better else "differs",
-                            "" if better else ("not significant at this sample" if pooled.ci95[1] > 0 else
-                                               "the single approach wins significantly")))
+                            "" if better else
+                            ("the meta choice ended on the frequencies (the best predictor here) for every opponent, so "
+                             "it plays almost as the single approach" if same else
+                             "not significant at this sample" if pooled.ci95[1] > 0 else
+                             "the single approach wins significantly")))
     r0 = next(iter(results.values()))
     text = (f"Six-seat duplicate limit hold'em, {r0['n_deals']:,} deals × 6 seatings per candidate, table and seed; "
             "one deal per block so the candidates' per-deal results pair. Hit rate and log-loss: each predictor "

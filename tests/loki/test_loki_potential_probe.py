@@ -30,3 +30,9 @@ def test_d_decisions_differ_only_where_potential_can_matter_and_folds_align():
     assert not changed[np.array(d["street"]) == 3].any()
     s = decision_summary(r)
     assert sum(x["changed"] for x in s["streets"].values()) == int(changed.sum())
+
+
+def test_every_composition_has_at_most_one_probe_seat():
+    from bpp.reproduce.loki_potential import COMPOSITIONS
+
+    assert all(seats.count("probe") <= 1 for seats in COMPOSITIONS.values())  # the probes share one hand counter
