@@ -119,6 +119,10 @@ class Player(Agent):
     name : str, optional
         The registered name (the class's ``name`` by default).
 
+    Notes
+    -----
+    The stakes (blinds, bet sizes) come with every observation (:class:`holdem.games.base.Stakes`).
+
     Examples
     --------
     >>> from holdem.games import LimitHoldem
