@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 from holdem import parse_cards
-from holdem.enumerate import hand_strength, potential
+from holdem.strength import hand_strength, potential
 from holdem.evaluate import evaluate, evaluate_unchecked, hand_category
 from holdem.tables import build_tables, load_tables
 from _timing import best_time

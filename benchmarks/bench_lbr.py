@@ -4,7 +4,7 @@ Usage: ``python benchmarks/bench_lbr.py [--deals N]``
 
 * WpRollout on the flop against a full weighted range: the equity vector of
   our hand against every holding over every turn-river pair (1,081 holdings ×
-  990 valid completions = 1,070,190 evaluations, ``holdem.enumerate.holdings_equity``)
+  990 valid completions = 1,070,190 evaluations, ``holdem.strength.holdings_equity``)
   and its dot product with a random weighted range.  Target ≤ 30 ms.
 * LBR fcpa 1-4 against always-call on one core (hands per second; each deal
   is two hands).  Target ≥ 20 hands/s; the paper's cluster needed about half an
@@ -21,7 +21,7 @@ import time
 import numpy as np
 
 from _timing import best_time
-from holdem.enumerate import holdings_equity
+from holdem.strength import holdings_equity
 from holdem.ranges import holdings_mask
 
 from bpp.lbr.equity import preflop_equity

@@ -18,7 +18,7 @@ from bpp.loki.evaluator.postflop import StreetTable, street_table
 from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel
 from bpp.loki.simulator.sampling import simulate
 from holdem.cards import parse_cards
-from holdem.enumerate import potential
+from holdem.strength import potential
 from holdem.games import LimitHoldem
 from holdem.games.base import Action, ActionKind, Event
 from holdem.match import play_match

@@ -27,7 +27,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes (default every core)")
     args = parser.parse_args()
 
-    from bpp.loki.inspect import PostflopModel, holding_strengths
+    from bpp.loki.inspection import PostflopModel, holding_strengths
     from bpp.loki.evaluator.preflop import preflop_triples, rollout
     from bpp.loki.modeler.weightnet import WeightNetwork
     from bpp.loki.modeler.weights import CALL, RAISE, WeightTable

@@ -4,7 +4,7 @@ The example hand of Billings2002: five players; EP, a tight player, calls pre-fl
 early position, bets the flop, bets the turn and calls Poki's raise, checks the
 river.  Each panel is EP's weight table after that street as the 13×13 class
 grid (suited above the diagonal, offsuit below, pairs on it; darker = relatively
-heavier), as :func:`bpp.loki.inspect.tight_player_example` computes it.  The
+heavier), as :func:`bpp.loki.inspection.tight_player_example` computes it.  The
 paper's card symbols are lost from our copy: the cards are ours (Poki holds
 A♦J♣, board Q♠J♥4♣ 7♦ 2♥), chosen to fit its text.
 
@@ -18,7 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from bpp.loki.inspect import EXAMPLE_BOARD, EXAMPLE_POKI_HOLE, tight_player_example  # noqa: E402
+from bpp.loki.inspection import EXAMPLE_BOARD, EXAMPLE_POKI_HOLE, tight_player_example  # noqa: E402
 from bpp.loki.plots import plot_weight_progression  # noqa: E402
 
 OUT = Path(__file__).with_suffix(".png")

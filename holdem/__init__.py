@@ -6,7 +6,7 @@ The layers, imported one way (each module imports only those before it):
 - holdem.tables: the rank lookup tables, built once and cached (holdem.tables.cache_dir).
 - holdem.evaluate: evaluate(cards), hand ranks of a batch (..., 5|6|7), higher is stronger.
 - holdem.ranges: the 1,326 holdings and the 169 classes; ranges as weights ("QQ+, AKs").
-- holdem.enumerate: exact hand strength, potential and effective hand strength (Billings1998 section 4).
+- holdem.strength: exact hand strength, potential and effective hand strength (Billings1998 section 4).
 - holdem.games: the rules as state machines, LimitHoldem, NoLimitHoldem, Stud5, Draw5 (GAMES, make_game).
 - holdem.play: the one hand driver (play_hand), the agent protocol and its Capabilities.
 - holdem.agents: the Agent base class and the trivial agents (call, raise, fold, random).
@@ -36,7 +36,7 @@ from holdem.cards import (
     suit_of,
 )
 from holdem.evaluate import category_name, evaluate, evaluate_unchecked, hand_category
-from holdem.enumerate import effective_hand_strength, hand_strength, potential
+from holdem.strength import effective_hand_strength, hand_strength, potential
 from holdem.match import MatchResult, play_match
 from holdem.ranges import (
     CLASS_NAMES,
@@ -65,7 +65,7 @@ __all__ = [
     "parse_cards",
     "rank_of",
     "suit_of",
-    # holdem.evaluate, holdem.enumerate
+    # holdem.evaluate, holdem.strength
     "evaluate",
     "evaluate_unchecked",
     "hand_category",

@@ -65,7 +65,7 @@ def _other_loops() -> dict:
     from bpp.kendall.training import play_table
     from bpp.lbr.local_br import LBRConfig, play_lbr_hand
     from bpp.loki.experiments import action_records
-    from bpp.loki.inspect import trace_hand as loki_trace
+    from bpp.loki.inspection import trace_hand as loki_trace
     from bpp.stud.experiments.calibration import decision_records
     from holdem.agents import UniformRandom
     from holdem.games import NoLimitHoldem
@@ -88,7 +88,7 @@ def _other_loops() -> dict:
     out["loki.trace_hand"] = _digest([str(info)])
     recs = decision_records("bpp", "rules", n_deals=4, seed=1)
     out["stud.decision_records"] = _digest([f"{k}:{np.asarray(v).tolist()}" for k, v in sorted(recs.items())])
-    from bpp.stud.experiments.inspect import trace_hand as stud_trace
+    from bpp.stud.experiments.inspection import trace_hand as stud_trace
 
     for player, warmup in (("bpp", 0), ("bpp", 4), ("bpp-card", 0)):
         trace = stud_trace(seed=2, warmup=warmup, player=player)

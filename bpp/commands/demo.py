@@ -132,7 +132,7 @@ def _sign_verdict(ci, n: int, unit: str, capped: bool) -> tuple[str, str]:
 
 def loki_example() -> dict:
     """Loki's worked example (Billings1998 §4.2): HS, the Table 2 potential and EHS, as a dict."""
-    from holdem.enumerate import effective_hand_strength, hand_strength, potential
+    from holdem.strength import effective_hand_strength, hand_strength, potential
 
     hole, flop = "As Qc", "3h 4c Jh"
     hs = hand_strength(hole, flop)

@@ -4,8 +4,8 @@ from bpp.commands._targets import add_target_subcommands
 
 #: Inspect targets: game name -> (module with add_arguments/run, help).
 TARGETS = {
-    "stud5": ("bpp.stud.experiments.inspect", "BPP's belief trace of one stud hand: OPP_Current, OPP_Final, P(BPP_Win) (bpp-card: P(OPP_Down))"),
-    "limit-holdem": ("bpp.loki.inspect", "a Poki weight table as a 13x13 grid after each street of one hand"),
+    "stud5": ("bpp.stud.experiments.inspection", "BPP's belief trace of one stud hand: OPP_Current, OPP_Final, P(BPP_Win) (bpp-card: P(OPP_Down))"),
+    "limit-holdem": ("bpp.loki.inspection", "a Poki weight table as a 13x13 grid after each street of one hand"),
 }
 
 

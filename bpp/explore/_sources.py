@@ -16,7 +16,7 @@ import functools
 @functools.cache
 def stud() -> dict:
     """The stud names the explorer uses: trace_hand, the BPP players and network variants, the card-level network's state names."""
-    from bpp.stud.experiments.inspect import trace_hand
+    from bpp.stud.experiments.inspection import trace_hand
     from bpp.stud.players import cardlevel
     from bpp.stud.players.paper import BPPPlayer
     from bpp.stud.players.reference import opponent_decisions
@@ -40,6 +40,6 @@ def stud() -> dict:
 def holdem() -> dict:
     """The hold'em names: the traced hand of ``bpp inspect limit-holdem`` and the per-board evaluation."""
     from bpp.loki.evaluator.postflop import street_table
-    from bpp.loki.inspect import trace_hand
+    from bpp.loki.inspection import trace_hand
 
     return {"street_table": street_table, "trace_hand": trace_hand}

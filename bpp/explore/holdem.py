@@ -1,6 +1,6 @@
 """The hold'em explorer: one observer's weight table of every opponent, re-weighted after each action (Billings2002, Billings1998 §4).
 
-The hand and the update are those of :func:`bpp.loki.inspect.trace_hand`
+The hand and the update are those of :func:`bpp.loki.inspection.trace_hand`
 (``bpp inspect limit-holdem``): every seat acts by the reference model and
 the observer (seat 0, Poki's seat) re-weights the acting opponent's table by
 ``w ← w · P(action | holding)`` (Billings2002 "updating the weight table"),

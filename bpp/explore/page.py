@@ -165,7 +165,7 @@ class Explorer:
         The pgmpy networks with the page's CPTs (index = ``data["networks"]``
         index; empty for hold'em), for checks against pgmpy.
     trace : object
-        What was traced (a :class:`bpp.stud.experiments.inspect.BeliefTrace` or the hold'em record).
+        What was traced (a :class:`bpp.stud.experiments.inspection.BeliefTrace` or the hold'em record).
     """
 
     def __init__(self, data: dict, *, models=(), trace=None, title: str = "bpp belief explorer"):

@@ -22,7 +22,7 @@ Every BPP of Figure 1's family, and the card-level one:
   network of the opponents still live then.
 
 The steps (labels, P(BPP_Win), θ of eq. (7), the betting-curve
-probabilities of §4) are those of :func:`bpp.stud.experiments.inspect.trace_hand`, the
+probabilities of §4) are those of :func:`bpp.stud.experiments.inspection.trace_hand`, the
 trace ``bpp inspect stud5`` prints, for the same seed.
 
 >>> ex = stud_explorer(3, warmup=0)
@@ -328,7 +328,7 @@ def _step_json(step, net: int, evidence: dict, p_win: float) -> dict:
 
 def add_arguments(parser) -> None:
     """Options of ``bpp explore stud5``."""
-    from bpp.stud.experiments.inspect import DEFAULT_SEED  # the hand bpp inspect stud5 shows
+    from bpp.stud.experiments.inspection import DEFAULT_SEED  # the hand bpp inspect stud5 shows
     from holdem.tables import count, seed
 
     MAX_WARMUP = 1_000_000  # hands played before the traced one: minutes at this bound

@@ -25,7 +25,7 @@ class TracedHand:
     ----------
     explorer : Explorer
     trace : object
-        :class:`bpp.stud.experiments.inspect.BeliefTrace` (stud) or the hold'em hand record.
+        :class:`bpp.stud.experiments.inspection.BeliefTrace` (stud) or the hold'em hand record.
     """
 
     def __init__(self, explorer):

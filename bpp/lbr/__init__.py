@@ -3,10 +3,10 @@
 LBR plays a legal strategy against an opponent whose policy it can query, so
 what it wins is a lower bound on her exploitability (§3).  The pieces:
 
-* :mod:`bpp.lbr.range` — the opponent's range, a pgmpy network (her holding
+* :mod:`bpp.lbr.opponent_range` — the opponent's range, a pgmpy network (her holding
   as parent of every observed action and deal) compiled to a numpy Bayes update;
 * :mod:`bpp.lbr.equity` — WpRollout's equity: exact enumeration after the
-  flop (:func:`holdem.enumerate.holdings_equity`), a suit-pooled pre-flop table
+  flop (:func:`holdem.strength.holdings_equity`), a suit-pooled pre-flop table
   (``bpp build preflop-equity``);
 * :mod:`bpp.lbr.local_br` — Figure 1's utilities, the betting sets ``fc``,
   ``fcpa``, ``56`` and the rounds LBR plays; one hand with its imaginary observation;
@@ -19,7 +19,7 @@ LBR meets its opponents through the registry and the agent protocol
 """
 
 from bpp.lbr.local_br import BETTING, FRACTIONS_56, LBRConfig, bet_candidates, local_best_response, play_lbr_hand
-from bpp.lbr.range import OpponentRange
+from bpp.lbr.opponent_range import OpponentRange
 from bpp.lbr.run import LBRResult, run_lbr
 
 __all__ = [

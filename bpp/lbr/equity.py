@@ -7,7 +7,7 @@ opponent holdings, every completion enumerated): against any range ``w``,
 ``WpRollout = w @ e / w.sum()``, so one vector per street serves the call, every
 bet size and every "range if she does not fold".
 
-* Flop, turn, river: :func:`holdem.enumerate.holdings_equity` (exact; one
+* Flop, turn, river: :func:`holdem.strength.holdings_equity` (exact; one
   broadcast over holdings × completions).
 * Pre-flop: a 1,326 × 1,326 hand-versus-hand table (:func:`preflop_equity`),
   built once by ``bpp build preflop-equity`` (:func:`build_preflop_equity`).

@@ -1,6 +1,6 @@
 """Local Best Response (Lisy2017 §3, Figure 1): one hand of LBR against an opponent whose policy it can query.
 
-LBR keeps the opponent's range (:class:`bpp.lbr.range.OpponentRange`) and at
+LBR keeps the opponent's range (:class:`bpp.lbr.opponent_range.OpponentRange`) and at
 each of its decisions in the chosen rounds plays :func:`local_best_response`:
 
 1. ``wp ← WpRollout(range)``: the probability of winning at showdown, every
@@ -51,14 +51,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
-from holdem.enumerate import holdings_equity
+from holdem.strength import holdings_equity
 from holdem.evaluate import evaluate, evaluate_unchecked
 from holdem.ranges import HOLDINGS, holding_index
 from holdem.play import HandDriver
 
 from bpp.lbr.equity import preflop_equity
 from bpp.lbr.policy import check_policy_rows
-from bpp.lbr.range import OpponentRange, kind_of, kind_probabilities
+from bpp.lbr.opponent_range import OpponentRange, kind_of, kind_probabilities
 
 __all__ = [
     "BETTING",

@@ -4,7 +4,7 @@ Local Best Response keeps the opponent's range by Bayes' rule on her policy
 (Lisy2017 §3): uniform over the holdings that share no card with LBR's, then
 after each public card the holdings that use it drop out, and after each of
 her actions every holding is weighted by the probability her policy gives that
-action had she held it (:class:`bpp.lbr.range.OpponentRange`).  Here the hand
+action had she held it (:class:`bpp.lbr.opponent_range.OpponentRange`).  Here the hand
 is a logged one (:func:`holdem.histories.read_hands`): LBR sits in one player's
 seat (its cards must be in the file) and the other player's actions are
 explained by a *named policy agent* — the range is what LBR would believe if
@@ -28,7 +28,7 @@ import numpy as np
 from holdem.ranges import HOLDINGS, weights_to_grid
 
 from bpp.lbr.policy import check_policy_rows
-from bpp.lbr.range import OpponentRange, kind_of, kind_probabilities
+from bpp.lbr.opponent_range import OpponentRange, kind_of, kind_probabilities
 
 __all__ = ["RangeTrace", "logged_hand_ranges", "plot_range_trace"]
 

@@ -33,7 +33,7 @@ players                :mod:`~bpp.loki.agents` (``Player``: a composition       
                        loki-reweight, loki-showdown, poki, poki-nn,
                        poki-meta, poki-sim … in ``VARIANTS``),
                        :mod:`~bpp.loki.opponents`
-tools                  :mod:`~bpp.loki.inspect`, :mod:`~bpp.loki.experiments`,
+tools                  :mod:`~bpp.loki.inspection`, :mod:`~bpp.loki.experiments`,
                        :mod:`~bpp.loki.plots`
 =====================  =========================================================  ===========================
 

@@ -1,6 +1,6 @@
 """Loki's results (Billings1998): the worked example of §4.2–4.4, Table 2, the pre-flop income rates of §4.1, Figure 1 of §5.
 
-Every step calls the program's own function (:mod:`holdem.enumerate`,
+Every step calls the program's own function (:mod:`holdem.strength`,
 :mod:`bpp.loki.evaluator.postflop`, :mod:`bpp.loki.selector.triples`, :mod:`bpp.loki.evaluator.preflop`,
 :mod:`bpp.loki.experiments`) and keeps the numbers the report needs.
 
@@ -23,7 +23,7 @@ def worked_example() -> dict:
     """Billings1998 §4.2–4.4's example numbers for A♠-Q♣ on 3♥-4♣-J♥."""
     from bpp.loki.evaluator.postflop import evaluate_hand
     from bpp.loki.selector.triples import pot_odds
-    from holdem.enumerate import hand_strength, potential
+    from holdem.strength import hand_strength, potential
 
     hs = hand_strength(HOLE, FLOP, opponents=5)
     two = potential(HOLE, FLOP)
@@ -36,7 +36,7 @@ def worked_example() -> dict:
 
 def table2() -> dict:
     """Billings1998 Table 2: the two-card potential table of A♠-Q♣ / 3♥-4♣-J♥ (rows: now ahead, tied, behind)."""
-    from holdem.enumerate import potential
+    from holdem.strength import potential
 
     return {"table": potential(HOLE, FLOP).table.astype(int).tolist()}
 

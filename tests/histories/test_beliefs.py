@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from bpp.loki.agents import PokiAgent
-from bpp.loki.inspect import logged_hand_beliefs
+from bpp.loki.inspection import logged_hand_beliefs
 from holdem.games import LimitHoldem
 from holdem.histories import read_hands
 from holdem.match import play_match
@@ -61,7 +61,7 @@ def test_bpp_inspect_limit_holdem_on_a_logged_heads_up_hand(tmp_path, capsys):
 
 def test_bpps_beliefs_through_a_logged_stud_hand(tmp_path, capsys):
     from bpp.cli import main
-    from bpp.stud.experiments.inspect import trace_logged_hand
+    from bpp.stud.experiments.inspection import trace_logged_hand
     from bpp.stud.players.paper import BPPPlayer
     from holdem.games import Stud5
 
@@ -80,7 +80,7 @@ def test_bpps_beliefs_through_a_logged_stud_hand(tmp_path, capsys):
 
 def test_the_holdem_explorer_and_trace_play_heads_up():
     from bpp.explore.holdem import holdem_explorer
-    from bpp.loki.inspect import trace_hand
+    from bpp.loki.inspection import trace_hand
 
     info, tables = trace_hand(4, n_players=2)
     assert list(tables) == [1] and "flop" in tables[1] and len(info["holes"]) == 2

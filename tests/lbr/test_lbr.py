@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from holdem.agents import Agent, AlwaysCall, UniformRandom
-from holdem.enumerate import holdings_equity
+from holdem.strength import holdings_equity
 from holdem.evaluate import evaluate
 from holdem.games import LimitHoldem, NoLimitHoldem
 from holdem.games.base import CHECK_CALL, FOLD, ActionKind
@@ -125,7 +125,7 @@ def test_fc_against_always_call_wins_exactly_zero_per_duplicate_deal():
 def test_against_always_call_lbr_goes_all_in_exactly_when_it_is_ahead():
     """Figure 1 against a player who never folds: U[all-in] > U[call] iff WpRollout > 1/2 (Lisy2017 §4)."""
     from bpp.lbr.local_br import local_best_response
-    from bpp.lbr.range import OpponentRange
+    from bpp.lbr.opponent_range import OpponentRange
 
     state = NoLimitHoldem().new_hand(np.random.default_rng(5).permutation(52))
     hole = state.observation(0).hole

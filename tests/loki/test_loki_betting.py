@@ -20,7 +20,7 @@ from bpp.loki.modeler.predictors import board_texture
 from bpp.loki.simulator.sampling import simulate
 from bpp.loki.selector.triples import CALL, FOLD, RAISE, formula_triple, pot_odds, threshold_triples
 from holdem.cards import parse_cards
-from holdem.enumerate import hand_strength, potential
+from holdem.strength import hand_strength, potential
 from holdem.games import LimitHoldem
 from holdem.games.base import Action, ActionKind, Event
 from holdem.match import play_match

@@ -20,7 +20,7 @@ COMPONENTS = {
     "modeler": 3,  # the opponent modeler: weight tables, generic / specific models, predictors
     "simulator": 4,  # the simulator
     "agents": 5, "opponents": 5,  # the players: compositions of the components
-    "inspect": 6, "experiments": 6, "plots": 6,  # tools around the players
+    "inspection": 6, "experiments": 6, "plots": 6,  # tools around the players
 }
 #: imports that still run against the layering today (importer, imported module)
 KNOWN: set = set()
@@ -89,7 +89,7 @@ def test_no_import_circle_between_modules():
 def test_package_level_exports_still_work():
     from bpp.loki import CALL, FOLD, RAISE, WeightTable, load_income_rates, preflop_triples  # noqa: F401
     from bpp.loki.evaluator.postflop import street_table  # noqa: F401
-    from bpp.loki.inspect import trace_hand  # noqa: F401
+    from bpp.loki.inspection import trace_hand  # noqa: F401
     import bpp.loki.experiments  # noqa: F401
 
     assert set(bpp.loki.__all__) >= {"WeightTable", "CALL", "FOLD", "RAISE", "load_income_rates"}

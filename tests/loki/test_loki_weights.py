@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from bpp.loki.inspect import holding_strengths, tight_player_example, trace_hand
+from bpp.loki.inspection import holding_strengths, tight_player_example, trace_hand
 from bpp.loki.evaluator.preflop import preflop_triples, sklansky_group
 from bpp.loki.modeler.weightnet import HOLDING_STATES, WeightNetwork, compile_network
 from bpp.loki.modeler.weights import CALL, FOLD, RAISE, WeightTable, linear_reweighting, ramp_triples

@@ -32,7 +32,7 @@ def test_inspect_traces_the_card_level_bpp(tmp_path, capsys):
     import numpy as np
 
     from bpp.cli import main
-    from bpp.stud.experiments.inspect import trace_hand
+    from bpp.stud.experiments.inspection import trace_hand
 
     out = tmp_path / "card.png"
     assert main(["inspect", "stud5", "--player", "bpp-card", "--seed", "3", "--warmup", "20", "--out", str(out)]) == 0
@@ -48,7 +48,7 @@ def test_inspect_traces_the_card_level_bpp(tmp_path, capsys):
 def test_inspect_traces_every_variant_and_a_dynamic_networks_slices_line_up(capsys):
     """`bpp inspect stud5 --player` takes every heads-up §6 variant; the DBN's later slices get their own columns."""
     from bpp.cli import main
-    from bpp.stud.experiments.inspect import TRACED, trace_hand
+    from bpp.stud.experiments.inspection import TRACED, trace_hand
 
     assert set(TRACED) >= {"bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing", "bpp-card"}
     for player in ("bpp-bluff", "bpp-showing"):

@@ -4,7 +4,7 @@
 Figure 3), :mod:`~bpp.stud.experiments.search` (the §4.1 curve search),
 :mod:`~bpp.stud.experiments.calibration` (why the paper's network loses:
 P(win) calibration, sampled against deterministic play) and
-:mod:`~bpp.stud.experiments.inspect` (belief traces).
+:mod:`~bpp.stud.experiments.inspection` (belief traces).
 """
 
 from bpp.stud.experiments.match import (

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from holdem import parse_cards
-from holdem.enumerate import AHEAD, BEHIND, TIED, effective_hand_strength, hand_strength, potential
+from holdem.strength import AHEAD, BEHIND, TIED, effective_hand_strength, hand_strength, potential
 from holdem.evaluate import evaluate_unchecked
 from holdem.ranges import HOLDINGS, holdings_mask, parse_range
 
@@ -136,7 +136,7 @@ def test_bad_input_names_the_bad_value(call, message):
 def test_a_13x13_grid_gives_the_same_types_as_1326_weights():
     import numpy as np
 
-    from holdem.enumerate import hand_strength
+    from holdem.strength import hand_strength
 
     grid = hand_strength("As Qc", "3h 4c Jh", np.ones((13, 13)))
     flat = hand_strength("As Qc", "3h 4c Jh", np.ones(1326))
