@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from holdem.play import HandDriver
 from holdem.ranges import HOLDINGS, weights_to_grid
 
 from bpp.lbr.policy import check_policy_rows
@@ -91,29 +92,33 @@ def logged_hand_ranges(hand, lbr_player, policy, *, rng=0) -> RangeTrace:
     rng_range = OpponentRange(HOLDINGS, own_cards=hand.holes[seat])
     steps, weights = ["start"], [rng_range.weights.copy()]
     state = hand.new_state()
-    told = 0
-    actions = iter(hand.actions)
-    while True:
-        for event in state.history[told:]:
-            if event.kind == "deal":
-                rng_range.observe_cards(event.cards)
-                steps.append("board " + _text(event.cards))
-                weights.append(rng_range.weights.copy())
-        told = len(state.history)
-        if state.is_terminal:
-            break
-        p, action = next(actions)
-        if p == opp:
-            obs = state.observation(opp)
-            live = np.flatnonzero(rng_range.weights > 0)
-            rows = np.zeros((len(HOLDINGS), len(obs.legal)))
-            rows[live] = check_policy_rows(agent.holdings_action_probabilities(obs, HOLDINGS[live]), obs, name)
-            probs, kinds = kind_probabilities(rows, obs.legal)
-            rng_range.observe_action(probs, kinds, kind_of(action))
-        state.apply(action)
-        if p == opp:
-            steps.append(f"{hand.names[opp]} {action}")
+
+    def on_event(event):
+        if event.kind == "deal":
+            rng_range.observe_cards(event.cards)
+            steps.append("board " + _text(event.cards))
             weights.append(rng_range.weights.copy())
+
+    def on_decision(p, obs, action):
+        if p != opp:
+            return
+        live = np.flatnonzero(rng_range.weights > 0)
+        rows = np.zeros((len(HOLDINGS), len(obs.legal)))
+        rows[live] = check_policy_rows(agent.holdings_action_probabilities(obs, HOLDINGS[live]), obs, name)
+        probs, kinds = kind_probabilities(rows, obs.legal)
+        rng_range.observe_action(probs, kinds, kind_of(action))
+        steps.append(f"{hand.names[opp]} {action}")
+        weights.append(rng_range.weights.copy())
+
+    # every seat's actions come from the file: both seats are played from outside the driver
+    driver = HandDriver([None, None], on_event=on_event, on_decision=on_decision)
+    pending = driver.start(state)
+    for _, action in hand.actions:
+        if pending is None:
+            break
+        pending = driver.step(action)
+    if pending is not None:
+        raise ValueError(f"hand {hand.number}: the file's actions end before the hand does")
     return RangeTrace(steps, weights, hand.names[seat], hand.names[opp], name, hand.number)
 
 
