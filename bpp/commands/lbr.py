@@ -66,7 +66,9 @@ def run(args) -> int:
     if args.scheduler is not None:  # an unreachable scheduler fails before the run starts
         from holdem.match.cluster import connect, scheduler_address
 
-        connect(scheduler_address(args.scheduler))
+        address = scheduler_address(args.scheduler)
+        if address is not None:
+            connect(address)
     result = run_lbr(
         args.opponent, game=args.game, betting=args.betting, rounds=args.rounds, n_deals=args.deals, seed=args.seed,
         workers=args.workers, block_size=args.block_size, log=args.log, progress=not args.no_progress,
