@@ -67,7 +67,7 @@ def run(args) -> int:
         from holdem.match.cluster import connect, scheduler_address
 
         address = scheduler_address(args.scheduler)
-        if address is not None:
+        if address is not None:  # None inside a Dask worker: the run stays local
             connect(address)
     result = run_lbr(
         args.opponent, game=args.game, betting=args.betting, rounds=args.rounds, n_deals=args.deals, seed=args.seed,

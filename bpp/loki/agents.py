@@ -103,7 +103,6 @@ class Player(Agent):
     Billings2002 §4 draws Poki as these components around the public game state and the private hand information.
     The player keeps the hand's state (:attr:`hand`, a :class:`~bpp.loki.state.HandState`, made when it first
     acts in a hand) and runs one decision through the components; what it learns across hands lives in the modeler.
-    The stakes (blinds, bet sizes) come with every observation (:class:`holdem.games.base.Stakes`).
 
     Parameters
     ----------
@@ -118,6 +117,10 @@ class Player(Agent):
     rng : numpy.random.Generator, int or None
     name : str, optional
         The registered name (the class's ``name`` by default).
+
+    Notes
+    -----
+    The stakes (blinds, bet sizes) come with every observation (:class:`holdem.games.base.Stakes`).
 
     Examples
     --------

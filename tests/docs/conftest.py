@@ -1,15 +1,13 @@
 """The documentation site, built once per session (``docs/build.py``: Sphinx with ``-W --keep-going``).
 
-The browser fixtures (``browser``, ``page``) are the explorer tests' own
-(``tests/explore/conftest.py``), loaded from that file so both suites drive
-the same headless Chromium the same way.
+The browser tests use the session's headless Chromium (``browser``, ``page``
+in ``tests/conftest.py``); ``site_url`` serves the built site to it.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import importlib.util
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 import subprocess
@@ -20,13 +18,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-
-_spec = importlib.util.spec_from_file_location("_explore_browser_fixtures", ROOT / "tests" / "explore" / "conftest.py")
-_browser = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_browser)
-browser = _browser.browser
-page = _browser.page
-
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:

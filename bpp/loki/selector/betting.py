@@ -86,6 +86,9 @@ def betting_context(observation: Observation) -> Context:
         )
     r = observation.round
     size = observation.bet_size  # the round's fixed bet (the game's stakes)
+    if size is None:
+        raise ValueError("The 'observation' parameter of betting_context must come from a fixed-limit game (it has "
+                         "no fixed bet size); got a no-limit observation.")
     to_call = observation.to_call
     bets_to_call = -(-to_call // size)
     bet_level = -(-max(observation.bets) // size)
