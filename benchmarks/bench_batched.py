@@ -90,7 +90,6 @@ def nolimit(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
 
 
 def stud_rules(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
-    import bpp.registry  # noqa: F401 - rules by name
     from bpp.stud.opponents.paper import RuleBasedPlayer
 
     from holdem.games import Stud5

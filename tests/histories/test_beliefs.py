@@ -89,7 +89,6 @@ def test_the_holdem_explorer_and_trace_play_heads_up():
 
 def test_lbrs_range_through_a_logged_hand_is_bayes_rule_on_the_policy(tmp_path):
     """The range equals prior × Π P(action | holding) from the scalar policy, holding by holding."""
-    import bpp.registry  # noqa: F401
     from bpp.lbr.logged import logged_hand_ranges, plot_range_trace
     from holdem.ranges import HOLDINGS
 

@@ -2,7 +2,6 @@
 
 import numpy as np
 
-import bpp.registry  # noqa: F401
 from bpp.reproduce.loki_potential import composition_run, decision_summary, probe_factory
 from holdem.games import LimitHoldem
 from holdem.match import play_match
