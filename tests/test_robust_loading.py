@@ -421,3 +421,85 @@ def test_a_damaged_network_predictor_file_is_refused_by_name(tmp_path, damage):
         path.write_bytes(path.read_bytes()[:100])
     with pytest.raises(ValueError, match="network.npz"):
         predictor.load(path)
+
+
+def _snapshot(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def _damage_npz(path, arrays, damage, key):
+    """Write ``arrays`` to ``path`` with one kind of damage to the array ``key``."""
+    arrays = dict(arrays)
+    a = np.array(arrays[key], dtype=np.float64)
+    if damage == "shape":
+        arrays[key] = np.zeros(a.shape[:-1] + (a.shape[-1] + 1,))
+    elif damage == "nan":
+        a.flat[0] = np.nan
+        arrays[key] = a
+    elif damage == "range":
+        a.flat[0] = -1.0 if key != "scores_" else 1.0
+        arrays[key] = a
+    elif damage == "missing":
+        del arrays[key]
+    np.savez(path, **arrays)
+    if damage == "bytes":
+        data = bytearray(path.read_bytes())
+        data[len(data) // 3: len(data) // 3 + 40] = b"\xff" * 40
+        path.write_bytes(bytes(data))
+    elif damage == "truncated":
+        path.write_bytes(path.read_bytes()[:90])
+
+
+@pytest.mark.parametrize("damage", ["bytes", "truncated", "shape", "nan", "range", "missing", "players"])
+def test_a_damaged_loki_opponent_model_file_is_refused_by_name(tmp_path, damage):
+    from bpp.loki.agents import PokiAgent
+
+    arrays = {"counts_": np.ones((3, 4, 3, 3)), "n_players": np.array(3)}
+    path = tmp_path / "opponent_model.npz"
+    if damage == "players":
+        arrays["n_players"] = np.array(11)
+        np.savez(path, **arrays)
+    else:
+        _damage_npz(path, arrays, damage, "counts_")
+    before = _snapshot(tmp_path)
+    with pytest.raises(ValueError, match="opponent_model.npz") as info:
+        PokiAgent(rng=0).load(tmp_path)
+    assert "\n" not in str(info.value)
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_sound_loki_opponent_model_file_loads(tmp_path):
+    from bpp.loki.agents import PokiAgent
+
+    counts = np.arange(3 * 4 * 3 * 3, dtype=float).reshape(3, 4, 3, 3)
+    np.savez(tmp_path / "opponent_model.npz", counts_=counts, n_players=np.array(3))
+    assert np.array_equal(PokiAgent(rng=0).load(tmp_path).model_.counts_, counts)
+
+
+@pytest.mark.parametrize("key", ["scores_", "hits_", "n_scored_", "counts_"])
+@pytest.mark.parametrize("damage", ["bytes", "truncated", "shape", "nan", "range", "missing"])
+def test_a_damaged_loki_meta_predictor_file_is_refused_by_name(tmp_path, damage, key):
+    from bpp.loki.modeler.predictors import MetaPredictor
+
+    arrays = {"scores_": -np.ones((3, 3)), "hits_": np.ones((3, 3)), "n_scored_": np.full(3, 5),
+              "counts_": np.ones((3, 4, 3, 3))}
+    path = tmp_path / "meta.npz"
+    _damage_npz(path, arrays, damage, key)
+    before = _snapshot(tmp_path)
+    with pytest.raises(ValueError, match="meta.npz") as info:
+        MetaPredictor(3).load(tmp_path)
+    assert "\n" not in str(info.value)
+    assert _snapshot(tmp_path) == before
+
+
+def test_negative_integer_records_scored_and_more_hits_than_records_are_refused(tmp_path):
+    from bpp.loki.modeler.predictors import MetaPredictor
+
+    np.savez(tmp_path / "meta.npz", scores_=-np.ones((3, 3)), hits_=np.full((3, 3), 6.0), n_scored_=np.full(3, 5),
+             counts_=np.ones((3, 4, 3, 3)))
+    with pytest.raises(ValueError, match="meta.npz.*hits_"):
+        MetaPredictor(3).load(tmp_path)
+    np.savez(tmp_path / "meta.npz", scores_=-np.ones((3, 3)), hits_=np.zeros((3, 3)), n_scored_=np.array([5, -1, 5]),
+             counts_=np.ones((3, 4, 3, 3)))
+    with pytest.raises(ValueError, match="meta.npz.*n_scored_"):
+        MetaPredictor(3).load(tmp_path)

@@ -37,10 +37,11 @@ from pathlib import Path
 
 import numpy as np
 
-from bpp.loki.modeler.opponent_model import OpponentModel, loki_thresholds, preflop_strength
+from bpp.loki.modeler.opponent_model import OpponentModel, checked_counts, loki_thresholds, preflop_strength
 from bpp.loki.modeler.weights import linear_reweighting, reweight
 from bpp.loki.selector.betting import LokiRules
 from bpp.loki.state import CALL, FOLD, RAISE
+from holdem.files import load_npz
 from holdem.ranges import N_HOLDINGS
 
 __all__ = ["Modeler", "UniformModeler", "LokiModeler", "PokiModeler"]
@@ -135,11 +136,16 @@ class Modeler:
     def load(self, directory, rng) -> None:
         """Read what :meth:`save` wrote (the predictor's seed drawn from ``rng``, as :meth:`start` does)."""
         directory = Path(directory)
-        with np.load(directory / "opponent_model.npz") as f:
-            n = int(f["n_players"])
-            self.n_players_ = n
-            self.model_ = OpponentModel(n, specific=self.specific)
-            self.model_.counts_ = f["counts_"].copy()
+        path = directory / "opponent_model.npz"
+        f = load_npz(path, {"counts_": None, "n_players": ()})
+        n = f["n_players"]
+        if n.dtype.kind not in "iu" or not 2 <= int(n) <= 10:
+            raise ValueError(f"{str(path)!r}: array 'n_players' is {n[()]!r}; expected an integer in [2, 10]")
+        n = int(n)
+        counts = checked_counts(f["counts_"], n, repr(str(path)))
+        self.n_players_ = n
+        self.model_ = OpponentModel(n, specific=self.specific)
+        self.model_.counts_ = counts
         self.predictor_ = self._new_predictor(n, rng)
         if self.predictor == "network":
             self.predictor_.load(directory / "network.npz")

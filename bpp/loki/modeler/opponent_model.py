@@ -129,6 +129,24 @@ def loki_thresholds(rules=None) -> tuple[np.ndarray, np.ndarray]:
     return mu_call, mu_raise
 
 
+def checked_counts(counts: np.ndarray, n_players: int, name: str, key: str = "counts_") -> np.ndarray:
+    """``counts`` read from the file ``name`` as :attr:`OpponentModel.counts_`, checked before use.
+
+    The shape must be ``(n_players, 4, 3, 3)`` and every count a finite number
+    ≥ 0; anything else is one ``ValueError`` naming the file and the array.
+
+    >>> checked_counts(np.full((2, 4, 3, 3), np.nan), 2, "'m.npz'")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'm.npz': array 'counts_' holds counts that are not finite numbers >= 0
+    """
+    if counts.shape != (n_players, 4, 3, 3):
+        raise ValueError(f"{name}: array {key!r} has shape {counts.shape}; expected {(n_players, 4, 3, 3)}")
+    if not (np.isfinite(counts).all() and (counts >= 0).all()):
+        raise ValueError(f"{name}: array {key!r} holds counts that are not finite numbers >= 0")
+    return counts.astype(np.float64)
+
+
 class OpponentModel:
     """Action frequencies of each opponent in the twelve contexts, turned into thresholds (Billings2002 SOM).
 

@@ -64,8 +64,9 @@ from pathlib import Path
 
 import numpy as np
 
-from bpp.loki.modeler.opponent_model import OpponentModel
+from bpp.loki.modeler.opponent_model import OpponentModel, checked_counts
 from bpp.loki.state import CALL, FOLD, FEATURES, N_FEATURES, RAISE, board_texture, context_features  # noqa: F401
+from holdem.files import load_npz
 
 __all__ = [
     "FEATURES",
@@ -358,10 +359,22 @@ class MetaPredictor:
     def load(self, directory) -> "MetaPredictor":
         """Read what :meth:`save` wrote."""
         directory = Path(directory)
-        with np.load(directory / "meta.npz") as f:
-            self.scores_, self.hits_, self.n_scored_ = f["scores_"].copy(), f["hits_"].copy(), f["n_scored_"].copy()
-            self.predictors["frequency"].model.counts_ = f["counts_"].copy()
-            self.predictors["frequency"]._freq = None
+        path = directory / "meta.npz"
+        name = repr(str(path))
+        n, k = self.n_players, len(PREDICTORS)
+        f = load_npz(path, {"scores_": (n, k), "hits_": (n, k), "n_scored_": (n,), "counts_": None})
+        scores, hits, n_scored = f["scores_"], f["hits_"], f["n_scored_"]
+        # scores are sums of log-probabilities (≤ 0); hits count records, at most the records scored
+        if not (np.isfinite(scores).all() and (scores <= 0).all()):
+            raise ValueError(f"{name}: array 'scores_' holds scores that are not finite numbers <= 0")
+        if n_scored.dtype.kind not in "iu" or (n_scored < 0).any():
+            raise ValueError(f"{name}: array 'n_scored_' holds counts that are not integers >= 0")
+        if not (np.isfinite(hits).all() and (hits >= 0).all() and (hits <= n_scored[:, None]).all()):
+            raise ValueError(f"{name}: array 'hits_' holds counts outside [0, n_scored_]")
+        counts = checked_counts(f["counts_"], n, name)
+        self.scores_, self.hits_, self.n_scored_ = scores.astype(np.float64), hits.astype(np.float64), n_scored.astype(np.int64)
+        self.predictors["frequency"].model.counts_ = counts
+        self.predictors["frequency"]._freq = None
         self.predictors["network"].load(directory / "network.npz")
         return self
 
