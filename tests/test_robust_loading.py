@@ -503,3 +503,22 @@ def test_negative_integer_records_scored_and_more_hits_than_records_are_refused(
              counts_=np.ones((3, 4, 3, 3)))
     with pytest.raises(ValueError, match="meta.npz.*n_scored_"):
         MetaPredictor(3).load(tmp_path)
+
+
+@pytest.mark.parametrize("damage", ["bytes", "truncated", "shape", "nan", "range", "missing", "showdowns"])
+def test_a_damaged_bpp_action_model_file_is_refused_by_name(tmp_path, damage):
+    from bpp.stud.players.paper import BPPPlayer
+
+    player = BPPPlayer(rng=0)
+    arrays = {f"round{r}": np.ones(np.shape(c)) for r, c in enumerate(player.model_.counts_)}
+    arrays["n_showdowns"] = np.array(-3 if damage == "showdowns" else 4)
+    path = tmp_path / "action_model.npz"
+    if damage == "showdowns":
+        np.savez(path, **arrays)
+    else:
+        _damage_npz(path, arrays, damage, "round1")
+    before = _snapshot(tmp_path)
+    with pytest.raises(ValueError, match="action_model.npz") as info:
+        player.load(tmp_path)
+    assert "\n" not in str(info.value)
+    assert _snapshot(tmp_path) == before

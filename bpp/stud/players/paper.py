@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from holdem.files import load_npz
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
@@ -330,16 +331,22 @@ class BPPPlayer(CurvePlayer):
     def load(self, directory) -> "BPPPlayer":
         """Read what :meth:`save` wrote (refitting P(BPP_Win) to it); returns self."""
         path = Path(directory) / "action_model.npz"
+        name = repr(str(path))
+        shapes = {f"round{r}": np.shape(c) for r, c in enumerate(self.model_.counts_)}
         try:
-            with np.load(path, allow_pickle=False) as f:
-                counts = [f[f"round{r}"].astype(float) for r in range(len(self.model_.counts_))]
-                n = int(f["n_showdowns"])
-        except (OSError, KeyError, ValueError) as exc:
-            raise ValueError(f"cannot load BPP's action model from {str(path)!r}: {exc}") from None
-        if [c.shape for c in counts] != [np.shape(c) for c in self.model_.counts_]:
-            raise ValueError(f"{str(path)!r} holds an action model of another shape (another BPP variant?)")
+            f = load_npz(path, {**{k: None for k in shapes}, "n_showdowns": ()})
+        except ValueError as exc:
+            raise ValueError(f"cannot load BPP's action model: {exc}") from None
+        if any(f[k].shape != shape for k, shape in shapes.items()):
+            raise ValueError(f"{name} holds an action model of another shape (another BPP variant?)")
+        counts = [f[k].astype(float) for k in shapes]
+        if not all(np.isfinite(c).all() and (c >= 0).all() for c in counts):
+            raise ValueError(f"{name}: the action counts are not all finite numbers >= 0")
+        n = f["n_showdowns"]
+        if n.dtype.kind not in "iu" or int(n) < 0:
+            raise ValueError(f"{name}: array 'n_showdowns' is {n[()]!r}; expected an integer >= 0")
         self.model_.counts_ = counts
-        self.model_.n_showdowns_ = n
+        self.model_.n_showdowns_ = int(n)
         return self.refit()
 
     def new_hand(self, seat: int) -> None:
