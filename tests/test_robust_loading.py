@@ -572,3 +572,13 @@ def test_a_figure_script_given_a_damaged_runs_file_prints_one_line(tmp_path):
     assert done.stderr.strip().splitlines() == [done.stderr.strip()]
     assert done.stderr.startswith("error: ") and "loki_figure1_runs.jsonl' line 1" in done.stderr
     assert _snapshot(tmp_path) == before
+
+
+def test_a_binary_acpc_gamedef_file_is_refused_by_name(tmp_path):
+    from bpp.acpc.gamedef import read_gamedef
+
+    path = tmp_path / "holdem.game"
+    path.write_bytes(b"\xff\xfe\x00GAMEDEF")
+    with pytest.raises(ValueError, match="cannot read the gamedef .*holdem.game'") as info:
+        read_gamedef(path)
+    assert "\n" not in str(info.value)
