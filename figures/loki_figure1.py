@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 import matplotlib
@@ -24,6 +25,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bpp.loki.experiments import FIGURE1_VERSIONS, PAPER_FIGURE1, versions_match  # noqa: E402
+from holdem.files import read_jsonl  # noqa: E402
 
 HERE = Path(__file__).parent
 LABELS = {"loki": "A", "loki-reweight": "A (re-weight)", "loki-showdown": "A (showdown odds)",
@@ -34,9 +36,7 @@ STEP = 100  # bankroll points kept per version: every STEP-th hand
 
 def read_runs(path: Path) -> list[dict]:
     """The runs recorded so far (one JSON object per line)."""
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return read_jsonl(path)  # a damaged line is one ValueError naming the file and the line
 
 
 def run_seed(seed: int, deals: int, versions: list[str], path: Path) -> dict:
@@ -124,4 +124,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
+        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -162,4 +163,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
+        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None

@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -48,6 +49,7 @@ import numpy as np
 from bpp.loki.modeler.predictors import PREDICTORS, MetaPredictor
 from bpp.loki.simulator.sampling import Simulator
 from bpp.registry import match_agents
+from holdem.files import read_jsonl
 from holdem.games import LimitHoldem
 from holdem.match import play_match
 from holdem.match.stats import summarize
@@ -122,8 +124,7 @@ class _Recorder:
 
 
 def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, window: int = 2000) -> dict:
-    for line in path.read_text().splitlines() if path.exists() else []:
-        r = json.loads(line)
+    for r in read_jsonl(path):  # a damaged line is one ValueError naming the file and the line
         if _key(r) == (candidate, deals, seed, block_size, _scale(candidate)) and "sample" in r:
             return r
     names = [candidate, *FIELD]
@@ -216,4 +217,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
+        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None

@@ -61,6 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from stud_variants import OPPONENTS, SEEDS  # noqa: E402  the same opponents and seeds (this folder)
 
 from holdem.evaluate import evaluate  # noqa: E402
+from holdem.files import read_jsonl  # noqa: E402
 from holdem.games import Stud5  # noqa: E402
 from holdem.match import play_match  # noqa: E402
 from holdem.play import HandDriver  # noqa: E402
@@ -79,11 +80,8 @@ def _cell_key(seats, opponent, player, play, deals):
 def read_runs(path: Path) -> dict:
     """Finished cells of the runs file, by (seats, opponent, player, play, deals)."""
     runs = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            if line.strip():
-                r = json.loads(line)
-                runs[_cell_key(r["seats"], r["opponent"], r["player"], r["play"], r["deals"])] = r
+    for r in read_jsonl(path):  # a damaged line is one ValueError naming the file and the line
+        runs[_cell_key(r["seats"], r["opponent"], r["player"], r["play"], r["deals"])] = r
     return runs
 
 
@@ -139,12 +137,9 @@ CALIBRATION_COLUMNS = ("model", "live", "p_win", "truth", "p_cards", "theta", "f
 def read_calibration(path: Path, deals: int) -> dict:
     """Calibration rows already computed for ``deals`` deals with every column of :data:`CALIBRATION_COLUMNS`, by table size (the last line wins)."""
     out = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            if line.strip():
-                r = json.loads(line)
-                if r["deals"] == deals and tuple(r.get("columns", ())) == CALIBRATION_COLUMNS:
-                    out[r["seats"]] = [tuple(x) for x in r["rows"]]
+    for r in read_jsonl(path):
+        if r["deals"] == deals and tuple(r.get("columns", ())) == CALIBRATION_COLUMNS:
+            out[r["seats"]] = [tuple(x) for x in r["rows"]]
     return out
 
 
@@ -292,12 +287,9 @@ def write_markdown(runs: dict, out: Path, args, calib: dict) -> None:
 def read_interrelation(path: Path, situations: int) -> list:
     """The interrelation rows for ``situations`` situations a cell (the last line wins), or []."""
     rows = []
-    if path.exists():
-        for line in path.read_text().splitlines():
-            if line.strip():
-                r = json.loads(line)
-                if r["situations"] == situations:
-                    rows = r["rows"]
+    for r in read_jsonl(path):
+        if r["situations"] == situations:
+            rows = r["rows"]
     return rows
 
 
@@ -354,4 +346,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
+        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
+from holdem.files import read_jsonl
 from holdem.games import Stud5
 from holdem.match import play_match
 
@@ -32,10 +34,8 @@ def _stacks(text: str):
 def read_runs() -> dict:
     """Finished cells by (opponent, stacks, deals)."""
     out = {}
-    if RUNS.exists():
-        for line in RUNS.read_text().splitlines():
-            row = json.loads(line)
-            out[(row["opponent"], row["stacks"], row["deals"])] = row
+    for row in read_jsonl(RUNS):  # a damaged line is one ValueError naming the file and the line
+        out[(row["opponent"], row["stacks"], row["deals"])] = row
     return out
 
 
@@ -84,4 +84,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
+        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None

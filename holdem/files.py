@@ -49,7 +49,8 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["check_output_path", "fresh_output_path", "check_distributions", "load_npz", "content_digest", "check_digest"]
+__all__ = ["check_output_path", "fresh_output_path", "check_distributions", "load_npz", "content_digest", "check_digest",
+           "read_jsonl"]
 
 
 def check_output_path(path: str | os.PathLike[str], what: str, *, folder: bool = False) -> Path:
@@ -263,3 +264,48 @@ def check_digest(arrays: Mapping[str, Any], expected: str, source: str | os.Path
     """
     if content_digest(arrays) != expected:
         raise ValueError(f"{str(source)!r} is not the table it should be: its content digest differs from the one recorded for it")
+
+
+def read_jsonl(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """The JSON objects of a run file, one a line (blank lines skipped; an absent file has none).
+
+    The reader of the ``figures/*_runs.jsonl`` files.  A line that is not one
+    JSON object (cut short, edited into garbage, nested too deep, holding
+    ``NaN``) and a file that is not UTF-8 text are one ``ValueError`` naming
+    the file and the line, never a traceback and never a skipped line.
+
+    >>> import tempfile, pathlib
+    >>> runs = pathlib.Path(tempfile.mkdtemp()) / "r.jsonl"
+    >>> _ = runs.write_text('{"seed": 1}\\n\\n{"seed": 2\\n')
+    >>> read_jsonl(runs)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: '...r.jsonl' line 3: not a JSON object (Expecting ',' delimiter: line 1 column 11 (char 10))
+    """
+    import json
+
+    def _no_constant(name: str) -> None:
+        raise ValueError(f"{name} is not a number in strict JSON")
+
+    name = repr(str(path))
+    path = Path(path)
+    if not path.exists():
+        return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{name} cannot be read as a runs file ({type(exc).__name__}: {exc})") from None
+    out = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line, parse_constant=_no_constant)
+        except RecursionError:
+            raise ValueError(f"{name} line {number}: not a JSON object (nested too deep)") from None
+        except ValueError as exc:
+            raise ValueError(f"{name} line {number}: not a JSON object ({exc})") from None
+        if not isinstance(value, dict):
+            raise ValueError(f"{name} line {number}: not a JSON object (a {type(value).__name__})")
+        out.append(value)
+    return out

@@ -522,3 +522,63 @@ def test_a_damaged_bpp_action_model_file_is_refused_by_name(tmp_path, damage):
         player.load(tmp_path)
     assert "\n" not in str(info.value)
     assert _snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("bad, reason", [
+    ('{"seed": 11', "Expecting"),
+    ("garbage", "Expecting value"),
+    ('{"mean": NaN}', "NaN is not a number"),
+    ("[1, 2]", "a list"),
+    ("[" * 200_000 + "]" * 200_000, "nested too deep"),
+])
+def test_a_damaged_figure_runs_line_is_refused_with_file_and_line(tmp_path, bad, reason):
+    from holdem.files import read_jsonl
+
+    path = tmp_path / "x_runs.jsonl"
+    path.write_text('{"seed": 11}\n\n' + bad + '\n{"seed": 13}\n')
+    before = _snapshot(tmp_path)
+    with pytest.raises(ValueError, match=r"x_runs\.jsonl' line 3: not a JSON object") as info:
+        read_jsonl(path)
+    assert reason in str(info.value) and "\n" not in str(info.value)
+    assert _snapshot(tmp_path) == before
+
+
+def test_figure_runs_files_read_back_and_binary_ones_are_refused(tmp_path):
+    from holdem.files import read_jsonl
+
+    path = tmp_path / "x_runs.jsonl"
+    assert read_jsonl(path) == []
+    path.write_text('{"seed": 11}\n{"seed": 13, "mean": -0.5}\n')
+    assert read_jsonl(path) == [{"seed": 11}, {"seed": 13, "mean": -0.5}]
+    path.write_bytes(b"\xff\xfe\x00binary")
+    with pytest.raises(ValueError, match="x_runs.jsonl' cannot be read as a runs file"):
+        read_jsonl(path)
+
+
+def test_a_figure_script_given_a_damaged_runs_file_prints_one_line(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    runs = tmp_path / "loki_figure1_runs.jsonl"
+    runs.write_text('{"seed": 11, "deals": 4000\n')
+    before = _snapshot(tmp_path)
+    done = subprocess.run([sys.executable, str(root / "figures" / "loki_figure1.py"), "--plot-only", "--runs", str(runs),
+                           "--out", str(tmp_path / "f.png")], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(root)}, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert done.stderr.startswith("error: ") and "loki_figure1_runs.jsonl' line 1" in done.stderr
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_binary_acpc_gamedef_file_is_refused_by_name(tmp_path):
+    from bpp.acpc.gamedef import read_gamedef
+
+    path = tmp_path / "holdem.game"
+    path.write_bytes(b"\xff\xfe\x00GAMEDEF")
+    with pytest.raises(ValueError, match="cannot read the gamedef .*holdem.game'") as info:
+        read_gamedef(path)
+    assert "\n" not in str(info.value)

@@ -104,9 +104,10 @@ def read_gamedef(source):
     text = str(source)
     if "\n" not in text:
         try:
-            text = Path(source).read_text()
-        except OSError as exc:
-            raise ValueError(f"cannot read the gamedef {str(source)!r}: {exc.strerror or exc}") from None
+            text = Path(source).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            why = getattr(exc, "strerror", None) or exc
+            raise ValueError(f"cannot read the gamedef {str(source)!r}: {why}") from None
     kind, v = _parse(text)
     if kind == "potlimit":
         raise ValueError("gamedef: betting type 'potlimit'; bpp plays limit and nolimit hold'em")
