@@ -33,8 +33,8 @@ players                :mod:`~bpp.loki.agents` (``Player``: a composition       
                        loki-reweight, loki-showdown, poki, poki-nn,
                        poki-meta, poki-sim … in ``VARIANTS``),
                        :mod:`~bpp.loki.opponents`
-tools                  :mod:`~bpp.loki.inspection`, :mod:`~bpp.loki.experiments`,
-                       :mod:`~bpp.loki.plots`
+tools                  :mod:`~bpp.loki.inspection`,
+                       :mod:`~bpp.loki.experiments`, :mod:`~bpp.loki.plots`
 =====================  =========================================================  ===========================
 
 The opponent modeler sits above the action selector: Poki predicts an
