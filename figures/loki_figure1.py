@@ -36,7 +36,7 @@ STEP = 100  # bankroll points kept per version: every STEP-th hand
 
 def read_runs(path: Path) -> list[dict]:
     """The runs recorded so far (one JSON object per line)."""
-    return read_jsonl(path)  # a damaged line is one ValueError naming the file and the line
+    return read_jsonl(path, fields=("seed", "deals"))  # a damaged line is one ValueError naming the file and the line
 
 
 def run_seed(seed: int, deals: int, versions: list[str], path: Path) -> dict:

@@ -124,7 +124,7 @@ class _Recorder:
 
 
 def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, window: int = 2000) -> dict:
-    for r in read_jsonl(path):  # a damaged line is one ValueError naming the file and the line
+    for r in read_jsonl(path, fields=("candidate", "deals", "seed")):  # a damaged line is one ValueError naming the file and the line
         if _key(r) == (candidate, deals, seed, block_size, _scale(candidate)) and "sample" in r:
             return r
     names = [candidate, *FIELD]

@@ -80,7 +80,7 @@ def _cell_key(seats, opponent, player, play, deals):
 def read_runs(path: Path) -> dict:
     """Finished cells of the runs file, by (seats, opponent, player, play, deals)."""
     runs = {}
-    for r in read_jsonl(path):  # a damaged line is one ValueError naming the file and the line
+    for r in read_jsonl(path, fields=("seats", "opponent", "player", "play", "deals")):  # a damaged line is one ValueError naming the file and the line
         runs[_cell_key(r["seats"], r["opponent"], r["player"], r["play"], r["deals"])] = r
     return runs
 
@@ -137,7 +137,7 @@ CALIBRATION_COLUMNS = ("model", "live", "p_win", "truth", "p_cards", "theta", "f
 def read_calibration(path: Path, deals: int) -> dict:
     """Calibration rows already computed for ``deals`` deals with every column of :data:`CALIBRATION_COLUMNS`, by table size (the last line wins)."""
     out = {}
-    for r in read_jsonl(path):
+    for r in read_jsonl(path, fields=("deals", "seats", "rows")):
         if r["deals"] == deals and tuple(r.get("columns", ())) == CALIBRATION_COLUMNS:
             out[r["seats"]] = [tuple(x) for x in r["rows"]]
     return out
@@ -287,7 +287,7 @@ def write_markdown(runs: dict, out: Path, args, calib: dict) -> None:
 def read_interrelation(path: Path, situations: int) -> list:
     """The interrelation rows for ``situations`` situations a cell (the last line wins), or []."""
     rows = []
-    for r in read_jsonl(path):
+    for r in read_jsonl(path, fields=("situations", "rows")):
         if r["situations"] == situations:
             rows = r["rows"]
     return rows

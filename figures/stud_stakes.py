@@ -34,7 +34,7 @@ def _stacks(text: str):
 def read_runs() -> dict:
     """Finished cells by (opponent, stacks, deals)."""
     out = {}
-    for row in read_jsonl(RUNS):  # a damaged line is one ValueError naming the file and the line
+    for row in read_jsonl(RUNS, fields=("opponent", "stacks", "deals")):  # a damaged line is one ValueError naming the file and the line
         out[(row["opponent"], row["stacks"], row["deals"])] = row
     return out
 

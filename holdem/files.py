@@ -266,13 +266,15 @@ def check_digest(arrays: Mapping[str, Any], expected: str, source: str | os.Path
         raise ValueError(f"{str(source)!r} is not the table it should be: its content digest differs from the one recorded for it")
 
 
-def read_jsonl(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+def read_jsonl(path: str | os.PathLike[str], fields: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The JSON objects of a run file, one a line (blank lines skipped; an absent file has none).
 
     The reader of the ``figures/*_runs.jsonl`` files.  A line that is not one
     JSON object (cut short, edited into garbage, nested too deep, holding
     ``NaN``) and a file that is not UTF-8 text are one ``ValueError`` naming
-    the file and the line, never a traceback and never a skipped line.
+    the file and the line, never a traceback and never a skipped line.  Every
+    object must hold the top-level ``fields`` its reader looks up; a line
+    without one is the same one-line ``ValueError``.
 
     >>> import tempfile, pathlib
     >>> runs = pathlib.Path(tempfile.mkdtemp()) / "r.jsonl"
@@ -281,6 +283,11 @@ def read_jsonl(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     Traceback (most recent call last):
     ...
     ValueError: '...r.jsonl' line 3: not a JSON object (Expecting ',' delimiter: line 1 column 11 (char 10))
+    >>> _ = runs.write_text('{"seed": 1}\\n{"deals": 2}\\n')
+    >>> read_jsonl(runs, fields=("seed",))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: '...r.jsonl' line 2: no field 'seed' (a damaged or foreign runs file)
     """
     import json
 
@@ -307,5 +314,8 @@ def read_jsonl(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
             raise ValueError(f"{name} line {number}: not a JSON object ({exc})") from None
         if not isinstance(value, dict):
             raise ValueError(f"{name} line {number}: not a JSON object (a {type(value).__name__})")
+        missing = next((f for f in fields if f not in value), None)
+        if missing is not None:
+            raise ValueError(f"{name} line {number}: no field {missing!r} (a damaged or foreign runs file)")
         out.append(value)
     return out
