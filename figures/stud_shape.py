@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from tqdm import tqdm
@@ -31,6 +32,27 @@ SEEDS = {"rules": 2002, "prob": 1999}
 SHAPED = CURVES_PATH.with_name("curves_paper_shape.json")
 
 
+def read_search(path: Path) -> tuple[dict, dict]:
+    """The saved curves' search record and its trace (``*_search.json``), checked: one ValueError naming the file."""
+    out = []
+    for file, keys in ((path, ("validation", "search")), (path.with_name(path.stem + "_search.json"), ("history",))):
+        try:
+            value = json.loads(file.read_text(encoding="utf-8"), parse_constant=lambda c: float("nan"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise ValueError(f"{str(file)!r} is not a readable JSON file ({type(exc).__name__}: {exc})") from None
+        if not isinstance(value, dict) or any(k not in value for k in keys):
+            raise ValueError(f"{str(file)!r} is not a curve-search record (it needs {', '.join(keys)})")
+        out.append(value)
+    v, s = out[0]["validation"], out[0]["search"]
+    try:
+        [v[k] for k in ("deals", "mean", "ci95", "t", "start_mean", "start_ci95")]
+        [s[k] for k in ("n_generations", "population", "n_hands", "opponent", "seed")]
+        [(g["generation"], g["mean_score"], g["best_score"]) for g in out[1]["history"]]
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"{str(path)!r} or its search trace lacks {exc} (a damaged or foreign record)") from None
+    return out[0], out[1]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=5000)
@@ -38,8 +60,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_shape.md"))
     args = parser.parse_args(argv)
     shaped, free = CurveParams.load(args.params), CurveParams.load(CURVES_PATH)
-    saved = json.loads(args.params.read_text())
-    trace = json.loads(args.params.with_name(args.params.stem + "_search.json").read_text())
+    saved, trace = read_search(args.params)
     v = saved["validation"]
     lines = [
         "# BPP with curves that keep §4.1's shapes\n",
@@ -88,4 +109,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except ValueError as exc:  # a damaged curve file or search record: one line, exit 2
+        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None

@@ -582,3 +582,29 @@ def test_a_binary_acpc_gamedef_file_is_refused_by_name(tmp_path):
     with pytest.raises(ValueError, match="cannot read the gamedef .*holdem.game'") as info:
         read_gamedef(path)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("search, reason", [
+    ("{not json", "is not a readable JSON file"),
+    ('{"history": [{"generation": 0}]}', "lacks 'mean_score'"),
+    ("[1, 2]", "is not a curve-search record"),
+])
+def test_the_shaped_curves_figure_refuses_a_damaged_search_record(tmp_path, search, reason):
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    params = tmp_path / "c.json"
+    shutil.copy(root / "bpp" / "models" / "stud" / "curves_paper_shape.json", params)
+    (tmp_path / "c_search.json").write_text(search)
+    before = _snapshot(tmp_path)
+    done = subprocess.run([sys.executable, str(root / "figures" / "stud_shape.py"), "--params", str(params),
+                           "--out", str(tmp_path / "s.md")], capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(root)}, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert done.stderr.startswith("error: ") and reason in done.stderr
+    assert _snapshot(tmp_path) == before
