@@ -1,6 +1,6 @@
 """Environment stepping vs ``play_match``: the same agents on the same deals, hands per second of each.
 
-Target: stepping ``bpp.envs`` costs at most 1.25x ``play_match`` (issue 22 §2).
+Target: stepping ``bpp.envs`` costs at most 1.25x ``play_match``.
 The environment side builds the observation vector and mask at every
 decision of the learner's seat (VsAgentsEnv) or of every seat (the AEC env) and
 maps the agent's bpp action to its index and back; the agents and their random

@@ -1,4 +1,4 @@
-"""Load-time cost of checking the tables read from disk (issue 27): each table loaded with and without its check.
+"""Load-time cost of checking the tables read from disk: each table loaded with and without its check.
 
 The checks: the evaluator's cached tables against ``TABLE_DIGEST``, the shipped
 stud P(win) tables (``win_round1.npz``, ``win_round2.npz``) against their

@@ -42,7 +42,7 @@ def agent_games(name: str) -> tuple[str, ...] | None:
 
 
 #: Name prefix -> "module:function" making the factory of such a name: OpenSpiel policies are named
-#: ``openspiel:MODULE:FACTORY`` (the bridge sits above the registry, so it is named here as text, issue 22).
+#: ``openspiel:MODULE:FACTORY`` (the bridge sits above the registry, so it is named here as text).
 _PREFIXES = {"openspiel:": "bpp.openspiel:openspiel_factory"}
 
 

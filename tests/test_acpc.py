@@ -1,4 +1,4 @@
-"""The ACPC protocol (issue 22 §3): gamedefs, the MATCHSTATE client driven by pokerkit's transcripts, the loopback dealer."""
+"""The ACPC protocol: gamedefs, the MATCHSTATE client driven by pokerkit's transcripts, the loopback dealer."""
 
 import json
 import socket

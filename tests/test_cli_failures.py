@@ -189,7 +189,7 @@ def test_an_lbr_log_is_read_by_a_shorter_rerun_and_extended_by_a_longer_one(tmp_
     assert path.read_bytes().startswith(first) and len(path.read_bytes()) > len(first)
 
 
-# --- the permanent corpus (issue 27): each case one `error:` line, exit 2, every file byte-identical afterwards ------
+# --- the permanent corpus: each case one `error:` line, exit 2, every file byte-identical afterwards ------
 
 
 def _files(folder):
@@ -333,7 +333,7 @@ def test_a_scheduler_address_dask_cannot_parse_is_one_line_without_a_stall(tmp_p
     (lambda: _agent("bpp.stud.opponents", "RuleBasedPlayer", rng="x"), "The 'rng' parameter of RuleBasedPlayer"),
     (lambda: _agent("bpp.stud.players.paper", "BPPPlayer", nets="nonsense"), "The 'nets' parameter of BPPPlayer"),
     (lambda: _agent("bpp.stud.players.paper", "BPPPlayer", learn="yes"), "The 'learn' parameter of BPPPlayer"),
-    # Loki reads the stakes from the observation (issue 24), so the game's rules are where a bad blind is refused
+    # Loki reads the stakes from the observation, so the game's rules are where a bad blind is refused
     (lambda: _agent("holdem.games", "LimitHoldem", small_blind=-1), "The 'small_blind' parameter of LimitHoldem"),
     (lambda: _agent("holdem.games", "LimitHoldem", big_blind=0), "The 'big_blind' parameter of LimitHoldem"),
     (lambda: _agent("holdem.games", "LimitHoldem", small_bet=True), "The 'small_bet' parameter of LimitHoldem"),

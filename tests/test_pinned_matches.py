@@ -1,7 +1,7 @@
 """Pinned behaviour: short matches of every registered agent in every game it plays, and the other hand loops.
 
-Recorded before the hand loops moved onto :class:`holdem.play.HandDriver`
-(issue 24): the golden file ``tests/golden/pinned_matches.json`` holds, per
+Recorded before the hand loops moved onto :class:`holdem.play.HandDriver`:
+the golden file ``tests/golden/pinned_matches.json`` holds, per
 case, the chips each agent won and a SHA-256 of the hand log lines (every deal,
 action and showdown).  Any change of behaviour — an agent acting differently,
 an event told in another order, a random stream drawn differently — changes a

@@ -11,7 +11,7 @@ TARGETS = {
     "stud-linked": ("bpp.stud.model.build_linked", "BPP's stud networks with the arc BPP_Final -> OPP_Final (Korb1999 section 6)"),
     "stud-actions": ("bpp.stud.model.build_priors:ACTIONS", "BPP's stud networks with the pass/call/bet/raise OPP_Action, at its prior (Korb1999 section 6.1)"),
     "stud-bluff": ("bpp.stud.model.build_priors:BLUFF", "BPP's stud networks with the OPP_Bluff node, at its priors (Korb1999 section 6.1)"),
-    # BPP's §6.3 dynamic network (helper i12dbn)
+    # BPP's §6.3 dynamic network
     "stud-dbn": ("bpp.stud.model.build_dbn", "BPP's four-slice dynamic Bayesian network (Korb1999 section 6.3)"),
     "stud-showing": ("bpp.stud.model.build_priors:SHOWING", "BPP's stud networks with BPP_Upcards and BPP_Strength (Korb1999 section 6.1)"),
     # BPP at a multi-seat table (Korb1999 §6.2)

@@ -18,8 +18,7 @@ print a number that measures nothing.  Hence
   The estimate has sampling error of order ``1/sqrt(N)`` per action and is
   smoothed by one pseudo-sample (an action never sampled keeps probability
   ``1/(k (N + 1))`` for ``k`` legal actions), so the result is an estimate of
-  LBR's value, not the exact LBR (the note of issue 22 measures the difference
-  against exact policies);
+  LBR's value, not the exact LBR;
 * :func:`check_policy_rows` checks every batch of probabilities LBR receives
   (rows sum to one, no negative mass, one column per legal action) and raises
   a ``ValueError`` naming the bad value.

@@ -1,4 +1,4 @@
-"""``bpp play``'s HTTP server against hostile and broken clients on 127.0.0.1 (issue 27 §2).
+"""``bpp play``'s HTTP server against hostile and broken clients on 127.0.0.1.
 
 Real sockets, bounded counts and timeouts: every bad request is one HTTP error
 and one log line, the game unchanged; an idle or slow client does not delay

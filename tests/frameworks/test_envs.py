@@ -1,4 +1,4 @@
-"""bpp.envs under PettingZoo's and Gymnasium's own checkers; masked random play reproduces play_match (issue 22 §2)."""
+"""bpp.envs under PettingZoo's and Gymnasium's own checkers; masked random play reproduces play_match."""
 
 from __future__ import annotations
 

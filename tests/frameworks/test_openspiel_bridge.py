@@ -1,4 +1,4 @@
-"""OpenSpiel policies as bpp agents, under LBR; bpp agents as pyspiel bots (issue 22 §1)."""
+"""OpenSpiel policies as bpp agents, under LBR; bpp agents as pyspiel bots."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""OpenSpiel's universal_poker as a second rules oracle (issue 22 §1): the same deal and actions in both engines.
+"""OpenSpiel's universal_poker as a second rules oracle: the same deal and actions in both engines.
 
 At every decision the legal actions map one to one (raise-to totals
 included) and at the end the payoffs are equal, for 2,000 random heads-up

@@ -1,4 +1,4 @@
-"""Poki's weight tables through a logged hand equal the tables Poki itself held at its decisions live (issue 23 §5)."""
+"""Poki's weight tables through a logged hand equal the tables Poki itself held at its decisions live."""
 
 import numpy as np
 import pytest

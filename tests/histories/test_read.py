@@ -1,4 +1,4 @@
-"""holdem.histories.read: PHH, ACPC and bpp logs in, each hand replayed through the engine (issue 23 §1, §2)."""
+"""holdem.histories.read: PHH, ACPC and bpp logs in, each hand replayed through the engine."""
 
 import glob
 

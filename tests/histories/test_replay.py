@@ -1,4 +1,4 @@
-"""replay: a fresh agent fed a match's log learns exactly what the live agent learned (issue 23 §3)."""
+"""replay: a fresh agent fed a match's log learns exactly what the live agent learned."""
 
 import numpy as np
 import pytest

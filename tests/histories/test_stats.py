@@ -1,4 +1,4 @@
-"""player_stats on hand-built hands whose VPIP, PFR, AF, WTSD and W$SD are counted by hand (issue 23 §4)."""
+"""player_stats on hand-built hands whose VPIP, PFR, AF, WTSD and W$SD are counted by hand."""
 
 import json
 import math

@@ -1,4 +1,4 @@
-"""LBR measures what it says (issue 22 §0): agents without a stated policy are refused; --policy-samples estimates it."""
+"""LBR measures what it says: agents without a stated policy are refused; --policy-samples estimates it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Loki/Poki post-flop evaluation, triples, betting rules, opponent models, simulation and agents (issue 5 §2, §4, §5)."""
+"""Loki/Poki post-flop evaluation, triples, betting rules, opponent models, simulation and agents."""
 
 import numpy as np
 import pytest
@@ -129,7 +129,7 @@ def test_betting_context_acting_order_follows_the_engine_in_every_round(n):
     """Each round, the k-th seat to act (everyone calling or checking) has ``n - 1 - k`` players behind it.
 
     Heads-up the button posts the small blind and acts first pre-flop, last after the flop
-    (the regression of issue 17: the button was taken to act second pre-flop heads-up).
+    (a regression fixed earlier: the button was taken to act second pre-flop heads-up).
     """
     for button in range(n):
         state = LimitHoldem(n_players=n).new_hand(np.arange(52), button=button)
@@ -155,8 +155,8 @@ def test_heads_up_button_acts_first_preflop_with_one_player_behind():
 def test_button_inferred_from_the_first_actor_when_all_fold_to_the_big_blind(n):
     """A specific model that never acted (all folded to its big blind) counts each fold facing one bet.
 
-    Heads-up the small blind (the button) folds facing half a bet, one bet to call; the regression of
-    issue 17 counted it in the context of 0 bets to call.
+    Heads-up the small blind (the button) folds facing half a bet, one bet to call; an earlier version
+    counted it in the context of 0 bets to call.
     """
     for button in range(n):
         _, bb = blind_seats(n, button)

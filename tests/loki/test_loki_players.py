@@ -19,7 +19,7 @@ PINNED = [
     (("poki", "poki-nn", "poki-meta", "maniac", "rock", "tag"), 12, 9, False,
      "+15-1-4-10+0+0+11+0-1-10+0+0+0+0+0+2-2+0+39+0+0-36-1-2+3-2+0+0+0-1-1-20+0-48+117-48+0-6-2+8+0+0+0+0-1-2+2+1-10"
      "+0+0+18-2-6+0+0-6+9-1-2-2+0+17+0-14-1-1-2+0+3+0+0"),
-    # DELIBERATE BEHAVIOUR CHANGE (branch i17range): the simulated opponents now compare their strength with their
+    # DELIBERATE BEHAVIOUR CHANGE: the simulated opponents now compare their strength with their
     # thresholds on the scale of their current range (Simulator(range_relative=True), the new default), which removes
     # the double count of their history (range narrowed by it + thresholds over all 1,326 holdings).  These two rows
     # were re-pinned for that reason only; the old strings are kept below in SIM_ALL_HOLDINGS and still pass with

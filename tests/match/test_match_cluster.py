@@ -38,7 +38,7 @@ def test_match_on_cluster_equals_local(cluster):
 
 
 def test_lbr_on_cluster_equals_local(cluster, tmp_path):
-    """bpp lbr runs on the runner's machinery, so a Dask scheduler plays its blocks (issue 24) with the same result."""
+    """bpp lbr runs on the runner's machinery, so a Dask scheduler plays its blocks with the same result."""
     from bpp.lbr.run import run_lbr
 
     local = run_lbr("random", betting="fc", n_deals=6, block_size=2, seed=5)

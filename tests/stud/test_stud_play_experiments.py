@@ -36,7 +36,7 @@ Why, measured on 5,000 duplicate deals per cell (``figures/stud_calibration.md``
   before) is about as calibrated as prob's card-exact one and the two play
   the same curves, so sampled they break even.
 
-Where the loss comes from, measured (issue 4 note, 2026-11-22 session 2):
+Where the loss comes from, measured:
 
 * Not from learning: M_A|C (and the §6.1 M_A|C,S) fitted from *every* hand
   with the hidden cards revealed (no showdown selection bias), then frozen,
