@@ -13,17 +13,9 @@ Compare the total with ``bpp demo``'s wall time (``time bpp demo``).
 from __future__ import annotations
 
 import argparse
-import time
 from unittest import mock
 
-
-def _best(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - started)
-    return best
+from _timing import best_time  # each load clears its loader's in-memory copy first, so the warm-up call is harmless
 
 
 def main() -> None:
@@ -59,12 +51,12 @@ def main() -> None:
     print(f"{'table':<28s} {'load, checked':>14s} {'the check alone':>16s}")
     for name, fn in (("eval-tables-v2.npz (cache)", eval_tables), ("win_round1.npz (shipped)", round1),
                      ("win_round2.npz (shipped)", round2)):
-        load = _best(fn, args.repeat)
+        load = best_time(fn, args.repeat)
         seen.clear()
         with mock.patch.object(files, "check_digest", recording):
             fn()
         arrays = seen[0]
-        check = _best(lambda: files.content_digest(arrays), args.repeat)
+        check = best_time(lambda: files.content_digest(arrays), args.repeat)
         total_load += load
         total_check += check
         print(f"{name:<28s} {load * 1e3:11.1f} ms {check * 1e3:13.2f} ms")

@@ -24,15 +24,53 @@ array([-14,  14])
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from holdem.play import default_policy, noop_hook
 from holdem.games.base import CHECK_CALL, FOLD, STAND_PAT, Action, ActionKind, Event, Observation
 
-__all__ = ["Agent", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom", "HandStreams", "hand_uniform", "hand_uniforms"]
+__all__ = ["Agent", "action_columns", "check_holdings", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom", "HandStreams", "hand_uniform", "hand_uniforms"]
 
 _BET_RAISE = ActionKind.BET_RAISE
 _DISCARD = ActionKind.DISCARD
+
+
+def check_holdings(holdings: object) -> np.ndarray:
+    """``holdings`` as an integer array of shape ``(n_holdings, k)``, or one ``ValueError`` naming its shape.
+
+    >>> check_holdings([[8, 9], [50, 51]]).shape
+    (2, 2)
+    """
+    array = np.asarray(holdings)
+    if array.ndim != 2 or (array.size and array.dtype.kind not in "iu"):
+        raise ValueError(
+            "The 'holdings' parameter of holdings_action_probabilities must be an integer array of shape "
+            f"(n_holdings, k); got shape {array.shape}."
+        )
+    return array
+
+
+def action_columns(legal: tuple[Action, ...] | list[Action]) -> Callable[[Action], int | None]:
+    """The column of an action in a policy row over ``legal`` (a raise of another size: the nearest raise); None if not legal.
+
+    >>> from holdem.games import LimitHoldem
+    >>> legal = LimitHoldem().new_hand(np.arange(52)).observation(0).legal
+    >>> of = action_columns(legal)
+    >>> [of(a) for a in legal], of(Action(ActionKind.BET_RAISE, 999))
+    ([0, 1, 2], 2)
+    """
+    column = {a: j for j, a in enumerate(legal)}
+    raises = [(j, a.amount) for j, a in enumerate(legal) if a.kind == _BET_RAISE]
+
+    def of(action: Action) -> int | None:
+        j = column.get(action)
+        if j is None and action.kind == _BET_RAISE and raises:
+            j = min(raises, key=lambda r: abs(r[1] - action.amount))[0]
+        return j
+
+    return of
 
 
 class Agent:
@@ -128,15 +166,9 @@ class Agent:
         ...
         ValueError: The 'holdings' parameter of holdings_action_probabilities must be an integer array of shape (n_holdings, k); got shape (2,).
         """
-        holdings = np.asarray(holdings)
-        if holdings.ndim != 2 or (holdings.size and holdings.dtype.kind not in "iu"):
-            raise ValueError(
-                "The 'holdings' parameter of holdings_action_probabilities must be an integer array of shape "
-                f"(n_holdings, k); got shape {holdings.shape}."
-            )
+        holdings = check_holdings(holdings)
         legal = observation.legal
-        column = {a: j for j, a in enumerate(legal)}
-        raises = [(j, a.amount) for j, a in enumerate(legal) if a.kind == _BET_RAISE]
+        column_of = action_columns(legal)
         out = np.zeros((holdings.shape[0], len(legal)))
         if getattr(self, "policy_ignores_cards", False) and holdings.shape[0] > 1:
             out[:1] = self.holdings_action_probabilities(observation, holdings[:1])
@@ -144,11 +176,9 @@ class Agent:
             return out
         for i, hole in enumerate(holdings.tolist()):
             for action, p in self.action_probabilities(observation._replace(hole=tuple(hole))).items():
-                j = column.get(action)
+                j = column_of(action)
                 if j is None:
-                    if action.kind != _BET_RAISE or not raises:
-                        raise ValueError(f"{type(self).__name__}.action_probabilities gave {action}, not legal in {legal}")
-                    j = min(raises, key=lambda r: abs(r[1] - action.amount))[0]
+                    raise ValueError(f"{type(self).__name__}.action_probabilities gave {action}, not legal in {legal}")
                 out[i, j] += p
         return out
 

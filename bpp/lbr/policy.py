@@ -28,13 +28,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.agents import Agent
-from holdem.games.base import ActionKind
+from holdem.agents import Agent, action_columns, check_holdings
 from holdem.play import capabilities
 
 __all__ = ["states_policy", "require_policy", "check_policy_rows", "SampledPolicy"]
 
-_RAISE = ActionKind.BET_RAISE
 #: Largest deviation of a policy row's sum from one that is taken for rounding.
 SUM_TOLERANCE = 1e-6
 
@@ -163,15 +161,9 @@ class SampledPolicy:
         return {a: float(p) for a, p in zip(observation.legal, row) if p > 0}
 
     def holdings_action_probabilities(self, observation, holdings) -> np.ndarray:
-        holdings = np.asarray(holdings)
-        if holdings.ndim != 2 or (holdings.size and holdings.dtype.kind not in "iu"):
-            raise ValueError(
-                "The 'holdings' parameter of holdings_action_probabilities must be an integer array of shape "
-                f"(n_holdings, k); got shape {holdings.shape}."
-            )
+        holdings = check_holdings(holdings)
         legal = observation.legal
-        column = {a: j for j, a in enumerate(legal)}
-        raises = [(j, a.amount) for j, a in enumerate(legal) if a.kind == _RAISE]
+        column_of = action_columns(legal)
         n = holdings.shape[0]
         ask = holdings[:1] if getattr(self.agent, "policy_ignores_cards", False) and n > 1 else holdings
         counts = np.zeros((ask.shape[0], len(legal)))
@@ -189,11 +181,9 @@ class SampledPolicy:
                 obs = observation._replace(hole=tuple(hole))
                 for _ in range(self.samples):
                     action = self.agent.act(obs)
-                    j = column.get(action)
+                    j = column_of(action)
                     if j is None:
-                        if action.kind != _RAISE or not raises:
-                            raise ValueError(f"{type(self.agent).__name__}.act gave {action}, not legal in {[str(a) for a in legal]}")
-                        j = min(raises, key=lambda r: abs(r[1] - action.amount))[0]
+                        raise ValueError(f"{type(self.agent).__name__}.act gave {action}, not legal in {[str(a) for a in legal]}")
                     counts[i, j] += 1
         finally:
             if bits is not None and saved is not None:
