@@ -57,6 +57,15 @@ FOLD_KIND, CALL_KIND, RAISE_KIND = 0, 1, 2
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
 
 
+def _batch_rows(attr: str) -> property:
+    """A read-only view property: the batch's per-hand array ``attr`` at this observation's rows."""
+
+    def get(self: "BatchObservation") -> np.ndarray:
+        return np.asarray(getattr(self._batch, attr)[self.rows])
+
+    return property(get)
+
+
 class BatchObservation:
     """What the seats to act in some rows of a batch may see (arrays with one entry per row).
 
@@ -98,21 +107,10 @@ class BatchObservation:
     def __len__(self) -> int:
         return len(self.rows)
 
-    @property
-    def hand(self) -> np.ndarray:
-        return np.asarray(self._batch.ids[self.rows])
-
-    @property
-    def player(self) -> np.ndarray:
-        return np.asarray(self._batch.current[self.rows])
-
-    @property
-    def round(self) -> np.ndarray:
-        return np.asarray(self._batch.round[self.rows])
-
-    @property
-    def button(self) -> np.ndarray:
-        return np.asarray(self._batch.button[self.rows])
+    hand = _batch_rows("ids")
+    player = _batch_rows("current")
+    round = _batch_rows("round")
+    button = _batch_rows("button")
 
     @property
     def hole(self) -> np.ndarray:
@@ -132,9 +130,7 @@ class BatchObservation:
     def n_board(self) -> np.ndarray:
         return np.asarray(np.array([0, 3, 4, 5])[self.round])
 
-    @property
-    def committed(self) -> np.ndarray:
-        return np.asarray(self._batch.committed[self.rows])
+    committed = _batch_rows("committed")
 
     @property
     def pot(self) -> np.ndarray:
@@ -158,13 +154,8 @@ class BatchObservation:
     def legal(self) -> np.ndarray:
         return self._batch.legal_mask(self.rows)
 
-    @property
-    def n_actions(self) -> np.ndarray:
-        return np.asarray(self._batch.n_actions[self.rows])
-
-    @property
-    def folded(self) -> np.ndarray:
-        return np.asarray(self._batch.folded[self.rows])
+    n_actions = _batch_rows("n_actions")
+    folded = _batch_rows("folded")
 
 
 class LimitHoldemBatch:
