@@ -409,14 +409,7 @@ class LimitHoldemBatch:
         # the next seat still in, clockwise from the actor (or from the button in a new round)
         start = p
         if ends.any():
-            r = self.round + ends
-            last = r == 4
-            if last.any():
-                self._showdown(last)
-                done = last if done is None else done | last
-                ends &= ~last
-                r = np.minimum(r, 3)
-            self.round = r
+            ends, done = self._next_round(ends, done, ends & (self.round == 3))
             self.n_bets = np.where(ends, 0, self.n_bets)
             self.to_act = np.where(ends, self.n_live_seats, self.to_act)
             start = np.where(ends, self.button, p)
@@ -455,6 +448,19 @@ class LimitHoldemBatch:
         committed = self.committed[sel]
         won = np.where(~self.folded[sel], committed.sum(axis=1)[:, None], 0)
         self._record(sel, won)
+
+    def _next_round(self, ends: np.ndarray, done: np.ndarray | None,
+                    last: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """Rows ``ends`` whose betting round is over move to the next round; those in ``last`` go to the showdown.
+
+        Returns the rows that go on to a new round and the rows now finished.
+        """
+        if last.any():
+            self._showdown(last)
+            done = last if done is None else done | last
+            ends = ends & ~last
+        self.round = self.round + ends
+        return ends, done
 
     def _showdown(self, sel: np.ndarray) -> None:
         """Pay every showdown in ``sel``: one pot (in fixed limit every live seat put in the same)."""
@@ -616,14 +622,7 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
             ends &= ~done
         if ends.any():
             # the next round, or (nobody left to bet against, or after the river) the showdown
-            r = self.round + ends
-            last = ends & ((r == 4) | (self.n_active < 2))
-            if last.any():
-                self._showdown(last)
-                done = last if done is None else done | last
-                ends &= ~last
-                r = np.minimum(r, 3)
-            self.round = r
+            ends, done = self._next_round(ends, done, ends & ((self.round == 3) | (self.n_active < 2)))
             self.last_inc = np.where(ends, 0, self.last_inc)
             self.to_act = np.where(ends, self.n_active, self.to_act)
             self.current = np.where(ends, 1 - self.button, 1 - p)
