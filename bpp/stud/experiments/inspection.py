@@ -257,21 +257,26 @@ def _curves(bpp, obs, p_win, theta, u) -> tuple:
 def _step(bpp, state, seat, kind, label, actor):
     """BPP's beliefs at ``state`` from ``seat`` (it need not be BPP's turn)."""
     obs, theta, u = _decision(bpp, state, seat)
-    r = obs.round
+    return _belief_step(bpp, obs, obs.round, kind, label, actor, theta, u=u)
+
+
+def _belief_step(bpp, obs, r, kind, label, actor, theta, *, u=None, probabilities=None):
+    """One :class:`TraceStep` of BPP's beliefs at ``obs`` (round ``r``); ``probabilities`` None: the curves' at its P(win)."""
     belief = bpp.belief(obs)
-    net = bpp.compiled_networks()[r]
+    if probabilities is None:
+        probabilities = _curves(bpp, obs, belief.p_win, theta, u)
     return TraceStep(
         kind,
         label,
         r,
         actor,
         bpp.evidence(obs),
-        net.current_states,
+        bpp.compiled_networks()[r].current_states,
         belief.opp_current.copy(),
         belief.opp_final.copy(),
         float(belief.p_win),
         float(theta),
-        _curves(bpp, obs, belief.p_win, theta, u),
+        probabilities,
     )
 
 
@@ -494,21 +499,7 @@ def _closing_step(bpp, r, actor, verb, last, action, observation):
     label = f"r{r} {actor} {verb}"
     if action.kind == ActionKind.FOLD:
         return replace(last, kind="action", label=label, actor=actor, evidence=dict(last.evidence))
-    net = bpp.compiled_networks()[r]
-    belief = bpp.belief(observation)
-    return TraceStep(
-        "action",
-        label,
-        r,
-        actor,
-        bpp.evidence(observation),
-        net.current_states,
-        belief.opp_current.copy(),
-        belief.opp_final.copy(),
-        float(belief.p_win),
-        last.theta,
-        last.probabilities,
-    )
+    return _belief_step(bpp, observation, r, "action", label, actor, last.theta, probabilities=last.probabilities)
 
 
 def _card_closing_step(bpp, r, actor, verb, last, action, observation):
