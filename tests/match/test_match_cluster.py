@@ -90,7 +90,9 @@ def test_killed_worker_blocks_are_rerun_with_unchanged_totals(cluster):
     from holdem.match.agents import resolve_agent
 
     game = LimitHoldem()
-    plan = MatchPlan(game, (resolve_agent("random"), resolve_agent("random")), 16 * 1500, 1500, False)
+    # record=True keeps the blocks on the hand-by-hand path: the batched engine plays a 1,500-hand block of two
+    # `random` agents so fast that every block can be finished before the first result arrives, leaving none to kill
+    plan = MatchPlan(game, (resolve_agent("random"), resolve_agent("random")), 16 * 1500, 1500, False, record=True)
 
     def tasks():  # fresh seeds each time: spawning from a SeedSequence advances it
         return list(enumerate(np.random.SeedSequence(4).spawn(plan.n_blocks)))
