@@ -28,7 +28,7 @@ Examples
 >>> model = build_network(load_cpts()[3])
 >>> net = CompiledNetwork.from_network(model, observed=("BPP_Current", "OPP_Upcards", "OPP_Action"),
 ...                                    query=("BPP_Win", "OPP_Final"), optional=("OPP_Action",))
->>> round(net.query(BPP_Current="pair_aces", OPP_Upcards="pair_kings", OPP_Action="aggressive")["BPP_Win"][1], 4)
+>>> round(float(net.query(BPP_Current="pair_aces", OPP_Upcards="pair_kings", OPP_Action="aggressive")["BPP_Win"][1]), 4)
 0.8333
 >>> net.table("BPP_Win", "win").shape                 # BPP_Current × OPP_Upcards × (passive, aggressive, unobserved)
 (17, 16, 3)
@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["Factor", "CompiledNetwork", "factors_of", "network_of"]
+__all__ = ["Factor", "CompiledNetwork", "WinTables", "factors_of", "network_of"]
 
 
 class Factor(NamedTuple):
@@ -134,9 +134,10 @@ class CompiledNetwork:
     >>> from bpp.stud.model.networks import build_network, load_cpts
     >>> net = CompiledNetwork.from_network(build_network(load_cpts()[0]), observed=("BPP_Current", "OPP_Upcards", "OPP_Action"),
     ...                                    query=("BPP_Win",), optional=("OPP_Action",), learned=("OPP_Action",))
-    >>> bold = net.refit(OPP_Action=np.tile([[0.9], [0.1]], (1, 10)))    # only pairs ... are never aggressive
-    >>> bold.index(BPP_Current="pair_aces", OPP_Upcards="busted_ace")
-    (9, 4, 2)
+    >>> shy = net.refit(OPP_Action=np.tile([[0.9], [0.1]], (1, 10)))      # rarely aggressive, whatever it holds
+    >>> i = shy.index(BPP_Current="pair_aces", OPP_Upcards="busted_ace")   # OPP_Action missing: unobserved
+    >>> i, shy.table("BPP_Win", "win")[i] == net.table("BPP_Win", "win")[i]
+    ((9, 4, 2), np.True_)
     >>> net.query(BPP_Current=0, OPP_Upcards=0, OPP_Action="bold")
     Traceback (most recent call last):
     ...
@@ -293,3 +294,41 @@ class CompiledNetwork:
 
     def __repr__(self) -> str:
         return f"CompiledNetwork(observed={self.observed}, query={self.query_nodes}, learned={self.learned})"
+
+
+class WinTables:
+    """P(BPP_Win = win | evidence) of the four rounds' networks, refit together between hands (§3.3, §3.4).
+
+    The one fast path every network-per-round BPP plays from: ``tables[r][e1, ..., ek]`` for the round's
+    evidence (the order of ``observed``), read with ``ndarray.item``; :meth:`refit` replaces the learned tables.
+
+    Parameters
+    ----------
+    networks : sequence of 4 (factors, states)
+        Each round's network as its tables (:func:`factors_of`, or a variant's builder, no pgmpy).
+    observed, optional, learned : sequence of str
+        As :class:`CompiledNetwork`.
+
+    Examples
+    --------
+    >>> from bpp.stud.model.networks import figure1_factors, load_cpts
+    >>> t = WinTables([figure1_factors(c) for c in load_cpts()], observed=("BPP_Current", "OPP_Upcards", "OPP_Action"),
+    ...               optional=("OPP_Action",), learned=("OPP_Action",))
+    >>> t.tables[2].shape, round(t.tables[3].item(16, 15, 2), 3)
+    ((16, 14, 3), 1.0)
+    """
+
+    def __init__(self, networks, *, observed: Sequence[str], optional: Sequence[str] = (), learned: Sequence[str] = ()):
+        self.learned = tuple(learned)
+        self.nets = tuple(CompiledNetwork(f, s, observed=observed, query=("BPP_Win",), optional=optional, learned=learned)
+                          for f, s in networks)
+        self.tables = [net.table("BPP_Win", "win") for net in self.nets]
+
+    def refit(self, learned) -> "WinTables":
+        """New values of the learned tables, one per round (an array if one node is learned, else node → array); self."""
+        nets = []
+        for net, values in zip(self.nets, learned):
+            nets.append(net.refit(values if isinstance(values, Mapping) else {self.learned[0]: values}))
+        self.nets = tuple(nets)
+        self.tables = [net.table("BPP_Win", "win") for net in nets]
+        return self
