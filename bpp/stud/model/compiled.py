@@ -304,8 +304,9 @@ class WinTables:
 
     Parameters
     ----------
-    networks : sequence of 4 (factors, states)
-        Each round's network as its tables (:func:`factors_of`, or a variant's builder, no pgmpy).
+    networks : sequence of 4 (factors, states) or CompiledNetwork
+        Each round's network as its tables (:func:`factors_of`, or a variant's builder, no pgmpy), or already
+        compiled (immutable, so shared between players).
     observed, optional, learned : sequence of str
         As :class:`CompiledNetwork`.
 
@@ -320,8 +321,9 @@ class WinTables:
 
     def __init__(self, networks, *, observed: Sequence[str], optional: Sequence[str] = (), learned: Sequence[str] = ()):
         self.learned = tuple(learned)
-        self.nets = tuple(CompiledNetwork(f, s, observed=observed, query=("BPP_Win",), optional=optional, learned=learned)
-                          for f, s in networks)
+        self.nets = tuple(n if isinstance(n, CompiledNetwork) else
+                          CompiledNetwork(*n, observed=observed, query=("BPP_Win",), optional=optional, learned=learned)
+                          for n in networks)
         self.tables = [net.table("BPP_Win", "win") for net in self.nets]
 
     def refit(self, learned) -> "WinTables":

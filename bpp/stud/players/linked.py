@@ -12,6 +12,8 @@ deck, so OPP_Final is conditioned on BPP_Final.
 
 from __future__ import annotations
 
+import numpy as np
+
 from bpp.stud.players.paper import BPPPlayer
 
 __all__ = ["LinkedBPP"]
@@ -41,6 +43,9 @@ class LinkedBPP(BPPPlayer):
 
         self.opp_given_bpp = load_opp_given_bpp() if opp_given_bpp is None else opp_given_bpp
         super().__init__(**kwargs)
+
+    def network_key(self) -> tuple:
+        return (np.asarray(self.opp_given_bpp, dtype=np.float64).tobytes(),)
 
     def network(self, cpts):
         """Figure 1 with OPP_Final conditioned on BPP_Final (:func:`bpp.stud.model.linked.linked_factors`)."""

@@ -79,6 +79,10 @@ def opponent_action(observation: Observation) -> int:
     return seat_action(observation, 1 - observation.player)
 
 
+#: (variant's network builder, its key, ids of the base networks) → (base networks, compiled priors).
+_PRIORS: dict = {}
+
+
 @functools.cache
 def _default_nets():
     from bpp.stud.model.networks import load_compiled
@@ -199,8 +203,8 @@ class BPPPlayer(CurvePlayer):
             self.win_probability = self._linked_win_probability  # the instance attribute shadows the paper's lookup
         else:
             self.model_ = self.learner()
-            self.win_tables_ = WinTables([self.network(net.cpts) for net in self._base_nets], observed=self.observed,
-                                         optional=("OPP_Action",), learned=self.learned)
+            self.win_tables_ = WinTables(self._prior_networks(), observed=self.observed, optional=("OPP_Action",),
+                                         learned=self.learned)
         self._tables = self.win_tables_.tables
         self._type_of = hand_type_of
         self._pending = 0
@@ -222,6 +226,22 @@ class BPPPlayer(CurvePlayer):
         from bpp.stud.model.networks import figure1_factors
 
         return figure1_factors(cpts)
+
+    def network_key(self) -> tuple:
+        """What :meth:`network` depends on besides the round's CPTs (hashable; the compiled priors are shared by it)."""
+        return ()
+
+    def _prior_networks(self) -> tuple:
+        """The four rounds' networks compiled before any learning: immutable, so compiled once per process and shared."""
+        from bpp.stud.model.compiled import CompiledNetwork
+
+        key = (type(self).network, self.network_key(), tuple(map(id, self._base_nets)))
+        hit = _PRIORS.get(key)
+        if hit is None:
+            nets = tuple(CompiledNetwork(*self.network(net.cpts), observed=self.observed, query=("BPP_Win",),
+                                         optional=("OPP_Action",), learned=self.learned) for net in self._base_nets)
+            hit = _PRIORS[key] = (self._base_nets, nets)  # the base networks kept alive: their ids stay theirs
+        return hit[1]
 
     def learner(self):
         """The showdown counter of the learned tables (:class:`bpp.stud.model.learning.ActionModel`: M_A|C)."""
