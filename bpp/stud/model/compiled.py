@@ -67,7 +67,8 @@ def factors_of(model) -> tuple[dict, dict]:
     >>> factors["OPP_Action"].variables, factors["OPP_Action"].values.shape, states["OPP_Action"]
     (('OPP_Action', 'OPP_Current'), (2, 10), ('passive', 'aggressive'))
     """
-    factors, states = {}, {}
+    factors: dict[str, Factor] = {}
+    states: dict[str, tuple] = {}
     for cpd in model.get_cpds():
         variables = tuple(cpd.variables)
         factors[variables[0]] = Factor(variables, np.asarray(cpd.values, dtype=np.float64))
@@ -187,15 +188,16 @@ class CompiledNetwork:
             spec = ",".join("".join(letters[v] for v in f.variables) for f in base) + "->" + "".join(letters[v] for v in keep)
             partial = np.einsum(spec, *(f.values for f in base), optimize="greedy")
             shape = tuple(len(self.states[v]) + (v in self.optional) for v in out)
-            plan = {"keep": keep, "partial": partial, "shape": shape, "spec": None, "path": None, "fixed": None, "dot": None}
+            plan: dict = {"keep": keep, "partial": partial, "shape": shape, "spec": None, "path": None, "fixed": None, "dot": None}
             if self._learned:
                 operands = [partial] + [f.values for f in self._learned.values()]
                 plan["spec"] = ",".join("".join(letters[v] for v in vs) for vs in [keep] + [f.variables for f in self._learned.values()]) \
                     + "->" + "".join(letters[v] for v in out)
                 plan["path"] = np.einsum_path(plan["spec"], *operands, optimize="greedy")[0]
-                (node, factor), = self._learned.items() if len(self._learned) == 1 else ((None, None),)
-                if factor is not None and not set(factor.variables) & set(keep) & set(out):
+                only = list(self._learned.items()) if len(self._learned) == 1 else []
+                if only and not set(only[0][1].variables) & set(keep) & set(out):
                     # one learned table sharing only summed nodes with the rest: one tensordot (BLAS) and a transpose
+                    node, factor = only[0]
                     shared = [v for v in factor.variables if v in keep]
                     axes = ([keep.index(v) for v in shared], [factor.variables.index(v) for v in shared])
                     result = [v for v in keep if v not in shared] + [v for v in factor.variables if v not in shared]
