@@ -423,19 +423,19 @@ class StreetTable:
             return self._strength
         ranks = self.ranks
         live = ~self.board_conflict
-        # exact HS: count against every live holding by sorting, then take out the
-        # holdings that share one of our cards (the 2 × 51 holdings containing them)
+        # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
+        # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
+        # sorted by rank give, at our own place in that list, how many of them we beat and tie
         vals = np.sort(ranks[live])
         less = np.searchsorted(vals, ranks, side="left")
         equal = np.searchsorted(vals, ranks, side="right") - less
-        n_live = np.full(N_HOLDINGS, vals.size)
-        for j in (0, 1):
-            others = CARD_HOLDINGS[HOLDINGS[:, j]]  # (1326, 51) holdings sharing card j
-            r = ranks[others]
-            ok = live[others]
-            less -= ((r < ranks[:, None]) & ok).sum(axis=1)
-            equal -= ((r == ranks[:, None]) & ok).sum(axis=1)
-            n_live -= ok.sum(axis=1)
+        lo, hi = _row_counts(ranks[CARD_HOLDINGS])  # (52, 51): dead holdings (rank 0) sort first
+        dead = (~live)[CARD_HOLDINGS].sum(axis=1)  # per card, its holdings that use a board card
+        lo, hi = lo.ravel()[_OWN_PLACE], hi.ravel()[_OWN_PLACE]  # (1326, 2): at our place in each card's list
+        cards = HOLDINGS.astype(np.intp)
+        less -= (lo - dead[cards]).sum(axis=1)
+        equal -= (hi - lo).sum(axis=1)
+        n_live = vals.size - (CARD_HOLDINGS.shape[1] - dead[cards]).sum(axis=1)
         equal += 1  # the holding itself: counted once, taken out twice (it holds both cards)
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
@@ -443,28 +443,38 @@ class StreetTable:
         if self.next_ranks is None:
             ehs = hs.copy()
         else:
-            gain = np.zeros(N_HOLDINGS)
-            n_cards = 0
-            for c in range(52):
-                if c in self.board:
-                    continue
-                col = self.next_ranks[:, c]
-                ok = col > 0
-                vals = np.sort(col[ok])
-                lo = np.searchsorted(vals, col, side="left")
-                hi = np.searchsorted(vals, col, side="right")
-                pct = (lo + (hi - lo - 1) / 2) / max(vals.size - 1, 1)
-                gain += np.where(ok, np.maximum(pct - hs, 0.0), 0.0)
-                n_cards += 1
-            behind = np.where(live & (hs < 1), 1 - hs, 1.0)
-            ppot = np.clip(gain / (n_cards - 2) / behind, 0.0, 1.0)
-            ppot[~live] = 0.0
-            ehs = hs + (1 - hs) * ppot
-            ehs[~live] = 0.0
+            ehs = self._percentile_ehs(hs, live)
         hs.flags.writeable = False
         ehs.flags.writeable = False
         self._strength = (hs, ehs)
         return self._strength
+
+    def _percentile_ehs(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
+        """EHS from the percentile potential of :meth:`holding_strength`, all next cards at once.
+
+        For next card ``c`` a holding's percentile is ``(lo + (hi − lo − 1) / 2) / (n − 1)`` among the ``n``
+        holdings valid with ``c`` (``lo`` of them rank below it, ``hi`` at or below): every (card, holding)
+        pair is counted by one sort of (card, rank, holding) keys, and the gains ``max(0, pct − HS)`` are
+        summed per holding by one weighted ``bincount`` (in card order, as a loop over the cards would).
+        """
+        cols = np.flatnonzero(~np.isin(np.arange(52), self.board))
+        lo, size, rank, card, holding = _sorted_groups(self.next_ranks.T[cols])
+        k = cols.size
+        invalid = np.zeros(k, dtype=np.int64)
+        invalid[card[rank == 0]] = size[rank == 0]
+        lo = lo - invalid[card]  # valid holdings below: the invalid ones (rank 0) sort first
+        pct = (lo + (size - 1) / 2) / np.maximum(N_HOLDINGS - invalid - 1, 1)[card]
+        pct[rank == 0] = -np.inf  # a holding that uses c gains nothing from it
+        gain = np.repeat(pct, size)
+        gain -= hs[holding]
+        np.maximum(gain, 0.0, out=gain)
+        gain = np.bincount(holding, weights=gain, minlength=N_HOLDINGS)
+        behind = np.where(live & (hs < 1), 1 - hs, 1.0)
+        ppot = np.clip(gain / (k - 2) / behind, 0.0, 1.0)
+        ppot[~live] = 0.0
+        ehs = hs + (1 - hs) * ppot
+        ehs[~live] = 0.0
+        return ehs
 
     def holding_ppot(self) -> np.ndarray:
         """Every holding's one-card Ppot (the percentile estimate of :meth:`holding_strength`), shape (1326,).
@@ -582,6 +592,55 @@ def _share_matrix() -> np.ndarray:
         _SHARE = (m @ m.T) > 0
         _SHARE.flags.writeable = False
     return _SHARE
+
+
+def _sorted_groups(a: np.ndarray):
+    """Each row of ``a`` sorted, as runs of equal values: one sort of packed (row, value, column) keys.
+
+    ``a`` is a (k, n) integer array with 0 <= a < 8192, k < 128, n <= 2048.  Returns, per run, its start
+    within its row (``lo``: the row's entries below the run's value), its ``size``, ``value`` and ``row``;
+    and per entry in sorted order (row by row), its ``column``.
+    """
+    k, n = a.shape
+    key = (np.arange(k, dtype=np.int32) << 24)[:, None] | (a.astype(np.int32) << 11)
+    key |= np.arange(n, dtype=np.int32)
+    key.sort(axis=1)
+    key = key.ravel()
+    head = key >> 11  # row and value
+    starts = np.flatnonzero(np.concatenate(([True], head[1:] != head[:-1])))
+    size = np.diff(np.append(starts, key.size))
+    head = head[starts]
+    return starts % n, size, head & 8191, head >> 13, key & 2047
+
+
+def _row_counts(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per entry of the (k, n) array ``a``: how many entries of its row are below it (``lo``) and at or below it (``hi``).
+
+    >>> lo, hi = _row_counts(np.array([[5, 1, 5, 3]]))
+    >>> lo.tolist(), hi.tolist()
+    ([[2, 0, 2, 1]], [[4, 1, 4, 2]])
+    """
+    k, n = a.shape
+    lo_run, size, _, row, column = _sorted_groups(a)
+    where = np.repeat(row * n, size) + column
+    lo = np.empty(k * n, dtype=np.int64)
+    hi = np.empty(k * n, dtype=np.int64)
+    lo[where] = np.repeat(lo_run, size)
+    hi[where] = np.repeat(lo_run + size, size)
+    return lo.reshape(k, n), hi.reshape(k, n)
+
+
+def _own_place() -> np.ndarray:
+    """(1326, 2): the flat index, in the (52, 51) array :data:`holdem.ranges.CARD_HOLDINGS`, of each holding in its cards' rows."""
+    rows = np.repeat(np.arange(52), CARD_HOLDINGS.shape[1])
+    g = CARD_HOLDINGS.ravel().astype(np.intp)
+    out = np.empty((N_HOLDINGS, 2), dtype=np.intp)
+    out[g, (HOLDINGS[g, 1] == rows).astype(np.intp)] = np.arange(rows.size)
+    out.flags.writeable = False
+    return out
+
+
+_OWN_PLACE = _own_place()
 
 
 def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
