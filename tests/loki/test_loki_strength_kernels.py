@@ -58,3 +58,21 @@ def test_row_counts_equal_per_row_search():
         for row, l, h in zip(a, lo, hi):
             assert np.array_equal(l, [(row < v).sum() for v in row])
             assert np.array_equal(h, [(row <= v).sum() for v in row])
+
+
+@pytest.mark.parametrize("board", ["3h 4c Jh", "3h 4h Jd 9h", "2s 7s Ks", "Ac Kc Qd Jd", "5d 5c 5h", "9c 8c 7c 6c"])
+def test_next_ranks_equal_the_evaluator_on_every_pair(board):
+    """The rank-pattern table plus the flush pairs give exactly the evaluator's rank of every (holding, next card)."""
+    from holdem.cards import parse_cards
+
+    b = parse_cards(board)
+    t = StreetTable(b)
+    used = np.zeros(52, bool)
+    used[b] = True
+    live = ~used[HOLDINGS].any(axis=1)
+    expected = np.zeros((N_HOLDINGS, 52), np.int64)
+    for c in np.flatnonzero(~used):
+        ok = live & (HOLDINGS != c).all(axis=1)
+        hands = np.concatenate([HOLDINGS[ok], np.broadcast_to(b, (ok.sum(), b.size)), np.full((ok.sum(), 1), c)], axis=1)
+        expected[ok, c] = evaluate(hands)
+    assert np.array_equal(t.next_ranks, expected)

@@ -48,7 +48,7 @@ import numpy as np
 from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
-from holdem.tables import load_tables
+from holdem.tables import SUIT_SHIFT, load_tables
 
 __all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
@@ -69,6 +69,55 @@ def _holding_arrays() -> tuple[np.ndarray, np.ndarray]:
         _HOLDING_KEYS = key_sums(HOLDINGS)
         _HOLDING_BITS = tables.suit_bits[HOLDINGS].sum(axis=1)
     return _HOLDING_KEYS, _HOLDING_BITS
+
+
+def _rank_pattern_index() -> np.ndarray:
+    """(1326, 52) flat index into a 13 × 13 × 13 table of (first hole rank, second hole rank, next card rank);
+    2197 (a zero entry) where the next card is one of the holding's."""
+    r = HOLDINGS.astype(np.intp) >> 2
+    idx = (r[:, 0] * 13 + r[:, 1])[:, None] * 13 + (np.arange(52) >> 2)[None, :]
+    idx[_HOLDING_CARD_MASK] = 13**3
+    return idx
+
+
+_RANK_PATTERN = _rank_pattern_index()
+_SUIT_COUNTS = np.stack([(HOLDINGS & 3 == s).sum(axis=1) for s in range(4)], axis=1).astype(np.int8)  # (1326, 4)
+
+
+def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray) -> np.ndarray:
+    """(1326, 52) int16: the rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings'
+    packed key and suit-bit sums with the board); 0 where ``c`` is in the holding, garbage where it is on the board.
+
+    Without a flush the rank depends on the ranks of the cards only, so the 13 × 13 × 13 patterns of (hole ranks,
+    next rank) are evaluated once and gathered; the (holding, card) pairs that hold five cards of one suit — only
+    possible in a suit the board has twice — are evaluated in full.  Equal to ``rank_of_keys`` on every pair.
+    """
+    tables = load_tables()
+    n_cards = board.size + 3
+    on_board = np.bincount(board & 3, minlength=4)
+    if on_board.max() >= 3:  # most pairs can make a flush: evaluate them all
+        out = rank_of_keys(keys[:, None] + tables.card_keys[None, :52], n_cards, suit_bits=bits[:, None] + tables.suit_bits[None, :52])
+        out[_HOLDING_CARD_MASK] = 0
+        return out
+    rank_part = tables.card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, suit counts removed
+    r = np.arange(13)
+    pattern = (int(key_sums(board)) >> SUIT_SHIFT << SUIT_SHIFT) + (
+        rank_part[r, None, None] + rank_part[None, r, None] + rank_part[None, None, r]
+    )
+    table = np.zeros(13**3 + 1, dtype=np.int16)
+    table[:-1] = rank_of_keys(pattern.ravel(), n_cards)  # no suit counts: never a flush
+    out = table.take(_RANK_PATTERN)
+    suit_of_card = np.arange(52) & 3
+    flush = np.zeros((N_HOLDINGS, 52), dtype=bool)
+    for s in np.flatnonzero(on_board >= 2):
+        flush |= (_SUIT_COUNTS[:, s, None] + (suit_of_card == s)[None, :]) >= 5 - on_board[s]
+    flush &= ~_HOLDING_CARD_MASK
+    flush[:, board] = False
+    where = np.flatnonzero(flush)
+    if where.size:
+        h, c = np.divmod(where, 52)
+        out.ravel()[where] = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
+    return out
 
 
 def _conflicts(cards) -> np.ndarray:
@@ -168,12 +217,9 @@ class StreetTable:
         if k == 5:
             self.next_ranks = None
         else:
-            nkeys = keys[:, None] + tables.card_keys[None, :52]
-            nbits = bits[:, None] + tables.suit_bits[None, :52]
-            nxt = rank_of_keys(nkeys, 3 + k, suit_bits=nbits)
-            invalid = _HOLDING_CARD_MASK | self.board_conflict[:, None]
-            invalid[:, board] = True
-            nxt[invalid] = 0
+            nxt = _next_ranks(board, keys, bits)
+            nxt[:, board] = 0
+            nxt[self.board_conflict] = 0
             nxt.flags.writeable = False
             self.next_ranks = nxt
         self._strength = None
