@@ -76,3 +76,14 @@ def test_next_ranks_equal_the_evaluator_on_every_pair(board):
         hands = np.concatenate([HOLDINGS[ok], np.broadcast_to(b, (ok.sum(), b.size)), np.full((ok.sum(), 1), c)], axis=1)
         expected[ok, c] = evaluate(hands)
     assert np.array_equal(t.next_ranks, expected)
+
+
+def test_strength_of_one_holding_is_holding_strengths_entry():
+    """The single-holding path the style players use gives the very float of the every-holding table."""
+    rng = np.random.default_rng(5)
+    for n_board in (3, 4, 5, 3):
+        board = rng.permutation(52)[:n_board].astype(np.int8)
+        ehs = StreetTable(board).holding_strength()[1]
+        table = StreetTable(board)
+        for h in rng.integers(0, N_HOLDINGS, 25):
+            assert table.strength_of(h) == ehs[h]

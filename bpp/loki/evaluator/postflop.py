@@ -495,6 +495,51 @@ class StreetTable:
         self._strength = (hs, ehs)
         return self._strength
 
+    def strength_of(self, holding: int) -> float:
+        """One holding's EHS of :meth:`holding_strength` (the same float), without the other 1,325 holdings' potential.
+
+        What a player that thresholds only its own holding needs (:mod:`bpp.loki.opponents`): HS against the
+        live holdings that share no card with it, and for each next card its percentile by two comparisons
+        against that card's column of :attr:`next_ranks`, the gains summed in card order.
+
+        >>> t = street_table("3h 4c Jh")
+        >>> bool(t.strength_of(100) == t.holding_strength()[1][100])
+        True
+        """
+        h = int(holding)
+        if self._strength is not None:
+            return float(self._strength[1][h])
+        if self.board_conflict[h]:
+            return 0.0
+        ranks = self.ranks
+        r = ranks[h]
+        others = ~(self.board_conflict | _conflicts(HOLDINGS[h].tolist()))
+        theirs = ranks[others]
+        less = int(np.count_nonzero(theirs < r))
+        equal = int(np.count_nonzero(theirs == r))
+        hs = (less + equal / 2) / theirs.size
+        if self.next_ranks is None:
+            return hs
+        cols = np.flatnonzero(~np.isin(np.arange(52), self.board))
+        nxt = self.next_ranks[:, cols]
+        ours = nxt[h]
+        invalid = self._invalid_per_card(nxt)
+        lo = (nxt < ours).sum(axis=0) - invalid  # the invalid entries (0) are below every valid rank
+        hi = (nxt <= ours).sum(axis=0) - invalid
+        pct = (lo + (hi - lo - 1) / 2) / np.maximum(N_HOLDINGS - invalid - 1, 1)
+        terms = np.where(ours > 0, np.maximum(pct - hs, 0.0), 0.0)
+        gain = float(np.add.accumulate(terms)[-1])  # in card order, as holding_strength sums
+        behind = 1 - hs if hs < 1 else 1.0
+        ppot = min(max(gain / (cols.size - 2) / behind, 0.0), 1.0)
+        return hs + (1 - hs) * ppot
+
+    def _invalid_per_card(self, nxt: np.ndarray) -> np.ndarray:
+        """Per next card (the columns of ``nxt``): the holdings that cannot see it (rank 0); kept on the table."""
+        got = getattr(self, "_invalid_cache", None)
+        if got is None:
+            got = self._invalid_cache = (nxt == 0).sum(axis=0)
+        return got
+
     def _percentile_ehs(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
         """EHS from the percentile potential of :meth:`holding_strength`, all next cards at once.
 
