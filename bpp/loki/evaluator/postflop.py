@@ -81,7 +81,9 @@ def _rank_pattern_index() -> np.ndarray:
 
 
 _RANK_PATTERN = _rank_pattern_index()
-_SUIT_COUNTS = np.stack([(HOLDINGS & 3 == s).sum(axis=1) for s in range(4)], axis=1).astype(np.int8)  # (1326, 4)
+_SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
+#: per suit, the holdings with 0, 1 and 2 cards of that suit
+_BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in range(3)] for s in range(4)]
 
 
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray) -> np.ndarray:
@@ -89,13 +91,14 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray) -> np.nda
     packed key and suit-bit sums with the board); 0 where ``c`` is in the holding, garbage where it is on the board.
 
     Without a flush the rank depends on the ranks of the cards only, so the 13 × 13 × 13 patterns of (hole ranks,
-    next rank) are evaluated once and gathered; the (holding, card) pairs that hold five cards of one suit — only
-    possible in a suit the board has twice — are evaluated in full.  Equal to ``rank_of_keys`` on every pair.
+    next rank) are evaluated once and gathered; the (holding, card) pairs that can hold five cards of one suit —
+    only in a suit the board has at least twice — are listed by the holding's count in that suit and evaluated in
+    full (every pair when the board has four of a suit).  Equal to ``rank_of_keys`` on every pair (tests).
     """
     tables = load_tables()
     n_cards = board.size + 3
     on_board = np.bincount(board & 3, minlength=4)
-    if on_board.max() >= 3:  # most pairs can make a flush: evaluate them all
+    if on_board.max() >= 4:  # most pairs can make a flush: evaluate them all
         out = rank_of_keys(keys[:, None] + tables.card_keys[None, :52], n_cards, suit_bits=bits[:, None] + tables.suit_bits[None, :52])
         out[_HOLDING_CARD_MASK] = 0
         return out
@@ -107,15 +110,19 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray) -> np.nda
     table = np.zeros(13**3 + 1, dtype=np.int16)
     table[:-1] = rank_of_keys(pattern.ravel(), n_cards)  # no suit counts: never a flush
     out = table.take(_RANK_PATTERN)
-    suit_of_card = np.arange(52) & 3
-    flush = np.zeros((N_HOLDINGS, 52), dtype=bool)
+    pairs = []
     for s in np.flatnonzero(on_board >= 2):
-        flush |= (_SUIT_COUNTS[:, s, None] + (suit_of_card == s)[None, :]) >= 5 - on_board[s]
-    flush &= ~_HOLDING_CARD_MASK
-    flush[:, board] = False
-    where = np.flatnonzero(flush)
-    if where.size:
+        need = 5 - on_board[s]  # cards of suit s the holding and the next card must add
+        for count in (0, 1, 2):
+            cards = np.arange(52) if count >= need else _SUIT_CARDS[s] if count + 1 >= need else None
+            if cards is not None:
+                holdings = _BY_SUIT_COUNT[s][count]
+                pairs.append((holdings[:, None] * 52 + cards[None, :]).ravel())
+    if pairs:
+        where = np.concatenate(pairs)
         h, c = np.divmod(where, 52)
+        keep = ~(_HOLDING_CARD_MASK[h, c] | np.isin(c, board))
+        where, h, c = where[keep], h[keep], c[keep]
         out.ravel()[where] = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
     return out
 
