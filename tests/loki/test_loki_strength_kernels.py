@@ -87,3 +87,13 @@ def test_strength_of_one_holding_is_holding_strengths_entry():
         table = StreetTable(board)
         for h in rng.integers(0, N_HOLDINGS, 25):
             assert table.strength_of(h) == ehs[h]
+
+
+def test_street_table_takes_ranks_from_the_previous_street():
+    """A turn or river table built after its previous street's table reuses that table's next-card column: same ranks."""
+    from bpp.loki.evaluator.postflop import street_table
+
+    deal = tuple(int(c) for c in np.random.default_rng(6).permutation(52)[:5])
+    for n in (3, 4, 5):
+        chained = street_table(deal[:n])
+        assert np.array_equal(chained.ranks, StreetTable(np.array(deal[:n], dtype=np.int8)).ranks)

@@ -121,7 +121,9 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray) -> np.nda
     if pairs:
         where = np.concatenate(pairs)
         h, c = np.divmod(where, 52)
-        keep = ~(_HOLDING_CARD_MASK[h, c] | np.isin(c, board))
+        on_board = np.zeros(52, dtype=bool)
+        on_board[board] = True
+        keep = ~(_HOLDING_CARD_MASK[h, c] | on_board[c])
         where, h, c = where[keep], h[keep], c[keep]
         out.ravel()[where] = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
     return out
@@ -203,13 +205,16 @@ class StreetTable:
     ValueError: The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got 2.
     """
 
-    def __init__(self, board: CardsLike):
+    def __init__(self, board: CardsLike, *, _ranks: np.ndarray | None = None):
         codes = _codes(board)
         board = parse_cards(board) if codes is None else codes  # integer codes (the players' path) are not parsed
         if board.ndim != 1 or board.size not in (3, 4, 5):
             raise ValueError(f"The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got {board.size}.")
         self.board = board
         self.board_conflict = _conflicts(board.tolist())
+        on_board = np.zeros(52, dtype=bool)
+        on_board[board] = True
+        self._next_cards = np.flatnonzero(~on_board)  # the cards that can come next, in card order
         tables = load_tables()
         hkeys, hbits = _holding_arrays()
         k = board.size
@@ -217,8 +222,11 @@ class StreetTable:
         bbits = int(tables.suit_bits[board].sum())
         keys = hkeys + bkey
         bits = hbits + bbits
-        ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
-        ranks[self.board_conflict] = 0
+        if _ranks is None:  # (street_table passes the previous street's next-card column: the same numbers)
+            ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
+            ranks[self.board_conflict] = 0
+        else:
+            ranks = _ranks
         ranks.flags.writeable = False
         self.ranks = ranks
         if k == 5:
@@ -527,7 +535,7 @@ class StreetTable:
         hs = (less + equal / 2) / theirs.size
         if self.next_ranks is None:
             return hs
-        cols = np.flatnonzero(~np.isin(np.arange(52), self.board))
+        cols = self._next_cards
         nxt = self.next_ranks[:, cols]
         ours = nxt[h]
         invalid = self._invalid_per_card(nxt)
@@ -555,7 +563,7 @@ class StreetTable:
         pair is counted by one sort of (card, rank, holding) keys, and the gains ``max(0, pct − HS)`` are
         summed per holding by one weighted ``bincount`` (in card order, as a loop over the cards would).
         """
-        cols = np.flatnonzero(~np.isin(np.arange(52), self.board))
+        cols = self._next_cards
         lo, size, rank, card, holding = _sorted_groups(self.next_ranks.T[cols])
         k = cols.size
         invalid = np.zeros(k, dtype=np.int64)
@@ -805,10 +813,17 @@ def street_table(board: CardsLike) -> StreetTable:
     cards = _codes(board)
     if cards is None:
         cards = parse_cards(board)
-    key = tuple(sorted(cards.tolist()))
+    given = cards.tolist()
+    key = tuple(sorted(given))
     table = _CACHE.get(key)
     if table is None:
-        table = StreetTable(np.array(key, dtype=np.int8))  # in card order, whichever order came first
+        ranks = None
+        for c in given[::-1] if len(given) > 3 else ():  # the last card given is usually the new one
+            parent = _CACHE.get(tuple(x for x in key if x != c))
+            if parent is not None:  # this board's ranks are the previous street's next-card column
+                ranks = parent.next_ranks[:, c].copy()
+                break
+        table = StreetTable(np.array(key, dtype=np.int8), _ranks=ranks)  # in card order, whichever order came first
         _CACHE[key] = table
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
