@@ -82,6 +82,8 @@ def _rank_pattern_index() -> np.ndarray:
 
 _RANK_PATTERN = _rank_pattern_index()
 _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
+_ONES52 = np.ones(52, dtype=np.float32)
+_NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
 #: per suit, the holdings with 0, 1 and 2 cards of that suit
 _BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in range(3)] for s in range(4)]
 
@@ -262,21 +264,28 @@ class StreetTable:
         groups = [np.flatnonzero(now[:, j]) for j in range(3)]
         later = None
         if self.next_ranks is not None:
-            # all 52 columns at once: a board card's column is 0 for everyone (a tie
-            # we drop with the valid count); our own cards' columns are taken out after
+            # all 52 columns at once; a column where we have no rank (a board card or one of ours: 0) counts for
+            # no one: below every valid rank of theirs for "ahead", above every rank for "behind".  Row counts
+            # by a float32 product with ones (exact small integers; faster than a boolean sum)
             ours_next = self.next_ranks[h0]
-            theirs_next = self.next_ranks
-            valid = theirs_next > 0
-            n_valid = valid.sum(axis=1) - valid[:, HOLDINGS[h0]].sum(axis=1)
-            ahead = ((theirs_next < ours_next) & valid).sum(axis=1)
-            behind = (theirs_next > ours_next).sum(axis=1) - valid[:, HOLDINGS[h0]].sum(axis=1)
-            tied = n_valid - ahead - behind
-            later = np.stack([ahead, tied, behind], axis=1).astype(np.float64)
+            theirs_unseen, n_valid_row = self._ranks_for_counting()
+            ahead = (theirs_unseen < ours_next).astype(np.float32) @ _ONES52
+            behind = (self.next_ranks > np.where(ours_next > 0, ours_next, _NO_RANK)).astype(np.float32) @ _ONES52
+            n_valid = n_valid_row - (self.next_ranks[:, HOLDINGS[h0]] > 0).sum(axis=1)
+            later = np.stack([ahead, n_valid - ahead - behind, behind], axis=1).astype(np.float64)
             later[~live] = 0.0
         got = (now, later, live, groups, None if later is None else [later[g] for g in groups])
         if len(self._hole_cache) > 16:
             self._hole_cache.clear()
         self._hole_cache[h0] = got
+        return got
+
+    def _ranks_for_counting(self) -> tuple[np.ndarray, np.ndarray]:
+        """:attr:`next_ranks` with the invalid entries (0) raised above every rank, and each holding's valid count."""
+        got = getattr(self, "_counting_cache", None)
+        if got is None:
+            valid = self.next_ranks > 0
+            got = self._counting_cache = (np.where(valid, self.next_ranks, _NO_RANK), valid.sum(axis=1))
         return got
 
     def evaluate(self, hole: CardsLike, weights=None) -> Evaluation:
