@@ -264,28 +264,22 @@ class StreetTable:
         groups = [np.flatnonzero(now[:, j]) for j in range(3)]
         later = None
         if self.next_ranks is not None:
-            # all 52 columns at once; a column where we have no rank (a board card or one of ours: 0) counts for
-            # no one: below every valid rank of theirs for "ahead", above every rank for "behind".  Row counts
-            # by a float32 product with ones (exact small integers; faster than a boolean sum)
+            # all 52 columns at once, row counts by a float32 product with ones (exact small integers, faster
+            # than a boolean sum).  Their rank is 0 on a board card or one of their own cards: "ahead" takes
+            # out their own cards where we have a rank; where we have none (the board, our cards) we count as
+            # above every rank for "behind".  A live holding of theirs has a rank for the 50 − k cards off the
+            # board that are not its own, less our two cards
             ours_next = self.next_ranks[h0]
-            theirs_unseen, n_valid_row = self._ranks_for_counting()
-            ahead = (theirs_unseen < ours_next).astype(np.float32) @ _ONES52
-            behind = (self.next_ranks > np.where(ours_next > 0, ours_next, _NO_RANK)).astype(np.float32) @ _ONES52
-            n_valid = n_valid_row - (self.next_ranks[:, HOLDINGS[h0]] > 0).sum(axis=1)
+            theirs_next = self.next_ranks
+            ahead = (theirs_next < ours_next).astype(np.float32) @ _ONES52 - (ours_next[HOLDINGS] > 0).sum(axis=1)
+            behind = (theirs_next > np.where(ours_next > 0, ours_next, _NO_RANK)).astype(np.float32) @ _ONES52
+            n_valid = np.where(self.board_conflict, 0, 50 - self.board.size) - (theirs_next[:, HOLDINGS[h0]] > 0).sum(axis=1)
             later = np.stack([ahead, n_valid - ahead - behind, behind], axis=1).astype(np.float64)
             later[~live] = 0.0
         got = (now, later, live, groups, None if later is None else [later[g] for g in groups])
         if len(self._hole_cache) > 16:
             self._hole_cache.clear()
         self._hole_cache[h0] = got
-        return got
-
-    def _ranks_for_counting(self) -> tuple[np.ndarray, np.ndarray]:
-        """:attr:`next_ranks` with the invalid entries (0) raised above every rank, and each holding's valid count."""
-        got = getattr(self, "_counting_cache", None)
-        if got is None:
-            valid = self.next_ranks > 0
-            got = self._counting_cache = (np.where(valid, self.next_ranks, _NO_RANK), valid.sum(axis=1))
         return got
 
     def evaluate(self, hole: CardsLike, weights=None) -> Evaluation:
