@@ -63,6 +63,14 @@ class TournamentResult:
     versions: tuple[VersionResult, ...]
     match: object
 
+    def to_dict(self) -> dict:
+        """JSON-ready values: each version's sb/hand and 95 % CI, and the match's own :meth:`~holdem.match.MatchResult.to_dict`."""
+        return {
+            "versions": [{"name": v.name, "mean": v.mean, "ci95": list(v.ci95), "n_deals": v.n_deals}
+                         for v in self.versions],
+            "match": self.match.to_dict(),
+        }
+
     def table(self) -> str:
         """Plain-text table: version, sb/hand ± 95 % CI."""
         lines = [f"{self.match.n_hands} hands ({self.match.n_deals} duplicate deals), sb/hand, seed {self.match.seed}"]
