@@ -235,7 +235,7 @@ class _State:
         _pot: int
         _won: list[int] | None
         _pub: tuple[int, ...]
-        _ups: tuple[int, ...]
+        _ups: tuple[tuple[int, ...], ...]
         _holes: tuple[tuple[int, ...], ...] | None
         _allin: list[bool]
         _n_active: int
@@ -796,7 +796,7 @@ class SizedState(_State):
         _last_inc: int
         _acts: list[int] | None
         _max_increment: int | None
-        _max_orbits: int
+        _max_orbits: Any  # an int where _acts is a list; None (no limit) where it is None
 
         def _min_increment(self) -> int: ...
 
@@ -1023,8 +1023,7 @@ class TableStakesMixin(_StakesBase):  # the type checker reads it as the FixedLi
       the hand goes to showdown, where :func:`split_pot` forms the side pots.
     """
 
-    if TYPE_CHECKING:  # the slots the concrete state declares
-        __slots__ = ("_allin", "_n_active", "_acted", "_n_full")
+    if TYPE_CHECKING:  # slots the concrete state declares (so the checker sees no __slots__ here)
         _acted: list[int]
         _n_full: int
     else:

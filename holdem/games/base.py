@@ -322,11 +322,20 @@ class GameState(Protocol):
 class Game(Protocol):
     """The protocol of a rule set (frozen: rules and stakes only)."""
 
-    name: str
-    n_players: int
-    unit: str
-    unit_chips: int
-    starting_stack: int
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def n_players(self) -> int: ...
+
+    @property
+    def unit(self) -> str: ...
+
+    @property
+    def unit_chips(self) -> int: ...
+
+    @property
+    def starting_stack(self) -> int: ...
 
     @property
     def stakes(self) -> Stakes: ...
