@@ -40,6 +40,7 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 from holdem.games.base import Action, Event, GameState, Observation
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_S = TypeVar("_S", bound=GameState)
 
 __all__ = ["AgentProtocol", "Capabilities", "capabilities", "HandDriver", "play_hand", "noop_hook", "default_policy"]
 
@@ -277,7 +278,7 @@ class HandDriver:
             start(seat)
         return self._advance()
 
-    def play(self, state: GameState) -> GameState:
+    def play(self, state: _S) -> _S:
         """Play the hand ``state`` to its end (every seat needs an agent) and return the final state."""
         if self._simple:  # nothing to tell and nobody outside: the shortest loop
             self.state = state
@@ -350,9 +351,9 @@ class HandDriver:
                 apply(action)
 
 
-def play_hand(state: GameState, agents: Sequence[AgentProtocol | None], *,
+def play_hand(state: _S, agents: Sequence[AgentProtocol | None], *,
               on_event: Callable[[Event], None] | None = None,
-              on_decision: Callable[[int, Observation, Action], object] | None = None) -> GameState:
+              on_decision: Callable[[int, Observation, Action], object] | None = None) -> _S:
     """Play the hand ``state`` between ``agents`` (one per seat) to its end; return the final state.
 
     The one-hand form of :class:`HandDriver` (which see for the order of the
