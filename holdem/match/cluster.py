@@ -47,7 +47,7 @@ import threading
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 _T = TypeVar("_T")
 
@@ -76,6 +76,10 @@ def _in_dask_worker() -> bool:
     return True
 
 
+@overload
+def scheduler_address(scheduler: str) -> str: ...
+@overload
+def scheduler_address(scheduler: None = None) -> str | None: ...
 def scheduler_address(scheduler: str | None = None) -> str | None:
     """The Dask scheduler to use: ``scheduler``, else ``$BPP_SCHEDULER``, else None (local).
 
