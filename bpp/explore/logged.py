@@ -34,8 +34,6 @@ seeded hand (:class:`bpp.explore.page.Explorer`).
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
 from bpp.explore.page import Explorer
@@ -242,18 +240,10 @@ def add_hands_arguments(parser, *, whose: str) -> None:
                             help="with --hands: the player whose seat BPP takes (default the first seat)")
 
 
-def read_hand(path, number, *, game: str, n_players: int | None = None):
-    """Hand ``number`` of ``game`` in ``path``; the file's problems go to stderr, one ``warning:`` line each."""
-    from holdem.histories import read_hands
-
-    read = read_hands(path)
-    for line in read.problems:
-        print(f"warning: {line}", file=sys.stderr)
-    return read.find(number, game=game, n_players=n_players)
-
-
 def run_logged(args, game: str) -> int:
     """``bpp explore GAME --hands FILE --hand N``: write the page; print where."""
+    from holdem.histories import read_hand
+
     from bpp.explore.page import check_out_path
 
     if args.hand is not None and args.hands is None:
