@@ -180,8 +180,9 @@ def table(results) -> tuple[list, dict]:
     """The markdown lines of the scores table and, per field, the paired comparisons against the frequency model."""
     from holdem.match.stats import summarize
 
-    lines = ["| table | simulated opponents | opponent actions | per action: log-loss, hit rate | simulated continuation: "
-             "log-loss (first / later actions), hit rate | EV of the action taken − its real gain (sb): bias, RMSE |",
+    lines = ["| table | simulated opponents | opponent actions | per action: log-loss (first / later actions), hit rate | "
+             "simulated continuation: log-loss (first / later actions), hit rate | EV of the action taken − its real gain "
+             "(sb): bias, RMSE |",
              "|---|---|---|---|---|---|"]
     compare = {}
     for field in dict.fromkeys(r["field"] for r in results.values()):
@@ -196,9 +197,9 @@ def table(results) -> tuple[list, dict]:
             first, later = p["nth"] == 0, p["nth"] > 0
             bias = summarize(p["ev_err"]) if n_dec >= 2 else None
             lines.append(
-                f"| {field} | {name} | {p['sim'].size:,} ({int(later.sum()):,} later) | {ll_direct.mean():.3f}, "
-                f"{p['direct_hit'].mean():.3f} | {ll_sim.mean():.3f} ({ll_sim[first].mean():.3f} / "
-                f"{ll_sim[later].mean() if later.any() else float('nan'):.3f}), {p['sim_hit'].mean():.3f} | "
+                f"| {field} | {name} | {p['sim'].size:,} ({int(later.sum()):,} later) | {ll_direct.mean():.3f} "
+                f"({_mean(ll_direct[first])} / {_mean(ll_direct[later])}), {p['direct_hit'].mean():.3f} | "
+                f"{ll_sim.mean():.3f} ({_mean(ll_sim[first])} / {_mean(ll_sim[later])}), {p['sim_hit'].mean():.3f} | "
                 + (f"{bias.mean:+.3f} [{bias.ci95[0]:+.3f}, {bias.ci95[1]:+.3f}], {np.sqrt(np.mean(p['ev_err'] ** 2)):.3f} |"
                    if bias else "– |"))
             if name == "frequency" or n_dec < 2:
@@ -215,6 +216,10 @@ def table(results) -> tuple[list, dict]:
                 "later": _scaled(summarize(d_later), n_later), "mse": summarize(d_mse),
             }
     return lines, compare
+
+
+def _mean(x) -> str:
+    return f"{x.mean():.3f}" if x.size else "–"
 
 
 def _scaled(s, k):
