@@ -243,6 +243,10 @@ class BPPPlayer(CurvePlayer):
             hit = _PRIORS[key] = (self._base_nets, nets)  # the base networks kept alive: their ids stay theirs
         return hit[1]
 
+    def learned_tables(self) -> list:
+        """The learned tables per round, as :meth:`network` lays them out (default: the learner's M_A|C)."""
+        return self.model_.action_cpts()
+
     def learner(self):
         """The showdown counter of the learned tables (:class:`bpp.stud.model.learning.ActionModel`: M_A|C)."""
         from bpp.stud.model.learning import ActionModel
@@ -338,7 +342,7 @@ class BPPPlayer(CurvePlayer):
 
     def refit(self) -> "BPPPlayer":
         """Recompute P(BPP_Win) for every evidence combination from the learned M_A|C (between hands)."""
-        self.win_tables_.refit(self.model_.action_cpts())
+        self.win_tables_.refit(self.learned_tables())
         self._tables = self.win_tables_.tables
         self._compiled = None
         self._pending = 0
