@@ -194,18 +194,20 @@ class CompiledNetwork:
                 plan["spec"] = ",".join("".join(letters[v] for v in vs) for vs in [keep] + [f.variables for f in self._learned.values()]) \
                     + "->" + "".join(letters[v] for v in out)
                 plan["path"] = np.einsum_path(plan["spec"], *operands, optimize="greedy")[0]
-                only = list(self._learned.items()) if len(self._learned) == 1 else []
-                if only and not set(only[0][1].variables) & set(keep) & set(out):
-                    # one learned table sharing only summed nodes with the rest: one tensordot (BLAS) and a transpose
-                    node, factor = only[0]
-                    shared = [v for v in factor.variables if v in keep]
-                    rest = [v for v in keep if v not in shared]
-                    new = [v for v in factor.variables if v not in shared]
-                    # partial as a (rest, shared) matrix, the learned table as (shared, new): one BLAS product
-                    size = int(np.prod([len(self.states[v]) for v in shared]))
-                    matrix = np.ascontiguousarray(partial.transpose([keep.index(v) for v in rest + shared]).reshape(-1, size))
-                    result = rest + new
-                    plan["dot"] = (node, matrix, [factor.variables.index(v) for v in shared + new], size,
+                if len(self._learned) == 1:
+                    # one learned table: a (batched) matrix product with the rest contracted once — the nodes it
+                    # shares with the rest are summed (``shared``) or kept as evidence (``batch``), its own are new
+                    (node, factor), = self._learned.items()
+                    batch = [v for v in factor.variables if v in keep and v in out]
+                    shared = [v for v in factor.variables if v in keep and v not in out]
+                    new = [v for v in factor.variables if v not in keep]
+                    rest = [v for v in keep if v not in batch and v not in shared]
+                    nb, ns = (int(np.prod([len(self.states[v]) for v in vs])) for vs in (batch, shared))
+                    matrix = partial.transpose([keep.index(v) for v in batch + rest + shared]).reshape(nb, -1, ns)
+                    matrix = np.ascontiguousarray(matrix[0] if nb == 1 else matrix)
+                    result = batch + rest + new
+                    plan["dot"] = (node, matrix, [factor.variables.index(v) for v in batch + shared + new],
+                                   (ns, -1) if nb == 1 else (nb, ns, -1),
                                    tuple(len(self.states[v]) for v in result), [result.index(v) for v in out])
                 if self._fixed is not None:
                     spec = "".join(letters[v] for v in keep) + "->" + "".join(letters[v] for v in out if v != self._fixed)
@@ -232,8 +234,8 @@ class CompiledNetwork:
         """The joint of the query node and the observed nodes (observed states only), up to a constant."""
         if plan["dot"] is not None:
             node, matrix, axes, size, shape, order = plan["dot"]
-            values = learned[node].values.transpose(axes).reshape(size, -1)
-            return np.dot(matrix, values).reshape(shape).transpose(order)
+            values = learned[node].values.transpose(axes).reshape(size)
+            return np.matmul(matrix, values).reshape(shape).transpose(order)
         if learned:
             return np.einsum(plan["spec"], plan["partial"], *(f.values for f in learned.values()), optimize=plan["path"])
         return plan["partial"]
@@ -381,7 +383,7 @@ class WinTables:
             values = np.asarray(values, dtype=np.float64)
             if values.shape != net._learned[self.learned[0]].values.shape:
                 net._replaced({self.learned[0]: values})  # raises, naming the shape
-            joint = np.dot(matrix, values.transpose(axes).reshape(size, -1)).reshape(shape).transpose(order)
+            joint = np.matmul(matrix, values.transpose(axes).reshape(size)).reshape(shape).transpose(order)
             out = np.empty(net._plans["BPP_Win"]["shape"][1:])
             with np.errstate(invalid="ignore", divide="ignore"):
                 np.divide(joint[s], joint.sum(axis=0), out=out[observed])
