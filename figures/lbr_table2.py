@@ -52,13 +52,13 @@ def main(argv=None) -> int:
     results = {}
     for (betting, rounds) in PAPER:
         for opp in OPPONENTS:
-            r = run_lbr(opp, betting=betting, rounds=rounds, n_deals=args.deals, seed=args.seed, workers=args.workers,
+            r = run_lbr(opp, betting=betting, rounds=rounds, n_deals=args.deals, rng=args.seed, workers=args.workers,
                         log=logs / f"table2_{betting}_{rounds}_{opp}_{args.seed}_{args.deals}.jsonl", progress=True)
             results[f"{betting} {rounds} {opp}"] = r.to_dict()
             print(r.table(), flush=True)
     variants = {}
     for (opp, betting, rounds), deals in VARIANTS.items():
-        r = run_lbr(opp, betting=betting, rounds=rounds, n_deals=deals, seed=VARIANT_SEED, workers=args.workers,
+        r = run_lbr(opp, betting=betting, rounds=rounds, n_deals=deals, rng=VARIANT_SEED, workers=args.workers,
                     log=logs / f"table2_{betting}_{rounds}_{opp}_{VARIANT_SEED}_{deals}.jsonl", progress=True)
         variants[f"{betting} {rounds} {opp}"] = r.to_dict()
     br, br_se = always_call_best_response(args.br_boards, rng=args.seed, progress=True)

@@ -128,7 +128,7 @@ def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, wind
         if _key(r) == (candidate, deals, seed, block_size, _scale(candidate)) and "sample" in r:
             return r
     names = [candidate, *FIELD]
-    agents = match_agents(names, seed=seed)
+    agents = match_agents(names, rng=seed)
     with _Recorder() as recorder:
         res = play_match(LimitHoldem(n_players=6), agents, deals, rng=seed, duplicate=True, progress=True,
                          block_size=block_size)

@@ -59,7 +59,7 @@ def main(argv=None) -> int:
     )
     records = {}
     for play in ("sample", "argmax"):
-        records[play] = decision_records("bpp", "rules", n_deals=args.deals, seed=SEEDS["rules"], play=play)
+        records[play] = decision_records("bpp", "rules", n_deals=args.deals, rng=SEEDS["rules"], play=play)
     out.append(format_calibration(calibration_table(records["sample"])))
     out.append("\n## Folds facing a bet although d = P(win) − θ > 0\n")
     out.append("| play | decisions facing a bet with d > 0 | folded | winnings per deal in this run |\n|---|---|---|---|")

@@ -79,7 +79,7 @@ def main(argv=None) -> int:
              "| opponent | round | decisions | DBN predicted | bpp predicted | true ± 95% CI |", "|---|---|---|---|---|---|"]
     total = []
     for opponent in tqdm(OPPONENTS, desc="opponents"):
-        rec = decision_records("bpp-dbn", opponent, n_deals=args.deals, seed=SEEDS[opponent], shadows=("bpp",))
+        rec = decision_records("bpp-dbn", opponent, n_deals=args.deals, rng=SEEDS[opponent], shadows=("bpp",))
         for row in brier_rows(rec):
             out.append(
                 f"| {opponent} | {row['round']} | {row['n']} | {row['brier_dbn']:.4f} | {row['brier_bpp']:.4f} | "
@@ -105,8 +105,8 @@ def main(argv=None) -> int:
     for opponent, rec in zip(OPPONENTS, total):
         for play in ("sample", "argmax"):
             mine = rec["winnings"] if play == "sample" else decision_records(
-                "bpp-dbn", opponent, n_deals=args.deals, seed=SEEDS[opponent], play=play)["winnings"]
-            theirs = decision_records("bpp", opponent, n_deals=args.deals, seed=SEEDS[opponent], play=play)["winnings"]
+                "bpp-dbn", opponent, n_deals=args.deals, rng=SEEDS[opponent], play=play)["winnings"]
+            theirs = decision_records("bpp", opponent, n_deals=args.deals, rng=SEEDS[opponent], play=play)["winnings"]
             diff = mine - theirs
             se = diff.std(ddof=1) / np.sqrt(diff.size)
             paired.append(f"| {opponent} | {play} | {mine.mean():+.3f} | {theirs.mean():+.3f} | "

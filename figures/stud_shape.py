@@ -99,7 +99,7 @@ def main(argv=None) -> int:
     for player, play in tqdm(cells, desc="shaped curves"):
         row = f"| `{player}` | {play} |"
         for opponent in ("rules", "prob"):
-            r = significance(opponent, n_hands=args.deals, seed=SEEDS[opponent], duplicate=True, player=player, play=play, params=shaped)
+            r = significance(opponent, n_hands=args.deals, rng=SEEDS[opponent], duplicate=True, player=player, play=play, params=shaped)
             row += f" {r.mean:+.3f} ± {(r.ci95[1] - r.ci95[0]) / 2:.3f} (t {r.t:.2f}) |"
         lines.append(row)
         print(row, flush=True)

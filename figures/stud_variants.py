@@ -52,7 +52,7 @@ def cell_result(player: str, play: str, opponent: str, deals: int, runs: Path, *
     done = [cell for cell in _read(runs) if all(cell.get(k) == v for k, v in key.items())]
     if done and not again:
         return done[-1]
-    r = significance(opponent, n_hands=deals, seed=seed, duplicate=True, player=player, play=play)
+    r = significance(opponent, n_hands=deals, rng=seed, duplicate=True, player=player, play=play)
     cell = {**key, "mean": r.mean, "ci95": list(r.ci95), "t": r.t}
     runs.parent.mkdir(parents=True, exist_ok=True)
     with runs.open("a") as f:

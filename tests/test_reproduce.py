@@ -120,7 +120,7 @@ def test_interrupted_step_resumes_by_block(tmp_path, monkeypatch):
 
     exp = dataclasses.replace(get_experiment("lbr-table2"), steps=lambda scale: [
         Step("fc 1-4 call", "bpp.reproduce.lbr:cell",
-             {"betting": "fc", "rounds": "1-4", "opponent": "call", "n_deals": 100, "seed": 1}, inside=True)])
+             {"betting": "fc", "rounds": "1-4", "opponent": "call", "n_deals": 100, "rng": 1}, inside=True)])
     whole = run_experiment(exp, "quick", tmp_path / "whole")
     real = parallel.iter_blocks  # LBR runs its blocks on the match runner's machinery
     played = []
