@@ -10,9 +10,12 @@ ValueError: The 'n_players' parameter of LimitHoldem must be an integer in [2, 1
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from holdem._typing import RngLike
 
 __all__ = ["check_int", "recorded_seed", "seed_sequence"]
 
@@ -26,7 +29,7 @@ def check_int(owner: str, name: str, value: Any, low: int, high: int | None = No
     raise ValueError(f"The '{name}' parameter of {owner} must be an integer {allowed}; got {value!r}.")
 
 
-def seed_sequence(rng: Any, owner: str = "play_match") -> np.random.SeedSequence:
+def seed_sequence(rng: RngLike, owner: str = "play_match") -> np.random.SeedSequence:
     """The root ``SeedSequence`` of a stochastic run from ``rng``: the one convention for randomness.
 
     Every stochastic function takes ``rng``: None (fresh entropy from the OS),

@@ -40,6 +40,7 @@ import numpy as np
 from holdem.checks import recorded_seed, seed_sequence
 
 from bpp.plots import axes_or_new
+from holdem.match.stats import MatchResult
 
 __all__ = [
     "ExperimentResult",
@@ -101,7 +102,7 @@ class ExperimentResult:
     ci95: tuple
     t: float
     p: float
-    match: object
+    match: MatchResult
     duplicate: bool = False
     agent: object = None
     player: str = "bpp"
