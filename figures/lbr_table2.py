@@ -19,6 +19,7 @@ from holdem.tables import cache_dir
 
 from bpp.lbr.exact import always_call_best_response
 from bpp.lbr.run import PAPER_TABLE2, run_lbr
+from bpp.reproduce.script import run_script
 
 #: Table 2 of Lisy2017 (BB/hand, mean and 95 % CI half-width).
 PAPER = PAPER_TABLE2
@@ -117,4 +118,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

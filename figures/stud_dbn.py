@@ -34,7 +34,8 @@ import numpy as np
 from tqdm import tqdm
 
 from bpp.stud.experiments.calibration import calibration_table, decision_records
-from stud_variants import OPPONENTS, SEEDS  # the same opponents and seeds (this folder is on sys.path)
+from bpp.reproduce.stud_cells import OPPONENTS, SEEDS  # the opponents and seeds of the variants table
+from bpp.reproduce.script import run_script
 
 
 def brier_rows(rec: dict, *, mine: str = "p_win", other: str = "p_win_bpp") -> list[dict]:
@@ -118,4 +119,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

@@ -29,6 +29,7 @@ from bpp.plots import save_figure  # noqa: E402
 from bpp.stud.experiments import plot_cumulative_winnings, significance  # noqa: E402
 from holdem.games import Stud5  # noqa: E402
 from holdem.match import play_match  # noqa: E402
+from bpp.reproduce.script import run_script  # noqa: E402
 
 SEED = 2002
 
@@ -64,4 +65,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))
