@@ -98,12 +98,13 @@ _SLOW = {"loki", "poki", "bpp-card"}
 
 
 def exploitability(game: str, opponent: str, n_deals: int, rng: int, workers: int = 1, progress: bool = False,
-                   log=None) -> dict:
-    """A lower bound on ``opponent``'s exploitability: LBR (fcpa, every round) against it in ``game``."""
+                   log=None, block_size: int = 50) -> dict:
+    """A lower bound on ``opponent``'s exploitability: LBR (fcpa, every round) against it in ``game``
+    (``figures/lbr_exploitability.py`` renders the paper-scale table from these)."""
     from bpp.lbr.run import run_lbr
 
     return run_lbr(opponent, game=game, betting="fcpa", rounds="1-4", n_deals=n_deals, rng=rng, workers=workers,
-                   progress=progress, log=log).to_dict()
+                   progress=progress, log=log, block_size=block_size).to_dict()
 
 
 def _report_exploitability(results, figures):
