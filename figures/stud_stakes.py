@@ -16,13 +16,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from holdem.games import Stud5
-from holdem.match import play_match
 from bpp.reproduce.script import cached_cell, run_script
+from bpp.reproduce.stud_stakes import SEED, STACKS, stakes_cell
 
 HERE = Path(__file__).resolve().parent
 RUNS = HERE / "stud_stakes_runs.jsonl"
-SEED = 12
 
 
 def _stacks(text: str):
@@ -30,13 +28,9 @@ def _stacks(text: str):
 
 
 def run_cell(opponent: str, stacks, deals: int) -> dict:
-    """One cell, read from :data:`RUNS` or played and appended there."""
-    def play() -> dict:
-        result = play_match(Stud5(stacks=stacks), ["bpp", opponent], deals, rng=SEED, duplicate=True, progress=True)
-        bpp = result.to_dict()["players"][0]
-        return {"hands": result.n_hands, "seed": SEED, "mean": bpp["mean"], "ci95": bpp["ci95"]}
-
-    return cached_cell(RUNS, {"opponent": opponent, "stacks": stacks, "deals": deals}, play)
+    """One cell (the registered experiment ``bpp-stakes``'s step), read from :data:`RUNS` or played and appended."""
+    return cached_cell(RUNS, {"opponent": opponent, "stacks": stacks, "deals": deals},
+                       lambda: stakes_cell(opponent, stacks, deals, rng=SEED))
 
 
 def write_table(rows) -> str:
@@ -59,7 +53,7 @@ def write_table(rows) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--stacks", type=_stacks, nargs="+", default=[None, 40, 20, 10, 6])
+    parser.add_argument("--stacks", type=_stacks, nargs="+", default=list(STACKS))
     parser.add_argument("--opponents", nargs="+", default=["rules", "prob"])
     args = parser.parse_args(argv)
     rows = [run_cell(o, s, args.deals) for o in args.opponents for s in args.stacks]
