@@ -39,18 +39,14 @@ started at the first one's result (the ``start`` of the trace)::
     python -m bpp.stud.experiments.search --seed 3 --generations 20 --population 16 --elite 5 \
         --hands 2500 --step 0.12 --start OLD_curves.json --validation-hands 10000 --out NEW_curves.json
 
-(320 candidates x 5,000 hands, about 9 minutes on two loaded cores; on its
-10,000 validation deals -0.120 ± 0.046 units/hand against the start's
--0.158 ± 0.041).
+(320 candidates x 5,000 hands; the search's record, with its validation
+against the start, is saved beside the curves as ``*_search.json``).
 
-``--shape paper`` keeps every curve in §4.1's shape (every f in [0, 1]).
-Measured (``bpp/models/stud/curves_paper_shape.json``, 12 generations × 12
-candidates × 3,000 deals, seed 12): the mean candidate's 95 % CI is ±0.09
-units/hand, as wide as the spread of the generations' scores, and the
-result validates at -0.232 ± 0.049 on 10,000 fresh deals (its start, the
-free curves clipped into the box, -0.215 ± 0.050): at this budget the
-search cannot tell candidates apart, and the shaped curves play worse than
-the free ones (``figures/stud_shape.md``).
+``--shape paper`` keeps every curve in §4.1's shape (every f in [0, 1]);
+``bpp/models/stud/curves_paper_shape.json`` is such a search (12
+generations × 12 candidates × 3,000 deals, seed 12), and
+``figures/stud_shape.py`` measures how the shaped curves play against the
+free ones (``figures/stud_shape.md``).
 
 >>> from bpp.stud.decision.curves import DEFAULT_PARAMS
 >>> r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, rng=3, progress=False)
