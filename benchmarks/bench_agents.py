@@ -64,10 +64,10 @@ def main() -> None:
     if not want or "lbr" in want:
         from bpp.lbr.run import run_lbr
 
-        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=2, seed=99)  # warm caches
+        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=2, rng=99)  # warm caches
         deals = max(2, a.hands // 50)
         t = time.process_time()
-        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=deals, seed=1, block_size=deals)
+        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=deals, rng=1, block_size=deals)
         r = deals / (time.process_time() - t)
         print(f"{'LBR fc vs poki (deals/s)':24} {r:10,.1f} {10:8,}   {'ok' if r >= 10 else 'BELOW'}")
 
