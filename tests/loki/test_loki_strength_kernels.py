@@ -41,9 +41,16 @@ def _reference(board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return hs, np.where(live, hs + (1 - hs) * ppot, 0.0)
 
 
-@pytest.mark.parametrize("n_board, seed", [(3, 0), (4, 1), (5, 2), (3, 3)])
-def test_holding_strength_equals_pairwise_reference(n_board, seed):
-    board = np.random.default_rng(seed).permutation(52)[:n_board].astype(np.int8)
+@pytest.mark.parametrize("board", [(3, 0), (4, 1), (5, 2), (3, 3), "2h 7h Kd", "2h 7h Kh 9h", "5s 5c 9s 9c"])
+def test_holding_strength_equals_pairwise_reference(board):
+    """Random boards, a two-flush flop (pattern entries plus flush pairs), a four-flush turn (every pair sorted)."""
+    from holdem.cards import parse_cards
+
+    if isinstance(board, str):
+        board = parse_cards(board)
+    else:
+        n_board, seed = board
+        board = np.random.default_rng(seed).permutation(52)[:n_board].astype(np.int8)
     hs, ehs = StreetTable(board).holding_strength()
     ref_hs, ref_ehs = _reference(board)
     np.testing.assert_allclose(hs, ref_hs, rtol=0, atol=1e-12)
