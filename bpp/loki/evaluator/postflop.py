@@ -86,7 +86,7 @@ _HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,
 #: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
 _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
 #: (52, 1326): the flat index c · 170 + pattern of each (next card, holding); the sentinel 169 if c is in the holding
-_PATTERN_OF_PAIR = np.arange(52)[:, None] * 170 + np.where(_HOLDING_CARD_MASK.T, 169, _HOLDING_PATTERN[None, :])
+_PATTERN_OF_PAIR = np.ascontiguousarray(np.arange(52)[:, None] * 170 + np.where(_HOLDING_CARD_MASK.T, 169, _HOLDING_PATTERN[None, :]))
 _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
 _ONES52 = np.ones(52, dtype=np.float32)
 _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
@@ -621,24 +621,25 @@ class StreetTable:
         weight[: k * 169].reshape(k, 169)[self.board] = 0  # no next card on the board
         value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), self.next_ranks[fh, fc]]).astype(np.int64)
         card = np.concatenate([np.repeat(np.arange(k), 169), fc])
-        key = card << 13 | value
-        order = np.argsort(key, kind="stable")
-        key, weight = key[order], weight[order]
+        packed = np.sort((card << 13 | value) << 15 | np.arange(card.size))  # (card, rank, entry); < 8,788 + 8,736 entries
+        order = packed & 0x7FFF
+        key = packed >> 15
+        weight = weight[order]
         cum = np.concatenate(([0.0], np.cumsum(weight)))  # weight before each sorted entry (exact integers)
         first = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
-        card_start = np.concatenate(([True], (key[1:] >> 13) != (key[:-1] >> 13)))
-        below_card = np.maximum.accumulate(np.where(card_start, cum[:-1], 0.0))  # weight of the earlier cards
-        lo = cum[first] - below_card[first]
+        group_card = key[first] >> 13
+        card_start = np.concatenate(([0], np.cumsum(169 + np.bincount(fc, minlength=k))))  # entries sort by card
+        lo = cum[first] - cum[card_start[group_card]]
         size = np.diff(np.append(cum[first], cum[-1]))
-        n_valid = np.bincount(key >> 13, weights=weight, minlength=k)[key[first] >> 13]
-        pct = (lo + (size - 1) / 2) / np.maximum(n_valid - 1, 1)
+        n_valid = int(live.sum()) - live[CARD_HOLDINGS].sum(axis=1)  # the live holdings that do not hold the card
+        pct = (lo + (size - 1) / 2) / np.maximum(n_valid - 1, 1)[group_card]
         entry = np.empty(order.size)
         entry[order] = np.repeat(pct, np.diff(np.append(first, key.size)))
         table = np.full((k, 170), -np.inf)
         table[:, :169] = entry[: k * 169].reshape(k, 169)
         table[self.board] = -np.inf
         per = _scratch("pairs", (k, N_HOLDINGS))
-        table.ravel().take(_PATTERN_OF_PAIR, out=per, mode="clip")  # (all in range; "raise" would buffer out) each (card, holding)'s entry, -inf if c is ours
+        table.ravel().take(_PATTERN_OF_PAIR, out=per)  # each (card, holding)'s entry, -inf if c is ours
         per[fc, fh] = entry[k * 169 :]
         per -= hs
         np.maximum(per, 0.0, out=per)
