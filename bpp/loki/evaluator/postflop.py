@@ -643,10 +643,7 @@ class StreetTable:
         per[fc, fh] = entry[k * 169 :]
         per -= hs
         np.maximum(per, 0.0, out=per)
-        gain = np.zeros(N_HOLDINGS)
-        for row in per:
-            gain += row
-        return gain
+        return per.sum(axis=0)  # numpy adds the rows of an outer-axis sum one after another, in card order
 
     def _sorted_gains(self, hs: np.ndarray) -> np.ndarray:
         """:meth:`_pattern_gains` for any next ranks: one sort of (card, rank, holding) keys over every pair."""
