@@ -104,3 +104,17 @@ def test_street_table_takes_ranks_from_the_previous_street():
     for n in (3, 4, 5):
         chained = street_table(deal[:n])
         assert np.array_equal(chained.ranks, StreetTable(np.array(deal[:n], dtype=np.int8)).ranks)
+
+
+def test_threshold_triples_scalar_path_equals_the_array_path():
+    """One decision's triple (plain-Python path) is the very float64 triple of the broadcast path."""
+    from bpp.loki.selector.triples import threshold_triples
+
+    rng = np.random.default_rng(7)
+    for _ in range(2000):
+        s, mc, mr = rng.random(3)
+        sig = float(rng.choice([0.03, 0.05, 0.1]))
+        cc, cr = bool(rng.random() < 0.5), bool(rng.random() < 0.5)
+        one = threshold_triples(float(s), float(mc), float(mr), sigma=sig, can_check=cc, can_raise=cr)
+        batch = threshold_triples(np.array([s]), mc, mr, sigma=sig, can_check=cc, can_raise=cr)[0]
+        assert np.array_equal(one, batch)

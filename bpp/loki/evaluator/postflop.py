@@ -239,13 +239,12 @@ class StreetTable:
         on_board = np.zeros(52, dtype=bool)
         on_board[board] = True
         self._next_cards = np.flatnonzero(~on_board)  # the cards that can come next, in card order
-        tables = load_tables()
-        hkeys, hbits = _holding_arrays()
         k = board.size
-        bkey = int(key_sums(board))
-        bbits = int(tables.suit_bits[board].sum())
-        keys = hkeys + bkey
-        bits = hbits + bbits
+        if _ranks is None or k < 5:
+            tables = load_tables()
+            hkeys, hbits = _holding_arrays()
+            keys = hkeys + int(key_sums(board))
+            bits = hbits + int(tables.suit_bits[board].sum())
         if _ranks is None:  # (street_table passes the previous street's next-card column: the same numbers)
             ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
             ranks[self.board_conflict] = 0
@@ -870,12 +869,11 @@ def _codes(board) -> np.ndarray | None:
     >>> _codes((48, 44, 40)).tolist(), _codes("As Kd Qh"), _codes((3, 3, 4))
     ([48, 44, 40], None, None)
     """
-    if isinstance(board, tuple) and all(type(c) is int for c in board) or (
-        isinstance(board, np.ndarray) and board.ndim == 1 and board.dtype.kind in "iu"
-    ):
-        cards = np.asarray(board, dtype=np.int8) if len(board) and 0 <= min(board) and max(board) <= 51 else None
-        if cards is not None and np.unique(cards).size == cards.size:
-            return cards
+    if isinstance(board, np.ndarray) and board.ndim == 1 and board.dtype.kind in "iu":
+        board = tuple(board.tolist())
+    if isinstance(board, tuple) and all(type(c) is int for c in board):
+        if len(board) and 0 <= min(board) and max(board) <= 51 and len(set(board)) == len(board):
+            return np.array(board, dtype=np.int8)
     return None
 
 
