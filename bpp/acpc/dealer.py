@@ -218,7 +218,7 @@ def _deal(game, n_hands, root, log: Path, bpp_log: Path, names, seats, timeout, 
             first = b * block_size
             count = min(block_size, n_hands - first)
             deals, _ = block_deals(np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (b,)),
-                                   count, 2)
+                                   count, 2, game.deal_cards)
             lines, chips = [], []
             for j in range(count):
                 h = first + j

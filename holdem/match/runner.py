@@ -112,19 +112,64 @@ class BlockResult:
         return self.chips
 
 
-def block_deals(stream: np.random.SeedSequence, n_deals: int, n_agents: int
+def block_deals(stream: np.random.SeedSequence, n_deals: int, n_agents: int, n_cards: int = 52
                 ) -> tuple[np.ndarray, list[np.random.SeedSequence]]:
     """A block's ``(n_deals, 52)`` int8 deals and its agents' streams, from the block's ``SeedSequence``.
 
-    Child 0 of ``stream`` shuffles the deals, children 1.. are the agents' (see the module docstring);
+    Child 0 of ``stream`` deals, children 1.. are the agents' (see the module docstring);
     the ACPC dealer deals from here too, so its hands are a match's.
+
+    Every deal is a permutation of the 52 cards whose first ``n_cards`` positions
+    (``game.deal_cards``: the cards the rules can read) are a uniformly random
+    ordered draw without replacement: a Fisher–Yates shuffle run from the top for
+    ``n_cards`` steps (position ``i`` swaps with a uniform position in
+    ``[i, 52)``); the rest of the deck is what those swaps leave there.
+    Heads-up hold'em reads 9 cards, a sixth of a full shuffle's work; with
+    ``n_cards`` 51 or 52 every position is shuffled.  The swap positions are
+    drawn row by row (:func:`_swap_offsets`), so a block's first deals do not
+    depend on how many deals it has.
+
+    >>> deals, streams = block_deals(np.random.SeedSequence(1), 3, 2, 9)
+    >>> deals.shape, deals.dtype, len(streams), sorted(deals[0].tolist()) == list(range(52))
+    ((3, 52), dtype('int8'), 2, True)
+    >>> bool((block_deals(np.random.SeedSequence(1), 2, 2, 9)[0] == deals[:2]).all())
+    True
     """
     streams = stream.spawn(1 + n_agents)
-    # shuffled as int64 (numpy's fast path for 8-byte items: the same permutations, faster), kept as int8
-    deals = np.empty((n_deals, 52), dtype=np.int64)
-    deals[:] = np.arange(52)
-    np.random.default_rng(streams[0]).permuted(deals, axis=1, out=deals)
-    return deals.astype(np.int8), streams[1:]
+    steps = min(n_cards, 51)
+    offsets = _swap_offsets(streams[0], n_deals, steps)
+    deals = np.empty((n_deals, 52), dtype=np.int8)
+    deals[:] = np.arange(52, dtype=np.int8)
+    flat = deals.reshape(-1)
+    row_starts = np.arange(0, n_deals * 52, 52)
+    for i in range(steps):
+        at = row_starts + offsets[:, i]
+        top = deals[:, i].copy()
+        deals[:, i] = flat[at]
+        flat[at] = top
+    return deals, streams[1:]
+
+
+def _swap_offsets(stream: np.random.SeedSequence, n_deals: int, steps: int) -> np.ndarray:
+    """``(n_deals, steps)`` int64: entry ``[d, i]`` uniform in ``[i, 52)``, independent, drawn row by row.
+
+    Lemire's multiply-shift (Lemire2019 "Fast random integer generation in an
+    interval"): a uniform 32-bit ``u`` gives ``(u * r) >> 32`` in ``[0, r)``,
+    exactly uniform once the rare ``u`` whose low product word is below
+    ``2**32 mod r`` (probability < 52 / 2**32) are rejected; a rejected entry is
+    drawn again, in row-major order, from a child stream of ``stream``.
+    """
+    u = np.random.default_rng(stream).integers(0, 2**32, size=(n_deals, steps), dtype=np.uint32).astype(np.uint64)
+    r = (52 - np.arange(steps)).astype(np.uint64)
+    product = u * r
+    offsets = (product >> np.uint64(32)).astype(np.int64)
+    rejected = (product & np.uint64(0xFFFFFFFF)) < (np.uint64(2**32) % r)
+    if rejected.any():
+        again = np.random.default_rng(stream.spawn(1)[0])
+        for d, i in zip(*np.nonzero(rejected)):
+            offsets[d, i] = again.integers(0, 52 - i)
+    offsets += np.arange(steps)
+    return offsets
 
 
 def play_block(plan: MatchPlan, block: int, stream: np.random.SeedSequence) -> BlockResult:
@@ -137,7 +182,7 @@ def play_block(plan: MatchPlan, block: int, stream: np.random.SeedSequence) -> B
     game = plan.game
     n = plan.n_players
     n_deals = plan.block_deals(block)
-    deals, streams = block_deals(stream, n_deals, len(plan.agents))
+    deals, streams = block_deals(stream, n_deals, len(plan.agents), getattr(game, "deal_cards", 52))
     agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams)]
 
     first = block * plan.block_size

@@ -203,11 +203,12 @@ def test_bpp_dbn_plays_learns_and_reads_its_own_network():
     player = agent_factory("bpp-dbn")(rng=0)
     play_match(Stud5(), [player, agent_factory("rules")(rng=1)], 150, rng=2)
     assert player.model_.n_showdowns_ > 10
-    for m, learned in zip(player.dbn_.cpts.action_cpts, player.model_.action_cpts()):
-        np.testing.assert_allclose(m, learned)
-    # a fresh hand: the belief, the evidence and the batched holdings agree with the scalar P(win)
+    # a fresh hand (new_hand refits the network with what the last hands taught, as between any two hands)
     state = Stud5().new_hand(np.random.default_rng(5).permutation(52))
     player.new_hand(state.current_player)
+    for m, learned in zip(player.dbn_.cpts.action_cpts, player.model_.action_cpts()):
+        np.testing.assert_allclose(m, learned)
+    # the belief, the evidence and the batched holdings agree with the scalar P(win)
     for _ in range(6):
         if state.is_terminal:
             break
