@@ -126,7 +126,7 @@ def test_bpp_actions_plays_learns_and_reads_its_own_network():
     assert counts[2] + counts[3] > 0 and counts[0] + counts[1] > 0  # Figure 4's player both bets and checks/calls
     player.refit()
     for r, net in enumerate(player.compiled_networks()):
-        np.testing.assert_allclose(net.win_table, player._tables[r], atol=1e-12, equal_nan=True)
+        np.testing.assert_allclose(net.table("BPP_Win", "win"), player._tables[r], atol=1e-12, equal_nan=True)
 
 
 def _cpd_table(model) -> dict:

@@ -118,7 +118,7 @@ def test_bpp_bluff_plays_learns_bluffs_and_reads_its_own_network():
     assert player.model_.n_showdowns_ > 0 and player.model_.n_bluffs_ > 0  # the bluffer bets 40 % of its weak hands
     player.refit()
     for r, net in enumerate(player.compiled_networks()):
-        np.testing.assert_allclose(net.win_table, player._tables[r], atol=1e-12, equal_nan=True)
+        np.testing.assert_allclose(net.table("BPP_Win", "win"), player._tables[r], atol=1e-12, equal_nan=True)
 
 
 # ------------------------------------------------------------------ saved networks (bpp/models/stud/bluff)

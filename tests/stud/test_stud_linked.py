@@ -161,5 +161,5 @@ def test_bpp_linked_plays_learns_and_reads_its_own_network():
     player.refit()
     nets = player.compiled_networks()
     for r, net in enumerate(nets):
-        assert isinstance(net, sl.CompiledFinalsNet)
-        np.testing.assert_allclose(net.win_table, player._tables[r], atol=1e-12, equal_nan=True)
+        assert net.factors()["OPP_Final"].variables == ("OPP_Final", "BPP_Final")
+        np.testing.assert_allclose(net.table("BPP_Win", "win"), player._tables[r], atol=1e-12, equal_nan=True)

@@ -365,8 +365,8 @@ class BluffModel:
 def bluff_tables(bluff_cpt, honest_cpt) -> dict:
     """The learned tables of the bluff network as :class:`~bpp.stud.model.compiled.Factor` values, node → array.
 
-    OPP_Bluff over (BPP_Current, OPP_Current) from β, OPP_Action over (OPP_Current, OPP_Bluff): H when honest,
-    always aggressive when bluffing.
+    OPP_Bluff over (OPP_Current, BPP_Current) from β (the saved networks' order), OPP_Action over
+    (OPP_Current, OPP_Bluff): H when honest, always aggressive when bluffing.
 
     >>> t = bluff_tables(np.array([[0.5]]), np.array([[0.8], [0.2]]))
     >>> t["OPP_Bluff"].tolist(), t["OPP_Action"][:, 0, :].tolist()
@@ -377,7 +377,7 @@ def bluff_tables(bluff_cpt, honest_cpt) -> dict:
     action = np.empty((2, h.shape[1], 2))  # [a, c, s]
     action[:, :, 0] = h
     action[:, :, 1] = [[0.0], [1.0]]
-    return {"OPP_Bluff": np.stack([1.0 - beta, beta]), "OPP_Action": action}
+    return {"OPP_Bluff": np.stack([1.0 - beta.T, beta.T]), "OPP_Action": action}
 
 
 def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict, dict]:
@@ -386,7 +386,7 @@ def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict
     >>> from bpp.stud.model.networks import load_cpts
     >>> factors, states = bluff_factors(load_cpts()[0])
     >>> factors["OPP_Bluff"].variables, factors["OPP_Action"].variables
-    (('OPP_Bluff', 'BPP_Current', 'OPP_Current'), ('OPP_Action', 'OPP_Current', 'OPP_Bluff'))
+    (('OPP_Bluff', 'OPP_Current', 'BPP_Current'), ('OPP_Action', 'OPP_Current', 'OPP_Bluff'))
     """
     from bpp.stud.model.compiled import Factor
     from bpp.stud.model.networks import figure1_factors
@@ -394,7 +394,7 @@ def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict
     beta, h = _check(bluff_cpt, honest_cpt, cpts.betting_round)
     factors, states = figure1_factors(cpts)
     tables = bluff_tables(beta, h)
-    factors["OPP_Bluff"] = Factor(("OPP_Bluff", "BPP_Current", "OPP_Current"), tables["OPP_Bluff"])
+    factors["OPP_Bluff"] = Factor(("OPP_Bluff", "OPP_Current", "BPP_Current"), tables["OPP_Bluff"])
     factors["OPP_Action"] = Factor(("OPP_Action", "OPP_Current", "OPP_Bluff"), tables["OPP_Action"])
     states["OPP_Bluff"] = BLUFF_STATES
     return factors, states

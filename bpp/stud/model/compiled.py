@@ -148,6 +148,7 @@ class CompiledNetwork:
     def __init__(self, factors: Mapping, states: Mapping, *, observed: Sequence[str], query: Sequence[str],
                  optional: Sequence[str] = (), learned: Sequence[str] = ()):
         factors = dict(factors)
+        self._factors = factors
         self.states = {v: tuple(s) for v, s in states.items()}
         self.observed = tuple(observed)
         self.query_nodes = tuple(query)
@@ -307,8 +308,12 @@ class CompiledNetwork:
         return out
 
     def factors(self) -> dict:
-        """The learned nodes' current tables (node → :class:`Factor`)."""
-        return dict(self._learned)
+        """Every node's table, the learned ones as refit (node → :class:`Factor`)."""
+        return {**self._factors, **self._learned}
+
+    def to_network(self):
+        """The pgmpy ``DiscreteBayesianNetwork`` with these tables (for drawing, the explorer and checks)."""
+        return network_of(self.factors(), self.states)
 
     def table(self, node: str, state: str) -> np.ndarray:
         """P(node = state | evidence) over every evidence combination (a read-only, contiguous view into :attr:`tables`)."""
