@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["Factor", "CompiledNetwork", "WinTables", "factors_of", "network_of"]
+__all__ = ["Factor", "CompiledNetwork", "WinTables", "compile_round", "factors_of", "network_of", "BELIEFS", "EVIDENCE"]
 
 
 class Factor(NamedTuple):
@@ -343,6 +343,26 @@ class CompiledNetwork:
 
     def __repr__(self) -> str:
         return f"CompiledNetwork(observed={self.observed}, query={self.query_nodes}, learned={self.learned})"
+
+
+#: Figure 1's evidence of a round (§3.1), in the tables' axis order; OPP_Action may be unobserved.
+EVIDENCE = ("BPP_Current", "OPP_Upcards", "OPP_Action")
+#: The posteriors BPP reports besides P(BPP_Win): the opponent's current and final types, its own final type.
+BELIEFS = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final")
+
+
+def compile_round(network, observed: Sequence[str] = EVIDENCE, *, query: Sequence[str] = BELIEFS,
+                  learned: Sequence[str] = ()) -> CompiledNetwork:
+    """One round's network (``(factors, states)``, as a variant's builder gives it) compiled for BPP's beliefs.
+
+    OPP_Action is the optional evidence (unobserved before the opponent acts in the round).
+
+    >>> from bpp.stud.model.networks import figure1_factors, load_cpts
+    >>> net = compile_round(figure1_factors(load_cpts()[3]))
+    >>> round(float(net.query(BPP_Current="pair_aces", OPP_Upcards="pair_kings", OPP_Action="aggressive")["BPP_Win"][1]), 4)
+    0.8333
+    """
+    return CompiledNetwork(*network, observed=observed, query=query, optional=("OPP_Action",), learned=learned)
 
 
 class WinTables:

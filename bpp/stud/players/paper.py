@@ -311,7 +311,7 @@ class BPPPlayer(CurvePlayer):
             out[link_node(self.upcards_link)] = link_states(r, self.upcards_link)[s]
         return out
 
-    #: The posteriors :meth:`belief` reports (the explorer, the trace), besides P(BPP_Win).
+    #: The posteriors :meth:`belief` reports (the explorer, the trace), P(BPP_Win) first.
     beliefs = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final")
 
     def belief_network(self, cpts):
@@ -325,11 +325,10 @@ class BPPPlayer(CurvePlayer):
     def compiled_networks(self) -> tuple:
         """The four rounds' :class:`~bpp.stud.model.compiled.CompiledNetwork` with the learned tables (full posteriors)."""
         if self._compiled is None:
-            from bpp.stud.model.compiled import CompiledNetwork
+            from bpp.stud.model.compiled import compile_round
 
             self._compiled = tuple(
-                CompiledNetwork(*self.belief_network(net.cpts), observed=self.belief_observed(), query=self.beliefs,
-                                optional=("OPP_Action",), learned=self.learned)
+                compile_round(self.belief_network(net.cpts), self.belief_observed(), query=self.beliefs, learned=self.learned)
                 .refit(values if isinstance(values, dict) else {self.learned[0]: values})
                 for net, values in zip(self._base_nets, self.learned_tables())
             )
