@@ -279,6 +279,8 @@ def _step(bpp, state, seat, kind, label, actor):
 
 def _belief_step(bpp, obs, r, kind, label, actor, theta, *, u=None, probabilities=None):
     """One :class:`TraceStep` of BPP's beliefs at ``obs`` (round ``r``); ``probabilities`` None: the curves' at its P(win)."""
+    from bpp.stud.model.networks import current_type_names
+
     belief = bpp.belief(obs)
     if probabilities is None:
         probabilities = _curves(bpp, obs, belief.p_win, theta, u)
@@ -288,7 +290,7 @@ def _belief_step(bpp, obs, r, kind, label, actor, theta, *, u=None, probabilitie
         r,
         actor,
         bpp.evidence(obs),
-        bpp.compiled_networks()[r].current_states,
+        current_type_names(r),
         belief.opp_current.copy(),
         belief.opp_final.copy(),
         float(belief.p_win),
