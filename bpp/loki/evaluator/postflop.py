@@ -378,13 +378,15 @@ class StreetTable:
         theirs = self.next_ranks
         valid = theirs > 0
         n_valid = valid.sum(axis=1)
+        # g's invalid columns (rank 0) raised above every rank: never below ours.  Counts summed as uint8 (at most 52)
+        theirs_big = np.where(valid, theirs, _NO_RANK)
         out = np.zeros((N_HOLDINGS, N_HOLDINGS, 3), dtype=np.uint8)
         for lo in range(0, N_HOLDINGS, 128):
             hi = min(lo + 128, N_HOLDINGS)
             ours = theirs[lo:hi, None, :]
-            ahead = ((theirs[None] < ours) & valid[None]).sum(axis=2)
+            ahead = (theirs_big[None] < ours).view(np.uint8).sum(axis=2, dtype=np.uint8)
             mine = valid[:, HOLDINGS[lo:hi]].sum(axis=2).T  # (k, 1326): g's valid columns that are our cards
-            behind = (theirs[None] > ours).sum(axis=2) - mine
+            behind = (theirs[None] > ours).view(np.uint8).sum(axis=2, dtype=np.uint8) - mine
             out[lo:hi, :, 0] = ahead
             out[lo:hi, :, 2] = behind
             out[lo:hi, :, 1] = n_valid[None] - mine - ahead - behind
