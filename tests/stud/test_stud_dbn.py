@@ -229,8 +229,8 @@ def test_bpp_dbn_plays_learns_and_reads_its_own_network():
 def test_a_shadow_network_sees_the_players_decisions_and_changes_nothing():
     from bpp.stud.experiments.calibration import decision_records
 
-    alone = decision_records("bpp-dbn", "rules", n_deals=15, seed=3)
-    watched = decision_records("bpp-dbn", "rules", n_deals=15, seed=3, shadows=("bpp", "bpp-dbn"))
+    alone = decision_records("bpp-dbn", "rules", n_deals=15, rng=3)
+    watched = decision_records("bpp-dbn", "rules", n_deals=15, rng=3, shadows=("bpp", "bpp-dbn"))
     for key, column in alone.items():
         np.testing.assert_array_equal(watched[key], column)
     # a watching bpp-dbn learns the same showdowns, so it gives the player's own P(win) at every decision
