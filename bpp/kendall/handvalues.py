@@ -158,13 +158,13 @@ def value_table() -> np.ndarray:
     >>> t.shape, int(t[1]), int(t[7462])
     ((7463,), 0, 99)
     """
-    hands = []
+    rows: list[list[int]] = []
     for multiset in itertools.combinations_with_replacement(range(13), 5):
         if max(multiset.count(r) for r in multiset) <= 4:
-            hands.append([4 * r + i % 4 for i, r in enumerate(multiset)])  # suits 0,1,2,3,0: never a flush
+            rows.append([4 * r + i % 4 for i, r in enumerate(multiset)])  # suits 0,1,2,3,0: never a flush
     for combo in itertools.combinations(range(13), 5):
-        hands.append([4 * r for r in combo])  # all clubs
-    hands = np.array(hands, dtype=np.int8)
+        rows.append([4 * r for r in combo])  # all clubs
+    hands = np.array(rows, dtype=np.int8)
     classes = evaluate(hands)
     table = np.full(7463, -1, dtype=np.int8)
     table[classes] = naming_values(hands, hand_category(classes))

@@ -60,6 +60,7 @@ import csv
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -272,7 +273,7 @@ def load_values(path) -> np.ndarray:
         rows = list(csv.reader(text.splitlines()))
         if not rows or [c.strip() for c in rows[0]] != ["hand", "value"]:
             raise ValueError(f"{where} is not a values CSV (its header must be 'hand,value')")
-        table = {}
+        table: Any = {}
         for row in rows[1:]:
             if len(row) != 2:
                 raise ValueError(f"{where}: every row must be 'hand,value'; got {','.join(row)!r}")
@@ -356,7 +357,7 @@ class EvolvingPlayer(Agent):
         self.decrease_on = decrease_on
         self.values_ = np.full(N_VALUES, INITIAL_VALUE) if values is None else check_values(values)
         self.hands_ = 0
-        self.last_outcome_ = None
+        self.last_outcome_: tuple[bool, bool] | None = None
         self._hole, self._value = None, 0
         self._start(None)
         self._pending = False
@@ -412,7 +413,7 @@ class EvolvingPlayer(Agent):
 
     def _start(self, seat) -> None:
         self._seat = seat
-        self._values_used: set[int] = set()
+        self._values_used = set()
         self._invested = False
         self._others_in = False
         self._raised_round = -1

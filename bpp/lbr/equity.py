@@ -62,10 +62,10 @@ def suit_permutations() -> np.ndarray:
     ((24, 1326), True)
     """
     out = []
-    for sigma in itertools.permutations(range(4)):
-        sigma = np.array(sigma)
+    for order in itertools.permutations(range(4)):
+        sigma = np.array(order)
         cards = (HOLDINGS >> 2) * 4 + sigma[HOLDINGS & 3]
-        out.append(holding_index(cards[:, 0].astype(np.intp), cards[:, 1].astype(np.intp)).astype(np.intp))
+        out.append(np.asarray(holding_index(cards[:, 0].astype(np.intp), cards[:, 1].astype(np.intp))).astype(np.intp))
     return np.array(out)
 
 

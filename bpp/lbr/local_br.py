@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 
@@ -174,7 +175,7 @@ class StreetEquity:
             else:
                 self._e = preflop_equity()[holding_index(self.hole[0], self.hole[1])]
             self._board = board
-        return self._e
+        return cast(np.ndarray, self._e)  # set for this board above
 
 
 class HoldemCards:
@@ -231,9 +232,9 @@ class StudCards:
         rest = np.flatnonzero(~known)
         e = np.zeros(52)
         if n_more == 0:
-            ours = int(evaluate_unchecked(mine[None])[0])
+            our_rank = int(evaluate_unchecked(mine[None])[0])
             theirs = evaluate_unchecked(np.concatenate([rest[:, None], np.broadcast_to(opp_up, (rest.size, opp_up.size))], axis=1))
-            e[rest] = 0.5 + np.sign(ours - theirs.astype(np.int64)) / 2
+            e[rest] = 0.5 + np.sign(our_rank - theirs.astype(np.int64)) / 2
         elif n_more == 1:
             ours = evaluate_unchecked(np.concatenate([np.broadcast_to(mine, (rest.size, mine.size)), rest[:, None]], axis=1))
             d, b = np.meshgrid(rest, rest, indexing="ij")
@@ -268,7 +269,7 @@ class StudCards:
 
 
 #: Game name → its card adapter.
-CARDS = {"nolimit-holdem": HoldemCards, "limit-holdem": HoldemCards, "stud5": StudCards}
+CARDS: dict[str, Any] = {"nolimit-holdem": HoldemCards, "limit-holdem": HoldemCards, "stud5": StudCards}
 
 
 def _who(agent) -> str:
@@ -320,7 +321,7 @@ def local_best_response(state, lbr_seat: int, opponent, opp_range: OpponentRange
         utilities[bet] = fp * pot + (1 - fp) * (wp_rest * (pot + a) - (1 - wp_rest) * (asked + a))
     if FOLD in obs.legal:
         utilities[FOLD] = 0.0
-    best = max(utilities, key=utilities.get)  # dict order: call, bets (ascending), fold: ties go to the first
+    best = max(utilities, key=utilities.__getitem__)  # dict order: call, bets (ascending), fold: ties go to the first
     return best, utilities
 
 
