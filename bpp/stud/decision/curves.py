@@ -59,6 +59,7 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -378,7 +379,7 @@ class CurveParams:
             data = json.loads(Path(path).read_text())
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise ValueError(f"{name} cannot be read as curve parameters (JSON): {exc}") from None
-        values = [data.get(k) if isinstance(data, dict) else None for k in ("bet", "fold", "call")]
+        values: list[Any] = [data.get(k) if isinstance(data, dict) else None for k in ("bet", "fold", "call")]
         for key, v in zip(("bet", "fold", "call"), values):
             ok = isinstance(v, list) and len(v) == N_ROUNDS and all(
                 isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v

@@ -24,6 +24,7 @@ uses them in every situation (the merged curves of §4.1).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -99,7 +100,7 @@ def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PE
         )
     bounds = observation.raise_bounds
     to_call = observation.to_call
-    unit = observation.bet_size  # the round's fixed bet, from the game's stakes
+    unit: float | None = observation.bet_size  # the round's fixed bet, from the game's stakes
     if not unit:
         raise ValueError(f"The 'observation' parameter of decision_inputs is not a fixed-limit decision: {observation!r}.")
     unit = float(unit)
@@ -296,7 +297,7 @@ class CurvePlayer(Agent):
         """θ of eq. (7) heads-up, :func:`multiway_theta` at a larger table."""
         if observation.n_players == 2:
             return k / (c + 2.0 * k - u) if k > 0.0 else 0.0
-        return multiway_theta(observation, k, observation.bet_size)
+        return multiway_theta(observation, k, observation.bet_size)  # type: ignore[arg-type]  # fixed limit: a size
 
     def _check_seats(self, observation: Observation) -> None:
         if observation.n_players != 2 and not self.multi_seat:
@@ -314,7 +315,7 @@ class CurvePlayer(Agent):
         probs = _distribution(p - theta, self._curve_rounds[ctx][observation.round], observation.round, self.bluff, u, can_raise)
         if self.play == "argmax":
             probs = _argmax(probs)
-        context = self.curve_contexts[ctx] if self._split else None
+        context = self.curve_contexts[ctx] if self._split else None  # type: ignore[index]  # _split: contexts set
         return {"p_win": p, "theta": theta, "c": c, "k": k, "u": u, "d": p - theta, "probabilities": probs, "context": context}
 
     def _probabilities(self, observation: Observation) -> tuple[float, float, float]:
@@ -323,7 +324,7 @@ class CurvePlayer(Agent):
             raise ValueError(f"{type(self).__name__}.act: seat {observation.player} has no legal action (not its turn)")
         bounds = observation.raise_bounds
         to_call = observation.to_call
-        unit = observation.bet_size
+        unit: Any = observation.bet_size  # fixed limit: the round's bet (an int)
         r = observation.round
         if observation.extra:  # table stakes (Korb1999 §6.2): the general path
             self._check_seats(observation)

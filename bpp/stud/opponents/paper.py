@@ -257,7 +257,7 @@ class ProbabilisticPlayer(CurvePlayer):
         kwargs = {} if bets_per_round is None else {"bets_per_round": bets_per_round}
         super().__init__(params=params, bluff=bluff, rng=rng, **kwargs)
         self.n_samples = int(n_samples)
-        self._cache_key = None
+        self._cache_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._cache_value = 0.0
         self._table_cache: dict = {}
 

@@ -78,7 +78,7 @@ class _StrengthPlayer(Agent):
             raise ValueError(f"The 'n_samples' parameter of {type(self).__name__} must be an integer >= 1; got {n_samples!r}.")
         super().__init__(rng=rng)
         self.n_samples = int(n_samples)
-        self._key = None
+        self._key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._p = 0.0
         self._table_cache: dict = {}
 
