@@ -14,10 +14,8 @@ which picks a discard uniformly among the legal ones.
 
 >>> import numpy as np
 >>> from holdem.games import LimitHoldem
->>> state = LimitHoldem().new_hand(np.arange(52), ranks=[1, 2])
->>> agents = [AlwaysRaise(), AlwaysCall()]
->>> while not state.is_terminal:
-...     _ = state.apply(agents[state.current_player].act(state.observation(state.current_player)))
+>>> from holdem.play import play_hand
+>>> state = play_hand(LimitHoldem().new_hand(np.arange(52), ranks=[1, 2]), [AlwaysRaise(), AlwaysCall()])
 >>> state.payoffs
 array([-14,  14])
 """

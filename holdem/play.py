@@ -8,8 +8,9 @@ play page, the environments and the ACPC client.  The driver
 2. tells every agent (and ``on_event``) each public :class:`~holdem.games.base.Event`
    of ``state.history`` as it happens — the deal, every action, every card
    dealt face up, every card shown at showdown — before anyone acts on it,
-3. asks the agent of the seat to act ``act(observation)``, calls
-   ``on_decision(seat, observation, action)`` and applies the action,
+3. tells ``on_turn(seat)`` that a seat is to act, asks the agent of the seat
+   to act ``act(observation)``, calls ``on_decision(seat, observation, action)``
+   and applies the action,
 4. when the hand is over, tells every agent ``end_hand()``.
 
 A seat whose agent is ``None`` is played *from outside* (inverted control: a
@@ -208,6 +209,10 @@ class HandDriver:
         One agent may sit in several seats.
     on_event : callable, optional
         ``on_event(event)``, told every public event after the agents.
+    on_turn : callable, optional
+        ``on_turn(seat)``, told when a seat is to act, after every event so far
+        has been told and before the seat's agent is asked (or, for a seat
+        played from outside, before the driver stops for it).
     on_decision : callable, optional
         ``on_decision(seat, observation, action)``, told every decision (an
         agent's or one from outside) before it is applied.
@@ -242,9 +247,11 @@ class HandDriver:
     """
 
     def __init__(self, agents: Sequence[AgentProtocol | None], *, on_event: Callable[[Event], None] | None = None,
-                 on_decision: Callable[[int, Observation, Action], object] | None = None, record: bool = False) -> None:
+                 on_decision: Callable[[int, Observation, Action], object] | None = None,
+                 on_turn: Callable[[int], None] | None = None, record: bool = False) -> None:
         self.agents = tuple(agents)
         self.on_event = on_event
+        self.on_turn = on_turn
         self.on_decision = on_decision
         self.record = bool(record)
         self._acts = [None if a is None else a.act for a in self.agents]
@@ -256,7 +263,8 @@ class HandDriver:
         self._enders = [h for h in (_hook(a, "end_hand") for a in unique) if h is not None]
         self._outside = any(a is None for a in self.agents)
         self._trusted = all(a is None or capabilities(a).trusted_actions for a in self.agents)
-        self._simple = not (self._observers or self._enders or on_decision is not None or self._outside or self.record)
+        self._simple = not (self._observers or self._enders or on_decision is not None or on_turn is not None
+                            or self._outside or self.record)
         self.state: GameState | None = None
         self.pending: int | None = None
         self.actions: list[tuple[int, Action]] | None = None
@@ -319,6 +327,7 @@ class HandDriver:
         observers = self._observers
         acts = self._acts
         decide = self.on_decision
+        turn = self.on_turn
         taken = self.actions
         apply = state._apply if self._trusted and taken is None else state.apply
         told = self._told
@@ -336,6 +345,8 @@ class HandDriver:
                     end()
                 return None
             p = state.current_player
+            if turn is not None:
+                turn(p)
             act = acts[p]
             if act is None:
                 self._told = told
