@@ -34,6 +34,8 @@ seeded hand (:class:`bpp.explore.page.Explorer`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from bpp.explore.page import Explorer
@@ -105,7 +107,7 @@ def logged_holdem_explorer(hand, observer: str | int | None = None, *, agent=Non
     steps: list[dict] = []
 
     def dead() -> np.ndarray:
-        return np.isin(HOLDINGS, np.concatenate([hole, np.array(board, dtype=hole.dtype)])).any(axis=1)
+        return np.asarray(np.isin(HOLDINGS, np.concatenate([hole, np.array(board, dtype=hole.dtype)])).any(axis=1))
 
     def put(k: int, p: int) -> None:
         """Opponent ``p``'s table after step ``k`` of ``beliefs``, holdings with a known card dead."""
@@ -139,7 +141,7 @@ def logged_holdem_explorer(hand, observer: str | int | None = None, *, agent=Non
         p, r = event.player, event.round
         verb = _verb(event.action, state.observation(p).to_call > 0, r)
         state.apply(event.action)
-        before = beliefs.weights[p][k - 1] if p != seat else None
+        before: Any = beliefs.weights[p][k - 1] if p != seat else None
         cpt = None
         if p != seat and verb != "fold":
             after = beliefs.weights[p][k]

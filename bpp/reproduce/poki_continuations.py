@@ -40,6 +40,7 @@ trials follow the formula thresholds, as the formula player's real ones do.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import numpy as np
 
@@ -90,7 +91,8 @@ def probe_factory(scores: list, *, trials: int, seed: int):
             """Score the kept decisions of the hand just over (before the modeler learns from it)."""
             if not self._kept:
                 return
-            final = self.hand.tracker
+            hand: Any = self.hand  # a hand was played: its tracker holds the records
+            final = hand.tracker
             meta = self.predictor_
             for d in self._kept:
                 records, feats = final.records[d["k"]:], final.features[d["k"]:]
@@ -184,7 +186,7 @@ def table(results) -> tuple[list, dict]:
              "simulated continuation: log-loss (first / later actions), hit rate | EV of the action taken − its real gain "
              "(sb): bias, RMSE |",
              "|---|---|---|---|---|---|"]
-    compare = {}
+    compare: dict[str, Any] = {}
     for field in dict.fromkeys(r["field"] for r in results.values()):
         pooled = _pool(results, field)
         base = pooled["frequency"]

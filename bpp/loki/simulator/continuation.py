@@ -48,6 +48,7 @@ do not depend on the opponents' cards).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -193,6 +194,7 @@ def continuation_probabilities(
     mu_c_rel, mu_r_rel = model.threshold_table()
     cap = max_raises + 1
     w = np.ones(T)
+    seen: dict[Any, Any]
     index, probs, nth, seen = [], [], [], {}
     reset = 0
     for i in range(1, len(records)):
