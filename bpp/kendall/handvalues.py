@@ -41,9 +41,11 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 
+from holdem.cards import CardsLike
 from holdem.evaluate import _evaluate_one, evaluate, hand_category
 
 __all__ = [
@@ -179,7 +181,7 @@ def value_table() -> np.ndarray:
 _TABLE_LIST: list[int] = []
 
 
-def hand_values(cards) -> np.ndarray:
+def hand_values(cards: CardsLike) -> np.ndarray:
     """Hand values (0 … 99) of a batch of 5-card hands, shape ``(...)`` from ``(..., 5)``; int8.
 
     Parameters
@@ -207,7 +209,7 @@ def hand_values(cards) -> np.ndarray:
     return value_table()[evaluate(arr)]
 
 
-def hand_value(hand) -> int:
+def hand_value(hand: Sequence[int]) -> int:
     """The value of one hand of five card codes (plain Python, about 3 µs; trusts its input).
 
     >>> hand_value((51, 47, 43, 39, 35))     # As Ks Qs Js Ts
