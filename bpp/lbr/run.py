@@ -19,6 +19,9 @@ observations, the paper's setting and the headline value).
 
 from __future__ import annotations
 
+import os
+from typing import TYPE_CHECKING
+
 import json
 from dataclasses import dataclass, field
 
@@ -34,6 +37,12 @@ from holdem.match.stats import summarize
 from bpp import registry
 from bpp.lbr.local_br import LBRConfig, play_lbr_hand
 from bpp.lbr.policy import SampledPolicy, require_policy
+
+if TYPE_CHECKING:
+    from holdem.games.base import Game
+
+if TYPE_CHECKING:
+    from holdem.match.stats import Summary
 
 __all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS", "PAPER_TABLE2"]
 
@@ -54,7 +63,7 @@ PAPER_TABLE2 = {
 class LBRPlan(DealBlocks):
     """Everything a block needs (picklable): the game, the opponent's registry name, the LBR configuration."""
 
-    game: object
+    game: Game
     opponent: str
     config: LBRConfig
     n_deals: int
@@ -132,7 +141,7 @@ class LBRResult:
         }
 
     @property
-    def value(self):
+    def value(self) -> Summary:
         """The headline estimate (duplicate + imaginary observations)."""
         return self.summaries["both"]
 
@@ -173,7 +182,8 @@ def _check_opponent(opponent: str, game_name: str, policy_samples: int | None = 
 
 
 def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa", rounds: str = "1-4",
-            n_deals: int = 1000, seed: int = 0, workers: int = 1, block_size: int = 50, log=None,
+            n_deals: int = 1000, seed: int = 0, workers: int = 1, block_size: int = 50,
+            log: str | os.PathLike[str] | None = None,
             progress: bool = False, policy_samples: int | None = None, scheduler: str | None = None) -> LBRResult:
     """Run LBR against the registered agent ``opponent`` for ``n_deals`` duplicate deals (2 hands each).
 
