@@ -24,7 +24,7 @@ uses them in every situation (the merged curves of §4.1).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -42,6 +42,10 @@ from bpp.stud.decision.curves import (
     load_curves,
     load_params,
 )
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from holdem._typing import RngLike
 
 __all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs", "multiway_theta", "stakes_inputs"]
 
@@ -232,8 +236,9 @@ class CurvePlayer(Agent):
     trusted_actions = True
 
     def __init__(
-        self, *, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round: float = BETS_PER_ROUND, play: str = "sample", rng=None
-    ):
+        self, *, params: Any = None, bluff: float = BLUFF_PROBABILITY, bets_per_round: float = BETS_PER_ROUND,
+        play: str = "sample", rng: RngLike = None
+    ) -> None:
         super().__init__(rng=rng)
         if play not in PLAY_MODES:
             raise ValueError(f"The 'play' parameter of {type(self).__name__} must be one of {', '.join(PLAY_MODES)}; got {play!r}.")
@@ -366,7 +371,7 @@ class CurvePlayer(Agent):
             self._side = self.rng.spawn(1)[0]
         return self._side
 
-    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+    def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> np.ndarray:
         """The action distribution had the seat to act held each down card: shape (n, len(observation.legal)).
 
         The LBR protocol (Lisy2017 §4): ``holdings`` is an int array (n, 1)

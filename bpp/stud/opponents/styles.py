@@ -135,7 +135,7 @@ class Bluffer(_StrengthPlayer):
 
     name = "bluffer"
 
-    def policy(self, p, observation):
+    def policy(self, p: float, observation: Observation) -> tuple[float, float, float]:
         if p >= 0.5:
             return 0.0, 0.3, 0.7
         return 0.3, 0.3, 0.4
@@ -152,7 +152,7 @@ class SlowPlayer(_StrengthPlayer):
 
     name = "slowplay"
 
-    def policy(self, p, observation):
+    def policy(self, p: float, observation: Observation) -> tuple[float, float, float]:
         if p >= 0.65:
             return (0.0, 0.0, 1.0) if observation.round == 3 else (0.0, 1.0, 0.0)
         if p >= 0.40:
@@ -172,7 +172,7 @@ class LooseCaller(_StrengthPlayer):
 
     name = "loose"
 
-    def policy(self, p, observation):
+    def policy(self, p: float, observation: Observation) -> tuple[float, float, float]:
         if p >= 0.8:
             return 0.0, 0.0, 1.0
         u = observation.to_call
