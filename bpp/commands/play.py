@@ -22,4 +22,4 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 def _run(args) -> int:
     from bpp.explore.play import serve
 
-    return serve(args.game, args.against, port=args.port, seed=args.seed)
+    return serve(args.game, args.against, port=args.port, rng=args.seed)

@@ -91,8 +91,9 @@ def probe_factory(scores: list, *, trials: int, seed: int):
             """Score the kept decisions of the hand just over (before the modeler learns from it)."""
             if not self._kept:
                 return
-            hand: Any = self.hand  # a hand was played: its tracker holds the records
-            final = hand.tracker
+            assert self.hand is not None  # a hand was just played
+            final = self.hand.tracker
+            assert final.features is not None  # the tracker keeps features for this scorer
             meta = self.predictor_
             for d in self._kept:
                 records, feats = final.records[d["k"]:], final.features[d["k"]:]
@@ -140,7 +141,7 @@ def continuation_run(field: str, n_deals: int, seed: int, trials: int = 250) -> 
 
     scores: list = []
     make, _ = probe_factory(scores, trials=trials, seed=seed)
-    agents = match_agents([make, *FIELDS[field]], seed=seed)
+    agents = match_agents([make, *FIELDS[field]], rng=seed)
     res = play_match(LimitHoldem(n_players=6), agents, n_deals, rng=seed, duplicate=True, block_size=1)
     probe = agents[0].instance
     probe.score_hand()  # the last hand
