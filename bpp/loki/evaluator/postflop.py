@@ -43,6 +43,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -69,7 +70,7 @@ def _holding_arrays() -> tuple[np.ndarray, np.ndarray]:
         tables = load_tables()
         _HOLDING_KEYS = key_sums(HOLDINGS)
         _HOLDING_BITS = tables.suit_bits[HOLDINGS].sum(axis=1)
-    return _HOLDING_KEYS, _HOLDING_BITS
+    return _HOLDING_KEYS, _HOLDING_BITS  # type: ignore[return-value]  # set together
 
 
 def _rank_pattern_index() -> np.ndarray:
@@ -252,6 +253,8 @@ class StreetTable:
             ranks = _ranks
         ranks.flags.writeable = False
         self.ranks = ranks
+        self.next_ranks: Any  # (1326, 52) int16, None on the river
+        self._patterns: Any  # the rank patterns of the next card (_next_ranks), None on the river
         if k == 5:
             self.next_ranks = None
             self._patterns = None
@@ -261,7 +264,7 @@ class StreetTable:
             nxt[self.board_conflict] = 0
             nxt.flags.writeable = False
             self.next_ranks = nxt
-        self._strength = None
+        self._strength: tuple[np.ndarray, np.ndarray] | None = None
         self._hole_cache: dict[int, tuple] = {}
 
     def __repr__(self) -> str:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
+from typing import Any
 
 from bpp.stud.players.variants import VARIANTS
 
@@ -353,7 +354,7 @@ def _trace(bpp, state, seat, names, card, run) -> list:
     verbs = {ActionKind.FOLD: "folds"}
     steps = []
     dealt = []  # deal events told since the last decision
-    acting = {}
+    acting: dict[int, Any] = {}
 
     def on_event(event):
         if event.kind == "deal":
@@ -450,8 +451,8 @@ def trace_hand(rng=0, *, opponent: str = "rules", warmup: int = 200, bpp=None, p
         steps,
         recorded_seed(root),
         str(opponent),
-        format_cards(cards[0]),
-        format_cards(cards[1]),
+        str(format_cards(cards[0])),
+        str(format_cards(cards[1])),
         float(state.payoffs[0]) / game.bet,
         int(warmup) if warmup >= 2 else 0,
         "bpp-card" if card else "bpp",
@@ -501,7 +502,7 @@ def trace_logged_hand(hand, player: str | None = None, *, bpp=None, agent: str =
     names = {s: ("BPP" if s == seat else hand.names[s]) for s in range(2)}
     steps = _trace(bpp, state, seat, names, card, lambda on_event, on_decision: logged_driver(
         hand, seat, bpp, on_event=on_event, on_decision=on_decision).play(state))
-    holes = [format_cards(state.observation(s).hole + state.observation(s).up_cards[s]) for s in range(2)]
+    holes = [str(format_cards(state.observation(s).hole + state.observation(s).up_cards[s])) for s in range(2)]
     return BeliefTrace(steps, hand.number, hand.names[1 - seat], holes[seat], holes[1 - seat],
                        float(hand.payoffs[seat]) / hand.game.bet, 0, "bpp-card" if card else "bpp")
 
