@@ -70,7 +70,7 @@ def logged_seats_driver(actions: Sequence[tuple[int, Action]], n_players: int, a
     return HandDriver(seats, on_event=on_event, on_decision=on_decision)
 
 
-def replay_log_hands(game: Any, hands: Sequence[dict], agents: Mapping[int, Any], source: str = "log") -> None:
+def replay_log_hands(game: Any, hands: Sequence[dict[str, Any]], agents: Mapping[int, Any], source: str = "log") -> None:
     """Tell ``agents`` (match agent index → agent) the logged hands ``hands`` (a match log's hand lines) as they played them.
 
     Each agent sits where the line's ``seats`` put it (duplicate matches rotate

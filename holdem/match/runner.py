@@ -537,7 +537,7 @@ def play_match(
     # them, when the match goes on past the log: they continue from the state the log left them in.
     kept = {i: s.instance for i, s in enumerate(specs) if s.instance is not None}
     relearn = bool(kept) and previous is not None and previous.n_deals < n_deals
-    bars: list = []
+    bars: list[Any] = []
 
     def reuse(block: int, start: int) -> None:
         assert logged is not None and previous is not None  # only blocks of a log are reused
