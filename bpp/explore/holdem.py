@@ -192,19 +192,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=seed, default=0, help="deal and actions of the hand (default 0)")
     parser.add_argument("--players", type=int, default=5, help="seats, 2-10 (default 5)")
     parser.add_argument("--out", metavar="FILE.html", default="holdem_explorer.html", help="page to write (default holdem_explorer.html)")
-    from bpp.explore.logged import add_hands_arguments
-
-    add_hands_arguments(parser, whose="player")
 
 
 def run(args) -> int:
-    """Write the page (of a seeded hand, or with ``--hands`` of a logged one); print where."""
+    """Write the page of a seeded hand; print where (``bpp.explore.logged`` adds ``--hands``)."""
     from bpp.explore.page import check_out_path
 
-    if args.hands is not None or args.hand is not None:
-        from bpp.explore.logged import run_logged
-
-        return run_logged(args, "limit-holdem")
     check_out_path(args.out)
     ex = holdem_explorer(args.seed, n_players=args.players)
     print(f"wrote {ex.save(args.out)} ({len(ex.data['steps'])} steps; open it in a browser)")

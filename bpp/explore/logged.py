@@ -255,3 +255,28 @@ def run_logged(args, game: str) -> int:
                                   agent=args.player)
     print(f"wrote {ex.save(args.out)} ({len(ex.data['steps'])} steps; open it in a browser)")
     return 0
+
+
+class _Target:
+    """``bpp explore GAME``: a game's explorer target with ``--hands FILE --hand N`` added (the commands' target)."""
+
+    def __init__(self, module: str, game: str, whose: str):
+        self.module, self.game, self.whose = module, game, whose
+
+    def add_arguments(self, parser) -> None:
+        import importlib
+
+        importlib.import_module(self.module).add_arguments(parser)
+        add_hands_arguments(parser, whose=self.whose)
+
+    def run(self, args) -> int:
+        import importlib
+
+        if args.hands is not None or args.hand is not None:
+            return run_logged(args, self.game)
+        return int(importlib.import_module(self.module).run(args) or 0)
+
+
+#: The ``bpp explore`` targets: a seeded hand by default, a logged one with ``--hands``.
+HOLDEM = _Target("bpp.explore.holdem", "limit-holdem", "player")
+STUD = _Target("bpp.explore.stud", "stud5", "as")

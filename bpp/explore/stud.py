@@ -357,19 +357,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seats", type=int, default=None, help="table size for --player bpp-multi (3-6, default 3)")
     parser.add_argument("--warmup", type=count(MAX_WARMUP, minimum=0), default=200, help=f"hands BPP plays first, learning the opponent (default 200, at most {MAX_WARMUP:,})")
     parser.add_argument("--out", metavar="FILE.html", default="stud_explorer.html", help="page to write (default stud_explorer.html)")
-    from bpp.explore.logged import add_hands_arguments
-
-    add_hands_arguments(parser, whose="as")
 
 
 def run(args) -> int:
-    """Write the page (of a seeded hand, or with ``--hands`` of a logged one); print where."""
+    """Write the page of a seeded hand; print where (``bpp.explore.logged`` adds ``--hands``)."""
     from bpp.explore.page import check_out_path
 
-    if args.hands is not None or args.hand is not None:
-        from bpp.explore.logged import run_logged
-
-        return run_logged(args, "stud5")
     if args.seats is not None and args.player != "bpp-multi":
         raise ValueError(f"--seats applies to --player bpp-multi only (--player {args.player} plays heads-up); leave it out")
     check_out_path(args.out)
