@@ -31,8 +31,6 @@ triples in play; the update itself (``w ← w · PT[action]``) is the same.
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
 from bpp.loki.evaluator.preflop import PreflopThresholds, preflop_triples
@@ -434,12 +432,9 @@ def add_arguments(parser) -> None:
 
 def _logged_rows(args):
     """The rows of ``--hands FILE --hand N``: each opponent's tables by street, printed action by action."""
-    from holdem.histories import read_hands
+    from holdem.histories import read_hand
 
-    read = read_hands(args.hands)
-    for line in read.problems:
-        print(f"warning: {line}", file=sys.stderr)
-    hand = read.find(args.hand, game="limit-holdem")
+    hand = read_hand(args.hands, args.hand, game="limit-holdem")
     beliefs = logged_hand_beliefs(hand, args.player)
     print(beliefs.table())
     rows = {f"{hand.names[s]} (seat {s})": beliefs.tables(s) for s in beliefs.weights}

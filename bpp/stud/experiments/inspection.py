@@ -554,14 +554,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _logged_trace(args) -> BeliefTrace:
-    import sys
+    from holdem.histories import read_hand
 
-    from holdem.histories import read_hands
-
-    read = read_hands(args.hands)
-    for line in read.problems:
-        print(f"warning: {line}", file=sys.stderr)
-    hand = read.find(args.hand, game="stud5", n_players=2)
+    hand = read_hand(args.hands, args.hand, game="stud5", n_players=2)
     return trace_logged_hand(hand, args.as_player, agent=args.player)
 
 
