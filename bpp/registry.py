@@ -19,12 +19,12 @@ ValueError: unknown agent 'nobody'; tried the registered names, ...
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
+from holdem._typing import RngLike
 from holdem.match.agents import AgentEntry, AgentSpec, agent_entry, check_agent_games, list_agents, register_agent
 
 __all__ = ["AGENTS", "register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "check_agents_play",
@@ -37,25 +37,10 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     >>> agent_games("loki")
     ('limit-holdem',)
     """
-    prefixed = _prefixed(name)
-    return agent_entry(name).games if prefixed is None else prefixed.games
+    return agent_entry(name).games
 
 
-#: Name prefix -> "module:function" making the factory of such a name: OpenSpiel policies are named
-#: ``openspiel:MODULE:FACTORY`` (the bridge sits above the registry, so it is named here as text).
-_PREFIXES = {"openspiel:": "bpp.openspiel:openspiel_factory"}
-
-
-def _prefixed(name):
-    """The factory (with ``games``) of a prefixed agent name, or None for other names."""
-    for prefix, maker in _PREFIXES.items():
-        if isinstance(name, str) and name.startswith(prefix):
-            module, attribute = maker.split(":")
-            return getattr(importlib.import_module(module), attribute)(name)
-    return None
-
-
-def check_agents_play(names, game: str) -> None:
+def check_agents_play(names: Iterable[str], game: str) -> None:
     """Refuse, in one line naming the agents that do play ``game``, a name that does not play it.
 
     >>> check_agents_play(["bpp", "rules"], "stud5")
@@ -73,39 +58,38 @@ def agent_factory(name: str) -> Callable[..., Any]:
     >>> agent_factory("rules").__name__
     'RuleBasedPlayer'
     """
-    prefixed = _prefixed(name)
-    if prefixed is not None:
-        return prefixed
     factory = agent_entry(name).factory
     assert not isinstance(factory, str)  # agent_entry imports it
     return factory
 
 
-def make_agent(name: str, *, rng=None):
+def make_agent(name: str, *, rng: RngLike = None) -> Any:
     """A new agent ``name`` with its own random stream (``rng``: None, a seed or a Generator)."""
     return agent_factory(name)(rng=np.random.default_rng(rng))
 
 
-def match_agents(names, *, seed: int, workers: int = 1) -> list:
+def match_agents(names: Sequence[str], *, rng: RngLike, workers: int = 1) -> list[Any]:
     """What :func:`holdem.match.play_match` does with registry names, made explicit (it is rarely needed).
 
-    ``play_match(game, names, …, rng=seed)`` itself keeps every agent that
+    ``play_match(game, names, …, rng=rng)`` itself keeps every agent that
     learns across hands as one instance for the whole match
     (:func:`holdem.match.runner.keep_learners`); this returns those instances
     (wrapped in an :class:`~holdem.match.AgentSpec` keeping the name) and the
     other names unchanged, for a caller that wants to look at the learners
-    after the match.  Passing the result to ``play_match`` with ``rng=seed``
-    gives the same numbers as passing the names.
+    after the match.  Passing the result to ``play_match`` with the same
+    ``rng`` (a seed or a ``SeedSequence``: a ``Generator`` is drawn from on
+    each use) gives the same numbers as passing the names.
 
-    >>> match_agents(["call", "random"], seed=1)
+    >>> match_agents(["call", "random"], rng=1)
     ['call', 'random']
-    >>> [a if isinstance(a, str) else type(a.instance).__name__ for a in match_agents(["bpp", "rules"], seed=1)]
+    >>> [a if isinstance(a, str) else type(a.instance).__name__ for a in match_agents(["bpp", "rules"], rng=1)]
     ['BPPPlayer', 'rules']
     """
+    from holdem.checks import seed_sequence
     from holdem.match.agents import resolve_agent
     from holdem.match.runner import keep_learners
 
-    specs = keep_learners(tuple(resolve_agent(n) for n in names), np.random.SeedSequence(seed))
+    specs = keep_learners(tuple(resolve_agent(n) for n in names), seed_sequence(rng, "match_agents"))
     out = [name if spec.instance is None else spec for name, spec in zip(names, specs)]
     learners = [n for n, a in zip(names, out) if not isinstance(a, str)]
     if learners and workers != 1:
@@ -174,3 +158,6 @@ AGENTS["call-raise"] = AgentEntry("bpp.lbr.chumps:CallRaise", ("nolimit-holdem",
 AGENTS["call-raise-pot"] = AgentEntry("bpp.lbr.chumps:CallRaisePot", ("nolimit-holdem",))  # raises up to pot size
 AGENTS["random-pot"] = AgentEntry("bpp.lbr.chumps:RandomPot", ("nolimit-holdem",))  # random, raises up to pot size
 AGENTS["random-sizes"] = AgentEntry("bpp.lbr.chumps:RandomEverySize", ("nolimit-holdem",))  # every raise size an action
+# a family of names: "openspiel:MODULE:FACTORY" is the OpenSpiel policy FACTORY() of MODULE, played through the bridge
+# (bpp.openspiel.openspiel_factory(name) makes its factory; the games it plays are its policy's game)
+AGENTS["openspiel:"] = AgentEntry("bpp.openspiel:openspiel_factory")

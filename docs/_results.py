@@ -7,7 +7,9 @@ At build time (``config-inited``, before Sphinx looks for pages) it writes
   as it is, so the pages never restate a number by hand;
 * ``results/tables/figures.md`` — every committed figure ``figures/*.png``;
 * ``results/tables/report.md`` — the ``bpp reproduce`` report committed in
-  ``figures/reproduce/`` (``report.md`` and its figures), when there is one;
+  ``figures/reproduce/`` (``report.md`` and its figures), when there is one, and
+  ``results/tables/report-paper.md`` — the paper-scale report committed in
+  ``figures/reproduce-paper/`` (the experiments run at the papers' sizes so far);
 * ``api/generated/<module>.rst`` — one API page per public module of
   ``holdem`` and ``bpp`` (:func:`write_api_pages`).
 
@@ -77,12 +79,13 @@ def write_pages(app=None, config=None) -> list[Path]:
         images += [f"## {png.stem}\n", f"`figures/{png.name}`{by}\n", f"![{png.stem}](../../../figures/{png.name})\n"]
     _write(OUT / "figures.md", "\n".join(images))
     written.append(OUT / "figures.md")
-    report = FIGURES / "reproduce" / "report.md"
-    if report.exists():
-        text = report.read_text(encoding="utf-8")
-        text = re.sub(r"!\[([^\]]*)\]\((figures/[^)]+)\)", r"![\1](../../../figures/reproduce/\2)", text)
-        _write(OUT / "report.md", text)
-        written.append(OUT / "report.md")
+    for folder, page in (("reproduce", "report"), ("reproduce-paper", "report-paper")):
+        report = FIGURES / folder / "report.md"
+        if report.exists():
+            text = report.read_text(encoding="utf-8")
+            text = re.sub(r"!\[([^\]]*)\]\((figures/[^)]+)\)", rf"![\1](../../../figures/{folder}/\2)", text)
+            _write(OUT / f"{page}.md", text)
+            written.append(OUT / f"{page}.md")
     index = ("# The committed tables and figures\n\nOne page per results table in `figures/`, included as the script "
              "that measures it wrote it.\n\n```{toctree}\n:glob:\n:maxdepth: 1\n\n*\n```\n")
     _write(OUT / "index.md", index)

@@ -24,7 +24,7 @@ hand number); a ``POST`` from another site's page (its ``Origin`` or
 failure is one HTTP error and one line on stderr, never a traceback.  Nothing sent by the browser is ever evaluated: the
 action is looked up in a fixed table.
 
->>> s = PlaySession("stud5", "bpp-card", seed=1)
+>>> s = PlaySession("stud5", "bpp-card", rng=1)
 >>> st = s.state()
 >>> st["hand"], st["over"], sorted(a["name"] for a in st["legal"]) in (["call", "fold", "raise"], ["call", "raise"])
 (1, False, True)
@@ -41,9 +41,13 @@ import html
 import json
 import sys
 import threading
+from typing import Any
 from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import numpy as np
+
+from holdem.checks import seed_sequence
+from holdem.play import HandDriver
 
 from bpp.explore.page import _asset, network_json, pgmpy_tables
 
@@ -85,25 +89,24 @@ class PlaySession:
         ``"stud5"`` or ``"limit-holdem"``.
     against : str
         The agent (:data:`AGENTS`).
-    seed : int
-        Deals and the agent's randomness.
+    rng
+        Deals and the agent's randomness: None, a seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`).
     """
 
     AGENT, HUMAN = 0, 1
 
-    def __init__(self, game: str, against: str, *, seed: int = 0):
+    def __init__(self, game: str, against: str, *, rng=0):
         import bpp.registry as registry
 
         if game not in AGENTS:
             raise ValueError(f"The 'game' parameter of PlaySession must be one of {tuple(AGENTS)}; got {game!r}.")
         if against not in AGENTS[game]:
             raise ValueError(f"The 'against' parameter of PlaySession must be one of {AGENTS[game]} for {game}; got {against!r}.")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"The 'seed' parameter of PlaySession must be a non-negative integer; got {seed!r}.")
         self.game_name, self.against = game, against
-        streams = np.random.SeedSequence(int(seed)).spawn(2)
+        streams = seed_sequence(rng, "PlaySession").spawn(2)
         self.rng = np.random.default_rng(streams[0])
         self.agent = registry.make_agent(against, rng=np.random.default_rng(streams[1]))
+        self.game: Any  # Stud5 or LimitHoldem
         if game == "stud5":
             from holdem.games import Stud5
 
@@ -112,6 +115,7 @@ class PlaySession:
             from holdem.games import LimitHoldem
 
             self.game = LimitHoldem(n_players=2)
+        self.driver = HandDriver([self.agent, None], on_turn=self._settled, on_decision=self._decided)
         self.lock = threading.Lock()
         self.hand = 0
         self.total = 0.0
@@ -130,17 +134,13 @@ class PlaySession:
         self.hand += 1
         self.turn = 0
         self.learned_html = ""
-        self.model_before = copy.deepcopy(getattr(self.agent, "model_", None))
-        self.state_ = self.game.new_hand(self.rng.permutation(52), button=1)
-        self.told = 0
+        self.state_: Any = self.game.new_hand(self.rng.permutation(52), button=1)
         self.log: list[str] = []
         self.steps: list[dict] = []
         self.pool: list = []
-        self.message = "Your move." if self.state_.current_player == self.HUMAN else ""
-        hook = getattr(self.agent, "new_hand", None)
-        if hook is not None:
-            hook(self.AGENT)
-        self._advance("deal")
+        self._last: Any = "deal"  # the deal, then each decision, until the beliefs after it are recorded
+        if self.driver.start(self.state_) is None:
+            self._settled()
         return self.state()
 
     def act(self, body) -> dict:
@@ -155,50 +155,44 @@ class PlaySession:
             raise RequestError(f"stale request: hand {body.get('hand')!r} is not the current hand {self.hand}")
         if body.get("turn") != self.turn:
             raise RequestError(f"stale request: turn {body.get('turn')!r} is not the current turn {self.turn} (reload the page)")
-        state = self.state_
-        if state.is_terminal:
+        if self.state_.is_terminal:
             raise RequestError("the hand is over: start the next hand")
-        if state.current_player != self.HUMAN:
+        if self.driver.pending != self.HUMAN:
             raise RequestError("it is not your turn")
-        obs = state.observation(self.HUMAN)
+        obs = self.driver.observation()
         kind = ActionKind(_NAMES[name])
         action = next((a for a in obs.legal if a.kind == kind), None)
         if action is None:
             legal = ", ".join(_label(a.kind, obs.to_call)[0] for a in obs.legal)
             raise RequestError(f"{name} is not legal now (legal: {legal})")
-        self._apply(self.HUMAN, action, obs)
-        self._advance("action")
+        if self.driver.step(action) is None:
+            self._settled()
         return self.state()
 
-    def _apply(self, seat: int, action, obs) -> None:
+    # -- the hand driver's hooks: the log, and the agent's beliefs after each event ------------
+
+    def _decided(self, seat: int, obs, action) -> None:
+        """``on_decision``: log the action; its beliefs are recorded once every event it causes is told."""
         verb = _label(action.kind, obs.to_call)[1]
         text = f"you {verb[:-1]}" if seat == self.HUMAN else f"{self.against} {verb}"
         self.log.append(text)
-        self.state_.apply(action)
         self.turn += 1
-        self._tell()
-        self._record(f"round {obs.round + 1}: {text}", "action", "OPP" if seat == self.HUMAN else "BPP")
+        self._last = (seat, text, obs.round)
 
-    def _tell(self) -> None:
-        history = self.state_.history
-        hook = getattr(self.agent, "observe", None)
-        for event in history[self.told:]:
-            if hook is not None:
-                hook(event)
-        self.told = len(history)
-
-    def _advance(self, why: str) -> None:
-        """Tell the agent what happened; let it act while it is its turn; record its beliefs."""
-        self._tell()
-        if why == "deal":
+    def _settled(self, seat: int | None = None) -> None:
+        """``on_turn`` (and the end of the hand): every event so far is told; record the beliefs after the last step."""
+        state, last, self._last = self.state_, self._last, None
+        if last is None:  # nothing happened since the last record
+            pass
+        elif last == "deal":
             self._record("the deal", "deal", None)
-        state = self.state_
-        while not state.is_terminal and state.current_player == self.AGENT:
-            obs = state.observation(self.AGENT)
-            r = state.round
-            self._apply(self.AGENT, self.agent.act(obs), obs)
-            if not state.is_terminal and state.round != r:
+        else:
+            actor, text, r = last
+            self._record(f"round {r + 1}: {text}", "action", "OPP" if actor == self.HUMAN else "BPP")
+            if actor == self.AGENT and not state.is_terminal and state.round != r:
                 self._record(f"round {state.round + 1}: cards dealt", "deal", None)
+        if not state.is_terminal and state.current_player == self.AGENT:
+            return
         if not state.is_terminal and state.round > 0 and self.steps and self.steps[-1]["round"] != state.round:
             self._record(f"round {state.round + 1}: cards dealt", "deal", None)
         if state.is_terminal:
@@ -207,10 +201,10 @@ class PlaySession:
             self.message = f"Hand over: you {'win' if won > 0 else 'lose' if won < 0 else 'split'} {abs(won):g} bets."
             self.learned_html = self._learned()
         else:
-            self.message = "Your move." if state.current_player == self.HUMAN else ""
+            self.message = "Your move."
 
     def _unit(self) -> float:
-        return float(getattr(self.game, "bet", None) or getattr(self.game, "small_bet", 1))
+        return float(getattr(self.game, "bet", None) or getattr(self.game, "small_bet", 1))  # type: ignore[arg-type]
 
     # -- the agent's beliefs ----------------------------------------------------------------
 
@@ -368,7 +362,7 @@ class PlaySession:
 def _fmt(cards) -> str:
     from holdem.cards import format_cards
 
-    return format_cards(np.array(cards, dtype=np.int64)) if len(cards) else ""
+    return str(format_cards(np.array(cards, dtype=np.int64))) if len(cards) else ""
 
 
 def _label(kind, to_call) -> tuple[str, str]:
@@ -443,14 +437,14 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(status, {"error": message, **extra})
 
     def _origins(self) -> tuple[str, ...]:
-        port = self.server.server_address[1]
+        port = self.server.server_address[1]  # type: ignore[index]  # an (host, port) address
         return f"127.0.0.1:{port}", f"localhost:{port}"
 
     def _host_ok(self) -> bool:
         """Only pages served from this loopback address may talk to the game (no DNS rebinding from another site)."""
         if self.headers.get("Host", "") in self._origins():
             return True
-        self._fail(403, f"this game answers only on http://127.0.0.1:{self.server.server_address[1]}/")
+        self._fail(403, f"this game answers only on http://127.0.0.1:{self.server.server_address[1]}/")  # type: ignore[index]
         return False
 
     def _same_origin(self) -> bool:
@@ -530,6 +524,8 @@ class _Server(ThreadingHTTPServer):
 
     daemon_threads = True
     block_on_close = False
+    session: PlaySession  # set by make_server
+    page: str
 
     def __init__(self, address, handler, *, log=None):
         self._slots = threading.BoundedSemaphore(_MAX_CLIENTS)
@@ -566,7 +562,7 @@ class _Server(ThreadingHTTPServer):
         self.log(f"{client_address[0]}: the connection failed ({type(exc).__name__}: {exc})")
 
 
-def make_server(game: str, against: str, *, port: int = 8765, seed: int = 0, log=None) -> HTTPServer:
+def make_server(game: str, against: str, *, port: int = 8765, rng=0, log=None) -> HTTPServer:
     """An HTTP server on 127.0.0.1:``port`` (0: any free port) serving one :class:`PlaySession`; call ``serve_forever()``.
 
     Each connection has its own thread; ``log`` (a callable taking one line,
@@ -574,7 +570,7 @@ def make_server(game: str, against: str, *, port: int = 8765, seed: int = 0, log
     """
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         raise ValueError(f"The 'port' parameter of make_server must be an integer in [0, 65535]; got {port!r}.")
-    session = PlaySession(game, against, seed=seed)
+    session = PlaySession(game, against, rng=rng)
     try:
         server = _Server(("127.0.0.1", port), _Handler, log=log)
     except OSError as exc:
@@ -584,11 +580,11 @@ def make_server(game: str, against: str, *, port: int = 8765, seed: int = 0, log
     return server
 
 
-def serve(game: str, against: str, *, port: int = 8765, seed: int = 0) -> int:
+def serve(game: str, against: str, *, port: int = 8765, rng=0) -> int:
     """``bpp play``: serve until Ctrl-C; returns 0."""
-    server = make_server(game, against, port=port, seed=seed)
+    server = make_server(game, against, port=port, rng=rng)
     host, port = server.server_address[:2]
-    print(f"playing {game} against {against}: open http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    print(f"playing {game} against {against}: open http://{host!s}:{port}/ (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -39,12 +39,16 @@ matches.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from bpp.kendall.players import VALUES_FORMAT, EvolvingPlayer, StylePlayer
 from bpp.kendall.styles import STYLE_NAMES
+from bpp.kendall.readings import Reading
+from holdem._typing import RngLike
 from holdem.games import Draw5
 from holdem.play import HandDriver
 
@@ -106,7 +110,7 @@ def _check_count(name: str, value, owner: str) -> int:
     return int(value)
 
 
-def table_players(table: str, reading=None) -> list[StylePlayer]:
+def table_players(table: str, reading: Reading | str | None = None) -> list[StylePlayer]:
     """The four fixed players of ``table`` (seats 1-4): one style four times, or one of each style ("mixed").
 
     ``reading``: how they read the paper's open points (:mod:`bpp.kendall.readings`).
@@ -132,7 +136,8 @@ class TableRecord:
         return STARTING_BANKROLL + np.cumsum(self.payoffs, axis=0)
 
 
-def play_table(players, n_hands: int, *, rng=None, progress: bool = False, desc: str = "hands") -> TableRecord:
+def play_table(players: Sequence[Any], n_hands: int, *, rng: RngLike = None, progress: bool = False,
+               desc: str = "hands") -> TableRecord:
     """Play ``n_hands`` hands of five-card draw between ``players`` (seat i = players[i]); the button moves each hand.
 
     Deals are drawn from ``rng`` (a seed or Generator) in blocks of whole
@@ -184,10 +189,24 @@ def play_table(players, n_hands: int, *, rng=None, progress: bool = False, desc:
 
 @dataclass(frozen=True)
 class TrainingResult:
-    """A training session: the player, the table, and the evolving player's record per epoch (seat 0)."""
+    """A training session: the player, the table it trained at, and the evolving player's record per epoch (seat 0).
+
+    Attributes
+    ----------
+    player : EvolvingPlayer
+        The trained player (its values after the last epoch).
+    table_name : str
+        The table of :data:`TABLES` it trained at.
+    epochs : int
+        Hands played.
+    seed : int or None
+        The seed of the deals (``None`` when a Generator was given).
+    record : TableRecord
+        Every seat's payoffs, hands played and won per epoch.
+    """
 
     player: EvolvingPlayer
-    table: str
+    table_name: str
     epochs: int
     seed: object
     record: TableRecord = field(repr=False)
@@ -197,7 +216,7 @@ class TrainingResult:
         """The evolving player's bankroll after each epoch (the learning curve of Figures 4 and 5)."""
         return self.record.bankrolls[:, 0]
 
-    def table5(self, epochs=TABLE5_EPOCHS) -> list[dict]:
+    def table5(self, epochs: Iterable[int] = TABLE5_EPOCHS) -> list[dict[str, Any]]:
         """Hands played and won by the evolving player up to each epoch of Table 5 (those within the session).
 
         As in the paper, % played is of the epochs and % won is of the hands played (Table 5: 560 / 1664 = 33.6 %).
@@ -212,12 +231,29 @@ class TrainingResult:
             rows.append({"epoch": e, "played": p, "won": w, "pct_played": round(100 * p / e, 1), "pct_won": round(100 * w / p, 1) if p else 0.0})
         return rows
 
+    def table(self) -> str:
+        """Plain text: the final bankroll and Table 5 (hands played and won up to each epoch), as ``bpp kendall train``
+        prints them.
+
+        Examples
+        --------
+        >>> print(train("tight-aggressive", 100, rng=1).table().splitlines()[1])
+         epoch  played   won  % played  % won
+        """
+        lines = [f"trained {self.epochs:,} epochs at the {self.table_name} table (seed {self.seed}): "
+                 f"bankroll {int(self.curve[-1]):,} (start 10,000)",
+                 f"{'epoch':>6s} {'played':>7s} {'won':>5s} {'% played':>9s} {'% won':>6s}"]
+        for row in self.table5():
+            lines.append(f"{row['epoch']:6d} {row['played']:7d} {row['won']:5d} {row['pct_played']:9.1f} "
+                         f"{row['pct_won']:6.1f}")
+        return "\n".join(lines)
+
     def to_dict(self) -> dict:
         """Everything ``bpp kendall train`` writes: settings, values, Table 5, the learning curve."""
         return {
             "format": VALUES_FORMAT,
             "version": 1,
-            "table": self.table,
+            "table": self.table_name,
             "epochs": self.epochs,
             "seed": self.seed,
             "decrease_on": self.player.decrease_on,
@@ -230,8 +266,8 @@ class TrainingResult:
         }
 
 
-def train(table: str, epochs: int = 5000, *, rng=None, player: EvolvingPlayer | None = None, progress: bool = False,
-          reading=None) -> TrainingResult:
+def train(table: str, epochs: int = 5000, *, rng: RngLike = None, player: EvolvingPlayer | None = None,
+          progress: bool = False, reading: Reading | str | None = None) -> TrainingResult:
     """Train an evolving player for ``epochs`` hands at ``table`` (Kendall2001 §3, Table 5, Figures 4-5).
 
     Parameters
@@ -322,8 +358,9 @@ class Table6:
         return "\n".join(lines)
 
 
-def evaluate(values, hands: int = 1000, runs: int = 5, *, tables=("loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive", "mixed"),
-             rng=None, progress: bool = False, reading=None) -> Table6:
+def evaluate(values: Any, hands: int = 1000, runs: int = 5, *,
+             tables: Sequence[str] = ("loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive", "mixed"),
+             rng: RngLike = None, progress: bool = False, reading: Reading | str | None = None) -> Table6:
     """Play the trained player (learning frozen) at each table: Table 6 and the mixed table of Figure 6.
 
     ``reading``: how every player reads the paper's open points (:mod:`bpp.kendall.readings`).

@@ -157,7 +157,7 @@ def test_bpp_up_learns_that_rules_aggression_depends_on_bpps_board():
     import bpp.registry as registry
     from holdem.match import AgentSpec, play_match
 
-    agents = registry.match_agents(["bpp-up", "rules"], seed=3)
+    agents = registry.match_agents(["bpp-up", "rules"], rng=3)
     assert isinstance(agents[0], AgentSpec) and agents[0].name == "bpp-up"
     bpp = agents[0].instance
     assert bpp.upcards_link == "showing"
