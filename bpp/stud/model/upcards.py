@@ -101,6 +101,7 @@ from __future__ import annotations
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
+from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.networks import (
     ACTIONS,
     EDGES,
@@ -246,7 +247,7 @@ def build_linked_network(cpts: StudCPTs, action_cpt=None, link="showing"):
     return model
 
 
-class LinkedActionModel:
+class LinkedActionModel(ShowdownCounts):
     """Per-opponent showdown counts of (action, current type, link state) per round, and M_A|C,S (§3.3, §5.2, §6.1).
 
     As :class:`bpp.stud.model.learning.ActionModel` with one more axis:
@@ -259,46 +260,22 @@ class LinkedActionModel:
     """
 
     def __init__(self, *, link="showing", prior_strength: float = 2.0):
-        if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength >= 0:
-            raise ValueError(f"The 'prior_strength' parameter of LinkedActionModel must be a number >= 0; got {prior_strength!r}.")
         self.link = _check_link(link)
-        self.prior_strength = prior_strength
-        self.reset()
+        super().__init__(prior_strength=prior_strength)
 
-    def reset(self) -> "LinkedActionModel":
-        self.counts_ = [np.zeros(default_linked_action_cpt(r, self.link).shape) for r in range(N_ROUNDS)]
-        self.n_showdowns_ = 0
-        return self
+    def shapes(self) -> list[tuple]:
+        return [default_linked_action_cpt(r, self.link).shape for r in range(N_ROUNDS)]
 
     def update(self, opp_cards, aggressive, states) -> "LinkedActionModel":
         """Count one showdown: the opponent's five cards (down card first), its per-round aggression (None: did not act) and the per-round link states."""
-        cards = [int(c) for c in opp_cards]
-        if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
-            raise ValueError(f"The 'opp_cards' parameter of LinkedActionModel.update must be 5 distinct card codes; got {opp_cards!r}.")
-        aggressive, states = list(aggressive), list(states)
-        if len(aggressive) != N_ROUNDS or len(states) != N_ROUNDS:
-            raise ValueError("LinkedActionModel.update needs one aggression entry and one link state per round (4 each).")
+        cards = self._cards(opp_cards)
+        aggressive, states = self._per_round("aggressive", aggressive), self._per_round("states", states)
         for r, (a, s) in enumerate(zip(aggressive, states)):
             if a is None or s is None:
                 continue
             self.counts_[r][1 if a else 0, ht.hand_type_of(cards[: r + 2]), s] += 1.0
         self.n_showdowns_ += 1
         return self
-
-    def action_cpts(self) -> list[np.ndarray]:
-        """The four M_A|C,S, shape (2, n_current, n_link), summing to 1 over the action axis."""
-        s = self.prior_strength
-        out = []
-        for counts in self.counts_:
-            total = counts.sum(axis=0)
-            if s > 0:
-                out.append((counts + s / 2.0) / (total + s))
-            else:
-                m = np.full(counts.shape, 0.5)
-                seen = total > 0
-                m[:, seen] = counts[:, seen] / total[seen]
-                out.append(m)
-        return out
 
     def __repr__(self) -> str:
         return f"LinkedActionModel(link={self.link!r}, prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
