@@ -8,7 +8,6 @@ agent plays, learns and reads its own network.
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 

@@ -1,7 +1,8 @@
 """Every BPP variant's network compiled by :class:`bpp.stud.model.compiled.CompiledNetwork` equals pgmpy's ``VariableElimination``.
 
 One test over every network a registered BPP plays from (Korb1999 Figure 1
-and its §6 variants, :data:`bpp.stud.players.variants.VARIANTS`; §6.2's
+and its §6 variants, :data:`bpp.stud.players.variants.VARIANTS`, ``bpp-up``'s
+literal BPP_Upcards link too; §6.2's
 three-seat network; the first slice of §6.3's dynamic network), every round:
 the learned tables (OPP_Action, OPP_Bluff) are replaced by random ones, then
 the posteriors of every hidden node of interest are compared with pgmpy on
@@ -46,9 +47,16 @@ def _dbn_case():
     return [load_dbn()], tuple(node(n, 0) for n in ("BPP_Current", "OPP_Upcards", "OPP_Action"))
 
 
+def _upcards_case():
+    from bpp.stud.model.networks import OBSERVED, load_cpts
+    from bpp.stud.model.upcards import upcards_factors
+
+    return [network_of(*upcards_factors(c, link="upcards")) for c in load_cpts()], tuple(OBSERVED) + ("BPP_Upcards",)
+
+
 CASES = {**{name: (lambda name=name: _variant_case(name)) for name in
             ("paper", "up", "linked", "actions", "bluff", "showing")},
-         "multi3": _multi_case, "dbn-slice0": _dbn_case}
+         "up-upcards": _upcards_case, "multi3": _multi_case, "dbn-slice0": _dbn_case}
 
 
 def _randomised(model, rng):

@@ -33,6 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
+from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.networks import (
     MODELS_DIR,
     N_ROUNDS,
@@ -185,7 +186,7 @@ def load_actions_networks(directory=None, *, file_format: str = "bif") -> list:
                                check, where="load_actions_networks")
 
 
-class ActionsModel:
+class ActionsModel(ShowdownCounts):
     """Per-opponent showdown counts of (refined action, current type) per round and M_A|C (§3.3, §5.2, §6.1).
 
     M_A|C[a, c] = (n[a, c] + p / 4) / (n[·, c] + p), ``p`` = ``prior_strength`` (¼ each before any showdown).
@@ -195,39 +196,19 @@ class ActionsModel:
     [0.167, 0.167, 0.167, 0.5]
     """
 
-    def __init__(self, *, prior_strength: float = 2.0):
-        if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength > 0:
-            raise ValueError(f"The 'prior_strength' parameter of ActionsModel must be a number > 0; got {prior_strength!r}.")
-        self.prior_strength = prior_strength
-        self.reset()
-
-    def reset(self) -> "ActionsModel":
-        self.counts_ = [np.zeros(default_actions_cpt(r).shape) for r in range(N_ROUNDS)]
-        self.n_showdowns_ = 0
-        return self
+    def shapes(self) -> list[tuple]:
+        return [default_actions_cpt(r).shape for r in range(N_ROUNDS)]
 
     def update(self, opp_cards, actions) -> "ActionsModel":
         """Count one showdown: the opponent's five cards (down card first) and its state per round (0-3; None or 4: did not act)."""
-        cards = [int(c) for c in opp_cards]
-        if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
-            raise ValueError(f"The 'opp_cards' parameter of ActionsModel.update must be 5 distinct card codes; got {opp_cards!r}.")
-        actions = list(actions)
-        if len(actions) != N_ROUNDS:
-            raise ValueError(f"The 'actions' parameter of ActionsModel.update must have one entry per round (4); got {len(actions)}.")
+        cards = self._cards(opp_cards)
+        actions = self._per_round("actions", actions)
         for r, a in enumerate(actions):
             if a is None or a == UNOBSERVED:
                 continue
             self.counts_[r][int(a), ht.hand_type_of(cards[: r + 2])] += 1.0
         self.n_showdowns_ += 1
         return self
-
-    def action_cpts(self) -> list[np.ndarray]:
-        """The four M_A|C, shape (4, n_current), summing to 1 over the action axis."""
-        p = self.prior_strength
-        return [(n + p / len(ACTION_STATES)) / (n.sum(axis=0) + p) for n in self.counts_]
-
-    def __repr__(self) -> str:
-        return f"ActionsModel(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
 
 
 def actions_factors(cpts: StudCPTs, action_cpt=None) -> tuple[dict, dict]:
