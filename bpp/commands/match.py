@@ -77,7 +77,7 @@ def agents_by_game() -> str:
     return "\n".join(lines)
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``match`` subcommand."""
     p = subparsers.add_parser(
         "match",
@@ -143,7 +143,7 @@ def load_model(agent, path):
     return agent.load(path)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Play the match ``args`` describe; print the table or JSON; return 0."""
     import bpp.registry
     from holdem.match import DEFAULT_BLOCK_SIZE, play_match

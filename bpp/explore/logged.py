@@ -34,6 +34,8 @@ seeded hand (:class:`bpp.explore.page.Explorer`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from bpp.explore.page import Explorer
@@ -139,7 +141,7 @@ def logged_holdem_explorer(hand, observer: str | int | None = None, *, agent=Non
         p, r = event.player, event.round
         verb = _verb(event.action, state.observation(p).to_call > 0, r)
         state.apply(event.action)
-        before = beliefs.weights[p][k - 1] if p != seat else None
+        before: Any = beliefs.weights[p][k - 1] if p != seat else None
         cpt = None
         if before is not None and verb != "fold":
             after = beliefs.weights[p][k]
