@@ -27,6 +27,10 @@ Heads-up five-card stud, ``rules`` against ``rules`` (Korb1999 §5.1's
 rule-based player): batched beside the scalar path (neither OpenSpiel nor
 pokerkit plays five-card stud, so the scalar path is the anchor).
 
+The Gymnasium environments: learner decisions per second of
+:class:`bpp.vector_env.BatchVsAgentsEnv` (4,096 tables) beside
+:class:`bpp.envs.VsAgentsEnv` (one table), heads-up limit against ``call``.
+
 Heads-up five-card stud, ``bpp`` against ``rules``: the batched path when
 both agents have ``act_batch``, else the hand-by-hand one (said on the line).
 
@@ -125,6 +129,37 @@ def bpp_rules(hands: int, block_size: int, repeat: int) -> tuple[float, bool]:
     batched = plays_batched([registry.make_agent(name, rng=0) for name in ("bpp", "rules")])
     play_match(game, ["bpp", "rules"], 200, rng=0, block_size=block_size)
     return best_rate(lambda k: play_match(game, ["bpp", "rules"], hands, rng=k, block_size=block_size), hands, repeat), batched
+
+
+def vector_env(steps: int, num_envs: int, repeat: int) -> tuple[float, float]:
+    """Learner decisions per CPU-second: ``BatchVsAgentsEnv`` (``num_envs`` tables) and ``VsAgentsEnv`` (one table).
+
+    Heads-up limit hold'em against ``call``, a uniformly random legal action every step.
+    """
+    from bpp.envs import VsAgentsEnv
+    from bpp.vector_env import BatchVsAgentsEnv
+
+    rng = np.random.default_rng(0)
+    env = BatchVsAgentsEnv("limit-holdem", ["call"], num_envs=num_envs)
+
+    def run_vector(k):
+        obs, info = env.reset(seed=k)
+        for _ in range(steps):
+            mask = info["action_mask"]
+            obs, reward, terminated, truncated, info = env.step((rng.random(mask.shape) * mask).argmax(axis=1))
+
+    single = VsAgentsEnv("limit-holdem", opponents=["call"])
+    n_single = max(steps * 10, 1_000)
+
+    def run_single(k):
+        obs, info = single.reset(seed=k)
+        for _ in range(n_single):
+            mask = info["action_mask"]
+            obs, reward, terminated, truncated, info = single.step(int((rng.random(mask.shape) * mask).argmax()))
+            if terminated:
+                obs, info = single.reset()
+
+    return best_rate(run_vector, steps * num_envs, repeat), best_rate(run_single, n_single, repeat)
 
 
 def openspiel_nolimit(hands: int, repeat: int) -> float | None:
@@ -250,6 +285,10 @@ def main(argv=None) -> None:
     path = "batched" if br_batched else "hand by hand, no act_batch"
     print(f"heads-up five-card stud, bpp vs rules (hands/s, best of {a.repeat}):")
     print(f"  {'bpp play_match (' + path + ')':44s} {br:12,.0f}   target 100,000")
+    vec, one = vector_env(200, 4_096, a.repeat)
+    print(f"Gymnasium env, heads-up limit vs call, random legal actions (learner decisions/s, best of {a.repeat}):")
+    print(f"  {'bpp.vector_env.BatchVsAgentsEnv (4,096 tables)':44s} {vec:12,.0f}   vs VsAgentsEnv {vec / one:6.1f}x")
+    print(f"  {'bpp.envs.VsAgentsEnv (one table)':44s} {one:12,.0f}")
     print(f"peak memory of one 100,000-hand batch (raise vs call): {batch_memory():,.0f} MB (target < 1,000 MB)")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
