@@ -19,11 +19,12 @@ ValueError: unknown agent 'nobody'; tried the registered names, ...
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
+from holdem._typing import RngLike
 from holdem.match.agents import AgentEntry, AgentSpec, agent_entry, check_agent_games, list_agents, register_agent
 
 __all__ = ["AGENTS", "register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "check_agents_play",
@@ -39,7 +40,7 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     return agent_entry(name).games
 
 
-def check_agents_play(names, game: str) -> None:
+def check_agents_play(names: Iterable[str], game: str) -> None:
     """Refuse, in one line naming the agents that do play ``game``, a name that does not play it.
 
     >>> check_agents_play(["bpp", "rules"], "stud5")
@@ -62,31 +63,33 @@ def agent_factory(name: str) -> Callable[..., Any]:
     return factory
 
 
-def make_agent(name: str, *, rng=None):
+def make_agent(name: str, *, rng: RngLike = None) -> Any:
     """A new agent ``name`` with its own random stream (``rng``: None, a seed or a Generator)."""
     return agent_factory(name)(rng=np.random.default_rng(rng))
 
 
-def match_agents(names, *, seed: int, workers: int = 1) -> list:
+def match_agents(names: Sequence[str], *, rng: RngLike, workers: int = 1) -> list[Any]:
     """What :func:`holdem.match.play_match` does with registry names, made explicit (it is rarely needed).
 
-    ``play_match(game, names, …, rng=seed)`` itself keeps every agent that
+    ``play_match(game, names, …, rng=rng)`` itself keeps every agent that
     learns across hands as one instance for the whole match
     (:func:`holdem.match.runner.keep_learners`); this returns those instances
     (wrapped in an :class:`~holdem.match.AgentSpec` keeping the name) and the
     other names unchanged, for a caller that wants to look at the learners
-    after the match.  Passing the result to ``play_match`` with ``rng=seed``
-    gives the same numbers as passing the names.
+    after the match.  Passing the result to ``play_match`` with the same
+    ``rng`` (a seed or a ``SeedSequence``: a ``Generator`` is drawn from on
+    each use) gives the same numbers as passing the names.
 
-    >>> match_agents(["call", "random"], seed=1)
+    >>> match_agents(["call", "random"], rng=1)
     ['call', 'random']
-    >>> [a if isinstance(a, str) else type(a.instance).__name__ for a in match_agents(["bpp", "rules"], seed=1)]
+    >>> [a if isinstance(a, str) else type(a.instance).__name__ for a in match_agents(["bpp", "rules"], rng=1)]
     ['BPPPlayer', 'rules']
     """
+    from holdem.checks import seed_sequence
     from holdem.match.agents import resolve_agent
     from holdem.match.runner import keep_learners
 
-    specs = keep_learners(tuple(resolve_agent(n) for n in names), np.random.SeedSequence(seed))
+    specs = keep_learners(tuple(resolve_agent(n) for n in names), seed_sequence(rng, "match_agents"))
     out = [name if spec.instance is None else spec for name, spec in zip(names, specs)]
     learners = [n for n, a in zip(names, out) if not isinstance(a, str)]
     if learners and workers != 1:

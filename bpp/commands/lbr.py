@@ -25,7 +25,7 @@ from bpp.commands import plain_help, positive_int
 __all__ = ["register", "run"]
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``lbr`` subcommand."""
     from bpp.commands import seed
     from bpp.lbr.run import LBR_GAMES
@@ -57,7 +57,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run LBR as ``args`` say; print the table or JSON; return 0."""
     from bpp.lbr.run import run_lbr
 
@@ -70,7 +70,7 @@ def run(args) -> int:
         if address is not None:  # None inside a Dask worker: the run stays local
             connect(address)
     result = run_lbr(
-        args.opponent, game=args.game, betting=args.betting, rounds=args.rounds, n_deals=args.deals, seed=args.seed,
+        args.opponent, game=args.game, betting=args.betting, rounds=args.rounds, n_deals=args.deals, rng=args.seed,
         workers=args.workers, block_size=args.block_size, log=args.log, progress=not args.no_progress,
         policy_samples=args.policy_samples, scheduler=args.scheduler,
     )

@@ -118,7 +118,7 @@ def holding_strengths(board: CardsLike, dead_cards: CardsLike = ()) -> np.ndarra
     board = parse_cards(board)
     if board.size not in (3, 4, 5):
         raise ValueError(f"The 'board' parameter must hold 3, 4 or 5 cards; got {board.size}.")
-    dead = np.concatenate([board, parse_cards(dead_cards, distinct=False)]) if len(dead_cards) else board
+    dead = np.concatenate([board, parse_cards(dead_cards, distinct=False)]) if len(dead_cards) else board  # type: ignore[arg-type]
     live = holdings_mask(dead)
     hands = np.concatenate([HOLDINGS, np.broadcast_to(board, (N_HOLDINGS, board.size))], axis=1)
     ranks = evaluate_unchecked(np.ascontiguousarray(hands, dtype=np.int8)).astype(np.int32)
@@ -182,13 +182,13 @@ def tight_player_example(
     return out
 
 
-def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple[dict, dict[int, dict[str, WeightTable]]]:
+def trace_hand(rng=0, *, n_players: int = 5, observer: int = 0) -> tuple[dict, dict[int, dict[str, WeightTable]]]:
     """Play one random hand with the reference model; the observer's weight table of every opponent per street.
 
     Parameters
     ----------
-    seed : int
-        Deal and actions.
+    rng
+        Deal and actions: None, a seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`).
     n_players : int
         Seats, 2-10.
     observer : int
@@ -214,11 +214,12 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
     from holdem.games.holdem import blind_seats
     from types import SimpleNamespace
 
+    from holdem.checks import seed_sequence
     from holdem.play import play_hand
 
     if not isinstance(n_players, int) or not 2 <= n_players <= 10:
         raise ValueError(f"The 'n_players' parameter of trace_hand must be an integer in [2, 10]; got {n_players!r}.")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(seed_sequence(rng, "trace_hand"))
     game = LimitHoldem(n_players=n_players)
     deal = rng.permutation(52)
     state = game.new_hand(deal, button=0)
@@ -388,7 +389,7 @@ def logged_hand_beliefs(hand, observer: str | int | None = None, *, agent=None) 
     poki = agent if agent is not None else PokiAgent(rng=0)
     opponents = [s for s in range(hand.n_players) if s != seat]
     steps, rounds = ["start"], [0]
-    snaps = {s: [] for s in opponents}
+    snaps: dict[int, list[np.ndarray]] = {s: [] for s in opponents}
     driver = None
 
     def snapshot():

@@ -40,6 +40,7 @@ trials follow the formula thresholds, as the formula player's real ones do.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import numpy as np
 
@@ -140,7 +141,7 @@ def continuation_run(field: str, n_deals: int, seed: int, trials: int = 250) -> 
 
     scores: list = []
     make, _ = probe_factory(scores, trials=trials, seed=seed)
-    agents = match_agents([make, *FIELDS[field]], seed=seed)
+    agents = match_agents([make, *FIELDS[field]], rng=seed)
     res = play_match(LimitHoldem(n_players=6), agents, n_deals, rng=seed, duplicate=True, block_size=1)
     probe = agents[0].instance
     probe.score_hand()  # the last hand
@@ -186,7 +187,7 @@ def table(results) -> tuple[list, dict]:
              "simulated continuation: log-loss (first / later actions), hit rate | EV of the action taken − its real gain "
              "(sb): bias, RMSE |",
              "|---|---|---|---|---|---|"]
-    compare: dict = {}
+    compare: dict[str, Any] = {}
     for field in dict.fromkeys(r["field"] for r in results.values()):
         pooled = _pool(results, field)
         base = pooled["frequency"]

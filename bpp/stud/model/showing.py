@@ -83,6 +83,7 @@ __all__ = [
     "type_shown",
     "strength_state",
     "build_showing_network",
+    "showing_factors",
     "CompiledShowingNet",
     "save_showing",
     "load_showing_networks",
@@ -142,6 +143,27 @@ def _strength_cpt(betting_round: int) -> np.ndarray:
     """P(BPP_Strength | BPP_Current, BPP_Upcards) as pgmpy columns (BPP_Upcards fastest): a 0/1 table."""
     shown = type_shown(betting_round).astype(np.float64).ravel()
     return np.vstack([1.0 - shown, shown])
+
+
+def showing_factors(cpts: StudCPTs) -> tuple[dict, dict]:
+    """One round's network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 + BPP_Upcards + BPP_Strength.
+
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> factors, states = showing_factors(load_cpts()[2])
+    >>> factors["BPP_Strength"].variables, factors["BPP_Strength"].values.shape
+    (('BPP_Strength', 'BPP_Current', 'BPP_Upcards'), (2, 16, 14))
+    """
+    from bpp.stud.model.compiled import Factor
+    from bpp.stud.model.networks import figure1_factors
+
+    r = cpts.betting_round
+    factors, states = figure1_factors(cpts)
+    factors[UPCARDS_NODE] = Factor((UPCARDS_NODE, "BPP_Current"), cpts.upcards_given_current)
+    shape = (len(STRENGTH_STATES), len(cpts.current_states), len(cpts.upcard_states))
+    factors[STRENGTH_NODE] = Factor((STRENGTH_NODE, "BPP_Current", UPCARDS_NODE), _strength_cpt(r).reshape(shape))
+    states[UPCARDS_NODE] = cpts.upcard_states
+    states[STRENGTH_NODE] = STRENGTH_STATES
+    return factors, states
 
 
 def build_showing_network(cpts: StudCPTs):

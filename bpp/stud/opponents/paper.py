@@ -46,6 +46,9 @@ both are unchanged.
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from holdem.agents import Agent, HandStreams
@@ -54,6 +57,12 @@ from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
 
 from bpp.stud.decision.player import CurvePlayer
 from bpp.stud.model.handvalue import _hand_type, _hand_value, hand_value_codes
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from holdem._typing import RngLike
+    from holdem.cards import CardsLike
+    from holdem.games.batched import StudBatchObservation
 
 __all__ = [
     "sample_win_probability",
@@ -67,7 +76,7 @@ _BET_RAISE = ActionKind.BET_RAISE
 # ---------------------------------------------------------------- probabilistic player
 
 
-def sample_win_probability(my_cards, opp_up, *, n_samples: int = 1000, rng=None) -> float:
+def sample_win_probability(my_cards: CardsLike, opp_up: CardsLike, *, n_samples: int = 1000, rng: RngLike = None) -> float:
     """P(win) of ``my_cards`` against an opponent showing ``opp_up``, from the known cards alone (§2.2, §5.1).
 
     Completes both hands to five cards with cards drawn without replacement
@@ -251,13 +260,14 @@ class ProbabilisticPlayer(CurvePlayer):
     #: At a larger table P(win) is against every live opponent and θ is eqs. (1)-(7) for n players (Korb1999 §6.2).
     multi_seat = True
 
-    def __init__(self, *, n_samples: int = 1000, params=None, bluff: float = 0.05, bets_per_round=None, rng=None):
+    def __init__(self, *, n_samples: int = 1000, params: Any = None, bluff: float = 0.05,
+                 bets_per_round: float | None = None, rng: RngLike = None) -> None:
         if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 1:
             raise ValueError(f"The 'n_samples' parameter of ProbabilisticPlayer must be an integer >= 1; got {n_samples!r}.")
-        kwargs = {} if bets_per_round is None else {"bets_per_round": bets_per_round}
+        kwargs: dict[str, Any] = {} if bets_per_round is None else {"bets_per_round": bets_per_round}
         super().__init__(params=params, bluff=bluff, rng=rng, **kwargs)
         self.n_samples = int(n_samples)
-        self._cache_key = None
+        self._cache_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._cache_value = 0.0
         self._table_cache: dict = {}
 
@@ -285,7 +295,8 @@ class ProbabilisticPlayer(CurvePlayer):
 # ---------------------------------------------------------------- rule-based player
 
 
-def figure4_policy(hole, my_up, their_up, facing_bet: bool) -> tuple[float, float, float]:
+def figure4_policy(hole: tuple[int, ...], my_up: tuple[int, ...], their_up: tuple[int, ...], facing_bet: bool
+                   ) -> tuple[float, float, float]:
     """Figure 4's (fold, check/call, bet/raise) probabilities, before the legal-move mapping (unchecked).
 
     ``hole`` and ``my_up`` are the rule-based player's down and up cards,
@@ -318,7 +329,29 @@ def figure4_policy(hole, my_up, their_up, facing_bet: bool) -> tuple[float, floa
     return 0.0, 0.0, 1.0
 
 
-def figure4_policy_batch(holes, my_ups, their_ups, facing_bet):
+@functools.lru_cache(maxsize=None)
+def _rank_value_table(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`hand_value_codes` of every sequence of ``n_cards`` <= 4 ranks, indexed by the ranks as base-13 digits.
+
+    Below five cards there is no straight or flush, so a hand's value and type
+    are functions of its ranks; each position gets its own suit, so no card repeats.
+    """
+    ranks = np.indices((13,) * n_cards).reshape(n_cards, -1).T
+    return hand_value_codes(ranks * 4 + np.arange(n_cards))
+
+
+def _value_codes(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`hand_value_codes` of ``cards`` (n, k): a table lookup for k <= 4 (ranks only), computed for five cards."""
+    k = cards.shape[1]
+    if k > 4:
+        return hand_value_codes(cards)
+    at = (np.asarray(cards, dtype=np.intp) >> 2) @ (13 ** np.arange(k - 1, -1, -1))
+    codes, types = _rank_value_table(k)
+    return codes[at], types[at]
+
+
+def figure4_policy_batch(holes: np.ndarray, my_ups: np.ndarray, their_ups: np.ndarray, facing_bet: np.ndarray
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`figure4_policy` for a batch of rows of one round: ``(fold, call, bet)`` float arrays (n,).
 
     ``holes`` (n, 1), ``my_ups`` and ``their_ups`` (n, k) card codes,
@@ -332,9 +365,9 @@ def figure4_policy_batch(holes, my_ups, their_ups, facing_bet):
     >>> [(float(x), float(y), float(z)) for x, y, z in zip(f, c, b)]
     [(0.0, 0.1, 0.9), (0.85, 0.15, 0.0)]
     """
-    their_value, their_type = hand_value_codes(their_ups)
-    my_up_value, _ = hand_value_codes(my_ups)
-    mine_value, mine_type = hand_value_codes(np.concatenate([holes, my_ups], axis=1))
+    their_value, their_type = _value_codes(their_ups)
+    my_up_value, _ = _value_codes(my_ups)
+    mine_value, mine_type = _value_codes(np.concatenate([holes, my_ups], axis=1))
     behind = their_value > my_up_value
     better = mine_type > their_type
     fold = np.where(behind, np.where(mine_value > their_value, 0.0, 0.85), np.where(facing_bet & ~better, 0.15, 0.0))
@@ -398,7 +431,7 @@ class RuleBasedPlayer(HandStreams):
         fold, call, bet = self._probabilities(observation)
         return {a: (fold if a.kind == 0 else (call if a.kind == 1 else bet)) for a in observation.legal}
 
-    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+    def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> np.ndarray:
         """Figure 4's policy had the rule-based player held each down card of ``holdings`` (n, 1): (n, len(legal)).
 
         >>> import numpy as np
@@ -426,7 +459,7 @@ class RuleBasedPlayer(HandStreams):
             return CHECK_CALL
         return observation.legal[-1]
 
-    def act_batch(self, observation) -> np.ndarray:
+    def act_batch(self, observation: StudBatchObservation) -> np.ndarray:
         """The kinds :meth:`act` picks in every row of a stud :class:`~holdem.games.batched.StudBatchObservation`."""
         n = len(observation)
         rounds = observation.round
@@ -448,7 +481,7 @@ class RuleBasedPlayer(HandStreams):
                 theirs = theirs_all[sel, : r + 1]
             else:  # a table: the strongest showing among the live opponents (Korb1999 §6.2)
                 folded = observation.folded[sel]
-                codes = np.stack([hand_value_codes(ups[sel, s, : r + 1])[0] for s in range(observation.n_players)], 1)
+                codes = np.stack([_value_codes(ups[sel, s, : r + 1])[0] for s in range(observation.n_players)], 1)
                 codes = np.where(folded | (np.arange(observation.n_players) == players[sel, None]), -1, codes)
                 theirs = ups[sel, np.argmax(codes, axis=1), : r + 1]
             fold[sel], call[sel], bet[sel] = figure4_policy_batch(holes[sel], mine, theirs, to_call[sel] > 0)

@@ -28,17 +28,9 @@ three are five-card stud players (registered with ``games=("stud5",)``); at a
 table of more than two seats P(win) is against every live opponent
 (:func:`bpp.stud.opponents.paper.table_win_probability`, Korb1999 §6.2).
 
-Every BPP against them (``figures/stud_variants.md``, 5,000 duplicate
-deals a cell, units/hand): every BPP beats all three (t ≥ 4.8), except
-the two curve-split variants against ``slowplay`` when sampled (t 2.4, 1.2).
-The card-level BPP's edge over the paper's network is large against
-``rules`` (+0.23 sampled, +0.30 argmax), whose betting has exactly its
-action node's parents, but small against ``bluffer`` (+0.08 / +0.03) and
-``slowplay`` (+0.10 / +0.11) and negative against ``loose`` (+0.167 ±
-0.029 against +0.240 ± 0.027 sampled; +0.246 against +0.346 argmax),
-whose actions carry little information about its hand.  Playing the
-curves' most probable action beats sampling them against every
-opponent, for every BPP.
+How every BPP variant fares against them is measured in the variants
+table (``figures/stud_variants.py`` writes ``figures/stud_variants.md``:
+duplicate deals, mean ± 95 % CI in units/hand per cell), not stated here.
 
 >>> import numpy as np
 >>> from holdem.games import Stud5
@@ -78,7 +70,7 @@ class _StrengthPlayer(Agent):
             raise ValueError(f"The 'n_samples' parameter of {type(self).__name__} must be an integer >= 1; got {n_samples!r}.")
         super().__init__(rng=rng)
         self.n_samples = int(n_samples)
-        self._key = None
+        self._key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._p = 0.0
         self._table_cache: dict = {}
 
@@ -135,7 +127,7 @@ class Bluffer(_StrengthPlayer):
 
     name = "bluffer"
 
-    def policy(self, p, observation):
+    def policy(self, p: float, observation: Observation) -> tuple[float, float, float]:
         if p >= 0.5:
             return 0.0, 0.3, 0.7
         return 0.3, 0.3, 0.4
@@ -152,7 +144,7 @@ class SlowPlayer(_StrengthPlayer):
 
     name = "slowplay"
 
-    def policy(self, p, observation):
+    def policy(self, p: float, observation: Observation) -> tuple[float, float, float]:
         if p >= 0.65:
             return (0.0, 0.0, 1.0) if observation.round == 3 else (0.0, 1.0, 0.0)
         if p >= 0.40:
@@ -172,7 +164,7 @@ class LooseCaller(_StrengthPlayer):
 
     name = "loose"
 
-    def policy(self, p, observation):
+    def policy(self, p: float, observation: Observation) -> tuple[float, float, float]:
         if p >= 0.8:
             return 0.0, 0.0, 1.0
         u = observation.to_call

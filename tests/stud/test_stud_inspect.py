@@ -1,22 +1,7 @@
-"""The belief-trace notebook runs headless from top to bottom."""
+"""``bpp inspect stud5``: BPP's belief trace of one hand, as a table, a drawing and JSON (the notebook that steps
+through it is the BPP tutorial, docs/tutorials/bpp.ipynb, executed by tests/docs)."""
 
 from __future__ import annotations
-
-from pathlib import Path
-
-import nbclient
-import nbformat
-
-NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "bpp_belief_trace.ipynb"
-
-
-def test_belief_trace_notebook_executes(tmp_path):
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
-    outputs = "".join(o.get("text", "") for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs)
-    assert "units for BPP" in outputs and "P(BPP_Win):" in outputs
-    assert any("['actions', 'opp_current', 'opp_final', 'p_win', 'theta']" in str(cell.get("outputs")) for cell in nb.cells)
-    assert "bankroll after 2,000 epochs" in outputs and "('raise', 15.89, 16)" in outputs  # the five-card draw section
 
 
 def test_inspect_command_writes_the_png(tmp_path, capsys):
@@ -39,7 +24,7 @@ def test_inspect_traces_the_card_level_bpp(tmp_path, capsys):
     assert out.stat().st_size > 10_000
     printed = capsys.readouterr().out
     assert "OPP up" in printed and "top OPP type now" in printed
-    trace = trace_hand(seed=3, warmup=20, player="bpp-card")
+    trace = trace_hand(rng=3, warmup=20, player="bpp-card")
     for step in trace.steps:  # both belief panels are distributions over the same posterior
         np.testing.assert_allclose([step.opp_current.sum(), step.opp_final.sum()], 1.0, atol=1e-9)
     assert trace.player == "bpp-card" and trace.steps[0].opp_current_states[-1] == "A"
@@ -52,7 +37,7 @@ def test_inspect_traces_every_variant_and_a_dynamic_networks_slices_line_up(caps
 
     assert set(TRACED) >= {"bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing", "bpp-card"}
     for player in ("bpp-bluff", "bpp-showing"):
-        trace = trace_hand(seed=4, warmup=0, player=player)
+        trace = trace_hand(rng=4, warmup=0, player=player)
         assert trace.steps and all(0.0 <= s.p_win <= 1.0 for s in trace.steps)
     assert main(["inspect", "stud5", "--player", "bpp-dbn", "--seed", "4", "--warmup", "0"]) == 0
     lines = capsys.readouterr().out.splitlines()
