@@ -34,8 +34,6 @@ seeded hand (:class:`bpp.explore.page.Explorer`).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from bpp.explore.page import Explorer
