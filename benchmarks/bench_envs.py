@@ -7,7 +7,13 @@ maps the agent's bpp action to its index and back; the agents and their random
 streams are the same as in the match, so the hands are too (checked: equal
 total chips).
 
-    .venv/bin/python benchmarks/bench_envs.py [--hands N]
+Each figure is the best of ``--repeat`` runs, timed in this process's CPU
+time (``time.process_time``: a shared machine's load does not count).  The
+bpp agents playing through an env are told the hand's events as the driver
+tells them (hooks that do nothing are skipped, as :class:`holdem.play.HandDriver`
+skips them).
+
+    .venv/bin/python benchmarks/bench_envs.py [--hands N] [--repeat R]
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from bpp.envs import ActionCoder, VsAgentsEnv, aec_env
 from holdem.cards import parse_cards
 from holdem.games import GAMES
 from holdem.match import play_match
+from holdem.play import _hook
 
 CASES = [("limit-holdem", ("random", "call")), ("limit-holdem", ("loki", "call")), ("stud5", ("rules", "call"))]
 
@@ -39,50 +46,55 @@ def _deals(game, names, hands):
 
 def time_match(game, names, hands):
     agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
-    t = time.perf_counter()
+    t = time.process_time()
     r = play_match(game, agents, hands, rng=1)
-    return time.perf_counter() - t, float(r.chips[:, 0].sum()) if hasattr(r, "chips") else None
+    return time.process_time() - t, float(r.chips[:, 0].sum()) if hasattr(r, "chips") else None
 
 
 def time_gym(game, names, deals):
     learner = registry.make_agent(names[0], rng=10)
     env = VsAgentsEnv(game, opponents=[registry.make_agent(names[1], rng=11)], seat=0)
-    coder = env.coder
+    index = env.coder.index
+    act, observe, new_hand = learner.act, _hook(learner, "observe"), _hook(learner, "new_hand")
     total = 0.0
-    t = time.perf_counter()
+    t = time.process_time()
     for deal, button, _ in deals:
         env.reset(options={"deal": deal, "button": button})
-        learner.new_hand(0)
+        if new_hand is not None:
+            new_hand(0)
         seen, done = 0, False
         while True:  # the learner is a bpp agent: it is told the hand's events as the match would tell it
             obs = env.bpp_observation
-            for event in obs.history[seen:]:
-                learner.observe(event)
-            seen = len(obs.history)
+            if observe is not None:
+                for event in obs.history[seen:]:
+                    observe(event)
+                seen = len(obs.history)
             if done:
                 break
-            _, reward, done, _, _ = env.step(coder.index(obs, learner.act(obs)))
+            _, reward, done, _, _ = env.step(index(obs, act(obs)))
         total += reward
-    return time.perf_counter() - t, total
+    return time.process_time() - t, total
 
 
 def time_aec(game, names, deals):
     agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
     env = aec_env(game)
     coder = env.coder
-    t = time.perf_counter()
+    observers = [h for h in (_hook(a, "observe") for a in agents) if h is not None]
+    starters = [(seat, h) for seat, h in ((s, _hook(a, "new_hand")) for s, a in enumerate(agents)) if h is not None]
+    t = time.process_time()
     total = 0.0
     for deal, button, _ in deals:
         env.reset(options={"deal": deal, "button": button})
-        for seat, agent in enumerate(agents):
-            agent.new_hand(seat)
+        for seat, start in starters:
+            start(seat)
         seen = 0
         for name in env.agent_iter():
             _, _, term, trunc, _ = env.last()
             history = env._driver.state.history
             for event in history[seen:]:  # bpp agents are told the hand's events as the match tells them
-                for agent in agents:
-                    agent.observe(event)
+                for observe in observers:
+                    observe(event)
             seen = len(history)
             if term or trunc:
                 env.step(None)
@@ -91,12 +103,13 @@ def time_aec(game, names, deals):
             obs = env._decision()[0]
             env.step(coder.index(obs, agents[seat].act(obs)))
         total += float(env._driver.state.payoffs[0])
-    return time.perf_counter() - t, total
+    return time.process_time() - t, total
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=3000)
+    p.add_argument("--repeat", type=int, default=3)
     args = p.parse_args(argv)
     print(f"{'game':<14} {'agents':<14} {'play_match':>12} {'VsAgentsEnv':>12} {'ratio':>6} {'AEC env':>10} {'ratio':>6}")
     for name, names in CASES:
@@ -104,9 +117,9 @@ def main(argv=None):
         n = args.hands if names[0] != "loki" else args.hands // 5
         deals = _deals(game, names, n)
         chips = sum(d[2][0] for d in deals)
-        tm, _ = time_match(game, names, n)
-        tg, gym_total = time_gym(game, names, deals)
-        ta, aec_total = time_aec(game, names, deals)
+        tm = min(time_match(game, names, n)[0] for _ in range(args.repeat))
+        tg, gym_total = min(time_gym(game, names, deals) for _ in range(args.repeat))
+        ta, aec_total = min(time_aec(game, names, deals) for _ in range(args.repeat))
         same = ["gym" if np.isclose(gym_total * game.unit_chips, chips) else "GYM DIFFERS",
                 "aec" if np.isclose(aec_total, chips) else "AEC DIFFERS"]
         print(f"{name:<14} {'-'.join(names):<14} {n / tm:10,.0f}/s {n / tg:10,.0f}/s {tg / tm:5.2f}x {n / ta:8,.0f}/s "

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 from bpp import __version__
 
@@ -42,7 +43,7 @@ COMMANDS = (
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line and exit status 2."""
 
-    def error(self, message: str) -> None:  # noqa: D102 - argparse hook
+    def error(self, message: str) -> NoReturn:  # noqa: D102 - argparse hook
         raise SystemExit(_fail(f"{self.prog}: {message}"))
 
 

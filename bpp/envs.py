@@ -63,14 +63,14 @@ import numpy as np
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
 from holdem.play import HandDriver
 
-__all__ = ["ACTION_SETS", "ActionCoder", "encode", "observation_size", "aec_env", "VsAgentsEnv"]
+__all__ = ["ACTION_SETS", "ActionCoder", "Encoder", "encode", "observation_size", "aec_env", "VsAgentsEnv"]
 
 _RAISE = ActionKind.BET_RAISE
 _DISCARD = ActionKind.DISCARD
 #: Betting set name → its raises: "min" the minimum raise, a float a pot fraction, "all" all-in.
 ACTION_SETS = {"fcr": ("min",), "fcpa": (1.0, "all"), "fchpa": (0.5, 1.0, "all")}
 _ROUNDS = 5
-_COUNTED = (_RAISE, ActionKind.CHECK_CALL)
+_CALL = ActionKind.CHECK_CALL
 _HISTORY_SCALE = 8.0
 
 
@@ -113,6 +113,7 @@ class ActionCoder:
         self.n_bet = 2 + len(self.raises)
         self.draw = game.name == "draw5"
         self.n = self.n_bet + (32 if self.draw else 0)
+        self._masks: dict = {}  # legal tuple -> mask (betting only: a discard's bits depend on the hole cards)
 
     def _amount(self, obs, size) -> int:
         lo, hi = obs.raise_bounds
@@ -125,6 +126,14 @@ class ActionCoder:
 
     def mask(self, obs) -> np.ndarray:
         """int8 (n,): 1 for the indices legal at ``obs`` (its seat to act)."""
+        if not self.draw:
+            m = self._masks.get(obs.legal)
+            if m is None:
+                m = self._masks[obs.legal] = self._mask(obs)
+            return m.copy()
+        return self._mask(obs)
+
+    def _mask(self, obs) -> np.ndarray:
         m = np.zeros(self.n, dtype=np.int8)
         for a in obs.legal:
             if a.kind == _DISCARD:
@@ -163,8 +172,10 @@ class ActionCoder:
             return self.n_bet + self._bits(obs, action)
         if action.kind != _RAISE:
             return int(action.kind)
-        amounts = [self._amount(obs, s) for s in self.raises]
-        return 2 + int(np.argmin(np.abs(np.array(amounts) - action.amount)))
+        if len(self.raises) == 1:
+            return 2
+        gaps = [abs(self._amount(obs, s) - action.amount) for s in self.raises]
+        return 2 + gaps.index(min(gaps))
 
 
 def _legal_text(obs) -> str:
@@ -191,46 +202,98 @@ def observation_size(n_players: int) -> int:
 def encode(obs, starting_stack: int) -> np.ndarray:
     """The observation vector of ``obs`` (see the module docstring), float32 in [0, 1].
 
+    The environments keep one :class:`Encoder` per seat and hand, which
+    updates the vector by the events since its last call; this is the
+    one-off form.
+
     >>> from holdem.games import LimitHoldem
     >>> v = encode(LimitHoldem().new_hand(np.arange(52)).observation(0), 48)
     >>> v.shape, v[:52].sum(), float(v.max()) <= 1
     ((245,), np.float32(2.0), True)
     """
-    n = obs.n_players
-    me = obs.player
-    v = np.zeros(observation_size(n), dtype=np.float32)
-    idx = list(obs.hole)
-    idx += [52 + c for c in obs.public]
-    at = 104
-    for s, cards in enumerate(obs.up_cards):
-        base = at + ((s - me) % n) * 52
-        idx += [base + c for c in cards]
-    at += n * 52
-    idx.append(at + min(obs.round, _ROUNDS - 1))
-    at += _ROUNDS
-    v[idx] = 1
-    stack = float(starting_stack)
-    v[at] = obs.pot / (n * stack)
-    v[at + 1] = obs.to_call / stack
-    at += 2
-    order = [(me + k) % n for k in range(n)]  # relative seat k -> absolute seat
-    v[at : at + n] = [obs.stacks[s] for s in order]
-    if obs.committed:
-        v[at + n : at + 2 * n] = [obs.committed[s] for s in order]
-    v[at : at + 2 * n] /= stack
-    v[at + 2 * n + (obs.button - me) % n] = 1
-    v[at + 3 * n : at + 4 * n] = [obs.folded[s] for s in order]
-    at += 4 * n
-    hist = [at + (min(ev.round, _ROUNDS - 1) * n + (ev.player - me) % n) * 2 + (ev.action.kind != _RAISE)
-            for ev in obs.history if ev.kind == "action" and ev.action.kind in _COUNTED]
-    for h in hist:
-        v[h] += 1.0 / _HISTORY_SCALE
-    at += _ROUNDS * n * 2
-    drawn = obs.extra.get("drawn") if obs.extra else None
-    if drawn:
-        v[at : at + n] = [max(drawn[s], 0) / 5.0 for s in order]  # -1: not drawn yet
-    np.minimum(v, 1.0, out=v)
-    return v
+    return Encoder(obs.n_players, starting_stack)(obs)
+
+
+class Encoder:
+    """:func:`encode` for the observations of one hand, incremental: each call reads only the events since the last.
+
+    The cards, the round and the betting history are kept in the vector and
+    updated from the new events of ``obs.history`` (a deal sets its cards, an
+    action adds 1/8 to its count); the per-seat numbers (pot, to call, stacks,
+    committed, button, folded) are written in one assignment, the draw's
+    counts in another.
+    Call :meth:`reset` when a new hand starts; a call returns a fresh copy.
+
+    >>> from holdem.games import LimitHoldem
+    >>> state = LimitHoldem().new_hand(np.arange(52))
+    >>> enc = Encoder(2, 48)
+    >>> first = enc(state.observation(0))
+    >>> _ = state.apply(state.observation(0).legal[1])
+    >>> bool((enc(state.observation(1)) == encode(state.observation(1), 48)).all())
+    True
+    """
+
+    __slots__ = ("n", "v", "seen", "hole", "round", "_up", "_round", "_num", "_hist", "_drawn", "_inv",
+                 "_pot_inv", "_buttons")
+
+    def __init__(self, n_players: int, starting_stack: int):
+        n = self.n = int(n_players)
+        self.v = np.zeros(observation_size(n), dtype=np.float32)
+        self._up = 104
+        self._round = self._up + n * 52
+        self._num = self._round + _ROUNDS  # pot, to call, stacks (n), committed (n), button (n), folded (n)
+        self._hist = self._num + 2 + 4 * n
+        self._drawn = self._hist + _ROUNDS * n * 2
+        self._inv = 1.0 / starting_stack
+        self._pot_inv = 1.0 / (n * starting_stack)
+        self._buttons = [[float(i == k) for i in range(n)] for k in range(n)]  # one-hot rows of the button's place
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the hand: the next call encodes a new one."""
+        self.v[:] = 0
+        self.seen = 0
+        self.hole: tuple = ()
+        self.round = -1
+
+    def __call__(self, obs) -> np.ndarray:
+        v = self.v
+        n = self.n
+        me = obs.player
+        hole = obs.hole
+        if hole != self.hole:  # the deal, or a draw's new cards
+            v[:52] = 0
+            v[list(hole)] = 1
+            self.hole = hole
+        r = min(obs.round, _ROUNDS - 1)
+        if r != self.round:
+            if self.round >= 0:
+                v[self._round + self.round] = 0
+            v[self._round + r] = 1
+            self.round = r
+        history = obs.history
+        for k in range(self.seen, len(history)):
+            ev = history[k]
+            if ev.kind == "action":
+                kind = ev.action.kind
+                if kind == _RAISE or kind == _CALL:
+                    i = self._hist + (min(ev.round, _ROUNDS - 1) * n + (ev.player - me) % n) * 2 + (kind != _RAISE)
+                    v[i] = min(v[i] + 1.0 / _HISTORY_SCALE, 1.0)
+            elif ev.kind == "deal":
+                base = 52 if ev.player < 0 else self._up + ((ev.player - me) % n) * 52
+                v[base : base + 52][list(ev.cards)] = 1
+        self.seen = len(history)
+        stacks, committed, folded, inv = obs.stacks, obs.committed or (0,) * n, obs.folded, self._inv
+        numbers = [obs.pot * self._pot_inv, obs.to_call * inv]  # chips never exceed the table's: all in [0, 1]
+        numbers += [x * inv for x in stacks[me:] + stacks[:me] + committed[me:] + committed[:me]]
+        numbers += self._buttons[(obs.button - me) % n]
+        numbers += folded[me:] + folded[:me]
+        v[self._num : self._hist] = numbers  # one write for the numbers of every seat
+        drawn = obs.extra.get("drawn") if obs.extra else None
+        if drawn:
+            d = np.maximum(drawn[me:] + drawn[:me], 0) / 5.0  # -1: not drawn yet
+            v[self._drawn : self._drawn + n] = d
+        return v.copy()
 
 
 def _spaces(n_players: int, n_actions: int):
@@ -291,6 +354,9 @@ def _make_aec_class():
             self.action_spaces = {a: act_space for a in self.possible_agents}
             self._driver = HandDriver([None] * n)
             self._cache = None
+            self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+            self._encoders = [Encoder(n, game.starting_stack) for _ in range(n)]
+            self._observed: dict = {}  # seat -> its observation at the current step (observe() is asked on demand)
             self._rng = np.random.default_rng()
             self._hands = 0
             self.render_mode = None
@@ -317,6 +383,9 @@ def _make_aec_class():
             self.truncations = {a: False for a in self.agents}
             self.infos = {a: {} for a in self.agents}
             self._cache = None
+            self._observed = {}
+            for enc in self._encoders:
+                enc.reset()
             pending = self._driver.start(self.game.new_hand(deal, button=button))
             self.agent_selection = self.possible_agents[pending]
 
@@ -328,21 +397,25 @@ def _make_aec_class():
             return self._cache
 
         def observe(self, agent):
-            seat = self.possible_agents.index(agent)
-            if self._driver.pending == seat:
-                obs, mask = self._decision()
-            else:
-                obs, mask = self._driver.state.observation(seat), np.zeros(self.coder.n, dtype=np.int8)
-            return {"observation": encode(obs, self.game.starting_stack), "action_mask": mask}
+            seat = self._seat[agent]
+            out = self._observed.get(seat)
+            if out is None:
+                if self._driver.pending == seat:
+                    obs, mask = self._decision()
+                else:
+                    obs, mask = self._driver.state.observation(seat), np.zeros(self.coder.n, dtype=np.int8)
+                out = self._observed[seat] = {"observation": self._encoders[seat](obs), "action_mask": mask}
+            return out
 
         def step(self, action):
             agent = self.agent_selection
             if self.terminations[agent] or self.truncations[agent]:
                 self._was_dead_step(action)
                 return
-            seat = self.possible_agents.index(agent)
+            seat = self._seat[agent]
             obs, mask = self._decision()
             self._cache = None
+            self._observed = {}
             pending = self._driver.step(self.coder.action(obs, action, mask))
             self._cumulative_rewards[agent] = 0.0
             if pending is None:
@@ -350,10 +423,9 @@ def _make_aec_class():
                 self.rewards = {a: float(pay[i]) for i, a in enumerate(self.possible_agents)}
                 self.terminations = {a: True for a in self.agents}
                 self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
-            else:
-                self.rewards = {a: 0.0 for a in self.agents}
+                self._accumulate_rewards()
+            else:  # the rewards are zero until the hand ends (reset set them so): nothing to accumulate
                 self.agent_selection = self.possible_agents[pending]
-            self._accumulate_rewards()
 
         def render(self):
             return None
@@ -415,6 +487,7 @@ class _VsAgentsImpl:
         self._driver = None
         self._drivers: dict = {}
         self._cache = None
+        self._encoder = Encoder(n, self.game.starting_stack)
         self.learner_seat = 0
 
     def _make_opponents(self, seed_seq):
@@ -453,6 +526,7 @@ class _VsAgentsImpl:
             others = iter(self._opponents)
             driver = self._drivers[seat] = HandDriver([None if s == seat else next(others) for s in range(n)])
         self._driver = driver
+        self._encoder.reset()
         return self._driver.start(self.game.new_hand(self._deal, button=button))
 
     def _obs(self):
@@ -463,7 +537,7 @@ class _VsAgentsImpl:
         else:
             mask = np.zeros(self.coder.n, np.int8)
             self._cache = None
-        return encode(obs, self.game.starting_stack), {"action_mask": mask, "seat": self.learner_seat}
+        return self._encoder(obs), {"action_mask": mask, "seat": self.learner_seat}
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)  # gymnasium's own np_random (unused: the deals and opponents have their streams below)

@@ -19,7 +19,6 @@ ValueError: unknown agent 'nobody'; tried the registered names, ...
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -37,22 +36,7 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     >>> agent_games("loki")
     ('limit-holdem',)
     """
-    prefixed = _prefixed(name)
-    return agent_entry(name).games if prefixed is None else prefixed.games
-
-
-#: Name prefix -> "module:function" making the factory of such a name: OpenSpiel policies are named
-#: ``openspiel:MODULE:FACTORY`` (the bridge sits above the registry, so it is named here as text).
-_PREFIXES = {"openspiel:": "bpp.openspiel:openspiel_factory"}
-
-
-def _prefixed(name):
-    """The factory (with ``games``) of a prefixed agent name, or None for other names."""
-    for prefix, maker in _PREFIXES.items():
-        if isinstance(name, str) and name.startswith(prefix):
-            module, attribute = maker.split(":")
-            return getattr(importlib.import_module(module), attribute)(name)
-    return None
+    return agent_entry(name).games
 
 
 def check_agents_play(names, game: str) -> None:
@@ -73,9 +57,6 @@ def agent_factory(name: str) -> Callable[..., Any]:
     >>> agent_factory("rules").__name__
     'RuleBasedPlayer'
     """
-    prefixed = _prefixed(name)
-    if prefixed is not None:
-        return prefixed
     factory = agent_entry(name).factory
     assert not isinstance(factory, str)  # agent_entry imports it
     return factory
@@ -174,3 +155,6 @@ AGENTS["call-raise"] = AgentEntry("bpp.lbr.chumps:CallRaise", ("nolimit-holdem",
 AGENTS["call-raise-pot"] = AgentEntry("bpp.lbr.chumps:CallRaisePot", ("nolimit-holdem",))  # raises up to pot size
 AGENTS["random-pot"] = AgentEntry("bpp.lbr.chumps:RandomPot", ("nolimit-holdem",))  # random, raises up to pot size
 AGENTS["random-sizes"] = AgentEntry("bpp.lbr.chumps:RandomEverySize", ("nolimit-holdem",))  # every raise size an action
+# a family of names: "openspiel:MODULE:FACTORY" is the OpenSpiel policy FACTORY() of MODULE, played through the bridge
+# (bpp.openspiel.openspiel_factory(name) makes its factory; the games it plays are its policy's game)
+AGENTS["openspiel:"] = AgentEntry("bpp.openspiel:openspiel_factory")

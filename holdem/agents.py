@@ -14,10 +14,8 @@ which picks a discard uniformly among the legal ones.
 
 >>> import numpy as np
 >>> from holdem.games import LimitHoldem
->>> state = LimitHoldem().new_hand(np.arange(52), ranks=[1, 2])
->>> agents = [AlwaysRaise(), AlwaysCall()]
->>> while not state.is_terminal:
-...     _ = state.apply(agents[state.current_player].act(state.observation(state.current_player)))
+>>> from holdem.play import play_hand
+>>> state = play_hand(LimitHoldem().new_hand(np.arange(52), ranks=[1, 2]), [AlwaysRaise(), AlwaysCall()])
 >>> state.payoffs
 array([-14,  14])
 """
@@ -25,11 +23,18 @@ array([-14,  14])
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from holdem._typing import RngLike
 
 from holdem.play import default_policy, noop_hook
 from holdem.games.base import CHECK_CALL, FOLD, STAND_PAT, Action, ActionKind, Event, Observation
+
+if TYPE_CHECKING:
+    from holdem.games.batched import BatchObservation
 
 __all__ = ["Agent", "action_columns", "check_holdings", "AlwaysCall", "AlwaysRaise", "AlwaysFold", "UniformRandom", "HandStreams", "hand_uniform", "hand_uniforms"]
 
@@ -37,7 +42,7 @@ _BET_RAISE = ActionKind.BET_RAISE
 _DISCARD = ActionKind.DISCARD
 
 
-def check_holdings(holdings: object) -> np.ndarray:
+def check_holdings(holdings: object) -> NDArray[Any]:
     """``holdings`` as an integer array of shape ``(n_holdings, k)``, or one ``ValueError`` naming its shape.
 
     >>> check_holdings([[8, 9], [50, 51]]).shape
@@ -94,7 +99,7 @@ class Agent:
 
     name = "agent"
 
-    def __init__(self, *, rng=None):
+    def __init__(self, *, rng: RngLike = None) -> None:
         try:
             self.rng = np.random.default_rng(rng)
         except (TypeError, ValueError):
@@ -132,7 +137,7 @@ class Agent:
         return {action: 1.0}
 
     @default_policy
-    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+    def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> NDArray[np.float64]:
         """The policy had this seat held each of ``holdings``: shape (n_holdings, len(observation.legal)).
 
         The protocol Local Best Response uses to update its range over the
@@ -198,14 +203,14 @@ class AlwaysCall(Agent):
     trusted_actions = True
     states_policy = True
 
-    def act(self, observation):
+    def act(self, observation: Observation | None) -> Action:
         if observation is not None:
             legal = observation.legal
             if legal and legal[0].kind == _DISCARD:  # the draw
                 return STAND_PAT
         return CHECK_CALL
 
-    def act_batch(self, observation):
+    def act_batch(self, observation: BatchObservation) -> NDArray[np.int8]:
         """Check/call in every row of a :class:`~holdem.games.batched.BatchObservation`."""
         return np.ones(len(observation), dtype=np.int8)
 
@@ -218,7 +223,7 @@ class AlwaysRaise(Agent):
     trusted_actions = True
     states_policy = True
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         legal = observation.legal
         if legal and legal[0].kind == _DISCARD:
             return STAND_PAT
@@ -227,7 +232,7 @@ class AlwaysRaise(Agent):
                 return action
         return CHECK_CALL
 
-    def act_batch(self, observation):
+    def act_batch(self, observation: BatchObservation) -> NDArray[np.int8]:
         """Bet/raise (2) in the rows where a raise is legal, else check/call (1)."""
         return np.where(observation.legal[:, 2], 2, 1).astype(np.int8)
 
@@ -240,13 +245,13 @@ class AlwaysFold(Agent):
     trusted_actions = True
     states_policy = True
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         legal = observation.legal
         if legal and legal[0].kind == _DISCARD:
             return STAND_PAT
         return FOLD if observation.to_call > 0 else CHECK_CALL
 
-    def act_batch(self, observation):
+    def act_batch(self, observation: BatchObservation) -> NDArray[np.int8]:
         """Fold (0) in the rows facing a bet, else check (1)."""
         return np.where(observation.to_call > 0, 0, 1).astype(np.int8)
 
@@ -281,7 +286,8 @@ def hand_uniform(key: int, hand: int, step: int, draw: int = 0) -> float:
     return (z >> 11) * 2.0**-53
 
 
-def hand_uniforms(key: int, hands: np.ndarray, steps: np.ndarray, draw: int = 0) -> np.ndarray:
+def hand_uniforms(key: int, hands: NDArray[np.integer[Any]], steps: NDArray[np.integer[Any]], draw: int = 0
+                  ) -> NDArray[np.float64]:
     """:func:`hand_uniform` for arrays of hands and steps (float64, the same values bit for bit)."""
     with np.errstate(over="ignore"):
         z = (np.uint64(key & _MASK64) + hands.astype(np.uint64) * np.uint64(_HAND_STEP)
@@ -302,7 +308,7 @@ class HandStreams(Agent):
     :meth:`uniforms` give the same numbers for one observation or a batch.
     """
 
-    def __init__(self, *, rng=None):
+    def __init__(self, *, rng: RngLike = None) -> None:
         super().__init__(rng=rng)
         self._key = int(self.rng.integers(0, 2**63))
         self._hand = -1
@@ -313,7 +319,7 @@ class HandStreams(Agent):
         """Count the hand (its index picks this agent's random stream for it)."""
         self._hand += 1
 
-    def uniform(self, observation, draw: int = 0) -> float:
+    def uniform(self, observation: Observation, draw: int = 0) -> float:
         """This decision's ``draw``-th uniform number in [0, 1) (draw 0 starts a decision).
 
         Asked again for a decision it already made (same hand, same step: a
@@ -330,15 +336,15 @@ class HandStreams(Agent):
                 self._last, self._repeat = (hand, step), 0
         return hand_uniform(self._key, hand, step, draw + 16 * self._repeat)
 
-    def stream_state(self) -> tuple:
+    def stream_state(self) -> tuple[int, tuple[int, int] | None, int]:
         """What :meth:`uniform` draws from (to save and put back around sampling, as a generator's state)."""
         return self._key, self._last, self._repeat
 
-    def set_stream_state(self, state: tuple) -> None:
+    def set_stream_state(self, state: tuple[int, tuple[int, int] | None, int]) -> None:
         """Restore :meth:`stream_state`; ``(key, None, 0)`` starts a fresh stream keyed by ``key``."""
         self._key, self._last, self._repeat = state
 
-    def uniforms(self, observation, draw: int = 0) -> np.ndarray:
+    def uniforms(self, observation: BatchObservation, draw: int = 0) -> NDArray[np.float64]:
         """:meth:`uniform` for every row of a :class:`~holdem.games.batched.BatchObservation`."""
         return hand_uniforms(self._key, observation.hand, observation.n_actions, draw)
 
@@ -371,7 +377,7 @@ class UniformRandom(HandStreams):
     trusted_actions = True
     states_policy = True
 
-    def _choices(self, observation) -> list[Action]:
+    def _choices(self, observation: Observation) -> list[Action]:
         legal = observation.legal
         if not legal:
             raise ValueError(f"UniformRandom.act: seat {observation.player} has no legal action (not its turn)")
@@ -381,7 +387,7 @@ class UniformRandom(HandStreams):
                 return [a for a in legal if a.kind != _BET_RAISE] + [Action(_BET_RAISE, 0)]
         return list(legal)
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         choices = self._choices(observation)
         action = choices[int(self.uniform(observation) * len(choices))]
         if action.kind == _BET_RAISE and action.amount == 0 and observation.raise_bounds is not None:
@@ -389,7 +395,7 @@ class UniformRandom(HandStreams):
             return Action(_BET_RAISE, lo + int(self.uniform(observation, 1) * (hi - lo + 1)))
         return action
 
-    def act_batch(self, observation):
+    def act_batch(self, observation: BatchObservation) -> tuple[NDArray[np.int8], NDArray[np.int64]]:
         """``(kinds, raise-to amounts)`` :meth:`act` picks in every row of a :class:`~holdem.games.batched.BatchObservation`."""
         legal = observation.legal
         pick = (self.uniforms(observation) * legal.sum(axis=1)).astype(np.int64)  # the pick-th legal kind
@@ -398,7 +404,7 @@ class UniformRandom(HandStreams):
         amounts = lo + (self.uniforms(observation, 1) * (hi - lo + 1)).astype(np.int64)
         return kinds, np.where(kinds == 2, amounts, 0)
 
-    def action_probabilities(self, observation):
+    def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         """Uniform over the legal actions; for sized raises the raise kind's share is spread over ``raise_bounds``.
 
         The spread is returned as one entry ``Action(BET_RAISE, 0)`` ("a raise

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -110,7 +110,7 @@ def evaluate(cards: CardsLike) -> np.ndarray:
 SMALL_BATCH = 8
 
 
-def _evaluate_one(hand: list[int], source: object) -> int:
+def _evaluate_one(hand: Sequence[int], source: object) -> int:
     """One hand in plain Python (about 3 µs): the same tables, no numpy call."""
     if len(set(hand)) != len(hand):
         check_distinct(np.array(hand), source=source)

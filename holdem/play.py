@@ -8,8 +8,9 @@ play page, the environments and the ACPC client.  The driver
 2. tells every agent (and ``on_event``) each public :class:`~holdem.games.base.Event`
    of ``state.history`` as it happens — the deal, every action, every card
    dealt face up, every card shown at showdown — before anyone acts on it,
-3. asks the agent of the seat to act ``act(observation)``, calls
-   ``on_decision(seat, observation, action)`` and applies the action,
+3. tells ``on_turn(seat)`` that a seat is to act, asks the agent of the seat
+   to act ``act(observation)``, calls ``on_decision(seat, observation, action)``
+   and applies the action,
 4. when the hand is over, tells every agent ``end_hand()``.
 
 A seat whose agent is ``None`` is played *from outside* (inverted control: a
@@ -35,9 +36,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
-from holdem.games.base import Action, Event, Observation
+from holdem.games.base import Action, Event, GameState, Observation
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_S = TypeVar("_S", bound=GameState)
 
 __all__ = ["AgentProtocol", "Capabilities", "capabilities", "HandDriver", "play_hand", "noop_hook", "default_policy"]
 
@@ -134,7 +138,7 @@ class Capabilities:
 _FIELDS = tuple(f.name for f in fields(Capabilities))
 
 
-def capabilities(agent) -> Capabilities:
+def capabilities(agent: object) -> Capabilities:
     """The :class:`Capabilities` ``agent`` declares (defaults for what it does not).
 
     >>> capabilities(object()).trusted_actions
@@ -160,31 +164,31 @@ def capabilities(agent) -> Capabilities:
     return Capabilities(**values)
 
 
-def default_policy(func):
+def default_policy(func: _F) -> _F:
     """Mark a base class's policy method as no stated policy (:attr:`Capabilities.states_policy` infers from it)."""
-    func.default_policy = True
+    setattr(func, "default_policy", True)
     return func
 
 
-def _acts_in_batches(cls) -> bool:
+def _acts_in_batches(cls: type) -> bool:
     """Whether ``act_batch`` is defined no higher up the class tree than ``act`` (a subclass that changes
     ``act`` does not inherit its base's batched decisions)."""
-    def owner(name):
+    def owner(name: str) -> type | None:
         return next((k for k in cls.__mro__ if name in k.__dict__), None)
 
     act_owner, batch_owner = owner("act"), owner("act_batch")
     return batch_owner is not None and (act_owner is None or issubclass(batch_owner, act_owner))
 
 
-def noop_hook(func):
+def noop_hook(func: _F) -> _F:
     """Mark a base class's hook as doing nothing, so the driver does not call it (one call fewer per event)."""
-    func.noop_hook = True
+    setattr(func, "noop_hook", True)
     return func
 
 
-def _hook(agent, name: str):
+def _hook(agent: object, name: str) -> Callable[..., Any] | None:
     """The agent's ``name`` method, or None when it is absent or a :func:`noop_hook`."""
-    method = getattr(agent, name, None)
+    method: Callable[..., Any] | None = getattr(agent, name, None)
     if method is None or getattr(getattr(type(agent), name, None), "noop_hook", False):
         return None
     return method
@@ -205,6 +209,10 @@ class HandDriver:
         One agent may sit in several seats.
     on_event : callable, optional
         ``on_event(event)``, told every public event after the agents.
+    on_turn : callable, optional
+        ``on_turn(seat)``, told when a seat is to act, after every event so far
+        has been told and before the seat's agent is asked (or, for a seat
+        played from outside, before the driver stops for it).
     on_decision : callable, optional
         ``on_decision(seat, observation, action)``, told every decision (an
         agent's or one from outside) before it is applied.
@@ -238,31 +246,34 @@ class HandDriver:
     (True, [-1, 1], [(0, 'f')])
     """
 
-    def __init__(self, agents: Sequence, *, on_event: Callable[[Event], None] | None = None,
-                 on_decision: Callable | None = None, record: bool = False):
+    def __init__(self, agents: Sequence[AgentProtocol | None], *, on_event: Callable[[Event], None] | None = None,
+                 on_decision: Callable[[int, Observation, Action], object] | None = None,
+                 on_turn: Callable[[int], None] | None = None, record: bool = False) -> None:
         self.agents = tuple(agents)
         self.on_event = on_event
+        self.on_turn = on_turn
         self.on_decision = on_decision
         self.record = bool(record)
         self._acts = [None if a is None else a.act for a in self.agents]
         unique = list({id(a): a for a in self.agents if a is not None}.values())
-        self._observers = [h for h in (_hook(a, "observe") for a in unique) if h is not None]
+        self._observers: list[Callable[..., Any]] = [h for h in (_hook(a, "observe") for a in unique) if h is not None]
         if on_event is not None:
             self._observers.append(on_event)
         self._starters = [(seat, h) for seat, h in ((s, _hook(a, "new_hand")) for s, a in enumerate(self.agents)) if h is not None]
         self._enders = [h for h in (_hook(a, "end_hand") for a in unique) if h is not None]
         self._outside = any(a is None for a in self.agents)
         self._trusted = all(a is None or capabilities(a).trusted_actions for a in self.agents)
-        self._simple = not (self._observers or self._enders or on_decision is not None or self._outside or self.record)
-        self.state = None
+        self._simple = not (self._observers or self._enders or on_decision is not None or on_turn is not None
+                            or self._outside or self.record)
+        self.state: GameState | None = None
         self.pending: int | None = None
-        self.actions: list | None = None
+        self.actions: list[tuple[int, Action]] | None = None
         self._told = 0
 
     def __repr__(self) -> str:
         return f"HandDriver({list(self.agents)!r})"
 
-    def start(self, state) -> int | None:
+    def start(self, state: GameState) -> int | None:
         """Begin the hand ``state`` (fresh from ``game.new_hand``) and play it until a seat from outside is to act.
 
         Returns :attr:`pending`: that seat, or None when the hand is over.
@@ -275,14 +286,14 @@ class HandDriver:
             start(seat)
         return self._advance()
 
-    def play(self, state):
+    def play(self, state: _S) -> _S:
         """Play the hand ``state`` to its end (every seat needs an agent) and return the final state."""
         if self._simple:  # nothing to tell and nobody outside: the shortest loop
             self.state = state
             for seat, start in self._starters:
                 start(seat)
             apply = state._apply if self._trusted else state.apply
-            acts = self._acts
+            acts = cast("list[Callable[[Observation], Action]]", self._acts)  # _simple: every seat has an agent
             observation = state.observation
             while not state.is_terminal:
                 p = state.current_player
@@ -292,18 +303,18 @@ class HandDriver:
             raise ValueError(f"HandDriver.play: seat {self.pending} has no agent; play it with start() and step()")
         return state
 
-    def observation(self):
+    def observation(self) -> Observation:
         """The observation of the seat awaited from outside (:attr:`pending`)."""
         if self.pending is None:
             raise ValueError("HandDriver.observation: no seat is awaited from outside")
-        return self.state.observation(self.pending)
+        return cast(GameState, self.state).observation(self.pending)
 
     def step(self, action: Action) -> int | None:
         """Apply ``action`` for the seat awaited from outside (checked), then play on; returns :attr:`pending`."""
         p = self.pending
         if p is None:
             raise ValueError(f"HandDriver.step: no seat is awaited from outside (got {action!r})")
-        state = self.state
+        state = cast(GameState, self.state)  # a seat is awaited: a hand is in play
         if self.on_decision is not None:
             self.on_decision(p, state.observation(p), action)
         applied = state.apply(action)
@@ -312,10 +323,11 @@ class HandDriver:
         return self._advance()
 
     def _advance(self) -> int | None:
-        state = self.state
+        state = cast(GameState, self.state)  # set by start()
         observers = self._observers
         acts = self._acts
         decide = self.on_decision
+        turn = self.on_turn
         taken = self.actions
         apply = state._apply if self._trusted and taken is None else state.apply
         told = self._told
@@ -333,6 +345,8 @@ class HandDriver:
                     end()
                 return None
             p = state.current_player
+            if turn is not None:
+                turn(p)
             act = acts[p]
             if act is None:
                 self._told = told
@@ -348,7 +362,9 @@ class HandDriver:
                 apply(action)
 
 
-def play_hand(state, agents: Sequence, *, on_event=None, on_decision=None):
+def play_hand(state: _S, agents: Sequence[AgentProtocol | None], *,
+              on_event: Callable[[Event], None] | None = None,
+              on_decision: Callable[[int, Observation, Action], object] | None = None) -> _S:
     """Play the hand ``state`` between ``agents`` (one per seat) to its end; return the final state.
 
     The one-hand form of :class:`HandDriver` (which see for the order of the

@@ -34,8 +34,10 @@ import argparse
 import itertools
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -109,8 +111,8 @@ class Tables:
     pair_bits: np.ndarray
     card_bits: np.ndarray
     suit_bits: np.ndarray
-    offsets: dict
-    values: dict
+    offsets: dict[int, np.ndarray]
+    values: dict[int, np.ndarray]
     flush: np.ndarray
 
     def nbytes(self) -> int:
@@ -137,7 +139,7 @@ def _five_card_classes() -> tuple[dict[tuple[int, ...], int], dict[int, int]]:
     the 1,287 five-bit masks.  Classes are 1 … 7,462 ordered by the standard
     ranking with kickers compared in order.
     """
-    entries = []  # (sort key, kind, ident)
+    entries: list[tuple[int, str, Any]] = []  # (sort key, kind, ident: the multiset or the mask)
     straight_high = {mask: (3 if i == 0 else i + 3) for i, mask in enumerate(_STRAIGHTS)}
     for multiset in itertools.combinations_with_replacement(range(13), 5):
         counts = np.bincount(multiset, minlength=13)
@@ -176,9 +178,10 @@ def _five_card_classes() -> tuple[dict[tuple[int, ...], int], dict[int, int]]:
 
 def _rank_multisets(k: int) -> np.ndarray:
     """All sorted k-multisets of the 13 ranks with at most four of a rank, shape (n, k)."""
-    multisets = np.array(list(itertools.combinations_with_replacement(range(13), k)), dtype=np.int64)
+    multisets: np.ndarray = np.array(list(itertools.combinations_with_replacement(range(13), k)), dtype=np.int64)
     counts = np.stack([(multisets == r).sum(axis=1) for r in range(13)], axis=1)
-    return multisets[counts.max(axis=1) <= 4]
+    kept: np.ndarray = multisets[counts.max(axis=1) <= 4]
+    return kept
 
 
 def _displacement_hash(keys: np.ndarray, values: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray]:
@@ -292,7 +295,7 @@ _TABLES: Tables | None = None
 TABLE_DIGEST = "eb7ba9cea6963e6b98ba7fed38336b12c9f655d252ed7b032e56272a360fb0ff"
 
 
-def _named_arrays(tables: Tables) -> dict[str, np.ndarray]:
+def _named_arrays(tables: Tables) -> dict[str, Any]:
     """The tables by their names in the cache file."""
     arrays = {name: getattr(tables, name) for name in ("card_keys", "pair_keys", "pair_bits", "card_bits", "suit_bits", "flush")}
     arrays |= {f"offsets{k}": v for k, v in tables.offsets.items()}
@@ -307,13 +310,13 @@ def _read_cache(path: Path) -> Tables:
 
     try:
         with np.load(path, allow_pickle=False) as data:
-            names = ("card_keys", "pair_keys", "pair_bits", "card_bits", "suit_bits", "flush")
+            names: tuple[str, ...] = ("card_keys", "pair_keys", "pair_bits", "card_bits", "suit_bits", "flush")
             names += tuple(f"{kind}{k}" for kind in ("offsets", "values") for k in (5, 6, 7))
             arrays = {name: data[name] for name in names}
     except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         raise ValueError(f"{str(path)!r} cannot be read ({type(exc).__name__}: {exc})") from None
     check_digest(arrays, TABLE_DIGEST, path)
-    return Tables(*(arrays[n] for n in ("card_keys", "pair_keys", "pair_bits", "card_bits", "suit_bits")),
+    return Tables(arrays["card_keys"], arrays["pair_keys"], arrays["pair_bits"], arrays["card_bits"], arrays["suit_bits"],
                   {k: arrays[f"offsets{k}"] for k in (5, 6, 7)}, {k: arrays[f"values{k}"] for k in (5, 6, 7)},
                   arrays["flush"])
 
@@ -392,9 +395,10 @@ def search_rank_keys(max_cards: int = 7, *, n_ranks: int = 13, size: int = 1 << 
         spectra = [np.fft.rfft(s.astype(float)) if s.any() else None for s in sums]
         for a in range(1, max_cards + 1):
             for b in range(max(0, a - 4), a):
-                if spectra[a] is None or spectra[b] is None:
+                spectrum_a, spectrum_b = spectra[a], spectra[b]
+                if spectrum_a is None or spectrum_b is None:
                     continue
-                differences = np.fft.irfft(spectra[a] * np.conj(spectra[b]), n=size) > 0.5
+                differences = np.fft.irfft(spectrum_a * np.conj(spectrum_b), n=size) > 0.5
                 step = a - b
                 reach = candidates[: (size - 1) // step + 1]
                 bad[: reach.size] |= differences[step * reach]
@@ -420,7 +424,7 @@ MAX_COUNT = 10**9
 MAX_SEED = 2**63 - 1
 
 
-def count(maximum: int = MAX_COUNT, minimum: int = 1):
+def count(maximum: int = MAX_COUNT, minimum: int = 1) -> Callable[[str], int]:
     """argparse ``type`` of a count in ``minimum`` … ``maximum``, else a one-line usage error naming the bound.
 
     >>> count(100)("7")
@@ -495,7 +499,7 @@ def add_build_output(parser: argparse.ArgumentParser, shipped: str, *, folder: b
                         help=f"write over the shipped {shipped} that play uses (in the installed package)")
 
 
-def build_destination(args, shipped, *, folder: bool, name: str | None = None):
+def build_destination(args: argparse.Namespace, shipped: str | Path, *, folder: bool, name: str | None = None) -> Path:
     """Where a build writes, checked before the build starts (see :func:`add_build_output`).
 
     ``--out`` if given, the shipped place with ``--replace-shipped``, else the

@@ -64,8 +64,20 @@ class DealerResult:
     seconds: float = 0.0
 
     def to_dict(self) -> dict:
+        """The result as JSON-ready values (``bpp acpc dealer --json``)."""
         return {"names": list(self.names), "chips": self.chips, "hands": self.hands, "forfeits": self.forfeits,
                 "seconds": self.seconds}
+
+    def table(self) -> str:
+        """One line of plain text: hands, seconds, chips per client, forfeits (``bpp acpc dealer``).
+
+        Examples
+        --------
+        >>> DealerResult(("a", "b"), [3, -3], 2, [], 0.5).table()
+        "2 hands in 0.5 s; chips {'a': 3, 'b': -3}; 0 forfeits"
+        """
+        return (f"{self.hands} hands in {self.seconds:.1f} s; chips {dict(zip(self.names, self.chips))}; "
+                f"{len(self.forfeits)} forfeits")
 
 
 class _Seat:

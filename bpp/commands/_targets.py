@@ -40,7 +40,8 @@ def _runner(command: str, name: str, module_path: str, description: str, parser_
         parser = parser_class(prog=prog, description=description)
         module.add_arguments(parser)
         target_args = parser.parse_args(args.rest)
-        if command == "inspect":  # the target is a game: its agents must play it
+        if command == "inspect" and getattr(target_args, "hands", None) is None:  # the game's agents must play it
+            # (with --hands, --player names a player of the file)
             from bpp.registry import check_agents_play
 
             check_agents_play([getattr(target_args, k) for k in ("player", "opponent") if getattr(target_args, k, None)], name)

@@ -99,8 +99,7 @@ def _dealer(args) -> int:
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
-        print(f"{result.hands} hands in {result.seconds:.1f} s; chips {dict(zip(names, result.chips))}; "
-              f"{len(result.forfeits)} forfeits")
+        print(result.table())
     return 0
 
 

@@ -141,7 +141,7 @@ def loki_example() -> dict:
         "hole": hole,
         "flop": flop,
         "opponent holdings": {"better": hs.behind, "tied": hs.tied, "worse": hs.ahead},
-        "HS": round(hs.hs, 4),
+        "HS": round(float(hs.hs), 4),
         "HS_5": round(hand_strength(hole, flop, opponents=5).hs_n, 4),
         "table (rows ahead/tied/behind now, columns after the river)": two.table.astype(int).tolist(),
         "Ppot": round(two.ppot, 4),

@@ -4,8 +4,8 @@ from bpp.commands._targets import add_target_subcommands
 
 #: Explore targets: game name -> (module with add_arguments/run, help).
 TARGETS = {
-    "stud5": ("bpp.explore.stud", "BPP's network with a posterior in every node, stepped through one stud hand; what-if evidence"),
-    "limit-holdem": ("bpp.explore.holdem", "Poki's weight table of every opponent, re-weighted after each action of one hand"),
+    "stud5": ("bpp.explore.logged:STUD", "BPP's network with a posterior in every node, stepped through one stud hand; what-if evidence"),
+    "limit-holdem": ("bpp.explore.logged:HOLDEM", "Poki's weight table of every opponent, re-weighted after each action of one hand"),
 }
 
 

@@ -119,11 +119,7 @@ def run_train(args) -> int:
     result = train(args.table, args.epochs, rng=args.seed, player=player, progress=progress, reading=args.reading)
     with open(out, "w" if out.exists() else "x") as f:  # "x": fails rather than overwrite a file created meanwhile
         f.write(json.dumps(signed(result.to_dict())) + "\n")
-    print(f"trained {args.epochs:,} epochs at the {args.table} table (seed {args.seed}): "
-          f"bankroll {int(result.curve[-1]):,} (start 10,000)")
-    print(f"{'epoch':>6s} {'played':>7s} {'won':>5s} {'% played':>9s} {'% won':>6s}")
-    for row in result.table5():
-        print(f"{row['epoch']:6d} {row['played']:7d} {row['won']:5d} {row['pct_played']:9.1f} {row['pct_won']:6.1f}")
+    print(result.table())
     print(f"wrote {out}")
     return 0
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import cast
 
 import numpy as np
 
@@ -167,7 +168,7 @@ def run(args) -> int:
     if stacks is not None and args.game != "stud5":
         raise ValueError(f"--stacks is for stud5 only (table stakes, Korb1999 §6.2); got game {args.game!r}")
     game = make_game(args.game, len(names), **({} if stacks is None else {"stacks": stacks}))
-    seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
+    seed = args.seed if args.seed is not None else int(cast(int, np.random.SeedSequence().entropy) % 2**63)
     if args.scheduler is not None:  # an unreachable scheduler fails before the match starts
         from holdem.match.cluster import connect, scheduler_address
 

@@ -16,7 +16,7 @@ import functools
 @functools.cache
 def stud() -> dict:
     """The stud names the explorer uses: trace_hand, the BPP players and network variants, the card-level network's state names."""
-    from bpp.stud.experiments.inspection import trace_hand
+    from bpp.stud.experiments.inspection import trace_hand, trace_logged_hand
     from bpp.stud.players import cardlevel
     from bpp.stud.players.paper import BPPPlayer
     from bpp.stud.players.reference import opponent_decisions
@@ -32,14 +32,15 @@ def stud() -> dict:
         "SHOWING_STATES": cardlevel.SHOWING_STATES,
         "opponent_decisions": opponent_decisions,
         "trace_hand": trace_hand,
+        "trace_logged_hand": trace_logged_hand,
         "VARIANTS": VARIANTS,
     }
 
 
 @functools.cache
 def holdem() -> dict:
-    """The hold'em names: the traced hand of ``bpp inspect limit-holdem`` and the per-board evaluation."""
+    """The hold'em names: the traced hand of ``bpp inspect limit-holdem``, a logged hand's tables, the per-board evaluation."""
     from bpp.loki.evaluator.postflop import street_table
-    from bpp.loki.inspection import trace_hand
+    from bpp.loki.inspection import logged_hand_beliefs, trace_hand
 
-    return {"street_table": street_table, "trace_hand": trace_hand}
+    return {"logged_hand_beliefs": logged_hand_beliefs, "street_table": street_table, "trace_hand": trace_hand}

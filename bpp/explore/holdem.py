@@ -33,13 +33,56 @@ _STREETS = ("pre-flop", "flop", "turn", "river")
 _ACTIONS = ("fold", "call", "raise")
 
 
-def _vector(table) -> list:
-    """Weights scaled to a maximum of 1, 4 decimals; holdings dead for this table (known cards) are -1."""
-    w = np.asarray(table.weights, dtype=np.float64)
+def _vector(weights, live) -> list:
+    """Weights scaled to a maximum of 1, 4 decimals; holdings not ``live`` (known cards) are -1."""
+    w = np.asarray(weights, dtype=np.float64)
     top = w.max()
     scaled = np.round(w / top, 4) if top > 0 else np.zeros_like(w)
-    scaled[~np.asarray(table.live)] = -1.0
+    scaled[~np.asarray(live)] = -1.0
     return scaled.tolist()
+
+
+def evaluation_json(board, hole, who: str, opponents: list) -> dict | None:
+    """The page's evaluation box: HS, Ppot, Npot, EHS of ``hole`` on ``board`` against each ``(name, weights)`` and
+    HS_n / EHS against all (Billings1998 §4.2–4.4, :func:`bpp.loki.evaluator.postflop.street_table`); None before
+    the flop or when a table has no weight left."""
+    from holdem.cards import format_cards
+
+    from bpp.explore._sources import holdem
+
+    if len(board) < 3 or not opponents:
+        return None
+    try:
+        ev = holdem()["street_table"](np.asarray(board)).evaluate(np.asarray(hole), np.stack([w for _, w in opponents]))
+    except ValueError:  # a table with no weight left
+        return None
+    rows = [{"name": name, "hs": float(ev.hs[i]), "ppot": float(ev.ppot[i]), "npot": float(ev.npot[i]),
+             "ehs": float(ev.ehs_each[i])} for i, (name, _) in enumerate(opponents)]
+    return {"who": who, "hole": format_cards(np.asarray(hole)), "rows": rows, "hs_n": ev.hs_n,
+            "ppot_all": ev.ppot_all, "ehs": ev.ehs}
+
+
+def page_data(title: str, subtitle: str, names: dict, observer: int, holes: dict, pool: list, steps: list) -> dict:
+    """The hold'em page's data: ``names`` seat → name, ``holes`` seat → cards text ("" unknown), ``pool`` the weight
+    vectors (:func:`_vector`) that ``steps[k]["tables"]`` point into."""
+    from holdem.cards import format_cards
+    from holdem.ranges import CLASS_NAMES, CLASS_OF_HOLDING, HOLDINGS
+
+    return {
+        "kind": "holdem",
+        "title": title,
+        "subtitle": subtitle,
+        "observerName": names[observer],
+        "seats": sorted(names),
+        "opponents": [p for p in sorted(names) if p != observer],
+        "seatNames": {str(p): n for p, n in names.items()},
+        "holes": {str(p): h for p, h in holes.items()},
+        "holdings": [format_cards(h, sep="") for h in HOLDINGS],
+        "cls": [int(c) for c in CLASS_OF_HOLDING],
+        "classNames": list(CLASS_NAMES),
+        "pool": pool,
+        "steps": steps,
+    }
 
 
 def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
@@ -60,12 +103,12 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
     ValueError: The 'n_players' parameter of holdem_explorer must be an integer in [2, 10]; got 1.
     """
     from holdem.cards import format_cards
-    from holdem.ranges import CLASS_NAMES, CLASS_OF_HOLDING, HOLDINGS, holding_index
+    from holdem.ranges import holding_index
 
     from bpp.explore._sources import holdem
     from bpp.loki import WeightTable
 
-    street_table, trace_hand = holdem()["street_table"], holdem()["trace_hand"]
+    trace_hand = holdem()["trace_hand"]
 
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"The 'seed' parameter of holdem_explorer must be a non-negative integer; got {seed!r}.")
@@ -80,7 +123,7 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
     pool: list = []
 
     def put(table) -> int:
-        pool.append(_vector(table))
+        pool.append(_vector(table.weights, table.live))
         return len(pool) - 1
 
     current = {p: WeightTable(dead_cards=holes[observer]) for p in opponents}
@@ -90,21 +133,10 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
     n_board = {0: 0, 1: 3, 2: 4, 3: 5}
 
     def evaluation(r: int, acting):
-        if r == 0 or observer in folded:
+        if observer in folded:
             return None
-        live = [p for p in opponents if p not in folded]
-        if not live:
-            return None
-        try:
-            ev = street_table(board[: n_board[r]]).evaluate(holes[observer], np.stack([current[p].weights for p in live]))
-        except ValueError:  # a table with no weight left
-            return None
-        rows = [
-            {"name": names[p], "hs": float(ev.hs[i]), "ppot": float(ev.ppot[i]), "npot": float(ev.npot[i]), "ehs": float(ev.ehs_each[i])}
-            for i, p in enumerate(live)
-        ]
-        return {"who": names[observer], "hole": format_cards(holes[observer]), "rows": rows, "hs_n": ev.hs_n,
-                "ppot_all": ev.ppot_all, "ehs": ev.ehs}
+        live = [(names[p], current[p].weights) for p in opponents if p not in folded]
+        return evaluation_json(board[: n_board[r]], holes[observer], names[observer], live)
 
     def step(kind, label, short, r, actor, cpt=None):
         return {
@@ -141,26 +173,12 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
         text = info["log"][n_actions].split(": ", 1)[1]
         n_actions += 1
         steps.append(step("action", f"{_STREETS[r]}: {text}", text.replace("seat ", "s"), r, p, cpt))
-    classes = [int(c) for c in CLASS_OF_HOLDING]
     payoff = info["payoffs"][observer]
-    data = {
-        "kind": "holdem",
-        "title": f"Poki's weight tables — limit hold'em, {n_players} players, seed {seed}",
-        "subtitle": (
-            f"Seat 0 observes (holds {format_cards(holes[observer])}); board {format_cards(board)}. Every seat acts by the "
-            f"reference model of bpp inspect limit-holdem; seat 0 wins {payoff:+g} chips."
-        ),
-        "observerName": names[observer],
-        "seats": list(range(n_players)),
-        "opponents": opponents,
-        "seatNames": {str(p): names[p] for p in range(n_players)},
-        "holes": {str(p): format_cards(holes[p]) for p in range(n_players)},
-        "holdings": [format_cards(h, sep="") for h in HOLDINGS],
-        "cls": classes,
-        "classNames": list(CLASS_NAMES),
-        "pool": pool,
-        "steps": steps,
-    }
+    data = page_data(
+        f"Poki's weight tables — limit hold'em, {n_players} players, seed {seed}",
+        f"Seat 0 observes (holds {format_cards(holes[observer])}); board {format_cards(board)}. Every seat acts by the "
+        f"reference model of bpp inspect limit-holdem; seat 0 wins {payoff:+g} chips.",
+        names, observer, {p: format_cards(holes[p]) for p in range(n_players)}, pool, steps)
     return Explorer(data, trace=info, title=f"bpp explore limit-holdem --seed {seed}")
 
 
@@ -177,7 +195,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    """Write the page; print where."""
+    """Write the page of a seeded hand; print where (``bpp.explore.logged`` adds ``--hands``)."""
     from bpp.explore.page import check_out_path
 
     check_out_path(args.out)

@@ -560,7 +560,8 @@
           td.textContent = (100 * g[k]).toFixed(0);
         }
       }
-      el("p", { cls: "caption", text: `triple (fold, call, raise) at ${d.seatNames[s.actor]}'s real holding ${s.cpt.hole}: ${s.cpt.triple.map(x => x.toFixed(3)).join(" / ")}` }, cb);
+      if (s.cpt.triple) el("p", { cls: "caption", text: `triple (fold, call, raise) at ${d.seatNames[s.actor]}'s real holding ${s.cpt.hole}: ${s.cpt.triple.map(x => x.toFixed(3)).join(" / ")}` }, cb);
+      else if (s.cpt.note) el("p", { cls: "caption", text: s.cpt.note }, cb);
     }
   };
 

@@ -45,6 +45,8 @@ from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import numpy as np
 
+from holdem.play import HandDriver
+
 from bpp.explore.page import _asset, network_json, pgmpy_tables
 
 __all__ = ["AGENTS", "PlaySession", "RequestError", "make_server", "render_play_page", "serve"]
@@ -112,6 +114,7 @@ class PlaySession:
             from holdem.games import LimitHoldem
 
             self.game = LimitHoldem(n_players=2)
+        self.driver = HandDriver([self.agent, None], on_turn=self._settled, on_decision=self._decided)
         self.lock = threading.Lock()
         self.hand = 0
         self.total = 0.0
@@ -130,17 +133,13 @@ class PlaySession:
         self.hand += 1
         self.turn = 0
         self.learned_html = ""
-        self.model_before = copy.deepcopy(getattr(self.agent, "model_", None))
         self.state_ = self.game.new_hand(self.rng.permutation(52), button=1)
-        self.told = 0
         self.log: list[str] = []
         self.steps: list[dict] = []
         self.pool: list = []
-        self.message = "Your move." if self.state_.current_player == self.HUMAN else ""
-        hook = getattr(self.agent, "new_hand", None)
-        if hook is not None:
-            hook(self.AGENT)
-        self._advance("deal")
+        self._last = "deal"  # the deal, then each decision, until the beliefs after it are recorded
+        if self.driver.start(self.state_) is None:
+            self._settled()
         return self.state()
 
     def act(self, body) -> dict:
@@ -155,50 +154,44 @@ class PlaySession:
             raise RequestError(f"stale request: hand {body.get('hand')!r} is not the current hand {self.hand}")
         if body.get("turn") != self.turn:
             raise RequestError(f"stale request: turn {body.get('turn')!r} is not the current turn {self.turn} (reload the page)")
-        state = self.state_
-        if state.is_terminal:
+        if self.state_.is_terminal:
             raise RequestError("the hand is over: start the next hand")
-        if state.current_player != self.HUMAN:
+        if self.driver.pending != self.HUMAN:
             raise RequestError("it is not your turn")
-        obs = state.observation(self.HUMAN)
+        obs = self.driver.observation()
         kind = ActionKind(_NAMES[name])
         action = next((a for a in obs.legal if a.kind == kind), None)
         if action is None:
             legal = ", ".join(_label(a.kind, obs.to_call)[0] for a in obs.legal)
             raise RequestError(f"{name} is not legal now (legal: {legal})")
-        self._apply(self.HUMAN, action, obs)
-        self._advance("action")
+        if self.driver.step(action) is None:
+            self._settled()
         return self.state()
 
-    def _apply(self, seat: int, action, obs) -> None:
+    # -- the hand driver's hooks: the log, and the agent's beliefs after each event ------------
+
+    def _decided(self, seat: int, obs, action) -> None:
+        """``on_decision``: log the action; its beliefs are recorded once every event it causes is told."""
         verb = _label(action.kind, obs.to_call)[1]
         text = f"you {verb[:-1]}" if seat == self.HUMAN else f"{self.against} {verb}"
         self.log.append(text)
-        self.state_.apply(action)
         self.turn += 1
-        self._tell()
-        self._record(f"round {obs.round + 1}: {text}", "action", "OPP" if seat == self.HUMAN else "BPP")
+        self._last = (seat, text, obs.round)
 
-    def _tell(self) -> None:
-        history = self.state_.history
-        hook = getattr(self.agent, "observe", None)
-        for event in history[self.told:]:
-            if hook is not None:
-                hook(event)
-        self.told = len(history)
-
-    def _advance(self, why: str) -> None:
-        """Tell the agent what happened; let it act while it is its turn; record its beliefs."""
-        self._tell()
-        if why == "deal":
+    def _settled(self, seat: int | None = None) -> None:
+        """``on_turn`` (and the end of the hand): every event so far is told; record the beliefs after the last step."""
+        state, last, self._last = self.state_, self._last, None
+        if last is None:  # nothing happened since the last record
+            pass
+        elif last == "deal":
             self._record("the deal", "deal", None)
-        state = self.state_
-        while not state.is_terminal and state.current_player == self.AGENT:
-            obs = state.observation(self.AGENT)
-            r = state.round
-            self._apply(self.AGENT, self.agent.act(obs), obs)
-            if not state.is_terminal and state.round != r:
+        else:
+            actor, text, r = last
+            self._record(f"round {r + 1}: {text}", "action", "OPP" if actor == self.HUMAN else "BPP")
+            if actor == self.AGENT and not state.is_terminal and state.round != r:
                 self._record(f"round {state.round + 1}: cards dealt", "deal", None)
+        if not state.is_terminal and state.current_player == self.AGENT:
+            return
         if not state.is_terminal and state.round > 0 and self.steps and self.steps[-1]["round"] != state.round:
             self._record(f"round {state.round + 1}: cards dealt", "deal", None)
         if state.is_terminal:
@@ -207,7 +200,7 @@ class PlaySession:
             self.message = f"Hand over: you {'win' if won > 0 else 'lose' if won < 0 else 'split'} {abs(won):g} bets."
             self.learned_html = self._learned()
         else:
-            self.message = "Your move." if state.current_player == self.HUMAN else ""
+            self.message = "Your move."
 
     def _unit(self) -> float:
         return float(getattr(self.game, "bet", None) or getattr(self.game, "small_bet", 1))

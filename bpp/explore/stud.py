@@ -254,8 +254,36 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
             raise ValueError(f"The 'seats' parameter of stud_explorer must be an integer in [3, 6]; got {seats!r}.")
         return _multi_explorer(seed, opponent, warmup, int(seats))
     rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(4)[0])  # the stream trace_hand gives its own BPP
-    agent = _card_class()(rng=rng) if player == "bpp-card" else _variants()[player].make(rng)
+    agent = new_agent(player, rng)
     trace = trace_hand(seed, opponent=opponent, warmup=warmup, bpp=agent, player="bpp-card" if player == "bpp-card" else "bpp")
+    models, networks, steps, title_net = trace_pages(trace, agent, player)
+    learned = f"after {trace.warmup} warm-up hands against {opponent}" if trace.warmup else "no warm-up (prior action CPT)"
+    data = {
+        "kind": "stud",
+        "card": player == "bpp-card",
+        "title": f"{player} vs {opponent} — five-card stud, seed {seed}",
+        "subtitle": (
+            f"BPP holds {trace.bpp_cards}, the opponent {trace.opp_cards} (down card first); BPP {trace.payoff:+g} units; {learned}."
+        ),
+        "network_title": title_net,
+        "networks": networks,
+        "steps": steps,
+    }
+    return Explorer(data, models=models, trace=trace, title=f"bpp explore stud5 --seed {seed} --player {player}")
+
+
+def new_agent(player: str, rng):
+    """A fresh BPP of ``player`` (a heads-up variant or ``"bpp-card"``) that the page can read its networks from."""
+    return _card_class()(rng=rng) if player == "bpp-card" else _variants()[player].make(rng)
+
+
+def trace_pages(trace, agent, player: str) -> tuple[list, list, list, str]:
+    """``(models, networks, steps, network title)`` of a heads-up belief trace of ``agent`` (made by :func:`new_agent`).
+
+    ``trace`` is :func:`bpp.stud.experiments.inspection.trace_hand`'s or ``trace_logged_hand``'s record of the hand
+    ``agent`` was traced through: one network per round of the variant (its learned CPTs), or for ``bpp-card`` the
+    network of every step.
+    """
     models, networks, steps = [], [], []
     if player == "bpp-card":
         from holdem.cards import format_cards
@@ -275,30 +303,18 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
             networks.append(network_json(pgmpy_tables(model), layout, labels={"OPP_Down": names}, top=top, width=widths, titles=titles))
             ev = {k: _state_index(model, k, v) for k, v in evidence.items()}
             steps.append(_step_json(step, len(networks) - 1, ev, step.p_win))
-        title_net = "Card-level BPP (Korb1999 §6.1, §6.3): OPP_Down → OPP_Rel → OPP_Action per decision, and BPP_Win"
-    else:
-        variant = _variants()[player]
-        pixels = {**stud()["FIGURE1_PIXELS"], **variant.pixels}
-        models = variant.networks(agent)
-        for model in models:
-            networks.append(network_json(pgmpy_tables(model), {k: v for k, v in pixels.items() if k in model.nodes()}))
-        for step in trace.steps:
-            ev = {k: _state_index(models[step.round], k, v) for k, v in step.evidence.items() if v is not None}
-            steps.append(_step_json(step, step.round, ev, step.p_win))
-        title_net = f"{variant.title}, round by round"
-    learned = f"after {trace.warmup} warm-up hands against {opponent}" if trace.warmup else "no warm-up (prior action CPT)"
-    data = {
-        "kind": "stud",
-        "card": player == "bpp-card",
-        "title": f"{player} vs {opponent} — five-card stud, seed {seed}",
-        "subtitle": (
-            f"BPP holds {trace.bpp_cards}, the opponent {trace.opp_cards} (down card first); BPP {trace.payoff:+g} units; {learned}."
-        ),
-        "network_title": title_net,
-        "networks": networks,
-        "steps": steps,
-    }
-    return Explorer(data, models=models, trace=trace, title=f"bpp explore stud5 --seed {seed} --player {player}")
+        return models, networks, steps, "Card-level BPP (Korb1999 §6.1, §6.3): OPP_Down → OPP_Rel → OPP_Action per decision, and BPP_Win"
+    from bpp.explore._sources import stud
+
+    variant = _variants()[player]
+    pixels = {**stud()["FIGURE1_PIXELS"], **variant.pixels}
+    models = variant.networks(agent)
+    for model in models:
+        networks.append(network_json(pgmpy_tables(model), {k: v for k, v in pixels.items() if k in model.nodes()}))
+    for step in trace.steps:
+        ev = {k: _state_index(models[step.round], k, v) for k, v in step.evidence.items() if v is not None}
+        steps.append(_step_json(step, step.round, ev, step.p_win))
+    return models, networks, steps, f"{variant.title}, round by round"
 
 
 def _decisions(observation, max_bets):
@@ -344,7 +360,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    """Write the page; print where."""
+    """Write the page of a seeded hand; print where (``bpp.explore.logged`` adds ``--hands``)."""
     from bpp.explore.page import check_out_path
 
     if args.seats is not None and args.player != "bpp-multi":

@@ -51,7 +51,7 @@ def plot_learning_curves(results, ax=None, *, label: str | None = None, color=No
         artists.append(mean)
     else:
         for r, c in zip(results, curves):
-            (line,) = ax.plot(epochs, c, lw=1.4, color=color, label=label or f"{r.table}, seed {r.seed}")
+            (line,) = ax.plot(epochs, c, lw=1.4, color=color, label=label or f"{r.table_name}, seed {r.seed}")
             artists.append(line)
     ax.axhline(STARTING_BANKROLL, color="0.6", lw=0.8, zorder=0)
     ax.set_xlabel("epoch (hand)")

@@ -184,10 +184,24 @@ def play_table(players, n_hands: int, *, rng=None, progress: bool = False, desc:
 
 @dataclass(frozen=True)
 class TrainingResult:
-    """A training session: the player, the table, and the evolving player's record per epoch (seat 0)."""
+    """A training session: the player, the table it trained at, and the evolving player's record per epoch (seat 0).
+
+    Attributes
+    ----------
+    player : EvolvingPlayer
+        The trained player (its values after the last epoch).
+    table_name : str
+        The table of :data:`TABLES` it trained at.
+    epochs : int
+        Hands played.
+    seed : int or None
+        The seed of the deals (``None`` when a Generator was given).
+    record : TableRecord
+        Every seat's payoffs, hands played and won per epoch.
+    """
 
     player: EvolvingPlayer
-    table: str
+    table_name: str
     epochs: int
     seed: object
     record: TableRecord = field(repr=False)
@@ -212,12 +226,29 @@ class TrainingResult:
             rows.append({"epoch": e, "played": p, "won": w, "pct_played": round(100 * p / e, 1), "pct_won": round(100 * w / p, 1) if p else 0.0})
         return rows
 
+    def table(self) -> str:
+        """Plain text: the final bankroll and Table 5 (hands played and won up to each epoch), as ``bpp kendall train``
+        prints them.
+
+        Examples
+        --------
+        >>> print(train("tight-aggressive", 100, rng=1).table().splitlines()[1])
+         epoch  played   won  % played  % won
+        """
+        lines = [f"trained {self.epochs:,} epochs at the {self.table_name} table (seed {self.seed}): "
+                 f"bankroll {int(self.curve[-1]):,} (start 10,000)",
+                 f"{'epoch':>6s} {'played':>7s} {'won':>5s} {'% played':>9s} {'% won':>6s}"]
+        for row in self.table5():
+            lines.append(f"{row['epoch']:6d} {row['played']:7d} {row['won']:5d} {row['pct_played']:9.1f} "
+                         f"{row['pct_won']:6.1f}")
+        return "\n".join(lines)
+
     def to_dict(self) -> dict:
         """Everything ``bpp kendall train`` writes: settings, values, Table 5, the learning curve."""
         return {
             "format": VALUES_FORMAT,
             "version": 1,
-            "table": self.table,
+            "table": self.table_name,
             "epochs": self.epochs,
             "seed": self.seed,
             "decrease_on": self.player.decrease_on,

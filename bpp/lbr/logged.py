@@ -1,5 +1,8 @@
 """LBR's range through a logged hand: the posterior over the opponent's 1,326 holdings after each action.
 
+``bpp inspect nolimit-holdem --hands FILE --hand N --player NAME --policy AGENT --out FIG.png``
+prints the trace's table and draws the figure (one 13×13 grid per step).
+
 Local Best Response keeps the opponent's range by Bayes' rule on her policy
 (Lisy2017 §3): uniform over the holdings that share no card with LBR's, then
 after each public card the holdings that use it drop out, and after each of
@@ -49,7 +52,9 @@ class RangeTrace:
         self.holdings = [format_cards(h, sep="") for h in HOLDINGS]
 
     def to_dict(self) -> dict:
-        return {"steps": self.steps, "holdings": self.holdings, "weights": self.weights.tolist()}
+        """The trace as JSON-ready lists: ``weights[k][h]`` is P(holding ``holdings[h]``) after ``steps[k]``."""
+        return {"hand": self.number, "lbr": self.lbr_name, "opponent": self.opponent_name, "policy": self.policy_name,
+                "steps": self.steps, "holdings": self.holdings, "weights": self.weights.tolist()}
 
     def table(self, top: int = 5) -> str:
         """The ``top`` most likely holdings after each step."""
@@ -149,3 +154,45 @@ def plot_range_trace(trace: RangeTrace, *, columns: int = 4):
     fig.suptitle(f"LBR's range of {trace.opponent_name} (policy: {trace.policy_name}), hand {trace.number}",
                  fontsize=10)
     return fig
+
+
+# ---------------------------------------------------------------- bpp inspect nolimit-holdem
+
+
+def add_arguments(parser) -> None:
+    """Options of ``bpp inspect nolimit-holdem``."""
+    parser.add_argument("--hands", metavar="FILE", required=True,
+                        help="a hand-history file (PHH, ACPC, bpp log) with heads-up no-limit hold'em hands")
+    parser.add_argument("--hand", type=int, default=None, metavar="N", help="the hand's number in the file (default the first)")
+    parser.add_argument("--player", default=None, metavar="NAME",
+                        help="the player LBR sits as; its cards must be in the file (default the first seat)")
+    parser.add_argument("--policy", required=True, metavar="AGENT",
+                        help="the agent whose stated policy explains the other player's actions (random, call, loki, ...)")
+    parser.add_argument("--out", metavar="FILE.png", default=None, help="draw the range after each step here")
+    parser.add_argument("--json", action="store_true", help="print the trace as JSON (steps, holdings, weights)")
+
+
+def run(args) -> int:
+    """Trace LBR's range through the hand, print its table (or JSON) and draw ``--out``."""
+    import json
+
+    from holdem.histories import read_hand
+
+    from bpp.registry import check_agents_play
+
+    check_agents_play([args.policy], "nolimit-holdem")  # an unknown or wrong-game agent: one line, before reading
+    hand = read_hand(args.hands, args.hand, game="nolimit-holdem", n_players=2)
+    trace = logged_hand_ranges(hand, args.player if args.player is not None else 0, args.policy)
+    print(json.dumps(trace.to_dict(), allow_nan=False) if args.json else trace.table())
+    if args.out:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig = plot_range_trace(trace)
+        fig.savefig(args.out, dpi=120)
+        plt.close(fig)
+        if not args.json:
+            print(f"wrote {args.out}")
+    return 0

@@ -23,11 +23,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from bpp.plots import axes_or_new
-from holdem.match.stats import summarize
+from holdem.match.stats import MatchResult, summarize
 
 __all__ = [
     "VersionResult",
@@ -61,7 +62,15 @@ class TournamentResult:
     """The versions' results and the underlying :class:`holdem.match.MatchResult`."""
 
     versions: tuple[VersionResult, ...]
-    match: object
+    match: MatchResult
+
+    def to_dict(self) -> dict:
+        """JSON-ready values: each version's sb/hand and 95 % CI, and the match's own :meth:`~holdem.match.MatchResult.to_dict`."""
+        return {
+            "versions": [{"name": v.name, "mean": v.mean, "ci95": list(v.ci95), "n_deals": v.n_deals}
+                         for v in self.versions],
+            "match": self.match.to_dict(),
+        }
 
     def table(self) -> str:
         """Plain-text table: version, sb/hand ± 95 % CI."""
@@ -221,7 +230,7 @@ def cross_validate_predictors(X, y, *, folds: int = 5, chunk: int = 10, rng: int
     scores: dict[str, list] = {"network": [], "frequency": []}
     for k, test in enumerate(parts):
         train = np.concatenate([p for j, p in enumerate(parts) if j != k])
-        models = {"network": NeuralPredictor(2, rng=rng + k, warmup=0), "frequency": FrequencyPredictor(2)}
+        models: dict[str, Any] = {"network": NeuralPredictor(2, rng=rng + k, warmup=0), "frequency": FrequencyPredictor(2)}
         for lo in range(0, train.size, chunk):
             idx = train[lo : lo + chunk]
             for m in models.values():
@@ -233,8 +242,8 @@ def cross_validate_predictors(X, y, *, folds: int = 5, chunk: int = 10, rng: int
                 ((p.argmax(axis=1) == y[test]).mean(), -np.log(np.maximum(p[np.arange(test.size), y[test]], 1e-3)).mean())
             )
     out = {}
-    for name, s in scores.items():
-        s = np.array(s)
+    for name, rows in scores.items():
+        s = np.array(rows)
         out[name] = {"accuracy": (float(s[:, 0].mean()), float(s[:, 0].std())),
                      "log_loss": (float(s[:, 1].mean()), float(s[:, 1].std()))}
     return out

@@ -83,7 +83,7 @@ class StyleAgent(Agent):
 
     def _triples(self, observation, holdings_index) -> np.ndarray:
         ctx = betting_context(observation)
-        strength = holding_strengths(observation.public, observation.n_players)[holdings_index]
+        strength = holding_strengths(observation.public, observation.n_players, holdings_index)
         mu_call, mu_raise = STYLES[self.style][0 if ctx.round == 0 else 1]
         return threshold_triples(strength, mu_call, mu_raise, sigma=self.sigma,
                                  can_check=ctx.bets_to_call == 0, can_raise=ctx.can_raise), ctx

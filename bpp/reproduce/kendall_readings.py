@@ -17,6 +17,8 @@ task of the parallel layer (the learners are never cut into blocks).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from bpp.kendall.readings import READINGS
@@ -48,7 +50,7 @@ def reading_run(reading: str, seeds: list, epochs: int = 5000, hands: int = 1000
     """
     from bpp.kendall.training import evaluate, train
 
-    out = {"reading": reading, "seeds": list(seeds), "epochs": epochs, "hands": hands, "runs": runs, "sessions": []}
+    out: dict[str, Any] = {"reading": reading, "seeds": list(seeds), "epochs": epochs, "hands": hands, "runs": runs, "sessions": []}
     for seed in seeds:
         session = {}
         for table in TABLES:

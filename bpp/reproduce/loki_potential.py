@@ -26,6 +26,8 @@ changing any agent:
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from bpp.reproduce.registry import Experiment, Row, Step, register
@@ -139,7 +141,7 @@ def decision_summary(r: dict) -> dict:
     street, a, dd = np.array(d["street"]), np.array(d["a"]), np.array(d["d"])
     gain = np.array(d["gain_vs_fold"])
     hands = r["n_hands"]  # the probe sits in every hand
-    out = {"probe_hands": int(hands), "streets": {}}
+    out: dict[str, Any] = {"probe_hands": int(hands), "streets": {}}
     for s, label in ((1, "flop"), (2, "turn"), (3, "river")):
         m = street == s
         changed = m & (a != dd)

@@ -90,7 +90,9 @@ def probe_factory(scores: list, *, trials: int, seed: int):
             """Score the kept decisions of the hand just over (before the modeler learns from it)."""
             if not self._kept:
                 return
+            assert self.hand is not None  # a hand was just played
             final = self.hand.tracker
+            assert final.features is not None  # the tracker keeps features for this scorer
             meta = self.predictor_
             for d in self._kept:
                 records, feats = final.records[d["k"]:], final.features[d["k"]:]
@@ -184,7 +186,7 @@ def table(results) -> tuple[list, dict]:
              "simulated continuation: log-loss (first / later actions), hit rate | EV of the action taken − its real gain "
              "(sb): bias, RMSE |",
              "|---|---|---|---|---|---|"]
-    compare = {}
+    compare: dict = {}
     for field in dict.fromkeys(r["field"] for r in results.values()):
         pooled = _pool(results, field)
         base = pooled["frequency"]

@@ -52,7 +52,7 @@ def write_report(runs, out, *, scale: str, command: str, versions: dict, wall: f
     out = Path(out)
     sections = _sections(runs, out)
     _archive(out)
-    counts = {}
+    counts: dict[str, int] = {}
     for _, rows, _, _ in sections:
         for r in rows:
             counts[r.verdict] = counts.get(r.verdict, 0) + 1

@@ -25,7 +25,11 @@ numpy per action.  Subclasses provide the cards: ``_deal_round``,
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from holdem.checks import check_int  # noqa: F401 - the rules' own checks use it
 
@@ -40,16 +44,21 @@ from holdem.games.base import (
     Observation,
 )
 
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from holdem.games.base import Game
+
 __all__ = ["FixedLimitState", "TableStakesMixin", "SizedState", "clean_deal", "clean_button", "clean_ranks", "check_int", "split_pot"]
 
 _tnew = tuple.__new__
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _FULL_DECK = frozenset(range(52))
-_EMPTY_EXTRA: dict = {}
+_EMPTY_EXTRA: dict[str, Any] = {}
 _RAISE_ACTIONS: dict[int, Action] = {}
 _BET_RAISE = ActionKind.BET_RAISE
 #: fixed-limit (facing a bet, raise-to total or 0) -> (legal actions, raise bounds)
-_FIXED_DECISIONS: dict = {}
+_FIXED_DECISIONS: dict[tuple[bool, int], tuple[tuple[Action, ...], tuple[int, int] | None]] = {}
 _FOLD_CALL = (FOLD, CHECK_CALL)
 #: the check/call and fold events by [round][seat], shared (events are immutable)
 _CALL_EVENTS = tuple(tuple(_tnew(Event, ("action", p, CHECK_CALL, (), r)) for p in range(10)) for r in range(4))
@@ -68,7 +77,7 @@ def _raise_action(to: int) -> Action:
 # ---------------------------------------------------------------- validation
 
 
-def clean_deal(deal, owner: str) -> tuple[int, ...]:
+def clean_deal(deal: ArrayLike, owner: str) -> tuple[int, ...]:
     """The deal as a tuple of 52 Python ints; ``ValueError`` unless it is a permutation of ``range(52)``.
 
     >>> clean_deal(list(range(52)), "LimitHoldem")[:3]
@@ -87,7 +96,7 @@ def clean_deal(deal, owner: str) -> tuple[int, ...]:
         cards = tuple(deal.tolist())
     else:
         try:
-            cards = tuple(int(c) for c in deal)
+            cards = tuple(int(c) for c in deal)  # type: ignore[union-attr, arg-type]
         except (TypeError, ValueError):
             raise ValueError(
                 f"The 'deal' parameter of {owner}.new_hand must be a permutation of range(52); got {deal!r}."
@@ -112,12 +121,13 @@ def clean_deal(deal, owner: str) -> tuple[int, ...]:
     )
 
 
-def clean_button(button, n: int, owner: str) -> int:
+def clean_button(button: int, n: int, owner: str) -> int:
+    """``button`` as a Python int; ``ValueError`` unless it is a seat in ``[0, n)``."""
     check_int(f"{owner}.new_hand", "button", button, 0, n - 1)
     return int(button)
 
 
-def clean_ranks(ranks, n: int, owner: str) -> tuple[int, ...] | None:
+def clean_ranks(ranks: ArrayLike | None, n: int, owner: str) -> tuple[int, ...] | None:
     """Per-seat precomputed hand ranks (shape ``(n_players,)``) as a tuple, or ``None``."""
     if ranks is None:
         return None
@@ -129,7 +139,7 @@ def clean_ranks(ranks, n: int, owner: str) -> tuple[int, ...] | None:
     return tuple(arr.tolist())
 
 
-def split_pot(committed, folded, ranks, order) -> list[int]:
+def split_pot(committed: Sequence[int], folded: Sequence[bool], ranks: Sequence[int], order: Sequence[int]) -> list[int]:
     """Chips each seat wins at a showdown, side pots included.
 
     ``committed[p]`` chips each seat put in, ``folded[p]``, ``ranks[p]`` (higher
@@ -202,10 +212,49 @@ class _State:
     #: slots holding lists that clone() must copy
     _LIST_SLOTS: tuple[str, ...] = ("history", "_committed", "_bets", "_stacks", "_folded")
     _N_ROUNDS = 4
+    #: every slot of the class and its bases (set by ``__init_subclass__``)
+    _ALL_SLOTS: ClassVar[tuple[str, ...]]
+
+    if TYPE_CHECKING:  # the slots' types, and what the subclasses provide
+        game: Game
+        n: int
+        deal: tuple[int, ...]
+        button: int
+        round: int
+        current_player: int
+        is_terminal: bool
+        history: list[Event]
+        _ranks: tuple[int, ...] | None
+        _committed: list[int]
+        _bets: list[int]
+        _stacks: list[int]
+        _folded: list[bool]
+        _n_live: int
+        _to_act: int
+        _high: int
+        _pot: int
+        _won: list[int] | None
+        _pub: tuple[int, ...]
+        _ups: tuple[tuple[int, ...], ...]
+        _holes: tuple[tuple[int, ...], ...] | None
+        _allin: list[bool]
+        _n_active: int
+
+        def _clone(self) -> Self: ...
+        def _hole(self, player: int) -> tuple[int, ...]: ...
+        def _final_cards(self, player: int) -> tuple[int, ...]: ...
+        def _shown(self, player: int) -> tuple[int, ...]: ...
+        def _deal_round(self, r: int) -> None: ...
+        def _first_actor(self, r: int) -> int: ...
+        def _to_call_of(self, player: int) -> int: ...
+        def _legal_tuple(self) -> tuple[Action, ...]: ...
+        def raise_bounds(self) -> tuple[int, int] | None: ...
+        def verify_action(self, action: Action) -> Action: ...
+        def _apply(self, action: Action) -> None: ...
 
     # -- construction helpers -------------------------------------------------
 
-    def _init_common(self, game, deal, button, ranks):
+    def _init_common(self, game: Game, deal: tuple[int, ...], button: int, ranks: tuple[int, ...] | None) -> None:
         n = game.n_players
         self.game = game
         self.n = n
@@ -227,11 +276,11 @@ class _State:
         self._ups = ()
         self._holes = None
 
-    def clone(self):
+    def clone(self) -> Self:
         """An independent copy (the deal and game are shared: they are immutable)."""
         return self._clone()
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         names: list[str] = []
         for klass in reversed(cls.__mro__):
@@ -248,9 +297,9 @@ class _State:
             else:
                 lines.append(f"    o.{name} = self.{name}")
         lines.append("    return o")
-        scope = {"_new": object.__new__, "cls": cls}
+        scope: dict[str, Any] = {"_new": object.__new__, "cls": cls}
         exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own slot names
-        cls._clone = scope["_clone"]
+        setattr(cls, "_clone", scope["_clone"])
 
     # -- seats -------------------------------------------------------------
 
@@ -304,7 +353,7 @@ class _State:
         self._pot += d
         if not self._stacks[p]:
             self._allin[p] = True
-            self._n_active -= 1
+            self._n_active -= 1  # type: ignore[misc]  # a slot of the states whose stacks bind
 
     # -- end of hand -------------------------------------------------------
 
@@ -323,13 +372,13 @@ class _State:
         order = self._order()
         folded = self._folded
         live = [p for p in order if not folded[p]]
-        ranks = self._ranks
+        ranks: Sequence[int] | None = self._ranks
         if ranks is None:
             # a few hands: plain Python (holdem.evaluate's small-batch path, no numpy call per showdown)
             final_cards = self._final_cards
-            ranks = [0] * self.n
+            ranks = computed = [0] * self.n
             for p in live:
-                ranks[p] = _evaluate_one(final_cards(p), None)
+                computed[p] = _evaluate_one(final_cards(p), None)
         append = self.history.append
         rnd = self.round
         shown = self._shown
@@ -361,7 +410,7 @@ class _State:
 
     def _payoff_list(self) -> list[int]:
         """:attr:`payoffs` as a list of Python ints (the runner's fast path; the hand must be over)."""
-        return [w - c for w, c in zip(self._won, self._committed)]
+        return [w - c for w, c in zip(cast("list[int]", self._won), self._committed)]
 
     @property
     def payoffs(self) -> np.ndarray:
@@ -423,13 +472,13 @@ class _State:
         self._apply(action)
         return action
 
-    def _illegal(self, action, reason: str) -> IllegalActionError:
+    def _illegal(self, action: object, reason: str) -> IllegalActionError:
         return IllegalActionError(
             f"illegal action {action!s} ({action!r}) for seat {self.current_player} in {self.game.name} "
             f"round {self.round}: {reason}"
         )
 
-    def _verify_fold_or_call(self, action) -> Action:
+    def _verify_fold_or_call(self, action: Action) -> Action:
         """The fold and check/call rules every betting game shares (folding only when facing a bet)."""
         if action.kind == ActionKind.FOLD:
             if self._high <= self._committed[self.current_player]:
@@ -441,13 +490,13 @@ class _State:
             raise self._illegal(action, "a check or call carries no amount or cards")
         return CHECK_CALL
 
-    def _check_shape(self, action) -> None:
+    def _check_shape(self, action: object) -> None:
         if self.is_terminal:
             raise IllegalActionError(f"illegal action {action!s}: the {self.game.name} hand is over")
         if not isinstance(action, Action):
             raise IllegalActionError(f"illegal action {action!r}: expected an Action")
 
-    def _check_seat(self, player) -> None:
+    def _check_seat(self, player: object) -> None:
         n = self.n
         if not (isinstance(player, (int, np.integer)) and 0 <= player < n):
             raise ValueError(f"The 'player' parameter of observation must be a seat in [0, {n - 1}]; got {player!r}.")
@@ -509,7 +558,7 @@ class _State:
         """Chips each seat has put in during this betting round."""
         return tuple(self._bets)
 
-    def _extra(self, player):
+    def _extra(self, player: int) -> dict[str, Any]:
         return _EMPTY_EXTRA
 
     def __repr__(self) -> str:
@@ -524,6 +573,7 @@ def _event_text(event: Event) -> str:
     if event.kind == "action":
         return f"{event.player}:{event.action!s}"
     if event.kind == "draw":
+        assert event.action is not None  # a draw event records the discard
         return f"{event.player}:d{event.action.amount}"
     from holdem.cards import format_cards
 
@@ -542,15 +592,21 @@ class FixedLimitState(_State):
     """
 
     __slots__ = ("_n_bets", "_cap", "_sizes", "_size")
-    _LEGAL_CACHE: dict = {}
+    _LEGAL_CACHE: dict[tuple[bool, int], tuple[Action, ...]] = {}
 
-    def _to_call_of(self, player):
+    if TYPE_CHECKING:
+        _n_bets: int
+        _cap: int
+        _sizes: tuple[int, ...]
+        _size: int
+
+    def _to_call_of(self, player: int) -> int:
         return self._high - self._committed[player]
 
     #: no all-ins in fixed limit: every seat still in can act
     _next_actor = _State._next_actor_any
 
-    def _decision(self):
+    def _decision(self) -> tuple[tuple[Action, ...], tuple[int, int] | None]:
         """``(legal, raise_bounds)`` of the seat to act, both from one cached entry (see :meth:`_legal_tuple`)."""
         if self.is_terminal:
             return (), None
@@ -736,6 +792,14 @@ class SizedState(_State):
     __slots__ = ("_allin", "_n_active", "_last_inc", "_acts", "_max_increment", "_max_orbits")
     _LIST_SLOTS = _State._LIST_SLOTS + ("_allin", "_acts")
 
+    if TYPE_CHECKING:
+        _last_inc: int
+        _acts: list[int] | None
+        _max_increment: int | None
+        _max_orbits: Any  # an int where _acts is a list; None (no limit) where it is None
+
+        def _min_increment(self) -> int: ...
+
     #: the round in which seats discard instead of betting (draw poker), -1 for none
     _DRAW_ROUND = -1
 
@@ -766,13 +830,13 @@ class SizedState(_State):
             return CHECK_CALL
         return _State.apply(self, action)
 
-    def _decision(self):
+    def _decision(self) -> tuple[tuple[Action, ...], tuple[int, int] | None]:
         if self.is_terminal:
             return (), None
         bounds = self.raise_bounds()
         return self._legal_from(bounds), bounds
 
-    def _to_call_of(self, player):
+    def _to_call_of(self, player: int) -> int:
         d = self._high - self._committed[player]
         s = self._stacks[player]
         return d if d < s else s
@@ -810,7 +874,7 @@ class SizedState(_State):
             return ()
         return self._legal_from(self.raise_bounds())
 
-    def _legal_from(self, bounds) -> tuple[Action, ...]:
+    def _legal_from(self, bounds: tuple[int, int] | None) -> tuple[Action, ...]:
         facing = self._high > self._committed[self.current_player]
         if bounds is None:
             return _FOLD_CALL if facing else _CALL
@@ -858,7 +922,7 @@ class SizedState(_State):
     def _in_draw(self) -> bool:
         return False
 
-    def _verify_discard(self, action):
+    def _verify_discard(self, action: Action) -> Action:
         raise self._illegal(action, f"{self.game.name} has no draw")
 
     def _apply(self, action: Action) -> None:
@@ -904,7 +968,7 @@ class SizedState(_State):
             return
         self.current_player = self._next_actor(p)
 
-    def _apply_discard(self, p, action):
+    def _apply_discard(self, p: int, action: Action) -> None:
         raise self._illegal(action, f"{self.game.name} has no draw")
 
     def _end_round(self) -> None:
@@ -931,7 +995,13 @@ class SizedState(_State):
 # ---------------------------------------------------------------- fixed limit at table stakes
 
 
-class TableStakesMixin:
+if TYPE_CHECKING:
+    _StakesBase = FixedLimitState
+else:
+    _StakesBase = object
+
+
+class TableStakesMixin(_StakesBase):  # the type checker reads it as the FixedLimitState it is mixed into
     """Fixed-limit betting where each seat's stack binds (a seat short of the bet or call goes all-in).
 
     Mixed in before a :class:`FixedLimitState` subclass that declares the
@@ -953,9 +1023,13 @@ class TableStakesMixin:
       the hand goes to showdown, where :func:`split_pot` forms the side pots.
     """
 
-    __slots__ = ()
+    if TYPE_CHECKING:  # slots the concrete state declares (so the checker sees no __slots__ here)
+        _acted: list[int]
+        _n_full: int
+    else:
+        __slots__ = ()
 
-    def _init_stakes(self, stacks) -> None:
+    def _init_stakes(self, stacks: Sequence[int]) -> None:
         """Replace the plain state's stacks by ``stacks`` (one per seat) after the antes are in."""
         committed = self._committed
         self._stacks = [s - c if s > c else 0 for s, c in zip(stacks, committed)]
@@ -980,7 +1054,7 @@ class TableStakesMixin:
         else:
             self.current_player = self._next_actor(best - 1 if best else self.n - 1)
 
-    def _to_call_of(self, player):
+    def _to_call_of(self, player: int) -> int:
         d = self._high - self._committed[player]
         s = self._stacks[player]
         return d if d < s else s
@@ -1016,12 +1090,12 @@ class TableStakesMixin:
             self._LEGAL_CACHE[key] = legal
         return legal
 
-    def _decision(self):
+    def _decision(self) -> tuple[tuple[Action, ...], tuple[int, int] | None]:
         if self.is_terminal:
             return (), None
         return self._legal_tuple(), self.raise_bounds()
 
-    def _extra(self, player):
+    def _extra(self, player: int) -> dict[str, Any]:
         """``{"bet_size": size}``: the fixed bet, which a capped call or all-in raise no longer shows."""
         return {"bet_size": self._size}  # a fresh dict per observation, as draw's (snapshots stay independent)
 

@@ -48,9 +48,11 @@ from __future__ import annotations
 
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Mapping, NamedTuple, Protocol, runtime_checkable
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
     "ActionKind",
@@ -137,7 +139,7 @@ class Event(NamedTuple):
     round: int = -1
 
 
-_EMPTY: Mapping = MappingProxyType({})
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
 class Stakes(NamedTuple):
@@ -200,7 +202,7 @@ class Observation(NamedTuple):
     button: int
     folded: tuple[bool, ...]
     legal: tuple[Action, ...] = ()
-    extra: Mapping = _EMPTY
+    extra: Mapping[str, Any] = _EMPTY
     committed: tuple[int, ...] = ()
     raise_bounds: tuple[int, int] | None = None
     stakes: Stakes = _NO_STAKES
@@ -216,11 +218,11 @@ class Observation(NamedTuple):
         sizes = self.stakes.bet_sizes
         return sizes[self.round] if sizes else None
 
-    def replace(self, **changes) -> "Observation":
+    def replace(self, **changes: Any) -> "Observation":
         """A copy with some fields changed."""
         return self._replace(**changes)
 
-    def can(self, kind) -> bool:
+    def can(self, kind: ActionKind | str) -> bool:
         """Whether an action of ``kind`` is legal now (``kind``: an :class:`ActionKind` or a word, see :meth:`action`).
 
         Compare kinds, not actions: a legal raise carries its amount, so
@@ -235,7 +237,7 @@ class Observation(NamedTuple):
         kind = _action_kind(kind)
         return any(a.kind == kind for a in self.legal)
 
-    def action(self, kind, amount: int | None = None, *, cards=()) -> Action:
+    def action(self, kind: ActionKind | str, amount: int | None = None, *, cards: Iterable[int] = ()) -> Action:
         """The legal action of ``kind``, ready to return from ``act``.
 
         ``kind`` is an :class:`ActionKind` or one of the words ``"fold"``,
@@ -277,7 +279,7 @@ _KIND_WORDS = {"fold": ActionKind.FOLD, "check": ActionKind.CHECK_CALL, "call": 
                "bet": ActionKind.BET_RAISE, "raise": ActionKind.BET_RAISE, "discard": ActionKind.DISCARD}
 
 
-def _action_kind(kind) -> ActionKind:
+def _action_kind(kind: object) -> ActionKind:
     if isinstance(kind, ActionKind):
         return kind
     if isinstance(kind, str) and kind.lower() in _KIND_WORDS:
@@ -320,14 +322,26 @@ class GameState(Protocol):
 class Game(Protocol):
     """The protocol of a rule set (frozen: rules and stakes only)."""
 
-    name: str
-    n_players: int
-    unit: str
-    unit_chips: int
-    starting_stack: int
+    @property
+    def name(self) -> str: ...
 
-    def new_hand(self, deal, *, button: int = 0, ranks=None) -> GameState: ...
+    @property
+    def n_players(self) -> int: ...
 
-    def showdown_cards(self, deals: np.ndarray, buttons) -> np.ndarray | None: ...
+    @property
+    def unit(self) -> str: ...
 
-    def showdown_ranks(self, deals: np.ndarray, buttons) -> np.ndarray | None: ...
+    @property
+    def unit_chips(self) -> int: ...
+
+    @property
+    def starting_stack(self) -> int: ...
+
+    @property
+    def stakes(self) -> Stakes: ...
+
+    def new_hand(self, deal: ArrayLike, *, button: int = 0, ranks: ArrayLike | None = None) -> GameState: ...
+
+    def showdown_cards(self, deals: NDArray[np.integer[Any]], buttons: ArrayLike) -> NDArray[Any] | None: ...
+
+    def showdown_ranks(self, deals: NDArray[np.integer[Any]], buttons: ArrayLike) -> NDArray[Any] | None: ...

@@ -36,7 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from numpy.typing import ArrayLike
 
 from holdem.games._engine import SizedState, _tnew, check_int, clean_button, clean_deal
 from holdem.games.base import Action, ActionKind, Event, Stakes
@@ -110,7 +112,7 @@ class Draw5:
     unit: ClassVar[str] = "units"
     unit_chips: ClassVar[int] = 1
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_int("Draw5", "max_draw", self.max_draw, 0, 5)
         most = 52 // (5 + self.max_draw)
         if not (isinstance(self.n_players, int) and 2 <= self.n_players <= most):
@@ -134,14 +136,14 @@ class Draw5:
     def starting_stack(self) -> int:
         return self.stack
 
-    def _new_hand_trusted(self, deal, button, ranks) -> "Draw5State":
+    def _new_hand_trusted(self, deal: tuple[int, ...], button: int, ranks: None) -> "Draw5State":
         """:meth:`new_hand` without its checks (the match runner's fast path; ``ranks`` is ``None``).
 
         ``deal`` a tuple of the 52 distinct Python ints, ``button`` a seat.
         """
         return Draw5State(self, deal, button)
 
-    def new_hand(self, deal, *, button: int = 0, ranks=None) -> "Draw5State":
+    def new_hand(self, deal: ArrayLike, *, button: int = 0, ranks: ArrayLike | None = None) -> "Draw5State":
         """Start a hand; ``ranks`` must be ``None`` (final hands depend on the draw).
 
         >>> import numpy as np
@@ -157,11 +159,11 @@ class Draw5:
             )
         return Draw5State(self, clean_deal(deal, "Draw5"), clean_button(button, self.n_players, "Draw5"))
 
-    def showdown_cards(self, deals, buttons) -> None:
+    def showdown_cards(self, deals: ArrayLike, buttons: ArrayLike) -> None:
         """``None``: the final hands depend on the discards (the state evaluates at showdown)."""
         return None
 
-    def showdown_ranks(self, deals, buttons) -> None:
+    def showdown_ranks(self, deals: ArrayLike, buttons: ArrayLike) -> None:
         """``None``: the final hands depend on the discards (the state evaluates at showdown)."""
         return None
 
@@ -173,10 +175,18 @@ class Draw5State(SizedState):
     _LIST_SLOTS = SizedState._LIST_SLOTS + ("_hands", "_drawn", "_discarded")
     _N_ROUNDS = 3
 
-    def __init__(self, game: Draw5, deal, button):
+    if TYPE_CHECKING:
+        game: Draw5
+        _hands: list[tuple[int, ...]]
+        _next_card: int
+        _drawn: list[int]
+        _discarded: list[tuple[int, ...]]
+        _min_raise: int
+
+    def __init__(self, game: Draw5, deal: tuple[int, ...], button: int) -> None:
         self._init_common(game, deal, button, None)
         n = self.n
-        hands = self._hands = [None] * n
+        hands = self._hands = [None] * n  # type: ignore[list-item]  # every seat is filled below
         seat = button
         for i in range(n):
             seat += 1
@@ -215,7 +225,7 @@ class Draw5State(SizedState):
             return not self._folded[seat]
         return not (self._folded[seat] or self._allin[seat])
 
-    def _decision(self):
+    def _decision(self) -> tuple[tuple[Action, ...], tuple[int, int] | None]:
         if self.is_terminal:
             return (), None
         if self.round == 1:
@@ -232,7 +242,7 @@ class Draw5State(SizedState):
         self._to_act = self._n_live
         self.current_player = self._next_actor_any(self.button)  # all-in seats draw too
 
-    def raise_bounds(self):
+    def raise_bounds(self) -> tuple[int, int] | None:
         if self.round == 1:
             return None
         return super().raise_bounds()
@@ -251,7 +261,7 @@ class Draw5State(SizedState):
             ]
         )
 
-    def _verify_discard(self, action):
+    def _verify_discard(self, action: Action) -> Action:
         if self.round != 1:
             raise self._illegal(action, "discards are made only in the draw (round 1)")
         hand = self._hands[self.current_player]
@@ -270,7 +280,7 @@ class Draw5State(SizedState):
             raise self._illegal(action, "a discard carries no amount")
         return _tnew(Action, (_DISCARD, 0, tuple(c for c in hand if c in chosen)))
 
-    def _apply_discard(self, p, action):
+    def _apply_discard(self, p: int, action: Action) -> None:
         cards = action.discard
         k = len(cards)
         if k:
@@ -289,22 +299,22 @@ class Draw5State(SizedState):
 
     # -- cards ------------------------------------------------------------
 
-    def _deal_round(self, r):
+    def _deal_round(self, r: int) -> None:
         pass  # no public cards in draw
 
-    def _first_actor(self, r):
+    def _first_actor(self, r: int) -> int:
         return self._next_actor(self.button)
 
-    def _hole(self, player):
+    def _hole(self, player: int) -> tuple[int, ...]:
         return self._hands[player]
 
-    def _final_cards(self, player):
+    def _final_cards(self, player: int) -> tuple[int, ...]:
         return self._hands[player]
 
-    def _shown(self, player):
+    def _shown(self, player: int) -> tuple[int, ...]:
         return self._hands[player]
 
-    def _extra(self, player):
+    def _extra(self, player: int) -> dict[str, Any]:
         return {"drawn": tuple(self._drawn), "discarded": self._discarded[player]}
 
     @property

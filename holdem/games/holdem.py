@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from holdem.evaluate import evaluate
 from holdem.games._engine import (
@@ -38,6 +39,7 @@ from holdem.games._engine import (
     clean_deal,
     clean_ranks,
 )
+from holdem.games._engine import _State
 from holdem.games.base import Event, Stakes
 
 __all__ = ["LimitHoldem", "LimitHoldemState", "NoLimitHoldem", "NoLimitHoldemState"]
@@ -45,18 +47,24 @@ __all__ = ["LimitHoldem", "LimitHoldemState", "NoLimitHoldem", "NoLimitHoldemSta
 _BOARD_COUNT = (0, 3, 4, 5)
 
 
-class _HoldemCards:
+if TYPE_CHECKING:
+    _CardsBase = _State
+else:
+    _CardsBase = object
+
+
+class _HoldemCards(_CardsBase):  # the type checker reads it as the state it is mixed into
     """Where each seat's cards come from, and the board events (shared by both hold'em states)."""
 
     __slots__ = ()
 
-    def _hole(self, player):
-        return self._holes[player]
+    def _hole(self, player: int) -> tuple[int, ...]:
+        return self._holes[player]  # type: ignore[index]  # dealt in __init__
 
-    def _deal_holes(self):
+    def _deal_holes(self) -> None:
         """Every seat's two hole cards, by seat (position ``i`` gets ``deal[i]`` and ``deal[n + i]``)."""
         n, b, deal = self.n, self.button, self.deal
-        holes = [None] * n
+        holes: list[tuple[int, int]] = [None] * n  # type: ignore[list-item]  # every seat is filled below
         seat = b
         for i in range(n):
             seat += 1
@@ -65,26 +73,26 @@ class _HoldemCards:
             holes[seat] = (deal[i], deal[n + i])
         self._holes = tuple(holes)
 
-    def _deal_round(self, r):
+    def _deal_round(self, r: int) -> None:
         b0 = 2 * self.n
         cards = self.deal[b0 + _BOARD_COUNT[r - 1] : b0 + _BOARD_COUNT[r]]
         self._pub = self.deal[b0 : b0 + _BOARD_COUNT[r]]
         self.history.append(_tnew(Event, ("deal", -1, None, cards, r)))
 
-    def _final_cards(self, player):
+    def _final_cards(self, player: int) -> tuple[int, ...]:
         b0 = 2 * self.n
         return self._hole(player) + self.deal[b0 : b0 + 5]
 
-    def _shown(self, player):
+    def _shown(self, player: int) -> tuple[int, ...]:
         return self._hole(player)
 
-    def _first_actor(self, r):
+    def _first_actor(self, r: int) -> int:
         # after the flop the first seat left of the button still in acts first
         # (heads-up that is the big blind: Lisy2017 §2 "the first player now starts")
         return self._next_actor(self.button)
 
-    def _post_blinds(self, small_blind, big_blind):
-        """Post the blinds; return the big blind's seat.
+    def _post_blinds(self, small_blind: int, big_blind: int) -> tuple[int, int]:
+        """Post the blinds; return the (small blind, big blind) seats.
 
         Heads-up the button posts the small blind and the other seat the big
         blind (Lisy2017 §2; the standard heads-up rule);
@@ -126,7 +134,7 @@ def first_to_act(n_players: int, button: int, round: int) -> int:
     return (button + 1) % n_players
 
 
-def _holdem_index(n: int) -> np.ndarray:
+def _holdem_index(n: int) -> NDArray[np.intp]:
     """``idx[button, seat]`` = the 7 deal positions of that seat's hole cards and board."""
     idx = np.empty((n, n, 7), dtype=np.intp)
     for b in range(n):
@@ -136,7 +144,7 @@ def _holdem_index(n: int) -> np.ndarray:
     return idx
 
 
-def _gather(deals, buttons, n: int, idx: np.ndarray, owner: str) -> np.ndarray:
+def _gather(deals: ArrayLike, buttons: ArrayLike, n: int, idx: NDArray[np.intp], owner: str) -> NDArray[Any]:
     deals = np.asarray(deals)
     if deals.ndim != 2 or deals.shape[1] != 52 or deals.dtype.kind not in "iu":
         raise ValueError(
@@ -155,7 +163,11 @@ def _gather(deals, buttons, n: int, idx: np.ndarray, owner: str) -> np.ndarray:
 class _HoldemGame:
     """Vectorized showdowns shared by the hold'em games."""
 
-    def showdown_cards(self, deals, buttons) -> np.ndarray:
+    if TYPE_CHECKING:
+        @property
+        def n_players(self) -> int: ...
+
+    def showdown_cards(self, deals: ArrayLike, buttons: ArrayLike) -> NDArray[Any]:
         """Every seat's seven cards (2 hole + 5 board) for a block of deals.
 
         Parameters
@@ -177,7 +189,7 @@ class _HoldemGame:
         """
         return _gather(deals, buttons, self.n_players, _holdem_index(self.n_players), type(self).__name__)
 
-    def showdown_ranks(self, deals, buttons) -> np.ndarray:
+    def showdown_ranks(self, deals: ArrayLike, buttons: ArrayLike) -> NDArray[Any]:
         """``holdem.evaluate.evaluate`` of :meth:`showdown_cards`: shape (n_deals, n_players), ready for ``new_hand(ranks=...)``."""
         return evaluate(self.showdown_cards(deals, buttons))
 
@@ -230,7 +242,7 @@ class LimitHoldem(_HoldemGame):
     name: ClassVar[str] = "limit-holdem"
     unit: ClassVar[str] = "sb"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_int("LimitHoldem", "n_players", self.n_players, 2, 10)
         check_int("LimitHoldem", "small_blind", self.small_blind, 0)
         check_int("LimitHoldem", "big_blind", self.big_blind, max(1, self.small_blind))
@@ -254,7 +266,7 @@ class LimitHoldem(_HoldemGame):
         cap = self.max_raises + 1
         return self.big_blind + self.max_raises * self.small_bet + cap * (self.small_bet + 2 * self.big_bet)
 
-    def _new_hand_trusted(self, deal, button, ranks) -> "LimitHoldemState":
+    def _new_hand_trusted(self, deal: tuple[int, ...], button: int, ranks: tuple[int, ...] | None) -> "LimitHoldemState":
         """:meth:`new_hand` without its checks (the match runner's fast path).
 
         ``deal`` a tuple of the 52 distinct Python ints, ``button`` a seat,
@@ -262,7 +274,7 @@ class LimitHoldem(_HoldemGame):
         """
         return LimitHoldemState(self, deal, button, ranks)
 
-    def new_hand(self, deal, *, button: int = 0, ranks=None) -> "LimitHoldemState":
+    def new_hand(self, deal: ArrayLike, *, button: int = 0, ranks: ArrayLike | None = None) -> "LimitHoldemState":
         """Start a hand: ``deal`` a permutation of ``range(52)``; ``ranks`` optional per-seat final-hand ranks.
 
         ``ranks`` (shape ``(n_players,)``, as :meth:`showdown_ranks` gives one
@@ -286,7 +298,7 @@ class LimitHoldemState(_HoldemCards, FixedLimitState):
 
     __slots__ = ()
 
-    def __init__(self, game: LimitHoldem, deal, button, ranks):
+    def __init__(self, game: LimitHoldem, deal: tuple[int, ...], button: int, ranks: tuple[int, ...] | None) -> None:
         self._init_common(game, deal, button, ranks)
         self._deal_holes()
         self._sizes = (game.small_bet, game.small_bet, game.big_bet, game.big_bet)
@@ -342,7 +354,7 @@ class NoLimitHoldem(_HoldemGame):
     name: ClassVar[str] = "nolimit-holdem"
     unit: ClassVar[str] = "bb"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_int("NoLimitHoldem", "small_blind", self.small_blind, 0)
         check_int("NoLimitHoldem", "big_blind", self.big_blind, max(1, self.small_blind))
         check_int("NoLimitHoldem", "stack", self.stack, self.big_blind + 1)
@@ -360,7 +372,7 @@ class NoLimitHoldem(_HoldemGame):
     def starting_stack(self) -> int:
         return self.stack
 
-    def _new_hand_trusted(self, deal, button, ranks) -> "NoLimitHoldemState":
+    def _new_hand_trusted(self, deal: tuple[int, ...], button: int, ranks: tuple[int, ...] | None) -> "NoLimitHoldemState":
         """:meth:`new_hand` without its checks (the match runner's fast path).
 
         ``deal`` a tuple of the 52 distinct Python ints, ``button`` a seat,
@@ -368,7 +380,7 @@ class NoLimitHoldem(_HoldemGame):
         """
         return NoLimitHoldemState(self, deal, button, ranks)
 
-    def new_hand(self, deal, *, button: int = 0, ranks=None) -> "NoLimitHoldemState":
+    def new_hand(self, deal: ArrayLike, *, button: int = 0, ranks: ArrayLike | None = None) -> "NoLimitHoldemState":
         """Start a hand (see :meth:`LimitHoldem.new_hand`)."""
         return NoLimitHoldemState(
             self,
@@ -383,7 +395,7 @@ class NoLimitHoldemState(_HoldemCards, SizedState):
 
     __slots__ = ("_bb",)
 
-    def __init__(self, game: NoLimitHoldem, deal, button, ranks):
+    def __init__(self, game: NoLimitHoldem, deal: tuple[int, ...], button: int, ranks: tuple[int, ...] | None) -> None:
         self._init_common(game, deal, button, ranks)
         self._deal_holes()
         self._bb = game.big_blind

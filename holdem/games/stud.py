@@ -26,9 +26,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar
+from collections.abc import Iterable
+from typing import Any, ClassVar, cast
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from holdem.evaluate import evaluate
 from holdem.games._engine import (
@@ -46,7 +48,7 @@ from holdem.games.holdem import _gather
 __all__ = ["Stud5", "Stud5State", "Stud5StakesState", "showing_key"]
 
 
-def showing_key(cards) -> tuple:
+def showing_key(cards: Iterable[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Order of up cards as a partial poker hand (higher = better showing).
 
     Only pairs, two pairs, trips and quads count on the board with fewer than
@@ -118,7 +120,7 @@ class Stud5:
     name: ClassVar[str] = "stud5"
     unit: ClassVar[str] = "units"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_int("Stud5", "n_players", self.n_players, 2, 8)
         check_int("Stud5", "ante", self.ante, 0)
         check_int("Stud5", "bet", self.bet, 1)
@@ -131,7 +133,7 @@ class Stud5:
             object.__setattr__(self, "stacks", int(stacks))
             return
         try:
-            seats = tuple(stacks)
+            seats: tuple[Any, ...] | None = tuple(cast("Iterable[Any]", stacks))
         except TypeError:
             seats = None
         ok = (
@@ -139,7 +141,7 @@ class Stud5:
             and len(seats) == self.n_players
             and all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) and s >= 1 for s in seats)
         )
-        if not ok:
+        if not ok or seats is None:
             raise ValueError(
                 f"The 'stacks' parameter of Stud5 must be None, an integer >= 1 or {self.n_players} integers >= 1 "
                 f"(one per seat); got {stacks!r}."
@@ -175,11 +177,12 @@ class Stud5:
     @property
     def starting_stack(self) -> int:
         """The most one seat can put in one hand under the caps (never binds), or the largest of ``stacks``."""
-        if self.stacks is not None:
-            return max(self.seat_stacks)
+        seats = self.seat_stacks
+        if seats is not None:
+            return max(seats)
         return self.ante + 4 * (self.max_raises + 1) * self.bet
 
-    def _new_hand_trusted(self, deal, button, ranks) -> "Stud5State":
+    def _new_hand_trusted(self, deal: tuple[int, ...], button: int, ranks: tuple[int, ...] | None) -> "Stud5State":
         """:meth:`new_hand` without its checks (the match runner's fast path).
 
         ``deal`` a tuple of the 52 distinct Python ints, ``button`` a seat,
@@ -189,7 +192,7 @@ class Stud5:
             return Stud5StakesState(self, deal, button, ranks)
         return Stud5State(self, deal, button, ranks)
 
-    def new_hand(self, deal, *, button: int = 0, ranks=None) -> "Stud5State":
+    def new_hand(self, deal: ArrayLike, *, button: int = 0, ranks: ArrayLike | None = None) -> "Stud5State":
         """Start a hand (see :meth:`holdem.games.LimitHoldem.new_hand`)."""
         return (Stud5State if self.stacks is None else Stud5StakesState)(
             self,
@@ -198,7 +201,7 @@ class Stud5:
             clean_ranks(ranks, self.n_players, "Stud5"),
         )
 
-    def showdown_cards(self, deals, buttons) -> np.ndarray:
+    def showdown_cards(self, deals: ArrayLike, buttons: ArrayLike) -> NDArray[Any]:
         """Every seat's five cards (down card first) for a block of deals: shape (n_deals, n_players, 5).
 
         >>> import numpy as np
@@ -214,7 +217,7 @@ class Stud5:
                 idx[b, s] = [i + n * j for j in range(5)]
         return _gather(deals, buttons, n, idx, "Stud5")
 
-    def showdown_ranks(self, deals, buttons) -> np.ndarray:
+    def showdown_ranks(self, deals: ArrayLike, buttons: ArrayLike) -> NDArray[Any]:
         """``holdem.evaluate.evaluate`` of :meth:`showdown_cards`: shape (n_deals, n_players)."""
         return evaluate(self.showdown_cards(deals, buttons))
 
@@ -225,7 +228,7 @@ class Stud5State(FixedLimitState):
     __slots__ = ("_codes",)
     _LIST_SLOTS = FixedLimitState._LIST_SLOTS + ("_codes",)
 
-    def __init__(self, game: Stud5, deal, button, ranks):
+    def __init__(self, game: Stud5, deal: tuple[int, ...], button: int, ranks: tuple[int, ...] | None) -> None:
         self._init_common(game, deal, button, ranks)
         n = self.n
         self._holes = tuple([(deal[(p - button - 1) % n],) for p in range(n)])
@@ -241,15 +244,15 @@ class Stud5State(FixedLimitState):
         self._codes = [0] * n  # each seat's up cards as a multiset of ranks (see _show_key)
         self.current_player = self._deal_up(0)
 
-    def _up(self, player, count):
+    def _up(self, player: int, count: int) -> tuple[int, ...]:
         i = (player - self.button - 1) % self.n
         n, deal = self.n, self.deal
         return tuple([deal[n * (j + 1) + i] for j in range(count)])
 
-    def _deal_round(self, r):
+    def _deal_round(self, r: int) -> None:
         self._deal_up(r)
 
-    def _deal_up(self, r) -> int:
+    def _deal_up(self, r: int) -> int:
         """Deal round ``r``'s up card to every seat still in; return the seat with the best showing.
 
         Equal showings go to the seat nearest the left of the button (the
@@ -260,7 +263,7 @@ class Stud5State(FixedLimitState):
         folded = self._folded
         codes = self._codes
         events = _UP_EVENTS[r]
-        ups = list(self._ups) if r else [()] * n
+        ups: list[tuple[int, ...]] = list(self._ups) if r else [()] * n
         base = n * (r + 1)
         top = base + n
         seat = self.button
@@ -286,7 +289,7 @@ class Stud5State(FixedLimitState):
     def _start_round(self, r: int) -> int:
         return self._deal_up(r)
 
-    def _first_actor(self, r):
+    def _first_actor(self, r: int) -> int:
         n = self.n
         folded = self._folded
         codes = self._codes
@@ -303,13 +306,13 @@ class Stud5State(FixedLimitState):
                     best_key, best = key, seat
         return best
 
-    def _hole(self, player):
-        return self._holes[player]
+    def _hole(self, player: int) -> tuple[int, ...]:
+        return self._holes[player]  # type: ignore[index]  # dealt in __init__
 
-    def _final_cards(self, player):
+    def _final_cards(self, player: int) -> tuple[int, ...]:
         return self._hole(player) + self._up(player, 4)
 
-    def _shown(self, player):
+    def _shown(self, player: int) -> tuple[int, ...]:
         return self._hole(player)
 
 
@@ -319,9 +322,9 @@ class Stud5StakesState(TableStakesMixin, Stud5State):
     __slots__ = ("_allin", "_n_active", "_acted", "_n_full")
     _LIST_SLOTS = Stud5State._LIST_SLOTS + ("_allin", "_acted")
 
-    def __init__(self, game: Stud5, deal, button, ranks):
+    def __init__(self, game: Stud5, deal: tuple[int, ...], button: int, ranks: tuple[int, ...] | None) -> None:
         Stud5State.__init__(self, game, deal, button, ranks)
-        self._init_stakes(game.seat_stacks)
+        self._init_stakes(game.seat_stacks)  # type: ignore[arg-type]  # a stakes state: the game has stacks
         self._first_of(self.current_player)
 
 

@@ -5,8 +5,8 @@
 * :mod:`holdem.histories.replay` — :func:`replay`, logged hands fed to an agent as a live match would.
 """
 
-from holdem.histories.read import Hand, Hands, hands_from_log, read_hands
+from holdem.histories.read import Hand, Hands, hands_from_log, read_hand, read_hands
 from holdem.histories.replay import replay
 from holdem.histories.stats import PlayerStats, StatsResult, player_stats
 
-__all__ = ["Hand", "Hands", "PlayerStats", "StatsResult", "hands_from_log", "player_stats", "read_hands", "replay"]
+__all__ = ["Hand", "Hands", "PlayerStats", "StatsResult", "hands_from_log", "player_stats", "read_hand", "read_hands", "replay"]

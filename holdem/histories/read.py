@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -625,3 +626,22 @@ def read_hands(paths: str | Path | Sequence[str | Path], *, game: Any = None) ->
             else:
                 _read_site(path, text, out, method)
     return out
+
+
+def read_hand(path: str | Path, number: int | None = None, *, game: str, n_players: int | None = None,
+              warn: Any = None) -> Hand:
+    """Hand ``number`` (None: the first) of ``game`` in the file ``path``: what ``bpp inspect``/``explore --hands`` read.
+
+    The file's problems are written to ``warn`` (a text stream; default
+    ``sys.stderr``) as one ``warning: ...`` line each; a ValueError names what
+    is missing when there is no such hand (:meth:`Hands.find`).
+
+    >>> read_hand("/nonexistent.phh", game="limit-holdem", warn=sys.stdout)
+    Traceback (most recent call last):
+    ...
+    ValueError: no limit-holdem hand could be read (0 hands of other games)
+    """
+    read = read_hands(path)
+    for line in read.problems:
+        print(f"warning: {line}", file=warn if warn is not None else sys.stderr)
+    return read.find(number, game=game, n_players=n_players)

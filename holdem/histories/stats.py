@@ -32,8 +32,10 @@ name playing two games gets two rows.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -108,45 +110,110 @@ class StatsResult:
         return "\n".join(rows)
 
 
-def _counts(hand: Any) -> tuple[list[bool], list[bool], list[bool], list[bool], list[bool], list[int], list[int]]:
-    """Per seat: (vpip, pfr, saw_flop, showdown, won_at_showdown, postflop bets+raises, postflop calls)."""
-    n = hand.n_players
-    committed = list(hand.new_state().committed) if hand.actions else [0] * n
-    cap = hand.game.starting_stack
-    high = max(committed)
-    vpip = [False] * n
-    pfr = [False] * n
-    folded = [False] * n
-    saw = [False] * n
-    aggr = [0] * n
-    calls = [0] * n
-    rnd = 0
-    for e in hand.events:
-        if e.round > rnd and e.round >= 1 and rnd == 0:
-            saw = [not f for f in folded]
-        rnd = max(rnd, e.round)
-        if e.kind != "action":
-            continue
-        s, a = e.player, e.action
-        if a.kind == _FOLD:
-            folded[s] = True
-        elif a.kind == _CALL:
-            facing = committed[s] < high
-            committed[s] = min(high, cap)
-            if e.round == 0 and facing:
-                vpip[s] = True
-            elif e.round >= 1 and facing:
-                calls[s] += 1
-        elif a.kind == _RAISE:
-            committed[s] = high = a.amount
-            if e.round == 0:
-                vpip[s] = pfr[s] = True
-            else:
-                aggr[s] += 1
-    left = n - sum(folded)
-    showdown = [left >= 2 and not f for f in folded]
-    won = [sd and p > 0 for sd, p in zip(showdown, hand.payoffs)]
-    return vpip, pfr, saw, showdown, won, aggr, calls
+def _opening(hands: list[Any]) -> np.ndarray:
+    """Chips each seat has in the pot before the first action (blinds, antes), seats of all hands end to end.
+
+    They depend on the game and the button only, so one engine state is built per (game, button).
+    """
+    cache: dict[tuple[int, int], tuple[Any, list[int]]] = {}
+    out: list[int] = []
+    for h in hands:
+        key = (id(h.game), h.button)
+        hit = cache.get(key)
+        if hit is None or hit[0] is not h.game:
+            hit = cache[key] = (h.game, [int(c) for c in h.new_state().committed])
+        out.extend(hit[1] if h.actions else [0] * len(h.names))
+    return np.asarray(out, dtype=np.int64)
+
+
+def _segment_max(values: np.ndarray, segment: np.ndarray) -> np.ndarray:
+    """Running maximum of ``values`` restarted at each new ``segment`` (sorted ascending; values in [0, 2**31))."""
+    shift = segment.astype(np.int64) << 32
+    return np.maximum.accumulate(values.astype(np.int64) + shift) - shift
+
+
+def _per_hand(ufunc: np.ufunc, values: np.ndarray, bounds: np.ndarray, empty: int) -> np.ndarray:
+    """``ufunc`` reduced over each hand's slice ``values[bounds[h]:bounds[h + 1]]``; ``empty`` for an empty slice."""
+    out = np.full(bounds.size - 1, empty, dtype=np.int64)
+    filled = bounds[1:] > bounds[:-1]
+    if filled.any():
+        out[filled] = ufunc.reduceat(values, bounds[:-1][filled])
+    return out
+
+
+def _counts(hands: list[Any]) -> dict[str, np.ndarray]:
+    """Per seat of every hand (seats end to end): the tracker counts, from all hands' events at once.
+
+    ``vpip``, ``pfr``, ``saw`` (saw the flop), ``sd`` (showdown), ``won`` (won at
+    showdown) as booleans; ``aggr`` (post-flop bets and raises) and ``calls``
+    (post-flop calls of a bet) as counts.  A call *faces a bet* when the seat had
+    less in the pot than the most anyone had: chips in the pot start at the
+    blinds and antes, a raise sets the raiser's and the highest total to its
+    raise-to amount, a call brings the caller up to the highest total.
+    """
+    n_seats = np.fromiter((len(h.names) for h in hands), dtype=np.int64, count=len(hands))
+    base = np.concatenate([[0], np.cumsum(n_seats)])
+    total = int(base[-1])
+    n_events = np.fromiter((len(h.events) for h in hands), dtype=np.int64, count=len(hands))
+    ev_hand = np.repeat(np.arange(len(hands)), n_events)
+    events = list(itertools.chain.from_iterable(map(attrgetter("events"), hands)))
+    # the events' fields as columns, read in C (map/attrgetter: no new Python objects, so no garbage collection)
+    field = {k: attrgetter(k) for k in ("kind", "round", "action", "player", "amount")}
+    rounds = np.fromiter(map(field["round"], events), dtype=np.int64, count=len(events))
+    is_action = np.fromiter(map("action".__eq__, map(field["kind"], events)), dtype=bool, count=len(events))
+    acted = list(itertools.compress(events, is_action))
+    moves = list(map(field["action"], acted))
+    a_kind = np.fromiter(map(field["kind"], moves), dtype=np.int64, count=len(moves))
+    a_amount = np.fromiter(map(field["amount"], moves), dtype=np.int64, count=len(moves))
+    a_player = np.fromiter(map(field["player"], acted), dtype=np.int64, count=len(acted))
+    # the betting actions (draws are actions of another kind: they move no chips)
+    betting = a_kind != int(ActionKind.DISCARD)
+    idx = np.flatnonzero(is_action)[betting]
+    kind, amount = a_kind[betting], a_amount[betting]
+    hand = ev_hand[idx]
+    seat = base[hand] + a_player[betting]
+    rnd = rounds[idx]
+    raise_, call, fold = kind == int(_RAISE), kind == int(_CALL), kind == int(_FOLD)
+
+    opening = _opening(hands)
+    high0 = _per_hand(np.maximum, opening, base, 0)
+    cap = np.fromiter((h.game.starting_stack for h in hands), dtype=np.int64, count=len(hands))
+    # the highest total in the pot after each betting action, and before it
+    high_after = _segment_max(np.where(raise_, amount, high0[hand]), hand)
+    first = np.ones(idx.size, dtype=bool)
+    first[1:] = hand[1:] != hand[:-1]
+    high_before = np.where(first, high0[hand], np.roll(high_after, 1))
+    # chips in before a call: the opening chips, or the total after the seat's last call or raise
+    moved = np.flatnonzero(raise_ | call)
+    order = moved[np.lexsort((moved, seat[moved]))]
+    after = np.minimum(high_after[order], cap[hand[order]])
+    same = np.zeros(order.size, dtype=bool)
+    same[1:] = seat[order[1:]] == seat[order[:-1]]
+    before = np.zeros(idx.size, dtype=np.int64)
+    before[order] = np.where(same, np.roll(after, 1), opening[seat[order]])
+    facing = call & (before < high_before)
+
+    def per_seat(mask: np.ndarray) -> np.ndarray:
+        return np.bincount(seat[mask], minlength=total)
+
+    pre = rnd == 0
+    folded = per_seat(fold) > 0
+    later = _per_hand(np.maximum, rounds, np.concatenate([[0], np.cumsum(n_events)]), -1)
+    seat_hand = np.repeat(np.arange(len(hands)), n_seats)
+    left = _per_hand(np.add, (~folded).astype(np.int64), base, 0)
+    sd = (left[seat_hand] >= 2) & ~folded
+    payoffs = np.fromiter(itertools.chain.from_iterable(map(attrgetter("payoffs"), hands)), dtype=np.float64, count=total)
+    return {
+        "vpip": per_seat(pre & (raise_ | facing)) > 0,
+        "pfr": per_seat(pre & raise_) > 0,
+        "saw": (later[seat_hand] >= 1) & ~(per_seat(fold & pre) > 0),
+        "sd": sd,
+        "won": sd & (payoffs > 0),
+        "aggr": per_seat(~pre & raise_),
+        "calls": per_seat(~pre & facing),
+        "payoffs": payoffs,
+        "seat_hand": seat_hand,
+    }
 
 
 def player_stats(hands: Iterable[Any]) -> StatsResult:
@@ -168,39 +235,45 @@ def player_stats(hands: Iterable[Any]) -> StatsResult:
     >>> s = player_stats(read_hands(log))
     >>> [(p.name, p.vpip, p.pfr) for p in s.players]
     [('call', 1.0, 0.0), ('raise', 1.0, 1.0)]
+
+    Notes
+    -----
+    The counts are taken over all hands' events at once (numpy columns of
+    every action, see ``_counts``), not hand by hand.
     """
-    acc: dict[tuple[str, str], dict[str, Any]] = {}
-    for hand in hands:
-        vpip, pfr, saw, sd, won, aggr, calls = _counts(hand)
-        unit = hand.game.unit_chips
-        for s, name in enumerate(hand.names):
-            key = (name, hand.game.name)
-            a = acc.get(key)
-            if a is None:
-                a = acc[key] = {"unit": hand.game.unit, "n": 0, "vpip": 0, "pfr": 0, "saw": 0, "sd": 0, "won": 0,
-                                "aggr": 0, "calls": 0, "chips": []}
-            a["n"] += 1
-            a["vpip"] += vpip[s]
-            a["pfr"] += pfr[s]
-            a["saw"] += saw[s]
-            a["sd"] += sd[s]
-            a["won"] += won[s]
-            a["aggr"] += aggr[s]
-            a["calls"] += calls[s]
-            a["chips"].append(hand.payoffs[s] / unit)
+    hands = list(hands)
+    c = _counts(hands)
+    keys: dict[tuple[str, str], int] = {}  # (player, game) -> row
+    tables: dict[tuple[tuple[str, ...], str], list[int]] = {}  # (names by seat, game) -> rows by seat
+
+    def rows(names: tuple[str, ...], game: str) -> list[int]:
+        got = tables.get((names, game))
+        if got is None:
+            got = tables[(names, game)] = [keys.setdefault((name, game), len(keys)) for name in names]
+        return got
+
+    player = np.fromiter(itertools.chain.from_iterable(rows(h.names, h.game.name) for h in hands),
+                         dtype=np.int64, count=c["payoffs"].size)
+    units = {h.game.name: h.game.unit for h in hands}
+    unit_chips = np.fromiter((h.game.unit_chips for h in hands), dtype=np.float64, count=len(hands))
+    chips = c["payoffs"] / unit_chips[c["seat_hand"]]
+
+    def count(x: np.ndarray) -> np.ndarray:
+        return np.bincount(player, weights=x, minlength=len(keys)).astype(np.int64)
+
+    n, vpip, pfr, saw, sd, won, aggr, calls = (count(np.ones(player.size)), *(count(c[k]) for k in
+                                                ("vpip", "pfr", "saw", "sd", "won", "aggr", "calls")))
+    order = np.argsort(player, kind="stable")
+    samples = np.split(chips[order], np.cumsum(n)[:-1])
     out = []
-    for (name, game), a in acc.items():
-        x = np.asarray(a["chips"], dtype=np.float64)
-        if x.size >= 2:
-            summary = summarize(x)
-            ci = summary.ci95
-        else:
-            ci = (math.nan, math.nan)
-        af = a["aggr"] / a["calls"] if a["calls"] else (math.inf if a["aggr"] else math.nan)
+    for (name, game), k in keys.items():
+        x = samples[k]
+        ci = summarize(x).ci95 if x.size >= 2 else (math.nan, math.nan)
+        af = aggr[k] / calls[k] if calls[k] else (math.inf if aggr[k] else math.nan)
         out.append(PlayerStats(
-            name=name, game=game, unit=a["unit"], hands=a["n"], vpip=a["vpip"] / a["n"], pfr=a["pfr"] / a["n"], af=af,
-            wtsd=a["sd"] / a["saw"] if a["saw"] else math.nan, wsd=a["won"] / a["sd"] if a["sd"] else math.nan,
-            winnings=float(x.mean()), ci95=(float(ci[0]), float(ci[1])), total=float(x.sum()), showdowns=a["sd"],
-            saw_flop=a["saw"]))
+            name=name, game=game, unit=units[game], hands=int(n[k]), vpip=float(vpip[k] / n[k]), pfr=float(pfr[k] / n[k]),
+            af=float(af), wtsd=float(sd[k] / saw[k]) if saw[k] else math.nan, wsd=float(won[k] / sd[k]) if sd[k] else math.nan,
+            winnings=float(x.mean()), ci95=(float(ci[0]), float(ci[1])), total=float(x.sum()), showdowns=int(sd[k]),
+            saw_flop=int(saw[k])))
     out.sort(key=lambda p: (-p.hands, p.name, p.game))
     return StatsResult(tuple(out))

@@ -9,6 +9,9 @@ An entry of ``agents`` may be
   bpp's own come that way, so they need no import: ``holdem`` never imports ``bpp``);
 * a **path** ``"module:attribute"`` naming an agent class or factory, imported on use (a
   plug-in that is not installed as a distribution: ``bpp match … --agents mymodule:MyAgent``);
+* a **family name** ``"prefix:rest"`` whose prefix a catalogue declares (a key ending in
+  ``:``, see :func:`agent_entry`): bpp's ``openspiel:MODULE:FACTORY`` names an OpenSpiel
+  policy played through bpp's bridge;
 * a **factory**: any callable ``factory(rng=generator) -> agent`` (an agent
   class taking ``rng`` in its constructor is one; a class whose constructor
   takes no arguments is accepted too);
@@ -21,6 +24,11 @@ agent names to :class:`AgentEntry` (bpp's ``bpp.registry:AGENTS``)::
 
     [project.entry-points."bpp.agents"]
     pair-raiser = "myagents:PairRaiser"
+
+A catalogue key that ends in ``:`` declares a *family* of names: its entry's
+``factory`` is a resolver ``resolver(name) -> factory`` (or ``"module:function"``
+naming one) that every name starting with that prefix goes to
+(:func:`register_agent` takes such a prefix too).
 
 Names and factories make a *fresh agent for every block* from that block's own
 random stream, so blocks are independent: the result depends on the seed only,
@@ -91,9 +99,11 @@ def register_agent(
     Parameters
     ----------
     name : str
-        Lower-case letters, digits, ``-`` or ``_``, starting with a letter.
+        Lower-case letters, digits, ``-`` or ``_``, starting with a letter; ending in ``:``, a
+        family prefix (every name ``prefix:rest`` is then made by ``factory(name)``).
     factory : callable or str
-        ``factory(*, rng) -> agent`` (an agent class), or ``"module:attribute"`` naming one.
+        ``factory(*, rng) -> agent`` (an agent class), or ``"module:attribute"`` naming one;
+        for a family prefix, the resolver ``factory(name) -> agent factory``.
     games : iterable of str, optional
         The games it plays (``"limit-holdem"``, ``"nolimit-holdem"``, ``"stud5"``, ``"draw5"``);
         None: every game.
@@ -107,7 +117,7 @@ def register_agent(
     ...
     ValueError: The 'name' parameter of register_agent must be lower-case letters, digits, '-' or '_' starting with a letter; got 'Bad Name'.
     """
-    if not isinstance(name, str) or not _NAME.match(name):
+    if not isinstance(name, str) or not _NAME.match(name.removesuffix(":")):
         raise ValueError(
             "The 'name' parameter of register_agent must be lower-case letters, digits, '-' or '_' "
             f"starting with a letter; got {name!r}."
@@ -157,7 +167,7 @@ def _entry_of(value: Any, what: str) -> AgentEntry:
 
 
 class _Installed(NamedTuple):
-    agents: dict[str, list[tuple[str, AgentEntry]]]  # name -> [(where, entry)], more than one is ambiguous
+    agents: dict[str, list[tuple[str, AgentEntry]]]  # name (or "prefix:") -> [(where, entry)], more than one is ambiguous
     failed: dict[str, str]  # entry point -> the one-line reason it did not load
 
 
@@ -224,8 +234,14 @@ def agent_entry(name: str) -> AgentEntry:
     if not isinstance(name, str):
         raise ValueError(f"an agent name must be text; got {name!r}")
     if ":" in name:
-        obj = _import_path(name, f"agent {name!r}")
-        return _entry_of(obj, f"agent {name!r}")
+        family = _family(name.partition(":")[0] + ":")
+        if family is None:
+            obj = _import_path(name, f"agent {name!r}")
+            return _entry_of(obj, f"agent {name!r}")
+        resolve = family.factory
+        if isinstance(resolve, str):
+            resolve = _import_path(resolve, f"agent {name!r}")
+        return _entry_of(resolve(name), f"agent {name!r}")
     if name in _registered:
         entry = _registered[name]
     elif name in BUILTIN_AGENTS:
@@ -252,6 +268,19 @@ def agent_entry(name: str) -> AgentEntry:
     return entry
 
 
+def _family(prefix: str) -> AgentEntry | None:
+    """The entry declaring the family of names ``prefix`` (registered first, then installed), or None."""
+    if prefix in _registered:
+        return _registered[prefix]
+    found = _installed().agents.get(prefix) if _NAME.match(prefix[:-1]) else None
+    if not found:
+        return None
+    (where, entry), *others = found
+    if others:
+        raise ValueError(f"agent prefix {prefix!r} is declared twice: by the {where} and the {others[0][0]}")
+    return entry
+
+
 def list_agents(game: str | None = None) -> list[str]:
     """Every agent name, sorted; with ``game``, only the agents that play it.
 
@@ -265,7 +294,8 @@ def list_agents(game: str | None = None) -> list[str]:
     entries = {name: AgentEntry("", None) for name in BUILTIN_AGENTS}
     entries |= {name: found[0][1] for name, found in _installed().agents.items()}
     entries |= _registered
-    return sorted(n for n, e in entries.items() if game is None or e.games is None or game in e.games)
+    return sorted(n for n, e in entries.items()
+                  if not n.endswith(":") and (game is None or e.games is None or game in e.games))
 
 
 def broken_entry_points() -> list[str]:

@@ -47,13 +47,16 @@ import threading
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar, overload
+
+_T = TypeVar("_T")
 
 __all__ = ["SCHEDULER_ENV", "ParallelNote", "scheduler_address", "connect", "disconnect", "iter_map"]
 
 #: Environment variable naming the Dask scheduler every parallel job uses when no address is passed.
 SCHEDULER_ENV = "BPP_SCHEDULER"
 
-_CLIENTS: dict = {}
+_CLIENTS: dict[object, Any] = {}  # address (or id of a LocalCluster) -> distributed.Client
 
 
 class ParallelNote(UserWarning):
@@ -73,6 +76,10 @@ def _in_dask_worker() -> bool:
     return True
 
 
+@overload
+def scheduler_address(scheduler: str) -> str: ...
+@overload
+def scheduler_address(scheduler: None = None) -> str | None: ...
 def scheduler_address(scheduler: str | None = None) -> str | None:
     """The Dask scheduler to use: ``scheduler``, else ``$BPP_SCHEDULER``, else None (local).
 
@@ -95,7 +102,7 @@ def scheduler_address(scheduler: str | None = None) -> str | None:
     return address if "://" in address else f"tcp://{address}"
 
 
-def connect(address: str, *, timeout: float = 5.0):
+def connect(address: str, *, timeout: float = 5.0) -> Any:
     """A ``distributed.Client`` connected to ``address`` (one per address and process, reused).
 
     An address nobody answers at is a ``ValueError`` naming it.  A
@@ -114,7 +121,7 @@ def connect(address: str, *, timeout: float = 5.0):
     if isinstance(address, str):
         _check_address(address)
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
+        client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
         raise ValueError(
             f"cannot reach the Dask scheduler at {address} ({type(exc).__name__}); start one with "
@@ -147,7 +154,7 @@ def disconnect() -> None:
         client.close()
 
 
-def _check_picklable(obj, what: str) -> None:
+def _check_picklable(obj: object, what: str) -> None:
     try:
         pickle.dumps(obj)
     except Exception as exc:  # noqa: BLE001 - any pickling failure means the same thing here
@@ -158,13 +165,13 @@ def _check_picklable(obj, what: str) -> None:
 
 
 def iter_map(
-    func: Callable,
-    tasks: Iterable[tuple],
+    func: Callable[..., _T],
+    tasks: Iterable[tuple[Any, ...]],
     *,
     workers: int = 1,
     scheduler: str | None = None,
     retries: int = 2,
-) -> Iterator:
+) -> Iterator[_T]:
     """Yield ``func(*task)`` for every task, in task order, wherever the tasks run (see the module docstring).
 
     Parameters
@@ -200,8 +207,8 @@ def iter_map(
     if address is not None:
         client = connect(address)
         threads = max(1, sum(client.nthreads().values()))
-        submit = lambda task: client.submit(func, *task, pure=False, retries=retries)  # noqa: E731
-        yield from _ordered(submit, it, 2 * threads)
+        submit_remote = lambda task: client.submit(func, *task, pure=False, retries=retries)  # noqa: E731
+        yield from _ordered(submit_remote, it, 2 * threads)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -209,7 +216,7 @@ def iter_map(
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_ignore_interrupt)
 
-    def submit(task):
+    def submit(task: tuple[Any, ...]) -> Any:
         # a worker is started inside submit: with SIGINT ignored meanwhile it is born ignoring it (an ignored
         # signal stays ignored across exec), so a Ctrl-C during its start-up cannot kill it with a traceback
         if threading.current_thread() is not threading.main_thread():
@@ -234,9 +241,9 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _ordered(submit, tasks, window: int) -> Iterator:
+def _ordered(submit: Callable[[tuple[Any, ...]], Any], tasks: Iterable[tuple[Any, ...]], window: int) -> Iterator[Any]:
     """Submit ``tasks`` keeping at most ``window`` in flight; yield their results in order."""
-    pending: deque = deque()
+    pending: deque[Any] = deque()  # futures (concurrent.futures or distributed), oldest first
     it = iter(tasks)
     try:
         for task in it:

@@ -37,10 +37,16 @@ from __future__ import annotations
 
 import ast
 import json
+import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from holdem.cards import CARD_TEXT
 from holdem.match.log import MatchLog, parse_action, read_log
+
+if TYPE_CHECKING:
+    from holdem.games.base import Game
 
 #: The comment line naming the game at the top of an ACPC file bpp writes (``# bpp game: LimitHoldem(...)``).
 ACPC_GAME_COMMENT = "# bpp game: "
@@ -49,14 +55,14 @@ __all__ = ["ACPC_GAME_COMMENT", "acpc_state", "phh_text", "acpc_lines", "write_p
 
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[int]) -> str:
     return "".join(CARD_TEXT[c] for c in cards)
 
 
 _CARD_INDEX = {t: i for i, t in enumerate(CARD_TEXT)}
 
 
-def _deal_codes(text: str, hand=None) -> list[int]:
+def _deal_codes(text: str, hand: object = None) -> list[int]:
     """The card codes of a logged deal's text (``ValueError`` naming a bad card such as ``Xx``)."""
     codes = [_CARD_INDEX.get(text[i : i + 2], -1) for i in range(0, len(text), 2)]
     if -1 in codes or len(codes) != 52 or len(set(codes)) != 52:
@@ -66,23 +72,24 @@ def _deal_codes(text: str, hand=None) -> list[int]:
     return codes
 
 
-def game_from_header(header: dict):
+def game_from_header(header: dict[str, Any]) -> Game:
     """Rebuild a log's game from its header's ``game_repr`` (parsed, never evaluated)."""
     from holdem import games
 
     try:
         call = ast.parse(header["game_repr"], mode="eval").body
         cls = {type(g).__name__ if not isinstance(g, type) else g.__name__: g for g in games.GAMES.values()}[call.func.id]
-        return cls(**{k.arg: ast.literal_eval(k.value) for k in call.keywords})
+        game: Game = cls(**{k.arg: ast.literal_eval(k.value) for k in call.keywords})
+        return game
     except (KeyError, AttributeError, SyntaxError, ValueError, TypeError):
         raise ValueError(f"cannot rebuild the game {header.get('game_repr')!r} of this log") from None
 
 
-def _replay(game, hand: dict):
+def _replay(game: Game, hand: dict[str, Any]) -> tuple[Any, list[int]]:
     """Replay a logged hand; returns the terminal state and the (seat, action) list as recorded."""
     from holdem.games.base import IllegalActionError
 
-    state = game.new_hand(_deal_codes(hand["cards"], hand["hand"]), button=hand["button"])
+    state: Any = game.new_hand(_deal_codes(hand["cards"], hand["hand"]), button=hand["button"])  # an engine state
     start = list(state.committed)
     for item in hand["actions"]:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], str)):
@@ -99,7 +106,7 @@ def _replay(game, hand: dict):
     return state, start
 
 
-def _holdem_kind(game) -> str:
+def _holdem_kind(game: Game) -> str:
     name = getattr(game, "name", "")
     if name == "limit-holdem":
         return "FT"
@@ -112,7 +119,7 @@ def _positions(n: int, button: int) -> list[int]:
     return [(button + 1 + k) % n for k in range(n)]
 
 
-def acpc_state(game, hand: dict, names=None) -> str:
+def acpc_state(game: Game, hand: dict[str, Any], names: list[str] | None = None) -> str:
     """One logged hold'em hand as an ACPC ``STATE:`` line (players in position order).
 
     ``names`` are the agents' names (by agent index, as in the log header);
@@ -150,7 +157,7 @@ def acpc_state(game, hand: dict, names=None) -> str:
     return f"STATE:{hand['hand']}:{betting}:{cards}:{payoffs}:{players}"
 
 
-def _toml_value(v) -> str:
+def _toml_value(v: object) -> str:
     if isinstance(v, str):
         return json.dumps(v)
     if isinstance(v, (list, tuple)):
@@ -158,7 +165,7 @@ def _toml_value(v) -> str:
     return str(v)
 
 
-def phh_text(game, hand: dict, names=None) -> str:
+def phh_text(game: Game, hand: dict[str, Any], names: list[str] | None = None) -> str:
     """One logged hold'em hand as the text of a PHH (TOML) file that pokerkit loads."""
     kind = _holdem_kind(game)
     state, start = _replay(game, hand)
@@ -188,11 +195,12 @@ def phh_text(game, hand: dict, names=None) -> str:
     blinds = [start[s] for s in order]
     if n == 2:  # pokerkit lists [small, big] and reverses them heads-up itself
         blinds = blinds[::-1]
-    fields = {"variant": kind, "antes": [0] * n, "blinds_or_straddles": blinds}
-    if kind == "FT":
-        fields |= {"small_bet": game.small_bet, "big_bet": game.big_bet}
+    fields: dict[str, Any] = {"variant": kind, "antes": [0] * n, "blinds_or_straddles": blinds}
+    stakes = game.stakes
+    if kind == "FT":  # bet sizes by round: small, small, big, big
+        fields |= {"small_bet": stakes.bet_sizes[0], "big_bet": stakes.bet_sizes[2]}
     else:
-        fields["min_bet"] = game.big_blind
+        fields["min_bet"] = stakes.blinds[1]  # the big blind
     fields |= {"starting_stacks": [game.starting_stack] * n, "actions": actions, "hand": hand["hand"]}
     if names is not None:
         fields["players"] = [str(names[hand["seats"][s]]) for s in order]
@@ -201,7 +209,7 @@ def phh_text(game, hand: dict, names=None) -> str:
     return "".join(f"{k} = {_toml_value(v)}\n" for k, v in fields.items())
 
 
-def _open(log, owner: str) -> MatchLog:
+def _open(log: MatchLog | str | os.PathLike[str], owner: str) -> MatchLog:
     if isinstance(log, MatchLog):
         return log
     if isinstance(log, (str, Path)):
@@ -209,7 +217,8 @@ def _open(log, owner: str) -> MatchLog:
     raise ValueError(f"The 'log' parameter of {owner} must be a match log path or a MatchLog; got {log!r}.")
 
 
-def acpc_lines(log, *, game=None, path=None) -> list[str]:
+def acpc_lines(log: MatchLog | str | os.PathLike[str], *, game: Game | None = None,
+               path: str | os.PathLike[str] | None = None) -> list[str]:
     """Every hand of a hold'em match log as ACPC ``STATE:`` lines (written to ``path`` if given).
 
     The file starts with the comment ``# bpp game: <the game's repr>``, which
@@ -224,7 +233,8 @@ def acpc_lines(log, *, game=None, path=None) -> list[str]:
     return lines
 
 
-def write_phh(log, directory, *, game=None) -> list[Path]:
+def write_phh(log: MatchLog | str | os.PathLike[str], directory: str | os.PathLike[str], *, game: Game | None = None
+              ) -> list[Path]:
     """Write every hand of a hold'em match log as ``hand-<index>.phh`` files in ``directory``."""
     log = _open(log, "write_phh")
     game = game if game is not None else game_from_header(log.header)

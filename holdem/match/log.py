@@ -58,8 +58,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Any
 
 import numpy as np
 
@@ -92,7 +94,7 @@ def parse_action(text: str) -> Action:
     raise ValueError(f"bad action {text!r} in a match log: expected f, c, r[N] or dN,N,...")
 
 
-def hand_chips(hand: dict, n_agents: int) -> list[int]:
+def hand_chips(hand: dict[str, Any], n_agents: int) -> list[int]:
     """Chips each *agent* (not seat) won in a logged hand."""
     out = [0] * n_agents
     for seat, agent in enumerate(hand["seats"]):
@@ -109,8 +111,8 @@ class MatchLog:
     interrupted tail).
     """
 
-    header: dict
-    hands: list[dict] = field(default_factory=list)
+    header: dict[str, Any]
+    hands: list[dict[str, Any]] = field(default_factory=list)
     blocks: list[tuple[int, int, int]] = field(default_factory=list)
     end: int = 0
 
@@ -134,12 +136,12 @@ def checksum(lines: bytes) -> str:
     return hashlib.sha256(lines).hexdigest()[:16]
 
 
-def _header_checksum(header: dict) -> str:
+def _header_checksum(header: dict[str, Any]) -> str:
     """The :func:`checksum` of a header line as written, without its own ``sha256`` key."""
     return checksum(json.dumps({k: v for k, v in header.items() if k != "sha256"}).encode())
 
 
-def signed(record: dict) -> dict:
+def signed(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` with a last key ``sha256``: the :func:`checksum` of its JSON text without that key.
 
     The one way a JSON record (a log header, a results file) carries its own
@@ -153,21 +155,21 @@ def signed(record: dict) -> dict:
     return body | {"sha256": _header_checksum(body)}
 
 
-def is_signed(record) -> bool:
+def is_signed(record: object) -> bool:
     """Whether a parsed JSON ``record`` carries the right ``sha256`` (see :func:`signed`)."""
     return isinstance(record, dict) and record.get("sha256") == _header_checksum(record)
 
 
-def _is_int(x) -> bool:
+def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _int_list(x, n: int | None = None) -> bool:
+def _int_list(x: object, n: int | None = None) -> bool:
     return isinstance(x, list) and all(_is_int(v) for v in x) and (n is None or len(x) == n)
 
 
 #: Header keys a reader relies on, with their checks.
-_HEADER_CHECKS = {
+_HEADER_CHECKS: dict[str, Callable[[Any], bool]] = {
     "game": lambda v: isinstance(v, str),
     "game_repr": lambda v: isinstance(v, str),
     "n_players": lambda v: _is_int(v) and v >= 1,
@@ -180,13 +182,13 @@ _HEADER_CHECKS = {
 }
 
 
-def _check_hand(obj: dict, n_players: int, n_agents: int) -> str | None:
+def _check_hand(obj: dict[str, Any], n_players: int, n_agents: int) -> str | None:
     """What is wrong with a hand line's fields (None: nothing)."""
     for key in ("hand", "deal", "replay", "block", "button"):
         if not _is_int(obj.get(key)):
             return f"its {key!r} is not an integer"
     seats = obj.get("seats")
-    if not _int_list(seats, n_players) or not all(0 <= a < n_agents for a in seats):
+    if not _int_list(seats, n_players) or not all(0 <= a < n_agents for a in seats):  # type: ignore[union-attr]
         return f"its 'seats' is not a list of {n_players} agent indices"
     if not _int_list(obj.get("payoffs"), n_players):
         return f"its 'payoffs' is not a list of {n_players} integers"
@@ -195,7 +197,7 @@ def _check_hand(obj: dict, n_players: int, n_agents: int) -> str | None:
     return None
 
 
-def read_log(path) -> MatchLog:
+def read_log(path: str | os.PathLike[str]) -> MatchLog:
     """Read a match log: the header and every complete block (see the module docstring).
 
     Raises ``ValueError`` naming the file (and the line) for a file that is not
@@ -235,7 +237,7 @@ def read_log(path) -> MatchLog:
                 raise ValueError(f"{name}: line 1: the header's {key!r} is missing or malformed ({header.get(key)!r})")
         n_players, n_agents = header["n_players"], len(header["agents"])
         log = MatchLog(header, end=f.tell())
-        pending: list[dict] = []
+        pending: list[dict[str, Any]] = []
         raw: list[bytes] = []
         first_line = 2
         offset = f.tell()
@@ -294,9 +296,10 @@ def read_log(path) -> MatchLog:
 class LogWriter:
     """Appends blocks to a match log: a new file (header first), or after the complete blocks of ``previous``."""
 
-    def __init__(self, path, header: dict, *, previous: MatchLog | None = None):
+    def __init__(self, path: str | os.PathLike[str], header: dict[str, Any], *, previous: MatchLog | None = None) -> None:
         self.path = Path(path)
         self.previous = previous
+        self._file: IO[bytes]
         if previous is not None:
             self._file = self.path.open("r+b")
             self._file.truncate(previous.end)  # drops an interrupted tail only
@@ -319,14 +322,14 @@ class LogWriter:
     def close(self) -> None:
         self._file.close()
 
-    def __enter__(self):
+    def __enter__(self) -> LogWriter:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def check_resumable(log: MatchLog, header: dict, path) -> None:
+def check_resumable(log: MatchLog, header: dict[str, Any], path: str | os.PathLike[str]) -> None:
     """Refuse (one-line ``ValueError``) a log that belongs to another match than ``header`` describes."""
     diff = [k for k in RESUME_KEYS if log.header.get(k) != header.get(k)]
     if diff:

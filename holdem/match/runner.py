@@ -32,8 +32,10 @@ import functools
 import json
 import os
 import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import numpy as np
 
@@ -44,6 +46,11 @@ from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
 from holdem.match.stats import MatchResult, agent_results
 from holdem.play import HandDriver, capabilities
+
+if TYPE_CHECKING:
+    from holdem._typing import RngLike
+    from holdem.games.base import Action, Game
+    from holdem.match.log import MatchLog
 
 __all__ = ["play_match", "play_block", "run_blocks", "log_header", "DealBlocks", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
@@ -76,7 +83,7 @@ class DealBlocks:
 class MatchPlan(DealBlocks):
     """Everything a block needs, picklable so that worker processes can play blocks."""
 
-    game: object
+    game: Game
     agents: tuple[AgentSpec, ...]
     n_deals: int
     block_size: int
@@ -105,7 +112,7 @@ class BlockResult:
         return self.chips
 
 
-def root_seed(rng) -> np.random.SeedSequence:
+def root_seed(rng: RngLike) -> np.random.SeedSequence:
     """The root ``SeedSequence`` of a match from ``rng`` (None, an int, a SeedSequence or a Generator).
 
     A ``Generator`` is drawn from once (so two matches from one generator
@@ -131,7 +138,8 @@ def root_seed(rng) -> np.random.SeedSequence:
     )
 
 
-def block_deals(seed: np.random.SeedSequence, n_deals: int, n_agents: int):
+def block_deals(seed: np.random.SeedSequence, n_deals: int, n_agents: int
+                ) -> tuple[np.ndarray, list[np.random.SeedSequence]]:
     """A block's ``(n_deals, 52)`` int8 deals and its agents' streams, from the block's ``SeedSequence``.
 
     Child 0 of ``seed`` shuffles the deals, children 1.. are the agents' (see the module docstring);
@@ -207,16 +215,16 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
         played.append(replay)
         if record:
             lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat_rows[replay], deals[j].tolist(),
-                                    driver.actions, state))
+                                    cast("list[tuple[int, Action]]", driver.actions), state))  # recorded
     by_seat = np.array(pays, dtype=np.int64).reshape(-1, n)
     chips = np.take_along_axis(by_seat, seat_ofs[np.array(played, dtype=np.intp)], axis=1)
     return BlockResult(block, n_deals, chips, tuple(lines) if record else None)
 
 
-_ACTION_JSON: dict = {}
+_ACTION_JSON: dict[Action, str] = {}
 
 
-def _action_json(action) -> str:
+def _action_json(action: Action) -> str:
     """``"c"`` — the JSON text of an action (memoized: the engine reuses its Action objects)."""
     text = _ACTION_JSON.get(action)
     if text is None:
@@ -224,7 +232,8 @@ def _action_json(action) -> str:
     return text
 
 
-def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state) -> str:
+def _hand_line(hand: int, deal_no: int, replay: int, block: int, button: int, at_seat: Sequence[int],
+               deal: Sequence[int], taken: list[tuple[int, Action]], state: Any) -> str:
     """One hand's log line, formatted directly (cheap: a hand log must not slow a match down)."""
     memo = _ACTION_JSON
     actions = ",".join([f"[{p},{memo.get(a) or _action_json(a)}]" for p, a in taken])
@@ -240,7 +249,8 @@ def _hand_line(hand, deal_no, replay, block, button, at_seat, deal, taken, state
     )
 
 
-def log_header(game, names, root: np.random.SeedSequence, block_size: int, n_deals: int, duplicate: bool) -> dict:
+def log_header(game: Game, names: Sequence[str], root: np.random.SeedSequence, block_size: int, n_deals: int,
+               duplicate: bool) -> dict[str, Any]:
     """The header line of a match log (:mod:`holdem.match.log`) of ``names`` playing ``game`` from ``root``."""
     from holdem.match.log import LOG_FORMAT, LOG_VERSION
 
@@ -266,7 +276,7 @@ def log_header(game, names, root: np.random.SeedSequence, block_size: int, n_dea
 LEARNER_KEY = 0x6C6561726E
 
 
-def keep_learners(specs, root: np.random.SeedSequence) -> tuple[AgentSpec, ...]:
+def keep_learners(specs: Sequence[AgentSpec], root: np.random.SeedSequence) -> tuple[AgentSpec, ...]:
     """Agents that learn across hands, made once for the whole match; every other agent stays a factory.
 
     An agent whose ``learns_across_hands`` is true (BPP's M_A|C, Korb1999 §5.2;
@@ -291,7 +301,7 @@ def keep_learners(specs, root: np.random.SeedSequence) -> tuple[AgentSpec, ...]:
     return tuple(out)
 
 
-def check_picklable_agents(specs) -> None:
+def check_picklable_agents(specs: Sequence[AgentSpec]) -> None:
     """Refuse (one line) agent factories that worker processes could not import.
 
     Workers start by the *spawn* method and import each factory by its module
@@ -313,9 +323,25 @@ def check_picklable_agents(specs) -> None:
 
 
 
-def run_blocks(plan, play, root: np.random.SeedSequence, header: dict | None, *, log=None, previous=None,
-               reuse=None, on_result, workers: int = 1, scheduler: str | None = None, progress: bool = False,
-               desc: str = "") -> None:
+class _BlockPlan(Protocol):
+    """What :func:`run_blocks` reads of a plan (a :class:`DealBlocks` with ``n_replays``)."""
+
+    @property
+    def n_deals(self) -> int: ...
+
+    @property
+    def n_blocks(self) -> int: ...
+
+    @property
+    def n_replays(self) -> int: ...
+
+    def block_deals(self, block: int) -> int: ...
+
+
+def run_blocks(plan: _BlockPlan, play: Callable[[Any, int, np.random.SeedSequence], Any], root: np.random.SeedSequence,
+               header: dict[str, Any] | None, *, log: Path | None = None, previous: MatchLog | None = None,
+               reuse: Callable[[int, int], None], on_result: Callable[[Any], None], workers: int = 1,
+               scheduler: str | None = None, progress: bool = False, desc: str = "") -> None:
     """Play the blocks of ``plan`` that a log does not already hold: the machinery of every block runner.
 
     :func:`play_match` and Local Best Response (``bpp lbr``) both run on it:
@@ -349,7 +375,7 @@ def run_blocks(plan, play, root: np.random.SeedSequence, header: dict | None, *,
         previous = read_log(log)
     done = 0
     if previous is not None:
-        check_resumable(previous, header, log)
+        check_resumable(previous, cast("dict[str, Any]", header), cast(Path, log))
         for b, deals, start in previous.blocks:
             if b >= plan.n_blocks or deals < plan.block_deals(b):
                 break  # a short last block is played again in full when the run grows
@@ -363,7 +389,7 @@ def run_blocks(plan, play, root: np.random.SeedSequence, header: dict | None, *,
     if workers > cpus:
         warnings.warn(f"workers={workers} is more than the {cpus} CPUs of this machine; the match will not run faster",
                       RuntimeWarning, stacklevel=3)
-    writer = None if log is None else LogWriter(log, header, previous=previous)
+    writer = None if log is None else LogWriter(log, cast("dict[str, Any]", header), previous=previous)  # a log has a header
     bar = None
     if progress:
         from tqdm import tqdm
@@ -386,15 +412,15 @@ def run_blocks(plan, play, root: np.random.SeedSequence, header: dict | None, *,
 
 
 def play_match(
-    game,
-    agents,
+    game: Game,
+    agents: Sequence[Any],
     n_deals: int,
     *,
-    rng=None,
+    rng: RngLike = None,
     duplicate: bool = False,
     workers: int = 1,
     block_size: int = DEFAULT_BLOCK_SIZE,
-    log=None,
+    log: str | os.PathLike[str] | None = None,
     progress: bool = False,
     scheduler: str | None = None,
 ) -> MatchResult:
@@ -512,7 +538,8 @@ def play_match(
     results: list[np.ndarray] = []
     logged = previous.chips() if previous is not None else None
 
-    def reuse(block, start):
+    def reuse(block: int, start: int) -> None:
+        assert logged is not None  # only blocks of a log are reused
         results.append(logged[start : start + plan.block_deals(block) * plan.n_replays])
 
     run_blocks(plan, play_block, root, header, log=log, previous=previous, reuse=reuse,
@@ -529,7 +556,7 @@ def play_match(
         n_hands=int(chips.shape[0]),
         n_deals=n_deals,
         duplicate=bool(duplicate),
-        seed=root.entropy,
+        seed=root.entropy,  # type: ignore[arg-type]  # an int unless a SeedSequence of several words was given
         block_size=block_size,
         players=players,
         winnings=winnings,

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 __all__ = ["Summary", "summarize", "AgentResult", "MatchResult"]
 
@@ -48,7 +49,7 @@ class Summary:
     p: float
 
 
-def summarize(samples: np.ndarray, *, confidence: float = 0.95) -> Summary:
+def summarize(samples: ArrayLike, *, confidence: float = 0.95) -> Summary:
     """Summarize a 1-d sample: mean, std (ddof=1), t-based CI, two-sided t-test of mean 0.
 
     A sample with no spread (every value equal) has the degenerate interval

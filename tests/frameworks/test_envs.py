@@ -13,7 +13,8 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from bpp.envs import ActionCoder, VsAgentsEnv, aec_env  # noqa: E402
+from bpp.envs import ActionCoder, Encoder, VsAgentsEnv, aec_env  # noqa: E402
+from holdem.games.base import ActionKind  # noqa: E402
 from holdem.agents import Agent  # noqa: E402
 from holdem.cards import parse_cards  # noqa: E402
 from holdem.games import GAMES  # noqa: E402
@@ -107,3 +108,53 @@ def test_masked_random_play_reproduces_play_match(tmp_path, game, options, actio
 
 def _final_rewards(env):
     return [float(x) for x in env._driver.state.payoffs / env.game.unit_chips]
+
+
+def _reference_encode(obs, starting_stack):
+    """The observation vector of the module docstring's table, written out from scratch (no state kept)."""
+    n, me = obs.n_players, obs.player
+    stack = float(starting_stack)
+    rel = [(me + k) % n for k in range(n)]  # relative seat k -> absolute seat
+    cards = np.zeros(52 + 52 + n * 52)
+    cards[list(obs.hole)] = 1
+    cards[[52 + c for c in obs.public]] = 1
+    for s, up in enumerate(obs.up_cards):
+        cards[[104 + ((s - me) % n) * 52 + c for c in up]] = 1
+    rnd = np.eye(5)[min(obs.round, 4)]
+    committed = obs.committed or (0,) * n
+    numbers = [obs.pot / (n * stack), obs.to_call / stack] + [obs.stacks[s] / stack for s in rel] \
+        + [committed[s] / stack for s in rel]
+    button = np.eye(n)[(obs.button - me) % n]
+    folded = [float(obs.folded[s]) for s in rel]
+    hist = np.zeros((5, n, 2))
+    for ev in obs.history:
+        if ev.kind == "action" and ev.action.kind in (ActionKind.BET_RAISE, ActionKind.CHECK_CALL):
+            hist[min(ev.round, 4), (ev.player - me) % n, int(ev.action.kind == ActionKind.CHECK_CALL)] += 1 / 8
+    drawn = (obs.extra or {}).get("drawn") or (0,) * n
+    drawn = [max(drawn[s], 0) / 5 for s in rel]
+    v = np.concatenate([cards, rnd, numbers, button, folded, hist.ravel(), drawn])
+    return np.minimum(v, 1.0)
+
+
+@pytest.mark.parametrize("game, options", [(g, o) for g, o, _ in CASES])
+def test_incremental_encoder_equals_the_table(game, options):
+    # the envs' Encoder updates one vector per seat through the hand; every observation of every seat, at every
+    # decision of random hands, equals the vector written out from the table (draw: the hole cards change)
+    g = GAMES[game](**options)
+    rng = np.random.default_rng(5)
+    encoders = [Encoder(g.n_players, g.starting_stack) for _ in range(g.n_players)]
+    checked = 0
+    for _ in range(40):
+        state = g.new_hand(rng.permutation(52), button=int(rng.integers(g.n_players)))
+        for enc in encoders:
+            enc.reset()
+        while True:
+            for seat in rng.permutation(g.n_players)[: int(rng.integers(1, g.n_players + 1))]:
+                obs = state.observation(int(seat))
+                np.testing.assert_allclose(encoders[seat](obs), _reference_encode(obs, g.starting_stack), rtol=1e-6)
+                checked += 1
+            if state.is_terminal:
+                break
+            legal = state.observation(state.current_player).legal
+            state.apply(legal[int(rng.integers(len(legal)))])
+    assert checked >= 80  # at least the first decision and the end of each hand

@@ -110,6 +110,23 @@ def test_bpp_lbr_command_measures_an_openspiel_policy(capsys):
     assert main(["lbr", "--opponent", "openspiel:nomodule_here:x", "--hands", "2", "--no-progress"]) == 2
 
 
+def test_openspiel_names_play_in_bpp_match_and_play_match(capsys):
+    """``openspiel:MODULE:FACTORY`` resolves through holdem.match's one name lookup (bpp's catalogue declares the
+    family), so ``bpp match`` and ``play_match`` take it like any name: OpenSpiel's always-call policy plays exactly
+    as bpp's ``call``."""
+    args = ["--deals", "30", "--seed", "2", "--json", "--no-progress"]
+    assert main(["match", "nolimit-holdem", "--agents", PREFIX + "always_call,random", *args]) == 0
+    os_players = json.loads(capsys.readouterr().out)["players"]
+    assert main(["match", "nolimit-holdem", "--agents", "call,random", *args]) == 0
+    bpp_players = json.loads(capsys.readouterr().out)["players"]
+    assert os_players[0]["name"] == PREFIX + "always_call"
+    assert [p["total"] for p in os_players] == [p["total"] for p in bpp_players]
+    res = play_match(LimitHoldem(), [PREFIX + "pairs_raise_limit", "call"], 10, rng=1)
+    assert res.names[0] == PREFIX + "pairs_raise_limit"
+    assert main(["match", "limit-holdem", "--agents", PREFIX + "always_call,call", "--deals", "2", "--no-progress"]) == 2
+    assert "does not play limit-holdem (it plays nolimit-holdem)" in capsys.readouterr().err
+
+
 def test_lbr_against_openspiel_uniform_random_agrees_with_bpp_random_sizes():
     """OpenSpiel's uniform random policy of the full game is bpp's ``random-sizes``: LBR's values agree within CIs."""
     os_r = run_lbr(PREFIX + "uniform_random", n_deals=12, seed=5, betting="fcpa")

@@ -116,3 +116,48 @@ def test_lbrs_range_through_a_logged_hand_is_bayes_rule_on_the_policy(tmp_path):
     assert len(plot_range_trace(trace).axes) >= len(trace.steps)
     with pytest.raises(ValueError, match="does not state its policy"):
         logged_hand_ranges(hand, "call", type("Blind", (), {"act": lambda self, o: o.legal[0]})())
+
+
+def test_bpp_inspect_nolimit_holdem_draws_lbrs_range(tmp_path, capsys):
+    """The command's JSON is the trace of logged_hand_ranges; a range holds no holding with a card LBR has seen."""
+    import json
+
+    from bpp.cli import main
+    from bpp.lbr.logged import logged_hand_ranges
+    from holdem.games import NoLimitHoldem
+    from holdem.ranges import HOLDINGS
+
+    play_match(NoLimitHoldem(), ["call", "random-sizes"], 6, rng=5, log=tmp_path / "n.jsonl")
+    hands = read_hands(tmp_path / "n.jsonl")
+    hand = max(hands, key=lambda h: len(h.events))
+    args = ["inspect", "nolimit-holdem", "--hands", str(tmp_path / "n.jsonl"), "--hand", str(hand.number),
+            "--player", "call", "--policy", "random-sizes"]
+    assert main(args + ["--json", "--out", str(tmp_path / "r.png")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    want = logged_hand_ranges(hand, "call", "random-sizes")
+    assert out["steps"] == want.steps and len(out["holdings"]) == 1326
+    np.testing.assert_allclose(out["weights"], want.weights)
+    w = np.array(out["weights"])
+    assert np.allclose(w.sum(axis=1), 1.0)
+    seen = list(hand.holes[hand.names.index("call")]) + [c for e in hand.events if e.kind == "deal" for c in e.cards]
+    assert not w[-1][np.isin(HOLDINGS, seen).any(axis=1)].any()
+    assert (tmp_path / "r.png").stat().st_size > 0
+    assert main(args[:-2] + ["--policy", "loki"]) == 2
+    assert "does not play nolimit-holdem" in capsys.readouterr().err
+    assert main(["inspect", "nolimit-holdem", "--hands", str(tmp_path / "none.jsonl"), "--policy", "random"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("warning:") and err[-1] == "error: no 2-player nolimit-holdem hand could be read (0 hands of other games)"
+
+
+def test_inspect_with_hands_takes_a_players_name_not_an_agents(tmp_path, capsys):
+    """With --hands, --player names a player of the file (PHH names are people, not agents)."""
+    from bpp.cli import main
+
+    (tmp_path / "h.phhs").write_text(
+        '[1]\nvariant = "FT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n'
+        'starting_stacks = [100, 100]\nplayers = ["Ann", "Bob"]\n'
+        'actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 4", "p1 cc", "d db 2s7h9c", "p1 cc", "p2 cc", "d db 3s", '
+        '"p1 cc", "p2 cc", "d db 4d", "p1 cc", "p2 cc", "p1 sm AcAd", "p2 sm KcKd"]\nfinishing_stacks = [104, 96]\n')
+    assert main(["inspect", "limit-holdem", "--hands", str(tmp_path / "h.phhs"), "--player", "Ann",
+                 "--out", str(tmp_path / "a.png")]) == 0
+    assert capsys.readouterr().out.startswith("Ann (seat 0) on Bob (seat 1):")

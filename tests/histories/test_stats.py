@@ -5,7 +5,10 @@ import math
 
 import pytest
 
+from holdem.games import Draw5, LimitHoldem, NoLimitHoldem, Stud5
+from holdem.games.base import ActionKind
 from holdem.histories import player_stats, read_hands
+from holdem.match import play_match
 
 HAND = '''[{k}]
 variant = "FT"
@@ -79,3 +82,76 @@ def test_bpp_stats_command(tmp_path, capsys):
     assert main(["stats", str(tmp_path / "bad.phh")]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("warning:") and err[-1].startswith("error: no hand")
+
+
+def _replayed_counts(hand):
+    """One hand's tracker counts per seat, replayed action by action through the engine (the oracle).
+
+    A call faces a bet when the engine's observation says the seat owes chips (``to_call > 0``); a
+    seat saw the flop when the engine reached the second round with it not folded.
+    """
+    state = hand.new_state()
+    n = hand.n_players
+    c = {k: [0] * n for k in ("vpip", "pfr", "saw", "sd", "won", "aggr", "calls")}
+    folded = [False] * n
+    reached = False
+    for seat, action in hand.actions:
+        obs = state.observation(seat)
+        r = state.round
+        if r >= 1 and not reached:
+            c["saw"], reached = [int(not f) for f in folded], True
+        if action.kind == ActionKind.FOLD:
+            folded[seat] = True
+        elif action.kind == ActionKind.CHECK_CALL and obs.to_call > 0:
+            if r == 0:
+                c["vpip"][seat] = 1
+            else:
+                c["calls"][seat] += 1
+        elif action.kind == ActionKind.BET_RAISE:
+            if r == 0:
+                c["vpip"][seat] = c["pfr"][seat] = 1
+            else:
+                c["aggr"][seat] += 1
+        state.apply(action)
+    if state.round >= 1 and not reached:  # all-in before the flop: the board was dealt without actions
+        c["saw"] = [int(not f) for f in folded]
+    left = n - sum(folded)
+    c["sd"] = [int(left >= 2 and not f) for f in folded]
+    c["won"] = [int(sd and p > 0) for sd, p in zip(c["sd"], hand.payoffs)]
+    return c
+
+
+@pytest.mark.parametrize("game", [LimitHoldem(), LimitHoldem(n_players=4), NoLimitHoldem(), Stud5(), Draw5(),
+                                  Stud5(n_players=3)], ids=repr)
+def test_counts_over_all_hands_at_once_equal_replaying_each_hand(tmp_path, game):
+    """The numpy counts over every hand equal the engine's own view, hand by hand, for every game bpp logs."""
+    agents = [f"{a}" for a in (["random", "call", "raise"] * 4)[: game.n_players]]
+    play_match(game, agents, 150, rng=7, log=tmp_path / "m.jsonl")
+    hands = read_hands(tmp_path / "m.jsonl")
+    assert len(hands) == 150 and not hands.problems
+    want: dict = {}
+    for hand in hands:
+        c = _replayed_counts(hand)
+        for s, name in enumerate(hand.names):
+            row = want.setdefault(name, {k: 0 for k in c} | {"n": 0, "chips": 0.0})
+            row["n"] += 1
+            row["chips"] += hand.payoffs[s] / game.unit_chips
+            for k in c:
+                row[k] += c[k][s]
+    got = {p.name: p for p in player_stats(hands).players}
+    assert set(got) == set(want)
+    for name, w in want.items():
+        p = got[name]
+        assert (p.hands, p.saw_flop, p.showdowns) == (w["n"], w["saw"], w["sd"]), name
+        assert p.vpip == pytest.approx(w["vpip"] / w["n"]) and p.pfr == pytest.approx(w["pfr"] / w["n"]), name
+        assert p.total == pytest.approx(w["chips"]), name
+        if w["calls"]:
+            assert p.af == pytest.approx(w["aggr"] / w["calls"]), name
+        else:
+            assert p.af == (math.inf if w["aggr"] else pytest.approx(math.nan, nan_ok=True)), name
+        if w["sd"]:
+            assert p.wsd == pytest.approx(w["won"] / w["sd"]), name
+
+
+def test_no_hands_gives_no_rows():
+    assert player_stats([]).players == ()

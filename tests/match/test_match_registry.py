@@ -55,6 +55,25 @@ def test_register_agent_validates(name, factory, message):
         registry.register_agent(name, factory)
 
 
+def _by_rank(name):
+    """A family resolver: ``toy:call`` is the caller, ``toy:random`` the random agent (module level, so workers load it)."""
+    kinds = {"toy:call": Caller, "toy:random": Randomer}
+    if name not in kinds:
+        raise ValueError(f"no toy agent {name!r}")
+    return kinds[name]
+
+
+def test_a_family_of_names_resolves_by_its_prefix_in_play_match(toy_names):
+    registry.register_agent("toy:", "test_match_registry:_by_rank")
+    named = play_match(HighCard(), ["toy:call", "toy:random"], 60, rng=3, block_size=20, workers=2)
+    direct = play_match(HighCard(), [Caller, Randomer], 60, rng=3, block_size=20)
+    assert named.names == ["toy:call", "toy:random"]
+    np.testing.assert_array_equal(named.winnings, direct.winnings)
+    assert "toy:" not in registry.list_agents() and "toy:call" not in registry.list_agents()
+    with pytest.raises(ValueError, match="no toy agent 'toy:fold'"):
+        play_match(HighCard(), ["toy:fold", "call"], 10)
+
+
 def test_unknown_names_list_the_known_ones():
     with pytest.raises(ValueError, match=r"unknown agent 'nobody'; tried the registered names, the built-in agents "
                        r"\(call, fold, raise, random\), the 'bpp.agents' entry points .*; known agents: .*\bcall, .*\bfold\b"):

@@ -74,10 +74,12 @@ def test_merged_pairs_give_the_papers_tables():
             np.testing.assert_allclose(refined.win_table[:, :, a], paper.win_table[:, :, merged], atol=1e-12, equal_nan=True)
 
 
-def test_win_tables_refit_equals_the_compiled_networks():
+def test_players_win_tables_refit_equal_the_compiled_networks():
+    from bpp.stud.players.actions import ActionsBPP
+
     nets = sn.load_compiled()
     cpts = [_learned_cpt(r, 80 + r) for r in range(4)]
-    tables = sa.ActionsWinTables(nets).refit(cpts)
+    tables = ActionsBPP(rng=0).win_tables_.refit(cpts)
     for net, m, table in zip(nets, cpts, tables.tables):
         np.testing.assert_allclose(table, sa.CompiledActionsNet(net.cpts, m).win_table, atol=1e-12, equal_nan=True)
 

@@ -128,11 +128,13 @@ def test_with_independent_finals_the_tables_are_the_papers(exact_cpts):
         np.testing.assert_allclose(mine.opp_current_table[0], paper.opp_current_table, atol=1e-12)
 
 
-def test_win_tables_refit_equals_the_compiled_networks():
+def test_players_win_tables_refit_equal_the_compiled_networks():
+    from bpp.stud.players.linked import LinkedBPP
+
     nets = sn.load_compiled()
     q = sl.load_opp_given_bpp()
     cpts = [_learned_cpt(r, 60 + r) for r in range(4)]
-    tables = sl.FinalsWinTables(nets, q).refit(cpts)
+    tables = LinkedBPP(rng=0).win_tables_.refit(cpts)
     for net, m, table in zip(nets, cpts, tables.tables):
         np.testing.assert_allclose(table, sl.CompiledFinalsNet(net.cpts, q, m).win_table, atol=1e-12, equal_nan=True)
 

@@ -322,8 +322,9 @@ def test_opponent_action_evidence_reads_only_this_round():
 
 
 def test_win_tables_refit_equals_a_full_recompile():
-    from bpp.stud.model.learning import ActionModel, WinTables
+    from bpp.stud.model.learning import ActionModel
     from bpp.stud.model.networks import load_compiled
+    from bpp.stud.players.paper import BPPPlayer
 
     nets = load_compiled()
     rng = np.random.default_rng(7)
@@ -331,7 +332,7 @@ def test_win_tables_refit_equals_a_full_recompile():
     for net in nets:
         a = rng.uniform(0.05, 0.95, len(net.current_states))
         cpts.append(np.vstack([1 - a, a]))
-    tables = WinTables(nets).refit(cpts)
+    tables = BPPPlayer(rng=0).win_tables_.refit(cpts)
     for net, m, table in zip(nets, cpts, tables.tables):
         np.testing.assert_allclose(table, net.with_action_cpt(m).win_table, rtol=0, atol=1e-12)
     assert len(ActionModel().action_cpts()) == 4

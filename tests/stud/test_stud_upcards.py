@@ -167,7 +167,8 @@ def test_showing_state_compares_up_cards_as_partial_hands():
 
 
 def test_default_bpp_is_the_papers_network():
-    from bpp.stud.model.learning import ActionModel, WinTables
+    from bpp.stud.model.compiled import WinTables
+    from bpp.stud.model.learning import ActionModel
     from bpp.stud.players.paper import BPPPlayer
 
     bpp = BPPPlayer(rng=0)

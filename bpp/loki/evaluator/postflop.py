@@ -48,7 +48,7 @@ import numpy as np
 from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
-from holdem.tables import load_tables
+from holdem.tables import SUIT_SHIFT, load_tables
 
 __all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
@@ -69,6 +69,66 @@ def _holding_arrays() -> tuple[np.ndarray, np.ndarray]:
         _HOLDING_KEYS = key_sums(HOLDINGS)
         _HOLDING_BITS = tables.suit_bits[HOLDINGS].sum(axis=1)
     return _HOLDING_KEYS, _HOLDING_BITS
+
+
+def _rank_pattern_index() -> np.ndarray:
+    """(1326, 52) flat index into a 13 × 13 × 13 table of (first hole rank, second hole rank, next card rank);
+    2197 (a zero entry) where the next card is one of the holding's."""
+    r = HOLDINGS.astype(np.intp) >> 2
+    idx = (r[:, 0] * 13 + r[:, 1])[:, None] * 13 + (np.arange(52) >> 2)[None, :]
+    idx[_HOLDING_CARD_MASK] = 13**3
+    return idx
+
+
+_RANK_PATTERN = _rank_pattern_index()
+_SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
+_ONES52 = np.ones(52, dtype=np.float32)
+_NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
+#: per suit, the holdings with 0, 1 and 2 cards of that suit
+_BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in range(3)] for s in range(4)]
+
+
+def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray) -> np.ndarray:
+    """(1326, 52) int16: the rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings'
+    packed key and suit-bit sums with the board); 0 where ``c`` is in the holding, garbage where it is on the board.
+
+    Without a flush the rank depends on the ranks of the cards only, so the 13 × 13 × 13 patterns of (hole ranks,
+    next rank) are evaluated once and gathered; the (holding, card) pairs that can hold five cards of one suit —
+    only in a suit the board has at least twice — are listed by the holding's count in that suit and evaluated in
+    full (every pair when the board has four of a suit).  Equal to ``rank_of_keys`` on every pair (tests).
+    """
+    tables = load_tables()
+    n_cards = board.size + 3
+    on_board = np.bincount(board & 3, minlength=4)
+    if on_board.max() >= 4:  # most pairs can make a flush: evaluate them all
+        out = rank_of_keys(keys[:, None] + tables.card_keys[None, :52], n_cards, suit_bits=bits[:, None] + tables.suit_bits[None, :52])
+        out[_HOLDING_CARD_MASK] = 0
+        return out
+    rank_part = tables.card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, suit counts removed
+    r = np.arange(13)
+    pattern = (int(key_sums(board)) >> SUIT_SHIFT << SUIT_SHIFT) + (
+        rank_part[r, None, None] + rank_part[None, r, None] + rank_part[None, None, r]
+    )
+    table = np.zeros(13**3 + 1, dtype=np.int16)
+    table[:-1] = rank_of_keys(pattern.ravel(), n_cards)  # no suit counts: never a flush
+    out = table.take(_RANK_PATTERN)
+    pairs = []
+    for s in np.flatnonzero(on_board >= 2):
+        need = 5 - on_board[s]  # cards of suit s the holding and the next card must add
+        for count in (0, 1, 2):
+            cards = np.arange(52) if count >= need else _SUIT_CARDS[s] if count + 1 >= need else None
+            if cards is not None:
+                holdings = _BY_SUIT_COUNT[s][count]
+                pairs.append((holdings[:, None] * 52 + cards[None, :]).ravel())
+    if pairs:
+        where = np.concatenate(pairs)
+        h, c = np.divmod(where, 52)
+        on_board = np.zeros(52, dtype=bool)
+        on_board[board] = True
+        keep = ~(_HOLDING_CARD_MASK[h, c] | on_board[c])
+        where, h, c = where[keep], h[keep], c[keep]
+        out.ravel()[where] = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
+    return out
 
 
 def _conflicts(cards) -> np.ndarray:
@@ -147,13 +207,16 @@ class StreetTable:
     ValueError: The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got 2.
     """
 
-    def __init__(self, board: CardsLike):
+    def __init__(self, board: CardsLike, *, _ranks: np.ndarray | None = None):
         codes = _codes(board)
         board = parse_cards(board) if codes is None else codes  # integer codes (the players' path) are not parsed
         if board.ndim != 1 or board.size not in (3, 4, 5):
             raise ValueError(f"The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got {board.size}.")
         self.board = board
         self.board_conflict = _conflicts(board.tolist())
+        on_board = np.zeros(52, dtype=bool)
+        on_board[board] = True
+        self._next_cards = np.flatnonzero(~on_board)  # the cards that can come next, in card order
         tables = load_tables()
         hkeys, hbits = _holding_arrays()
         k = board.size
@@ -161,19 +224,19 @@ class StreetTable:
         bbits = int(tables.suit_bits[board].sum())
         keys = hkeys + bkey
         bits = hbits + bbits
-        ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
-        ranks[self.board_conflict] = 0
+        if _ranks is None:  # (street_table passes the previous street's next-card column: the same numbers)
+            ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
+            ranks[self.board_conflict] = 0
+        else:
+            ranks = _ranks
         ranks.flags.writeable = False
         self.ranks = ranks
         if k == 5:
             self.next_ranks = None
         else:
-            nkeys = keys[:, None] + tables.card_keys[None, :52]
-            nbits = bits[:, None] + tables.suit_bits[None, :52]
-            nxt = rank_of_keys(nkeys, 3 + k, suit_bits=nbits)
-            invalid = _HOLDING_CARD_MASK | self.board_conflict[:, None]
-            invalid[:, board] = True
-            nxt[invalid] = 0
+            nxt = _next_ranks(board, keys, bits)
+            nxt[:, board] = 0
+            nxt[self.board_conflict] = 0
             nxt.flags.writeable = False
             self.next_ranks = nxt
         self._strength = None
@@ -201,16 +264,17 @@ class StreetTable:
         groups = [np.flatnonzero(now[:, j]) for j in range(3)]
         later = None
         if self.next_ranks is not None:
-            # all 52 columns at once: a board card's column is 0 for everyone (a tie
-            # we drop with the valid count); our own cards' columns are taken out after
+            # all 52 columns at once, row counts by a float32 product with ones (exact small integers, faster
+            # than a boolean sum).  Their rank is 0 on a board card or one of their own cards: "ahead" takes
+            # out their own cards where we have a rank; where we have none (the board, our cards) we count as
+            # above every rank for "behind".  A live holding of theirs has a rank for the 50 − k cards off the
+            # board that are not its own, less our two cards
             ours_next = self.next_ranks[h0]
             theirs_next = self.next_ranks
-            valid = theirs_next > 0
-            n_valid = valid.sum(axis=1) - valid[:, HOLDINGS[h0]].sum(axis=1)
-            ahead = ((theirs_next < ours_next) & valid).sum(axis=1)
-            behind = (theirs_next > ours_next).sum(axis=1) - valid[:, HOLDINGS[h0]].sum(axis=1)
-            tied = n_valid - ahead - behind
-            later = np.stack([ahead, tied, behind], axis=1).astype(np.float64)
+            ahead = (theirs_next < ours_next).astype(np.float32) @ _ONES52 - (ours_next[HOLDINGS] > 0).sum(axis=1)
+            behind = (theirs_next > np.where(ours_next > 0, ours_next, _NO_RANK)).astype(np.float32) @ _ONES52
+            n_valid = np.where(self.board_conflict, 0, 50 - self.board.size) - (theirs_next[:, HOLDINGS[h0]] > 0).sum(axis=1)
+            later = np.stack([ahead, n_valid - ahead - behind, behind], axis=1).astype(np.float64)
             later[~live] = 0.0
         got = (now, later, live, groups, None if later is None else [later[g] for g in groups])
         if len(self._hole_cache) > 16:
@@ -423,19 +487,19 @@ class StreetTable:
             return self._strength
         ranks = self.ranks
         live = ~self.board_conflict
-        # exact HS: count against every live holding by sorting, then take out the
-        # holdings that share one of our cards (the 2 × 51 holdings containing them)
+        # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
+        # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
+        # sorted by rank give, at our own place in that list, how many of them we beat and tie
         vals = np.sort(ranks[live])
         less = np.searchsorted(vals, ranks, side="left")
         equal = np.searchsorted(vals, ranks, side="right") - less
-        n_live = np.full(N_HOLDINGS, vals.size)
-        for j in (0, 1):
-            others = CARD_HOLDINGS[HOLDINGS[:, j]]  # (1326, 51) holdings sharing card j
-            r = ranks[others]
-            ok = live[others]
-            less -= ((r < ranks[:, None]) & ok).sum(axis=1)
-            equal -= ((r == ranks[:, None]) & ok).sum(axis=1)
-            n_live -= ok.sum(axis=1)
+        lo, hi = _row_counts(ranks[CARD_HOLDINGS])  # (52, 51): dead holdings (rank 0) sort first
+        dead = (~live)[CARD_HOLDINGS].sum(axis=1)  # per card, its holdings that use a board card
+        lo, hi = lo.ravel()[_OWN_PLACE], hi.ravel()[_OWN_PLACE]  # (1326, 2): at our place in each card's list
+        cards = HOLDINGS.astype(np.intp)
+        less -= (lo - dead[cards]).sum(axis=1)
+        equal -= (hi - lo).sum(axis=1)
+        n_live = vals.size - (CARD_HOLDINGS.shape[1] - dead[cards]).sum(axis=1)
         equal += 1  # the holding itself: counted once, taken out twice (it holds both cards)
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
@@ -443,28 +507,83 @@ class StreetTable:
         if self.next_ranks is None:
             ehs = hs.copy()
         else:
-            gain = np.zeros(N_HOLDINGS)
-            n_cards = 0
-            for c in range(52):
-                if c in self.board:
-                    continue
-                col = self.next_ranks[:, c]
-                ok = col > 0
-                vals = np.sort(col[ok])
-                lo = np.searchsorted(vals, col, side="left")
-                hi = np.searchsorted(vals, col, side="right")
-                pct = (lo + (hi - lo - 1) / 2) / max(vals.size - 1, 1)
-                gain += np.where(ok, np.maximum(pct - hs, 0.0), 0.0)
-                n_cards += 1
-            behind = np.where(live & (hs < 1), 1 - hs, 1.0)
-            ppot = np.clip(gain / (n_cards - 2) / behind, 0.0, 1.0)
-            ppot[~live] = 0.0
-            ehs = hs + (1 - hs) * ppot
-            ehs[~live] = 0.0
+            ehs = self._percentile_ehs(hs, live)
         hs.flags.writeable = False
         ehs.flags.writeable = False
         self._strength = (hs, ehs)
         return self._strength
+
+    def strength_of(self, holding: int) -> float:
+        """One holding's EHS of :meth:`holding_strength` (the same float), without the other 1,325 holdings' potential.
+
+        What a player that thresholds only its own holding needs (:mod:`bpp.loki.opponents`): HS against the
+        live holdings that share no card with it, and for each next card its percentile by two comparisons
+        against that card's column of :attr:`next_ranks`, the gains summed in card order.
+
+        >>> t = street_table("3h 4c Jh")
+        >>> bool(t.strength_of(100) == t.holding_strength()[1][100])
+        True
+        """
+        h = int(holding)
+        if self._strength is not None:
+            return float(self._strength[1][h])
+        if self.board_conflict[h]:
+            return 0.0
+        ranks = self.ranks
+        r = ranks[h]
+        others = ~(self.board_conflict | _conflicts(HOLDINGS[h].tolist()))
+        theirs = ranks[others]
+        less = int(np.count_nonzero(theirs < r))
+        equal = int(np.count_nonzero(theirs == r))
+        hs = (less + equal / 2) / theirs.size
+        if self.next_ranks is None:
+            return hs
+        cols = self._next_cards
+        nxt = self.next_ranks[:, cols]
+        ours = nxt[h]
+        invalid = self._invalid_per_card(nxt)
+        lo = (nxt < ours).sum(axis=0) - invalid  # the invalid entries (0) are below every valid rank
+        hi = (nxt <= ours).sum(axis=0) - invalid
+        pct = (lo + (hi - lo - 1) / 2) / np.maximum(N_HOLDINGS - invalid - 1, 1)
+        terms = np.where(ours > 0, np.maximum(pct - hs, 0.0), 0.0)
+        gain = float(np.add.accumulate(terms)[-1])  # in card order, as holding_strength sums
+        behind = 1 - hs if hs < 1 else 1.0
+        ppot = min(max(gain / (cols.size - 2) / behind, 0.0), 1.0)
+        return hs + (1 - hs) * ppot
+
+    def _invalid_per_card(self, nxt: np.ndarray) -> np.ndarray:
+        """Per next card (the columns of ``nxt``): the holdings that cannot see it (rank 0); kept on the table."""
+        got = getattr(self, "_invalid_cache", None)
+        if got is None:
+            got = self._invalid_cache = (nxt == 0).sum(axis=0)
+        return got
+
+    def _percentile_ehs(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
+        """EHS from the percentile potential of :meth:`holding_strength`, all next cards at once.
+
+        For next card ``c`` a holding's percentile is ``(lo + (hi − lo − 1) / 2) / (n − 1)`` among the ``n``
+        holdings valid with ``c`` (``lo`` of them rank below it, ``hi`` at or below): every (card, holding)
+        pair is counted by one sort of (card, rank, holding) keys, and the gains ``max(0, pct − HS)`` are
+        summed per holding by one weighted ``bincount`` (in card order, as a loop over the cards would).
+        """
+        cols = self._next_cards
+        lo, size, rank, card, holding = _sorted_groups(self.next_ranks.T[cols])
+        k = cols.size
+        invalid = np.zeros(k, dtype=np.int64)
+        invalid[card[rank == 0]] = size[rank == 0]
+        lo = lo - invalid[card]  # valid holdings below: the invalid ones (rank 0) sort first
+        pct = (lo + (size - 1) / 2) / np.maximum(N_HOLDINGS - invalid - 1, 1)[card]
+        pct[rank == 0] = -np.inf  # a holding that uses c gains nothing from it
+        gain = np.repeat(pct, size)
+        gain -= hs[holding]
+        np.maximum(gain, 0.0, out=gain)
+        gain = np.bincount(holding, weights=gain, minlength=N_HOLDINGS)
+        behind = np.where(live & (hs < 1), 1 - hs, 1.0)
+        ppot = np.clip(gain / (k - 2) / behind, 0.0, 1.0)
+        ppot[~live] = 0.0
+        ehs = hs + (1 - hs) * ppot
+        ehs[~live] = 0.0
+        return ehs
 
     def holding_ppot(self) -> np.ndarray:
         """Every holding's one-card Ppot (the percentile estimate of :meth:`holding_strength`), shape (1326,).
@@ -584,6 +703,55 @@ def _share_matrix() -> np.ndarray:
     return _SHARE
 
 
+def _sorted_groups(a: np.ndarray):
+    """Each row of ``a`` sorted, as runs of equal values: one sort of packed (row, value, column) keys.
+
+    ``a`` is a (k, n) integer array with 0 <= a < 8192, k < 128, n <= 2048.  Returns, per run, its start
+    within its row (``lo``: the row's entries below the run's value), its ``size``, ``value`` and ``row``;
+    and per entry in sorted order (row by row), its ``column``.
+    """
+    k, n = a.shape
+    key = (np.arange(k, dtype=np.int32) << 24)[:, None] | (a.astype(np.int32) << 11)
+    key |= np.arange(n, dtype=np.int32)
+    key.sort(axis=1)
+    key = key.ravel()
+    head = key >> 11  # row and value
+    starts = np.flatnonzero(np.concatenate(([True], head[1:] != head[:-1])))
+    size = np.diff(np.append(starts, key.size))
+    head = head[starts]
+    return starts % n, size, head & 8191, head >> 13, key & 2047
+
+
+def _row_counts(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per entry of the (k, n) array ``a``: how many entries of its row are below it (``lo``) and at or below it (``hi``).
+
+    >>> lo, hi = _row_counts(np.array([[5, 1, 5, 3]]))
+    >>> lo.tolist(), hi.tolist()
+    ([[2, 0, 2, 1]], [[4, 1, 4, 2]])
+    """
+    k, n = a.shape
+    lo_run, size, _, row, column = _sorted_groups(a)
+    where = np.repeat(row * n, size) + column
+    lo = np.empty(k * n, dtype=np.int64)
+    hi = np.empty(k * n, dtype=np.int64)
+    lo[where] = np.repeat(lo_run, size)
+    hi[where] = np.repeat(lo_run + size, size)
+    return lo.reshape(k, n), hi.reshape(k, n)
+
+
+def _own_place() -> np.ndarray:
+    """(1326, 2): the flat index, in the (52, 51) array :data:`holdem.ranges.CARD_HOLDINGS`, of each holding in its cards' rows."""
+    rows = np.repeat(np.arange(52), CARD_HOLDINGS.shape[1])
+    g = CARD_HOLDINGS.ravel().astype(np.intp)
+    out = np.empty((N_HOLDINGS, 2), dtype=np.intp)
+    out[g, (HOLDINGS[g, 1] == rows).astype(np.intp)] = np.arange(rows.size)
+    out.flags.writeable = False
+    return out
+
+
+_OWN_PLACE = _own_place()
+
+
 def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Ppot and Npot of a stack (m, 3, 3) of HP tables (rows now, columns later: ahead, tied, behind)."""
     a, t, b = 0, 1, 2
@@ -648,10 +816,17 @@ def street_table(board: CardsLike) -> StreetTable:
     cards = _codes(board)
     if cards is None:
         cards = parse_cards(board)
-    key = tuple(sorted(cards.tolist()))
+    given = cards.tolist()
+    key = tuple(sorted(given))
     table = _CACHE.get(key)
     if table is None:
-        table = StreetTable(np.array(key, dtype=np.int8))  # in card order, whichever order came first
+        ranks = None
+        for c in given[::-1] if len(given) > 3 else ():  # the last card given is usually the new one
+            parent = _CACHE.get(tuple(x for x in key if x != c))
+            if parent is not None:  # this board's ranks are the previous street's next-card column
+                ranks = parent.next_ranks[:, c].copy()
+                break
+        table = StreetTable(np.array(key, dtype=np.int8), _ranks=ranks)  # in card order, whichever order came first
         _CACHE[key] = table
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)

@@ -284,14 +284,25 @@ def preflop_strength(n_players: int = 10) -> np.ndarray:
 _PREFLOP: dict[int, np.ndarray] = {}
 
 
-def holding_strengths(board, n_players: int = 10) -> np.ndarray:
+def holding_strengths(board, n_players: int = 10, holdings=None):
     """The strength of every holding that the models threshold: income-rate percentile pre-flop, else EHS vs one random hand.
+
+    ``holdings`` (holding indices) selects some; one integer index gives that holding's strength as a float,
+    computed after the flop without the other holdings' potential (:meth:`StreetTable.strength_of
+    <bpp.loki.evaluator.postflop.StreetTable.strength_of>`, the same number).
 
     >>> holding_strengths((), 10).shape
     (1326,)
+    >>> bool(holding_strengths((6, 8, 38), 2, 100) == holding_strengths((6, 8, 38), 2)[100])
+    True
     """
     if len(board) == 0:
-        return preflop_strength(n_players)
+        strength = preflop_strength(n_players)
+        return strength if holdings is None else strength[holdings]
     from bpp.loki.evaluator.postflop import street_table
 
-    return street_table(board).holding_strength()[1]
+    table = street_table(board)
+    if isinstance(holdings, (int, np.integer)):
+        return table.strength_of(holdings)
+    strength = table.holding_strength()[1]
+    return strength if holdings is None else strength[holdings]

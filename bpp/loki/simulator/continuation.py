@@ -193,7 +193,10 @@ def continuation_probabilities(
     mu_c_rel, mu_r_rel = model.threshold_table()
     cap = max_raises + 1
     w = np.ones(T)
-    index, probs, nth, seen = [], [], [], {}
+    index: list[int] = []
+    probs: list[np.ndarray] = []
+    nth: list[int] = []
+    seen: dict = {}
     reset = 0
     for i in range(1, len(records)):
         p, r, bets, action, to_call, _, level = (int(v) for v in records[i])

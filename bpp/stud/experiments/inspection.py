@@ -116,6 +116,22 @@ class BeliefTrace:
         """Names of the two belief panels (the OPP_Current and OPP_Final slots of each step)."""
         return ("OPP_Down rank", "OPP type now") if self.player == "bpp-card" else ("OPP_Current", "OPP_Final")
 
+    def to_dict(self) -> dict:
+        """JSON-ready values: the hand and, per step, the evidence (as text), P(win), θ, action probabilities and
+        both posteriors (``opp_current`` over ``opp_current_states``, ``opp_final`` over the 17 OPP_Final types)."""
+        import numpy as np
+
+        steps = [
+            {"kind": s.kind, "label": s.label, "round": s.round, "actor": s.actor,
+             "evidence": {k: str(v) for k, v in s.evidence.items()}, "opp_current_states": list(s.opp_current_states),
+             "opp_current": np.asarray(s.opp_current, dtype=float).tolist(),
+             "opp_final": np.asarray(s.opp_final, dtype=float).tolist(),
+             "p_win": float(s.p_win), "theta": float(s.theta), "probabilities": [float(x) for x in s.probabilities]}
+            for s in self.steps
+        ]
+        return {"player": self.player, "opponent": self.opponent, "seed": self.seed, "warmup": self.warmup,
+                "bpp_cards": self.bpp_cards, "opp_cards": self.opp_cards, "payoff": float(self.payoff), "steps": steps}
+
     def table(self) -> str:
         """A plain-text table: one line per step (evidence, P(win), θ, action probabilities, likeliest OPP_Final)."""
         from bpp.stud.model.handtypes import FINAL_TYPES

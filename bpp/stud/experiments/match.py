@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bpp.plots import axes_or_new
+from holdem.match.stats import MatchResult
 
 __all__ = [
     "ExperimentResult",
@@ -99,7 +100,7 @@ class ExperimentResult:
     ci95: tuple
     t: float
     p: float
-    match: object
+    match: MatchResult
     duplicate: bool = False
     agent: object = None
     player: str = "bpp"

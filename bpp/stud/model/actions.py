@@ -17,7 +17,7 @@ bet/raise when nobody has bet in the round yet, a raise one after a bet; a
 check/call is a pass when nothing has been bet in the round, else a call.
 (The paper's node is this one with pass+call and bet+raise merged.)
 
-Compiled tables (:class:`CompiledActionsNet`, :class:`ActionsWinTables`) have
+Compiled tables (:class:`CompiledActionsNet`, the player's :class:`~bpp.stud.model.compiled.WinTables`) have
 the action axis of length 5, index 4 = unobserved; play never calls pgmpy.
 
 >>> from bpp.stud.model.networks import load_cpts
@@ -54,7 +54,7 @@ __all__ = [
     "load_actions_networks",
     "CompiledActionsNet",
     "ActionsModel",
-    "ActionsWinTables",
+    "actions_factors",
 ]
 
 #: States of the refined OPP_Action (§6.1): the paper's two merged pairs separated.
@@ -282,34 +282,20 @@ class ActionsModel:
         return f"ActionsModel(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
 
 
-class ActionsWinTables:
-    """P(win) tables (n_current, n_upcards, 5) of the four refined networks, refit between hands.
+def actions_factors(cpts: StudCPTs, action_cpt=None) -> tuple[dict, dict]:
+    """One round's network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 with the 4-state OPP_Action.
 
-    Equal to :class:`CompiledActionsNet`'s ``win_table`` for the same M_A|C (tested).
-
-    >>> from bpp.stud.model.networks import load_compiled
-    >>> t = ActionsWinTables(load_compiled())
-    >>> t.tables[2].item(5, 3, 3) == load_compiled()[2].p_win(5, 3, 2)     # ¼ each: as the action unobserved
-    True
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> factors, states = actions_factors(load_cpts()[0])
+    >>> factors["OPP_Action"].values.shape, states["OPP_Action"]
+    ((4, 10), ('pass', 'call', 'bet', 'raise'))
     """
+    from bpp.stud.model.compiled import Factor
+    from bpp.stud.model.networks import figure1_factors
 
-    def __init__(self, nets):
-        nets = tuple(nets)
-        if len(nets) != N_ROUNDS:
-            raise ValueError(f"The 'nets' parameter of ActionsWinTables must hold 4 compiled networks; got {len(nets)}.")
-        self.nets = nets
-        self._w = []
-        for net in nets:
-            c = net.cpts
-            self._w.append(_normalize_rows(c.current_given_final * c.prior_final) @ c.win_given_finals)  # (B, O)
-        self.refit([default_actions_cpt(r) for r in range(N_ROUNDS)])
-
-    def refit(self, action_cpts) -> "ActionsWinTables":
-        """Recompute the tables for new M_A|C (one (4, n_current) array per round); return self."""
-        tables = []
-        for net, w, m in zip(self.nets, self._w, action_cpts):
-            c = net.cpts
-            opp_final = _normalize_rows((_opp_likelihood(c, np.asarray(m, dtype=np.float64)) @ c.current_given_final) * c.prior_final)
-            tables.append(np.clip(np.einsum("bo,uao->bua", w, opp_final), 0.0, 1.0))
-        self.tables = tables
-        return self
+    r = cpts.betting_round
+    factors, states = figure1_factors(cpts)
+    m = default_actions_cpt(r) if action_cpt is None else _check_cpt(action_cpt, r)
+    factors["OPP_Action"] = Factor(("OPP_Action", "OPP_Current"), m)
+    states["OPP_Action"] = ACTION_STATES
+    return factors, states

@@ -20,12 +20,9 @@ unseen hand type stays at ½ / ½:
 
     M_A|C[a, c] = (n[a, c] + s / 2) / (n[·, c] + s).
 
-:class:`WinTables` is the fast recompile: P(BPP_Win | BPP_Current,
+:class:`bpp.stud.model.compiled.WinTables` recomputes P(BPP_Win | BPP_Current,
 OPP_Upcards, OPP_Action) for every evidence combination of the four rounds
-from new matrices in a few tens of microseconds (the columns with the action
-unobserved do not depend on M_A|C and are kept), equal to a full
-:meth:`bpp.stud.model.networks.CompiledStudNet.with_action_cpt` recompile (tested).
-The player refits between hands, never inside one.
+from new matrices; the player refits between hands, never inside one.
 
 >>> import numpy as np
 >>> model = ActionModel()
@@ -38,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["ActionModel", "WinTables", "N_ROUNDS"]
+__all__ = ["ActionModel", "N_ROUNDS"]
 
 #: Betting rounds (§3.1).
 N_ROUNDS = 4
@@ -143,57 +140,3 @@ class ActionModel:
 
     def __repr__(self) -> str:
         return f"ActionModel(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
-
-
-class WinTables:
-    """P(BPP_Win | evidence) tables of the four rounds, recompiled fast for new M_A|C (§3.4).
-
-    Parameters
-    ----------
-    nets : sequence of 4 :class:`bpp.stud.model.networks.CompiledStudNet`
-        The compiled networks whose prior, M_C|F, M_U|C and P(win | finals) are used.
-
-    Attributes
-    ----------
-    tables : list of 4 ndarray, shape (n_current, n_upcards, 3)
-        ``tables[r][b, u, a]`` = P(win) for BPP_Current ``b``, OPP_Upcards
-        ``u`` and OPP_Action ``a`` (0 passive, 1 aggressive, 2 unobserved);
-        the player reads them with ``ndarray.item`` (a Python float, no copy).
-
-    Examples
-    --------
-    >>> from bpp.stud.model.networks import load_compiled
-    >>> nets = load_compiled()
-    >>> tables = WinTables(nets)
-    >>> tables.tables[2].item(5, 3, 1) == nets[2].p_win(5, 3, 1)
-    True
-    """
-
-    def __init__(self, nets):
-        nets = tuple(nets)
-        if len(nets) != N_ROUNDS:
-            raise ValueError(f"The 'nets' parameter of WinTables must hold 4 compiled networks; got {len(nets)}.")
-        self.nets = nets
-        self._t = []
-        self._w = []
-        self._unobserved = []
-        for net in nets:
-            c = net.cpts
-            # T[u, c, g] = M_U|C[u, c] M_C|F[c, g] P(g);  W[b, g] = Σ_f P(BPP_Final = f | b) P(win | f, g)
-            self._t.append(c.upcards_given_current[:, :, None] * c.current_given_final[None, :, :] * c.prior_final)
-            self._w.append(net.bpp_final_table @ c.win_given_finals)
-            self._unobserved.append(np.asarray(net.win_table)[:, :, 2])
-        self.tables = [np.array(net.win_table) for net in nets]
-
-    def refit(self, action_cpts) -> "WinTables":
-        """Recompute the observed-action columns for new M_A|C (one (2, n_current) array per round); return self."""
-        tables = []
-        for t, w, unobserved, m in zip(self._t, self._w, self._unobserved, action_cpts):
-            likelihood = np.matmul(m, t)  # (U, 2, F): Σ_c M_A|C[a, c] M_U|C[u, c] M_C|F[c, g] P(g)
-            likelihood /= likelihood.sum(axis=2, keepdims=True)
-            win = np.empty((w.shape[0], t.shape[0], 3))
-            win[:, :, :2] = (likelihood @ w.T).transpose(2, 0, 1)  # (B, U, 2)
-            win[:, :, 2] = unobserved
-            tables.append(win)
-        self.tables = tables
-        return self

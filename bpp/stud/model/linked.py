@@ -81,7 +81,7 @@ __all__ = [
     "load_opp_given_bpp",
     "load_linked_networks",
     "CompiledFinalsNet",
-    "FinalsWinTables",
+    "linked_factors",
 ]
 
 #: Where the linked networks are saved (a folder of their own beside the paper's networks).
@@ -289,37 +289,17 @@ class CompiledFinalsNet:
         return f"CompiledFinalsNet(betting_round={self.betting_round})"
 
 
-class FinalsWinTables:
-    """P(win) tables (n_current, n_upcards, 3) of the four linked networks, refit for learned M_A|C between hands.
+def linked_factors(cpts: StudCPTs, opp_given_bpp) -> tuple[dict, dict]:
+    """One round's network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 with P(OPP_Final | BPP_Final).
 
-    The interface of :class:`bpp.stud.model.learning.WinTables` (``tables``, ``refit``); equal to
-    :class:`CompiledFinalsNet`'s ``win_table`` for the same M_A|C (tested).
-
-    >>> from bpp.stud.model.networks import load_compiled
-    >>> t = FinalsWinTables(load_compiled(), load_opp_given_bpp())
-    >>> [x.shape for x in t.tables][3]
-    (17, 16, 3)
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> factors, states = linked_factors(load_cpts()[0], load_opp_given_bpp())
+    >>> factors["OPP_Final"].variables
+    ('OPP_Final', 'BPP_Final')
     """
+    from bpp.stud.model.compiled import Factor
+    from bpp.stud.model.networks import figure1_factors
 
-    def __init__(self, nets, opp_given_bpp):
-        nets = tuple(nets)
-        if len(nets) != N_ROUNDS:
-            raise ValueError(f"The 'nets' parameter of FinalsWinTables must hold 4 compiled networks; got {len(nets)}.")
-        self.nets = nets
-        self.opp_given_bpp = q = _check_table(opp_given_bpp, "FinalsWinTables")
-        self._g1, self._gw = [], []
-        for net in nets:
-            g = _bpp_side(net.cpts, q)
-            self._g1.append(g.sum(axis=1))  # (B, O)
-            self._gw.append(np.einsum("bfo,fo->bo", g, net.cpts.win_given_finals))
-        self.refit([net.cpts.action_given_current for net in nets])
-
-    def refit(self, action_cpts) -> "FinalsWinTables":
-        """Recompute the tables for new M_A|C (one (2, n_current) array per round); return self."""
-        tables = []
-        for net, g1, gw, m in zip(self.nets, self._g1, self._gw, action_cpts):
-            lik = _likelihood(net.cpts, np.asarray(m, dtype=np.float64))  # (U, 3, O)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                tables.append(np.clip(np.einsum("bo,uao->bua", gw, lik) / np.einsum("bo,uao->bua", g1, lik), 0.0, 1.0))
-        self.tables = tables
-        return self
+    factors, states = figure1_factors(cpts)
+    factors["OPP_Final"] = Factor(LINKED_EDGE[::-1], _check_table(opp_given_bpp, "linked_factors"))
+    return factors, states

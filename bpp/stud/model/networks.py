@@ -94,6 +94,7 @@ __all__ = [
     "estimate_all_cpts",
     "build_network",
     "build_networks",
+    "figure1_factors",
     "network_cpts",
     "save_networks",
     "load_networks",
@@ -561,6 +562,33 @@ def build_network(cpts: StudCPTs):
     model.add_cpds(*cpds)
     model.check_model()
     return model
+
+
+def figure1_factors(cpts: StudCPTs) -> tuple[dict, dict]:
+    """One round's Figure 1 as the tables of :mod:`bpp.stud.model.compiled` (node → Factor, node → states), no pgmpy.
+
+    The §6 variants build theirs from it by replacing or adding tables.
+
+    >>> factors, states = figure1_factors(load_cpts()[0])
+    >>> factors["BPP_Win"].variables, len(states["OPP_Upcards"])
+    (('BPP_Win', 'BPP_Final', 'OPP_Final'), 5)
+    """
+    from bpp.stud.model.compiled import Factor
+
+    win = cpts.win_given_finals
+    factors = {
+        "BPP_Final": Factor(("BPP_Final",), cpts.prior_final),
+        "OPP_Final": Factor(("OPP_Final",), cpts.prior_final),
+        "BPP_Win": Factor(("BPP_Win", "BPP_Final", "OPP_Final"), np.stack([1.0 - win, win])),
+        "BPP_Current": Factor(("BPP_Current", "BPP_Final"), cpts.current_given_final),
+        "OPP_Current": Factor(("OPP_Current", "OPP_Final"), cpts.current_given_final),
+        "OPP_Upcards": Factor(("OPP_Upcards", "OPP_Current"), cpts.upcards_given_current),
+        "OPP_Action": Factor(("OPP_Action", "OPP_Current"), cpts.action_given_current),
+    }
+    current = cpts.current_states
+    states = {"BPP_Final": ht.FINAL_TYPES, "OPP_Final": ht.FINAL_TYPES, "BPP_Win": WIN_STATES, "BPP_Current": current,
+              "OPP_Current": current, "OPP_Upcards": cpts.upcard_states, "OPP_Action": ACTIONS}
+    return factors, states
 
 
 def build_networks(*, method: str = "exact", n_hands: int = 10_000_000, rng=None, progress: bool = False) -> list:

@@ -55,7 +55,7 @@ class ActionsBPP(BPPPlayer):
     Attributes
     ----------
     model_ : :class:`bpp.stud.model.actions.ActionsModel`
-    win_tables_ : :class:`bpp.stud.model.actions.ActionsWinTables`
+    win_tables_ : :class:`bpp.stud.model.compiled.WinTables`
 
     >>> ActionsBPP(upcards_link="showing")
     Traceback (most recent call last):
@@ -70,14 +70,23 @@ class ActionsBPP(BPPPlayer):
     default_curves = shipped_path("stud", "curves_actions.json")
 
     def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        from bpp.stud.model.actions import ActionsModel, ActionsWinTables, round_action_state
+        from bpp.stud.model.actions import round_action_state
 
-        self.model_ = ActionsModel(prior_strength=self.prior_strength)
-        self.win_tables_ = ActionsWinTables(self._base_nets)
-        self._tables = self.win_tables_.tables
+        super().__init__(**kwargs)
         self._state_of = round_action_state
         self._events: list = []
+
+    def network(self, cpts):
+        """Figure 1 with OPP_Action ∈ {pass, call, bet, raise} (:func:`bpp.stud.model.actions.actions_factors`)."""
+        from bpp.stud.model.actions import actions_factors
+
+        return actions_factors(cpts)
+
+    def learner(self):
+        """:class:`bpp.stud.model.actions.ActionsModel`: the 4 × n_current M_A|C counted from showdowns."""
+        from bpp.stud.model.actions import ActionsModel
+
+        return ActionsModel(prior_strength=self.prior_strength)
 
     def curve_context(self, observation: Observation) -> int:
         """0 (``"open"``: nothing owed, pass or bet) or 1 (``"facing"``: fold, call or raise)."""

@@ -12,6 +12,8 @@ deck, so OPP_Final is conditioned on BPP_Final.
 
 from __future__ import annotations
 
+import numpy as np
+
 from bpp.stud.players.paper import BPPPlayer
 
 __all__ = ["LinkedBPP"]
@@ -37,19 +39,26 @@ class LinkedBPP(BPPPlayer):
     single_idea = "adds only the BPP_Final -> OPP_Final arc"
 
     def __init__(self, *, opp_given_bpp=None, **kwargs):
-        super().__init__(**kwargs)
-        from bpp.stud.model.linked import FinalsWinTables, load_opp_given_bpp
+        from bpp.stud.model.linked import load_opp_given_bpp
 
         self.opp_given_bpp = load_opp_given_bpp() if opp_given_bpp is None else opp_given_bpp
-        self.win_tables_ = FinalsWinTables(self._base_nets, self.opp_given_bpp)
-        self._tables = self.win_tables_.tables
+        super().__init__(**kwargs)
+
+    def network_key(self) -> tuple:
+        return (np.asarray(self.opp_given_bpp, dtype=np.float64).tobytes(),)
+
+    def network(self, cpts):
+        """Figure 1 with OPP_Final conditioned on BPP_Final (:func:`bpp.stud.model.linked.linked_factors`)."""
+        from bpp.stud.model.linked import linked_factors
+
+        return linked_factors(cpts, self.opp_given_bpp)
 
     def compiled_networks(self) -> tuple:
         """The four :class:`~bpp.stud.model.linked.CompiledFinalsNet` with the learned M_A|C."""
         if self._compiled is None:
             from bpp.stud.model.linked import CompiledFinalsNet
 
-            q = self.win_tables_.opp_given_bpp
+            q = self.opp_given_bpp
             self._compiled = tuple(
                 CompiledFinalsNet(net.cpts, q, m) for net, m in zip(self._base_nets, self.model_.action_cpts())
             )

@@ -79,6 +79,10 @@ def opponent_action(observation: Observation) -> int:
     return seat_action(observation, 1 - observation.player)
 
 
+#: (variant's network builder, its key, ids of the base networks) → (base networks, compiled priors).
+_PRIORS: dict = {}
+
+
 @functools.cache
 def _default_nets():
     from bpp.stud.model.networks import load_compiled
@@ -93,7 +97,7 @@ class BPPPlayer(CurvePlayer):
     BPP_Current (the type of its own ``r + 2`` cards), OPP_Upcards (the type of
     the opponent's ``r + 1`` up cards) and OPP_Action (:func:`opponent_action`)
     — and P(BPP_Win) is read from the compiled tables (a lookup, no pgmpy;
-    :class:`bpp.stud.model.learning.WinTables`).  Then θ and the curves decide
+    :class:`bpp.stud.model.compiled.WinTables`).  Then θ and the curves decide
     (:class:`CurvePlayer`).
 
     With ``learn=True`` every hand that reaches a showdown adds the
@@ -127,7 +131,7 @@ class BPPPlayer(CurvePlayer):
     ----------
     model_ : ActionModel
         The learned counts and matrices.
-    win_tables_ : WinTables
+    win_tables_ : :class:`bpp.stud.model.compiled.WinTables`
         P(BPP_Win) for every evidence combination under the current M_A|C.
 
     Examples
@@ -177,7 +181,7 @@ class BPPPlayer(CurvePlayer):
         if isinstance(refit_every, bool) or not isinstance(refit_every, (int, np.integer)) or refit_every < 1:
             raise ValueError(f"The 'refit_every' parameter of BPPPlayer must be an integer >= 1; got {refit_every!r}.")
         from bpp.stud.model.handtypes import hand_type_of
-        from bpp.stud.model.learning import ActionModel, WinTables
+        from bpp.stud.model.compiled import WinTables
 
         if not isinstance(learn, (bool, np.bool_)):
             raise ValueError(f"The 'learn' parameter of BPPPlayer must be True or False; got {learn!r}.")
@@ -189,8 +193,18 @@ class BPPPlayer(CurvePlayer):
         self.refit_every = int(refit_every)
         self.nets = nets
         self._base_nets = tuple(_default_nets() if nets is None else nets)
-        self.model_ = ActionModel(prior_strength=prior_strength)
-        self.win_tables_ = WinTables(self._base_nets)
+        self.upcards_link = False if not upcards_link else ("showing" if upcards_link is True else upcards_link)
+        if self.upcards_link:
+            from bpp.stud.model.upcards import LinkedActionModel, LinkedWinTables, link_state
+
+            self.model_ = LinkedActionModel(link=self.upcards_link, prior_strength=prior_strength)
+            self.win_tables_ = LinkedWinTables(self._base_nets, link=self.upcards_link)
+            self._link_state = link_state
+            self.win_probability = self._linked_win_probability  # the instance attribute shadows the paper's lookup
+        else:
+            self.model_ = self.learner()
+            self.win_tables_ = WinTables(self._prior_networks(), observed=self.observed, optional=("OPP_Action",),
+                                         learned=self.learned)
         self._tables = self.win_tables_.tables
         self._type_of = hand_type_of
         self._pending = 0
@@ -199,15 +213,41 @@ class BPPPlayer(CurvePlayer):
         self._aggressive = [None] * 4
         self._opp_up: list[int] = []
         self._my_up: list[int] = []
-        self.upcards_link = False if not upcards_link else ("showing" if upcards_link is True else upcards_link)
-        if self.upcards_link:
-            from bpp.stud.model.upcards import LinkedActionModel, LinkedWinTables, link_state
 
-            self.model_ = LinkedActionModel(link=self.upcards_link, prior_strength=prior_strength)
-            self.win_tables_ = LinkedWinTables(self._base_nets, link=self.upcards_link)
-            self._tables = self.win_tables_.tables
-            self._link_state = link_state
-            self.win_probability = self._linked_win_probability  # the instance attribute shadows the paper's lookup
+    # -- the variant: its network, its evidence, its learned tables ------------
+
+    #: The round network's observed nodes, in the order of the P(win) tables' axes (OPP_Action may be unobserved).
+    observed = ("BPP_Current", "OPP_Upcards", "OPP_Action")
+    #: The nodes whose tables are learned from showdowns (refit between hands).
+    learned = ("OPP_Action",)
+
+    def network(self, cpts):
+        """The round's network as tables (:func:`bpp.stud.model.networks.figure1_factors`: Figure 1)."""
+        from bpp.stud.model.networks import figure1_factors
+
+        return figure1_factors(cpts)
+
+    def network_key(self) -> tuple:
+        """What :meth:`network` depends on besides the round's CPTs (hashable; the compiled priors are shared by it)."""
+        return ()
+
+    def _prior_networks(self) -> tuple:
+        """The four rounds' networks compiled before any learning: immutable, so compiled once per process and shared."""
+        from bpp.stud.model.compiled import CompiledNetwork
+
+        key = (type(self).network, self.network_key(), tuple(map(id, self._base_nets)))
+        hit = _PRIORS.get(key)
+        if hit is None:
+            nets = tuple(CompiledNetwork(*self.network(net.cpts), observed=self.observed, query=("BPP_Win",),
+                                         optional=("OPP_Action",), learned=self.learned) for net in self._base_nets)
+            hit = _PRIORS[key] = (self._base_nets, nets)  # the base networks kept alive: their ids stay theirs
+        return hit[1]
+
+    def learner(self):
+        """The showdown counter of the learned tables (:class:`bpp.stud.model.learning.ActionModel`: M_A|C)."""
+        from bpp.stud.model.learning import ActionModel
+
+        return ActionModel(prior_strength=self.prior_strength)
 
     # -- beliefs -------------------------------------------------------------
 

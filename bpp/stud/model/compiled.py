@@ -1,0 +1,338 @@
+"""Any discrete Bayesian network compiled to numpy tables: every BPP variant's inference (Korb1999 §3.4, §6).
+
+BPP answers P(BPP_Win | evidence) at every decision; pgmpy's
+``VariableElimination`` takes milliseconds per query, so every posterior the
+player needs is precomputed for every combination of the observed nodes' states
+and a query is a table lookup.  :class:`CompiledNetwork` does this for *any*
+network, given as its conditional probability tables (:class:`Factor`, one per
+node; :func:`factors_of` reads them from a pgmpy ``DiscreteBayesianNetwork``):
+
+* the joint of the observed nodes and one query node is one ``numpy.einsum``
+  over every table, the hidden nodes summed out;
+* an observed node listed in ``optional`` gets one more state, "unobserved"
+  (index ``n_states``): the joint summed over that node;
+* the posterior is the joint normalised over the query node's axis
+  (impossible evidence gives NaN).
+
+Learning replaces a few tables between hands (OPP_Action's, §3.3): the nodes
+listed in ``learned`` are kept apart, every other table is contracted once,
+and :meth:`CompiledNetwork.refit` recomputes the tables from new values of the
+learned ones by one small ``einsum`` per query node.
+
+The tests check every BPP variant's network against pgmpy's
+``VariableElimination`` (``tests/stud/test_stud_compiled.py``).
+
+Examples
+--------
+>>> from bpp.stud.model.networks import build_network, load_cpts
+>>> model = build_network(load_cpts()[3])
+>>> net = CompiledNetwork.from_network(model, observed=("BPP_Current", "OPP_Upcards", "OPP_Action"),
+...                                    query=("BPP_Win", "OPP_Final"), optional=("OPP_Action",))
+>>> round(float(net.query(BPP_Current="pair_aces", OPP_Upcards="pair_kings", OPP_Action="aggressive")["BPP_Win"][1]), 4)
+0.8333
+>>> net.table("BPP_Win", "win").shape                 # BPP_Current × OPP_Upcards × (passive, aggressive, unobserved)
+(17, 16, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+__all__ = ["Factor", "CompiledNetwork", "WinTables", "factors_of", "network_of"]
+
+
+class Factor(NamedTuple):
+    """One node's conditional probability table.
+
+    Attributes
+    ----------
+    variables : tuple of str
+        The node, then its parents.
+    values : numpy.ndarray
+        One axis per variable in that order; summing over axis 0 gives 1.
+    """
+
+    variables: tuple
+    values: np.ndarray
+
+
+def factors_of(model) -> tuple[dict, dict]:
+    """The tables and state names of a pgmpy ``DiscreteBayesianNetwork``: ``({node: Factor}, {node: states})``.
+
+    >>> from bpp.stud.model.networks import build_network, load_cpts
+    >>> factors, states = factors_of(build_network(load_cpts()[0]))
+    >>> factors["OPP_Action"].variables, factors["OPP_Action"].values.shape, states["OPP_Action"]
+    (('OPP_Action', 'OPP_Current'), (2, 10), ('passive', 'aggressive'))
+    """
+    factors: dict[str, Factor] = {}
+    states: dict[str, tuple] = {}
+    for cpd in model.get_cpds():
+        variables = tuple(cpd.variables)
+        factors[variables[0]] = Factor(variables, np.asarray(cpd.values, dtype=np.float64))
+        for v in variables:
+            states.setdefault(v, tuple(str(s) for s in cpd.state_names[v]))
+    return factors, states
+
+
+def network_of(factors: Mapping, states: Mapping):
+    """The pgmpy ``DiscreteBayesianNetwork`` of the tables (the inverse of :func:`factors_of`).
+
+    >>> from bpp.stud.model.networks import build_network, load_cpts
+    >>> model = network_of(*factors_of(build_network(load_cpts()[0])))
+    >>> model.check_model(), sorted(model.get_parents("BPP_Win"))
+    (True, ['BPP_Final', 'OPP_Final'])
+    """
+    from pgmpy import config
+    from pgmpy.factors.discrete import TabularCPD
+    from pgmpy.models import DiscreteBayesianNetwork
+
+    config.set_show_progress(False)
+    model = DiscreteBayesianNetwork()
+    model.add_nodes_from(factors)
+    model.add_edges_from((p, f.variables[0]) for f in factors.values() for p in f.variables[1:])
+    cpds = []
+    for node, f in factors.items():
+        parents = list(f.variables[1:])
+        values = np.asarray(f.values, dtype=np.float64).reshape(f.values.shape[0], -1)
+        cpds.append(TabularCPD(node, values.shape[0], values, evidence=parents or None,
+                               evidence_card=[len(states[p]) for p in parents] or None,
+                               state_names={v: list(states[v]) for v in f.variables}))
+    model.add_cpds(*cpds)
+    model.check_model()
+    return model
+
+
+class CompiledNetwork:
+    """One discrete Bayesian network compiled to numpy tables over every evidence combination (§3.4).
+
+    Parameters
+    ----------
+    factors : mapping of str to Factor
+        Every node's table (:func:`factors_of` reads them from pgmpy).
+    states : mapping of str to tuple of str
+        Every node's state names.
+    observed : sequence of str
+        The evidence nodes, in the order of the tables' leading axes.
+    query : sequence of str
+        The nodes whose posteriors are tabled (none of them observed).
+    optional : sequence of str
+        Observed nodes that may be unobserved: their axis has one more index,
+        ``len(states[node])``, meaning "not observed".
+    learned : sequence of str
+        Nodes whose tables :meth:`refit` may replace.
+
+    Attributes
+    ----------
+    tables : dict of str to numpy.ndarray
+        ``tables[q][s, e1, ..., ek]`` = P(q = s | evidence), read-only (the query node first: a state's table is
+        contiguous).
+
+    Examples
+    --------
+    >>> from bpp.stud.model.networks import build_network, load_cpts
+    >>> net = CompiledNetwork.from_network(build_network(load_cpts()[0]), observed=("BPP_Current", "OPP_Upcards", "OPP_Action"),
+    ...                                    query=("BPP_Win",), optional=("OPP_Action",), learned=("OPP_Action",))
+    >>> shy = net.refit(OPP_Action=np.tile([[0.9], [0.1]], (1, 10)))      # rarely aggressive, whatever it holds
+    >>> i = shy.index(BPP_Current="pair_aces", OPP_Upcards="busted_ace")   # OPP_Action missing: unobserved
+    >>> i, shy.table("BPP_Win", "win")[i] == net.table("BPP_Win", "win")[i]
+    ((9, 4, 2), np.True_)
+    >>> net.query(BPP_Current=0, OPP_Upcards=0, OPP_Action="bold")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'OPP_Action' evidence of query must be None (unobserved), a state in ('passive', 'aggressive') or its index; got 'bold'.
+    """
+
+    def __init__(self, factors: Mapping, states: Mapping, *, observed: Sequence[str], query: Sequence[str],
+                 optional: Sequence[str] = (), learned: Sequence[str] = ()):
+        factors = dict(factors)
+        self.states = {v: tuple(s) for v, s in states.items()}
+        self.observed = tuple(observed)
+        self.query_nodes = tuple(query)
+        self.optional = tuple(optional)
+        self.learned = tuple(learned)
+        for what, nodes in (("observed", self.observed), ("query", self.query_nodes), ("optional", self.optional),
+                            ("learned", self.learned)):
+            unknown = [n for n in nodes if n not in factors]
+            if unknown:
+                raise ValueError(f"The '{what}' parameter of CompiledNetwork must name nodes of the network; got {unknown}.")
+        if set(self.query_nodes) & set(self.observed) or set(self.optional) - set(self.observed):
+            raise ValueError("The 'query' nodes of CompiledNetwork must not be observed, and every 'optional' node must be.")
+        letters = {v: chr(ord("a") + i) if i < 26 else chr(ord("A") + i - 26) for i, v in enumerate(self.states)}
+        self._letters = letters
+        self._learned = {n: factors[n] for n in self.learned}
+        base = [f for n, f in factors.items() if n not in self.learned]
+        learned_vars = {v for f in self._learned.values() for v in f.variables}
+        base_vars = {v for f in base for v in f.variables}
+        # With one optional node, its "unobserved" slice sums the node out: its own table sums to 1, and so then does
+        # every learned table whose child nothing else mentions (a barren node), so when all the learned tables go that
+        # way the slice does not depend on them and is computed once (the paper's OPP_Action: the column never changes).
+        self._fixed = None
+        if len(self.optional) == 1 and self._learned:
+            node = self.optional[0]
+            left = dict(self._learned)
+            while True:
+                mentioned = {v for f in base for v in f.variables} | {v for f in left.values() for v in f.variables[1:]}
+                barren = [n for n in left if n == node or (n not in mentioned and n not in self.observed + self.query_nodes)]
+                if not barren:
+                    break
+                for n in barren:
+                    del left[n]
+            self._fixed = node if not left else None
+        self._plans = {}
+        for q in self.query_nodes:
+            out = (q,) + self.observed
+            keep = tuple(v for v in out + tuple(sorted(learned_vars - set(out))) if v in base_vars and (v in out or v in learned_vars))
+            spec = ",".join("".join(letters[v] for v in f.variables) for f in base) + "->" + "".join(letters[v] for v in keep)
+            partial = np.einsum(spec, *(f.values for f in base), optimize="greedy")
+            shape = tuple(len(self.states[v]) + (v in self.optional) for v in out)
+            plan: dict = {"keep": keep, "partial": partial, "shape": shape, "spec": None, "path": None, "fixed": None, "dot": None}
+            if self._learned:
+                operands = [partial] + [f.values for f in self._learned.values()]
+                plan["spec"] = ",".join("".join(letters[v] for v in vs) for vs in [keep] + [f.variables for f in self._learned.values()]) \
+                    + "->" + "".join(letters[v] for v in out)
+                plan["path"] = np.einsum_path(plan["spec"], *operands, optimize="greedy")[0]
+                only = list(self._learned.items()) if len(self._learned) == 1 else []
+                if only and not set(only[0][1].variables) & set(keep) & set(out):
+                    # one learned table sharing only summed nodes with the rest: one tensordot (BLAS) and a transpose
+                    node, factor = only[0]
+                    shared = [v for v in factor.variables if v in keep]
+                    axes = ([keep.index(v) for v in shared], [factor.variables.index(v) for v in shared])
+                    result = [v for v in keep if v not in shared] + [v for v in factor.variables if v not in shared]
+                    plan["dot"] = (node, axes, [result.index(v) for v in out])
+                if self._fixed is not None:
+                    spec = "".join(letters[v] for v in keep) + "->" + "".join(letters[v] for v in out if v != self._fixed)
+                    plan["fixed"] = np.einsum(spec, partial)
+            self._plans[q] = plan
+        self._index = {n: {**{s: i for i, s in enumerate(self.states[n])}, **{i: i for i in range(len(self.states[n]))}}
+                       for n in self.observed}
+        self.tables = self._compile(self._learned)
+
+    @classmethod
+    def from_network(cls, model, **kwargs) -> "CompiledNetwork":
+        """Compile a pgmpy ``DiscreteBayesianNetwork`` (keywords as the class)."""
+        factors, states = factors_of(model)
+        return cls(factors, states, **kwargs)
+
+    def _compile(self, learned: Mapping) -> dict:
+        tables = {}
+        for q, plan in self._plans.items():
+            table = np.empty(plan["shape"])
+            observed = (slice(None),) + tuple(slice(0, len(self.states[v])) for v in self.observed)
+            if plan["dot"] is not None:
+                node, axes, order = plan["dot"]
+                table[observed] = np.tensordot(plan["partial"], learned[node].values, axes).transpose(order)
+            elif learned:
+                table[observed] = np.einsum(plan["spec"], plan["partial"], *(f.values for f in learned.values()),
+                                            optimize=plan["path"])
+            else:
+                table[observed] = plan["partial"]
+            for axis, node in enumerate(self.observed):
+                if node not in self.optional:
+                    continue
+                n = len(self.states[node])
+                head = (slice(None),) * (axis + 1)
+                if plan["fixed"] is not None:
+                    table[head + (n,)] = plan["fixed"]
+                else:
+                    table[head + (n,)] = table[head + (slice(0, n),)].sum(axis=axis + 1)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                table /= table.sum(axis=0)  # impossible evidence → NaN
+            table.flags.writeable = False
+            tables[q] = table
+        return tables
+
+    def refit(self, values: Mapping | None = None, **more) -> "CompiledNetwork":
+        """A network with the learned nodes' tables replaced (``node=values``, the :class:`Factor` layout).
+
+        The other tables are shared, not recomputed.
+        """
+        new = {**(values or {}), **more}
+        learned = dict(self._learned)
+        for node, v in new.items():
+            if node not in learned:
+                raise ValueError(f"The tables given to refit must be of the learned nodes {self.learned}; got {node!r}.")
+            v = np.asarray(v, dtype=np.float64)
+            if v.shape != learned[node].values.shape:
+                raise ValueError(f"The {node} table given to refit must have shape {learned[node].values.shape}; got {v.shape}.")
+            learned[node] = Factor(learned[node].variables, v)
+        out = object.__new__(CompiledNetwork)
+        out.__dict__.update(self.__dict__)
+        out._learned = learned
+        out.tables = out._compile(learned)
+        return out
+
+    def factors(self) -> dict:
+        """The learned nodes' current tables (node → :class:`Factor`)."""
+        return dict(self._learned)
+
+    def table(self, node: str, state: str) -> np.ndarray:
+        """P(node = state | evidence) over every evidence combination (a read-only, contiguous view into :attr:`tables`)."""
+        return self.tables[node][self.states[node].index(state)]
+
+    def index(self, evidence: Mapping | None = None, **more) -> tuple:
+        """The tables' leading indices of ``evidence`` (state names or indices; an optional node missing or None: unobserved)."""
+        evidence = {**(evidence or {}), **more}
+        out = []
+        for node in self.observed:
+            value = evidence.get(node)
+            states = self.states[node]
+            if value is None and node in self.optional:
+                out.append(len(states))
+                continue
+            i = None if isinstance(value, (bool, float, np.bool_, np.floating)) else self._index[node].get(value)
+            if i is None:
+                unobserved = "None (unobserved), " if node in self.optional else ""
+                raise ValueError(f"The {node!r} evidence of query must be {unobserved}a state in {states} or its index; got {value!r}.")
+            out.append(i)
+        return tuple(out)
+
+    def query(self, evidence: Mapping | None = None, **more) -> dict:
+        """Posterior of every query node given ``evidence`` (node → read-only probability vector)."""
+        i = self.index(evidence, **more)
+        return {q: t[(slice(None),) + i] for q, t in self.tables.items()}
+
+    def __repr__(self) -> str:
+        return f"CompiledNetwork(observed={self.observed}, query={self.query_nodes}, learned={self.learned})"
+
+
+class WinTables:
+    """P(BPP_Win = win | evidence) of the four rounds' networks, refit together between hands (§3.3, §3.4).
+
+    The one fast path every network-per-round BPP plays from: ``tables[r][e1, ..., ek]`` for the round's
+    evidence (the order of ``observed``), read with ``ndarray.item``; :meth:`refit` replaces the learned tables.
+
+    Parameters
+    ----------
+    networks : sequence of 4 (factors, states) or CompiledNetwork
+        Each round's network as its tables (:func:`factors_of`, or a variant's builder, no pgmpy), or already
+        compiled (immutable, so shared between players).
+    observed, optional, learned : sequence of str
+        As :class:`CompiledNetwork`.
+
+    Examples
+    --------
+    >>> from bpp.stud.model.networks import figure1_factors, load_cpts
+    >>> t = WinTables([figure1_factors(c) for c in load_cpts()], observed=("BPP_Current", "OPP_Upcards", "OPP_Action"),
+    ...               optional=("OPP_Action",), learned=("OPP_Action",))
+    >>> t.tables[2].shape, round(t.tables[3].item(16, 15, 2), 3)
+    ((16, 14, 3), 1.0)
+    """
+
+    def __init__(self, networks, *, observed: Sequence[str], optional: Sequence[str] = (), learned: Sequence[str] = ()):
+        self.learned = tuple(learned)
+        self.nets = tuple(n if isinstance(n, CompiledNetwork) else
+                          CompiledNetwork(*n, observed=observed, query=("BPP_Win",), optional=optional, learned=learned)
+                          for n in networks)
+        self.tables = [net.table("BPP_Win", "win") for net in self.nets]
+
+    def refit(self, learned) -> "WinTables":
+        """New values of the learned tables, one per round (an array if one node is learned, else node → array); self."""
+        nets = []
+        for net, values in zip(self.nets, learned):
+            nets.append(net.refit(values if isinstance(values, Mapping) else {self.learned[0]: values}))
+        self.nets = tuple(nets)
+        self.tables = [net.table("BPP_Win", "win") for net in nets]
+        return self

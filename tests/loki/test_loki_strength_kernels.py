@@ -1,0 +1,99 @@
+"""The vectorised every-holding strength of the post-flop evaluator against slow references written from the definitions."""
+
+import numpy as np
+import pytest
+
+from bpp.loki.evaluator.postflop import StreetTable, _row_counts
+from holdem.evaluate import evaluate
+from holdem.ranges import HOLDINGS, N_HOLDINGS
+
+
+def _reference(board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """HS by pairwise comparison of every two holdings (each rank from the evaluator), and the percentile
+    EHS of :meth:`StreetTable.holding_strength` by a loop over the next cards (its docstring's definition)."""
+    used = np.zeros(52, bool)
+    used[board] = True
+    live = ~used[HOLDINGS].any(axis=1)
+    both = np.concatenate([HOLDINGS, np.broadcast_to(board, (N_HOLDINGS, board.size))], axis=1)
+    ranks = np.zeros(N_HOLDINGS, np.int64)
+    ranks[live] = evaluate(both[live])
+    cards = np.zeros((N_HOLDINGS, 52), bool)
+    cards[np.arange(N_HOLDINGS)[:, None], HOLDINGS] = True
+    apart = ~(cards.astype(int) @ cards.T.astype(int)).astype(bool)  # (h, g) share no card
+    hs = np.zeros(N_HOLDINGS)
+    for h in np.flatnonzero(live):
+        g = apart[h] & live
+        hs[h] = ((ranks[g] < ranks[h]).sum() + 0.5 * (ranks[g] == ranks[h]).sum()) / g.sum()
+    if board.size == 5:
+        return hs, hs
+    gain = np.zeros(N_HOLDINGS)
+    nxt = [c for c in range(52) if not used[c]]
+    for c in nxt:
+        ok = live & ~cards[:, c]
+        col = np.zeros(N_HOLDINGS, np.int64)
+        col[ok] = evaluate(np.concatenate([both[ok], np.full((ok.sum(), 1), c)], axis=1))
+        vals = col[ok]
+        for h in np.flatnonzero(ok):
+            pct = ((vals < col[h]).sum() + ((vals == col[h]).sum() - 1) / 2) / (vals.size - 1)
+            gain[h] += max(pct - hs[h], 0.0)
+    behind = np.where(live & (hs < 1), 1 - hs, 1.0)
+    ppot = np.where(live, np.clip(gain / (len(nxt) - 2) / behind, 0, 1), 0.0)
+    return hs, np.where(live, hs + (1 - hs) * ppot, 0.0)
+
+
+@pytest.mark.parametrize("n_board, seed", [(3, 0), (4, 1), (5, 2), (3, 3)])
+def test_holding_strength_equals_pairwise_reference(n_board, seed):
+    board = np.random.default_rng(seed).permutation(52)[:n_board].astype(np.int8)
+    hs, ehs = StreetTable(board).holding_strength()
+    ref_hs, ref_ehs = _reference(board)
+    np.testing.assert_allclose(hs, ref_hs, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(ehs, ref_ehs, rtol=0, atol=1e-12)
+
+
+def test_row_counts_equal_per_row_search():
+    rng = np.random.default_rng(4)
+    for shape, high in (((7, 30), 5), ((52, 51), 8000), ((49, 1326), 7463)):
+        a = rng.integers(0, high, shape)
+        lo, hi = _row_counts(a)
+        for row, l, h in zip(a, lo, hi):
+            assert np.array_equal(l, [(row < v).sum() for v in row])
+            assert np.array_equal(h, [(row <= v).sum() for v in row])
+
+
+@pytest.mark.parametrize("board", ["3h 4c Jh", "3h 4h Jd 9h", "2s 7s Ks", "Ac Kc Qd Jd", "5d 5c 5h", "9c 8c 7c 6c"])
+def test_next_ranks_equal_the_evaluator_on_every_pair(board):
+    """The rank-pattern table plus the flush pairs give exactly the evaluator's rank of every (holding, next card)."""
+    from holdem.cards import parse_cards
+
+    b = parse_cards(board)
+    t = StreetTable(b)
+    used = np.zeros(52, bool)
+    used[b] = True
+    live = ~used[HOLDINGS].any(axis=1)
+    expected = np.zeros((N_HOLDINGS, 52), np.int64)
+    for c in np.flatnonzero(~used):
+        ok = live & (HOLDINGS != c).all(axis=1)
+        hands = np.concatenate([HOLDINGS[ok], np.broadcast_to(b, (ok.sum(), b.size)), np.full((ok.sum(), 1), c)], axis=1)
+        expected[ok, c] = evaluate(hands)
+    assert np.array_equal(t.next_ranks, expected)
+
+
+def test_strength_of_one_holding_is_holding_strengths_entry():
+    """The single-holding path the style players use gives the very float of the every-holding table."""
+    rng = np.random.default_rng(5)
+    for n_board in (3, 4, 5, 3):
+        board = rng.permutation(52)[:n_board].astype(np.int8)
+        ehs = StreetTable(board).holding_strength()[1]
+        table = StreetTable(board)
+        for h in rng.integers(0, N_HOLDINGS, 25):
+            assert table.strength_of(h) == ehs[h]
+
+
+def test_street_table_takes_ranks_from_the_previous_street():
+    """A turn or river table built after its previous street's table reuses that table's next-card column: same ranks."""
+    from bpp.loki.evaluator.postflop import street_table
+
+    deal = tuple(int(c) for c in np.random.default_rng(6).permutation(52)[:5])
+    for n in (3, 4, 5):
+        chained = street_table(deal[:n])
+        assert np.array_equal(chained.ranks, StreetTable(np.array(deal[:n], dtype=np.int8)).ranks)
