@@ -5,6 +5,10 @@ Prints, per agent, hands per CPU second of ``play_match`` heads-up against ``cal
 the anchor measured in the same run (``call`` against ``call``: the engine and
 runner alone, the ceiling of any agent), and the target.  Then a ten-seat table
 of ``poki`` and LBR's deals/s against ``poki``.
+
+First the per-board kernels of the post-flop evaluator beside the code they replaced (kept here only as the
+anchor): every holding's HS/EHS (``StreetTable.holding_strength``; before: a loop of sort + searchsorted per next
+card) and the next-card ranks of a table (before: ``rank_of_keys`` on all 1,326 × 52 pairs).
 """
 
 from __future__ import annotations
@@ -12,8 +16,15 @@ from __future__ import annotations
 import argparse
 import time
 
+import numpy as np
+
+from _timing import best_time
+from bpp.loki.evaluator.postflop import StreetTable
+from holdem.evaluate import key_sums, rank_of_keys
 from holdem.games import make_game
 from holdem.match import play_match
+from holdem.ranges import CARD_HOLDINGS, HOLDINGS, N_HOLDINGS
+from holdem.tables import load_tables
 
 LOKI = ["loki-reweight", "loki-showdown", "loki-reweight-showdown", "loki-b", "loki-c", "loki-d", "loki-e"]
 POKI = ["poki", "poki-nn", "poki-meta"]
@@ -21,6 +32,63 @@ STYLES = ["maniac", "calling-station", "rock", "tag"]
 SIM = ["poki-sim", "poki-sim-meta", "poki-sim-nn"]
 STUD = ["prob", "rules-reader", "bpp-card", "bpp-bluff"]
 TARGETS = {"loki": 2000, **{n: 1000 for n in LOKI + POKI + STYLES}, **{n: 200 for n in SIM}, **{n: 3000 for n in STUD}}
+
+
+def holding_strength_loop(table: StreetTable) -> tuple[np.ndarray, np.ndarray]:
+    """The anchor: ``StreetTable.holding_strength`` as it was before issue 25 (a Python loop over the next cards)."""
+    ranks, live = table.ranks, ~table.board_conflict
+    vals = np.sort(ranks[live])
+    less = np.searchsorted(vals, ranks, side="left")
+    equal = np.searchsorted(vals, ranks, side="right") - less
+    n_live = np.full(N_HOLDINGS, vals.size)
+    for j in (0, 1):
+        others = CARD_HOLDINGS[HOLDINGS[:, j]]
+        r, ok = ranks[others], live[others]
+        less -= ((r < ranks[:, None]) & ok).sum(axis=1)
+        equal -= ((r == ranks[:, None]) & ok).sum(axis=1)
+        n_live -= ok.sum(axis=1)
+    hs = np.zeros(N_HOLDINGS)
+    hs[live] = (less[live] + (equal[live] + 1) / 2) / (n_live[live] + 1)
+    if table.next_ranks is None:
+        return hs, hs.copy()
+    gain, n_cards = np.zeros(N_HOLDINGS), 0
+    for c in range(52):
+        if c in table.board:
+            continue
+        col = table.next_ranks[:, c]
+        ok = col > 0
+        vals = np.sort(col[ok])
+        lo = np.searchsorted(vals, col, side="left")
+        hi = np.searchsorted(vals, col, side="right")
+        gain += np.where(ok, np.maximum((lo + (hi - lo - 1) / 2) / max(vals.size - 1, 1) - hs, 0.0), 0.0)
+        n_cards += 1
+    behind = np.where(live & (hs < 1), 1 - hs, 1.0)
+    ppot = np.where(live, np.clip(gain / (n_cards - 2) / behind, 0.0, 1.0), 0.0)
+    return hs, np.where(live, hs + (1 - hs) * ppot, 0.0)
+
+
+def next_ranks_full(board: np.ndarray) -> np.ndarray:
+    """The anchor: every (holding, next card) rank by ``rank_of_keys`` on all pairs, as before issue 25."""
+    tables = load_tables()
+    keys = key_sums(HOLDINGS) + int(key_sums(board))
+    bits = tables.suit_bits[HOLDINGS].sum(axis=1) + int(tables.suit_bits[board].sum())
+    return rank_of_keys(keys[:, None] + tables.card_keys[None, :52], board.size + 3,
+                        suit_bits=bits[:, None] + tables.suit_bits[None, :52])
+
+
+def kernels() -> None:
+    print(f"{'per board (ms, best of 20)':40} {'ours':>8} {'before':>8}")
+    for text in ("3h 4c Jh", "3h 4c Jh 9s", "3h 4h Jd", "3h 4c Jh 9s 2d"):
+        table = StreetTable(text)
+        assert all(np.array_equal(a, b) for a, b in zip(table.holding_strength(), holding_strength_loop(table)))
+        ours = best_time(lambda: (setattr(table, "_strength", None), table.holding_strength()), 20)
+        before = best_time(lambda: holding_strength_loop(table), 20)
+        print(f"{'HS/EHS of every holding, ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
+    for text in ("3h 4c Jh", "3h 4c Jh 9s"):
+        table = StreetTable(text)
+        ours = best_time(lambda: StreetTable(text), 20)
+        before = best_time(lambda: next_ranks_full(table.board), 20)
+        print(f"{'table (ours) / next ranks, ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
 
 
 def rate(game, agents, hands: int, seconds: float) -> float:
@@ -44,9 +112,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=1000, help="hands per timed match (simulation players: a tenth)")
     ap.add_argument("--seconds", type=float, default=5.0, help="stop repeating an agent's match after this long")
-    ap.add_argument("--only", nargs="*", help="only these agents (and 'table', 'lbr')")
+    ap.add_argument("--only", nargs="*", help="only these agents (and 'kernels', 'table', 'lbr')")
     a = ap.parse_args()
     want = set(a.only or []) or None
+    if not want or "kernels" in want:
+        kernels()
     holdem, stud = make_game("limit-holdem", 2), make_game("stud5", 2)
     anchor = {g: rate(g, ["call", "call"], 20 * a.hands, a.seconds) for g in (holdem, stud)}
     print(f"{'agent':24} {'hands/s':>10} {'target':>8}   anchor: call vs call {anchor[holdem]:,.0f} (hold'em), "
@@ -64,10 +134,10 @@ def main() -> None:
     if not want or "lbr" in want:
         from bpp.lbr.run import run_lbr
 
-        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=2, seed=99)  # warm caches
+        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=2, rng=99)  # warm caches
         deals = max(2, a.hands // 50)
         t = time.process_time()
-        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=deals, seed=1, block_size=deals)
+        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=deals, rng=1, block_size=deals)
         r = deals / (time.process_time() - t)
         print(f"{'LBR fc vs poki (deals/s)':24} {r:10,.1f} {10:8,}   {'ok' if r >= 10 else 'BELOW'}")
 

@@ -43,11 +43,11 @@ def main() -> None:
     t = best_time(rollout, repeat=20)
     print(f"WpRollout flop, full weighted range (1,070,190 evaluations): {t * 1e3:.1f} ms  (target <= 30 ms)")
     preflop_equity()  # load once, outside the timings
-    run_lbr("call", betting="fcpa", rounds="1-4", n_deals=20, seed=99)  # warm caches
+    run_lbr("call", betting="fcpa", rounds="1-4", n_deals=20, rng=99)  # warm caches
     rates = {}
     for workers in (1, 2):
         start = time.perf_counter()
-        run_lbr("call", betting="fcpa", rounds="1-4", n_deals=args.deals, seed=1, workers=workers, block_size=25)
+        run_lbr("call", betting="fcpa", rounds="1-4", n_deals=args.deals, rng=1, workers=workers, block_size=25)
         rates[workers] = 2 * args.deals / (time.perf_counter() - start)
         print(f"LBR fcpa 1-4 vs always-call, workers={workers}: {rates[workers]:.1f} hands/s"
               + ("  (target >= 20 hands/s on one core)" if workers == 1 else ""))

@@ -36,7 +36,7 @@ def main():
 
     game = LimitHoldem(n_players=10)
     for name in ("poki-nn", "poki-meta", "poki"):
-        agents = match_agents([name] * 10, seed=1)
+        agents = match_agents([name] * 10, rng=1)
         play_match(game, agents, 5, rng=1, duplicate=True)  # warm-up (imports, tables), networks start learning
         t = time.perf_counter()
         r = play_match(game, agents, 30, rng=2, duplicate=True)

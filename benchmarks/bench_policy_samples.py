@@ -34,7 +34,7 @@ def main(argv=None):
     exact = None
     for n in [None, *args.samples]:
         start = time.perf_counter()
-        r = run_lbr(args.opponent, game=args.game, betting=args.betting, n_deals=args.deals, seed=args.seed,
+        r = run_lbr(args.opponent, game=args.game, betting=args.betting, n_deals=args.deals, rng=args.seed,
                     policy_samples=n, block_size=args.deals)
         per_deal = r.imaginary.mean(axis=1) / r.unit_chips
         row = {"opponent": args.opponent, "game": args.game, "policy_samples": n, "deals": args.deals,

@@ -67,26 +67,28 @@ def make_agent(name: str, *, rng=None):
     return agent_factory(name)(rng=np.random.default_rng(rng))
 
 
-def match_agents(names, *, seed: int, workers: int = 1) -> list:
+def match_agents(names, *, rng, workers: int = 1) -> list:
     """What :func:`holdem.match.play_match` does with registry names, made explicit (it is rarely needed).
 
-    ``play_match(game, names, …, rng=seed)`` itself keeps every agent that
+    ``play_match(game, names, …, rng=rng)`` itself keeps every agent that
     learns across hands as one instance for the whole match
     (:func:`holdem.match.runner.keep_learners`); this returns those instances
     (wrapped in an :class:`~holdem.match.AgentSpec` keeping the name) and the
     other names unchanged, for a caller that wants to look at the learners
-    after the match.  Passing the result to ``play_match`` with ``rng=seed``
-    gives the same numbers as passing the names.
+    after the match.  Passing the result to ``play_match`` with the same
+    ``rng`` (a seed or a ``SeedSequence``: a ``Generator`` is drawn from on
+    each use) gives the same numbers as passing the names.
 
-    >>> match_agents(["call", "random"], seed=1)
+    >>> match_agents(["call", "random"], rng=1)
     ['call', 'random']
-    >>> [a if isinstance(a, str) else type(a.instance).__name__ for a in match_agents(["bpp", "rules"], seed=1)]
+    >>> [a if isinstance(a, str) else type(a.instance).__name__ for a in match_agents(["bpp", "rules"], rng=1)]
     ['BPPPlayer', 'rules']
     """
+    from holdem.checks import seed_sequence
     from holdem.match.agents import resolve_agent
     from holdem.match.runner import keep_learners
 
-    specs = keep_learners(tuple(resolve_agent(n) for n in names), np.random.SeedSequence(seed))
+    specs = keep_learners(tuple(resolve_agent(n) for n in names), seed_sequence(rng, "match_agents"))
     out = [name if spec.instance is None else spec for name, spec in zip(names, specs)]
     learners = [n for n, a in zip(names, out) if not isinstance(a, str)]
     if learners and workers != 1:

@@ -30,6 +30,7 @@ from bpp.kendall.players import EvolvingPlayer  # noqa: E402
 from bpp.kendall.plots import plot_learning_curves, plot_table_bankrolls  # noqa: E402
 from bpp.kendall.training import play_table, table_players, train  # noqa: E402
 from bpp.plots import save_figure  # noqa: E402
+from bpp.reproduce.script import run_script  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 #: Epochs the paper's text names for its Figures 4 and 5 (Kendall2001 §3).
@@ -73,4 +74,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

@@ -31,6 +31,7 @@ from bpp.kendall.players import INITIAL_VALUE, EvolvingPlayer, StylePlayer, deci
 from bpp.kendall.readings import DEFAULT
 from bpp.kendall.styles import call_row
 from bpp.kendall.training import PAPER_TABLE5, PAPER_TABLE6, TABLE5_EPOCHS, _ci95, evaluate, play_table, train
+from bpp.reproduce.script import run_script
 
 HERE = Path(__file__).resolve().parent
 SEEDS = (1, 2, 3, 4, 5)
@@ -218,4 +219,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

@@ -18,7 +18,9 @@ from pathlib import Path
 from holdem.tables import cache_dir
 
 from bpp.lbr.exact import always_call_best_response
-from bpp.lbr.run import PAPER_TABLE2, run_lbr
+from bpp.lbr.run import PAPER_TABLE2
+from bpp.reproduce.lbr import cell
+from bpp.reproduce.script import run_script
 
 #: Table 2 of Lisy2017 (BB/hand, mean and 95 % CI half-width).
 PAPER = PAPER_TABLE2
@@ -52,15 +54,16 @@ def main(argv=None) -> int:
     results = {}
     for (betting, rounds) in PAPER:
         for opp in OPPONENTS:
-            r = run_lbr(opp, betting=betting, rounds=rounds, n_deals=args.deals, seed=args.seed, workers=args.workers,
-                        log=logs / f"table2_{betting}_{rounds}_{opp}_{args.seed}_{args.deals}.jsonl", progress=True)
-            results[f"{betting} {rounds} {opp}"] = r.to_dict()
-            print(r.table(), flush=True)
+            r = cell(betting, rounds, opp, args.deals, rng=args.seed, workers=args.workers, progress=True,
+                     log=logs / f"table2_{betting}_{rounds}_{opp}_{args.seed}_{args.deals}.jsonl")
+            results[f"{betting} {rounds} {opp}"] = r
+            e = r["estimators"]["both"]
+            print(f"LBR {betting} {rounds} vs {opp}: {e['mean']:+.2f} ± {e['half_width']:.2f} BB/hand", flush=True)
     variants = {}
     for (opp, betting, rounds), deals in VARIANTS.items():
-        r = run_lbr(opp, betting=betting, rounds=rounds, n_deals=deals, seed=VARIANT_SEED, workers=args.workers,
-                    log=logs / f"table2_{betting}_{rounds}_{opp}_{VARIANT_SEED}_{deals}.jsonl", progress=True)
-        variants[f"{betting} {rounds} {opp}"] = r.to_dict()
+        variants[f"{betting} {rounds} {opp}"] = cell(betting, rounds, opp, deals, rng=VARIANT_SEED, workers=args.workers,
+                                                     progress=True,
+                                                     log=logs / f"table2_{betting}_{rounds}_{opp}_{VARIANT_SEED}_{deals}.jsonl")
     br, br_se = always_call_best_response(args.br_boards, rng=args.seed, progress=True)
     lines = [
         f"LBR against the chumps of Lisy2017 Table 2, BB/hand, mean ± 95% CI half-width; ours: {args.deals:,} duplicate "
@@ -117,4 +120,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

@@ -14,8 +14,6 @@ for the AAAI-98 re-weighting as player A).
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 
 import matplotlib
@@ -26,6 +24,7 @@ import numpy as np  # noqa: E402
 
 from bpp.loki.experiments import FIGURE1_VERSIONS, PAPER_FIGURE1, versions_match  # noqa: E402
 from holdem.files import read_jsonl  # noqa: E402
+from bpp.reproduce.script import cached_cell, run_script  # noqa: E402
 
 HERE = Path(__file__).parent
 LABELS = {"loki": "A", "loki-reweight": "A (re-weight)", "loki-showdown": "A (showdown odds)",
@@ -34,30 +33,20 @@ LABELS = {"loki": "A", "loki-reweight": "A (re-weight)", "loki-showdown": "A (sh
 STEP = 100  # bankroll points kept per version: every STEP-th hand
 
 
-def read_runs(path: Path) -> list[dict]:
-    """The runs recorded so far (one JSON object per line)."""
-    return read_jsonl(path, fields=("seed", "deals"))  # a damaged line is one ValueError naming the file and the line
-
-
 def run_seed(seed: int, deals: int, versions: list[str], path: Path) -> dict:
-    """Play one seed (or read it from ``path``) and return its record."""
-    for run in read_runs(path):
-        if run["seed"] == seed and run["deals"] == deals and run["versions"] == versions:
-            return run
+    """Play one seed (or read it from ``path``, append-only: one line per finished seed) and return its record."""
+    return cached_cell(path, {"seed": seed, "deals": deals, "versions": versions}, lambda: _play_seed(seed, deals, versions))
+
+
+def _play_seed(seed: int, deals: int, versions: list[str]) -> dict:
     res = versions_match(versions * 2, deals, rng=seed, progress=True)
-    run = {
-        "seed": seed,
-        "deals": deals,
-        "versions": versions,
+    print(res.table())
+    return {
         "hands": int(res.match.n_hands),
         "results": {v.name: {"mean": v.mean, "ci95": list(v.ci95)} for v in res.versions},
         "bankroll_step": STEP,
         "bankroll": {v.name: v.bankroll[STEP - 1 :: STEP].round(3).tolist() for v in res.versions},
     }
-    with path.open("a") as f:  # append-only: one line per finished seed
-        f.write(json.dumps(run) + "\n")
-    print(res.table())
-    return run
 
 
 def plot(runs: list[dict], versions: list[str], out: Path) -> None:
@@ -109,7 +98,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     versions = args.versions.split(",")
     if args.plot_only:
-        runs = [r for r in read_runs(args.runs)
+        runs = [r for r in read_jsonl(args.runs, fields=("seed", "deals"))
                 if r["seed"] in args.seeds and r["deals"] == args.deals and r["versions"] == versions]
     else:
         runs = [run_seed(seed, args.deals, versions, args.runs) for seed in args.seeds]
@@ -124,7 +113,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        raise SystemExit(main())
-    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
-        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None
+    raise SystemExit(run_script(main))

@@ -26,15 +26,14 @@ Each replayed seed is appended to ``figures/loki_figure1_gap_runs.jsonl``
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 
 import numpy as np
 
 from bpp.loki.experiments import FIGURE1_VERSIONS, PAPER_FIGURE1, versions_match
 from holdem.match.stats import summarize
-from loki_figure1 import read_runs  # the same runs-file reader (figures/ is on the path of a script run from it)
+from holdem.files import read_jsonl
+from bpp.reproduce.script import cached_cell, run_script
 
 HERE = Path(__file__).parent
 LETTER = dict(zip(FIGURE1_VERSIONS, "ABCDE"))
@@ -66,9 +65,11 @@ def transfers(winnings: np.ndarray, agents: list[str], versions: list[str], n_re
 
 
 def replay(seed: int, deals: int, path: Path) -> dict:
-    for run in read_runs(path):
-        if run["seed"] == seed and run["deals"] == deals:
-            return run
+    """The tournament of ``seed`` replayed with its transfers between versions (read from ``path`` when played)."""
+    return cached_cell(path, {"seed": seed, "deals": deals}, lambda: _replay(seed, deals))
+
+
+def _replay(seed: int, deals: int) -> dict:
     agents = list(FIGURE1_VERSIONS) * 2
     res = versions_match(agents, deals, rng=seed, progress=True)
     t = transfers(np.asarray(res.match.winnings), agents, list(FIGURE1_VERSIONS), len(agents))
@@ -77,11 +78,8 @@ def replay(seed: int, deals: int, path: Path) -> dict:
         for j, b in enumerate(FIGURE1_VERSIONS):
             s = summarize(t[:, i, j])
             cells[f"{a}<{b}"] = {"mean": s.mean, "ci95": list(s.ci95)}
-    run = {"seed": seed, "deals": deals, "hands": int(res.match.n_hands),
-           "results": {v.name: {"mean": v.mean, "ci95": list(v.ci95)} for v in res.versions}, "transfers": cells}
-    with path.open("a") as f:  # append-only
-        f.write(json.dumps(run) + "\n")
-    return run
+    return {"hands": int(res.match.n_hands),
+            "results": {v.name: {"mean": v.mean, "ci95": list(v.ci95)} for v in res.versions}, "transfers": cells}
 
 
 def report(figure_runs: list[dict], gap_runs: list[dict], deals: int) -> list[str]:
@@ -156,14 +154,12 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     for seed in args.seeds:
         replay(seed, args.deals, args.runs)
-    lines = report(read_runs(args.figure_runs), read_runs(args.runs), args.deals)
+    lines = report(read_jsonl(args.figure_runs, fields=("seed", "deals")), read_jsonl(args.runs, fields=("seed", "deals")),
+                   args.deals)
     args.out.write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
     return 0
 
 
 if __name__ == "__main__":
-    try:
-        raise SystemExit(main())
-    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
-        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None
+    raise SystemExit(run_script(main))

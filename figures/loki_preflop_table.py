@@ -22,6 +22,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.loki.plots import plot_income_rates  # noqa: E402
 from bpp.loki.evaluator.preflop import compare_sklansky, load_income_rates, model_path  # noqa: E402
+from bpp.reproduce.script import run_script  # noqa: E402
 
 HERE = Path(__file__).parent
 HANDS = ("AA", "KK", "QQ", "JJ", "TT", "AKs", "AKo", "AQs", "AQo", "AJs", "ATs", "ATo", "KQs", "KQo", "KJs", "QJs", "JTs",
@@ -62,4 +63,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

@@ -20,6 +20,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.loki.inspection import EXAMPLE_BOARD, EXAMPLE_POKI_HOLE, tight_player_example  # noqa: E402
 from bpp.loki.plots import plot_weight_progression  # noqa: E402
+from bpp.reproduce.script import run_script  # noqa: E402
 
 OUT = Path(__file__).with_suffix(".png")
 
@@ -42,4 +43,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

@@ -31,6 +31,7 @@ from bpp.loki.experiments import action_records, cross_validate_predictors  # no
 from bpp.loki.plots import plot_network  # noqa: E402
 from bpp.loki.modeler.predictors import FEATURES, NeuralPredictor  # noqa: E402
 from bpp.plots import save_figure  # noqa: E402
+from bpp.reproduce.script import run_script  # noqa: E402
 
 HERE = Path(__file__).parent
 SEATS = ("poki", "maniac", "calling-station", "rock", "tag", "maniac")
@@ -79,4 +80,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

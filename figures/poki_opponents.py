@@ -41,7 +41,6 @@ from __future__ import annotations
 import argparse
 import fcntl
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -53,6 +52,7 @@ from holdem.files import read_jsonl
 from holdem.games import LimitHoldem
 from holdem.match import play_match
 from holdem.match.stats import summarize
+from bpp.reproduce.script import run_script
 
 HERE = Path(__file__).parent
 CANDIDATES = ("poki", "poki-nn", "poki-meta", "poki-sim", "poki-sim-nn", "poki-sim-meta", "loki")
@@ -128,7 +128,7 @@ def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, wind
         if _key(r) == (candidate, deals, seed, block_size, _scale(candidate)) and "sample" in r:
             return r
     names = [candidate, *FIELD]
-    agents = match_agents(names, seed=seed)
+    agents = match_agents(names, rng=seed)
     with _Recorder() as recorder:
         res = play_match(LimitHoldem(n_players=6), agents, deals, rng=seed, duplicate=True, progress=True,
                          block_size=block_size)
@@ -217,7 +217,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        raise SystemExit(main())
-    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
-        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None
+    raise SystemExit(run_script(main))

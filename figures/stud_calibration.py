@@ -26,7 +26,8 @@ from tqdm import tqdm
 
 from bpp.stud.experiments.calibration import calibration_table, decision_records, format_calibration
 from bpp.stud.decision.curves import curve_probabilities, load_params
-from stud_variants import SEEDS, cell_result  # the cells of the variants table (this folder is on sys.path)
+from bpp.reproduce.stud_cells import SEEDS, cell_result  # the cells of the variants table
+from bpp.reproduce.script import run_script
 
 RUNS = Path(__file__).with_name("stud_variants_runs")
 PLAYERS = ("bpp", "bpp-up", "bpp-card")
@@ -59,7 +60,7 @@ def main(argv=None) -> int:
     )
     records = {}
     for play in ("sample", "argmax"):
-        records[play] = decision_records("bpp", "rules", n_deals=args.deals, seed=SEEDS["rules"], play=play)
+        records[play] = decision_records("bpp", "rules", n_deals=args.deals, rng=SEEDS["rules"], play=play)
     out.append(format_calibration(calibration_table(records["sample"])))
     out.append("\n## Folds facing a bet although d = P(win) − θ > 0\n")
     out.append("| play | decisions facing a bet with d > 0 | folded | winnings per deal in this run |\n|---|---|---|---|")
@@ -85,4 +86,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

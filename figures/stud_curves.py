@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.plots import save_figure  # noqa: E402
 from bpp.stud.decision.curves import CURVES_PATH, load_params, plot_betting_curves  # noqa: E402
+from bpp.reproduce.script import run_script  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -39,4 +40,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

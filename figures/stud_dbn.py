@@ -34,7 +34,8 @@ import numpy as np
 from tqdm import tqdm
 
 from bpp.stud.experiments.calibration import calibration_table, decision_records
-from stud_variants import OPPONENTS, SEEDS  # the same opponents and seeds (this folder is on sys.path)
+from bpp.reproduce.stud_cells import OPPONENTS, SEEDS  # the opponents and seeds of the variants table
+from bpp.reproduce.script import run_script
 
 
 def brier_rows(rec: dict, *, mine: str = "p_win", other: str = "p_win_bpp") -> list[dict]:
@@ -79,7 +80,7 @@ def main(argv=None) -> int:
              "| opponent | round | decisions | DBN predicted | bpp predicted | true ± 95% CI |", "|---|---|---|---|---|---|"]
     total = []
     for opponent in tqdm(OPPONENTS, desc="opponents"):
-        rec = decision_records("bpp-dbn", opponent, n_deals=args.deals, seed=SEEDS[opponent], shadows=("bpp",))
+        rec = decision_records("bpp-dbn", opponent, n_deals=args.deals, rng=SEEDS[opponent], shadows=("bpp",))
         for row in brier_rows(rec):
             out.append(
                 f"| {opponent} | {row['round']} | {row['n']} | {row['brier_dbn']:.4f} | {row['brier_bpp']:.4f} | "
@@ -105,8 +106,8 @@ def main(argv=None) -> int:
     for opponent, rec in zip(OPPONENTS, total):
         for play in ("sample", "argmax"):
             mine = rec["winnings"] if play == "sample" else decision_records(
-                "bpp-dbn", opponent, n_deals=args.deals, seed=SEEDS[opponent], play=play)["winnings"]
-            theirs = decision_records("bpp", opponent, n_deals=args.deals, seed=SEEDS[opponent], play=play)["winnings"]
+                "bpp-dbn", opponent, n_deals=args.deals, rng=SEEDS[opponent], play=play)["winnings"]
+            theirs = decision_records("bpp", opponent, n_deals=args.deals, rng=SEEDS[opponent], play=play)["winnings"]
             diff = mine - theirs
             se = diff.std(ddof=1) / np.sqrt(diff.size)
             paired.append(f"| {opponent} | {play} | {mine.mean():+.3f} | {theirs.mean():+.3f} | "
@@ -118,4 +119,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

@@ -29,6 +29,7 @@ from bpp.plots import save_figure  # noqa: E402
 from bpp.stud.experiments import plot_cumulative_winnings, significance  # noqa: E402
 from holdem.games import Stud5  # noqa: E402
 from holdem.match import play_match  # noqa: E402
+from bpp.reproduce.script import run_script  # noqa: E402
 
 SEED = 2002
 
@@ -39,13 +40,13 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_gap.png"))
     args = parser.parse_args(argv)
     results = {
-        "bpp (Figure 1 network)": significance("rules", n_hands=args.deals, seed=SEED, duplicate=True).match,
+        "bpp (Figure 1 network)": significance("rules", n_hands=args.deals, rng=SEED, duplicate=True).match,
         "bpp, argmax (same network, deterministic play)": significance(
-            "rules", n_hands=args.deals, seed=SEED, duplicate=True, play="argmax"
+            "rules", n_hands=args.deals, rng=SEED, duplicate=True, play="argmax"
         ).match,
-        "bpp-up (§6.1 link)": significance("rules", n_hands=args.deals, seed=SEED, duplicate=True, upcards_link=True).match,
+        "bpp-up (§6.1 link)": significance("rules", n_hands=args.deals, rng=SEED, duplicate=True, upcards_link=True).match,
         "bpp-card (§6.1/§6.3 card-level network)": significance(
-            "rules", n_hands=args.deals, seed=SEED, duplicate=True, player="bpp-card"
+            "rules", n_hands=args.deals, rng=SEED, duplicate=True, player="bpp-card"
         ).match,
         "rules-reader (exact inference)": play_match(Stud5(), ["rules-reader", "rules"], args.deals, rng=SEED, duplicate=True, progress=True),
     }
@@ -64,4 +65,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

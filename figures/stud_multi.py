@@ -57,17 +57,16 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from stud_variants import OPPONENTS, SEEDS  # noqa: E402  the same opponents and seeds (this folder)
+from holdem.evaluate import evaluate
+from holdem.files import read_jsonl
+from holdem.games import Stud5
+from holdem.match import play_match
+from holdem.play import HandDriver
+from holdem.match.stats import summarize
 
-from holdem.evaluate import evaluate  # noqa: E402
-from holdem.files import read_jsonl  # noqa: E402
-from holdem.games import Stud5  # noqa: E402
-from holdem.match import play_match  # noqa: E402
-from holdem.play import HandDriver  # noqa: E402
-from holdem.match.stats import summarize  # noqa: E402
-
-from bpp.stud.players.multi import MultiBPPPlayer  # noqa: E402
+from bpp.reproduce.script import run_script
+from bpp.reproduce.stud_cells import OPPONENTS, SEEDS  # the opponents and seeds of the variants table
+from bpp.stud.players.multi import MultiBPPPlayer
 
 HERE = Path(__file__).resolve().parent
 PLAYERS = {"bpp-multi": "per_seat", "bpp-strongest": "strongest"}
@@ -346,7 +345,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        raise SystemExit(main())
-    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
-        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None
+    raise SystemExit(run_script(main))

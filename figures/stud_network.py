@@ -27,6 +27,7 @@ from bpp.stud.model.dbn import draw_dbn  # noqa: E402
 from bpp.stud.model.multi import draw_multi_network  # noqa: E402
 from bpp.stud.model.networks import draw_network  # noqa: E402
 from bpp.stud.players.variants import VARIANTS  # noqa: E402
+from bpp.reproduce.script import run_script  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -65,4 +66,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 from tqdm import tqdm
 
 from bpp.stud.decision.curves import CURVES_PATH, CurveParams, curve_probabilities
 from bpp.stud.experiments import significance
+from bpp.reproduce.script import run_script
 
 SEEDS = {"rules": 2002, "prob": 1999}
 SHAPED = CURVES_PATH.with_name("curves_paper_shape.json")
@@ -99,7 +99,7 @@ def main(argv=None) -> int:
     for player, play in tqdm(cells, desc="shaped curves"):
         row = f"| `{player}` | {play} |"
         for opponent in ("rules", "prob"):
-            r = significance(opponent, n_hands=args.deals, seed=SEEDS[opponent], duplicate=True, player=player, play=play, params=shaped)
+            r = significance(opponent, n_hands=args.deals, rng=SEEDS[opponent], duplicate=True, player=player, play=play, params=shaped)
             row += f" {r.mean:+.3f} ± {(r.ci95[1] - r.ci95[0]) / 2:.3f} (t {r.t:.2f}) |"
         lines.append(row)
         print(row, flush=True)
@@ -109,7 +109,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        raise SystemExit(main())
-    except ValueError as exc:  # a damaged curve file or search record: one line, exit 2
-        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None
+    raise SystemExit(run_script(main))

@@ -14,36 +14,23 @@ default ante 1 and bet 2 a seat puts in at most 33 chips, so 40 never binds.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 
-from holdem.files import read_jsonl
-from holdem.games import Stud5
-from holdem.match import play_match
+from bpp.reproduce.script import cached_cell, run_script
+from bpp.reproduce.stud_stakes import SEED, STACKS, stakes_cell
 
 HERE = Path(__file__).resolve().parent
 RUNS = HERE / "stud_stakes_runs.jsonl"
-SEED = 12
 
 
 def _stacks(text: str):
     return None if text == "none" else int(text)
 
 
-def read_runs() -> dict:
-    """Finished cells by (opponent, stacks, deals)."""
-    out = {}
-    for row in read_jsonl(RUNS, fields=("opponent", "stacks", "deals")):  # a damaged line is one ValueError naming the file and the line
-        out[(row["opponent"], row["stacks"], row["deals"])] = row
-    return out
-
-
 def run_cell(opponent: str, stacks, deals: int) -> dict:
-    result = play_match(Stud5(stacks=stacks), ["bpp", opponent], deals, rng=SEED, duplicate=True, progress=True)
-    bpp = result.to_dict()["players"][0]
-    return {"opponent": opponent, "stacks": stacks, "deals": deals, "hands": result.n_hands, "seed": SEED, "mean": bpp["mean"],
-            "ci95": bpp["ci95"]}
+    """One cell (the registered experiment ``bpp-stakes``'s step), read from :data:`RUNS` or played and appended."""
+    return cached_cell(RUNS, {"opponent": opponent, "stacks": stacks, "deals": deals},
+                       lambda: stakes_cell(opponent, stacks, deals, rng=SEED))
 
 
 def write_table(rows) -> str:
@@ -66,25 +53,14 @@ def write_table(rows) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--stacks", type=_stacks, nargs="+", default=[None, 40, 20, 10, 6])
+    parser.add_argument("--stacks", type=_stacks, nargs="+", default=list(STACKS))
     parser.add_argument("--opponents", nargs="+", default=["rules", "prob"])
     args = parser.parse_args(argv)
-    done = read_runs()
-    cells = [(o, s, args.deals) for o in args.opponents for s in args.stacks]
-    for cell in cells:
-        if cell not in done:
-            row = run_cell(*cell)
-            with RUNS.open("a") as f:
-                f.write(json.dumps(row) + "\n")
-            done[cell] = row
-    rows = [done[cell] for cell in cells]
+    rows = [run_cell(o, s, args.deals) for o in args.opponents for s in args.stacks]
     (HERE / "stud_stakes.md").write_text(write_table(rows))
     print(write_table(rows))
     return 0
 
 
 if __name__ == "__main__":
-    try:
-        raise SystemExit(main())
-    except ValueError as exc:  # a damaged runs file (or a bad option): one line, exit 2
-        raise SystemExit(print(f"error: {exc}", file=sys.stderr) or 2) from None
+    raise SystemExit(run_script(main))

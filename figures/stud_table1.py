@@ -20,6 +20,7 @@ import csv
 from pathlib import Path
 
 from bpp.stud.model.handtypes import N_HANDS, table1_comparison
+from bpp.reproduce.script import run_script
 
 
 def render(rows, with_sample: bool) -> str:
@@ -70,4 +71,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

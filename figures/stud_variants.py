@@ -21,43 +21,12 @@ a change to the player (the last line of a cell counts).
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from tqdm import tqdm
 
-from bpp.stud.experiments import significance
-
-OPPONENTS = ("rules", "prob", "bluffer", "slowplay", "loose")
-#: One seed per cell (player, opponent): the opponent's seed of §5.2 for rules and prob, fixed others for the rest.
-SEEDS = {"rules": 2002, "prob": 1999, "bluffer": 1201, "slowplay": 1202, "loose": 1203, "bpp": 1204}
-
-#: Korb1999 §6 variants, the paper's network first (see each agent's docstring for its §6 idea).
-VARIANTS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing")
-PLAYERS = tuple((p, play) for play in ("sample", "argmax") for p in VARIANTS)
-COLUMNS = ("bpp",) + OPPONENTS
-
-
-def cell_result(player: str, play: str, opponent: str, deals: int, runs: Path, *, again: bool = False) -> dict:
-    """One cell of a table: read from ``runs`` (one JSON line per finished cell) or play it and append it.
-
-    The runs file is append-only, so an interrupted table resumes and a re-run
-    reads what was played instead of playing it again; a cell's key is
-    (player, play, opponent, seed, deals), and the last line of a key counts.
-    ``again=True`` plays the cell even if it is there (after a change to the
-    player) and appends the new line; the old one stays.
-    """
-    seed = SEEDS[opponent]
-    key = {"player": player, "play": play, "opponent": opponent, "seed": seed, "deals": deals}
-    done = [cell for cell in _read(runs) if all(cell.get(k) == v for k, v in key.items())]
-    if done and not again:
-        return done[-1]
-    r = significance(opponent, n_hands=deals, seed=seed, duplicate=True, player=player, play=play)
-    cell = {**key, "mean": r.mean, "ci95": list(r.ci95), "t": r.t}
-    runs.parent.mkdir(parents=True, exist_ok=True)
-    with runs.open("a") as f:
-        f.write(json.dumps(cell) + "\n")
-    return cell
+from bpp.reproduce.script import finished_cells, run_script
+from bpp.reproduce.stud_cells import COLUMNS, PLAYERS, SEEDS, VARIANTS, cell_result
 
 
 def write_table(players, title: str, intro: str, out: Path, deals: int, *, opponents, runs_dir: Path,
@@ -78,8 +47,8 @@ def write_table(players, title: str, intro: str, out: Path, deals: int, *, oppon
             if play_only is None or player in play_only:
                 cell = cell_result(player, play, opponent, deals, runs, again=player in again)
             else:
-                cell = ([c for c in _read(runs) if (c["play"], c["opponent"], c["seed"], c["deals"])
-                         == (play, opponent, SEEDS[opponent], deals)] or [None])[-1]
+                cell = (finished_cells(runs, {"play": play, "opponent": opponent, "seed": SEEDS[opponent], "deals": deals})
+                        or [None])[-1]
             if cell is None:
                 row += " not run |"
                 continue
@@ -88,10 +57,6 @@ def write_table(players, title: str, intro: str, out: Path, deals: int, *, oppon
         lines.append(row)
         out.write_text("\n".join(lines) + "\n")  # row by row, so a long run shows what it has
     print(f"wrote {out}")
-
-
-def _read(runs: Path) -> list[dict]:
-    return [json.loads(line) for line in runs.read_text().splitlines() if line.strip()] if runs.exists() else []
 
 
 def main(argv=None) -> int:
@@ -113,4 +78,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

@@ -24,6 +24,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.plots import save_figure  # noqa: E402
 from bpp.stud.experiments import plot_cumulative_winnings, significance  # noqa: E402
+from bpp.reproduce.script import run_script  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -56,4 +57,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_script(main))

@@ -91,23 +91,23 @@ def _other_loops() -> dict:
     out["loki.action_records"] = _digest([str(x.tolist()) + str(y.tolist()) for x, y in recs.values()])
     info, tables = loki_trace(3)
     out["loki.trace_hand"] = _digest([str(info)])
-    recs = decision_records("bpp", "rules", n_deals=4, seed=1)
+    recs = decision_records("bpp", "rules", n_deals=4, rng=1)
     # probabilities to 12 decimals: the same network computed in another order differs in the last bit (1e-16)
     out["stud.decision_records"] = _digest([f"{k}:{_rounded(v)}" for k, v in sorted(recs.items())])
     from bpp.stud.experiments.inspection import trace_hand as stud_trace
 
     for player, warmup in (("bpp", 0), ("bpp", 4), ("bpp-card", 0)):
-        trace = stud_trace(seed=2, warmup=warmup, player=player)
+        trace = stud_trace(rng=2, warmup=warmup, player=player)
         out[f"stud.trace_hand.{player}.{warmup}"] = _digest([trace.table()])
     from bpp.explore.stud import stud_explorer
 
-    page = stud_explorer(seed=1, player="bpp-multi", warmup=0, seats=3)
+    page = stud_explorer(rng=1, player="bpp-multi", warmup=0, seats=3)
     out["explore.stud_multi"] = _digest([json.dumps(page.data, sort_keys=True, default=str)])
     from bpp.explore.play import PlaySession
 
     texts = []
     for game, against in (("stud5", "bpp-card"), ("limit-holdem", "poki")):
-        session = PlaySession(game, against, seed=4)
+        session = PlaySession(game, against, rng=4)
         for _ in range(3):
             for _turn in range(8):
                 st = session.state()

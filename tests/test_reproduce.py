@@ -120,7 +120,7 @@ def test_interrupted_step_resumes_by_block(tmp_path, monkeypatch):
 
     exp = dataclasses.replace(get_experiment("lbr-table2"), steps=lambda scale: [
         Step("fc 1-4 call", "bpp.reproduce.lbr:cell",
-             {"betting": "fc", "rounds": "1-4", "opponent": "call", "n_deals": 100, "seed": 1}, inside=True)])
+             {"betting": "fc", "rounds": "1-4", "opponent": "call", "n_deals": 100, "rng": 1}, inside=True)])
     whole = run_experiment(exp, "quick", tmp_path / "whole")
     real = parallel.iter_blocks  # LBR runs its blocks on the match runner's machinery
     played = []
@@ -193,3 +193,30 @@ def test_a_damaged_experiment_log_through_the_command_is_one_line_exit_2(tmp_pat
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "line 2: it does not match its checksum" in err[0] and "loki-table2" in err[0]
     assert log.read_bytes() == before
+
+
+def test_figure_scripts_share_one_cell_store_and_one_error_line(tmp_path, capsys):
+    """bpp.reproduce.script: a cell is played once, again= appends a new line that then counts, a line without the
+    fields asked for does not count, and a ValueError is one line and exit 2."""
+    from bpp.reproduce.script import cached_cell, finished_cells, run_script
+
+    runs = tmp_path / "sub" / "runs.jsonl"
+    values = iter([1.0, 2.0, 3.0])
+
+    def play():
+        return {"mean": next(values)}
+
+    assert cached_cell(runs, {"seed": 1}, play)["mean"] == 1.0
+    assert cached_cell(runs, {"seed": 1}, play)["mean"] == 1.0  # read, not played
+    assert cached_cell(runs, {"seed": 1}, play, again=True)["mean"] == 2.0
+    assert cached_cell(runs, {"seed": 1}, play)["mean"] == 2.0  # the last line counts
+    assert [c["mean"] for c in finished_cells(runs, {"seed": 1})] == [1.0, 2.0]
+    assert cached_cell(runs, {"seed": 1}, play, needs=("t",))["mean"] == 3.0  # no finished line has "t"
+    runs.write_text(runs.read_text() + "{not json\n")
+
+    def main(argv=None):
+        cached_cell(runs, {"seed": 1}, play)
+
+    assert run_script(main, []) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "runs.jsonl' line 4" in err

@@ -45,7 +45,8 @@ from holdem.cards import CARD_TEXT
 from holdem.games.base import CHECK_CALL, FOLD, ActionKind
 from holdem.histories.read import acpc_actions, _Bad
 from holdem.match.export import ACPC_GAME_COMMENT, acpc_state
-from holdem.match.runner import DEFAULT_BLOCK_SIZE, _hand_line, block_deals, log_header, root_seed
+from holdem.checks import seed_sequence
+from holdem.match.runner import DEFAULT_BLOCK_SIZE, block_deals, hand_line, log_header
 from holdem.play import HandDriver
 
 from bpp.acpc.client import VERSION, action_text
@@ -150,10 +151,14 @@ def _forfeit_action(state):
     return FOLD if any(a.kind == ActionKind.FOLD for a in state.legal_actions()) else CHECK_CALL
 
 
-def run_dealer(game, n_hands: int, seed: int, log, *, names=("p1", "p2"), host: str = "127.0.0.1",
+def run_dealer(game, n_hands: int, rng, log, *, names=("p1", "p2"), host: str = "127.0.0.1",
                ports=(0, 0), timeout: float = 10.0, accept_timeout: float = 60.0, block_size: int = DEFAULT_BLOCK_SIZE,
                on_ports=None, gamedef_name: str = "game") -> DealerResult:
-    """Deal a match to two ACPC clients (see the module docstring); returns its :class:`DealerResult`."""
+    """Deal a match to two ACPC clients (see the module docstring); returns its :class:`DealerResult`.
+
+    ``rng`` (None, a seed, a ``SeedSequence`` or a ``Generator``) makes the
+    deals, as ``play_match``'s does; the seed is written in both logs.
+    """
     from holdem.files import check_output_path
 
     if game.n_players != 2:
@@ -166,7 +171,7 @@ def run_dealer(game, n_hands: int, seed: int, log, *, names=("p1", "p2"), host: 
         if path.exists() and path.stat().st_size > 0:
             raise ValueError(f"log {str(path)!r} already exists; the dealer never overwrites a log")
     names = tuple(names)
-    root = root_seed(seed)
+    root = seed_sequence(rng, "run_dealer")
     listeners = []
     seats: list[_Seat] = []
     try:
@@ -213,14 +218,14 @@ def _deal(game, n_hands, root, log: Path, bpp_log: Path, names, seats, timeout, 
             first = b * block_size
             count = min(block_size, n_hands - first)
             deals, _ = block_deals(np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (b,)),
-                                   count, 2)
+                                   count, 2, game.deal_cards)
             lines, chips = [], []
             for j in range(count):
                 h = first + j
                 button = h % 2
                 state, taken = _play_hand(game, h, deals[j].tolist(), button, seats, timeout, result)
                 pay = state.payoffs.tolist()
-                lines.append(_hand_line(h, h, 0, b, button, [0, 1], deals[j].tolist(), taken, state))
+                lines.append(hand_line(h, h, 0, b, button, [0, 1], deals[j].tolist(), taken, state))
                 chips.append(pay)
                 for i in range(2):
                     result.chips[i] += pay[i]

@@ -305,7 +305,7 @@ def _lbr(args, out, summary) -> list[Claim]:
     from bpp.plots import save_figure
 
     deals = _size(args, "lbr")
-    results = [run_lbr(name, betting="fcpa", rounds="1-4", n_deals=deals, seed=args.seed,
+    results = [run_lbr(name, betting="fcpa", rounds="1-4", n_deals=deals, rng=args.seed,
                        progress=sys.stderr.isatty()) for name in LBR_OPPONENTS]
     summary["nolimit-holdem"] = {"lbr": [r.to_dict() for r in results], "paper_bb_per_hand": LBR_OPPONENTS}
     artists = plot_exploitability(results, paper=LBR_OPPONENTS)

@@ -24,24 +24,12 @@ import argparse
 import json
 import sys
 
-from bpp.commands import count, plain_help, positive_int
+from bpp.commands import count, plain_help, positive_int, seed
 
 #: The most epochs ``train`` takes: its learning curve holds one bankroll per epoch (80 MB at this bound).
 MAX_EPOCHS = 10_000_000
 
 __all__ = ["register", "run_train", "run_evaluate"]
-
-
-def _seed(text: str) -> int:
-    import argparse
-
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer seed, got {text!r}")
-    return value
 
 
 def _at_least_two(text: str) -> int:
@@ -79,7 +67,7 @@ def register(subparsers) -> None:
         "file holds the learned values, the Table 5 snapshot and the learning curve. It never overwrites a file."))
     train.add_argument("--table", required=True, metavar="STYLE", help="loose-aggressive, loose-passive, tight-aggressive, tight-passive or mixed")
     train.add_argument("--epochs", type=count(MAX_EPOCHS), default=5000, help=f"hands to train for (default 5000, at most {MAX_EPOCHS:,})")
-    train.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
+    train.add_argument("--seed", type=seed, default=1, help="seed of the deals (default 1)")
     train.add_argument("--out", required=True, metavar="FILE", help="JSON file to write (must not exist)")
     train.add_argument("--decrease-on", choices=("loss", "fold"), default="loss",
                        help="when a learning value drops: after a lost hand (default) or only after a fold (the literal text)")
@@ -96,7 +84,7 @@ def register(subparsers) -> None:
     evaluate.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=1000, metavar="N",
                           help="deals per run, one hand each (default 1000; --hands is an alias)")
     evaluate.add_argument("--runs", type=_at_least_two, default=5, help="runs per table, at least 2 for the 95%% CI (default 5)")
-    evaluate.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
+    evaluate.add_argument("--seed", type=seed, default=1, help="seed of the deals (default 1)")
     evaluate.add_argument("--reading", type=_reading, default=None, metavar="NAME",
                           help="how the paper's open points are read (bpp.kendall.readings; default its DEFAULT)")
     evaluate.add_argument("--json", action="store_true", help="print the results as JSON")

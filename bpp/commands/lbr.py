@@ -70,7 +70,7 @@ def run(args) -> int:
         if address is not None:  # None inside a Dask worker: the run stays local
             connect(address)
     result = run_lbr(
-        args.opponent, game=args.game, betting=args.betting, rounds=args.rounds, n_deals=args.deals, seed=args.seed,
+        args.opponent, game=args.game, betting=args.betting, rounds=args.rounds, n_deals=args.deals, rng=args.seed,
         workers=args.workers, block_size=args.block_size, log=args.log, progress=not args.no_progress,
         policy_samples=args.policy_samples, scheduler=args.scheduler,
     )

@@ -31,20 +31,10 @@ from typing import cast
 
 import numpy as np
 
-from bpp.commands import positive_int
+from bpp.commands import positive_int, seed
 from holdem.games import GAMES, make_game
 
 __all__ = ["load_model", "register", "run"]
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer seed, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer seed, got {text!r}")
-    return value
 
 
 def _stacks(text: str):
@@ -102,7 +92,7 @@ def register(subparsers) -> None:
     p.add_argument("--deals", "--hands", dest="deals", type=positive_int, default=1000, metavar="N",
                    help="deals to play (default 1000); a deal is one shuffled deck, a hand one deal played by one "
                    "seating: a duplicate match plays each deal once per seating (--hands is an alias of --deals)")
-    p.add_argument("--seed", type=_seed, default=None, help="seed of the match (default: fresh, printed)")
+    p.add_argument("--seed", type=seed, default=None, help="seed of the match (default: fresh, printed)")
     p.add_argument("--duplicate", action="store_true", help="replay every deal once per seating (Billings1998 §5)")
     p.add_argument("--workers", type=positive_int, default=1, help="local worker processes (default 1)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,  # the Dask backend
@@ -177,7 +167,7 @@ def run(args) -> int:
     if args.model or args.save_model:
         from bpp.registry import match_agents
 
-        agents = match_agents(names, seed=seed, workers=args.workers)
+        agents = match_agents(names, rng=seed, workers=args.workers)
         learners = {n: a.instance for n, a in zip(names, agents) if not isinstance(a, str)}
         for agent, path in _pairs(args.model, "--model", learners):
             load_model(agent, path)

@@ -19,4 +19,4 @@ def register(subparsers) -> None:
 def _run(args) -> int:
     from bpp.explore.play import serve
 
-    return serve(args.game, args.against, port=args.port, seed=args.seed)
+    return serve(args.game, args.against, port=args.port, rng=args.seed)

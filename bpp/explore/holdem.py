@@ -85,13 +85,13 @@ def page_data(title: str, subtitle: str, names: dict, observer: int, holes: dict
     }
 
 
-def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
+def holdem_explorer(rng=0, *, n_players: int = 5) -> Explorer:
     """Trace one limit hold'em hand and return its explorer page (seat 0 observes).
 
     Parameters
     ----------
-    seed : int
-        Deal and actions (as ``bpp inspect limit-holdem --seed``).
+    rng
+        Deal and actions (as ``bpp inspect limit-holdem --seed``): None, a seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`).
     n_players : int
         Seats, 2-10 (heads-up included).
 
@@ -110,11 +110,13 @@ def holdem_explorer(seed: int = 0, *, n_players: int = 5) -> Explorer:
 
     trace_hand = holdem()["trace_hand"]
 
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"The 'seed' parameter of holdem_explorer must be a non-negative integer; got {seed!r}.")
+    from holdem.checks import recorded_seed, seed_sequence
+
+    root = seed_sequence(rng, "holdem_explorer")
+    seed = recorded_seed(root)
     if isinstance(n_players, bool) or not isinstance(n_players, (int, np.integer)) or not 2 <= n_players <= 10:
         raise ValueError(f"The 'n_players' parameter of holdem_explorer must be an integer in [2, 10]; got {n_players!r}.")
-    info, _ = trace_hand(int(seed), n_players=int(n_players))
+    info, _ = trace_hand(root, n_players=int(n_players))
     holes = {p: np.array(h) for p, h in info["holes"].items()}
     board = np.array(info["board"])
     observer = 0

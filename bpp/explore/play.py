@@ -24,7 +24,7 @@ hand number); a ``POST`` from another site's page (its ``Origin`` or
 failure is one HTTP error and one line on stderr, never a traceback.  Nothing sent by the browser is ever evaluated: the
 action is looked up in a fixed table.
 
->>> s = PlaySession("stud5", "bpp-card", seed=1)
+>>> s = PlaySession("stud5", "bpp-card", rng=1)
 >>> st = s.state()
 >>> st["hand"], st["over"], sorted(a["name"] for a in st["legal"]) in (["call", "fold", "raise"], ["call", "raise"])
 (1, False, True)
@@ -45,6 +45,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import numpy as np
 
+from holdem.checks import seed_sequence
 from holdem.play import HandDriver
 
 from bpp.explore.page import _asset, network_json, pgmpy_tables
@@ -87,23 +88,21 @@ class PlaySession:
         ``"stud5"`` or ``"limit-holdem"``.
     against : str
         The agent (:data:`AGENTS`).
-    seed : int
-        Deals and the agent's randomness.
+    rng
+        Deals and the agent's randomness: None, a seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`).
     """
 
     AGENT, HUMAN = 0, 1
 
-    def __init__(self, game: str, against: str, *, seed: int = 0):
+    def __init__(self, game: str, against: str, *, rng=0):
         import bpp.registry as registry
 
         if game not in AGENTS:
             raise ValueError(f"The 'game' parameter of PlaySession must be one of {tuple(AGENTS)}; got {game!r}.")
         if against not in AGENTS[game]:
             raise ValueError(f"The 'against' parameter of PlaySession must be one of {AGENTS[game]} for {game}; got {against!r}.")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"The 'seed' parameter of PlaySession must be a non-negative integer; got {seed!r}.")
         self.game_name, self.against = game, against
-        streams = np.random.SeedSequence(int(seed)).spawn(2)
+        streams = seed_sequence(rng, "PlaySession").spawn(2)
         self.rng = np.random.default_rng(streams[0])
         self.agent = registry.make_agent(against, rng=np.random.default_rng(streams[1]))
         if game == "stud5":
@@ -559,7 +558,7 @@ class _Server(ThreadingHTTPServer):
         self.log(f"{client_address[0]}: the connection failed ({type(exc).__name__}: {exc})")
 
 
-def make_server(game: str, against: str, *, port: int = 8765, seed: int = 0, log=None) -> HTTPServer:
+def make_server(game: str, against: str, *, port: int = 8765, rng=0, log=None) -> HTTPServer:
     """An HTTP server on 127.0.0.1:``port`` (0: any free port) serving one :class:`PlaySession`; call ``serve_forever()``.
 
     Each connection has its own thread; ``log`` (a callable taking one line,
@@ -567,7 +566,7 @@ def make_server(game: str, against: str, *, port: int = 8765, seed: int = 0, log
     """
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         raise ValueError(f"The 'port' parameter of make_server must be an integer in [0, 65535]; got {port!r}.")
-    session = PlaySession(game, against, seed=seed)
+    session = PlaySession(game, against, rng=rng)
     try:
         server = _Server(("127.0.0.1", port), _Handler, log=log)
     except OSError as exc:
@@ -577,9 +576,9 @@ def make_server(game: str, against: str, *, port: int = 8765, seed: int = 0, log
     return server
 
 
-def serve(game: str, against: str, *, port: int = 8765, seed: int = 0) -> int:
+def serve(game: str, against: str, *, port: int = 8765, rng=0) -> int:
     """``bpp play``: serve until Ctrl-C; returns 0."""
-    server = make_server(game, against, port=port, seed=seed)
+    server = make_server(game, against, port=port, rng=rng)
     host, port = server.server_address[:2]
     print(f"playing {game} against {against}: open http://{host}:{port}/ (Ctrl-C stops)", flush=True)
     try:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from holdem.checks import check_int
+from holdem.checks import check_int, recorded_seed, seed_sequence
 
 from bpp.explore.page import Explorer, network_json, pgmpy_tables
 
@@ -145,7 +145,7 @@ def _multi_pixels(m: int) -> dict:
     return layout
 
 
-def _multi_explorer(seed: int, opponent: str, warmup: int, seats: int) -> Explorer:
+def _multi_explorer(root: np.random.SeedSequence, opponent: str, warmup: int, seats: int) -> Explorer:
     """The ``bpp-multi`` page: one ``seats``-seat hand, BPP in seat 0 against ``seats - 1`` copies of ``opponent``."""
     import bpp.registry as registry
     from holdem.cards import format_cards
@@ -155,7 +155,8 @@ def _multi_explorer(seed: int, opponent: str, warmup: int, seats: int) -> Explor
 
     from bpp.stud.players.multi import MultiBPPPlayer
 
-    streams = np.random.SeedSequence(seed).spawn(4)
+    seed = recorded_seed(root)
+    streams = root.spawn(4)
     agent = MultiBPPPlayer(rng=np.random.default_rng(streams[0]))
     others = [registry.make_agent(opponent, rng=np.random.default_rng(s)) for s in streams[1].spawn(seats - 1)]
     agents = [agent] + others
@@ -205,13 +206,13 @@ def _multi_explorer(seed: int, opponent: str, warmup: int, seats: int) -> Explor
     return Explorer(data, models=models, trace=None, title=f"bpp explore stud5 --seed {seed} --player bpp-multi --seats {seats}")
 
 
-def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules", warmup: int = 200, seats: int = 3) -> Explorer:
+def stud_explorer(rng=0, *, player: str = "bpp", opponent: str = "rules", warmup: int = 200, seats: int = 3) -> Explorer:
     """Trace one stud hand (BPP in seat 0) and return its explorer page.
 
     Parameters
     ----------
-    seed : int
-        Seeds the deal, both agents and the warm-up (as ``bpp inspect stud5``).
+    rng
+        The deal, both agents and the warm-up (as ``bpp inspect stud5 --seed``): None, a seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`).
     player : str
         One of ``PLAYERS``: every agent of :data:`bpp.stud.players.variants.VARIANTS`, and ``"bpp-card"``.
     opponent : str
@@ -244,7 +245,8 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     players = _players()
     if player not in players:
         raise ValueError(f"The 'player' parameter of stud_explorer must be one of {players}; got {player!r}.")
-    seed = check_int("stud_explorer", "seed", seed, 0)
+    root = seed_sequence(rng, "stud_explorer")
+    seed = recorded_seed(root)
     warmup = check_int("stud_explorer", "warmup", warmup, 0)
     known = registry.list_agents("stud5") if hasattr(registry, "list_agents") else None
     if known is not None and opponent not in known:
@@ -252,10 +254,10 @@ def stud_explorer(seed: int = 0, *, player: str = "bpp", opponent: str = "rules"
     if player == "bpp-multi":
         if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)) or not 3 <= seats <= 6:
             raise ValueError(f"The 'seats' parameter of stud_explorer must be an integer in [3, 6]; got {seats!r}.")
-        return _multi_explorer(seed, opponent, warmup, int(seats))
-    rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(4)[0])  # the stream trace_hand gives its own BPP
+        return _multi_explorer(root, opponent, warmup, int(seats))
+    rng = np.random.default_rng(seed_sequence(root).spawn(4)[0])  # the stream trace_hand gives its own BPP
     agent = new_agent(player, rng)
-    trace = trace_hand(seed, opponent=opponent, warmup=warmup, bpp=agent, player="bpp-card" if player == "bpp-card" else "bpp")
+    trace = trace_hand(root, opponent=opponent, warmup=warmup, bpp=agent, player="bpp-card" if player == "bpp-card" else "bpp")
     models, networks, steps, title_net = trace_pages(trace, agent, player)
     learned = f"after {trace.warmup} warm-up hands against {opponent}" if trace.warmup else "no warm-up (prior action CPT)"
     data = {

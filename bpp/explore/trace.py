@@ -45,13 +45,14 @@ class TracedHand:
         return f"TracedHand({self.explorer.title!r})"
 
 
-def trace_hand(seed: int = 0, *, game: str = "stud5", player: str = "bpp", opponent: str = "rules", warmup: int = 200,
+def trace_hand(rng=0, *, game: str = "stud5", player: str = "bpp", opponent: str = "rules", warmup: int = 200,
                n_players: int = 5) -> TracedHand:
     """Trace one hand of ``game``; ``.explore()`` gives its explorer page.
 
     Parameters
     ----------
-    seed : int
+    rng
+        The hand, the agents and the warm-up: None, a seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`).
     game : str
         ``"stud5"`` (BPP's networks, :func:`stud_explorer`) or ``"limit-holdem"`` (Poki's weight tables, :func:`holdem_explorer`).
     player, opponent, warmup
@@ -67,9 +68,9 @@ def trace_hand(seed: int = 0, *, game: str = "stud5", player: str = "bpp", oppon
     ValueError: The 'game' parameter of trace_hand must be one of ('stud5', 'limit-holdem'); got 'draw5'.
     """
     if game == "stud5":
-        return TracedHand(stud_explorer(seed, player=player, opponent=opponent, warmup=warmup))
+        return TracedHand(stud_explorer(rng, player=player, opponent=opponent, warmup=warmup))
     if game == "limit-holdem":
-        return TracedHand(holdem_explorer(seed, n_players=n_players))
+        return TracedHand(holdem_explorer(rng, n_players=n_players))
     raise ValueError(f"The 'game' parameter of trace_hand must be one of {GAMES}; got {game!r}.")
 
 

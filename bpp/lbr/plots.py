@@ -31,7 +31,7 @@ def plot_exploitability(results, ax=None, *, paper: dict | None = None):
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> from bpp.lbr import run_lbr
-    >>> artists = plot_exploitability([run_lbr("call", betting="fc", n_deals=2, seed=1)], paper={"call": 0.0})
+    >>> artists = plot_exploitability([run_lbr("call", betting="fc", n_deals=2, rng=1)], paper={"call": 0.0})
     >>> len(artists)
     2
     """

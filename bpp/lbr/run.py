@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from holdem.checks import recorded_seed, seed_sequence
 from holdem.files import check_output_path
 from holdem.match.log import read_log
 from holdem.cards import CARD_TEXT
@@ -78,15 +79,15 @@ class LBRBlock:
         return np.stack([flat, -flat], axis=1)
 
 
-def play_lbr_block(plan: LBRPlan, block: int, seed: np.random.SeedSequence) -> LBRBlock:
+def play_lbr_block(plan: LBRPlan, block: int, stream: np.random.SeedSequence) -> LBRBlock:
     """Play one block's deals from both seats (module level, so worker processes can run it)."""
-    deal_seed, opp_seed, lbr_seed = seed.spawn(3)
+    deal_seed, opp_seed, lbr_seed = stream.spawn(3)
     lbr_rng = np.random.default_rng(lbr_seed)
     n = plan.block_deals(block)
     deals = np.argsort(np.random.default_rng(deal_seed).random((n, 52)), axis=1)
     opponent = registry.make_agent(plan.opponent, rng=opp_seed)
     if plan.policy_samples:
-        opponent = SampledPolicy(opponent, plan.policy_samples, rng=np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key + (0x5350,)))
+        opponent = SampledPolicy(opponent, plan.policy_samples, rng=np.random.SeedSequence(stream.entropy, spawn_key=stream.spawn_key + (0x5350,)))
     chips = np.zeros((n, 2), dtype=np.int64)
     imaginary = np.zeros((n, 2))
     lines = []
@@ -173,7 +174,7 @@ def _check_opponent(opponent: str, game_name: str, policy_samples: int | None = 
 
 
 def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa", rounds: str = "1-4",
-            n_deals: int = 1000, seed: int = 0, workers: int = 1, block_size: int = 50, log=None,
+            n_deals: int = 1000, rng=0, workers: int = 1, block_size: int = 50, log=None,
             progress: bool = False, policy_samples: int | None = None, scheduler: str | None = None) -> LBRResult:
     """Run LBR against the registered agent ``opponent`` for ``n_deals`` duplicate deals (2 hands each).
 
@@ -184,11 +185,13 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
     Blocks run on the match runner's machinery (:func:`holdem.match.runner.run_blocks`):
     ``workers`` local processes or the Dask ``scheduler`` (default
     ``$BPP_SCHEDULER``), the same result on any of them; ``log`` is a hand log
-    that resumes an interrupted run and extends a shorter one.
+    that resumes an interrupted run and extends a shorter one.  ``rng`` (None,
+    a seed, a ``SeedSequence`` or a ``Generator``; :func:`holdem.checks.seed_sequence`)
+    makes every stream; the result records its seed.
 
     Both players check and call down, so each deal's two seatings cancel:
 
-    >>> r = run_lbr("call", betting="fc", n_deals=4, seed=1)
+    >>> r = run_lbr("call", betting="fc", n_deals=4, rng=1)
     >>> r.summaries["duplicate"].mean, r.summaries["duplicate"].ci95
     (0.0, (0.0, 0.0))
     >>> run_lbr("call", rounds="5")
@@ -205,8 +208,7 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
     for name, value in (("n_deals", n_deals), ("workers", workers), ("block_size", block_size)):
         if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 1:
             raise ValueError(f"The '{name}' parameter of run_lbr must be a positive integer; got {value!r}.")
-    if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"The 'seed' parameter of run_lbr must be a non-negative integer; got {seed!r}.")
+    seed = seed_sequence(rng, "run_lbr")
     if policy_samples is not None and (isinstance(policy_samples, bool) or not isinstance(policy_samples, (int, np.integer))
                                        or policy_samples < 1):
         raise ValueError(f"The 'policy_samples' parameter of run_lbr must be a positive integer or None; got {policy_samples!r}.")
@@ -214,7 +216,7 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
     game_obj = make_game(game)
     plan = LBRPlan(game_obj, opponent, config, int(n_deals), int(block_size),
                    int(policy_samples) if policy_samples else None)
-    root = np.random.SeedSequence(int(seed), spawn_key=(0x4C4252,))
+    root = np.random.SeedSequence(seed.entropy, spawn_key=tuple(seed.spawn_key) + (0x4C4252,))
     chips = np.zeros((plan.n_deals, 2), dtype=np.int64)
     imaginary = np.zeros((plan.n_deals, 2))
     header = previous = None
@@ -236,4 +238,4 @@ def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa
 
     run_blocks(plan, play_lbr_block, root, header, log=log, previous=previous, reuse=reuse, on_result=take,
                workers=workers, scheduler=scheduler, progress=progress, desc=f"LBR {config.label} vs {opponent}")
-    return LBRResult(opponent + (f"~{plan.policy_samples}" if plan.policy_samples else ""), config, game_obj.unit, game_obj.unit_chips, plan.n_deals, chips, imaginary, int(seed))
+    return LBRResult(opponent + (f"~{plan.policy_samples}" if plan.policy_samples else ""), config, game_obj.unit, game_obj.unit_chips, plan.n_deals, chips, imaginary, recorded_seed(seed))

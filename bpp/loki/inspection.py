@@ -184,13 +184,13 @@ def tight_player_example(
     return out
 
 
-def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple[dict, dict[int, dict[str, WeightTable]]]:
+def trace_hand(rng=0, *, n_players: int = 5, observer: int = 0) -> tuple[dict, dict[int, dict[str, WeightTable]]]:
     """Play one random hand with the reference model; the observer's weight table of every opponent per street.
 
     Parameters
     ----------
-    seed : int
-        Deal and actions.
+    rng
+        Deal and actions: None, a seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`).
     n_players : int
         Seats, 2-10.
     observer : int
@@ -216,11 +216,12 @@ def trace_hand(seed: int = 0, *, n_players: int = 5, observer: int = 0) -> tuple
     from holdem.games.holdem import blind_seats
     from types import SimpleNamespace
 
+    from holdem.checks import seed_sequence
     from holdem.play import play_hand
 
     if not isinstance(n_players, int) or not 2 <= n_players <= 10:
         raise ValueError(f"The 'n_players' parameter of trace_hand must be an integer in [2, 10]; got {n_players!r}.")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(seed_sequence(rng, "trace_hand"))
     game = LimitHoldem(n_players=n_players)
     deal = rng.permutation(52)
     state = game.new_hand(deal, button=0)

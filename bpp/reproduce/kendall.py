@@ -26,15 +26,15 @@ TABLE6_ORDER = ("loose-aggressive", "tight-passive", "loose-passive", "tight-agg
 PAPER_LOWEST = {"loose-aggressive": 350, "tight-aggressive": 650}
 
 
-def training(table: str, epochs: int, seed: int) -> dict:
+def training(table: str, epochs: int, rng: int) -> dict:
     """One training session (:func:`bpp.kendall.training.train`): Table 5's rows and the learning curve."""
     from bpp.kendall.training import train
 
-    r = train(table, epochs, rng=seed)
-    return {"table": table, "seed": seed, "epochs": epochs, "table5": r.table5(), "curve": r.curve.astype(int).tolist()}
+    r = train(table, epochs, rng=rng)
+    return {"table": table, "seed": rng, "epochs": epochs, "table5": r.table5(), "curve": r.curve.astype(int).tolist()}
 
 
-def table6(table: str, epochs: int, hands: int, runs: int, seed: int) -> dict:
+def table6(table: str, epochs: int, hands: int, runs: int, rng: int) -> dict:
     """Table 6 / Figure 6 at ``table``: train there for ``epochs``, then :func:`bpp.kendall.training.evaluate` (values frozen).
 
     For the mixed table also one frozen 1,000-hand session's bankrolls per seat
@@ -43,13 +43,13 @@ def table6(table: str, epochs: int, hands: int, runs: int, seed: int) -> dict:
     from bpp.kendall.players import EvolvingPlayer
     from bpp.kendall.training import evaluate, play_table, table_players, train
 
-    trained = train(table, epochs, rng=seed).player
-    t6 = evaluate(trained, hands=hands, runs=runs, tables=(table,), rng=seed)
-    out = {"table": table, "seed": seed, "epochs": epochs, "hands": hands, "runs": runs,
+    trained = train(table, epochs, rng=rng).player
+    t6 = evaluate(trained, hands=hands, runs=runs, tables=(table,), rng=rng)
+    out = {"table": table, "seed": rng, "epochs": epochs, "hands": hands, "runs": runs,
            "bankroll": t6.bankroll[table].tolist(), "played": t6.played[table].tolist(), "won": t6.won[table].tolist(),
            "names": ["evolving"] + [p.style for p in table_players(table)]}
     if table == "mixed":
-        record = play_table([EvolvingPlayer(values=trained.values_, learn=False)] + table_players(table), hands, rng=seed)
+        record = play_table([EvolvingPlayer(values=trained.values_, learn=False)] + table_players(table), hands, rng=rng)
         out["figure6"] = record.bankrolls.astype(int).tolist()
     return out
 
@@ -217,12 +217,12 @@ def _report_table6(results, figures):
 
 register(Experiment(
     "kendall-training", "kendall", "Table 5 and Figures 4–5: training the evolving player", "Kendall2001 §3, Table 5, Figures 4–5",
-    lambda scale: [Step(f"{t} {s}", "bpp.reproduce.kendall:training", {"table": t, "epochs": 5000, "seed": s})
+    lambda scale: [Step(f"{t} {s}", "bpp.reproduce.kendall:training", {"table": t, "epochs": 5000, "rng": s})
                    for t in TRAINING_TABLES for s in range(1, 4 if scale == "quick" else 6)],
     _report_training, {"quick": 25, "paper": 45}))
 register(Experiment(
     "kendall-table6", "kendall", "Table 6 and Figure 6: the trained player at each table", "Kendall2001 §3, Table 6, Figure 6",
     lambda scale: [Step(t, "bpp.reproduce.kendall:table6",
-                        {"table": t, "epochs": 5000, "hands": 1000, "runs": 2 if scale == "quick" else 5, "seed": 1})
+                        {"table": t, "epochs": 5000, "hands": 1000, "runs": 2 if scale == "quick" else 5, "rng": 1})
                    for t in TABLE6_ORDER + ("mixed",)],
     _report_table6, {"quick": 30, "paper": 60}))

@@ -21,20 +21,20 @@ CELLS = tuple((b, r, o) for b, r in (("fc", "1-4"), ("fc", "3-4"), ("fcpa", "1-4
               for o in ("call", "call-raise", "random"))
 
 
-def cell(betting: str, rounds: str, opponent: str, n_deals: int, seed: int, workers: int = 1,
+def cell(betting: str, rounds: str, opponent: str, n_deals: int, rng: int, workers: int = 1,
          progress: bool = False, log=None) -> dict:
     """One cell of Table 2: LBR (``betting``, acting in ``rounds``) against ``opponent``, BB/hand ± 95 % CI."""
     from bpp.lbr.run import run_lbr
 
-    return run_lbr(opponent, betting=betting, rounds=rounds, n_deals=n_deals, seed=seed, workers=workers,
+    return run_lbr(opponent, betting=betting, rounds=rounds, n_deals=n_deals, rng=rng, workers=workers,
                    progress=progress, log=log).to_dict()
 
 
-def best_response_to_call(n_boards: int, seed: int) -> dict:
+def best_response_to_call(n_boards: int, rng: int) -> dict:
     """The exact best response to always-call (BB/hand and its standard error)."""
     from bpp.lbr.exact import always_call_best_response
 
-    value, se = always_call_best_response(n_boards, rng=seed)
+    value, se = always_call_best_response(n_boards, rng=rng)
     return {"value": value, "se": se, "n_boards": n_boards}
 
 
@@ -80,9 +80,9 @@ register(Experiment(
     "lbr-table2", "lbr", "Table 2: LBR against the chumps, and the best response to always-call", "Lisy2017 §4, Table 2",
     lambda scale: [Step(f"{b} {r} {o}", "bpp.reproduce.lbr:cell",
                         {"betting": b, "rounds": r, "opponent": o, "n_deals": 200 if scale == "quick" else 1500,
-                         "seed": 1}, inside=True) for b, r, o in CELLS]
+                         "rng": 1}, inside=True) for b, r, o in CELLS]
     + [Step("always-call", "bpp.reproduce.lbr:best_response_to_call",
-            {"n_boards": 500 if scale == "quick" else 5000, "seed": 1})],
+            {"n_boards": 500 if scale == "quick" else 5000, "rng": 1})],
     _report, {"quick": 90, "paper": 600}))
 
 
@@ -97,13 +97,14 @@ EXPLOITABILITY = {
 _SLOW = {"loki", "poki", "bpp-card"}
 
 
-def exploitability(game: str, opponent: str, n_deals: int, seed: int, workers: int = 1, progress: bool = False,
-                   log=None) -> dict:
-    """A lower bound on ``opponent``'s exploitability: LBR (fcpa, every round) against it in ``game``."""
+def exploitability(game: str, opponent: str, n_deals: int, rng: int, workers: int = 1, progress: bool = False,
+                   log=None, block_size: int = 50) -> dict:
+    """A lower bound on ``opponent``'s exploitability: LBR (fcpa, every round) against it in ``game``
+    (``figures/lbr_exploitability.py`` renders the paper-scale table from these)."""
     from bpp.lbr.run import run_lbr
 
-    return run_lbr(opponent, game=game, betting="fcpa", rounds="1-4", n_deals=n_deals, seed=seed, workers=workers,
-                   progress=progress, log=log).to_dict()
+    return run_lbr(opponent, game=game, betting="fcpa", rounds="1-4", n_deals=n_deals, rng=rng, workers=workers,
+                   progress=progress, log=log, block_size=block_size).to_dict()
 
 
 def _report_exploitability(results, figures):
@@ -121,7 +122,7 @@ register(Experiment(
     "lbr-exploitability", "lbr", "Beyond the paper: how exploitable the limit hold'em and stud agents are",
     "Lisy2017 §3 applied to the toolkit's agents",
     lambda scale: [Step(f"{game} {name}", "bpp.reproduce.lbr:exploitability",
-                        {"game": game, "opponent": name, "n_deals": 40 if scale == "quick" else deals, "seed": 1},
+                        {"game": game, "opponent": name, "n_deals": 40 if scale == "quick" else deals, "rng": 1},
                         inside=True)
                    for (game, name), deals in EXPLOITABILITY.items() if scale == "paper" or name not in _SLOW],
     _report_exploitability, {"quick": 60, "paper": 900}, beyond=True))

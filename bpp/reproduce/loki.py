@@ -41,12 +41,12 @@ def table2() -> dict:
     return {"table": potential(HOLE, FLOP).table.astype(int).tolist()}
 
 
-def income_rates(n_games: int, seed: int, workers: int = 1, progress: bool = False) -> dict:
+def income_rates(n_games: int, rng: int, workers: int = 1, progress: bool = False) -> dict:
     """Billings1998 §4.1: the ten-player roll-out of the 169 classes (``n_games`` a suited class) and its ranking."""
     from bpp.loki.evaluator.preflop import SKLANSKY_GROUPS, rollout, sklansky_group
     from holdem.ranges import CLASS_NAMES
 
-    table = rollout(10, n_games, rng=seed, n_jobs=workers, progress=progress)
+    table = rollout(10, n_games, rng=rng, n_jobs=workers, progress=progress)
     groups = np.array([sklansky_group(n) for n in CLASS_NAMES])
     rank = np.argsort(np.argsort(-table.rates))
     rho = float(np.corrcoef(rank, np.argsort(np.argsort(groups)))[0, 1])
@@ -55,12 +55,12 @@ def income_rates(n_games: int, seed: int, workers: int = 1, progress: bool = Fal
             "group_means": [float(np.mean([table.rate(n) for n in SKLANSKY_GROUPS[g]])) for g in range(1, 9)]}
 
 
-def figure1(n_deals: int, seed: int, workers: int = 1, progress: bool = False, log=None) -> dict:
+def figure1(n_deals: int, rng: int, workers: int = 1, progress: bool = False, log=None) -> dict:
     """Billings1998 Figure 1: versions A–E in ten-player duplicate self-play (:func:`bpp.loki.experiments.figure1_tournament`)."""
     from bpp.loki.experiments import figure1_tournament
 
-    r = figure1_tournament(n_deals, rng=seed, workers=workers, progress=progress, log=log)
-    return {"n_hands": r.match.n_hands, "n_deals": r.match.n_deals, "seed": seed,
+    r = figure1_tournament(n_deals, rng=rng, workers=workers, progress=progress, log=log)
+    return {"n_hands": r.match.n_hands, "n_deals": r.match.n_deals, "seed": rng,
             "versions": [{"name": v.name, "mean": v.mean, "ci95": list(v.ci95), "n": v.n_deals,
                           "bankroll": np.round(v.bankroll, 2).tolist()} for v in r.versions]}
 
@@ -180,10 +180,10 @@ register(Experiment(
 register(Experiment(
     "loki-income-rates", "loki", "Pre-flop income rates of the 169 classes, ten players", "Billings1998 §4.1",
     lambda scale: [Step("rollout", "bpp.reproduce.loki:income_rates",
-                        {"n_games": 30_000 if scale == "quick" else 1_000_000, "seed": 1}, inside=True)],
+                        {"n_games": 30_000 if scale == "quick" else 1_000_000, "rng": 1}, inside=True)],
     _report_income, {"quick": 20, "paper": 240}))
 register(Experiment(
     "loki-figure1", "loki", "Figure 1: versions A–E in ten-player duplicate self-play", "Billings1998 §5, Figure 1",
     lambda scale: [Step("figure1", "bpp.reproduce.loki:figure1",
-                        {"n_deals": 300 if scale == "quick" else 3000, "seed": 2026}, inside=True)],
+                        {"n_deals": 300 if scale == "quick" else 3000, "rng": 2026}, inside=True)],
     _report_figure1, {"quick": 60, "paper": 600}))

@@ -87,7 +87,7 @@ def probe_factory(records: list):
     return make, hands
 
 
-def composition_run(composition: str, n_deals: int, seed: int) -> dict:
+def composition_run(composition: str, n_deals: int, rng: int) -> dict:
     """One duplicate limit hold'em match of ``composition`` (:data:`COMPOSITIONS`); decisions and results.
 
     Every hand is dealt to every seat, so the probe's ``k``-th hand is row ``k``
@@ -101,7 +101,7 @@ def composition_run(composition: str, n_deals: int, seed: int) -> dict:
     records: list = []
     make, hands_dealt = probe_factory(records)
     agents = [make if s == "probe" else s for s in seats]
-    result = play_match(LimitHoldem(n_players=len(seats)), agents, n_deals, rng=seed, duplicate=True)
+    result = play_match(LimitHoldem(n_players=len(seats)), agents, n_deals, rng=rng, duplicate=True)
     names = ["loki" if s == "probe" else s for s in seats]
     win = result.winnings
     means = {}
@@ -113,7 +113,7 @@ def composition_run(composition: str, n_deals: int, seed: int) -> dict:
 
         s = summarize(per_deal)
         means[name] = {"mean": s.mean, "ci95": list(s.ci95), "per_deal": per_deal.round(4).tolist()}
-    out = {"composition": composition, "seats": list(seats), "n_deals": n_deals, "n_hands": result.n_hands, "seed": seed,
+    out = {"composition": composition, "seats": list(seats), "n_deals": n_deals, "n_hands": result.n_hands, "seed": rng,
            "unit_chips": result.unit_chips, "means": means}
     if records:
         rec = np.array(records, dtype=float)
@@ -230,6 +230,6 @@ register(Experiment(
     "Billings1998 §4.2–4.4, §5 Figure 1",
     lambda scale: [Step(name, "bpp.reproduce.loki_potential:composition_run",
                         {"composition": name, "n_deals": {10: 100, 5: 200, 2: 1000}[len(seats)] * (1 if scale == "quick" else 20),
-                         "seed": 26})
+                         "rng": 26})
                    for name, seats in COMPOSITIONS.items()],
     _report, {"quick": 45, "paper": 900}, beyond=True))

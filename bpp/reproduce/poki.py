@@ -16,7 +16,7 @@ from __future__ import annotations
 from bpp.reproduce.registry import Experiment, Row, Step, register
 
 
-def formula_vs_simulation(n_deals: int, seed: int) -> dict:
+def formula_vs_simulation(n_deals: int, rng: int) -> dict:
     """``poki`` against ``poki-sim``, duplicate heads-up limit hold'em; sb/hand ± 95 % CI of each.
 
     Both keep their specific opponent models for the whole match (they learn
@@ -24,8 +24,8 @@ def formula_vs_simulation(n_deals: int, seed: int) -> dict:
     """
     from bpp.loki.experiments import versions_match
 
-    r = versions_match(["poki", "poki-sim"], n_deals, rng=seed)
-    return {"n_deals": n_deals, "n_hands": r.match.n_hands, "seed": seed,
+    r = versions_match(["poki", "poki-sim"], n_deals, rng=rng)
+    return {"n_deals": n_deals, "n_hands": r.match.n_hands, "seed": rng,
             "versions": [{"name": v.name, "mean": v.mean, "ci95": list(v.ci95)} for v in r.versions]}
 
 
@@ -47,5 +47,5 @@ def _report(results, figures):
 register(Experiment(
     "poki-formula-vs-simulation", "poki", "Formula vs simulation betting in self-play", "Billings2002 §7",
     lambda scale: [Step("match", "bpp.reproduce.poki:formula_vs_simulation",
-                        {"n_deals": 400 if scale == "quick" else 3000, "seed": 2002})],
+                        {"n_deals": 400 if scale == "quick" else 3000, "rng": 2002})],
     _report, {"quick": 25, "paper": 200}))

@@ -140,7 +140,7 @@ def continuation_run(field: str, n_deals: int, seed: int, trials: int = 250) -> 
 
     scores: list = []
     make, _ = probe_factory(scores, trials=trials, seed=seed)
-    agents = match_agents([make, *FIELDS[field]], seed=seed)
+    agents = match_agents([make, *FIELDS[field]], rng=seed)
     res = play_match(LimitHoldem(n_players=6), agents, n_deals, rng=seed, duplicate=True, block_size=1)
     probe = agents[0].instance
     probe.score_hand()  # the last hand

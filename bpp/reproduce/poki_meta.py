@@ -38,7 +38,7 @@ SEEDS = (1, 2, 3)
 PAIRS = {"poki-meta": "poki", "poki-sim-meta": "poki-sim"}
 
 
-def meta_run(candidate: str, field: str, n_deals: int, seed: int) -> dict:
+def meta_run(candidate: str, field: str, n_deals: int, rng: int) -> dict:
     """``candidate`` at the six-seat ``field`` table, ``n_deals`` duplicate deals; per-deal sb/hand and predictor scores."""
     from bpp.loki.modeler.predictors import PREDICTORS, MetaPredictor
     from bpp.registry import match_agents
@@ -47,11 +47,11 @@ def meta_run(candidate: str, field: str, n_deals: int, seed: int) -> dict:
     from holdem.match.stats import summarize
 
     names = [candidate, *FIELDS[field]]
-    agents = match_agents(names, seed=seed)
-    res = play_match(LimitHoldem(n_players=6), agents, n_deals, rng=seed, duplicate=True, block_size=1)
+    agents = match_agents(names, rng=rng)
+    res = play_match(LimitHoldem(n_players=6), agents, n_deals, rng=rng, duplicate=True, block_size=1)
     sample = res.winnings[:, 0].reshape(-1, 6).mean(axis=1)
     s = summarize(sample)
-    out = {"candidate": candidate, "field": field, "n_deals": n_deals, "seed": seed, "hands": int(res.n_hands),
+    out = {"candidate": candidate, "field": field, "n_deals": n_deals, "seed": rng, "hands": int(res.n_hands),
            "mean": s.mean, "ci95": list(s.ci95), "sample": sample.round(6).tolist()}
     agent = agents[0] if isinstance(agents[0], str) else agents[0].instance
     p = getattr(agent, "predictor_", None)
@@ -115,6 +115,6 @@ register(Experiment(
     "poki-meta", "poki", "The meta choice of opponent models against each single approach, two tables, three seeds",
     "Billings2002 §5",
     lambda scale: [Step(f"{c} {field} {seed}", "bpp.reproduce.poki_meta:meta_run",
-                        {"candidate": c, "field": field, "n_deals": 10 if scale == "quick" else 100, "seed": seed})
+                        {"candidate": c, "field": field, "n_deals": 10 if scale == "quick" else 100, "rng": seed})
                    for field in FIELDS for seed in (SEEDS[:1] if scale == "quick" else SEEDS) for c in CANDIDATES],
     _report, {"quick": 40, "paper": 1500}))

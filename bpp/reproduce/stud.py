@@ -29,11 +29,11 @@ _PROB_WHY = ("sampling the fitted curves (§4.1) is what costs: see the variants
              "most probable action (figures/stud_calibration.py)")
 
 
-def table1(n_deals: int, seed: int) -> dict:
+def table1(n_deals: int, rng: int) -> dict:
     """Korb1999 Table 1 beside the exact probabilities (:func:`bpp.stud.model.handtypes.table1_comparison`)."""
     from bpp.stud.model.handtypes import table1_comparison
 
-    return {"rows": table1_comparison(n_deals or None, rng=seed), "n_deals": n_deals}
+    return {"rows": table1_comparison(n_deals or None, rng=rng), "n_deals": n_deals}
 
 
 def curves() -> dict:
@@ -50,7 +50,7 @@ def curves() -> dict:
     return {"f_bet": fb, "f_fold": ff, "f_call": fc, "call_peak": -fc, "fold_call_crossing": float(cross)}
 
 
-def significance(opponent: str, n_hands: int, seed: int, player: str = "bpp", duplicate: bool = False,
+def significance(opponent: str, n_hands: int, rng: int, player: str = "bpp", duplicate: bool = False,
                  play: str = "sample") -> dict:
     """One learning BPP against ``opponent`` for the whole match (:func:`bpp.stud.experiments.match.significance`).
 
@@ -58,19 +58,19 @@ def significance(opponent: str, n_hands: int, seed: int, player: str = "bpp", du
     """
     from bpp.stud.experiments.match import significance as run
 
-    r = run(opponent, n_hands=n_hands, seed=seed, player=player, duplicate=duplicate,
+    r = run(opponent, n_hands=n_hands, rng=rng, player=player, duplicate=duplicate,
             **({} if play == "sample" else {"play": play}))
     bank = r.match.players[0].bankroll
-    return {"opponent": opponent, "player": player, "n_hands": n_hands, "duplicate": duplicate, "seed": seed,
+    return {"opponent": opponent, "player": player, "n_hands": n_hands, "duplicate": duplicate, "seed": rng,
             "mean": r.mean, "ci95": list(r.ci95), "t": r.t, "p": r.p, "bankroll": np.round(bank, 2).tolist()}
 
 
-def learning(opponent: str, n_hands: int, seed: int) -> dict:
+def learning(opponent: str, n_hands: int, rng: int) -> dict:
     """§5.2's learning test (:func:`bpp.stud.experiments.match.learning_test`, window 200)."""
     from bpp.stud.experiments.match import learning_test
 
-    r = learning_test(opponent, n_hands=n_hands, window=200, seed=seed)
-    return {"opponent": opponent, "n_hands": n_hands, "seed": seed, "early": r.early_mean, "late": r.late_mean,
+    r = learning_test(opponent, n_hands=n_hands, window=200, rng=rng)
+    return {"opponent": opponent, "n_hands": n_hands, "seed": rng, "early": r.early_mean, "late": r.late_mean,
             "t": r.t, "p": r.p, "n_showdowns": r.n_showdowns}
 
 
@@ -202,7 +202,7 @@ def _report_variants(results, figures):
 register(Experiment(
     "bpp-table1", "bpp", "Table 1: probabilities of the nine hand categories", "Korb1999 §2.1, Table 1",
     lambda scale: [Step("table1", "bpp.reproduce.stud:table1",
-                        {"n_deals": 0 if scale == "quick" else 10_000_000, "seed": 0})],
+                        {"n_deals": 0 if scale == "quick" else 10_000_000, "rng": 0})],
     _report_table1, {"quick": 5, "paper": 30}))
 register(Experiment(
     "bpp-figure2", "bpp", "Figure 2: the final round's betting curves", "Korb1999 §4.1, Figure 2",
@@ -210,13 +210,13 @@ register(Experiment(
 register(Experiment(
     "bpp-significance", "bpp", "§5.2 significance tests and Figure 3", "Korb1999 §5.2, Figure 3",
     lambda scale: [Step(opp, "bpp.reproduce.stud:significance",
-                        {"opponent": opp, "n_hands": 2000 if scale == "quick" else 5000, "seed": seed})
+                        {"opponent": opp, "n_hands": 2000 if scale == "quick" else 5000, "rng": seed})
                    for opp, seed in (("prob", 1999), ("rules", 2002))],
     _report_significance, {"quick": 10, "paper": 40}))
 register(Experiment(
     "bpp-learning", "bpp", "§5.2 learning test: first against last 200 games", "Korb1999 §5.2",
     lambda scale: [Step(opp, "bpp.reproduce.stud:learning",
-                        {"opponent": opp, "n_hands": 1000 if scale == "quick" else 2000, "seed": seed})
+                        {"opponent": opp, "n_hands": 1000 if scale == "quick" else 2000, "rng": seed})
                    for opp, seed in (("prob", 1999), ("rules", 2002))],
     _report_learning, {"quick": 10, "paper": 20}))
 register(Experiment(
@@ -224,7 +224,7 @@ register(Experiment(
     "Korb1999 §4.1, §6.1, §6.3",
     lambda scale: [Step(f"{name} vs {opp}", "bpp.reproduce.stud:significance",
                         {"opponent": opp, "n_hands": (1000 if scale == "quick" else 5000) if player == "bpp" else
-                         (1000 if scale == "quick" else 10_000), "seed": seed, "player": player, "duplicate": True,
+                         (1000 if scale == "quick" else 10_000), "rng": seed, "player": player, "duplicate": True,
                          "play": play})
                    for name, (player, play, _) in _VARIANTS.items() for opp, seed in (("prob", 1999), ("rules", 2002))],
     _report_variants, {"quick": 55, "paper": 280}, beyond=True))

@@ -44,6 +44,8 @@ array([[ 2, -2],
 
 from __future__ import annotations
 
+import copy
+import functools
 from typing import Any
 
 import numpy as np
@@ -117,14 +119,14 @@ class BatchObservation:
         b = self._batch
         n = b.n
         pos = (self.player - self.button - 1) % n
-        deals = b.deals[self.rows]
+        deals = b.deals[b.ids[self.rows]]
         i = np.arange(len(self.rows))
         return np.stack([deals[i, pos], deals[i, n + pos]], axis=1)
 
     @property
     def board(self) -> np.ndarray:
         b = self._batch
-        return b.deals[self.rows, 2 * b.n : 2 * b.n + 5]
+        return b.deals[b.ids[self.rows], 2 * b.n : 2 * b.n + 5]
 
     @property
     def n_board(self) -> np.ndarray:
@@ -236,7 +238,9 @@ class LimitHoldemBatch:
         self.B = B
         self.sizes = np.array([game.small_bet, game.small_bet, game.big_bet, game.big_bet], dtype=np.int64)
         self.cap = game.max_raises + 1
-        self.deals = deals
+        # per-hand arrays that never change stay in the batch's order (indexed by ``ids``), so hands that
+        # finish leave only the betting arrays (see _drop)
+        self.deals = np.ascontiguousarray(deals)
         self.button = buttons.astype(np.int64)
         self.ranks = ranks
         self.ids = np.arange(B)
@@ -261,7 +265,7 @@ class LimitHoldemBatch:
         self.payoffs = np.zeros((B, n), dtype=np.int64)
         self._legal = None
         #: per-row arrays that compaction keeps in step (extra ones may be registered by drivers)
-        self._row_arrays = ["deals", "button", "ranks", "ids", "committed", "high", "n_bets", "to_act",
+        self._row_arrays = ["button", "ids", "committed", "high", "n_bets", "to_act",
                             "n_live_seats", "round", "folded", "current", "n_actions"]
 
     @property
@@ -466,13 +470,13 @@ class LimitHoldemBatch:
         """Pay every showdown in ``sel``: one pot (in fixed limit every live seat put in the same)."""
         n = self.n
         if n == 2:  # heads-up: both put in the same; the better hand wins it, a tie gives each their chips back
-            ranks = self.ranks[sel]
+            ranks = self.ranks[self.ids[sel]]
             sign = np.sign(ranks[:, 0].astype(np.int64) - ranks[:, 1])
             net = self.committed[sel, 0] * sign
             self.payoffs[self.ids[sel]] = np.stack([net, -net], axis=1)
             return
         folded = self.folded[sel]
-        ranks = np.where(folded, -1, self.ranks[sel].astype(np.int64))
+        ranks = np.where(folded, -1, self.ranks[self.ids[sel]].astype(np.int64))
         best = ranks.max(axis=1)
         winners = ranks == best[:, None]
         pot = self.committed[sel].sum(axis=1)
@@ -484,6 +488,58 @@ class LimitHoldemBatch:
         first = np.argmin(np.where(winners, pos, n), axis=1)
         won[np.arange(len(first)), first] += odd
         self._record(sel, won)
+
+    #: per-hand arrays indexed by hand (``ids``), not by live row: never compacted, shared by split parts
+    _hand_arrays = ("deals", "ranks", "payoffs")
+
+    def split(self, sel: np.ndarray) -> tuple[Any, Any]:
+        """The live rows where ``sel`` (bool, one per live row) is true, and the others, as two batches.
+
+        Both parts share this batch's hands (deals, ranks, payoffs), so a part
+        can be stepped alone (its own hands only) and merged back (:meth:`merge`);
+        the merged batch's rows are the first part's then the second's.
+
+        >>> import numpy as np
+        >>> from holdem.games import LimitHoldem
+        >>> batch = LimitHoldemBatch(LimitHoldem(), np.tile(np.arange(52), (3, 1)), [0, 1, 0])
+        >>> acting, waiting = batch.split(np.array([True, False, True]))
+        >>> acting.apply([0, 0])                  # two hands fold, the other waits
+        >>> waiting.merge(acting)
+        >>> waiting.ids.tolist(), batch.payoffs[:, 0].tolist()
+        ([1], [-1, 0, -1])
+        """
+        sel = np.asarray(sel, dtype=bool)
+        if sel.shape != (self.n_live,):
+            raise ValueError(
+                f"The 'sel' parameter of {type(self).__name__}.split must be a bool array of shape "
+                f"({self.n_live},); got shape {sel.shape}."
+            )
+        parts = []
+        for keep in (sel, ~sel):
+            part = copy.copy(self)
+            part._row_arrays = list(self._row_arrays)
+            part._legal = None
+            for name in self._row_arrays:
+                setattr(part, name, getattr(self, name)[keep])
+            parts.append(part)
+        return parts[0], parts[1]
+
+    def merge(self, other: Any) -> None:
+        """Append the live rows of ``other``, the other part of the same :meth:`split`, after this batch's."""
+        for name in self._row_arrays:
+            setattr(self, name, np.concatenate([getattr(self, name), getattr(other, name)]))
+        self._legal = None
+
+    def extend(self, other: Any) -> None:
+        """Append the hands of ``other``, a new batch of the same game with the same attached arrays (a refill).
+
+        Its hands get ids ``B``, ``B + 1`` … after this batch's.
+        """
+        other.ids = other.ids + self.B
+        for name in self._hand_arrays:
+            setattr(self, name, np.concatenate([getattr(self, name), getattr(other, name)]))
+        self.merge(other)
+        self.B += other.B
 
     def _drop(self, keep: np.ndarray) -> None:
         """Hands that finished leave the live arrays (one boolean compaction per array)."""
@@ -652,15 +708,15 @@ class StudBatchObservation(BatchObservation):
     def hole(self) -> np.ndarray:
         b = self._batch
         pos = (self.player - self.button - 1) % b.n
-        return np.asarray(b.deals[self.rows, pos][:, None])
+        return np.asarray(b.deals[b.ids[self.rows], pos][:, None])
 
     @property
     def up_cards(self) -> np.ndarray:
         b = self._batch
         n = b.n
         pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n) position of each seat
-        idx = n * (np.arange(1, 5)[None, None, :]) + pos[:, :, None]
-        return np.asarray(b.deals[self.rows[:, None, None], idx])
+        at = (b.ids[self.rows] * 52)[:, None, None] + pos[:, :, None] + n * np.arange(1, 5)  # deal[n * (j + 1) + pos]
+        return np.asarray(b.deals.reshape(-1)[at])
 
     @property
     def board(self) -> np.ndarray:
@@ -702,16 +758,15 @@ class Stud5Batch(LimitHoldemBatch):
         self.high[:] = game.ante
         self.n_bets[:] = 0
         # every seat's showing code after each round's up card, computed once: (B, 4, n)
-        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n
-        counts = np.zeros((B, n, 13), dtype=np.int64)
+        at = np.arange(0, B * 52, 52)[:, None] + (np.arange(n)[None, :] - self.button[:, None] - 1) % n
         show_keys = np.empty((B, 4, n), dtype=np.int64)
-        flat = (np.arange(B)[:, None] * n + np.arange(n)) * 13
+        shown = np.zeros((B, n), dtype=np.intp)  # the ranks of the up cards so far, as base-13 digits
+        deals = self.deals.reshape(-1)
         for j in range(4):
-            ranks = self.deals[np.arange(B)[:, None], n * (j + 1) + pos].astype(np.int64) >> 2
-            counts.reshape(-1)[(flat + ranks).reshape(-1)] += 1  # one card per seat: no repeated index
-            show_keys[:, j] = _showing_codes(counts)
-        self.show_keys = show_keys
-        self._row_arrays.append("show_keys")
+            shown = shown * 13 + (deals[at + n * (j + 1)] >> 2)
+            show_keys[:, j] = _showing_table(j + 1)[shown]
+        self.show_keys = show_keys  # by hand (ids), like deals
+        self._hand_arrays = LimitHoldemBatch._hand_arrays + ("show_keys",)
         self.current = self._first_actors()
 
     def observation(self, rows: ArrayLike) -> StudBatchObservation:
@@ -722,7 +777,7 @@ class Stud5Batch(LimitHoldemBatch):
         n = self.n
         k = self.n_live
         pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (k, n)
-        keys = self.show_keys[np.arange(k), self.round]
+        keys = self.show_keys[self.ids, self.round]
         keys = np.where(self.folded, -1, keys)
         # the best key; among equal keys the seat with the lowest position (nearest left of the button)
         order = keys * (n + 1) + (n - pos)
@@ -741,6 +796,17 @@ class _StudShape:
 
 
 _RANKS13 = np.arange(13)
+
+
+@functools.lru_cache(maxsize=None)
+def _showing_table(n_cards: int) -> np.ndarray:
+    """:func:`_showing_codes` of every sequence of ``n_cards`` ranks, indexed by the ranks as base-13 digits.
+
+    >>> int(_showing_table(2)[12 * 13 + 12]) == int(_showing_codes(np.eye(13, dtype=np.int64)[12] * 2))
+    True
+    """
+    ranks = np.indices((13,) * n_cards).reshape(n_cards, -1).T  # row i: the digits of i, first card first
+    return _showing_codes((ranks[:, :, None] == _RANKS13).sum(axis=1))
 
 
 def _showing_codes(counts: np.ndarray) -> np.ndarray:

@@ -159,6 +159,15 @@ class Draw5:
             )
         return Draw5State(self, clean_deal(deal, "Draw5"), clean_button(button, self.n_players, "Draw5"))
 
+    @property
+    def deal_cards(self) -> int:
+        """How many cards off the top of a deal the rules can read: all 52 (replacements come from ``deal[5n:]``).
+
+        >>> Draw5().deal_cards
+        52
+        """
+        return 52
+
     def showdown_cards(self, deals: ArrayLike, buttons: ArrayLike) -> None:
         """``None``: the final hands depend on the discards (the state evaluates at showdown)."""
         return None

@@ -156,8 +156,11 @@ def _gather(deals: ArrayLike, buttons: ArrayLike, n: int, idx: NDArray[np.intp],
         raise ValueError(
             f"The 'buttons' parameter of {owner}.showdown_cards must hold seats in [0, {n - 1}]; got {buttons!r}."
         )
-    rows = np.arange(deals.shape[0])[:, None, None]
-    return deals[rows, idx[buttons.astype(np.intp)]]
+    out = np.empty((deals.shape[0],) + idx.shape[1:], dtype=deals.dtype)
+    for b in range(n):  # one column gather per button seat: a few times faster than one 3-d fancy index
+        at = buttons == b
+        out[at] = deals[at][:, idx[b]]
+    return out
 
 
 class _HoldemGame:
@@ -166,6 +169,17 @@ class _HoldemGame:
     if TYPE_CHECKING:
         @property
         def n_players(self) -> int: ...
+
+    @property
+    def deal_cards(self) -> int:
+        """How many cards off the top of a deal the rules can read: two hole cards a seat and the board.
+
+        A match shuffles only these (:func:`holdem.match.runner.block_deals`).
+
+        >>> LimitHoldem().deal_cards, LimitHoldem(n_players=6).deal_cards
+        (9, 17)
+        """
+        return 2 * self.n_players + 5
 
     def showdown_cards(self, deals: ArrayLike, buttons: ArrayLike) -> NDArray[Any]:
         """Every seat's seven cards (2 hole + 5 board) for a block of deals.

@@ -201,6 +201,15 @@ class Stud5:
             clean_ranks(ranks, self.n_players, "Stud5"),
         )
 
+    @property
+    def deal_cards(self) -> int:
+        """How many cards off the top of a deal the rules can read: five a seat.
+
+        >>> Stud5(n_players=3).deal_cards
+        15
+        """
+        return 5 * self.n_players
+
     def showdown_cards(self, deals: ArrayLike, buttons: ArrayLike) -> NDArray[Any]:
         """Every seat's five cards (down card first) for a block of deals: shape (n_deals, n_players, 5).
 

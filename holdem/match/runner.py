@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import numpy as np
 
 from holdem.cards import CARD_TEXT
-from holdem.checks import check_int
+from holdem.checks import check_int, seed_sequence
 from holdem.match import parallel
 from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from holdem.games.base import Action, Game
     from holdem.match.log import MatchLog
 
-__all__ = ["play_match", "play_block", "run_blocks", "log_header", "DealBlocks", "MatchPlan", "BlockResult", "root_seed", "keep_learners", "DEFAULT_BLOCK_SIZE"]
+__all__ = ["play_match", "play_block", "hand_line", "run_blocks", "log_header", "DealBlocks", "MatchPlan", "BlockResult", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
@@ -112,58 +112,77 @@ class BlockResult:
         return self.chips
 
 
-def root_seed(rng: RngLike) -> np.random.SeedSequence:
-    """The root ``SeedSequence`` of a match from ``rng`` (None, an int, a SeedSequence or a Generator).
-
-    A ``Generator`` is drawn from once (so two matches from one generator
-    differ); ``None`` takes fresh entropy from the OS, recorded in the result.
-
-    >>> root_seed(7).entropy
-    7
-    >>> root_seed("seven")
-    Traceback (most recent call last):
-    ...
-    ValueError: The 'rng' parameter of play_match must be None, an int, a SeedSequence or a Generator; got 'seven'.
-    """
-    if rng is None:
-        return np.random.SeedSequence()
-    if isinstance(rng, np.random.SeedSequence):
-        return np.random.SeedSequence(rng.entropy, spawn_key=rng.spawn_key)
-    if isinstance(rng, np.random.Generator):
-        return np.random.SeedSequence(int(rng.integers(0, 2**63)))
-    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0:
-        return np.random.SeedSequence(int(rng))
-    raise ValueError(
-        f"The 'rng' parameter of play_match must be None, an int, a SeedSequence or a Generator; got {rng!r}."
-    )
-
-
-def block_deals(seed: np.random.SeedSequence, n_deals: int, n_agents: int
+def block_deals(stream: np.random.SeedSequence, n_deals: int, n_agents: int, n_cards: int = 52
                 ) -> tuple[np.ndarray, list[np.random.SeedSequence]]:
     """A block's ``(n_deals, 52)`` int8 deals and its agents' streams, from the block's ``SeedSequence``.
 
-    Child 0 of ``seed`` shuffles the deals, children 1.. are the agents' (see the module docstring);
+    Child 0 of ``stream`` deals, children 1.. are the agents' (see the module docstring);
     the ACPC dealer deals from here too, so its hands are a match's.
+
+    Every deal is a permutation of the 52 cards whose first ``n_cards`` positions
+    (``game.deal_cards``: the cards the rules can read) are a uniformly random
+    ordered draw without replacement: a Fisher–Yates shuffle run from the top for
+    ``n_cards`` steps (position ``i`` swaps with a uniform position in
+    ``[i, 52)``); the rest of the deck is what those swaps leave there.
+    Heads-up hold'em reads 9 cards, a sixth of a full shuffle's work; with
+    ``n_cards`` 51 or 52 every position is shuffled.  The swap positions are
+    drawn row by row (:func:`_swap_offsets`), so a block's first deals do not
+    depend on how many deals it has.
+
+    >>> deals, streams = block_deals(np.random.SeedSequence(1), 3, 2, 9)
+    >>> deals.shape, deals.dtype, len(streams), sorted(deals[0].tolist()) == list(range(52))
+    ((3, 52), dtype('int8'), 2, True)
+    >>> bool((block_deals(np.random.SeedSequence(1), 2, 2, 9)[0] == deals[:2]).all())
+    True
     """
-    streams = seed.spawn(1 + n_agents)
-    # shuffled as int64 (numpy's fast path for 8-byte items: the same permutations, faster), kept as int8
-    deals = np.empty((n_deals, 52), dtype=np.int64)
-    deals[:] = np.arange(52)
-    np.random.default_rng(streams[0]).permuted(deals, axis=1, out=deals)
-    return deals.astype(np.int8), streams[1:]
+    streams = stream.spawn(1 + n_agents)
+    steps = min(n_cards, 51)
+    offsets = _swap_offsets(streams[0], n_deals, steps)
+    deals = np.empty((n_deals, 52), dtype=np.int8)
+    deals[:] = np.arange(52, dtype=np.int8)
+    flat = deals.reshape(-1)
+    row_starts = np.arange(0, n_deals * 52, 52)
+    for i in range(steps):
+        at = row_starts + offsets[:, i]
+        top = deals[:, i].copy()
+        deals[:, i] = flat[at]
+        flat[at] = top
+    return deals, streams[1:]
 
 
-def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> BlockResult:
+def _swap_offsets(stream: np.random.SeedSequence, n_deals: int, steps: int) -> np.ndarray:
+    """``(n_deals, steps)`` int64: entry ``[d, i]`` uniform in ``[i, 52)``, independent, drawn row by row.
+
+    Lemire's multiply-shift (Lemire2019 "Fast random integer generation in an
+    interval"): a uniform 32-bit ``u`` gives ``(u * r) >> 32`` in ``[0, r)``,
+    exactly uniform once the rare ``u`` whose low product word is below
+    ``2**32 mod r`` (probability < 52 / 2**32) are rejected; a rejected entry is
+    drawn again, in row-major order, from a child stream of ``stream``.
+    """
+    u = np.random.default_rng(stream).integers(0, 2**32, size=(n_deals, steps), dtype=np.uint32).astype(np.uint64)
+    r = (52 - np.arange(steps)).astype(np.uint64)
+    product = u * r
+    offsets = (product >> np.uint64(32)).astype(np.int64)
+    rejected = (product & np.uint64(0xFFFFFFFF)) < (np.uint64(2**32) % r)
+    if rejected.any():
+        again = np.random.default_rng(stream.spawn(1)[0])
+        for d, i in zip(*np.nonzero(rejected)):
+            offsets[d, i] = again.integers(0, 52 - i)
+    offsets += np.arange(steps)
+    return offsets
+
+
+def play_block(plan: MatchPlan, block: int, stream: np.random.SeedSequence) -> BlockResult:
     """Play one block of a match (module-level, so worker processes can run it).
 
-    ``seed`` is the block's own ``SeedSequence`` (child ``block`` of the match's
+    ``stream`` is the block's own ``SeedSequence`` (child ``block`` of the match's
     root); ``agents`` (one per agent, optional) are used instead of making fresh
     ones from ``plan.agents``.
     """
     game = plan.game
     n = plan.n_players
     n_deals = plan.block_deals(block)
-    deals, streams = block_deals(seed, n_deals, len(plan.agents))
+    deals, streams = block_deals(stream, n_deals, len(plan.agents), getattr(game, "deal_cards", 52))
     agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(plan.agents, streams)]
 
     first = block * plan.block_size
@@ -214,7 +233,7 @@ def play_block(plan: MatchPlan, block: int, seed: np.random.SeedSequence) -> Blo
         pays.append(state._payoff_list() if trusted is not None else state.payoffs.tolist())
         played.append(replay)
         if record:
-            lines.append(_hand_line(hand, deal_no, replay, block, button, at_seat_rows[replay], deals[j].tolist(),
+            lines.append(hand_line(hand, deal_no, replay, block, button, at_seat_rows[replay], deals[j].tolist(),
                                     cast("list[tuple[int, Action]]", driver.actions), state))  # recorded
     by_seat = np.array(pays, dtype=np.int64).reshape(-1, n)
     chips = np.take_along_axis(by_seat, seat_ofs[np.array(played, dtype=np.intp)], axis=1)
@@ -232,9 +251,39 @@ def _action_json(action: Action) -> str:
     return text
 
 
-def _hand_line(hand: int, deal_no: int, replay: int, block: int, button: int, at_seat: Sequence[int],
-               deal: Sequence[int], taken: list[tuple[int, Action]], state: Any) -> str:
-    """One hand's log line, formatted directly (cheap: a hand log must not slow a match down)."""
+def hand_line(hand: int, deal_no: int, replay: int, block: int, button: int, at_seat: Sequence[int],
+              deal: Sequence[int], taken: list[tuple[int, Action]], state: Any) -> str:
+    """The ``"hand"`` line of a match log (:mod:`holdem.match.log`) for one finished hand, newline included.
+
+    Formatted directly (cheap: a hand log must not slow a match down); the
+    match runner and the ACPC dealer (:mod:`bpp.acpc.dealer`) write their
+    hands with it.
+
+    Parameters
+    ----------
+    hand, deal_no, replay, block : int
+        The hand's number in the match, its deal's number, the seating of the
+        deal (0 unless duplicate) and the block it belongs to.
+    button : int
+        The button's seat.
+    at_seat : sequence of int
+        The agent (by its index in the match) at each seat.
+    deal : sequence of int
+        The 52 cards of the deal, in dealing order.
+    taken : sequence of (int, Action)
+        ``(seat, action as applied)`` of every action (``HandDriver(record=True).actions``).
+    state : GameState
+        The finished hand (its showdown events and payoffs are written).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from holdem.games import FOLD, LimitHoldem
+    >>> state = LimitHoldem().new_hand(np.arange(52), button=0)
+    >>> taken = [(state.current_player, state.apply(FOLD))]
+    >>> hand_line(0, 0, 0, 0, 0, [0, 1], list(range(52)), taken, state).rstrip()[-51:]
+    '"actions":[[0,"f"]],"showdown":[],"payoffs":[-1,1]}'
+    """
     memo = _ACTION_JSON
     actions = ",".join([f"[{p},{memo.get(a) or _action_json(a)}]" for p, a in taken])
     showdown = ",".join(
@@ -357,7 +406,7 @@ def run_blocks(plan: _BlockPlan, play: Callable[[Any, int, np.random.SeedSequenc
     plan
         A :class:`DealBlocks` with ``n_replays`` (hands per deal), picklable.
     play
-        ``play(plan, block, seed)`` → a block result with ``block``, ``n_deals``,
+        ``play(plan, block, stream)`` → a block result with ``block``, ``n_deals``,
         ``lines`` (its log lines) and ``agent_chips()`` ((n_hands, n_agents) chips).
     log, previous
         The log path (or None) and, when the caller read it already, its
@@ -514,7 +563,7 @@ def play_match(
             previous = read_log(log)
             if rng is None:
                 rng = np.random.SeedSequence(previous.header["seed"], spawn_key=tuple(previous.header["spawn_key"]))
-    root = root_seed(rng)
+    root = seed_sequence(rng)
     specs = keep_learners(specs, root)
     learners = [s.name for s in specs if s.instance is not None and capabilities(s.instance).learns_across_hands]
     if learners and previous is not None and previous.n_deals < n_deals:

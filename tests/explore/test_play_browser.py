@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(params=[("stud5", "bpp-card"), ("limit-holdem", "poki")], ids=["stud5", "holdem"])
 def server(request):
     game, against = request.param
-    srv = make_server(game, against, port=0, seed=7)
+    srv = make_server(game, against, port=0, rng=7)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield srv

@@ -24,7 +24,7 @@ from bpp.explore.play import make_server
 @pytest.fixture(scope="module")
 def server():
     lines: list[str] = []
-    srv = make_server("stud5", "bpp-card", port=0, seed=7, log=lines.append)
+    srv = make_server("stud5", "bpp-card", port=0, rng=7, log=lines.append)
     srv.lines = lines
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()

@@ -129,8 +129,8 @@ def test_openspiel_names_play_in_bpp_match_and_play_match(capsys):
 
 def test_lbr_against_openspiel_uniform_random_agrees_with_bpp_random_sizes():
     """OpenSpiel's uniform random policy of the full game is bpp's ``random-sizes``: LBR's values agree within CIs."""
-    os_r = run_lbr(PREFIX + "uniform_random", n_deals=12, seed=5, betting="fcpa")
-    bpp_r = run_lbr("random-sizes", n_deals=12, seed=5, betting="fcpa")
+    os_r = run_lbr(PREFIX + "uniform_random", n_deals=12, rng=5, betting="fcpa")
+    bpp_r = run_lbr("random-sizes", n_deals=12, rng=5, betting="fcpa")
     d = os_r.value.mean - bpp_r.value.mean
     half = np.hypot(*(np.diff(r.value.ci95)[0] / 2 for r in (os_r, bpp_r)))
     assert abs(d) <= max(half, 1e-9), (os_r.table(), bpp_r.table())

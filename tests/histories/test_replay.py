@@ -24,10 +24,10 @@ def _learned(agent):
     (Draw5(n_players=2), ["evolving", "tight-passive"], 150),
 ])
 def test_learning_from_a_replayed_log_equals_learning_live(tmp_path, game, names, n):
-    learner = next(i for i, a in enumerate(match_agents(names, seed=5)) if not isinstance(a, str))
-    live = match_agents(names, seed=5)
+    learner = next(i for i, a in enumerate(match_agents(names, rng=5)) if not isinstance(a, str))
+    live = match_agents(names, rng=5)
     play_match(game, live, n, rng=5, log=tmp_path / "m.jsonl")
-    fresh = match_agents(names, seed=5)[learner].instance
+    fresh = match_agents(names, rng=5)[learner].instance
     before = [x.copy() for x in _learned(fresh)] if not hasattr(fresh, "modeler") else None
     replay(read_hands(tmp_path / "m.jsonl"), fresh, as_player=names[learner])
     for a, b in zip(_learned(live[learner].instance), _learned(fresh), strict=True):

@@ -231,7 +231,7 @@ def test_registered_for_draw5_and_learning_kept_across_hands():
     for name in ("loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive", "evolving"):
         assert agent_games(name) == ("draw5",)
     assert make_agent("tight-passive", rng=0).style == "tight-passive"
-    seats = match_agents(["evolving", "loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive"], seed=1)
+    seats = match_agents(["evolving", "loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive"], rng=1)
     assert type(seats[0].instance).__name__ == "EvolvingPlayer" and seats[1:] == [
         "loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive"]
 

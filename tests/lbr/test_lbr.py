@@ -115,7 +115,7 @@ def test_card_dependent_opponent_moves_the_range():
 
 
 def test_fc_against_always_call_wins_exactly_zero_per_duplicate_deal():
-    r = run_lbr("call", betting="fc", rounds="1-4", n_deals=20, seed=3)
+    r = run_lbr("call", betting="fc", rounds="1-4", n_deals=20, rng=3)
     assert np.all(r.chips.sum(axis=1) == 0)  # both players check/call down: seat swap swaps the winner
     assert r.summaries["duplicate"].mean == 0.0
     lo, hi = r.value.ci95  # the imaginary observations average over the range instead: zero in expectation
@@ -148,7 +148,7 @@ def test_betting_sets():
 
 
 def test_limit_holdem_lbr_runs_against_a_trivial_agent():
-    r = run_lbr("raise", game="limit-holdem", betting="fcpa", n_deals=10, seed=1)
+    r = run_lbr("raise", game="limit-holdem", betting="fcpa", n_deals=10, rng=1)
     assert r.unit == "sb" and np.isfinite(r.value.mean)
 
 
@@ -179,9 +179,9 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys):
 
 def test_log_resumes_to_the_same_result(tmp_path):
     log = tmp_path / "lbr.jsonl"
-    run_lbr("random", n_deals=6, seed=4, block_size=3, log=log)
-    resumed = run_lbr("random", n_deals=12, seed=4, block_size=3, log=log)
-    fresh = run_lbr("random", n_deals=12, seed=4, block_size=3)
+    run_lbr("random", n_deals=6, rng=4, block_size=3, log=log)
+    resumed = run_lbr("random", n_deals=12, rng=4, block_size=3, log=log)
+    fresh = run_lbr("random", n_deals=12, rng=4, block_size=3)
     np.testing.assert_array_equal(resumed.chips, fresh.chips)
     np.testing.assert_allclose(resumed.imaginary, fresh.imaginary)
 
@@ -229,7 +229,7 @@ def test_stud_sampled_equity_is_near_the_exact_one():
 
 
 def test_stud_lbr_runs_against_the_rule_based_player():
-    r = run_lbr("rules", game="stud5", betting="fcpa", n_deals=4, seed=2)
+    r = run_lbr("rules", game="stud5", betting="fcpa", n_deals=4, rng=2)
     assert r.unit == "units" and np.isfinite(r.value.mean)
 
 

@@ -60,7 +60,7 @@ def test_refused_without_policy_in_one_line(capsys):
 
 
 def test_policy_samples_runs_the_act_only_agent():
-    r = run_lbr("test-coinflip", betting="fc", n_deals=4, seed=2, policy_samples=8)
+    r = run_lbr("test-coinflip", betting="fc", n_deals=4, rng=2, policy_samples=8)
     assert r.opponent == "test-coinflip~8" and np.isfinite(r.value.mean)
     with pytest.raises(ValueError, match="'policy_samples' parameter of run_lbr must be a positive integer"):
         run_lbr("test-coinflip", n_deals=2, policy_samples=0)

@@ -86,7 +86,7 @@ def test_predictions_become_thresholds_as_frequencies_do():
 
 
 def test_learned_state_round_trips_through_plain_files(tmp_path):
-    agents = match_agents(["poki-meta", "maniac", "rock"], seed=3)
+    agents = match_agents(["poki-meta", "maniac", "rock"], rng=3)
     play_match(LimitHoldem(3), agents, 150, rng=3)
     a = agents[0].instance
     a.save(tmp_path)
@@ -111,7 +111,7 @@ def test_poki_nn_and_meta_learn_across_hands_and_are_seeded():
     for name in ("poki-nn", "poki-meta"):
         runs = []
         for _ in range(2):
-            agents = match_agents([name, "maniac", "calling-station"], seed=4)
+            agents = match_agents([name, "maniac", "calling-station"], rng=4)
             runs.append(play_match(LimitHoldem(3), agents, 20, rng=4).winnings)
             assert agents[0].instance.learns_across_hands
             assert agents[0].instance.predictor_.__class__.__name__ in ("NeuralPredictor", "MetaPredictor")

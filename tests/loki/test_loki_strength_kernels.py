@@ -41,9 +41,16 @@ def _reference(board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return hs, np.where(live, hs + (1 - hs) * ppot, 0.0)
 
 
-@pytest.mark.parametrize("n_board, seed", [(3, 0), (4, 1), (5, 2), (3, 3)])
-def test_holding_strength_equals_pairwise_reference(n_board, seed):
-    board = np.random.default_rng(seed).permutation(52)[:n_board].astype(np.int8)
+@pytest.mark.parametrize("board", [(3, 0), (4, 1), (5, 2), (3, 3), "2h 7h Kd", "2h 7h Kh", "2h 7h Kh 9c", "2h 7h Kh 9h", "5s 5c 9s 9c"])
+def test_holding_strength_equals_pairwise_reference(board):
+    """Random boards, two- and three-flush boards (pattern entries plus flush pairs), a four-flush turn (every pair sorted)."""
+    from holdem.cards import parse_cards
+
+    if isinstance(board, str):
+        board = parse_cards(board)
+    else:
+        n_board, seed = board
+        board = np.random.default_rng(seed).permutation(52)[:n_board].astype(np.int8)
     hs, ehs = StreetTable(board).holding_strength()
     ref_hs, ref_ehs = _reference(board)
     np.testing.assert_allclose(hs, ref_hs, rtol=0, atol=1e-12)
@@ -97,3 +104,17 @@ def test_street_table_takes_ranks_from_the_previous_street():
     for n in (3, 4, 5):
         chained = street_table(deal[:n])
         assert np.array_equal(chained.ranks, StreetTable(np.array(deal[:n], dtype=np.int8)).ranks)
+
+
+def test_threshold_triples_scalar_path_equals_the_array_path():
+    """One decision's triple (plain-Python path) is the very float64 triple of the broadcast path."""
+    from bpp.loki.selector.triples import threshold_triples
+
+    rng = np.random.default_rng(7)
+    for _ in range(2000):
+        s, mc, mr = rng.random(3)
+        sig = float(rng.choice([0.03, 0.05, 0.1]))
+        cc, cr = bool(rng.random() < 0.5), bool(rng.random() < 0.5)
+        one = threshold_triples(float(s), float(mc), float(mr), sigma=sig, can_check=cc, can_raise=cr)
+        batch = threshold_triples(np.array([s]), mc, mr, sigma=sig, can_check=cc, can_raise=cr)[0]
+        assert np.array_equal(one, batch)

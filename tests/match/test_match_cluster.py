@@ -41,11 +41,11 @@ def test_lbr_on_cluster_equals_local(cluster, tmp_path):
     """bpp lbr runs on the runner's machinery, so a Dask scheduler plays its blocks with the same result."""
     from bpp.lbr.run import run_lbr
 
-    local = run_lbr("random", betting="fc", n_deals=6, block_size=2, seed=5)
-    remote = run_lbr("random", betting="fc", n_deals=6, block_size=2, seed=5, scheduler=cluster.scheduler_address,
+    local = run_lbr("random", betting="fc", n_deals=6, block_size=2, rng=5)
+    remote = run_lbr("random", betting="fc", n_deals=6, block_size=2, rng=5, scheduler=cluster.scheduler_address,
                      log=tmp_path / "lbr.jsonl")
     assert np.array_equal(local.chips, remote.chips) and np.array_equal(local.imaginary, remote.imaginary)
-    resumed = run_lbr("random", betting="fc", n_deals=6, block_size=2, seed=5, log=tmp_path / "lbr.jsonl")
+    resumed = run_lbr("random", betting="fc", n_deals=6, block_size=2, rng=5, log=tmp_path / "lbr.jsonl")
     assert np.array_equal(resumed.chips, local.chips)
 
 
@@ -79,7 +79,7 @@ def test_learning_match_says_it_is_one_task(cluster):
     from bpp.registry import match_agents
     from holdem.games import Stud5
 
-    agents = match_agents(["bpp", "rules"], seed=3)
+    agents = match_agents(["bpp", "rules"], rng=3)
     with pytest.warns(ParallelNote, match="learn across hands: this match is one task"):
         play_match(Stud5(), agents, 20, rng=3, scheduler=cluster.scheduler_address)
 

@@ -85,19 +85,19 @@ def test_learning_agents_persist_for_the_whole_match_and_keep_their_names():
     from holdem.games import Stud5
     from holdem.match import play_match
 
-    agents = match_agents(["bpp", "rules"], seed=5)
+    agents = match_agents(["bpp", "rules"], rng=5)
     assert agents[1] == "rules" and agents[0].name == "bpp"
     learner = agents[0].instance
     result = play_match(Stud5(), agents, 600, rng=5)
     assert result.names == ["bpp", "rules"]
     assert learner.learns_across_hands
     # the same seed gives the same match, learned state included
-    again = play_match(Stud5(), match_agents(["bpp", "rules"], seed=5), 600, rng=5)
+    again = play_match(Stud5(), match_agents(["bpp", "rules"], rng=5), 600, rng=5)
     assert again.players[0].total == result.players[0].total
-    assert [a if isinstance(a, str) else a.name for a in match_agents(["poki", "loki"], seed=1)] == ["poki", "loki"]
-    assert not isinstance(match_agents(["poki", "loki"], seed=1)[0], str)  # poki's specific models learn
+    assert [a if isinstance(a, str) else a.name for a in match_agents(["poki", "loki"], rng=1)] == ["poki", "loki"]
+    assert not isinstance(match_agents(["poki", "loki"], rng=1)[0], str)  # poki's specific models learn
     with pytest.raises(ValueError, match="learn across hands .* need workers=1"):
-        match_agents(["bpp", "rules"], seed=1, workers=2)
+        match_agents(["bpp", "rules"], rng=1, workers=2)
 
 
 def test_names_instances_and_the_cli_give_the_same_learning_match(capsys, tmp_path, monkeypatch):
@@ -110,7 +110,7 @@ def test_names_instances_and_the_cli_give_the_same_learning_match(capsys, tmp_pa
     from holdem.match import play_match
 
     by_name = play_match(Stud5(), ["bpp", "rules"], 300, rng=5, duplicate=True)
-    by_instance = play_match(Stud5(), match_agents(["bpp", "rules"], seed=5), 300, rng=5, duplicate=True)
+    by_instance = play_match(Stud5(), match_agents(["bpp", "rules"], rng=5), 300, rng=5, duplicate=True)
     assert main(["match", "stud5", "--agents", "bpp,rules", "--hands", "300", "--seed", "5", "--duplicate",
                  "--json", "--no-progress"]) == 0
     cli = json.loads(capsys.readouterr().out)

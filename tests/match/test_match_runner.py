@@ -16,10 +16,16 @@ def reference_chips(seed, n_deals, block_size, n_players=2):
     out = []
     for b, child in enumerate(np.random.SeedSequence(seed).spawn(n_blocks)):
         m = min(block_size, n_deals - b * block_size)
-        deals = np.tile(np.arange(52, dtype=np.int8), (m, 1))
-        np.random.default_rng(child.spawn(1 + n_players)[0]).permuted(deals, axis=1, out=deals)
+        # HighCard has no deal_cards, so all 51 Fisher-Yates steps run from the top, one 32-bit draw u
+        # per step, row by row: position i swaps with i + (u * (52 - i)) >> 32 (Lemire's multiply-shift)
+        draws = np.random.default_rng(child.spawn(1 + n_players)[0]).integers(0, 2**32, size=(m, 51), dtype=np.uint32)
         for j in range(m):
-            ranks = deals[j, :n_players] >> 2
+            deck = list(range(52))
+            for i, u in enumerate(draws[j].tolist()):
+                assert (u * (52 - i)) % 2**32 >= 2**32 % (52 - i)  # not a rejected draw (probability ~1e-8)
+                k = i + (u * (52 - i) >> 32)
+                deck[i], deck[k] = deck[k], deck[i]
+            ranks = np.array(deck[:n_players]) >> 2
             button = (b * block_size + j) % n_players
             best = ranks.max()
             winners = [s for s in range(n_players) if ranks[s] == best]

@@ -75,7 +75,9 @@ def test_no_bluffing_gives_the_papers_tables_and_bluffing_lowers_fear_of_bets():
         # an opponent that bluffs with every hand: its bet says nothing, P(win | bet) = P(win | unobserved)
         always = sb.CompiledBluffNet(net.cpts, np.ones_like(beta), h)
         np.testing.assert_allclose(always.win_table[:, :, 1], always.win_table[:, :, 2], atol=1e-12, equal_nan=True)
-    win_tables = sb.BluffWinTables(nets).refit([_learned(r, 6) for r in range(4)])
+    from bpp.stud.players.bluff import BluffBPP
+
+    win_tables = BluffBPP(rng=0).win_tables_.refit([sb.bluff_tables(*_learned(r, 6)) for r in range(4)])
     for r, net in enumerate(nets):
         np.testing.assert_allclose(win_tables.tables[r], sb.CompiledBluffNet(net.cpts, *_learned(r, 6)).win_table, atol=1e-12, equal_nan=True)
 

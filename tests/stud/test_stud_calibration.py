@@ -28,7 +28,7 @@ def test_play_mode_is_checked():
 
 
 def test_decision_records_hold_every_decision_and_the_deals_true_outcome():
-    rec = decision_records("bpp", "rules", n_deals=60, seed=3)
+    rec = decision_records("bpp", "rules", n_deals=60, rng=3)
     n = rec["round"].size
     assert n > 100 and all(rec[k].size == n for k in ("p_win", "d", "action", "true_win", "showing", "opp_action"))
     assert np.allclose(rec["d"], rec["p_win"] - rec["theta"])

@@ -203,11 +203,12 @@ def test_bpp_dbn_plays_learns_and_reads_its_own_network():
     player = agent_factory("bpp-dbn")(rng=0)
     play_match(Stud5(), [player, agent_factory("rules")(rng=1)], 150, rng=2)
     assert player.model_.n_showdowns_ > 10
-    for m, learned in zip(player.dbn_.cpts.action_cpts, player.model_.action_cpts()):
-        np.testing.assert_allclose(m, learned)
-    # a fresh hand: the belief, the evidence and the batched holdings agree with the scalar P(win)
+    # a fresh hand (new_hand refits the network with what the last hands taught, as between any two hands)
     state = Stud5().new_hand(np.random.default_rng(5).permutation(52))
     player.new_hand(state.current_player)
+    for m, learned in zip(player.dbn_.cpts.action_cpts, player.model_.action_cpts()):
+        np.testing.assert_allclose(m, learned)
+    # the belief, the evidence and the batched holdings agree with the scalar P(win)
     for _ in range(6):
         if state.is_terminal:
             break
@@ -228,8 +229,8 @@ def test_bpp_dbn_plays_learns_and_reads_its_own_network():
 def test_a_shadow_network_sees_the_players_decisions_and_changes_nothing():
     from bpp.stud.experiments.calibration import decision_records
 
-    alone = decision_records("bpp-dbn", "rules", n_deals=15, seed=3)
-    watched = decision_records("bpp-dbn", "rules", n_deals=15, seed=3, shadows=("bpp", "bpp-dbn"))
+    alone = decision_records("bpp-dbn", "rules", n_deals=15, rng=3)
+    watched = decision_records("bpp-dbn", "rules", n_deals=15, rng=3, shadows=("bpp", "bpp-dbn"))
     for key, column in alone.items():
         np.testing.assert_array_equal(watched[key], column)
     # a watching bpp-dbn learns the same showdowns, so it gives the player's own P(win) at every decision

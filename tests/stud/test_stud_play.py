@@ -424,7 +424,7 @@ def test_bpp_match_command_runs(capsys):
 def test_search_is_reproducible_from_its_seed():
     from bpp.stud.experiments.search import search_curves
 
-    kw = dict(n_generations=1, population=3, elite=2, n_hands=6, validation_hands=0, seed=5, progress=False)
+    kw = dict(n_generations=1, population=3, elite=2, n_hands=6, validation_hands=0, rng=5, progress=False)
     a, b = search_curves(**kw), search_curves(**kw)
     assert a.params == b.params and a.history == b.history
     assert a.params != DEFAULT_PARAMS
@@ -433,12 +433,13 @@ def test_search_is_reproducible_from_its_seed():
 def test_search_passes_bpp_kwargs_to_every_candidate():
     from bpp.stud.experiments.search import score_params, search_curves
 
-    linked = score_params(DEFAULT_PARAMS, n_hands=40, seed=2, bpp_kwargs={"upcards_link": "showing"})
-    again = score_params(DEFAULT_PARAMS, n_hands=40, seed=2, bpp_kwargs={"upcards_link": "showing"})
-    paper = score_params(DEFAULT_PARAMS, n_hands=40, seed=2)
+    # 200 hands: in 40 the two networks often make the same few decisions that differ (equal totals)
+    linked = score_params(DEFAULT_PARAMS, n_hands=200, rng=2, bpp_kwargs={"upcards_link": "showing"})
+    again = score_params(DEFAULT_PARAMS, n_hands=200, rng=2, bpp_kwargs={"upcards_link": "showing"})
+    paper = score_params(DEFAULT_PARAMS, n_hands=200, rng=2)
     assert linked.players[0].total == again.players[0].total
     assert linked.players[0].total != paper.players[0].total  # the §6.1 network reads the same hands differently
-    r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=0, seed=1, progress=False,
+    r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=0, rng=1, progress=False,
                       bpp_kwargs={"upcards_link": "showing"})
     assert r.settings["bpp_kwargs"] == {"upcards_link": "showing"}
 
@@ -446,7 +447,7 @@ def test_search_passes_bpp_kwargs_to_every_candidate():
 def test_search_saves_parameters_and_trace(tmp_path):
     from bpp.stud.experiments.search import search_curves
 
-    r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, seed=1, progress=False)
+    r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, rng=1, progress=False)
     path = r.save(tmp_path / "curves.json")
     assert CurveParams.load(path) == r.params
     assert json.loads((tmp_path / "curves_search.json").read_text())["history"]
@@ -455,7 +456,7 @@ def test_search_saves_parameters_and_trace(tmp_path):
 def test_significance_machinery_short():
     from bpp.stud.experiments import significance
 
-    r = significance("rules", n_hands=60, seed=3)
+    r = significance("rules", n_hands=60, rng=3)
     assert r.n_hands == 60 and r.ci95[0] <= r.mean <= r.ci95[1]
     assert 0.0 <= r.p <= 1.0 and "bpp vs rules" in r.line()
     assert r.match.players[0].mean == r.mean
@@ -467,16 +468,16 @@ def test_significance_learns_across_the_whole_match():
     from bpp.stud.experiments import significance
     from bpp.stud.players.paper import BPPPlayer
 
-    r = significance("rules", n_hands=1100, seed=4)
+    r = significance("rules", n_hands=1100, rng=4)
     assert isinstance(r.agent, BPPPlayer)
     assert r.agent.model_.n_showdowns_ > 100
-    assert significance("rules", n_hands=1100, seed=4).mean == r.mean  # the seed alone fixes the result
+    assert significance("rules", n_hands=1100, rng=4).mean == r.mean  # the seed alone fixes the result
 
 
 def test_learning_test_machinery_short():
     from bpp.stud.experiments import learning_test
 
-    r = learning_test("rules", n_hands=80, window=20, seed=2)
+    r = learning_test("rules", n_hands=80, window=20, rng=2)
     assert r.winnings.shape == (80,)
     assert r.early_mean == pytest.approx(r.winnings[:20].mean()) and r.late_mean == pytest.approx(r.winnings[-20:].mean())
     assert r.n_showdowns > 0 and 0.0 <= r.p <= 1.0
@@ -485,8 +486,8 @@ def test_learning_test_machinery_short():
 def test_experiments_pass_bpp_arguments_to_the_player():
     from bpp.stud.experiments import cumulative_winnings, learning_test
 
-    _, agent = cumulative_winnings("rules", n_hands=30, seed=2, upcards_link=True)
+    _, agent = cumulative_winnings("rules", n_hands=30, rng=2, upcards_link=True)
     assert agent.upcards_link == "showing" and agent.model_.n_showdowns_ > 0
-    linked = learning_test("rules", n_hands=80, window=20, seed=2, upcards_link=True)
-    paper = learning_test("rules", n_hands=80, window=20, seed=2)
+    linked = learning_test("rules", n_hands=80, window=20, rng=2, upcards_link=True)
+    paper = learning_test("rules", n_hands=80, window=20, rng=2)
     assert linked.winnings.shape == (80,) and not np.array_equal(linked.winnings, paper.winnings)

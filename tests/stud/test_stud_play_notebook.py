@@ -39,7 +39,7 @@ def test_inspect_traces_the_card_level_bpp(tmp_path, capsys):
     assert out.stat().st_size > 10_000
     printed = capsys.readouterr().out
     assert "OPP up" in printed and "top OPP type now" in printed
-    trace = trace_hand(seed=3, warmup=20, player="bpp-card")
+    trace = trace_hand(rng=3, warmup=20, player="bpp-card")
     for step in trace.steps:  # both belief panels are distributions over the same posterior
         np.testing.assert_allclose([step.opp_current.sum(), step.opp_final.sum()], 1.0, atol=1e-9)
     assert trace.player == "bpp-card" and trace.steps[0].opp_current_states[-1] == "A"
@@ -52,7 +52,7 @@ def test_inspect_traces_every_variant_and_a_dynamic_networks_slices_line_up(caps
 
     assert set(TRACED) >= {"bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing", "bpp-card"}
     for player in ("bpp-bluff", "bpp-showing"):
-        trace = trace_hand(seed=4, warmup=0, player=player)
+        trace = trace_hand(rng=4, warmup=0, player=player)
         assert trace.steps and all(0.0 <= s.p_win <= 1.0 for s in trace.steps)
     assert main(["inspect", "stud5", "--player", "bpp-dbn", "--seed", "4", "--warmup", "0"]) == 0
     lines = capsys.readouterr().out.splitlines()

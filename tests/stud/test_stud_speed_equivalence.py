@@ -110,3 +110,14 @@ def test_card_bpp_posterior_kept_through_the_hand_equals_recounting_every_decisi
             assert np.array_equal(got_cards, cards) and np.array_equal(got, oracle)
             checked += 1
     assert hands == 40 and checked > 300
+
+
+def test_rules_batch_value_lookup_equals_hand_value_codes():
+    """figure4_policy_batch reads 1-4 card values from a table of ranks; they equal hand_value_codes on real cards."""
+    from bpp.stud.opponents.paper import _value_codes
+
+    rng = np.random.default_rng(3)
+    for k in (1, 2, 3, 4, 5):
+        hands = np.array([rng.choice(52, k, replace=False) for _ in range(4000)])
+        for got, expected in zip(_value_codes(hands), hand_value_codes(hands)):
+            np.testing.assert_array_equal(got, expected)

@@ -234,7 +234,7 @@ def test_search_never_overwrites_and_searches_a_curve_set(tmp_path):
     assert existing.read_text() == "{}"
     start = CurveSet.uniform(ActionsBPP.curve_contexts, DEFAULT_PARAMS)
     result = search.search_curves(
-        n_generations=1, population=3, elite=2, n_hands=6, validation_hands=6, seed=2, start=start,
+        n_generations=1, population=3, elite=2, n_hands=6, validation_hands=6, rng=2, start=start,
         player="bpp-actions", shape="paper", progress=False,
     )
     assert isinstance(result.params, CurveSet) and result.params.contexts == ("open", "facing")

@@ -128,7 +128,9 @@ def test_compiled_upcards_link_equals_variable_elimination(betting_round, exact_
 def test_linked_win_tables_refit_equals_the_compiled_networks(link):
     nets = sn.load_compiled()
     cpts = [_learned_linked_cpt(r, link, 30 + r) for r in range(4)]
-    tables = su.LinkedWinTables(nets, link).refit(cpts)
+    from bpp.stud.players.paper import BPPPlayer
+
+    tables = BPPPlayer(upcards_link=link, rng=0).win_tables_.refit(cpts)
     for net, m, table in zip(nets, cpts, tables.tables):
         np.testing.assert_allclose(table, su.CompiledLinkedNet(net.cpts, m, link).win_table, rtol=0, atol=1e-12)
 
@@ -136,8 +138,10 @@ def test_linked_win_tables_refit_equals_the_compiled_networks(link):
 @pytest.mark.parametrize("link", su.LINKS)
 def test_with_half_half_matrices_the_extension_is_the_papers_network(link):
     # before any learning M_A|C,S = ½ / ½ everywhere: the link state and the action say nothing, as in §5.2
+    from bpp.stud.players.paper import BPPPlayer
+
     nets = sn.load_compiled()
-    for net, table in zip(nets, su.LinkedWinTables(nets, link).tables):
+    for net, table in zip(nets, BPPPlayer(upcards_link=link, rng=0).win_tables_.tables):
         np.testing.assert_allclose(table, np.repeat(net.win_table[:, :, None, :], table.shape[2], axis=2), atol=1e-12)
 
 
@@ -211,7 +215,7 @@ def test_bpp_up_learns_that_rules_aggression_depends_on_bpps_board():
     import bpp.registry as registry
     from holdem.match import AgentSpec, play_match
 
-    agents = registry.match_agents(["bpp-up", "rules"], seed=3)
+    agents = registry.match_agents(["bpp-up", "rules"], rng=3)
     assert isinstance(agents[0], AgentSpec) and agents[0].name == "bpp-up"
     bpp = agents[0].instance
     assert bpp.upcards_link == "showing"

@@ -40,6 +40,7 @@ simulation need to turn an opponent's holding into an action.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -81,6 +82,11 @@ def _rank_pattern_index() -> np.ndarray:
 
 
 _RANK_PATTERN = _rank_pattern_index()
+_HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,): hole ranks as 13 · r0 + r1
+#: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
+_CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
+#: (52, 1326): the flat index c · 170 + pattern of each (next card, holding); the sentinel 169 if c is in the holding
+_PATTERN_OF_PAIR = np.ascontiguousarray(np.arange(52)[:, None] * 170 + np.where(_HOLDING_CARD_MASK.T, 169, _HOLDING_PATTERN[None, :]))
 _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
 _ONES52 = np.ones(52, dtype=np.float32)
 _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
@@ -88,9 +94,11 @@ _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
 _BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in range(3)] for s in range(4)]
 
 
-def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray) -> np.ndarray:
+def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     """(1326, 52) int16: the rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings'
     packed key and suit-bit sums with the board); 0 where ``c`` is in the holding, garbage where it is on the board.
+    Also the rank patterns, (169, 13) ranks by (hole ranks, next rank) without a flush, and the (holding, card)
+    pairs evaluated in full; None when every pair was.
 
     Without a flush the rank depends on the ranks of the cards only, so the 13 × 13 × 13 patterns of (hole ranks,
     next rank) are evaluated once and gathered; the (holding, card) pairs that can hold five cards of one suit —
@@ -103,7 +111,7 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray) -> np.nda
     if on_board.max() >= 4:  # most pairs can make a flush: evaluate them all
         out = rank_of_keys(keys[:, None] + tables.card_keys[None, :52], n_cards, suit_bits=bits[:, None] + tables.suit_bits[None, :52])
         out[_HOLDING_CARD_MASK] = 0
-        return out
+        return out, None
     rank_part = tables.card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, suit counts removed
     r = np.arange(13)
     pattern = (int(key_sums(board)) >> SUIT_SHIFT << SUIT_SHIFT) + (
@@ -128,7 +136,21 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray) -> np.nda
         keep = ~(_HOLDING_CARD_MASK[h, c] | on_board[c])
         where, h, c = where[keep], h[keep], c[keep]
         out.ravel()[where] = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
-    return out
+    else:
+        h = c = np.zeros(0, dtype=np.intp)
+    return out, (table[:-1].reshape(169, 13), h, c)
+
+
+_SCRATCH = threading.local()
+
+
+def _scratch(name: str, shape: tuple[int, ...]) -> np.ndarray:
+    """A float64 work array of this thread, reused between calls (a fresh 0.5 MB array costs its page faults each time)."""
+    got = getattr(_SCRATCH, name, None)
+    if got is None or got.shape != shape:
+        got = np.empty(shape)
+        setattr(_SCRATCH, name, got)
+    return got
 
 
 def _conflicts(cards) -> np.ndarray:
@@ -217,13 +239,12 @@ class StreetTable:
         on_board = np.zeros(52, dtype=bool)
         on_board[board] = True
         self._next_cards = np.flatnonzero(~on_board)  # the cards that can come next, in card order
-        tables = load_tables()
-        hkeys, hbits = _holding_arrays()
         k = board.size
-        bkey = int(key_sums(board))
-        bbits = int(tables.suit_bits[board].sum())
-        keys = hkeys + bkey
-        bits = hbits + bbits
+        if _ranks is None or k < 5:
+            tables = load_tables()
+            hkeys, hbits = _holding_arrays()
+            keys = hkeys + int(key_sums(board))
+            bits = hbits + int(tables.suit_bits[board].sum())
         if _ranks is None:  # (street_table passes the previous street's next-card column: the same numbers)
             ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
             ranks[self.board_conflict] = 0
@@ -233,8 +254,9 @@ class StreetTable:
         self.ranks = ranks
         if k == 5:
             self.next_ranks = None
+            self._patterns = None
         else:
-            nxt = _next_ranks(board, keys, bits)
+            nxt, self._patterns = _next_ranks(board, keys, bits)
             nxt[:, board] = 0
             nxt[self.board_conflict] = 0
             nxt.flags.writeable = False
@@ -566,6 +588,64 @@ class StreetTable:
         pair is counted by one sort of (card, rank, holding) keys, and the gains ``max(0, pct − HS)`` are
         summed per holding by one weighted ``bincount`` (in card order, as a loop over the cards would).
         """
+        if self._patterns is not None:
+            gain = self._pattern_gains(hs, live)
+        else:
+            gain = self._sorted_gains(hs)
+        behind = np.where(live & (hs < 1), 1 - hs, 1.0)
+        ppot = np.clip(gain / (self._next_cards.size - 2) / behind, 0.0, 1.0)
+        ppot[~live] = 0.0
+        ehs = hs + (1 - hs) * ppot
+        ehs[~live] = 0.0
+        return ehs
+
+    def _pattern_gains(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
+        """Per holding, the sum over next cards of ``max(0, pct − HS)``, counted over rank patterns.
+
+        Without a flush a holding's rank with next card ``c`` is its rank pattern's (hole ranks, rank of ``c``),
+        so the holdings valid with ``c`` sort as 169 weighted pattern entries (the live holdings of the pattern
+        that do not hold ``c`` and make no flush with it) plus one entry per flush pair: one sort of
+        (card, rank) keys for all cards, cumulative weights give every entry's ``lo``/``hi``, and each
+        (card, holding) reads its entry's percentile.  Summed in card order (adding 0 for the board's cards,
+        which changes nothing): the very floats of :meth:`_sorted_gains`.
+        """
+        ranks_of, fh, fc = self._patterns
+        keep = live[fh]
+        fh, fc = fh[keep], fc[keep]
+        k = 52
+        live_count = np.bincount(_HOLDING_PATTERN[live], minlength=169)
+        holding_c = np.bincount(_CARD_PATTERN_INDEX, weights=live[CARD_HOLDINGS].ravel(), minlength=k * 169)
+        flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
+        weight = np.concatenate([(live_count[None, :] - (holding_c + flush_c).reshape(k, 169)).ravel(), np.ones(fh.size)])
+        weight[: k * 169].reshape(k, 169)[self.board] = 0  # no next card on the board
+        value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), self.next_ranks[fh, fc]]).astype(np.int64)
+        card = np.concatenate([np.repeat(np.arange(k), 169), fc])
+        packed = np.sort((card << 13 | value) << 15 | np.arange(card.size))  # (card, rank, entry); < 8,788 + 8,736 entries
+        order = packed & 0x7FFF
+        key = packed >> 15
+        weight = weight[order]
+        cum = np.concatenate(([0.0], np.cumsum(weight)))  # weight before each sorted entry (exact integers)
+        first = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
+        group_card = key[first] >> 13
+        card_start = np.concatenate(([0], np.cumsum(169 + np.bincount(fc, minlength=k))))  # entries sort by card
+        lo = cum[first] - cum[card_start[group_card]]
+        size = np.diff(np.append(cum[first], cum[-1]))
+        n_valid = int(live.sum()) - live[CARD_HOLDINGS].sum(axis=1)  # the live holdings that do not hold the card
+        pct = (lo + (size - 1) / 2) / np.maximum(n_valid - 1, 1)[group_card]
+        entry = np.empty(order.size)
+        entry[order] = np.repeat(pct, np.diff(np.append(first, key.size)))
+        table = np.full((k, 170), -np.inf)
+        table[:, :169] = entry[: k * 169].reshape(k, 169)
+        table[self.board] = -np.inf
+        per = _scratch("pairs", (k, N_HOLDINGS))
+        table.ravel().take(_PATTERN_OF_PAIR, out=per)  # each (card, holding)'s entry, -inf if c is ours
+        per[fc, fh] = entry[k * 169 :]
+        per -= hs
+        np.maximum(per, 0.0, out=per)
+        return per.sum(axis=0)  # numpy adds the rows of an outer-axis sum one after another, in card order
+
+    def _sorted_gains(self, hs: np.ndarray) -> np.ndarray:
+        """:meth:`_pattern_gains` for any next ranks: one sort of (card, rank, holding) keys over every pair."""
         cols = self._next_cards
         lo, size, rank, card, holding = _sorted_groups(self.next_ranks.T[cols])
         k = cols.size
@@ -577,13 +657,7 @@ class StreetTable:
         gain = np.repeat(pct, size)
         gain -= hs[holding]
         np.maximum(gain, 0.0, out=gain)
-        gain = np.bincount(holding, weights=gain, minlength=N_HOLDINGS)
-        behind = np.where(live & (hs < 1), 1 - hs, 1.0)
-        ppot = np.clip(gain / (k - 2) / behind, 0.0, 1.0)
-        ppot[~live] = 0.0
-        ehs = hs + (1 - hs) * ppot
-        ehs[~live] = 0.0
-        return ehs
+        return np.bincount(holding, weights=gain, minlength=N_HOLDINGS)
 
     def holding_ppot(self) -> np.ndarray:
         """Every holding's one-card Ppot (the percentile estimate of :meth:`holding_strength`), shape (1326,).
@@ -795,12 +869,11 @@ def _codes(board) -> np.ndarray | None:
     >>> _codes((48, 44, 40)).tolist(), _codes("As Kd Qh"), _codes((3, 3, 4))
     ([48, 44, 40], None, None)
     """
-    if isinstance(board, tuple) and all(type(c) is int for c in board) or (
-        isinstance(board, np.ndarray) and board.ndim == 1 and board.dtype.kind in "iu"
-    ):
-        cards = np.asarray(board, dtype=np.int8) if len(board) and 0 <= min(board) and max(board) <= 51 else None
-        if cards is not None and np.unique(cards).size == cards.size:
-            return cards
+    if isinstance(board, np.ndarray) and board.ndim == 1 and board.dtype.kind in "iu":
+        board = tuple(board.tolist())
+    if isinstance(board, tuple) and all(type(c) is int for c in board):
+        if len(board) and 0 <= min(board) and max(board) <= 51 and len(set(board)) == len(board):
+            return np.array(board, dtype=np.int8)
     return None
 
 

@@ -114,6 +114,14 @@ def threshold_triples(strength, mu_call, mu_raise, *, sigma=0.1, can_check=False
     ...
     ValueError: The 'sigma' parameter of threshold_triples must be positive; got 0.
     """
+    if all(type(a) in (float, int, bool, np.float64, np.bool_) for a in (strength, mu_call, mu_raise, sigma, can_check, can_raise)):
+        # one player's decision: the same float64 operations in plain Python (numpy's per-call overhead is most
+        # of a scalar decision)
+        if not sigma > 0:
+            raise ValueError(f"The 'sigma' parameter of threshold_triples must be positive; got {sigma!r}.")
+        go = 1.0 if can_check else min(max((strength - mu_call + sigma) / (2.0 * sigma), 0.0), 1.0)
+        up = min(min(max((strength - mu_raise + sigma) / (2.0 * sigma), 0.0), 1.0), go) if can_raise else 0.0
+        return np.array([1.0 - go, go - up, up])
     if np.any(np.asarray(sigma) <= 0):
         raise ValueError(f"The 'sigma' parameter of threshold_triples must be positive; got {sigma!r}.")
     go = ramp(strength, mu_call, sigma)

@@ -26,7 +26,7 @@ curves").  This module measures each part on the same duplicate deals:
 The numbers and the whole explanation are in ``figures/stud_calibration.md``
 (written by ``python figures/stud_calibration.py``).
 
->>> rec = decision_records("bpp", "rules", n_deals=20, seed=1)
+>>> rec = decision_records("bpp", "rules", n_deals=20, rng=1)
 >>> sorted(rec)[:4], bool(((rec["true_win"] >= 0) & (rec["true_win"] <= 1)).all())
 (['action', 'bet', 'call', 'd'], True)
 """
@@ -47,7 +47,7 @@ SHOWING = ("bpp_higher", "even", "opp_higher")
 OPP_ACTIONS = ("passive", "aggressive", "none")
 
 
-def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, seed: int = 2002, shadows=(), **player_kwargs) -> dict:
+def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, rng=2002, shadows=(), **player_kwargs) -> dict:
     """Every decision of one learning ``player`` against ``opponent`` over ``n_deals`` duplicate deals (both seatings).
 
     Parameters
@@ -59,9 +59,10 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
         A registered stud agent.
     n_deals : int
         Deals; each is played twice, BPP in either seat.
-    seed : int
-        The deals come from ``SeedSequence(seed)``'s first child, BPP's and
-        the opponent's streams from the next two.
+    rng
+        A seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`):
+        the deals come from its first child, BPP's and the opponent's streams
+        from the next two.
     shadows : sequence of str
         Other registered stud BPPs that watch the same hands from BPP's seat
         without acting (each its own learning instance, seeing the same
@@ -82,6 +83,8 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
         showdown) and ``deal``, plus ``winnings``: BPP's mean over the two
         seatings per deal, in betting units.
     """
+    from holdem.checks import seed_sequence
+
     from bpp.registry import agent_factory
     from bpp.stud.model.handvalue import _hand_value
     from bpp.stud.players.paper import opponent_action
@@ -89,7 +92,7 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, see
     if isinstance(n_deals, bool) or not isinstance(n_deals, (int, np.integer)) or n_deals < 1:
         raise ValueError(f"The 'n_deals' parameter of decision_records must be an integer >= 1; got {n_deals!r}.")
     shadows = tuple(shadows)
-    streams = np.random.SeedSequence(seed).spawn(3 + len(shadows))  # the first three as without shadows
+    streams = seed_sequence(rng, "decision_records").spawn(3 + len(shadows))  # the first three as without shadows
     bpp = agent_factory(player)(rng=np.random.default_rng(streams[1]), **player_kwargs)
     watchers = [agent_factory(name)(rng=np.random.default_rng(s)) for name, s in zip(shadows, streams[3:])]
     opp = agent_factory(opponent)(rng=np.random.default_rng(streams[2]))
@@ -145,7 +148,7 @@ def calibration_table(records: dict) -> list[dict]:
     of the decisions BPP folded) and ``fold_with_d_positive`` (of the
     decisions facing a bet with d > 0, the share folded).
 
-    >>> rows = calibration_table(decision_records("bpp", "rules", n_deals=20, seed=1))
+    >>> rows = calibration_table(decision_records("bpp", "rules", n_deals=20, rng=1))
     >>> sorted(rows[0])[:3]
     ['ci95', 'fold_share', 'fold_with_d_positive']
     """

@@ -21,7 +21,7 @@ the opponent's last action.
 This module is also the ``bpp inspect stud5`` target: :func:`add_arguments`
 and :func:`run`.  Its top level imports only the standard library.
 
->>> trace = trace_hand(seed=3, warmup=0)
+>>> trace = trace_hand(rng=3, warmup=0)
 >>> trace.steps[0].kind, trace.steps[0].evidence["OPP_Action"]
 ('deal', None)
 >>> 0.0 <= trace.steps[0].p_win <= 1.0
@@ -91,6 +91,7 @@ class BeliefTrace:
     ----------
     steps : list of TraceStep
     seed : int
+        The seed of the hand (``seed_sequence(rng).entropy``: the int given as ``rng``).
     opponent : str
     bpp_cards, opp_cards : str
         Both hands (down card first), shown for the record.
@@ -177,7 +178,7 @@ class BeliefTrace:
         --------
         >>> import matplotlib
         >>> matplotlib.use("Agg")
-        >>> artists = trace_hand(seed=1, warmup=0).plot()
+        >>> artists = trace_hand(rng=1, warmup=0).plot()
         >>> sorted(artists)
         ['actions', 'opp_current', 'opp_final', 'p_win', 'theta']
         """
@@ -379,19 +380,19 @@ def _trace(bpp, state, seat, names, card, run) -> list:
     return steps
 
 
-def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp=None, player: str = "bpp") -> BeliefTrace:
+def trace_hand(rng=0, *, opponent: str = "rules", warmup: int = 200, bpp=None, player: str = "bpp") -> BeliefTrace:
     """Play one hand (BPP in seat 0) and record BPP's beliefs after every round's cards and every action.
 
     Parameters
     ----------
-    seed : int
-        Seeds the deal, both agents and the warm-up.
+    rng
+        The deal, both agents and the warm-up: None, a seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`).
     opponent : str
         A registered agent name (``rules``, ``prob``, ``call`` …).
     warmup : int
         Hands BPP first plays against the opponent (learning M_A|C, §5.2).
     bpp : BPPPlayer or CardBPP, optional
-        The BPP to trace (default: a new ``player`` seeded from ``seed``).
+        The BPP to trace (default: a new ``player`` on a stream of ``rng``).
     player : str
         ``"bpp"`` (the network of Figure 1), a heads-up §6 variant of
         :data:`bpp.stud.players.variants.VARIANTS` (``"bpp-dbn"`` …) or
@@ -403,11 +404,11 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
 
     Examples
     --------
-    >>> trace_hand(seed=-1)
+    >>> trace_hand(rng=-1)
     Traceback (most recent call last):
     ...
-    ValueError: The 'seed' parameter of trace_hand must be a non-negative integer; got -1.
-    >>> trace = trace_hand(seed=2, warmup=0, player="bpp-card")
+    ValueError: The 'rng' parameter of trace_hand must be None, an int, a SeedSequence or a Generator; got -1.
+    >>> trace = trace_hand(rng=2, warmup=0, player="bpp-card")
     >>> trace.steps[0].opp_current.size, round(float(trace.steps[0].opp_current.sum()), 9)   # P(OPP_Down rank)
     (13, 1.0)
     """
@@ -415,6 +416,7 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
 
     import bpp.registry as registry
     from holdem.cards import format_cards
+    from holdem.checks import recorded_seed, seed_sequence
     from holdem.games import Stud5
     from holdem.play import play_hand
 
@@ -423,11 +425,10 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
 
     if player not in TRACED:
         raise ValueError(f"The 'player' parameter of trace_hand must be one of {TRACED}; got {player!r}.")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"The 'seed' parameter of trace_hand must be a non-negative integer; got {seed!r}.")
+    root = seed_sequence(rng, "trace_hand")
     if isinstance(warmup, bool) or not isinstance(warmup, (int, np.integer)) or warmup < 0:
         raise ValueError(f"The 'warmup' parameter of trace_hand must be a non-negative integer; got {warmup!r}.")
-    streams = np.random.SeedSequence(int(seed)).spawn(4)
+    streams = root.spawn(4)
     if bpp is None:
         rng = np.random.default_rng(streams[0])
         bpp = CardBPP(rng=rng) if player == "bpp-card" else variant_of_agent(player).make(rng)
@@ -445,7 +446,7 @@ def trace_hand(seed: int = 0, *, opponent: str = "rules", warmup: int = 200, bpp
     cards = game.showdown_cards(deal[None], 1)[0]
     return BeliefTrace(
         steps,
-        int(seed),
+        recorded_seed(root),
         str(opponent),
         format_cards(cards[0]),
         format_cards(cards[1]),

@@ -26,7 +26,7 @@ Figure 3
     :func:`plot_cumulative_winnings` draws its cumulative winnings
     (``figures/stud_winnings.py``).
 
->>> r = significance("rules", n_hands=20, seed=1)
+>>> r = significance("rules", n_hands=20, rng=1)
 >>> r.opponent, r.n_hands
 ('rules', 20)
 """
@@ -36,6 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+from holdem.checks import recorded_seed, seed_sequence
 
 from bpp.plots import axes_or_new
 from holdem.match.stats import MatchResult
@@ -116,23 +118,30 @@ class ExperimentResult:
         )
 
 
-def _bpp_agent(seed, player: str = "bpp", **kwargs):
-    """The BPP instance of an experiment: its stream derived from the match seed (so the result depends on ``seed`` alone)."""
+def _root(rng, opponent, owner: str) -> np.random.SeedSequence:
+    """The root ``SeedSequence`` of an experiment: ``rng``'s, or (None) the fixed seed :data:`SEEDS` of ``opponent``."""
+    if rng is None:
+        rng = SEEDS.get(opponent, 0) if isinstance(opponent, str) else 0
+    return seed_sequence(rng, owner)
+
+
+def _bpp_agent(root, player: str = "bpp", **kwargs):
+    """The BPP instance of an experiment: its stream derived from the match's root ``SeedSequence`` (so the result
+    depends on the seed alone)."""
     from bpp.registry import agent_factory, list_agents
 
     bpps = [name for name in list_agents("stud5") if name.startswith("bpp")]
     if player not in bpps:
         raise ValueError(f"The 'player' parameter must be one of {', '.join(bpps)}; got {player!r}.")
 
-    root = np.random.SeedSequence(seed)
-    return agent_factory(player)(rng=np.random.default_rng(root.spawn(1)[0]), **kwargs)
+    return agent_factory(player)(rng=np.random.default_rng(seed_sequence(root).spawn(1)[0]), **kwargs)
 
 
 def significance(
     opponent: str = "rules",
     *,
     n_hands: int = 5000,
-    seed: int | None = None,
+    rng=None,
     duplicate: bool = False,
     player: str = "bpp",
     **bpp_kwargs,
@@ -145,8 +154,9 @@ def significance(
         ``"rules"`` or ``"prob"`` (any registered name works).
     n_hands : int
         Hands (default 5,000).
-    seed : int, optional
-        Default :data:`SEEDS` ``[opponent]``.
+    rng : optional
+        A seed, a ``SeedSequence`` or a ``Generator`` (:func:`holdem.checks.seed_sequence`);
+        default (None): the fixed seed of the reported experiment, :data:`SEEDS` ``[opponent]``.
     duplicate : bool
         Play every deal from both seats (``n_hands`` deals, ``2 n_hands``
         hands; the statistics use the per-deal mean).  The paper did not.
@@ -172,13 +182,12 @@ def significance(
 
     opponent = _check_opponent(opponent, "significance")
     n_hands = _check_hands(n_hands, "significance")
-    if seed is None:
-        seed = SEEDS.get(opponent, 0)
-    agent = _bpp_agent(seed, player, **bpp_kwargs)
-    result = play_match(Stud5(), [agent, opponent], n_hands, rng=seed, duplicate=duplicate)
+    root = _root(rng, opponent, "significance")
+    agent = _bpp_agent(root, player, **bpp_kwargs)
+    result = play_match(Stud5(), [agent, opponent], n_hands, rng=root, duplicate=duplicate)
     p = result.players[0]
     return ExperimentResult(
-        str(opponent), n_hands, int(seed), p.mean, tuple(p.ci95), p.t, p.p, result, bool(duplicate), agent, player
+        str(opponent), n_hands, recorded_seed(root), p.mean, tuple(p.ci95), p.t, p.p, result, bool(duplicate), agent, player
     )
 
 
@@ -214,7 +223,7 @@ def cumulative_winnings(
     opponent: str = "rules",
     *,
     n_hands: int = 2000,
-    seed: int | None = None,
+    rng=None,
     learn: bool = True,
     player: str = "bpp",
     **bpp_kwargs,
@@ -222,7 +231,8 @@ def cumulative_winnings(
     """One BPP instance (learning throughout, as in Figure 3) against ``opponent``: the match and the agent.
 
     ``player`` is ``"bpp"``, ``"bpp-up"`` or ``"bpp-card"``; ``bpp_kwargs`` go
-    to its class (e.g. ``upcards_link=True`` for :class:`~bpp.stud.players.paper.BPPPlayer`).
+    to its class (e.g. ``upcards_link=True`` for :class:`~bpp.stud.players.paper.BPPPlayer`);
+    ``rng`` as :func:`significance`'s.
 
     Returns
     -------
@@ -230,7 +240,7 @@ def cumulative_winnings(
 
     Examples
     --------
-    >>> result, agent = cumulative_winnings("rules", n_hands=20, seed=3)
+    >>> result, agent = cumulative_winnings("rules", n_hands=20, rng=3)
     >>> result.players[0].bankroll.shape
     (20,)
     """
@@ -239,15 +249,14 @@ def cumulative_winnings(
 
     opponent = _check_opponent(opponent, "cumulative_winnings")
     n_hands = _check_hands(n_hands, "cumulative_winnings")
-    if seed is None:
-        seed = SEEDS.get(opponent, 0)
-    agent = _bpp_agent(seed, player, learn=learn, **bpp_kwargs)
-    result = play_match(Stud5(), [agent, opponent], n_hands, rng=seed)
+    root = _root(rng, opponent, "cumulative_winnings")
+    agent = _bpp_agent(root, player, learn=learn, **bpp_kwargs)
+    result = play_match(Stud5(), [agent, opponent], n_hands, rng=root)
     return result, agent
 
 
 def learning_test(
-    opponent: str = "prob", *, n_hands: int = 2000, window: int = 200, seed: int | None = None, **bpp_kwargs
+    opponent: str = "prob", *, n_hands: int = 2000, window: int = 200, rng=None, **bpp_kwargs
 ) -> LearningResult:
     """The §5.2 learning test: does BPP do better in its last ``window`` hands than in its first?
 
@@ -258,13 +267,14 @@ def learning_test(
         Length of the run (at least ``2 * window``).
     window : int
         Hands compared at each end (the paper: 200 games).
-    seed : int, optional
+    rng : optional
+        As :func:`significance`'s.
     **bpp_kwargs
         ``player`` and the player's arguments, as :func:`cumulative_winnings`.
 
     Examples
     --------
-    >>> r = learning_test("rules", n_hands=40, window=20, seed=5)
+    >>> r = learning_test("rules", n_hands=40, window=20, rng=5)
     >>> r.window, r.winnings.shape
     (20, (40,))
     >>> learning_test("rules", n_hands=30, window=20)
@@ -275,9 +285,8 @@ def learning_test(
     if isinstance(window, bool) or not isinstance(window, (int, np.integer)) or window < 2:
         raise ValueError(f"The 'window' parameter of learning_test must be an integer >= 2; got {window!r}.")
     n_hands = _check_hands(n_hands, "learning_test", 2 * int(window))
-    if seed is None:
-        seed = SEEDS.get(opponent, 0) if isinstance(opponent, str) else 0
-    result, agent = cumulative_winnings(opponent, n_hands=n_hands, seed=seed, **bpp_kwargs)
+    root = _root(rng, opponent, "learning_test")
+    result, agent = cumulative_winnings(opponent, n_hands=n_hands, rng=root, **bpp_kwargs)
     w = result.winnings[:, 0]
     early, late = w[:window], w[-window:]
     from scipy import stats
@@ -286,7 +295,7 @@ def learning_test(
     t = float(test.statistic) if np.isfinite(test.statistic) else 0.0
     p = float(test.pvalue) if np.isfinite(test.pvalue) else 1.0
     return LearningResult(
-        str(opponent), n_hands, int(window), int(seed), float(early.mean()), float(late.mean()), t, p,
+        str(opponent), n_hands, int(window), recorded_seed(root), float(early.mean()), float(late.mean()), t, p,
         agent.model_.n_showdowns_, np.array(w),
     )
 
@@ -309,7 +318,7 @@ def plot_cumulative_winnings(results: dict, ax=None):
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> result, _ = cumulative_winnings("rules", n_hands=20, seed=3)
+    >>> result, _ = cumulative_winnings("rules", n_hands=20, rng=3)
     >>> [line.get_label().split(":")[0] for line in plot_cumulative_winnings({"rules": result})]
     ['rules']
     >>> plot_cumulative_winnings({})

@@ -39,21 +39,17 @@ started at the first one's result (the ``start`` of the trace)::
     python -m bpp.stud.experiments.search --seed 3 --generations 20 --population 16 --elite 5 \
         --hands 2500 --step 0.12 --start OLD_curves.json --validation-hands 10000 --out NEW_curves.json
 
-(320 candidates x 5,000 hands, about 9 minutes on two loaded cores; on its
-10,000 validation deals -0.120 ± 0.046 units/hand against the start's
--0.158 ± 0.041).
+(320 candidates x 5,000 hands; the search's record, with its validation
+against the start, is saved beside the curves as ``*_search.json``).
 
-``--shape paper`` keeps every curve in §4.1's shape (every f in [0, 1]).
-Measured (``bpp/models/stud/curves_paper_shape.json``, 12 generations × 12
-candidates × 3,000 deals, seed 12): the mean candidate's 95 % CI is ±0.09
-units/hand, as wide as the spread of the generations' scores, and the
-result validates at -0.232 ± 0.049 on 10,000 fresh deals (its start, the
-free curves clipped into the box, -0.215 ± 0.050): at this budget the
-search cannot tell candidates apart, and the shaped curves play worse than
-the free ones (``figures/stud_shape.md``).
+``--shape paper`` keeps every curve in §4.1's shape (every f in [0, 1]);
+``bpp/models/stud/curves_paper_shape.json`` is such a search (12
+generations × 12 candidates × 3,000 deals, seed 12), and
+``figures/stud_shape.py`` measures how the shaped curves play against the
+free ones (``figures/stud_shape.md``).
 
 >>> from bpp.stud.decision.curves import DEFAULT_PARAMS
->>> r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, seed=3, progress=False)
+>>> r = search_curves(n_generations=1, population=2, elite=1, n_hands=4, validation_hands=4, rng=3, progress=False)
 >>> len(r.history), isinstance(r.params, type(DEFAULT_PARAMS))
 (1, True)
 """
@@ -67,6 +63,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+
+from holdem.checks import recorded_seed, seed_sequence
 
 from bpp.stud.decision.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams, CurveSet, load_curves
 
@@ -91,7 +89,7 @@ def _factory(name):
     return agent_factory(name)
 
 
-def score_params(params, *, opponent="rules", n_hands: int = 1000, seed=0, learn: bool = True, bpp_kwargs=None, player="bpp"):
+def score_params(params, *, opponent="rules", n_hands: int = 1000, rng=0, learn: bool = True, bpp_kwargs=None, player="bpp"):
     """BPP's winnings with ``params`` against ``opponent``: a duplicate match of ``n_hands`` deals.
 
     Parameters
@@ -102,8 +100,9 @@ def score_params(params, *, opponent="rules", n_hands: int = 1000, seed=0, learn
         A registered agent name or a factory ``f(rng=...)``.
     n_hands : int
         Deals (each is played from both seats).
-    seed : int or SeedSequence
-        The match seed (deals and agent streams).
+    rng
+        The match's seed (deals and agent streams): a seed, a ``SeedSequence`` or a
+        ``Generator`` (:func:`holdem.checks.seed_sequence`).
     learn : bool
         Whether BPP learns M_A|C during the match (one instance plays the
         whole match, so what it learns persists across blocks).
@@ -122,15 +121,15 @@ def score_params(params, *, opponent="rules", n_hands: int = 1000, seed=0, learn
     Examples
     --------
     >>> from bpp.stud.decision.curves import DEFAULT_PARAMS
-    >>> score_params(DEFAULT_PARAMS, n_hands=10, seed=1).n_hands
+    >>> score_params(DEFAULT_PARAMS, n_hands=10, rng=1).n_hands
     20
     """
     from holdem.games import Stud5
     from holdem.match import play_match
 
     # One instance for the whole match, so M_A|C is learned across it (§5.2); its stream is derived
-    # from ``seed`` without consuming it, so every candidate of a generation gets the same one.
-    root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    # from ``rng`` without consuming it, so every candidate of a generation gets the same one.
+    root = seed_sequence(rng, "score_params")
     stream = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, _BPP_STREAM))
     bpp = _factory(player)(params=params, learn=learn, rng=np.random.default_rng(stream), **(bpp_kwargs or {}))
     return play_match(Stud5(), [bpp, _factory(opponent)], n_hands, rng=root, duplicate=True)
@@ -220,7 +219,7 @@ def search_curves(
     population: int = 12,
     elite: int = 4,
     n_hands: int = 1500,
-    seed: int = 0,
+    rng=0,
     start=DEFAULT_PARAMS,
     step: float = 0.15,
     opponent="rules",
@@ -242,8 +241,9 @@ def search_curves(
         Best candidates that set the next mean and spread.
     n_hands : int
         Deals each candidate plays (each deal from both seats).
-    seed : int
-        Seed of the whole search.
+    rng
+        The whole search's seed: a seed, a ``SeedSequence`` or a ``Generator``
+        (:func:`holdem.checks.seed_sequence`); the result records its seed.
     start : CurveParams or CurveSet
         The first mean.  A :class:`CurveSet` searches every context's 12
         parameters, each free of the others (§6.1's split curves; ``player``
@@ -293,9 +293,9 @@ def search_curves(
         raise ValueError(f"The 'step' parameter of search_curves must be a number > 0; got {step!r}.")
     if shape not in SHAPE_BOUNDS:
         raise ValueError(f"The 'shape' parameter of search_curves must be one of {', '.join(SHAPE_BOUNDS)}; got {shape!r}.")
-    root = np.random.SeedSequence(seed)
+    root = seed_sequence(rng, "search_curves")
     noise_seed, match_seed, valid_seed = root.spawn(3)
-    rng = np.random.default_rng(noise_seed)
+    noise = np.random.default_rng(noise_seed)
     match_seeds = match_seed.spawn(n_generations)
     low, high = SHAPE_BOUNDS[shape]
     if isinstance(start, CurveSet):
@@ -318,13 +318,13 @@ def search_curves(
         bar = tqdm(total=n_generations * population, desc="curve search", unit="candidate", leave=False)
     try:
         for g in range(n_generations):
-            candidates = np.clip(mu + sigma * rng.standard_normal((population, mu.size)), low, high)
+            candidates = np.clip(mu + sigma * noise.standard_normal((population, mu.size)), low, high)
             candidates[0] = mu
             scores = np.empty(population)
             halves = np.empty(population)
             for i, x in enumerate(candidates):
                 result = score_params(
-                    make(x), opponent=opponent, n_hands=n_hands, seed=match_seeds[g], bpp_kwargs=bpp_kwargs, player=player
+                    make(x), opponent=opponent, n_hands=n_hands, rng=match_seeds[g], bpp_kwargs=bpp_kwargs, player=player
                 )
                 scores[i] = result.players[0].mean
                 halves[i] = (result.players[0].ci95[1] - result.players[0].ci95[0]) / 2
@@ -353,7 +353,7 @@ def search_curves(
     found = make(mu.round(6))
     validation: dict = {}
     if validation_hands:
-        kw = dict(opponent=opponent, n_hands=validation_hands, seed=valid_seed, bpp_kwargs=bpp_kwargs, player=player)
+        kw = dict(opponent=opponent, n_hands=validation_hands, rng=valid_seed, bpp_kwargs=bpp_kwargs, player=player)
         found_result, start_result = score_params(found, **kw), score_params(start, **kw)
         validation = {
             **_summary(found_result),
@@ -362,7 +362,7 @@ def search_curves(
             "deals": validation_hands,
         }
     settings = {
-        "seed": seed,
+        "seed": recorded_seed(root),
         "n_generations": n_generations,
         "population": population,
         "elite": elite,
@@ -405,7 +405,7 @@ def main(argv=None) -> int:
             elite=args.elite,
             start=start,
             n_hands=args.hands,
-            seed=args.seed,
+            rng=args.seed,
             step=args.step,
             opponent=args.opponent,
             validation_hands=args.validation_hands,

@@ -26,7 +26,7 @@ not bluffs (½ / ½ pseudo-counts as §5.2).
 
 Inference.  BPP_Current is always observed, so given it the network is the
 paper's with the effective M_A|C[a, c] = Σ_s P(s | c, b) P(a | c, s); the
-compiled tables (:class:`CompiledBluffNet`, :class:`BluffWinTables`) are
+compiled tables (:class:`CompiledBluffNet`, and the player's tables from :func:`bluff_factors`) are
 therefore indexed by b on the opponent side too, and add the posterior
 P(OPP_Bluff | evidence).  Play never calls pgmpy; the tables equal pgmpy's
 ``VariableElimination`` on every evidence combination (tested).
@@ -75,7 +75,8 @@ __all__ = [
     "effective_action_cpt",
     "CompiledBluffNet",
     "BluffModel",
-    "BluffWinTables",
+    "bluff_tables",
+    "bluff_factors",
 ]
 
 #: States of OPP_Bluff.
@@ -351,7 +352,7 @@ class BluffModel:
     def action_cpts(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """The opponent side's learned CPTs per round: (β (B, C) of OPP_Bluff, H (2, C) of OPP_Action | honest).
 
-        Named as the paper model's ``action_cpts`` so :meth:`BPPPlayer.refit` hands them to :meth:`BluffWinTables.refit`.
+        Named as the paper model's ``action_cpts``; :func:`bluff_tables` turns them into the network's tables.
         """
         p = self.prior_strength
         return [((k + p * PRIOR_BLUFF) / (n + p), (m + p / 2) / (m.sum(axis=0) + p))
@@ -361,22 +362,39 @@ class BluffModel:
         return f"BluffModel(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
 
 
-class BluffWinTables:
-    """P(win) tables (n_current, n_upcards, 3) of the four bluff networks, refit between hands.
+def bluff_tables(bluff_cpt, honest_cpt) -> dict:
+    """The learned tables of the bluff network as :class:`~bpp.stud.model.compiled.Factor` values, node → array.
 
-    >>> from bpp.stud.model.networks import load_compiled
-    >>> BluffWinTables(load_compiled()).tables[1].shape
-    (14, 10, 3)
+    OPP_Bluff over (BPP_Current, OPP_Current) from β, OPP_Action over (OPP_Current, OPP_Bluff): H when honest,
+    always aggressive when bluffing.
+
+    >>> t = bluff_tables(np.array([[0.5]]), np.array([[0.8], [0.2]]))
+    >>> t["OPP_Bluff"].tolist(), t["OPP_Action"][:, 0, :].tolist()
+    ([[[0.5]], [[0.5]]], [[0.8, 0.0], [0.2, 1.0]])
     """
+    beta = np.asarray(bluff_cpt, dtype=np.float64)
+    h = np.asarray(honest_cpt, dtype=np.float64)
+    action = np.empty((2, h.shape[1], 2))  # [a, c, s]
+    action[:, :, 0] = h
+    action[:, :, 1] = [[0.0], [1.0]]
+    return {"OPP_Bluff": np.stack([1.0 - beta, beta]), "OPP_Action": action}
 
-    def __init__(self, nets):
-        nets = tuple(nets)
-        if len(nets) != N_ROUNDS:
-            raise ValueError(f"The 'nets' parameter of BluffWinTables must hold 4 compiled networks; got {len(nets)}.")
-        self.nets = nets
-        self.refit([(None, None)] * N_ROUNDS)
 
-    def refit(self, cpts) -> "BluffWinTables":
-        """Recompute the tables for new (β, H) per round; return self."""
-        self.tables = [_win_tables(net.cpts, *_check(beta, h, net.betting_round))[0] for net, (beta, h) in zip(self.nets, cpts)]
-        return self
+def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict, dict]:
+    """One round's bluff network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 plus OPP_Bluff.
+
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> factors, states = bluff_factors(load_cpts()[0])
+    >>> factors["OPP_Bluff"].variables, factors["OPP_Action"].variables
+    (('OPP_Bluff', 'BPP_Current', 'OPP_Current'), ('OPP_Action', 'OPP_Current', 'OPP_Bluff'))
+    """
+    from bpp.stud.model.compiled import Factor
+    from bpp.stud.model.networks import figure1_factors
+
+    beta, h = _check(bluff_cpt, honest_cpt, cpts.betting_round)
+    factors, states = figure1_factors(cpts)
+    tables = bluff_tables(beta, h)
+    factors["OPP_Bluff"] = Factor(("OPP_Bluff", "BPP_Current", "OPP_Current"), tables["OPP_Bluff"])
+    factors["OPP_Action"] = Factor(("OPP_Action", "OPP_Current", "OPP_Bluff"), tables["OPP_Action"])
+    states["OPP_Bluff"] = BLUFF_STATES
+    return factors, states

@@ -194,18 +194,32 @@ class CompiledNetwork:
                 plan["spec"] = ",".join("".join(letters[v] for v in vs) for vs in [keep] + [f.variables for f in self._learned.values()]) \
                     + "->" + "".join(letters[v] for v in out)
                 plan["path"] = np.einsum_path(plan["spec"], *operands, optimize="greedy")[0]
-                only = list(self._learned.items()) if len(self._learned) == 1 else []
-                if only and not set(only[0][1].variables) & set(keep) & set(out):
-                    # one learned table sharing only summed nodes with the rest: one tensordot (BLAS) and a transpose
-                    node, factor = only[0]
-                    shared = [v for v in factor.variables if v in keep]
-                    axes = ([keep.index(v) for v in shared], [factor.variables.index(v) for v in shared])
-                    result = [v for v in keep if v not in shared] + [v for v in factor.variables if v not in shared]
-                    plan["dot"] = (node, axes, [result.index(v) for v in out])
+                if len(self._learned) == 1:
+                    # one learned table: a (batched) matrix product with the rest contracted once — the nodes it
+                    # shares with the rest are summed (``shared``) or kept as evidence (``batch``), its own are new
+                    (node, factor), = self._learned.items()
+                    batch = [v for v in factor.variables if v in keep and v in out]
+                    shared = [v for v in factor.variables if v in keep and v not in out]
+                    new = [v for v in factor.variables if v not in keep]
+                    rest = [v for v in keep if v not in batch and v not in shared]
+                    nb, ns = (int(np.prod([len(self.states[v]) for v in vs])) for vs in (batch, shared))
+                    matrix = partial.transpose([keep.index(v) for v in batch + rest + shared]).reshape(nb, -1, ns)
+                    matrix = np.ascontiguousarray(matrix[0] if nb == 1 else matrix)
+                    result = batch + rest + new
+                    plan["dot"] = (node, matrix, [factor.variables.index(v) for v in batch + shared + new],
+                                   (ns, -1) if nb == 1 else (nb, ns, -1),
+                                   tuple(len(self.states[v]) for v in result), [result.index(v) for v in out])
                 if self._fixed is not None:
                     spec = "".join(letters[v] for v in keep) + "->" + "".join(letters[v] for v in out if v != self._fixed)
                     plan["fixed"] = np.einsum(spec, partial)
+                    with np.errstate(invalid="ignore", divide="ignore"):
+                        plan["fixed_posterior"] = plan["fixed"] / plan["fixed"].sum(axis=0)
             self._plans[q] = plan
+        # the tables' observed part, and per optional node (axis, its "unobserved" index, the part it sums)
+        self._observed_part = (slice(None),) + tuple(slice(0, len(self.states[v])) for v in self.observed)
+        self._unobserved = tuple((i + 1, (slice(None),) * (i + 1) + (len(self.states[v]),),
+                                  (slice(None),) * (i + 1) + (slice(0, len(self.states[v])),))
+                                 for i, v in enumerate(self.observed) if v in self.optional)
         self._index = {n: {**{s: i for i, s in enumerate(self.states[n])}, **{i: i for i in range(len(self.states[n]))}}
                        for n in self.observed}
         self.tables = self._compile(self._learned)
@@ -216,48 +230,76 @@ class CompiledNetwork:
         factors, states = factors_of(model)
         return cls(factors, states, **kwargs)
 
+    def _joint(self, plan: dict, learned: Mapping) -> np.ndarray:
+        """The joint of the query node and the observed nodes (observed states only), up to a constant."""
+        if plan["dot"] is not None:
+            node, matrix, axes, size, shape, order = plan["dot"]
+            values = learned[node].values.transpose(axes).reshape(size)
+            return np.matmul(matrix, values).reshape(shape).transpose(order)
+        if learned:
+            return np.einsum(plan["spec"], plan["partial"], *(f.values for f in learned.values()), optimize=plan["path"])
+        return plan["partial"]
+
     def _compile(self, learned: Mapping) -> dict:
         tables = {}
-        for q, plan in self._plans.items():
-            table = np.empty(plan["shape"])
-            observed = (slice(None),) + tuple(slice(0, len(self.states[v])) for v in self.observed)
-            if plan["dot"] is not None:
-                node, axes, order = plan["dot"]
-                table[observed] = np.tensordot(plan["partial"], learned[node].values, axes).transpose(order)
-            elif learned:
-                table[observed] = np.einsum(plan["spec"], plan["partial"], *(f.values for f in learned.values()),
-                                            optimize=plan["path"])
-            else:
-                table[observed] = plan["partial"]
-            for axis, node in enumerate(self.observed):
-                if node not in self.optional:
-                    continue
-                n = len(self.states[node])
-                head = (slice(None),) * (axis + 1)
-                if plan["fixed"] is not None:
-                    table[head + (n,)] = plan["fixed"]
-                else:
-                    table[head + (n,)] = table[head + (slice(0, n),)].sum(axis=axis + 1)
-            with np.errstate(invalid="ignore", divide="ignore"):
+        observed = self._observed_part
+        with np.errstate(invalid="ignore", divide="ignore"):
+            for q, plan in self._plans.items():
+                table = np.empty(plan["shape"])
+                table[observed] = self._joint(plan, learned)
+                for axis, extra, part in self._unobserved:
+                    table[extra] = plan["fixed"] if plan["fixed"] is not None else table[part].sum(axis=axis)
                 table /= table.sum(axis=0)  # impossible evidence → NaN
-            table.flags.writeable = False
-            tables[q] = table
+                table.flags.writeable = False
+                tables[q] = table
         return tables
 
-    def refit(self, values: Mapping | None = None, **more) -> "CompiledNetwork":
-        """A network with the learned nodes' tables replaced (``node=values``, the :class:`Factor` layout).
-
-        The other tables are shared, not recomputed.
-        """
-        new = {**(values or {}), **more}
+    def _replaced(self, values: Mapping) -> dict:
         learned = dict(self._learned)
-        for node, v in new.items():
+        for node, v in values.items():
             if node not in learned:
                 raise ValueError(f"The tables given to refit must be of the learned nodes {self.learned}; got {node!r}.")
             v = np.asarray(v, dtype=np.float64)
             if v.shape != learned[node].values.shape:
                 raise ValueError(f"The {node} table given to refit must have shape {learned[node].values.shape}; got {v.shape}.")
             learned[node] = Factor(learned[node].variables, v)
+        return learned
+
+    def _fast_plan(self, node: str, state: str):
+        """What :class:`WinTables` needs to refit one state's table by one matrix product (None if it cannot)."""
+        plan = self._plans[node]
+        if plan["dot"] is None or len(self._unobserved) != 1 or plan["fixed"] is None:
+            return None
+        s = self.states[node].index(state)
+        _, matrix, axes, size, shape, order = plan["dot"]
+        return (matrix, axes, size, shape, order, s, self._observed_part[1:], self._unobserved[0][1][1:],
+                plan["fixed_posterior"][s])
+
+    def refit_table(self, node: str, state: str, values: Mapping) -> np.ndarray:
+        """P(node = state | evidence) with the learned tables replaced, computed alone (the between-hands fast path).
+
+        Equal to ``refit(values).table(node, state)`` without building the other tables.
+        """
+        learned = self._replaced(values)
+        plan = self._plans[node]
+        if len(self._unobserved) > 1 or (self._unobserved and plan["fixed"] is None):
+            return self.refit(values).table(node, state)
+        s = self.states[node].index(state)
+        joint = self._joint(plan, learned)
+        out = np.empty(plan["shape"][1:])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            np.divide(joint[s], joint.sum(axis=0), out=out[self._observed_part[1:]])
+        for _, extra, _ in self._unobserved:
+            out[extra[1:]] = plan["fixed_posterior"][s]
+        out.flags.writeable = False
+        return out
+
+    def refit(self, values: Mapping | None = None, **more) -> "CompiledNetwork":
+        """A network with the learned nodes' tables replaced (``node=values``, the :class:`Factor` layout).
+
+        The other tables are shared, not recomputed.
+        """
+        learned = self._replaced({**(values or {}), **more})
         out = object.__new__(CompiledNetwork)
         out.__dict__.update(self.__dict__)
         out._learned = learned
@@ -306,7 +348,7 @@ class WinTables:
 
     Parameters
     ----------
-    networks : sequence of 4 (factors, states) or CompiledNetwork
+    networks : sequence of 4 (factors, states) or CompiledNetwork (the priors: :meth:`refit` computes new tables from them)
         Each round's network as its tables (:func:`factors_of`, or a variant's builder, no pgmpy), or already
         compiled (immutable, so shared between players).
     observed, optional, learned : sequence of str
@@ -327,12 +369,26 @@ class WinTables:
                           CompiledNetwork(*n, observed=observed, query=("BPP_Win",), optional=optional, learned=learned)
                           for n in networks)
         self.tables = [net.table("BPP_Win", "win") for net in self.nets]
+        # one learned table, its "unobserved" slice fixed: each round's refit is one matrix product (the common case)
+        self._fast = [net._fast_plan("BPP_Win", "win") for net in self.nets]
 
     def refit(self, learned) -> "WinTables":
         """New values of the learned tables, one per round (an array if one node is learned, else node → array); self."""
-        nets = []
-        for net, values in zip(self.nets, learned):
-            nets.append(net.refit(values if isinstance(values, Mapping) else {self.learned[0]: values}))
-        self.nets = tuple(nets)
-        self.tables = [net.table("BPP_Win", "win") for net in nets]
+        tables = []
+        for net, fast, values in zip(self.nets, self._fast, learned):
+            if fast is None or isinstance(values, Mapping):
+                tables.append(net.refit_table("BPP_Win", "win", values if isinstance(values, Mapping) else {self.learned[0]: values}))
+                continue
+            matrix, axes, size, shape, order, s, observed, extra, fixed = fast
+            values = np.asarray(values, dtype=np.float64)
+            if values.shape != net._learned[self.learned[0]].values.shape:
+                net._replaced({self.learned[0]: values})  # raises, naming the shape
+            joint = np.matmul(matrix, values.transpose(axes).reshape(size)).reshape(shape).transpose(order)
+            out = np.empty(net._plans["BPP_Win"]["shape"][1:])
+            with np.errstate(invalid="ignore", divide="ignore"):
+                np.divide(joint[s], joint.sum(axis=0), out=out[observed])
+            out[extra] = fixed
+            out.flags.writeable = False
+            tables.append(out)
+        self.tables = tables
         return self

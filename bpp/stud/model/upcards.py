@@ -49,7 +49,7 @@ usual one of the paper: within-type variation of the cards is ignored.)
 M_A|C,S is learned per opponent from showdowns exactly as M_A|C is
 (:class:`LinkedActionModel`: counts of (action, current type, link state) per
 round, pseudo-count prior ½ / ½), compiled to numpy tables
-(:class:`CompiledLinkedNet`, :class:`LinkedWinTables`) between hands; play
+(:class:`CompiledLinkedNet`; the player's from :func:`upcards_factors`) between hands; play
 never calls pgmpy.  ``build_linked_network`` gives the pgmpy
 ``DiscreteBayesianNetwork`` the tests check the compiled tables against.
 
@@ -126,7 +126,7 @@ __all__ = [
     "build_linked_network",
     "CompiledLinkedNet",
     "LinkedActionModel",
-    "LinkedWinTables",
+    "upcards_factors",
     "bpp_up",
 ]
 
@@ -376,43 +376,27 @@ class LinkedActionModel:
         return f"LinkedActionModel(link={self.link!r}, prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
 
 
-class LinkedWinTables:
-    """P(win) tables of the four extended networks, shape (n_current, n_upcards, n_link, 3) each; refit between hands.
+def upcards_factors(cpts: StudCPTs, action_cpt=None, link="showing") -> tuple[dict, dict]:
+    """One round's extended network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 + the link node → OPP_Action.
 
-    Equal to :class:`CompiledLinkedNet`'s ``win_table`` for the same M_A|C,S (tested), but recomputes only what the
-    action matrices change.
+    The link node is a root with a uniform prior (module docstring); OPP_Action's table is M_A|C,S laid out
+    (action, OPP_Current, link state), as :class:`LinkedActionModel` learns it.
 
-    >>> from bpp.stud.model.networks import load_compiled
-    >>> t = LinkedWinTables(load_compiled())
-    >>> t.tables[2].item(5, 3, 1, 2) == load_compiled()[2].p_win(5, 3, 2)
-    True
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> factors, states = upcards_factors(load_cpts()[1])
+    >>> factors["OPP_Action"].variables, states["BPP_Showing"]
+    (('OPP_Action', 'OPP_Current', 'BPP_Showing'), ('bpp_higher', 'even', 'bpp_lower'))
     """
+    from bpp.stud.model.compiled import Factor
+    from bpp.stud.model.networks import figure1_factors
 
-    def __init__(self, nets, link="showing"):
-        nets = tuple(nets)
-        if len(nets) != N_ROUNDS:
-            raise ValueError(f"The 'nets' parameter of LinkedWinTables must hold 4 compiled networks; got {len(nets)}.")
-        self.link = _check_link(link)
-        self.nets = nets
-        self._t, self._w, self._unobserved = [], [], []
-        for net in nets:
-            c = net.cpts
-            self._t.append(c.upcards_given_current[:, :, None] * c.current_given_final[None, :, :] * c.prior_final)  # (U, C, F)
-            self._w.append(net.bpp_final_table @ c.win_given_finals)  # (B, F)
-            self._unobserved.append(np.asarray(net.win_table)[:, :, 2])  # (B, U)
-        self.refit([default_linked_action_cpt(r, self.link) for r in range(N_ROUNDS)])
-
-    def refit(self, action_cpts) -> "LinkedWinTables":
-        """Recompute the tables for new M_A|C,S (one (2, n_current, n_link) array per round); return self."""
-        tables = []
-        for t, w, unobserved, m in zip(self._t, self._w, self._unobserved, action_cpts):
-            # L[s, u, a, g] = Σ_c M[a, c, s] T[u, c, g]
-            likelihood = np.einsum("acs,ucg->suag", m, t)
-            likelihood /= likelihood.sum(axis=3, keepdims=True)
-            n_s, n_u = likelihood.shape[:2]
-            win = np.empty((w.shape[0], n_u, n_s, 3))
-            win[..., :2] = np.einsum("suag,bg->busa", likelihood, w)
-            win[..., 2] = unobserved[:, :, None]
-            tables.append(win)
-        self.tables = tables
-        return self
+    link = _check_link(link)
+    r = cpts.betting_round
+    m = default_linked_action_cpt(r, link) if action_cpt is None else _check_linked_cpt(action_cpt, r, link)
+    node = link_node(link)
+    states_of_link = link_states(r, link)
+    factors, states = figure1_factors(cpts)
+    factors[node] = Factor((node,), np.full(len(states_of_link), 1.0 / len(states_of_link)))
+    factors["OPP_Action"] = Factor(("OPP_Action", "OPP_Current", node), m)
+    states[node] = states_of_link
+    return factors, states

@@ -46,6 +46,8 @@ both are unchanged.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from holdem.agents import Agent, HandStreams
@@ -318,6 +320,27 @@ def figure4_policy(hole, my_up, their_up, facing_bet: bool) -> tuple[float, floa
     return 0.0, 0.0, 1.0
 
 
+@functools.lru_cache(maxsize=None)
+def _rank_value_table(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`hand_value_codes` of every sequence of ``n_cards`` <= 4 ranks, indexed by the ranks as base-13 digits.
+
+    Below five cards there is no straight or flush, so a hand's value and type
+    are functions of its ranks; each position gets its own suit, so no card repeats.
+    """
+    ranks = np.indices((13,) * n_cards).reshape(n_cards, -1).T
+    return hand_value_codes(ranks * 4 + np.arange(n_cards))
+
+
+def _value_codes(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`hand_value_codes` of ``cards`` (n, k): a table lookup for k <= 4 (ranks only), computed for five cards."""
+    k = cards.shape[1]
+    if k > 4:
+        return hand_value_codes(cards)
+    at = (np.asarray(cards, dtype=np.intp) >> 2) @ (13 ** np.arange(k - 1, -1, -1))
+    codes, types = _rank_value_table(k)
+    return codes[at], types[at]
+
+
 def figure4_policy_batch(holes, my_ups, their_ups, facing_bet):
     """:func:`figure4_policy` for a batch of rows of one round: ``(fold, call, bet)`` float arrays (n,).
 
@@ -332,9 +355,9 @@ def figure4_policy_batch(holes, my_ups, their_ups, facing_bet):
     >>> [(float(x), float(y), float(z)) for x, y, z in zip(f, c, b)]
     [(0.0, 0.1, 0.9), (0.85, 0.15, 0.0)]
     """
-    their_value, their_type = hand_value_codes(their_ups)
-    my_up_value, _ = hand_value_codes(my_ups)
-    mine_value, mine_type = hand_value_codes(np.concatenate([holes, my_ups], axis=1))
+    their_value, their_type = _value_codes(their_ups)
+    my_up_value, _ = _value_codes(my_ups)
+    mine_value, mine_type = _value_codes(np.concatenate([holes, my_ups], axis=1))
     behind = their_value > my_up_value
     better = mine_type > their_type
     fold = np.where(behind, np.where(mine_value > their_value, 0.0, 0.85), np.where(facing_bet & ~better, 0.15, 0.0))
@@ -448,7 +471,7 @@ class RuleBasedPlayer(HandStreams):
                 theirs = theirs_all[sel, : r + 1]
             else:  # a table: the strongest showing among the live opponents (Korb1999 §6.2)
                 folded = observation.folded[sel]
-                codes = np.stack([hand_value_codes(ups[sel, s, : r + 1])[0] for s in range(observation.n_players)], 1)
+                codes = np.stack([_value_codes(ups[sel, s, : r + 1])[0] for s in range(observation.n_players)], 1)
                 codes = np.where(folded | (np.arange(observation.n_players) == players[sel, None]), -1, codes)
                 theirs = ups[sel, np.argmax(codes, axis=1), : r + 1]
             fold[sel], call[sel], bet[sel] = figure4_policy_batch(holes[sel], mine, theirs, to_call[sel] > 0)

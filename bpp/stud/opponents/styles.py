@@ -28,17 +28,9 @@ three are five-card stud players (registered with ``games=("stud5",)``); at a
 table of more than two seats P(win) is against every live opponent
 (:func:`bpp.stud.opponents.paper.table_win_probability`, Korb1999 §6.2).
 
-Every BPP against them (``figures/stud_variants.md``, 5,000 duplicate
-deals a cell, units/hand): every BPP beats all three (t ≥ 4.8), except
-the two curve-split variants against ``slowplay`` when sampled (t 2.4, 1.2).
-The card-level BPP's edge over the paper's network is large against
-``rules`` (+0.23 sampled, +0.30 argmax), whose betting has exactly its
-action node's parents, but small against ``bluffer`` (+0.08 / +0.03) and
-``slowplay`` (+0.10 / +0.11) and negative against ``loose`` (+0.167 ±
-0.029 against +0.240 ± 0.027 sampled; +0.246 against +0.346 argmax),
-whose actions carry little information about its hand.  Playing the
-curves' most probable action beats sampling them against every
-opponent, for every BPP.
+How every BPP variant fares against them is measured in the variants
+table (``figures/stud_variants.py`` writes ``figures/stud_variants.md``:
+duplicate deals, mean ± 95 % CI in units/hand per cell), not stated here.
 
 >>> import numpy as np
 >>> from holdem.games import Stud5

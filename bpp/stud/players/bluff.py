@@ -29,7 +29,7 @@ class BluffBPP(BPPPlayer):
     Attributes
     ----------
     model_ : :class:`bpp.stud.model.bluff.BluffModel`
-    win_tables_ : :class:`bpp.stud.model.bluff.BluffWinTables`
+    win_tables_ : :class:`bpp.stud.model.compiled.WinTables`
 
     >>> BluffBPP(upcards_link=True)
     Traceback (most recent call last):
@@ -40,13 +40,25 @@ class BluffBPP(BPPPlayer):
     name = "bpp-bluff"
     single_idea = "adds only OPP_Bluff"
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        from bpp.stud.model.bluff import BluffModel, BluffWinTables
+    learned = ("OPP_Bluff", "OPP_Action")
 
-        self.model_ = BluffModel(prior_strength=self.prior_strength)
-        self.win_tables_ = BluffWinTables(self._base_nets)
-        self._tables = self.win_tables_.tables
+    def network(self, cpts):
+        """Figure 1 plus OPP_Bluff (:func:`bpp.stud.model.bluff.bluff_factors`), at the priors."""
+        from bpp.stud.model.bluff import bluff_factors
+
+        return bluff_factors(cpts)
+
+    def learner(self):
+        """:class:`bpp.stud.model.bluff.BluffModel`: β and H counted from showdowns."""
+        from bpp.stud.model.bluff import BluffModel
+
+        return BluffModel(prior_strength=self.prior_strength)
+
+    def learned_tables(self) -> list:
+        """The learned (β, H) of every round as OPP_Bluff's and OPP_Action's tables."""
+        from bpp.stud.model.bluff import bluff_tables
+
+        return [bluff_tables(beta, h) for beta, h in self.model_.action_cpts()]
 
     def compiled_networks(self) -> tuple:
         """The four :class:`~bpp.stud.model.bluff.CompiledBluffNet` with the learned CPTs."""

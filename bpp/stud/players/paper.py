@@ -195,16 +195,13 @@ class BPPPlayer(CurvePlayer):
         self._base_nets = tuple(_default_nets() if nets is None else nets)
         self.upcards_link = False if not upcards_link else ("showing" if upcards_link is True else upcards_link)
         if self.upcards_link:
-            from bpp.stud.model.upcards import LinkedActionModel, LinkedWinTables, link_state
+            from bpp.stud.model.upcards import link_node, link_state
 
-            self.model_ = LinkedActionModel(link=self.upcards_link, prior_strength=prior_strength)
-            self.win_tables_ = LinkedWinTables(self._base_nets, link=self.upcards_link)
             self._link_state = link_state
-            self.win_probability = self._linked_win_probability  # the instance attribute shadows the paper's lookup
-        else:
-            self.model_ = self.learner()
-            self.win_tables_ = WinTables(self._prior_networks(), observed=self.observed, optional=("OPP_Action",),
-                                         learned=self.learned)
+            self.observed = ("BPP_Current", "OPP_Upcards", link_node(self.upcards_link), "OPP_Action")
+        self.model_ = self.learner()
+        self.win_tables_ = WinTables(self._prior_networks(), observed=self.observed, optional=("OPP_Action",),
+                                     learned=self.learned)
         self._tables = self.win_tables_.tables
         self._type_of = hand_type_of
         self._pending = 0
@@ -222,14 +219,19 @@ class BPPPlayer(CurvePlayer):
     learned = ("OPP_Action",)
 
     def network(self, cpts):
-        """The round's network as tables (:func:`bpp.stud.model.networks.figure1_factors`: Figure 1)."""
+        """The round's network as tables: Figure 1 (:func:`bpp.stud.model.networks.figure1_factors`), or with
+        ``upcards_link`` §6.1's link node as a second parent of OPP_Action (:func:`bpp.stud.model.upcards.upcards_factors`)."""
+        if self.upcards_link:
+            from bpp.stud.model.upcards import upcards_factors
+
+            return upcards_factors(cpts, link=self.upcards_link)
         from bpp.stud.model.networks import figure1_factors
 
         return figure1_factors(cpts)
 
     def network_key(self) -> tuple:
         """What :meth:`network` depends on besides the round's CPTs (hashable; the compiled priors are shared by it)."""
-        return ()
+        return (self.upcards_link,)
 
     def _prior_networks(self) -> tuple:
         """The four rounds' networks compiled before any learning: immutable, so compiled once per process and shared."""
@@ -243,8 +245,17 @@ class BPPPlayer(CurvePlayer):
             hit = _PRIORS[key] = (self._base_nets, nets)  # the base networks kept alive: their ids stay theirs
         return hit[1]
 
+    def learned_tables(self) -> list:
+        """The learned tables per round, as :meth:`network` lays them out (default: the learner's M_A|C)."""
+        return self.model_.action_cpts()
+
     def learner(self):
-        """The showdown counter of the learned tables (:class:`bpp.stud.model.learning.ActionModel`: M_A|C)."""
+        """The showdown counter of the learned tables (:class:`bpp.stud.model.learning.ActionModel`: M_A|C; with
+        ``upcards_link``, :class:`bpp.stud.model.upcards.LinkedActionModel`: M_A|C,S)."""
+        if self.upcards_link:
+            from bpp.stud.model.upcards import LinkedActionModel
+
+            return LinkedActionModel(link=self.upcards_link, prior_strength=self.prior_strength)
         from bpp.stud.model.learning import ActionModel
 
         return ActionModel(prior_strength=self.prior_strength)
@@ -252,13 +263,19 @@ class BPPPlayer(CurvePlayer):
     # -- beliefs -------------------------------------------------------------
 
     def win_probability(self, observation: Observation) -> float:
-        """P(BPP_Win | BPP_Current, OPP_Upcards, OPP_Action) of the round's network (a table lookup)."""
+        """P(BPP_Win | BPP_Current, OPP_Upcards, OPP_Action) of the round's network (a table lookup); with
+        ``upcards_link`` the link state is evidence too (§6.1)."""
         me = observation.player
         up = observation.up_cards
         type_of = self._type_of
-        return self._tables[observation.round].item(
-            type_of(observation.hole + up[me]), type_of(up[1 - me]), opponent_action(observation)
-        )
+        mine, theirs = up[me], up[1 - me]
+        if self.upcards_link:
+            return self._tables[observation.round].item(
+                type_of(observation.hole + mine), type_of(theirs), self._link_state(mine, theirs, self.upcards_link),
+                opponent_action(observation),
+            )
+        return self._tables[observation.round].item(type_of(observation.hole + mine), type_of(theirs),
+                                                    opponent_action(observation))
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
         """P(BPP_Win | evidence) had BPP held each down card: one table lookup per holding's BPP_Current type."""
@@ -272,19 +289,6 @@ class BPPPlayer(CurvePlayer):
             link = self._link_state(up[me], up[1 - me], self.upcards_link)
             return table[current, self._type_of(up[1 - me]), link, opponent_action(observation)]
         return table[current, self._type_of(up[1 - me]), opponent_action(observation)]
-
-    def _linked_win_probability(self, observation: Observation) -> float:
-        """P(BPP_Win | BPP_Current, OPP_Upcards, link state, OPP_Action) of the extended network (§6.1)."""
-        me = observation.player
-        up = observation.up_cards
-        type_of = self._type_of
-        mine, theirs = up[me], up[1 - me]
-        return self._tables[observation.round].item(
-            type_of(observation.hole + mine),
-            type_of(theirs),
-            self._link_state(mine, theirs, self.upcards_link),
-            opponent_action(observation),
-        )
 
     def evidence(self, observation: Observation) -> dict:
         """The evidence entered for ``observation``: state names of BPP_Current, OPP_Upcards and OPP_Action (None: unobserved)."""
@@ -338,7 +342,7 @@ class BPPPlayer(CurvePlayer):
 
     def refit(self) -> "BPPPlayer":
         """Recompute P(BPP_Win) for every evidence combination from the learned M_A|C (between hands)."""
-        self.win_tables_.refit(self.model_.action_cpts())
+        self.win_tables_.refit(self.learned_tables())
         self._tables = self.win_tables_.tables
         self._compiled = None
         self._pending = 0

@@ -1,0 +1,101 @@
+"""What every script of ``figures/`` shares: the one way to run it and the one way to keep its finished cells.
+
+A figure script is a thin layer over the experiment functions of the programs
+and of :mod:`bpp.reproduce`: it names the cells of its table or figure, plays
+the ones not yet played, and renders the rest from its runs file.  Two things
+were written once per script and live here instead:
+
+* :func:`run_script` — the script's ``__main__``: a ``ValueError`` (a damaged
+  runs file, a bad option, a bad value anywhere below) is one line
+  ``error: …`` on stderr and exit status 2, never a traceback, as in the
+  ``bpp`` command;
+* :func:`cached_cell` — a cell of a table read from the script's append-only
+  runs file (one JSON object a line, checked by :func:`holdem.files.read_jsonl`)
+  or played and appended, so an interrupted run resumes and a re-run renders
+  what was played.
+
+>>> import tempfile, pathlib
+>>> runs = pathlib.Path(tempfile.mkdtemp()) / "r.jsonl"
+>>> played = []
+>>> def play():
+...     played.append(1)
+...     return {"mean": 0.5}
+>>> cached_cell(runs, {"seed": 1, "deals": 10}, play), cached_cell(runs, {"seed": 1, "deals": 10}, play), len(played)
+({'seed': 1, 'deals': 10, 'mean': 0.5}, {'seed': 1, 'deals': 10, 'mean': 0.5}, 1)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from holdem.files import read_jsonl
+
+__all__ = ["cached_cell", "finished_cells", "run_script"]
+
+
+def run_script(main: Callable[..., int | None], argv: Sequence[str] | None = None) -> int:
+    """Run a figure script's ``main(argv)``; a ``ValueError`` is one line ``error: …`` and exit status 2.
+
+    Use as ``if __name__ == "__main__": raise SystemExit(run_script(main))``.
+
+    >>> def main(argv=None):
+    ...     raise ValueError("'runs.jsonl' line 3: not a JSON object")
+    >>> run_script(main)  # doctest: +SKIP
+    error: 'runs.jsonl' line 3: not a JSON object
+    2
+    """
+    try:
+        return int((main() if argv is None else main(argv)) or 0)
+    except ValueError as exc:
+        print(f"error: {str(exc).replace(chr(10), ' ')}", file=sys.stderr)
+        return 2
+
+
+def finished_cells(runs: str | os.PathLike[str], key: dict[str, Any], needs: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Every line of ``runs`` for the cell ``key`` (its fields equal) that holds ``needs`` too, oldest first."""
+    lines = read_jsonl(runs, fields=tuple(key))
+    return [r for r in lines if all(r[k] == v for k, v in key.items()) and all(k in r for k in needs)]
+
+
+def cached_cell(runs: str | os.PathLike[str], key: dict[str, Any], play: Callable[[], dict[str, Any]], *,
+                again: bool = False, needs: Sequence[str] = ()) -> dict[str, Any]:
+    """The cell ``key`` of a table: its last line in ``runs``, or ``{**key, **play()}`` appended to it.
+
+    Parameters
+    ----------
+    runs : path
+        The append-only runs file (one JSON object a line; created with its folder).
+    key : dict
+        The fields that name the cell (its seed, deals, players …; JSON values).
+    play : callable
+        Computes the cell's result (a JSON-able dict) when it is not in ``runs``.
+    again : bool
+        Play the cell even if it is there (after a change to the code it
+        measures) and append the new line; the old one stays, the last counts.
+    needs : sequence of str
+        Fields a line must hold to count as finished (an older format lacks them).
+
+    Several processes may append to one runs file: each line is written under
+    an exclusive lock, whole.
+    """
+    if not again:
+        done = finished_cells(runs, key, needs)
+        if done:
+            return done[-1]
+    cell = {**key, **play()}
+    path = Path(runs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as f:
+        try:
+            import fcntl
+
+            fcntl.flock(f, fcntl.LOCK_EX)
+        except ImportError:  # pragma: no cover - not POSIX: one writer at a time is the caller's care
+            pass
+        f.write(json.dumps(cell) + "\n")
+    return cell
