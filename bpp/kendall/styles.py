@@ -60,6 +60,7 @@ from typing import cast
 from bpp.kendall.handvalues import N_VALUES, value_of_name
 
 __all__ = [
+    "call_row",
     "Rule",
     "Row",
     "StyleTable",
@@ -295,3 +296,15 @@ def compile_style(name: str) -> CompiledStyle:
     if name not in STYLES:
         raise ValueError(f"The 'style' parameter must be one of {', '.join(STYLE_NAMES)}; got {name!r}.")
     return check_style(STYLES[name])
+
+
+def call_row(name: str, betting_round: int = 0) -> int:
+    """The lowest hand value (index of :data:`bpp.kendall.handvalues.VALUE_NAMES`) with which style ``name`` answers a bet
+    in ``betting_round`` (0: before the draw, 1: after it): its first row that calls or raises.
+
+    >>> from bpp.kendall.handvalues import VALUE_NAMES
+    >>> VALUE_NAMES[call_row("tight-aggressive")], VALUE_NAMES[call_row("loose-aggressive")]
+    ('2 Pairs 3 High', "Pair 9's")
+    """
+    kinds = compile_style(name).kinds[betting_round]
+    return min(v for v in range(len(kinds)) if kinds[v] >= 1)

@@ -74,10 +74,28 @@ def _row(item, paper, samples, digits, why_differs, fmt="{:,.%df}"):
     return Row(item, f(paper), f(m), f"[{f(ci[0])}, {f(ci[1])}]", v, "" if v != "differs" else why_differs)
 
 
-_WON_WHY = ("our untrained player raises ~27 units every hand and our fixed players fold everything below their call "
-            "rows, so it takes the antes whenever all four fold; the paper's 1 win in 5 at first says its player met "
-            "more resistance (the styles of Tables 1–4 are decoded from a garbled layout)")
-_PLAYED_WHY = "the values of weak hands sink below 6 at a different pace from the paper's (±0.1 steps on 100 classes)"
+def _call_row(style: str) -> str:
+    """The name of the lowest hand value a fixed ``style`` player answers a bet with before the draw."""
+    from bpp.kendall.handvalues import VALUE_NAMES
+    from bpp.kendall.styles import call_row
+
+    return VALUE_NAMES[call_row(style)]
+
+
+def _won_why() -> str:
+    from bpp.kendall.players import INITIAL_VALUE, decide
+
+    return (f"the untrained player bets {decide(INITIAL_VALUE, 5, 5)[2]} units into the five antes every hand and the "
+            f"fixed players answer a bet only from their call rows ({_call_row('tight-aggressive')} and up at "
+            f"tight-aggressive, {_call_row('loose-aggressive')} and up at loose-aggressive; with nothing owed they check, "
+            "as the default reading has it), so it often takes the antes uncontested; the paper's 1 win in 5 at first "
+            "says its player met more resistance (the styles of Tables 1–4 are decoded from a garbled layout; "
+            "figures/kendall_tables.md measures it)")
+
+
+_PLAYED_WHY = ("the fixed players never open the betting (default reading), so it puts chips in only when it bets first, "
+               "with learning values of 8 and up; their fall below 8 runs at a different pace from the paper's "
+               "(±0.1 steps on 100 classes)")
 
 
 def _report_training(results, figures):
@@ -98,9 +116,9 @@ def _report_training(results, figures):
         rows.append(_row(f"Table 5, % played by epoch {e:,}", PAPER_TABLE5["pct_played"][i],
                          [s["table5"][i]["pct_played"] for s in la], 1, _PLAYED_WHY))
         rows.append(_row(f"Table 5, % won (of played) by epoch {e:,}", PAPER_TABLE5["pct_won"][i],
-                         [s["table5"][i]["pct_won"] for s in la], 1, _WON_WHY))
+                         [s["table5"][i]["pct_won"] for s in la], 1, _won_why()))
     slow = ("the same shape (loss, level, rise) but slower: ±0.1 steps on 100 hand classes need many hands per class, "
-            "and the untrained player's raises cost more against our decoded styles")
+            "and the untrained player's bets cost more against our decoded styles")
     for table, number in (("loose-aggressive", 4), ("tight-aggressive", 5)):
         lows = [int(np.argmin(s["curve"])) + 1 for s in sessions[table]]
         rows.append(_row(f"Figure {number} ({table}): epoch of the lowest bankroll", PAPER_LOWEST[table], lows, 0, slow))
@@ -112,8 +130,10 @@ def _report_training(results, figures):
     m, ci = _mean_ci(ta_3600)
     rows.append(Row("Figure 5: back in the black by epoch 3,600", "≥ 10,000", f"{m:,.0f}", f"[{ci[0]:,.0f}, {ci[1]:,.0f}]",
                     "within CI" if ci[0] >= 10_000 else "differs", "" if ci[0] >= 10_000 else
-                    "the values of the hands it raises with (two pairs and up) stay near 10, so it keeps raising into a "
-                    "table that continues only with two pairs or better"))
+                    "its values of two pairs and up stay near 10 (they lose 0.1 only after a hand lost with chips in), so "
+                    f"it keeps betting them into a table that answers bets only from {_call_row('tight-aggressive')} up, "
+                    "and the answered bets lose more than the uncontested ones win (figures/kendall_tables.md "
+                    "measures it)"))
     fig, axes = plt.subplots(1, 2, figsize=(13, 4), sharey=True)
     for ax, table, number in ((axes[0], "loose-aggressive", 4), (axes[1], "tight-aggressive", 5)):
         fake = [SimpleNamespace(curve=np.array(s["curve"]), table=table, seed=s["seed"]) for s in sessions[table]]
@@ -139,7 +159,9 @@ def _report_table6(results, figures):
     from bpp.plots import save_figure
 
     rows = []
-    tight_why = "ours is not ahead at the tight tables: its raises with two pairs and up are rarely called, so it mostly takes the antes"
+    tight_why = ("ours is not ahead at the tight tables: a tight player answers its bets only with strong hands "
+                 f"({_call_row('tight-aggressive')} and up at tight-aggressive), so its uncontested bets win only the "
+                 "antes while the answered ones lose")
     for table in TABLE6_ORDER:
         r = results[table]
         bank = np.array(r["bankroll"])
@@ -155,11 +177,14 @@ def _report_table6(results, figures):
                              paper_units, bank[:, seat], 0, why))
         played, won = np.array(r["played"])[:, 0], np.array(r["won"])[:, 0]
         more = played.mean() > PAPER_TABLE6[table][0][1]
+        answer = np.array(r["played"])[:, 1:].mean(axis=0)  # hands each fixed player put chips in
         rows.append(_row(f"{table}: evolving player's hands played", PAPER_TABLE6[table][0][1], played, 0,
-                         "its raises are rarely called at this table, so its values stay near 10 and it raises every "
-                         "hand, mostly taking the antes" if more else
-                         "training drove the values of its weak hands below 6, so it folds them: it plays fewer hands "
-                         "than the paper's player"))
+                         f"each fixed player puts chips in only {answer.min():.0f}–{answer.max():.0f} of the "
+                         f"{r['hands']:,} hands, so its values stay near 10 and it bets every hand, mostly taking the "
+                         "antes" if more else
+                         "training drove the values of its weak hands below 8, so it checks them (a hand is played "
+                         "only when it bets first, the fixed players never open): it plays fewer hands than the "
+                         "paper's player"))
         rows.append(_row(f"{table}: evolving player's hands won", PAPER_TABLE6[table][0][2], won, 0,
                          "follows from the hands played"))
     mixed = results["mixed"]

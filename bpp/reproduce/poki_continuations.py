@@ -51,7 +51,7 @@ SCORED = ("frequency", "rules", "network", "meta")
 _FLOOR = 1e-3  # as MetaPredictor scores a prediction
 
 
-def probe_factory(scores: list, *, trials: int, seed: int):
+def probe_factory(scores: list, *, trials: int, rng: int):
     """``(factory, hands)``: the factory makes ``poki-meta`` (one instance: it learns across hands) that appends, per
     scored decision, a dict of its continuation scores to ``scores``; ``hands[0]`` is the index of the current hand."""
     from bpp.loki.agents import PokiAgent
@@ -101,7 +101,7 @@ def probe_factory(scores: list, *, trials: int, seed: int):
                 row = {"hand": d["hand"], "street": d["tracker"].round, "action": d["action"],
                        "committed": d["committed"], "choice": [meta.choice(k) for k in range(1, n)],
                        "final_committed": int(final.committed[me]), "folded": bool(final.folded[me])}
-                seed_d = (seed, d["hand"], d["k"])
+                seed_d = (rng, d["hand"], d["k"])
                 for name in SCORED:
                     pred = meta if name == "meta" else meta.predictors[name]
                     c = continuation_probabilities(d["tracker"], records, feats, me=me, hole=d["hole"],
@@ -131,7 +131,7 @@ def probe_factory(scores: list, *, trials: int, seed: int):
     return make, hands
 
 
-def continuation_run(field: str, n_deals: int, seed: int, trials: int = 250) -> dict:
+def continuation_run(field: str, n_deals: int, rng: int, trials: int = 250) -> dict:
     """``poki-meta`` at the six-seat ``field`` table (:data:`bpp.reproduce.poki_meta.FIELDS`), ``n_deals`` duplicate
     deals; every scored decision with each predictor's continuation scores and the real gain of the action taken."""
     from bpp.reproduce.poki_meta import FIELDS
@@ -140,9 +140,9 @@ def continuation_run(field: str, n_deals: int, seed: int, trials: int = 250) -> 
     from holdem.match import play_match
 
     scores: list = []
-    make, _ = probe_factory(scores, trials=trials, seed=seed)
-    agents = match_agents([make, *FIELDS[field]], rng=seed)
-    res = play_match(LimitHoldem(n_players=6), agents, n_deals, rng=seed, duplicate=True, block_size=1)
+    make, _ = probe_factory(scores, trials=trials, rng=rng)
+    agents = match_agents([make, *FIELDS[field]], rng=rng)
+    res = play_match(LimitHoldem(n_players=6), agents, n_deals, rng=rng, duplicate=True, block_size=1)
     probe = agents[0].instance
     probe.score_hand()  # the last hand
     win = res.winnings[:, 0]
@@ -151,7 +151,7 @@ def continuation_run(field: str, n_deals: int, seed: int, trials: int = 250) -> 
     for s in scores:
         s["gain"] = round(float(win[s["hand"]] + s["committed"] / res.unit_chips), 4)  # sb, over folding here
         s["ev"] = {name: s[name].pop("ev") / res.unit_chips for name in SCORED}
-    return {"field": field, "n_deals": n_deals, "seed": seed, "trials": trials, "hands": int(res.n_hands),
+    return {"field": field, "n_deals": n_deals, "seed": rng, "trials": trials, "hands": int(res.n_hands),
             "mean": float(win.mean()), "misaligned_folds": misaligned, "decisions": scores}
 
 
@@ -279,6 +279,6 @@ register(Experiment(
     "Beyond the paper: each predictor's simulated opponents scored on the real continuations of the same decisions",
     "Billings2002 §5",
     lambda scale: [Step(f"{field} {seed}", "bpp.reproduce.poki_continuations:continuation_run",
-                        {"field": field, "n_deals": 10 if scale == "quick" else 100, "seed": seed})
+                        {"field": field, "n_deals": 10 if scale == "quick" else 100, "rng": seed})
                    for field in ("styles", "weaker versions") for seed in ((1,) if scale == "quick" else (1, 2, 3))],
     _report, {"quick": 60, "paper": 1200}, beyond=True))
