@@ -32,10 +32,10 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,bench]'
 	for f in benchmarks/bench_*.py; do $(PY) $$f; done
 
-## notebook: install JupyterLab into .venv and open the belief-trace notebook (examples/bpp_belief_trace.ipynb)
+## notebook: install JupyterLab into .venv and open the tutorials (docs/tutorials/*.ipynb)
 notebook: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[notebook]'
-	$(VENV)/bin/jupyter lab examples/bpp_belief_trace.ipynb
+	$(VENV)/bin/jupyter lab docs/tutorials/
 
 ## docs: the documentation site into docs/_build/html (offline; Sphinx -W: a warning fails the build)
 docs: $(STAMP)

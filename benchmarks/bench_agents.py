@@ -1,4 +1,4 @@
-"""Hands per second of every classic agent heads-up against ``call`` (issue 25 §2), one core.
+"""Hands per second of every classic agent heads-up against ``call``, one core.
 
 Run: ``taskset -c 0 python benchmarks/bench_agents.py [--hands N] [--only NAME ...]``.
 Prints, per agent, hands per CPU second of ``play_match`` heads-up against ``call`` beside

@@ -8,7 +8,7 @@ runner does; five-card draw evaluates at showdown), then the betting loop
 ``agent.act(state.observation(seat))`` → ``state.apply(action)`` (the checked
 path) until the hand ends, then ``state.payoffs``.  With pokerkit installed it
 also times pokerkit's heads-up limit hold'em with always-call players (the
-issue's reference figure).
+reference figure the engine's speed is compared with).
 """
 
 from __future__ import annotations

@@ -5,20 +5,29 @@ works without it; :func:`require_pyspiel` raises a one-line ``ValueError``
 naming the extra when it is missing.
 
 **The games.**  :func:`universal_poker_game` loads the ``universal_poker``
-game that a bpp hold'em game is, heads-up (the ACPC games: ``NoLimitHoldem()``
-is the 20,000-chip, 50/100 game of Lisy2017 §4, ``pyspiel.hunl_game_string``;
-``LimitHoldem()`` is ACPC limit hold'em at blinds 1/2, bets 2/4,
-``maxRaises = 3 4 4 4``).  The correspondence, checked decision by decision
-by ``tests/frameworks/test_openspiel_rules.py``:
+game that a bpp hold'em game is: limit hold'em at 2 to 4 seats
+(:data:`MAX_LIMIT_SEATS`: OpenSpiel cannot load more) and heads-up no-limit
+(the ACPC games: ``NoLimitHoldem()`` is the 20,000-chip, 50/100 game of
+Lisy2017 §4, ``pyspiel.hunl_game_string``; ``LimitHoldem()`` is ACPC limit
+hold'em at blinds 1/2, bets 2/4, ``maxRaises = 3 4 4 4``; with 3 or more
+seats the ACPC ring game, ``blind = 1 2 0 …``, ``firstPlayer = 3 1 1 1``).
+The correspondence, checked decision by decision by
+``tests/frameworks/test_openspiel_rules.py`` at 2, 3 and 4 seats:
 
-* **Seats.**  ACPC's ``blind = BB SB`` and ``firstPlayer = 2 1 1 1`` make
-  OpenSpiel's player 1 the small blind who acts first pre-flop and player 0
-  the big blind: bpp's seat ``s`` with the button at seat 0 is OpenSpiel's
-  player ``1 - s`` (:func:`openspiel_player`).
+* **Seats.**  OpenSpiel's player ``i`` is the ``i``-th seat left of the
+  button, bpp's seat ``(button + 1 + i) % n`` (:func:`openspiel_player`).
+  Heads-up ACPC's ``blind = BB SB`` and ``firstPlayer = 2 1 1 1`` make player 1
+  the button, who posts the small blind and acts first pre-flop, and player 0
+  the big blind (bpp's heads-up rule, :func:`holdem.games.holdem.blind_seats`);
+  with 3 or more seats ``blind = SB BB 0 …`` and ``firstPlayer = 3 1 1 1``
+  make player 0 the small blind, player 1 the big blind, player 2 first to act
+  pre-flop and the first player still in from player 0 first after the flop,
+  as bpp's :func:`holdem.games.holdem.first_to_act`.
 * **Cards.**  Both number a card ``rank * 4 + suit`` with ranks ``2..A`` and
   suits ``c d h s`` (the ACPC ``makeCard``): a chance outcome is the bpp card
-  code.  OpenSpiel deals player 0's two cards, then player 1's, then the board
-  round by round (:func:`chance_outcomes`).
+  code.  OpenSpiel deals player 0's two cards, then player 1's and so on, then
+  the board round by round; bpp gives the ``i``-th seat left of the button
+  ``deal[i]`` and ``deal[n + i]`` (:func:`chance_outcomes`).
 * **Actions.**  0 is fold, 1 check/call; in the full no-limit game action
   ``N >= 2`` is a raise *to* ``N`` chips in the hand (bpp's ``Action(BET_RAISE,
   N)``, the ACPC ``rN``); in limit, 2 is the fixed raise; with a betting
@@ -42,6 +51,7 @@ import numpy as np
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
 
 __all__ = [
+    "MAX_LIMIT_SEATS",
     "require_pyspiel",
     "universal_poker_game",
     "openspiel_player",
@@ -55,6 +65,11 @@ __all__ = [
 
 _RAISE = ActionKind.BET_RAISE
 _GAMES = ("limit-holdem", "nolimit-holdem")
+#: The most seats of a limit game universal_poker can load.  open_spiel 2.0.2 writes no ``stack`` line into the
+#: gamedef of a limit game, and its copy of the ACPC ``readGame`` then assumes 4 stacks (``stackRead = 4``, only
+#: ``stack[0..3]`` set: MAX_ROUNDS where the ACPC original has MAX_PLAYERS), so 5 or more players fail its check
+#: "only read 4 stack sizes" and the interpreter crashes (segmentation fault) instead of raising.
+MAX_LIMIT_SEATS = 4
 
 
 def require_pyspiel():
@@ -72,41 +87,52 @@ def _bpp_game(game):
         if game not in _GAMES:
             raise ValueError(f"The 'game' parameter of the OpenSpiel bridge must be one of {', '.join(_GAMES)}; got {game!r}.")
         return GAMES[game]()
-    if getattr(game, "name", None) not in _GAMES or getattr(game, "n_players", 2) != 2:
-        raise ValueError(f"The OpenSpiel bridge plays heads-up limit-holdem and nolimit-holdem; got {game!r}.")
+    if getattr(game, "name", None) not in _GAMES or (game.name == "nolimit-holdem" and game.n_players != 2):
+        raise ValueError(f"The OpenSpiel bridge plays limit-holdem (2-{MAX_LIMIT_SEATS} seats) and heads-up "
+                         f"nolimit-holdem; got {game!r}.")
+    if game.n_players > MAX_LIMIT_SEATS:
+        raise ValueError(f"OpenSpiel's universal_poker cannot load limit hold'em with {game.n_players} players (at most "
+                         f"{MAX_LIMIT_SEATS}: its ACPC gamedef reader assumes 4 stacks in a limit game); got {game!r}.")
     return game
 
 
 def universal_poker_params(game, betting: str = "fullgame") -> dict:
-    """The ``universal_poker`` parameters of the heads-up bpp hold'em ``game`` (a game object or its name).
+    """The ``universal_poker`` parameters of the bpp hold'em ``game`` (a game object or its name).
 
     >>> p = universal_poker_params("nolimit-holdem", "fcpa")
     >>> p["blind"], p["stack"], p["firstPlayer"], p["bettingAbstraction"]
     ('100 50', '20000 20000', '2 1 1 1', 'fcpa')
     >>> universal_poker_params("limit-holdem")["raiseSize"], universal_poker_params("limit-holdem")["maxRaises"]
     ('2 2 4 4', '3 4 4 4')
+    >>> from holdem.games import LimitHoldem
+    >>> p = universal_poker_params(LimitHoldem(n_players=3))
+    >>> p["numPlayers"], p["blind"], p["firstPlayer"]
+    (3, '1 2 0', '3 1 1 1')
     """
     g = _bpp_game(game)
     if betting not in ("fullgame", "fcpa", "fc", "fchpa"):
         raise ValueError(f"The 'betting' parameter of universal_poker_game must be fullgame, fcpa, fc or fchpa; got {betting!r}.")
-    common = {"numPlayers": 2, "numRounds": 4, "firstPlayer": "2 1 1 1", "numSuits": 4, "numRanks": 13,
-              "numHoleCards": 2, "numBoardCards": "0 3 1 1"}
+    n = g.n_players
+    if n == 2:  # the reversed heads-up blinds: player 0 the big blind, player 1 the button and small blind
+        seats = {"blind": f"{g.big_blind} {g.small_blind}", "firstPlayer": "2 1 1 1"}
+    else:  # the ring game: player 0 the small blind, player 1 the big blind, player 2 first pre-flop
+        seats = {"blind": " ".join(map(str, [g.small_blind, g.big_blind] + [0] * (n - 2))), "firstPlayer": "3 1 1 1"}
+    common = {"numPlayers": n, "numRounds": 4, **seats, "numSuits": 4, "numRanks": 13,
+              "numHoleCards": 2, "numBoardCards": "0 3 1 1", "stack": " ".join([str(g.starting_stack)] * n)}
     if g.name == "nolimit-holdem":
-        return {"betting": "nolimit", **common, "blind": f"{g.big_blind} {g.small_blind}",
-                "stack": f"{g.starting_stack} {g.starting_stack}", "bettingAbstraction": betting}
+        return {"betting": "nolimit", **common, "bettingAbstraction": betting}
     if betting not in ("fullgame",):
         raise ValueError(f"limit hold'em has no betting abstraction in universal_poker; got betting={betting!r}.")
     mr = g.max_raises
-    return {"betting": "limit", **common, "blind": f"{g.big_blind} {g.small_blind}",
+    return {"betting": "limit", **common,
             "raiseSize": f"{g.small_bet} {g.small_bet} {g.big_bet} {g.big_bet}",
-            "maxRaises": f"{mr} {mr + 1} {mr + 1} {mr + 1}",  # ACPC counts a bet as a raise after the flop
-            "stack": f"{g.starting_stack} {g.starting_stack}"}
+            "maxRaises": f"{mr} {mr + 1} {mr + 1} {mr + 1}"}  # ACPC counts a bet as a raise after the flop
     # No bettingAbstraction for limit: open_spiel 2.0.2 with betting=limit and bettingAbstraction=fullgame lists
     # the legal actions [0, 1, 0] (the raise lost, fold twice); without it the raise is action 2.
 
 
 def universal_poker_game(game, betting: str = "fullgame"):
-    """The ``pyspiel`` ``universal_poker`` game of the heads-up bpp hold'em ``game`` (object or name).
+    """The ``pyspiel`` ``universal_poker`` game of the bpp hold'em ``game`` (object or name).
 
     >>> universal_poker_game("nolimit-holdem", "fcpa").num_distinct_actions()  # doctest: +SKIP
     4
@@ -115,28 +141,34 @@ def universal_poker_game(game, betting: str = "fullgame"):
     return pyspiel.load_game("universal_poker", universal_poker_params(game, betting))
 
 
-def openspiel_player(seat: int) -> int:
-    """OpenSpiel's player for bpp's heads-up ``seat`` (button at seat 0): ``1 - seat``.
+def openspiel_player(seat: int, button: int = 0, n_players: int = 2) -> int:
+    """OpenSpiel's player for bpp's ``seat`` when ``button`` has the button: ``(seat - button - 1) % n_players``.
 
-    >>> openspiel_player(0), openspiel_player(1)
-    (1, 0)
+    Heads-up with the button at seat 0 that is ``1 - seat``.
+
+    >>> openspiel_player(0), openspiel_player(1), openspiel_player(4, button=4, n_players=6)
+    (1, 0, 5)
     """
-    if seat not in (0, 1):
-        raise ValueError(f"The 'seat' parameter of openspiel_player must be 0 or 1; got {seat!r}.")
-    return 1 - seat
+    for name, value, top in (("n_players", n_players, 11), ("seat", seat, n_players), ("button", button, n_players)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value < top:
+            raise ValueError(f"The '{name}' parameter of openspiel_player must be an integer in [0, {top}); got {value!r}.")
+    return (seat - button - 1) % n_players
 
 
-def chance_outcomes(deal) -> list[int]:
-    """The chance outcomes that deal bpp's heads-up hold'em ``deal`` (button 0) in OpenSpiel, in OpenSpiel's order.
+def chance_outcomes(deal, n_players: int = 2) -> list[int]:
+    """The chance outcomes that deal bpp's hold'em ``deal`` in OpenSpiel, in OpenSpiel's order (any button).
 
-    Player 0 (bpp seat 1) gets ``deal[0], deal[2]``; player 1 (seat 0, the
-    button) ``deal[1], deal[3]``; the board is ``deal[4:9]``.
+    OpenSpiel's player ``i``, the ``i``-th seat left of the button, gets
+    ``deal[i], deal[n + i]`` as in bpp; the board is ``deal[2n : 2n + 5]``.
 
     >>> chance_outcomes(range(52))
     [0, 2, 1, 3, 4, 5, 6, 7, 8]
+    >>> chance_outcomes(range(52), n_players=3)
+    [0, 3, 1, 4, 2, 5, 6, 7, 8, 9, 10]
     """
     d = [int(c) for c in deal]
-    return [d[0], d[2], d[1], d[3]] + d[4:9]
+    n = n_players
+    return [c for i in range(n) for c in (d[i], d[n + i])] + d[2 * n : 2 * n + 5]
 
 
 def bpp_to_openspiel(action: Action, os_state) -> int:
@@ -197,42 +229,44 @@ def openspiel_to_bpp(os_action: int, os_state, observation) -> Action:
     return observation.action("raise", amount)
 
 
-def openspiel_seat_player(seat: int, button: int) -> int:
-    """OpenSpiel's player for bpp's heads-up ``seat`` when ``button`` has the button (the small blind is player 1)."""
-    return 1 if seat == button else 0
+def _bpp_game_of(os_game) -> tuple:
+    """``(bpp game, betting abstraction)`` of a universal_poker game that is one of bpp's, else ValueError."""
+    from holdem.games import GAMES
 
-
-def _bpp_name_of(os_game) -> tuple[str, str]:
-    """``(bpp game name, betting abstraction)`` of a universal_poker game that is one of bpp's, else ValueError."""
     params = {k: str(v) for k, v in os_game.get_parameters().items()}
     if "universal_poker" not in str(os_game):
         raise ValueError(f"the OpenSpiel bridge plays universal_poker hold'em; got {os_game}")
     name = "limit-holdem" if params.get("betting") == "limit" else "nolimit-holdem"
     betting = params.get("bettingAbstraction", "fullgame") if name == "nolimit-holdem" else "fullgame"
-    want = universal_poker_params(name, betting)
+    n = params.get("numPlayers", "2")
+    if name == "nolimit-holdem" and n != "2" or n not in [str(k) for k in range(2, MAX_LIMIT_SEATS + 1)]:
+        raise ValueError(f"universal_poker game {os_game} is not one of bpp's: numPlayers={n!r} "
+                         f"(the bridge plays limit hold'em at 2-{MAX_LIMIT_SEATS} seats, no-limit heads-up)")
+    game = GAMES[name](n_players=int(n)) if name == "limit-holdem" else GAMES[name]()
+    want = universal_poker_params(game, betting)
     for key, value in want.items():
-        if key in ("bettingAbstraction",) or (name == "limit-holdem" and key == "stack"):
+        if key in ("bettingAbstraction", "numPlayers") or (name == "limit-holdem" and key == "stack"):
             continue
         got = params.get(key)
         if got is None or " ".join(got.split()) != str(value):
             raise ValueError(
                 f"universal_poker game {os_game} is not bpp's {name}: {key}={got!r}, bpp plays {key}={value!r}")
-    return name, betting
+    return game, betting
 
 
 class OpenSpielPolicyAgent:
-    """An OpenSpiel policy for heads-up universal_poker hold'em, playing as a bpp agent (and stating its policy).
+    """An OpenSpiel policy for universal_poker hold'em, playing as a bpp agent (and stating its policy).
 
     ``policy`` is an ``open_spiel.python.policy.Policy`` (``action_probabilities(state,
     player_id) -> {action: probability}``) or a ``pyspiel.Bot`` whose
     ``provides_policy()`` is true (its ``step_with_policy(state)`` is asked);
     ``game`` is the universal_poker game it is a policy of: limit or no-limit
-    hold'em as bpp plays them, the full game or a no-limit betting
+    hold'em as bpp plays them (limit at 2-4 seats), the full game or a no-limit betting
     abstraction such as ``fcpa`` (then only raises the abstraction can make
     are understood in the history: another raise is a ``ValueError``).
 
     At each decision the agent rebuilds the OpenSpiel state from its
-    observation (its hole cards, two placeholder cards for the opponent that
+    observation (its hole cards, two placeholder cards for each opponent that
     no policy of an information state can see, the board and the actions, in
     OpenSpiel's order) and asks the policy.  ``holdings_action_probabilities``
     replays the same OpenSpiel actions with each holding swapped in (one
@@ -266,7 +300,8 @@ class OpenSpielPolicyAgent:
     def __init__(self, game, policy, *, policy_ignores_cards: bool = False, rng=None):
         require_pyspiel()
         self.os_game = game
-        self.game_name, self.betting = _bpp_name_of(game)
+        bpp_game, self.betting = _bpp_game_of(game)
+        self.game_name, self.n_players = bpp_game.name, bpp_game.n_players
         self.games = (self.game_name,)
         self.policy_ignores_cards = bool(policy_ignores_cards)
         self.rng = np.random.default_rng(rng)
@@ -298,12 +333,14 @@ class OpenSpielPolicyAgent:
 
     def _state(self, observation, hole, os_actions=None):
         """The OpenSpiel state at ``observation`` with the seat's hole cards ``hole``; also the OpenSpiel actions."""
-        me = openspiel_seat_player(observation.player, observation.button)
+        n = self.n_players
+        me = openspiel_player(observation.player, observation.button, n)
         used = set(int(c) for c in hole) | set(int(c) for c in observation.public)
-        filler = [c for c in range(52) if c not in used][:2]
+        filler = iter([c for c in range(52) if c not in used])
         state = self.os_game.new_initial_state()
-        for c in (list(hole) + filler) if me == 0 else (filler + list(hole)):
-            state.apply_action(int(c))
+        for p in range(n):  # every other player gets two placeholder cards (no information state shows them)
+            for c in hole if p == me else (next(filler), next(filler)):
+                state.apply_action(int(c))
         build = os_actions is None
         os_actions = [] if build else os_actions
         dealt = 0
@@ -361,7 +398,7 @@ class OpenSpielPolicyAgent:
     def action_probabilities(self, observation) -> dict[Action, float]:
         """The policy at ``observation``: bpp action → probability (raises with their raise-to totals)."""
         state, _ = self._state(observation, observation.hole)
-        keys, vals = self._probs(state, openspiel_seat_player(observation.player, observation.button))
+        keys, vals = self._probs(state, openspiel_player(observation.player, observation.button, self.n_players))
         out: dict[Action, float] = {}
         for a, p in zip(keys.tolist(), vals.tolist()):
             b = openspiel_to_bpp(a, state, observation)
@@ -385,7 +422,7 @@ class OpenSpielPolicyAgent:
         column = {a: j for j, a in enumerate(legal)}
         raise_cols = np.array([j for j, a in enumerate(legal) if a.kind == _RAISE], dtype=np.intp)
         raise_amounts = np.array([a.amount for a in legal if a.kind == _RAISE], dtype=np.int64)
-        me = openspiel_seat_player(observation.player, observation.button)
+        me = openspiel_player(observation.player, observation.button, self.n_players)
         n = holdings.shape[0]
         ask = holdings[:1] if self.policy_ignores_cards and n > 1 else holdings
         out = np.zeros((ask.shape[0], len(legal)))
@@ -435,15 +472,16 @@ class _LazyBot(type):
 
 
 class _BppBotImpl:
-    """A bpp agent as a ``pyspiel.Bot`` for heads-up universal_poker hold'em (``open_spiel.python.algorithms.evaluate_bots``).
+    """A bpp agent as a ``pyspiel.Bot`` for universal_poker hold'em (``open_spiel.python.algorithms.evaluate_bots``).
 
     ``BppBot(game, agent, player_id, rng)``: ``game`` the universal_poker game
     (one of bpp's, any betting abstraction), ``agent`` a registered name
     (``"poki"``) or an agent instance, ``player_id`` the bot's OpenSpiel player,
     ``rng`` the agent's random stream when it is made from a name.  The agent
     sits in bpp seat ``seat`` (default ``player_id``) for every hand; the
-    button is wherever OpenSpiel's small blind (player 1) sits, so the bot also
-    plays when a harness swaps the players between hands.
+    button is then ``player_id + 1`` seats to its right
+    (:func:`openspiel_player`: heads-up, wherever OpenSpiel's player 1 sits),
+    so the bot also plays when a harness swaps the players between hands.
 
     At each ``step`` the bot rebuilds the bpp hand from the OpenSpiel state's
     history (the cards dealt so far; the cards not yet dealt are irrelevant
@@ -458,10 +496,9 @@ class _BppBotImpl:
     def __init__(self, game, agent, player_id: int, rng=None, *, seat: int | None = None):
         super().__init__()
         self.os_game = game
-        self.game_name, self.betting = _bpp_name_of(game)
-        from holdem.games import GAMES
-
-        self.bpp_game = GAMES[self.game_name]()
+        self.bpp_game, self.betting = _bpp_game_of(game)
+        self.game_name = self.bpp_game.name
+        n = self.bpp_game.n_players
         if isinstance(agent, str):
             from bpp import registry
 
@@ -470,8 +507,8 @@ class _BppBotImpl:
                 raise ValueError(f"agent {agent!r} plays {', '.join(games)}, not {self.game_name}")
             agent = registry.make_agent(agent, rng=rng)
         self.agent = agent
-        if player_id not in (0, 1):
-            raise ValueError(f"The 'player_id' parameter of BppBot must be 0 or 1; got {player_id!r}.")
+        if isinstance(player_id, bool) or not isinstance(player_id, (int, np.integer)) or not 0 <= player_id < n:
+            raise ValueError(f"The 'player_id' parameter of BppBot must be a player 0..{n - 1}; got {player_id!r}.")
         self._player_id = int(player_id)
         self.seat = self._player_id if seat is None else int(seat)
         self._key: tuple | None = None
@@ -499,7 +536,8 @@ class _BppBotImpl:
         """The bpp hand at OpenSpiel ``state``, the agent told of a new hand and of every event it has not seen."""
         if state.is_chance_node():  # cards still coming: a board half dealt has no bpp counterpart
             return None, None
-        button = self.seat if self._player_id == 1 else 1 - self.seat
+        n = self.bpp_game.n_players
+        button = (self.seat - 1 - self._player_id) % n  # the bot's player is the seat player_id + 1 left of the button
         history = [int(a) for a in state.history()]
         replay = self.os_game.new_initial_state()
         chance = []
@@ -507,7 +545,7 @@ class _BppBotImpl:
             if replay.is_chance_node():
                 chance.append(a)
             replay.apply_action(a)
-        if len(chance) < 4:  # the hole cards are still being dealt
+        if len(chance) < 2 * n:  # the hole cards are still being dealt
             return None, None
         bstate = self._new_state(chance, button)
         replay = self.os_game.new_initial_state()
@@ -515,7 +553,7 @@ class _BppBotImpl:
             if not replay.is_chance_node():
                 bstate.apply(openspiel_to_bpp(a, replay, bstate.observation(bstate.current_player)))
             replay.apply_action(a)
-        key = (button, tuple(chance[:4]))
+        key = (button, tuple(chance[: 2 * n]))
         if key != self._key:
             self._key, self._seen = key, 0
             if hasattr(self.agent, "new_hand"):
@@ -530,7 +568,8 @@ class _BppBotImpl:
     def _new_state(self, chance, button):
         """A bpp hand with OpenSpiel's dealt cards (undealt board cards filled from the rest of the deck)."""
         dealt = [int(c) for c in chance]
-        head = [dealt[0], dealt[2], dealt[1], dealt[3]] + dealt[4:]
+        n = self.bpp_game.n_players
+        head = dealt[0 : 2 * n : 2] + dealt[1 : 2 * n : 2] + dealt[2 * n :]  # chance_outcomes inverted
         rest = [c for c in range(52) if c not in set(head)]
         return self.bpp_game.new_hand(np.array(head + rest), button=button)
 

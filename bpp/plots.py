@@ -7,12 +7,22 @@ grids, belief traces) live with their agents and follow the same rules.
 
 from __future__ import annotations
 
+import os
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+
+    from holdem.histories.stats import StatsResult
+    from holdem.match.stats import MatchResult
 
 __all__ = ["axes_or_new", "plot_bankrolls", "plot_vpip_pfr", "save_figure"]
 
 
-def axes_or_new(ax=None, *, figsize=(7, 4)):
+def axes_or_new(ax: Axes | None = None, *, figsize: tuple[float, float] = (7, 4)) -> Axes:
     """``ax`` itself, or the axes of a new figure of ``figsize`` inches when ``ax`` is None (every plot helper's start).
 
     >>> import matplotlib
@@ -27,7 +37,7 @@ def axes_or_new(ax=None, *, figsize=(7, 4)):
     return ax
 
 
-def plot_bankrolls(result, ax=None, *, title: str | None = None):
+def plot_bankrolls(result: MatchResult, ax: Axes | None = None, *, title: str | None = None) -> list[Line2D]:
     """Cumulative winnings of every agent of a match, in the game's unit (Figure 3 of Korb1999, Figure 1 of Billings1998).
 
     Parameters
@@ -69,7 +79,7 @@ def plot_bankrolls(result, ax=None, *, title: str | None = None):
     return lines
 
 
-def plot_vpip_pfr(stats, ax=None, *, title: str | None = None):
+def plot_vpip_pfr(stats: StatsResult, ax: Axes | None = None, *, title: str | None = None) -> list[Any]:
     """Players on the VPIP–PFR plane, the tracker picture of style (loose right, aggressive up).
 
     Parameters
@@ -96,7 +106,7 @@ def plot_vpip_pfr(stats, ax=None, *, title: str | None = None):
     vpip = np.array([100 * p.vpip for p in players])
     pfr = np.array([100 * p.pfr for p in players])
     size = 20 + 180 * np.sqrt(np.array([p.hands for p in players]) / max(1, max((p.hands for p in players), default=1)))
-    artists = [ax.scatter(vpip, pfr, s=size, alpha=0.7)]
+    artists: list[Any] = [ax.scatter(vpip, pfr, s=size, alpha=0.7)]
     for p, x, y in zip(players, vpip, pfr):
         artists.append(ax.annotate(p.name, (x, y), xytext=(4, 4), textcoords="offset points", fontsize=8))
     ax.plot([0, 100], [0, 100], color="0.7", lw=0.8, ls="--")  # PFR <= VPIP always
@@ -108,7 +118,7 @@ def plot_vpip_pfr(stats, ax=None, *, title: str | None = None):
     return artists
 
 
-def save_figure(ax, path, *, dpi: int = 150) -> None:
+def save_figure(ax: Any, path: str | os.PathLike[str], *, dpi: int = 150) -> None:
     """Save the figure holding ``ax`` (an Axes or the Figure itself) to ``path`` (PNG) and close it."""
     import matplotlib.pyplot as plt
 

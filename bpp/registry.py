@@ -19,11 +19,12 @@ ValueError: unknown agent 'nobody'; tried the registered names, ...
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
+from holdem._typing import RngLike
 from holdem.match.agents import AgentEntry, AgentSpec, agent_entry, check_agent_games, list_agents, register_agent
 
 __all__ = ["AGENTS", "register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "check_agents_play",
@@ -39,7 +40,7 @@ def agent_games(name: str) -> tuple[str, ...] | None:
     return agent_entry(name).games
 
 
-def check_agents_play(names, game: str) -> None:
+def check_agents_play(names: Iterable[str], game: str) -> None:
     """Refuse, in one line naming the agents that do play ``game``, a name that does not play it.
 
     >>> check_agents_play(["bpp", "rules"], "stud5")
@@ -62,12 +63,12 @@ def agent_factory(name: str) -> Callable[..., Any]:
     return factory
 
 
-def make_agent(name: str, *, rng=None):
+def make_agent(name: str, *, rng: RngLike = None) -> Any:
     """A new agent ``name`` with its own random stream (``rng``: None, a seed or a Generator)."""
     return agent_factory(name)(rng=np.random.default_rng(rng))
 
 
-def match_agents(names, *, rng, workers: int = 1) -> list:
+def match_agents(names: Sequence[str], *, rng: RngLike, workers: int = 1) -> list[Any]:
     """What :func:`holdem.match.play_match` does with registry names, made explicit (it is rarely needed).
 
     ``play_match(game, names, …, rng=rng)`` itself keeps every agent that

@@ -275,35 +275,37 @@ class BatchVsAgentsEnv(VectorEnv):
             batch = idle
         block.active = batch
 
-    def _settle(self, before: dict) -> tuple[np.ndarray, np.ndarray]:
-        """Tables whose hand ended since ``before`` (table → (block, hand)): (ended mask, the learner's results)."""
-        live = np.zeros(self.num_envs, dtype=bool)
+    def _where(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every table's hand in play: (block number, hand in the block), -1 for a table with none."""
+        block_of = np.full(self.num_envs, -1, dtype=np.int64)
+        hand_of = np.full(self.num_envs, -1, dtype=np.int64)
         for block in self._blocks:
             if block.active is not None:
-                live[block.active.env] = True
-        ended = np.zeros(self.num_envs, dtype=bool)
+                block_of[block.active.env] = block.number
+                hand_of[block.active.env] = block.active.ids
+        return block_of, hand_of
+
+    def _settle(self, before: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Tables whose hand (``before``, from :meth:`_where`) ended since: (ended mask, the learner's results)."""
+        block_of, hand_of = before
+        ended = (block_of >= 0) & (self._where()[0] < 0)
         result = np.zeros(self.num_envs)
-        for env, (block, hand) in before.items():
-            if not live[env]:
-                ended[env] = True
-                result[env] = block.active.payoffs[hand, LEARNER] / self.game.unit_chips
+        for block in self._blocks:
+            sel = ended & (block_of == block.number)
+            if sel.any():
+                result[sel] = block.active.payoffs[hand_of[sel], LEARNER] / self.game.unit_chips
         self._blocks = [b for b in self._blocks if b.pending is not None or (b.active is not None and b.active.n_live)]
         return ended, result
-
-    def _where(self) -> dict:
-        out = {}
-        for block in self._blocks:
-            if block.active is not None:
-                for env, hand in zip(block.active.env.tolist(), block.active.ids.tolist()):
-                    out[env] = (block, hand)
-        return out
 
     def _start(self, envs: np.ndarray) -> np.ndarray:
         """Deal to ``envs`` until each has a hand where the learner is to act; the results of hands that ended first."""
         skipped = np.zeros(self.num_envs)
         while len(envs):
             self._deal(envs)
-            before = {e: v for e, v in self._where().items() if e in set(envs.tolist())}
+            block_of, hand_of = self._where()
+            dealt = np.zeros(self.num_envs, dtype=bool)
+            dealt[envs] = True
+            before = (np.where(dealt, block_of, -1), hand_of)
             for block in self._blocks:
                 if block.active is not None:
                     self._play_opponents(block)
@@ -413,10 +415,7 @@ class BatchVsAgentsEnv(VectorEnv):
             block.active._apply(kinds, amounts)
             self._play_opponents(block)
         ended, reward = self._settle(before)
-        ended_hand = np.full(self.num_envs, -1, dtype=np.int64)
-        for env in np.flatnonzero(ended).tolist():
-            block, hand = before[env]
-            ended_hand[env] = block.number * self.block_size + hand
+        ended_hand = np.where(ended, before[0] * self.block_size + before[1], -1)
         skipped = self._start(np.flatnonzero(ended))
         obs, info = self._observe()
         info["skipped_reward"] = skipped

@@ -12,8 +12,8 @@ numbers on three candidate causes:
    winners in proportion to what they won, which splits every version's
    result into net transfers from each other version (they add up to its
    result), each with a 95 % CI over deals.
-3. *The two specification choices* the issue names (the showdown-odds river
-   call and post-flop re-weighting): the recorded control runs with A
+3. *The two specification choices* on which the Loki papers differ (Loki-1's
+   showdown-odds river call, Billings1998b's post-flop re-weighting): the recorded control runs with A
    replaced by ``loki-showdown``, ``loki-reweight`` and
    ``loki-reweight-showdown`` (B–E unchanged).
 

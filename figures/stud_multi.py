@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -64,7 +63,7 @@ from holdem.match import play_match
 from holdem.play import HandDriver
 from holdem.match.stats import summarize
 
-from bpp.reproduce.script import run_script
+from bpp.reproduce.script import cached_cell, run_script
 from bpp.reproduce.stud_cells import OPPONENTS, SEEDS  # the opponents and seeds of the variants table
 from bpp.stud.players.multi import MultiBPPPlayer
 
@@ -309,8 +308,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=HERE / "stud_multi.md")
     args = parser.parse_args(argv)
     if args.deals < 2 or any(not 2 <= s <= 8 for s in args.seats):
-        print(f"error: --deals must be >= 2 and --seats in [2, 8]; got {args.deals}, {args.seats}", file=sys.stderr)
-        return 2
+        raise ValueError(f"--deals must be >= 2 and --seats in [2, 8]; got {args.deals}, {args.seats}")
     runs = read_runs(args.runs)
     calib = read_calibration(args.calibration, args.calibration_deals)
     if args.interrelation_situations > 0 and not args.report and not read_interrelation(args.interrelation, args.interrelation_situations):
@@ -331,12 +329,9 @@ def main(argv=None) -> int:
     todo = [(s, o, p, play) for play in args.plays for s in args.seats for o in args.opponents for p in args.players
             if _cell_key(s, o, p, play, args.deals) not in runs]
     for seats, opponent, player, play in tqdm(todo, desc="cells"):
-        runs.update(read_runs(args.runs))  # another run sharing the file may have played it meanwhile
-        if _cell_key(seats, opponent, player, play, args.deals) in runs:
-            continue
-        r = play_cell(seats, opponent, player, play, args.deals)
-        with args.runs.open("a") as f:
-            f.write(json.dumps(r) + "\n")
+        # read again first: another run sharing the file may have played the cell meanwhile
+        key = {"seats": seats, "opponent": opponent, "player": player, "play": play, "deals": args.deals}
+        r = cached_cell(args.runs, key, lambda: play_cell(seats, opponent, player, play, args.deals))
         runs[_cell_key(seats, opponent, player, play, args.deals)] = r
         print(seats, opponent, player, play, f"{r['mean']:+.3f} ± {r['ci95'][1] - r['mean']:.3f} (t {r['t']:.1f})", flush=True)
         write_markdown(runs, args.out, args, calib)

@@ -100,9 +100,32 @@ def test_unknown_options_of_ordinary_commands_are_rejected(capsys):
     assert "unrecognized arguments: --bogus" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["demo", "--help"], ["match", "--help"], ["build", "--help"], ["inspect", "--help"]])
-def test_help_texts_are_plain_text(argv, capsys):
+def _help(argv, capsys) -> str:
     with pytest.raises(SystemExit):
-        main(argv)
-    text = capsys.readouterr().out
-    assert "usage: bpp" in text and "``" not in text and ":func:" not in text and ":mod:" not in text
+        main([*argv, "--help"])
+    return capsys.readouterr().out
+
+
+def test_help_texts_are_plain_text(capsys):
+    """Every command's and subcommand's (or target's) ``--help``: a description, no reST markup."""
+    import argparse
+    import re
+
+    from bpp.cli import build_parser
+
+    def subcommands(parser):
+        return [a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+
+    markup = re.compile(r"``|:(func|class|mod|meth|data|attr|ref):|^\s*\.\. |::\s*$|`[^`]+`_", re.M)
+    argvs = []
+    for choices in subcommands(build_parser()):
+        for command, parser in choices.items():
+            argvs.append([command])
+            argvs += [[command, sub] for group in subcommands(parser) for sub in group]
+    assert {"demo", "match", "lbr", "kendall", "build", "inspect", "explore"} <= {a[0] for a in argvs}
+    assert ["kendall", "train"] in argvs and ["build", "stud-nets"] in argvs
+    for argv in argvs:
+        text = _help(argv, capsys)
+        assert text.startswith("usage: bpp"), (argv, text[:200])
+        assert text.split("\n\n")[1].strip(), f"bpp {' '.join(argv)} --help has no description"
+        assert not markup.search(text), (argv, [line for line in text.splitlines() if markup.search(line)])

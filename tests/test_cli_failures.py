@@ -1,4 +1,4 @@
-"""Every failure the issue lists, driven through the ``bpp`` command: one stderr line, the exit status, no file shortened."""
+"""Every failure bpp promises to report in one line, driven through the ``bpp`` command: one stderr line, the exit status, no file shortened."""
 
 from __future__ import annotations
 

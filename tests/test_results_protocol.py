@@ -1,7 +1,8 @@
 """Every result object a command prints offers ``.table()`` (text) and ``.to_dict()`` (JSON) under those names.
 
 The classes are found by reading the source of ``bpp`` and ``holdem`` (no import): any class with a ``table`` or
-``to_dict`` method is a result and must have both, unless it is listed below as a part of a result or a stored file.
+``to_dict`` method taking no required argument is a result and must have both, unless it is listed below as a part
+of a result or a stored file.
 """
 
 from __future__ import annotations
@@ -54,7 +55,9 @@ def _classes() -> dict[str, tuple[set[str], set[str]]]:
             for node in ast.walk(ast.parse(path.read_text())):
                 if not isinstance(node, ast.ClassDef):
                     continue
-                methods = {n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+                # a result's table() and to_dict() take no required argument (a table(node, state) is a lookup)
+                methods = {n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                           and len(n.args.args) - len(n.args.defaults) <= 1}
                 fields = {n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
                 if methods & {"table", "to_dict"} or fields & {"table", "to_dict"}:
                     found[f"{module}.{node.name}"] = (methods, fields)

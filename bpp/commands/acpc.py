@@ -29,7 +29,7 @@ from bpp.commands import plain_help, positive_int
 __all__ = ["register"]
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser("acpc", help="the ACPC protocol: play an agent against a dealer, or deal a match",
                               description=plain_help(__doc__, examples=True),
                               formatter_class=argparse.RawDescriptionHelpFormatter)

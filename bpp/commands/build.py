@@ -3,6 +3,8 @@
 It goes into the cache or ``--out``; into ``bpp/models/`` only with ``--replace-shipped``.
 """
 
+import argparse
+
 from bpp.commands._targets import add_target_subcommands
 
 #: Build targets: name -> (module with add_arguments/run, help).
@@ -22,6 +24,6 @@ TARGETS = {
 }
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     help_text = "build a network or table (into the cache or --out; bpp/models/ only with --replace-shipped)"
     add_target_subcommands(subparsers, "build", help_text, TARGETS)

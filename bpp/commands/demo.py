@@ -89,7 +89,7 @@ class Claim:
         return asdict(self)
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from bpp.commands import seed
 
     parser = subparsers.add_parser(
@@ -313,7 +313,7 @@ def _lbr(args, out, summary) -> list[Claim]:
     return lbr_claims(results)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import matplotlib
 
     matplotlib.use("Agg")  # the demo writes files; it never opens a window

@@ -1,5 +1,7 @@
 """``bpp explore GAME``: write one hand's belief explorer as a self-contained HTML page."""
 
+import argparse
+
 from bpp.commands._targets import add_target_subcommands
 
 #: Explore targets: game name -> (module with add_arguments/run, help).
@@ -9,5 +11,5 @@ TARGETS = {
 }
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     add_target_subcommands(subparsers, "explore", "write an interactive page of an agent's beliefs through one hand", TARGETS)

@@ -1,5 +1,7 @@
 """``bpp inspect GAME``: draw how an agent's beliefs move through one hand."""
 
+import argparse
+
 from bpp.commands._targets import add_target_subcommands
 
 #: Inspect targets: game name -> (module with add_arguments/run, help).
@@ -10,5 +12,5 @@ TARGETS = {
 }
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     add_target_subcommands(subparsers, "inspect", "draw an agent's belief updates through one hand", TARGETS)

@@ -52,7 +52,7 @@ def _reading(text: str) -> str:
     return text
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``bpp kendall train`` and ``bpp kendall evaluate``."""
     parser = subparsers.add_parser(
         "kendall",
@@ -90,10 +90,15 @@ def register(subparsers) -> None:
     evaluate.add_argument("--json", action="store_true", help="print the results as JSON")
     evaluate.add_argument("--no-progress", action="store_true", help="no progress bar")
     evaluate.set_defaults(func=run_evaluate)
-    parser.set_defaults(func=lambda args: parser.print_help() or 2)
+
+    def usage(args: argparse.Namespace) -> int:  # `bpp kendall` alone: the help, exit 2
+        parser.print_help()
+        return 2
+
+    parser.set_defaults(func=usage)
 
 
-def run_train(args) -> int:
+def run_train(args: argparse.Namespace) -> int:
     """``bpp kendall train``: train, then write the results file (refuses to overwrite)."""
     from bpp.kendall.players import EvolvingPlayer
     from bpp.kendall.training import check_table, train
@@ -112,7 +117,7 @@ def run_train(args) -> int:
     return 0
 
 
-def run_evaluate(args) -> int:
+def run_evaluate(args: argparse.Namespace) -> int:
     """``bpp kendall evaluate``: Table 6 for the values in ``--values``."""
     from bpp.kendall.players import load_values
     from bpp.kendall.training import evaluate

@@ -25,7 +25,7 @@ from bpp.commands import plain_help, positive_int
 __all__ = ["register", "run"]
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``lbr`` subcommand."""
     from bpp.commands import seed
     from bpp.lbr.run import LBR_GAMES
@@ -57,7 +57,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run LBR as ``args`` say; print the table or JSON; return 0."""
     from bpp.lbr.run import run_lbr
 

@@ -17,9 +17,9 @@ it, or resumes an interrupted match (same game, agents, seed and block size).
 
 Agents that learn across hands (``bpp``; ``poki`` and ``poki-sim`` with their
 specific opponent models) are kept as one instance for the whole match, as in
-the papers' experiments: such matches need ``--workers 1``; their ``--log``
-is written whole and read back whole, never extended (the learned state is
-not in the log).
+the papers' experiments: such matches need ``--workers 1``.  Their ``--log``
+is extended or resumed too: the learners are first told the logged hands as
+they played them, so they go on from the state the log left them in.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ number of players. Examples:
 
 A deal is one shuffled deck; a duplicate match plays each deal once per seating. --log keeps every
 hand in a JSON-lines file: rerunning reads the answer from it, extends it, or resumes it. Agents that
-learn across hands keep one state for the whole match, so they need --workers 1, and their --log
-is written whole, never extended. --model AGENT=PATH starts a learner from saved state (e.g. learned
+learn across hands keep one state for the whole match, so they need --workers 1; extending or
+resuming their --log first replays the logged hands into them. --model AGENT=PATH starts a learner from saved state (e.g. learned
 from hand histories by holdem.histories.replay), --save-model AGENT=PATH saves it after the match."""
 
 
@@ -77,7 +77,7 @@ def agents_by_game() -> str:
     return "\n".join(lines)
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``match`` subcommand."""
     p = subparsers.add_parser(
         "match",
@@ -143,7 +143,7 @@ def load_model(agent, path):
     return agent.load(path)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Play the match ``args`` describe; print the table or JSON; return 0."""
     import bpp.registry
     from holdem.match import DEFAULT_BLOCK_SIZE, play_match

@@ -1,8 +1,11 @@
 """``bpp play GAME --against AGENT``: play heads-up against an agent on a local page and watch its beliefs."""
+
+import argparse
+
 from bpp.explore.play import AGENTS
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from bpp.commands import count, seed
 
     help_text = "play heads-up against an agent in the browser (127.0.0.1 only) and watch its beliefs"

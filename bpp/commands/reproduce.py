@@ -21,7 +21,7 @@ from pathlib import Path
 from bpp.commands import plain_help, positive_int
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``reproduce`` subcommand."""
     from bpp.reproduce.registry import papers
 
@@ -41,7 +41,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the experiments and write the report; return 0."""
     from bpp.reproduce import reproduce
     from holdem.match.cluster import scheduler_address

@@ -19,6 +19,7 @@ field; the others are counted.  Exit status 2 only when no hand could be read.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -30,7 +31,7 @@ __all__ = ["register", "run"]
 _SHOWN = 20
 
 
-def register(subparsers) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser("stats", help="player statistics (VPIP, PFR, AF, WTSD, W$SD) from hand histories",
                               description=plain_help(__doc__))
     p.add_argument("files", nargs="+", metavar="FILE", help="PHH, ACPC, bpp or site hand-history files")
@@ -39,7 +40,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from holdem.histories import player_stats, read_hands
 
     hands = read_hands(args.files)

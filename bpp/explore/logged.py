@@ -139,10 +139,9 @@ def logged_holdem_explorer(hand, observer: str | int | None = None, *, agent=Non
         p, r = event.player, event.round
         verb = _verb(event.action, state.observation(p).to_call > 0, r)
         state.apply(event.action)
-        before = beliefs.weights[p][k - 1] if p != seat else None
         cpt = None
-        if before is not None and verb != "fold":
-            after = beliefs.weights[p][k]
+        if p != seat and verb != "fold":
+            before, after = beliefs.weights[p][k - 1], beliefs.weights[p][k]
             with np.errstate(divide="ignore", invalid="ignore"):
                 factor = np.where((before > 0) & ~dead(), after / before, -1.0)
             shown = hand.holes[p]

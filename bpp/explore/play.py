@@ -41,6 +41,7 @@ import html
 import json
 import sys
 import threading
+from typing import Any
 from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import numpy as np
@@ -105,6 +106,7 @@ class PlaySession:
         streams = seed_sequence(rng, "PlaySession").spawn(2)
         self.rng = np.random.default_rng(streams[0])
         self.agent = registry.make_agent(against, rng=np.random.default_rng(streams[1]))
+        self.game: Any  # Stud5 or LimitHoldem
         if game == "stud5":
             from holdem.games import Stud5
 
@@ -132,11 +134,11 @@ class PlaySession:
         self.hand += 1
         self.turn = 0
         self.learned_html = ""
-        self.state_ = self.game.new_hand(self.rng.permutation(52), button=1)
+        self.state_: Any = self.game.new_hand(self.rng.permutation(52), button=1)
         self.log: list[str] = []
         self.steps: list[dict] = []
         self.pool: list = []
-        self._last = "deal"  # the deal, then each decision, until the beliefs after it are recorded
+        self._last: Any = "deal"  # the deal, then each decision, until the beliefs after it are recorded
         if self.driver.start(self.state_) is None:
             self._settled()
         return self.state()
@@ -202,7 +204,7 @@ class PlaySession:
             self.message = "Your move."
 
     def _unit(self) -> float:
-        return float(getattr(self.game, "bet", None) or getattr(self.game, "small_bet", 1))
+        return float(getattr(self.game, "bet", None) or getattr(self.game, "small_bet", 1))  # type: ignore[arg-type]
 
     # -- the agent's beliefs ----------------------------------------------------------------
 
@@ -360,7 +362,7 @@ class PlaySession:
 def _fmt(cards) -> str:
     from holdem.cards import format_cards
 
-    return format_cards(np.array(cards, dtype=np.int64)) if len(cards) else ""
+    return str(format_cards(np.array(cards, dtype=np.int64))) if len(cards) else ""
 
 
 def _label(kind, to_call) -> tuple[str, str]:
@@ -435,14 +437,14 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(status, {"error": message, **extra})
 
     def _origins(self) -> tuple[str, ...]:
-        port = self.server.server_address[1]
+        port = self.server.server_address[1]  # type: ignore[index]  # an (host, port) address
         return f"127.0.0.1:{port}", f"localhost:{port}"
 
     def _host_ok(self) -> bool:
         """Only pages served from this loopback address may talk to the game (no DNS rebinding from another site)."""
         if self.headers.get("Host", "") in self._origins():
             return True
-        self._fail(403, f"this game answers only on http://127.0.0.1:{self.server.server_address[1]}/")
+        self._fail(403, f"this game answers only on http://127.0.0.1:{self.server.server_address[1]}/")  # type: ignore[index]
         return False
 
     def _same_origin(self) -> bool:
@@ -522,6 +524,8 @@ class _Server(ThreadingHTTPServer):
 
     daemon_threads = True
     block_on_close = False
+    session: PlaySession  # set by make_server
+    page: str
 
     def __init__(self, address, handler, *, log=None):
         self._slots = threading.BoundedSemaphore(_MAX_CLIENTS)
@@ -580,7 +584,7 @@ def serve(game: str, against: str, *, port: int = 8765, rng=0) -> int:
     """``bpp play``: serve until Ctrl-C; returns 0."""
     server = make_server(game, against, port=port, rng=rng)
     host, port = server.server_address[:2]
-    print(f"playing {game} against {against}: open http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    print(f"playing {game} against {against}: open http://{host!s}:{port}/ (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

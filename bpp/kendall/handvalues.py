@@ -41,9 +41,11 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 
+from holdem.cards import CardsLike
 from holdem.evaluate import _evaluate_one, evaluate, hand_category
 
 __all__ = [
@@ -158,13 +160,13 @@ def value_table() -> np.ndarray:
     >>> t.shape, int(t[1]), int(t[7462])
     ((7463,), 0, 99)
     """
-    hands = []
+    rows: list[list[int]] = []
     for multiset in itertools.combinations_with_replacement(range(13), 5):
         if max(multiset.count(r) for r in multiset) <= 4:
-            hands.append([4 * r + i % 4 for i, r in enumerate(multiset)])  # suits 0,1,2,3,0: never a flush
+            rows.append([4 * r + i % 4 for i, r in enumerate(multiset)])  # suits 0,1,2,3,0: never a flush
     for combo in itertools.combinations(range(13), 5):
-        hands.append([4 * r for r in combo])  # all clubs
-    hands = np.array(hands, dtype=np.int8)
+        rows.append([4 * r for r in combo])  # all clubs
+    hands = np.array(rows, dtype=np.int8)
     classes = evaluate(hands)
     table = np.full(7463, -1, dtype=np.int8)
     table[classes] = naming_values(hands, hand_category(classes))
@@ -179,7 +181,7 @@ def value_table() -> np.ndarray:
 _TABLE_LIST: list[int] = []
 
 
-def hand_values(cards) -> np.ndarray:
+def hand_values(cards: CardsLike) -> np.ndarray:
     """Hand values (0 … 99) of a batch of 5-card hands, shape ``(...)`` from ``(..., 5)``; int8.
 
     Parameters
@@ -207,7 +209,7 @@ def hand_values(cards) -> np.ndarray:
     return value_table()[evaluate(arr)]
 
 
-def hand_value(hand) -> int:
+def hand_value(hand: Sequence[int]) -> int:
     """The value of one hand of five card codes (plain Python, about 3 µs; trusts its input).
 
     >>> hand_value((51, 47, 43, 39, 35))     # As Ks Qs Js Ts

@@ -59,17 +59,22 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from bpp.kendall.drawing import discards
 from bpp.kendall.handvalues import N_VALUES, VALUE_NAMES, hand_value
+from bpp.kendall.readings import Reading
 from bpp.kendall.readings import reading as _reading
 from bpp.kendall.styles import STYLE_NAMES, compile_style
 from holdem.agents import Agent
 from holdem.evaluate import _evaluate_one
-from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
+from holdem._typing import RngLike
+from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Event, Observation
 
 __all__ = [
     "StylePlayer",
@@ -142,7 +147,7 @@ class StylePlayer(Agent):
 
     trusted_actions = True  # answers only legal actions (fold only facing a bet, raises inside the bounds)
 
-    def __init__(self, style: str, *, reading=None, rng=None):
+    def __init__(self, style: str, *, reading: Reading | str | None = None, rng: RngLike = None) -> None:
         super().__init__(rng=rng)
         self.style = style
         table = compile_style(style)
@@ -153,9 +158,10 @@ class StylePlayer(Agent):
         self._kinds = table.kinds
         self._raise_by = table.raise_by
         self._pot_limit = table.pot_limit
-        self._hole, self._value = None, 0
+        self._hole: tuple[int, ...] | None = None
+        self._value = 0
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         r = observation.round
         if r == 1:
             return _draw_action(self, observation)
@@ -229,7 +235,7 @@ def _rule(lv: float, n_players: int, pot: float) -> tuple[str, float | None, int
     return "raise", ac, int(math.floor(math.sqrt(ac) * raise_weight(lv) + 0.5))
 
 
-def check_values(values, *, source: str = "values") -> np.ndarray:
+def check_values(values: Any, *, source: str = "values") -> np.ndarray:
     """``values`` as a float array of 100 learning values in [0, 10], else a ``ValueError`` naming the bad entry.
 
     >>> check_values([10.0] * 99 + [10.5])
@@ -248,7 +254,7 @@ def check_values(values, *, source: str = "values") -> np.ndarray:
     return out
 
 
-def load_values(path) -> np.ndarray:
+def load_values(path: str | os.PathLike[str]) -> np.ndarray:
     """The 100 learning values saved in ``path``: a JSON file (``{"values": {name: lv}}``) or a CSV (``hand,value``).
 
     Raises a one-line ``ValueError`` for a missing, malformed or out-of-range file.
@@ -272,7 +278,7 @@ def load_values(path) -> np.ndarray:
         rows = list(csv.reader(text.splitlines()))
         if not rows or [c.strip() for c in rows[0]] != ["hand", "value"]:
             raise ValueError(f"{where} is not a values CSV (its header must be 'hand,value')")
-        table = {}
+        table: Any = {}
         for row in rows[1:]:
             if len(row) != 2:
                 raise ValueError(f"{where}: every row must be 'hand,value'; got {','.join(row)!r}")
@@ -341,10 +347,13 @@ class EvolvingPlayer(Agent):
     ValueError: The 'decrease_on' parameter of EvolvingPlayer must be 'loss' or 'fold'; got 'never'.
     """
 
+    _values_used: set[int]  # the hand values whose learning this hand credits (see _start)
+
     name = "evolving"
     trusted_actions = True
 
-    def __init__(self, *, values=None, learn: bool = True, decrease_on: str = "loss", reading=None, rng=None):
+    def __init__(self, *, values: Any = None, learn: bool = True, decrease_on: str = "loss",
+                 reading: Reading | str | None = None, rng: RngLike = None) -> None:
         super().__init__(rng=rng)
         self.reading = _reading(reading)
         self._pat = self.reading.draw == "pat"
@@ -356,7 +365,7 @@ class EvolvingPlayer(Agent):
         self.decrease_on = decrease_on
         self.values_ = np.full(N_VALUES, INITIAL_VALUE) if values is None else check_values(values)
         self.hands_ = 0
-        self.last_outcome_ = None
+        self.last_outcome_: tuple[bool, bool] | None = None
         self._hole, self._value = None, 0
         self._start(None)
         self._pending = False
@@ -368,7 +377,7 @@ class EvolvingPlayer(Agent):
 
     # -- the decision ---------------------------------------------------------
 
-    def decision(self, observation) -> tuple[str, float | None, int]:
+    def decision(self, observation: Observation) -> tuple[str, float | None, int]:
         """``decide(lv, np, pv)`` for this observation: the hand's learning value, players left and the pot."""
         v = hand_value(observation.hole)
         return decide(self.values_.item(v), observation.n_players - sum(observation.folded), observation.pot)
@@ -389,7 +398,7 @@ class EvolvingPlayer(Agent):
                 return chosen
         return CHECK_CALL
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         action = self._choose(observation)
         if observation.round != 1:
             if self._credit == "both" or (self._credit == "dealt" and observation.round == 0):
@@ -400,7 +409,7 @@ class EvolvingPlayer(Agent):
                 self._invested = True
         return action
 
-    def action_probabilities(self, observation) -> dict[Action, float]:
+    def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         """The (deterministic) policy at ``observation``: its action with probability 1; records nothing."""
         return {self._choose(observation): 1.0}
 
@@ -412,7 +421,7 @@ class EvolvingPlayer(Agent):
 
     def _start(self, seat) -> None:
         self._seat = seat
-        self._values_used: set[int] = set()
+        self._values_used = set()
         self._invested = False
         self._others_in = False
         self._raised_round = -1
@@ -421,12 +430,12 @@ class EvolvingPlayer(Agent):
         self._mine = -1
         self._pending = True
 
-    def observe(self, event) -> None:
+    def observe(self, event: Event) -> None:
         if not self._pending:
             return
         kind = event.kind
         if kind == "action":
-            a = event.action.kind
+            a = event.action.kind  # type: ignore[union-attr]  # an action event carries its action
             if event.player == self._seat:
                 if a == _FOLD_KIND:
                     self._folded = True
@@ -478,7 +487,7 @@ class EvolvingPlayer(Agent):
         self.hands_ = 0
         self._pending = False
 
-    def save(self, path, **metadata) -> Path:
+    def save(self, path: str | os.PathLike[str], **metadata: Any) -> Path:
         """Write the learning values to a new file ``path``: JSON (``{"format", "values": {name: lv}, ...metadata}``) or CSV by suffix.
 
         Never overwrites: an existing ``path`` is a ``ValueError``.
@@ -498,7 +507,7 @@ class EvolvingPlayer(Agent):
         return path
 
     @classmethod
-    def load(cls, path, **params) -> "EvolvingPlayer":
+    def load(cls, path: str | os.PathLike[str], **params: Any) -> "EvolvingPlayer":
         """A player starting from the values saved in ``path`` (see :func:`load_values`)."""
         return cls(values=load_values(path), **params)
 
@@ -510,7 +519,7 @@ class EvolvingPlayer(Agent):
         return f"EvolvingPlayer(learn={self.learn}, decrease_on={self.decrease_on!r}, hands_={self.hands_})"
 
 
-def style_factory(style: str):
+def style_factory(style: str) -> Callable[..., StylePlayer]:
     """A registry factory ``f(*, rng)`` for one style."""
 
     def make(*, rng=None):

@@ -5,15 +5,25 @@ Every helper takes an optional ``ax`` and returns the artists it drew; none call
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from bpp.kendall.training import STARTING_BANKROLL
 from bpp.plots import axes_or_new
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+
+    from bpp.kendall.training import TableRecord, TrainingResult
+
 __all__ = ["plot_learning_curves", "plot_table_bankrolls"]
 
 
-def plot_learning_curves(results, ax=None, *, label: str | None = None, color=None, spread: bool = False):
+def plot_learning_curves(results: TrainingResult | Sequence[TrainingResult], ax: Axes | None = None, *,
+                         label: str | None = None, color: Any = None, spread: bool = False) -> list[Any]:
     """The evolving player's bankroll per epoch for one or more training sessions (Kendall2001 Figures 4-5).
 
     Parameters
@@ -37,10 +47,10 @@ def plot_learning_curves(results, ax=None, *, label: str | None = None, color=No
     1
     """
     ax = axes_or_new(ax)
-    results = list(results) if isinstance(results, (list, tuple)) else [results]
-    curves = np.array([r.curve for r in results])
+    sessions: list[Any] = list(results) if isinstance(results, (list, tuple)) else [results]
+    curves = np.array([r.curve for r in sessions])
     epochs = np.arange(1, curves.shape[1] + 1)
-    artists = []
+    artists: list[Any] = []
     if spread and len(curves) > 1:
         for c in curves:
             (line,) = ax.plot(epochs, c, lw=0.7, alpha=0.35, color=color)
@@ -50,7 +60,7 @@ def plot_learning_curves(results, ax=None, *, label: str | None = None, color=No
         (mean,) = ax.plot(epochs, curves.mean(axis=0), lw=2.0, color=color, label=label or f"mean of {len(curves)} seeds")
         artists.append(mean)
     else:
-        for r, c in zip(results, curves):
+        for r, c in zip(sessions, curves):
             (line,) = ax.plot(epochs, c, lw=1.4, color=color, label=label or f"{r.table_name}, seed {r.seed}")
             artists.append(line)
     ax.axhline(STARTING_BANKROLL, color="0.6", lw=0.8, zorder=0)
@@ -61,7 +71,8 @@ def plot_learning_curves(results, ax=None, *, label: str | None = None, color=No
     return artists
 
 
-def plot_table_bankrolls(record, names, ax=None, *, title: str | None = None):
+def plot_table_bankrolls(record: TableRecord, names: Sequence[str], ax: Axes | None = None, *,
+                         title: str | None = None) -> list[Line2D]:
     """Every seat's bankroll per hand of one table (Kendall2001 Figure 6); ``record`` a :class:`TableRecord`.
 
     >>> import matplotlib

@@ -95,7 +95,7 @@ READINGS = {r.name: r for r in (Reading(d, i, c) for d, i, c in product(DRAWS, I
 DEFAULT = "standard-check-both"
 
 
-def reading(value=None) -> Reading:
+def reading(value: Reading | str | None = None) -> Reading:
     """The :class:`Reading` named ``value`` (a name, a Reading, or None for :data:`DEFAULT`)."""
     if value is None:
         value = DEFAULT

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import cast
 
 from bpp.kendall.handvalues import N_VALUES, value_of_name
 
@@ -230,9 +231,9 @@ class CompiledStyle:
 
     name: str
     rules: tuple[tuple[Rule, ...], tuple[Rule, ...]]
-    kinds: tuple[list[int], list[int]]
-    raise_by: tuple[list[int], list[int]]
-    pot_limit: tuple[list[int], list[int]]
+    kinds: tuple[list[int], ...]
+    raise_by: tuple[list[int], ...]
+    pot_limit: tuple[list[int], ...]
 
     def action(self, betting_round: int, value: int) -> Rule:
         """The rule for hand value ``value`` in betting round 0 (before the draw) or 1 (after)."""
@@ -255,7 +256,7 @@ def _compile_round(rows: tuple[Row, ...], where: str) -> tuple[Rule, ...]:
         expected = high + 1
     if expected != N_VALUES:
         raise ValueError(f"{where}: the rows end at value {expected - 1}, not at the royal flush ({N_VALUES - 1})")
-    return tuple(rules)
+    return tuple(cast("list[Rule]", rules))  # every value has its rule (checked above)
 
 
 def check_style(table: StyleTable) -> CompiledStyle:

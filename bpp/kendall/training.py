@@ -39,12 +39,16 @@ matches.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from bpp.kendall.players import VALUES_FORMAT, EvolvingPlayer, StylePlayer
 from bpp.kendall.styles import STYLE_NAMES
+from bpp.kendall.readings import Reading
+from holdem._typing import RngLike
 from holdem.games import Draw5
 from holdem.play import HandDriver
 
@@ -106,7 +110,7 @@ def _check_count(name: str, value, owner: str) -> int:
     return int(value)
 
 
-def table_players(table: str, reading=None) -> list[StylePlayer]:
+def table_players(table: str, reading: Reading | str | None = None) -> list[StylePlayer]:
     """The four fixed players of ``table`` (seats 1-4): one style four times, or one of each style ("mixed").
 
     ``reading``: how they read the paper's open points (:mod:`bpp.kendall.readings`).
@@ -132,7 +136,8 @@ class TableRecord:
         return STARTING_BANKROLL + np.cumsum(self.payoffs, axis=0)
 
 
-def play_table(players, n_hands: int, *, rng=None, progress: bool = False, desc: str = "hands") -> TableRecord:
+def play_table(players: Sequence[Any], n_hands: int, *, rng: RngLike = None, progress: bool = False,
+               desc: str = "hands") -> TableRecord:
     """Play ``n_hands`` hands of five-card draw between ``players`` (seat i = players[i]); the button moves each hand.
 
     Deals are drawn from ``rng`` (a seed or Generator) in blocks of whole
@@ -211,7 +216,7 @@ class TrainingResult:
         """The evolving player's bankroll after each epoch (the learning curve of Figures 4 and 5)."""
         return self.record.bankrolls[:, 0]
 
-    def table5(self, epochs=TABLE5_EPOCHS) -> list[dict]:
+    def table5(self, epochs: Iterable[int] = TABLE5_EPOCHS) -> list[dict[str, Any]]:
         """Hands played and won by the evolving player up to each epoch of Table 5 (those within the session).
 
         As in the paper, % played is of the epochs and % won is of the hands played (Table 5: 560 / 1664 = 33.6 %).
@@ -261,8 +266,8 @@ class TrainingResult:
         }
 
 
-def train(table: str, epochs: int = 5000, *, rng=None, player: EvolvingPlayer | None = None, progress: bool = False,
-          reading=None) -> TrainingResult:
+def train(table: str, epochs: int = 5000, *, rng: RngLike = None, player: EvolvingPlayer | None = None,
+          progress: bool = False, reading: Reading | str | None = None) -> TrainingResult:
     """Train an evolving player for ``epochs`` hands at ``table`` (Kendall2001 §3, Table 5, Figures 4-5).
 
     Parameters
@@ -353,8 +358,9 @@ class Table6:
         return "\n".join(lines)
 
 
-def evaluate(values, hands: int = 1000, runs: int = 5, *, tables=("loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive", "mixed"),
-             rng=None, progress: bool = False, reading=None) -> Table6:
+def evaluate(values: Any, hands: int = 1000, runs: int = 5, *,
+             tables: Sequence[str] = ("loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive", "mixed"),
+             rng: RngLike = None, progress: bool = False, reading: Reading | str | None = None) -> Table6:
     """Play the trained player (learning frozen) at each table: Table 6 and the mixed table of Figure 6.
 
     ``reading``: how every player reads the paper's open points (:mod:`bpp.kendall.readings`).

@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_build_output(parser, "bpp/models/lbr/preflop_equity.npz", folder=False)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Build the table, save it, print where and its sampling error."""
     from bpp.lbr import equity
 

@@ -20,17 +20,23 @@ raise-to total uniform between the minimum raise and a pot-sized raise
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from holdem.agents import Agent, HandStreams, UniformRandom
 from holdem.games.base import CHECK_CALL, Action, ActionKind
+
+if TYPE_CHECKING:
+    from holdem.games.base import Observation
+    from holdem.games.batched import BatchObservation
 
 __all__ = ["CallRaise", "CallRaisePot", "RandomPot", "RandomEverySize", "pot_sized_bounds", "pot_sized_bounds_batch"]
 
 _RAISE = ActionKind.BET_RAISE
 
 
-def pot_sized_bounds(observation) -> tuple[int, int]:
+def pot_sized_bounds(observation: Observation) -> tuple[int, int]:
     """``(min raise-to, pot-sized raise-to)`` clipped to the legal range: the pot-limit sizes.
 
     >>> import numpy as np
@@ -38,13 +44,14 @@ def pot_sized_bounds(observation) -> tuple[int, int]:
     >>> pot_sized_bounds(NoLimitHoldem().new_hand(np.arange(52)).observation(0))  # 50 in, 50 to call, pot 150
     (200, 300)
     """
-    lo, hi = observation.raise_bounds
+    lo, hi = observation.raise_bounds  # type: ignore[misc]  # called where a raise is legal
     me = observation.player
     pot_raise = observation.committed[me] + observation.to_call + observation.pot + observation.to_call
     return lo, max(lo, min(hi, pot_raise))
 
 
-def pot_sized_bounds_batch(observation, lo, hi):
+def pot_sized_bounds_batch(observation: BatchObservation, lo: np.ndarray, hi: np.ndarray
+                           ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`pot_sized_bounds` for every row of a :class:`~holdem.games.batched.BatchObservation` (``lo``, ``hi``:
     its ``raise_bounds``)."""
     me = observation.committed[np.arange(len(observation)), observation.player]
@@ -80,21 +87,21 @@ class CallRaise(HandStreams):
     def _sizes_batch(self, observation, lo, hi):
         return lo, hi
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         bounds = self._raise_bounds(observation)
         if bounds is None or self.uniform(observation) < 0.5:
             return CHECK_CALL
         lo, hi = self._sizes(observation)
         return Action(_RAISE, lo + int(self.uniform(observation, 1) * (hi - lo + 1)))
 
-    def act_batch(self, observation):
+    def act_batch(self, observation: BatchObservation) -> tuple[np.ndarray, np.ndarray]:
         """``(kinds, raise-to amounts)`` :meth:`act` picks in every row of a :class:`~holdem.games.batched.BatchObservation`."""
         lo, hi = self._sizes_batch(observation, *observation.raise_bounds)
         raising = observation.legal[:, 2] & (self.uniforms(observation) >= 0.5)
         amounts = lo + (self.uniforms(observation, 1) * (hi - lo + 1)).astype(np.int64)
         return np.where(raising, 2, 1).astype(np.int8), np.where(raising, amounts, 0)
 
-    def action_probabilities(self, observation):
+    def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         """Call 1/2 and "a raise to a total uniform in ``raise_bounds``" 1/2 (``Action(BET_RAISE, 0)``); call 1 when no raise is legal."""
         if self._raise_bounds(observation) is None:
             return {CHECK_CALL: 1.0}
@@ -118,14 +125,14 @@ class RandomPot(UniformRandom):
 
     name = "random-pot"
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         action = super().act(observation)
         if action.kind == _RAISE and observation.raise_bounds is not None and observation.raise_bounds[0] != observation.raise_bounds[1]:
             lo, hi = pot_sized_bounds(observation)
             return Action(_RAISE, lo + int(self.uniform(observation, 2) * (hi - lo + 1)))
         return action
 
-    def act_batch(self, observation):
+    def act_batch(self, observation: BatchObservation) -> tuple[np.ndarray, np.ndarray]:
         """``(kinds, raise-to amounts)`` :meth:`act` picks in every row of a :class:`~holdem.games.batched.BatchObservation`."""
         kinds, amounts = super().act_batch(observation)
         lo, hi = observation.raise_bounds
@@ -160,14 +167,14 @@ class RandomEverySize(HandStreams):
         lo, hi = observation.raise_bounds
         return simple, hi - lo + 1
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         simple, n_sizes = self._counts(observation)
         k = int(self.uniform(observation) * (len(simple) + n_sizes))
         if k < len(simple):
             return simple[k]
-        return Action(_RAISE, observation.raise_bounds[0] + k - len(simple))
+        return Action(_RAISE, observation.raise_bounds[0] + k - len(simple))  # type: ignore[index]  # k counts sizes
 
-    def act_batch(self, observation):
+    def act_batch(self, observation: BatchObservation) -> tuple[np.ndarray, np.ndarray]:
         """``(kinds, raise-to amounts)`` :meth:`act` picks in every row of a :class:`~holdem.games.batched.BatchObservation`."""
         legal = observation.legal
         lo, hi = observation.raise_bounds
@@ -178,7 +185,7 @@ class RandomEverySize(HandStreams):
         kinds = np.where(k >= n_simple, 2, np.where(legal[:, 0] & (k == 0), 0, 1)).astype(np.int8)
         return kinds, np.where(kinds == 2, lo + k - n_simple, 0)
 
-    def action_probabilities(self, observation):
+    def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         simple, n_sizes = self._counts(observation)
         p = 1.0 / (len(simple) + n_sizes)
         out = {a: p for a in simple}

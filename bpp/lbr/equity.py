@@ -33,6 +33,9 @@ bet size and every "range if she does not fold".
 
 from __future__ import annotations
 
+import os
+from typing import TYPE_CHECKING, Any
+
 import functools
 import itertools
 import json
@@ -45,6 +48,9 @@ from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import HOLDINGS, N_HOLDINGS, conflict_matrix, holding_index
 from holdem.tables import cache_dir, load_tables
 from bpp.models import shipped_path
+
+if TYPE_CHECKING:
+    from holdem._typing import RngLike
 
 __all__ = ["build_preflop_equity", "preflop_equity", "save_preflop_equity", "PREFLOP_FILE", "DEFAULT_BOARDS"]
 
@@ -62,14 +68,15 @@ def suit_permutations() -> np.ndarray:
     ((24, 1326), True)
     """
     out = []
-    for sigma in itertools.permutations(range(4)):
-        sigma = np.array(sigma)
+    for order in itertools.permutations(range(4)):
+        sigma = np.array(order)
         cards = (HOLDINGS >> 2) * 4 + sigma[HOLDINGS & 3]
-        out.append(holding_index(cards[:, 0].astype(np.intp), cards[:, 1].astype(np.intp)).astype(np.intp))
+        out.append(np.asarray(holding_index(cards[:, 0].astype(np.intp), cards[:, 1].astype(np.intp))).astype(np.intp))
     return np.array(out)
 
 
-def build_preflop_equity(n_boards: int = DEFAULT_BOARDS, *, rng=None, progress: bool = False):
+def build_preflop_equity(n_boards: int = DEFAULT_BOARDS, *, rng: RngLike = None, progress: bool = False
+                         ) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
     """Estimate the 1,326 × 1,326 pre-flop equity table from ``n_boards`` random boards (see the module docstring).
 
     Returns ``(table, stderr, info)``: float64 ``table[a, b]`` = the equity of
@@ -140,7 +147,7 @@ def build_preflop_equity(n_boards: int = DEFAULT_BOARDS, *, rng=None, progress: 
     return table, stderr, info
 
 
-def save_preflop_equity(table: np.ndarray, info: dict, path=None) -> Path:
+def save_preflop_equity(table: np.ndarray, info: dict[str, Any], path: str | os.PathLike[str] | None = None) -> Path:
     """Write the table as uint16 (equity × 65535) with its ``info`` JSON; returns the path."""
     path = Path(path) if path is not None else cache_dir() / "lbr" / "preflop_equity.npz"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -21,16 +21,21 @@ the standard error over boards.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import HOLDINGS, conflict_matrix
 from holdem.tables import load_tables
 
+if TYPE_CHECKING:
+    from holdem._typing import RngLike
+
 __all__ = ["always_call_best_response"]
 
 
-def always_call_best_response(n_boards: int = 2000, *, stack: int = 20_000, big_blind: int = 100, rng=None,
+def always_call_best_response(n_boards: int = 2000, *, stack: int = 20_000, big_blind: int = 100, rng: RngLike = None,
                               progress: bool = False) -> tuple[float, float]:
     """Value of the best response to always-call in big blinds per hand: ``(mean, standard error)``.
 

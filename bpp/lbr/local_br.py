@@ -45,8 +45,11 @@ both players' remaining up cards).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -59,6 +62,10 @@ from holdem.play import HandDriver
 from bpp.lbr.equity import preflop_equity
 from bpp.lbr.policy import check_policy_rows
 from bpp.lbr.opponent_range import OpponentRange, kind_of, kind_probabilities
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from holdem.games.base import Game, Observation
 
 __all__ = [
     "BETTING",
@@ -79,7 +86,7 @@ BETTING = {"fc": (), "fcpa": (1.0,), "56": FRACTIONS_56}
 _EXTRA = {"fc": (False, False), "fcpa": (True, False), "56": (True, True)}  # (all-in, min-bet)
 
 
-def parse_rounds(text) -> frozenset[int]:
+def parse_rounds(text: str) -> frozenset[int]:
     """The betting rounds LBR plays in, from ``"1-4"``, ``"3-4"``, ``"4"`` (rounds 1 = pre-flop … 4 = river) → 0-based.
 
     >>> sorted(parse_rounds("3-4")), sorted(parse_rounds("4"))
@@ -126,7 +133,7 @@ class LBRConfig:
         return f"{self.betting} {self.rounds}"
 
 
-def bet_candidates(observation, betting: str) -> list[Action]:
+def bet_candidates(observation: Observation, betting: str) -> list[Action]:
     """The bets and raises LBR weighs at ``observation`` (raise-to totals, sorted, no duplicates).
 
     >>> import numpy as np
@@ -161,7 +168,7 @@ def bet_candidates(observation, betting: str) -> list[Action]:
 class StreetEquity:
     """The equity vector of LBR's hole cards on the current board, computed once per street (hold'em)."""
 
-    def __init__(self, hole):
+    def __init__(self, hole: Sequence[int]) -> None:
         self.hole = tuple(int(c) for c in hole)
         self._board: tuple | None = None
         self._e: np.ndarray | None = None
@@ -174,7 +181,7 @@ class StreetEquity:
             else:
                 self._e = preflop_equity()[holding_index(self.hole[0], self.hole[1])]
             self._board = board
-        return self._e
+        return cast(np.ndarray, self._e)  # set for this board above
 
 
 class HoldemCards:
@@ -182,14 +189,14 @@ class HoldemCards:
 
     holdings = HOLDINGS
 
-    def __init__(self, observation, rng=None):
+    def __init__(self, observation: Observation, rng: np.random.Generator | None = None) -> None:
         self._street = StreetEquity(observation.hole)
 
-    def equity(self, observation) -> np.ndarray:
+    def equity(self, observation: Observation) -> np.ndarray:
         return self._street(observation.public)
 
     @staticmethod
-    def final_cards(observation, holdings) -> tuple[np.ndarray, np.ndarray]:
+    def final_cards(observation: Observation, holdings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """LBR's final cards (k,) and every holding's (n, k) at a showdown."""
         board = np.array(observation.public)
         ours = np.concatenate([np.array(observation.hole), board])
@@ -212,18 +219,18 @@ class StudCards:
 
     holdings = np.arange(52, dtype=np.intp)[:, None]
 
-    def __init__(self, observation, rng=None):
+    def __init__(self, observation: Observation, rng: np.random.Generator | None = None) -> None:
         self.rng = np.random.default_rng(rng)
-        self._key = None
-        self._e = None
+        self._key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._e: np.ndarray | None = None
 
-    def equity(self, observation) -> np.ndarray:
+    def equity(self, observation: Observation) -> np.ndarray:
         me = observation.player
         mine = np.array(observation.hole + observation.up_cards[me])
         opp_up = np.array(observation.up_cards[1 - me])
         key = (tuple(mine), tuple(opp_up))
         if key == self._key:
-            return self._e
+            return cast(np.ndarray, self._e)  # computed for this key
         n_more = 5 - mine.size
         known = np.zeros(52, dtype=bool)
         known[mine] = True
@@ -231,9 +238,9 @@ class StudCards:
         rest = np.flatnonzero(~known)
         e = np.zeros(52)
         if n_more == 0:
-            ours = int(evaluate_unchecked(mine[None])[0])
+            our_rank = int(evaluate_unchecked(mine[None])[0])
             theirs = evaluate_unchecked(np.concatenate([rest[:, None], np.broadcast_to(opp_up, (rest.size, opp_up.size))], axis=1))
-            e[rest] = 0.5 + np.sign(ours - theirs.astype(np.int64)) / 2
+            e[rest] = 0.5 + np.sign(our_rank - theirs.astype(np.int64)) / 2
         elif n_more == 1:
             ours = evaluate_unchecked(np.concatenate([np.broadcast_to(mine, (rest.size, mine.size)), rest[:, None]], axis=1))
             d, b = np.meshgrid(rest, rest, indexing="ij")
@@ -259,7 +266,7 @@ class StudCards:
         return e
 
     @staticmethod
-    def final_cards(observation, holdings) -> tuple[np.ndarray, np.ndarray]:
+    def final_cards(observation: Observation, holdings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         me = observation.player
         ours = np.array(observation.hole + observation.up_cards[me])
         opp_up = np.array(observation.up_cards[1 - me])
@@ -268,7 +275,7 @@ class StudCards:
 
 
 #: Game name → its card adapter.
-CARDS = {"nolimit-holdem": HoldemCards, "limit-holdem": HoldemCards, "stud5": StudCards}
+CARDS: dict[str, Any] = {"nolimit-holdem": HoldemCards, "limit-holdem": HoldemCards, "stud5": StudCards}
 
 
 def _who(agent) -> str:
@@ -288,7 +295,8 @@ def _policy_by_kind(agent, observation, rng_range: OpponentRange):
     return full, kinds
 
 
-def local_best_response(state, lbr_seat: int, opponent, opp_range: OpponentRange, equity: np.ndarray, betting: str):
+def local_best_response(state: Any, lbr_seat: int, opponent: Any, opp_range: OpponentRange, equity: np.ndarray,
+                        betting: str) -> tuple[Action, dict[Action, float]]:
     """Figure 1 of Lisy2017: LBR's action at ``state`` and the utility of every action it weighed.
 
     ``equity`` is the (n,) vector of LBR's showdown equity against each
@@ -320,7 +328,7 @@ def local_best_response(state, lbr_seat: int, opponent, opp_range: OpponentRange
         utilities[bet] = fp * pot + (1 - fp) * (wp_rest * (pot + a) - (1 - wp_rest) * (asked + a))
     if FOLD in obs.legal:
         utilities[FOLD] = 0.0
-    best = max(utilities, key=utilities.get)  # dict order: call, bets (ascending), fold: ties go to the first
+    best = max(utilities, key=utilities.__getitem__)  # dict order: call, bets (ascending), fold: ties go to the first
     return best, utilities
 
 
@@ -352,8 +360,8 @@ def _showdown_values(state, lbr_seat, opp_range: OpponentRange, cards_adapter) -
     return np.where(ours > theirs, c_opp, np.where(ours < theirs, -c_me, (c_opp - c_me) / 2))
 
 
-def play_lbr_hand(game, deal, lbr_seat: int, opponent, config: LBRConfig, *, record_range: bool = False,
-                  rng=None) -> HandOutcome:
+def play_lbr_hand(game: Game, deal: ArrayLike, lbr_seat: int, opponent: Any, config: LBRConfig, *,
+                  record_range: bool = False, rng: np.random.Generator | None = None) -> HandOutcome:
     """Play one hand of LBR (seat ``lbr_seat``, the button being seat 0) against ``opponent``.
 
     The opponent acts with her own ``act`` (sampling her policy with her

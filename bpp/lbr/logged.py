@@ -167,7 +167,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--player", default=None, metavar="NAME",
                         help="the player LBR sits as; its cards must be in the file (default the first seat)")
     parser.add_argument("--policy", required=True, metavar="AGENT",
-                        help="the agent whose stated policy explains the other player's actions (random, call, loki, ...)")
+                        help="the no-limit agent whose stated policy explains the other player's actions (random, random-sizes, call, or a module:Class plug-in)")
     parser.add_argument("--out", metavar="FILE.png", default=None, help="draw the range after each step here")
     parser.add_argument("--json", action="store_true", help="print the trace as JSON (steps, holdings, weights)")
 

@@ -39,6 +39,9 @@ action of several hands.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 import numpy as np
 
 from holdem.games.base import Action, ActionKind
@@ -48,7 +51,7 @@ __all__ = ["OpponentRange", "kind_probabilities", "KIND_NAMES"]
 KIND_NAMES = ("f", "c", "r")
 
 
-def kind_probabilities(probs: np.ndarray, legal) -> tuple[np.ndarray, tuple[str, ...]]:
+def kind_probabilities(probs: np.ndarray, legal: Sequence[Action]) -> tuple[np.ndarray, tuple[str, ...]]:
     """Sum the columns of ``holdings_action_probabilities`` by action kind: ``(n, n_kinds)`` and the kind names.
 
     >>> from holdem.games.base import FOLD, CHECK_CALL
@@ -80,24 +83,24 @@ class OpponentRange:
     own_cards : cards LBR holds (removed from the prior).
     """
 
-    def __init__(self, holdings, own_cards=()):
+    def __init__(self, holdings: np.ndarray, own_cards: Iterable[int] = ()) -> None:
         self.holdings = np.asarray(holdings)
         self._card_hits = np.zeros((52, self.holdings.shape[0]), dtype=bool)
         for col in self.holdings.T:
             self._card_hits[col, np.arange(self.holdings.shape[0])] = True
         own = np.asarray(own_cards, dtype=np.intp).ravel()
-        self.prior = (~self._card_hits[own].any(axis=0)).astype(np.float64)
+        self.prior = np.asarray(~self._card_hits[own].any(axis=0), dtype=np.float64)
         self.prior /= self.prior.sum()
-        self.weights = self.prior.copy()
+        self.weights: np.ndarray = self.prior.copy()
         #: the evidence, in order: ("cards", cards) or ("action", kind probabilities (n, m), kind names, observed kind)
         self.evidence: list[tuple] = []
 
-    def conflicts(self, cards) -> np.ndarray:
+    def conflicts(self, cards: Iterable[int]) -> np.ndarray:
         """(n,) bool: which holdings use one of ``cards``."""
         cards = np.asarray(cards, dtype=np.intp).ravel()
-        return self._card_hits[cards].any(axis=0)
+        return np.asarray(self._card_hits[cards].any(axis=0))
 
-    def observe_cards(self, cards) -> None:
+    def observe_cards(self, cards: Iterable[int]) -> None:
         """Public cards were dealt: zero the holdings that use them and renormalize."""
         cards = tuple(int(c) for c in np.asarray(cards).ravel())
         if not cards:
@@ -124,7 +127,7 @@ class OpponentRange:
             raise ValueError("the opponent's range is empty: her observed action has probability 0 for every holding")
         self.weights /= total
 
-    def network(self, n_evidence: int | None = None):
+    def network(self, n_evidence: int | None = None) -> tuple[Any, dict[str, Any]]:
         """The range as a pgmpy ``DiscreteBayesianNetwork`` and its evidence dict: ``(model, evidence)``.
 
         ``n_evidence`` keeps only the first observations (the network as it stood then).

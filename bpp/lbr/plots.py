@@ -5,14 +5,23 @@ Every helper takes an optional ``ax`` and returns the artists it drew; none call
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from bpp.plots import axes_or_new
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from bpp.lbr.run import LBRResult
+
 __all__ = ["plot_exploitability"]
 
 
-def plot_exploitability(results, ax=None, *, paper: dict | None = None):
+def plot_exploitability(results: Iterable[LBRResult], ax: Axes | None = None, *, paper: dict[str, float] | None = None
+                        ) -> list[Any]:
     """One bar per LBR run (its duplicate + imaginary-observation estimate, 95% CI whiskers).
 
     Parameters
@@ -42,7 +51,7 @@ def plot_exploitability(results, ax=None, *, paper: dict | None = None):
     low = means - np.array([r.value.ci95[0] for r in results])
     high = np.array([r.value.ci95[1] for r in results]) - means
     bars = ax.bar(x, means, yerr=[low, high], capsize=5, color="#4C72B0", alpha=0.85, label="bpp (95% CI)")
-    artists = [bars]
+    artists: list[Any] = [bars]
     if paper:
         px = [i for i, r in enumerate(results) if r.opponent in paper]
         if px:

@@ -26,10 +26,17 @@ print a number that measures nothing.  Hence
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from holdem.agents import Agent, action_columns, check_holdings
 from holdem.play import capabilities
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from holdem._typing import RngLike
+    from holdem.games.base import Action, Observation
 
 __all__ = ["states_policy", "require_policy", "check_policy_rows", "SampledPolicy"]
 
@@ -37,7 +44,7 @@ __all__ = ["states_policy", "require_policy", "check_policy_rows", "SampledPolic
 SUM_TOLERANCE = 1e-6
 
 
-def states_policy(agent) -> bool:
+def states_policy(agent: object) -> bool:
     """Whether ``agent`` states its policy (what LBR needs), rather than only sampling an action with ``act``.
 
     An agent states it when it declares ``states_policy = True`` (the
@@ -55,7 +62,7 @@ def states_policy(agent) -> bool:
     return capabilities(agent).states_policy
 
 
-def require_policy(agent, name: str) -> None:
+def require_policy(agent: object, name: str) -> None:
     """Raise a one-line ``ValueError`` when ``agent`` (registered as ``name``) does not state its policy.
 
     >>> class ActOnly(Agent):
@@ -74,7 +81,7 @@ def require_policy(agent, name: str) -> None:
         )
 
 
-def check_policy_rows(probs, observation, who) -> np.ndarray:
+def check_policy_rows(probs: ArrayLike, observation: Observation, who: object) -> np.ndarray:
     """``probs`` as a float (n, len(legal)) array, checked: finite, non-negative, each row summing to one.
 
     A column per legal action of ``observation`` is the contract of
@@ -141,7 +148,7 @@ class SampledPolicy:
     array([[0.3, 0.3, 0.3]])
     """
 
-    def __init__(self, agent, samples: int, *, rng=None):
+    def __init__(self, agent: Any, samples: int, *, rng: RngLike = None) -> None:
         if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
             raise ValueError(f"The 'samples' parameter of SampledPolicy must be a positive integer; got {samples!r}.")
         self.agent = agent
@@ -153,14 +160,14 @@ class SampledPolicy:
     def __getattr__(self, attr):  # new_hand, observe, reset, games ... of the wrapped agent
         return getattr(self.__dict__["agent"], attr)
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         return self.agent.act(observation)
 
-    def action_probabilities(self, observation) -> dict:
+    def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         row = self.holdings_action_probabilities(observation, [observation.hole])[0]
         return {a: float(p) for a, p in zip(observation.legal, row) if p > 0}
 
-    def holdings_action_probabilities(self, observation, holdings) -> np.ndarray:
+    def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> np.ndarray:
         holdings = check_holdings(holdings)
         legal = observation.legal
         column_of = action_columns(legal)

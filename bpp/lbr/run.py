@@ -20,7 +20,9 @@ observations, the paper's setting and the headline value).
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -35,6 +37,11 @@ from holdem.match.stats import summarize
 from bpp import registry
 from bpp.lbr.local_br import LBRConfig, play_lbr_hand
 from bpp.lbr.policy import SampledPolicy, require_policy
+
+if TYPE_CHECKING:
+    from holdem._typing import RngLike
+    from holdem.games.base import Game
+    from holdem.match.stats import Summary
 
 __all__ = ["LBRPlan", "LBRResult", "run_lbr", "ESTIMATORS", "PAPER_TABLE2"]
 
@@ -55,7 +62,7 @@ PAPER_TABLE2 = {
 class LBRPlan(DealBlocks):
     """Everything a block needs (picklable): the game, the opponent's registry name, the LBR configuration."""
 
-    game: object
+    game: Game
     opponent: str
     config: LBRConfig
     n_deals: int
@@ -133,7 +140,7 @@ class LBRResult:
         }
 
     @property
-    def value(self):
+    def value(self) -> Summary:
         """The headline estimate (duplicate + imaginary observations)."""
         return self.summaries["both"]
 
@@ -174,7 +181,8 @@ def _check_opponent(opponent: str, game_name: str, policy_samples: int | None = 
 
 
 def run_lbr(opponent: str, *, game: str = "nolimit-holdem", betting: str = "fcpa", rounds: str = "1-4",
-            n_deals: int = 1000, rng=0, workers: int = 1, block_size: int = 50, log=None,
+            n_deals: int = 1000, rng: RngLike = 0, workers: int = 1, block_size: int = 50,
+            log: str | os.PathLike[str] | None = None,
             progress: bool = False, policy_samples: int | None = None, scheduler: str | None = None) -> LBRResult:
     """Run LBR against the registered agent ``opponent`` for ``n_deals`` duplicate deals (2 hands each).
 

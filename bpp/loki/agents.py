@@ -59,6 +59,8 @@ Player(evaluator=HandEvaluator(potential=True, combine='loki', preflop='advanced
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from bpp.loki.evaluator.hand import HandEvaluator
@@ -69,7 +71,7 @@ from bpp.loki.selector.triples import FormulaParams, draw_action
 from bpp.loki.simulator.sampling import Simulator
 from bpp.loki.state import HandState, HandTracker, button_from_first_actor
 from holdem.agents import Agent
-from holdem.games.base import Observation
+from holdem.games.base import Observation, Stakes
 from holdem.ranges import HOLDING_INDEX
 
 __all__ = [
@@ -167,7 +169,7 @@ class Player(Agent):
         self.simulator = simulator
         if name is not None:
             self.name = name
-        self._stakes = None  # the game's, from the first observation
+        self._stakes: Stakes | None = None  # the game's, from the first observation
         self.hand: HandState | None = None  # the current hand's state, made when the player first acts in it
         self._seat = 0
         self._pending: list = []  # the hand's events before the state is made
@@ -219,7 +221,7 @@ class Player(Agent):
             if first is None:
                 return
             n = self.modeler.n_players_
-            stakes = {} if self._stakes is None else {"stakes": self._stakes}  # the game's, when an observation was seen
+            stakes: dict[str, Stakes] = {} if self._stakes is None else {"stakes": self._stakes}  # the game's, when an observation was seen
             tracker = HandTracker(n, button_from_first_actor(n, first), features=self.modeler.predictor_ is not None, **stakes)
             for event in self._pending:
                 tracker.step(event)
@@ -268,8 +270,9 @@ class Player(Agent):
     def _hand_of(self, observation: Observation) -> HandState:
         if self.hand is None:
             self._start(observation)
-        self._seat = self.hand.seat = observation.player
-        return self.hand
+        hand: HandState = self.hand  # type: ignore[assignment]  # made by _start
+        self._seat = hand.seat = observation.player
+        return hand
 
     def _opponent_weights(self, observation: Observation) -> np.ndarray:
         opponents = [s for s in range(observation.n_players) if s != observation.player and not observation.folded[s]]
@@ -452,9 +455,11 @@ class LokiAgent(Player):
             raise ValueError(f"The 'view' parameter of LokiAgent must be 'player' or 'uniform'; got {view!r}.")
         rules = rules or LokiRules(use_potential=potential, showdown_odds=showdown_odds)
         formula = formula or FormulaParams()
-        shared = dict(reweighting=reweighting, reweight_checks=reweight_checks, specific=specific, predictor=predictor)
+        shared: dict[str, Any] = dict(reweighting=reweighting, reweight_checks=reweight_checks, specific=specific,
+                                      predictor=predictor)
         if ranges not in ("uniform", "tables"):
             raise ValueError(f"The 'ranges' parameter of LokiAgent must be 'uniform' or 'tables'; got {ranges!r}.")
+        modeler: Modeler
         if not weighting:
             modeler = UniformModeler(**shared)
         elif view == "player":

@@ -31,8 +31,6 @@ triples in play; the update itself (``w ← w · PT[action]``) is the same.
 
 from __future__ import annotations
 
-import sys
-
 import numpy as np
 
 from bpp.loki.evaluator.preflop import PreflopThresholds, preflop_triples
@@ -120,7 +118,7 @@ def holding_strengths(board: CardsLike, dead_cards: CardsLike = ()) -> np.ndarra
     board = parse_cards(board)
     if board.size not in (3, 4, 5):
         raise ValueError(f"The 'board' parameter must hold 3, 4 or 5 cards; got {board.size}.")
-    dead = np.concatenate([board, parse_cards(dead_cards, distinct=False)]) if len(dead_cards) else board
+    dead = np.concatenate([board, parse_cards(dead_cards, distinct=False)]) if len(dead_cards) else board  # type: ignore[arg-type]
     live = holdings_mask(dead)
     hands = np.concatenate([HOLDINGS, np.broadcast_to(board, (N_HOLDINGS, board.size))], axis=1)
     ranks = evaluate_unchecked(np.ascontiguousarray(hands, dtype=np.int8)).astype(np.int32)
@@ -391,7 +389,7 @@ def logged_hand_beliefs(hand, observer: str | int | None = None, *, agent=None) 
     poki = agent if agent is not None else PokiAgent(rng=0)
     opponents = [s for s in range(hand.n_players) if s != seat]
     steps, rounds = ["start"], [0]
-    snaps = {s: [] for s in opponents}
+    snaps: dict[int, list[np.ndarray]] = {s: [] for s in opponents}
     driver = None
 
     def snapshot():
@@ -434,12 +432,9 @@ def add_arguments(parser) -> None:
 
 def _logged_rows(args):
     """The rows of ``--hands FILE --hand N``: each opponent's tables by street, printed action by action."""
-    from holdem.histories import read_hands
+    from holdem.histories import read_hand
 
-    read = read_hands(args.hands)
-    for line in read.problems:
-        print(f"warning: {line}", file=sys.stderr)
-    hand = read.find(args.hand, game="limit-holdem")
+    hand = read_hand(args.hands, args.hand, game="limit-holdem")
     beliefs = logged_hand_beliefs(hand, args.player)
     print(beliefs.table())
     rows = {f"{hand.names[s]} (seat {s})": beliefs.tables(s) for s in beliefs.weights}

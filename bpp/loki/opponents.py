@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpp.loki.selector.betting import betting_context, legal_columns, to_action
+from bpp.loki.selector.betting import Context, betting_context, legal_columns, to_action
 from bpp.loki.modeler.opponent_model import holding_strengths
 from bpp.loki.selector.triples import draw_action, threshold_triples
 from holdem.agents import Agent
@@ -81,7 +81,7 @@ class StyleAgent(Agent):
         self.name = style
         self.sigma = float(sigma)
 
-    def _triples(self, observation, holdings_index) -> np.ndarray:
+    def _triples(self, observation, holdings_index) -> tuple[np.ndarray, Context]:
         ctx = betting_context(observation)
         strength = holding_strengths(observation.public, observation.n_players, holdings_index)
         mu_call, mu_raise = STYLES[self.style][0 if ctx.round == 0 else 1]

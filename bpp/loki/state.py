@@ -241,11 +241,12 @@ def board_texture(board) -> tuple[float, float, float, float]:
     return got
 
 
-_TEXTURE: dict[tuple, tuple] = {}
+_TEXTURE: dict[tuple, tuple[float, float, float, float]] = {}
 
 
 def _texture(board) -> tuple[float, float, float, float]:
-    return tuple(float(v) for v in board_textures(np.asarray([board]))[0])
+    a, b, c, d = (float(v) for v in board_textures(np.asarray([board]))[0])
+    return a, b, c, d
 
 
 def board_textures(boards) -> np.ndarray:

@@ -40,6 +40,7 @@ trials follow the formula thresholds, as the formula player's real ones do.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import numpy as np
 
@@ -186,7 +187,7 @@ def table(results) -> tuple[list, dict]:
              "simulated continuation: log-loss (first / later actions), hit rate | EV of the action taken − its real gain "
              "(sb): bias, RMSE |",
              "|---|---|---|---|---|---|"]
-    compare: dict = {}
+    compare: dict[str, Any] = {}
     for field in dict.fromkeys(r["field"] for r in results.values()):
         pooled = _pool(results, field)
         base = pooled["frequency"]

@@ -490,7 +490,7 @@ class LimitHoldemBatch:
         self._record(sel, won)
 
     #: per-hand arrays indexed by hand (``ids``), not by live row: never compacted, shared by split parts
-    _hand_arrays = ("deals", "ranks", "payoffs")
+    _hand_arrays: tuple[str, ...] = ("deals", "ranks", "payoffs")
 
     def split(self, sel: np.ndarray) -> tuple[Any, Any]:
         """The live rows where ``sel`` (bool, one per live row) is true, and the others, as two batches.

@@ -24,60 +24,25 @@ replayed through that match's log end in the same learned state
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable
 
-from holdem.games.base import Action, Event, Observation
+from holdem.games.base import Event
 
 __all__ = ["logged_driver", "replay"]
-
-
-class _Logged:
-    """The seats of a logged hand, played by :class:`holdem.play.HandDriver`: each ``act`` answers the next logged
-    action; the replayed agent's seat first asks the agent (its answer unused) and passes the hooks on to it."""
-
-    def __init__(self, actions: Sequence[tuple[int, Action]], agent: Any = None, hidden: Sequence[int] = ()):
-        from holdem.play import _hook
-
-        self._next = iter(actions).__next__
-        self.agent = agent
-        self.hidden = hidden
-        self._act = None if agent is None else agent.act
-        self._new_hand = None if agent is None else _hook(agent, "new_hand")
-        self._observe = None if agent is None else _hook(agent, "observe")
-        self._end_hand = None if agent is None else _hook(agent, "end_hand")
-
-    def act(self, observation: Observation) -> Action:
-        if self._act is not None and observation.player not in self.hidden:
-            self._act(observation)
-        return self._next()[1]
-
-    def new_hand(self, seat: int) -> None:
-        if self._new_hand is not None:
-            self._new_hand(seat)
-
-    def observe(self, event: Event) -> None:
-        if self._observe is not None and not (event.kind == "showdown" and event.player in self.hidden):
-            self._observe(event)
-
-    def end_hand(self) -> None:
-        if self._end_hand is not None:
-            self._end_hand()
 
 
 def logged_driver(hand: Any, seat: int, agent: Any, *, on_event: Callable[[Event], None] | None = None,
                   on_decision: Callable[..., None] | None = None) -> Any:
     """A :class:`holdem.play.HandDriver` that plays ``hand``'s logged actions with ``agent`` told and asked in ``seat``.
 
-    ``driver.play(hand.new_state())`` then replays the hand (see the module docstring for what the agent sees).
+    ``driver.play(hand.new_state())`` then replays the hand (see the module docstring for what the agent sees;
+    the seats are :class:`holdem.match.replay.LoggedSeat`).
     """
-    from holdem.play import HandDriver
+    from holdem.match.replay import logged_seats_driver
 
     hidden = tuple(s for s, h in enumerate(hand.holes) if h is None)
-    logged = _Logged(hand.actions, agent, hidden)
-    others = _Logged(hand.actions)
-    others._next = logged._next  # one stream of logged actions for every seat
-    return HandDriver([logged if s == seat else others for s in range(hand.n_players)], on_event=on_event,
-                      on_decision=on_decision)
+    return logged_seats_driver(hand.actions, hand.n_players, {seat: agent}, hidden=hidden, on_event=on_event,
+                               on_decision=on_decision)
 
 
 def replay(hands: Iterable[Any], agent: Any, *, as_player: str) -> Any:

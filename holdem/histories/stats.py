@@ -129,7 +129,8 @@ def _opening(hands: list[Any]) -> np.ndarray:
 def _segment_max(values: np.ndarray, segment: np.ndarray) -> np.ndarray:
     """Running maximum of ``values`` restarted at each new ``segment`` (sorted ascending; values in [0, 2**31))."""
     shift = segment.astype(np.int64) << 32
-    return np.maximum.accumulate(values.astype(np.int64) + shift) - shift
+    out: np.ndarray = np.maximum.accumulate(values.astype(np.int64) + shift) - shift
+    return out
 
 
 def _per_hand(ufunc: np.ufunc, values: np.ndarray, bounds: np.ndarray, empty: int) -> np.ndarray:

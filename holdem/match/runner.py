@@ -486,8 +486,10 @@ def play_match(
         every block, except agents that learn across hands, which are made once
         and keep their state for the whole match (:func:`keep_learners`), exactly
         as ``bpp match`` does; instances persist across blocks.  Learners and
-        instances need ``workers=1`` (refused otherwise); a learners' log is written
-        whole and read whole, never extended (their learned state is not in it).
+        instances need ``workers=1`` (refused otherwise).  When a log is
+        extended, they are first told the hands the log holds, as they played
+        them (:func:`holdem.match.replay.replay_log_hands`), so the match goes on
+        from the state it was interrupted in.
     n_deals
         Deals to play (a *deal* is one shuffled deck; a *hand* is one deal
         played by one seating).  An ordinary match plays one hand per deal; a
@@ -566,12 +568,6 @@ def play_match(
     root = seed_sequence(rng)
     specs = keep_learners(specs, root)
     learners = [s.name for s in specs if s.instance is not None and capabilities(s.instance).learns_across_hands]
-    if learners and previous is not None and previous.n_deals < n_deals:
-        raise ValueError(
-            f"agents {', '.join(sorted(set(learners)))} learn across hands and the log {str(log)!r} holds only "
-            f"{previous.n_deals} of the {n_deals} deals: what they learned there is not in the log, so the match "
-            "cannot be extended; choose another --log"
-        )
     instances = [s.name for s in specs if s.instance is not None]
     if instances and workers > 1:
         why = "learn across hands and keep one state for the whole match" if learners else "are agent instances"
@@ -586,14 +582,35 @@ def play_match(
     # match needs gives its first deals: the prefix of the same streams); the rest are played.
     results: list[np.ndarray] = []
     logged = previous.chips() if previous is not None else None
+    # Agents kept for the whole match (learners, instances) are told the blocks the log holds, as they played
+    # them, when the match goes on past the log: they continue from the state the log left them in.
+    kept = {i: s.instance for i, s in enumerate(specs) if s.instance is not None}
+    relearn = bool(kept) and previous is not None and previous.n_deals < n_deals
+    bars: list[Any] = []
 
     def reuse(block: int, start: int) -> None:
-        assert logged is not None  # only blocks of a log are reused
-        results.append(logged[start : start + plan.block_deals(block) * plan.n_replays])
+        assert logged is not None and previous is not None  # only blocks of a log are reused
+        n = plan.block_deals(block) * plan.n_replays
+        results.append(logged[start : start + n])
+        if relearn:
+            from holdem.match.replay import replay_log_hands
 
-    run_blocks(plan, play_block, root, header, log=log, previous=previous, reuse=reuse,
-               on_result=lambda res: results.append(res.chips), workers=workers, scheduler=scheduler,
-               progress=progress, desc=game.name)
+            if progress and not bars:
+                from tqdm import tqdm
+
+                bars.append(tqdm(unit="hand", desc=f"{game.name}: replaying the log into {', '.join(sorted(set(instances)))}",
+                                 leave=False))
+            replay_log_hands(game, previous.hands[start : start + n], kept, str(log))
+            if bars:
+                bars[0].update(n)
+
+    try:
+        run_blocks(plan, play_block, root, header, log=log, previous=previous, reuse=reuse,
+                   on_result=lambda res: results.append(res.chips), workers=workers, scheduler=scheduler,
+                   progress=progress, desc=game.name)
+    finally:
+        for bar in bars:
+            bar.close()
     chips = np.concatenate(results, axis=0)
     winnings = chips / float(game.unit_chips)
     winnings.flags.writeable = False

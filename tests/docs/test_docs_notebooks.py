@@ -10,6 +10,10 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 NOTEBOOKS = sorted((DOCS / "tutorials").glob("*.ipynb"))
+#: What a tutorial must print when it runs: the papers' numbers it reproduces exactly.
+PRINTS = {
+    "kendall": ["('call', 7.53, 0)", "('raise', 12.56, 11)", "('raise', 15.89, 16)"],  # Kendall2001 §3's worked examples
+}
 
 
 def test_there_is_a_tutorial_per_program():
@@ -30,3 +34,5 @@ def test_the_tutorial_is_saved_with_its_outputs_and_runs(path: Path, tmp_path):
     for i, cell in enumerate(code):  # the site shows the stored outputs: every cell that prints is saved with them
         assert stored[i] or not cell.outputs, f"code cell {i} prints but is saved without its outputs"
     assert not [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.get("output_type") == "error"]
+    printed = "".join(o.get("text", "") for c in code for o in c.outputs)
+    assert [s for s in PRINTS.get(path.stem, []) if s not in printed] == []

@@ -16,23 +16,24 @@ from bpp import registry  # noqa: E402
 from bpp.cli import main  # noqa: E402
 from bpp.lbr.local_br import LBRConfig, play_lbr_hand  # noqa: E402
 from bpp.lbr.run import run_lbr  # noqa: E402
-from bpp.openspiel import BppBot, OpenSpielPolicyAgent, chance_outcomes, universal_poker_game  # noqa: E402
+from bpp.openspiel import BppBot, OpenSpielPolicyAgent, chance_outcomes, openspiel_player, universal_poker_game  # noqa: E402
 from holdem.agents import AlwaysCall  # noqa: E402
 from holdem.games import LimitHoldem, NoLimitHoldem  # noqa: E402
 from holdem.match import play_match  # noqa: E402
 from holdem.ranges import HOLDINGS  # noqa: E402
 
 from tests.frameworks import os_policies  # noqa: E402
+from tests.frameworks.test_openspiel_rules import _cardroom_odd_chips  # noqa: E402
 
 PREFIX = "openspiel:tests.frameworks.os_policies:"
 
 
 def _decisions(game, n, seed, agent):
-    """Observations of ``agent``'s decisions in random hands (both players act by ``agent``)."""
+    """Observations of ``agent``'s decisions in random hands (every seat acts by ``agent``, the button anywhere)."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(n):
-        state = game.new_hand(rng.permutation(52), button=0)
+        state = game.new_hand(rng.permutation(52), button=int(rng.integers(game.n_players)))
         while not state.is_terminal:
             obs = state.observation(state.current_player)
             out.append(obs)
@@ -40,12 +41,14 @@ def _decisions(game, n, seed, agent):
     return out
 
 
-def test_policy_agent_swaps_the_holding_in():
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+def test_policy_agent_swaps_the_holding_in(n_players):
     """The batched policy over holdings equals the policy asked one holding at a time (a card-dependent policy)."""
-    game = universal_poker_game("limit-holdem")
+    bpp_game = LimitHoldem(n_players=n_players)
+    game = universal_poker_game(bpp_game)
     agent = OpenSpielPolicyAgent(game, os_policies.PairsRaise(game), rng=0)
     holdings = HOLDINGS[::37]
-    for obs in _decisions(LimitHoldem(), 5, 1, agent)[:12]:
+    for obs in _decisions(bpp_game, 5, 1, agent)[:12]:
         used = set(obs.public)
         ok = np.array([not (set(h) & used) for h in holdings.tolist()])
         batch = agent.holdings_action_probabilities(obs, holdings[ok])
@@ -148,10 +151,15 @@ class _Deals:
         return card
 
 
-@pytest.mark.parametrize("names", [("loki", "random"), ("call", "random")])
+@pytest.mark.parametrize("names", [("loki", "random"), ("call", "random"), ("loki", "random", "call")])
 def test_bpp_bots_under_evaluate_bots_reproduce_play_match(tmp_path, names):
-    """200 hands through OpenSpiel's evaluate_bots equal play_match's on the same deals, hand by hand."""
-    game = LimitHoldem()
+    """200 hands through OpenSpiel's evaluate_bots equal play_match's on the same deals, hand by hand.
+
+    With 3 seats a split pot's odd chip is a fraction in OpenSpiel (the ACPC
+    rule) and goes to the first winner left of the button in bpp.
+    """
+    n = len(names)
+    game = LimitHoldem(n_players=n)
     log = tmp_path / "m.jsonl"
     agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
     play_match(game, agents, 200, rng=7, log=log)
@@ -164,15 +172,15 @@ def test_bpp_bots_under_evaluate_bots_reproduce_play_match(tmp_path, names):
     for h in hands:
         deal = parse_cards(h["cards"]).tolist()
         button = h["button"]
-        seat_of = {h["seats"][s]: s for s in (0, 1)}  # agent → seat
-        by_os = [None, None]
-        for i in (0, 1):
+        seat_of = {h["seats"][s]: s for s in range(n)}  # agent → seat
+        by_os = [None] * n
+        for i in range(n):
             seat = seat_of[i]
-            player = 1 if seat == button else 0
+            player = openspiel_player(seat, button, n)
             by_os[player] = BppBot(os_game, agents[i], player, seat=seat)
-        returns = evaluate_bots(os_game.new_initial_state(), by_os, _Deals(chance_outcomes(deal)))
-        got = [returns[1 if s == button else 0] for s in (0, 1)]
-        assert got == h["payoffs"], h
+        returns = evaluate_bots(os_game.new_initial_state(), by_os, _Deals(chance_outcomes(deal, n)))
+        got = [returns[openspiel_player(s, button, n)] for s in range(n)]
+        assert _cardroom_odd_chips(got, button) == h["payoffs"], h
 
 
 def test_bpp_bot_states_its_policy_and_poki_plays():

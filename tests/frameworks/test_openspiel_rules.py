@@ -2,7 +2,19 @@
 
 At every decision the legal actions map one to one (raise-to totals
 included) and at the end the payoffs are equal, for 2,000 random heads-up
-hands of limit and 2,000 of no-limit hold'em.
+hands of limit and 2,000 of no-limit hold'em, and 2,000 random hands of
+3- and 4-seat limit hold'em with the button anywhere (the ring game's
+blinds and first players).  OpenSpiel cannot load limit hold'em with more
+than 4 players (``bpp.openspiel.MAX_LIMIT_SEATS``): the bridge refuses it.
+
+**Odd chips.**  With 3 or more seats a split pot can have an odd chip (the
+small blind folds its 1 chip).  The ACPC server's ``valueOfState``
+(``project_acpc_server/game.c``), which universal_poker uses, shares every
+pot in fractions of a chip; bpp gives the odd chips to the first winner left
+of the button, the cardroom rule that pokerkit also follows
+(:func:`holdem.games._engine.split_pot`).  Two conventions, not a bug on
+either side: the test checks that bpp's payoffs are OpenSpiel's with the
+fractions rounded down and the odd chips given by that rule.
 """
 
 from __future__ import annotations
@@ -12,7 +24,13 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from bpp.openspiel import bpp_to_openspiel, chance_outcomes, openspiel_player, universal_poker_game  # noqa: E402
+from bpp.openspiel import (  # noqa: E402
+    bpp_to_openspiel,
+    chance_outcomes,
+    openspiel_player,
+    universal_poker_game,
+    universal_poker_params,
+)
 from holdem.cards import parse_cards  # noqa: E402
 from holdem.games import LimitHoldem, NoLimitHoldem  # noqa: E402
 from holdem.games.base import ActionKind  # noqa: E402
@@ -44,22 +62,24 @@ def _check_legal(obs, os_state, limit):
     assert os_state.legal_actions() == expected, (obs, str(os_state))
 
 
-def _play(game, os_game, n_hands, seed):
+def _play(game, os_game, n_hands, seed, any_button=False):
     rng = np.random.default_rng(seed)
     limit = game.name == "limit-holdem"
-    decisions = 0
+    n = game.n_players
+    decisions = odd_chip_hands = 0
     for _ in range(n_hands):
         deal = rng.permutation(52)
-        state = game.new_hand(deal, button=0)
+        button = int(rng.integers(n)) if any_button else 0
+        state = game.new_hand(deal, button=button)
         os_state = os_game.new_initial_state()
-        cards = iter(chance_outcomes(deal))
+        cards = iter(chance_outcomes(deal, n))
         while True:
             while os_state.is_chance_node():
                 os_state.apply_action(next(cards))
             if state.is_terminal:
                 break
             seat = state.current_player
-            assert os_state.current_player() == openspiel_player(seat)
+            assert os_state.current_player() == openspiel_player(seat, button, n)
             obs = state.observation(seat)
             _check_legal(obs, os_state, limit)
             action = _pick(obs, rng)
@@ -67,8 +87,20 @@ def _play(game, os_game, n_hands, seed):
             state.apply(action)
             decisions += 1
         assert os_state.is_terminal()
-        assert [os_state.returns()[openspiel_player(s)] for s in (0, 1)] == list(state.payoffs), str(os_state)
-    return decisions
+        returns = [os_state.returns()[openspiel_player(s, button, n)] for s in range(n)]
+        assert list(state.payoffs) == _cardroom_odd_chips(returns, button), str(os_state)
+        odd_chip_hands += returns != list(state.payoffs)
+    return decisions, odd_chip_hands
+
+
+def _cardroom_odd_chips(returns, button):
+    """ACPC's fractional payoffs by seat with the odd chips given to the first winner left of the button."""
+    n = len(returns)
+    split = [s for s in [(button + 1 + k) % n for k in range(n)] if returns[s] != int(returns[s])]
+    out = [int(np.floor(r)) for r in returns]
+    if split:
+        out[split[0]] += -sum(out)  # the chips the fractions held
+    return out
 
 
 def test_card_mapping_on_a_dealt_state():
@@ -93,5 +125,37 @@ def test_card_mapping_on_a_dealt_state():
 
 @pytest.mark.parametrize("game", [LimitHoldem(), NoLimitHoldem()], ids=["limit", "nolimit"])
 def test_same_legal_actions_and_payoffs(game):
-    decisions = _play(game, universal_poker_game(game), N_HANDS, seed=22)
-    assert decisions > 3 * N_HANDS
+    decisions, odd = _play(game, universal_poker_game(game), N_HANDS, seed=22)
+    assert decisions > 3 * N_HANDS and odd == 0  # heads-up every pot is even
+
+
+@pytest.mark.parametrize("n_players", [3, 4])
+def test_ring_game_same_legal_actions_and_payoffs(n_players):
+    game = LimitHoldem(n_players=n_players)
+    decisions, odd = _play(game, universal_poker_game(game), N_HANDS, seed=23 + n_players, any_button=True)
+    assert decisions > 3 * N_HANDS and odd > 0  # some split pots had an odd chip
+
+
+def test_ring_game_cards_and_blinds_on_a_dealt_state():
+    # 3 seats, button at seat 2: seat 0 posts the small blind, seat 1 the big blind, the button acts first
+    game = LimitHoldem(n_players=3)
+    deal = np.random.default_rng(1).permutation(52)
+    state = game.new_hand(deal, button=2)
+    os_state = universal_poker_game(game).new_initial_state()
+    for c in chance_outcomes(deal, 3)[:6]:
+        os_state.apply_action(c)
+    text = str(os_state)
+    for seat in range(3):
+        line = next(t for t in text.splitlines() if t.startswith(f"P{openspiel_player(seat, 2, 3)} Cards:"))
+        assert sorted(parse_cards(line.split()[-1]).tolist()) == sorted(state.observation(seat).hole)
+    spent = text.split("Spent: [")[1].split("]")[0].split()
+    assert [int(spent[2 * openspiel_player(s, 2, 3) + 1]) for s in range(3)] == list(state.observation(0).committed)
+    assert os_state.current_player() == openspiel_player(state.current_player, 2, 3) == 2
+
+
+def test_five_or_more_limit_seats_are_refused_by_name():
+    # loading them would crash the interpreter inside OpenSpiel (its ACPC reader assumes 4 stacks)
+    with pytest.raises(ValueError, match="cannot load limit hold'em with 5 players"):
+        universal_poker_params(LimitHoldem(n_players=5))
+    with pytest.raises(ValueError, match="cannot load limit hold'em with 10 players"):
+        universal_poker_game(LimitHoldem(n_players=10))

@@ -16,7 +16,7 @@ from holdem.ranges import HOLDINGS
 
 
 class CoinFlip(Agent):
-    """Raises the minimum or calls, 50/50, and says nothing of its policy (the issue's new user)."""
+    """Raises the minimum or calls, 50/50, and says nothing of its policy (a new user's first agent)."""
 
     def act(self, observation):
         if observation.can("raise") and self.rng.random() < 0.5:

@@ -1,15 +1,12 @@
 """``bpp-actions`` (Korb1999 §6.1): OPP_Action with pass / call / bet / raise as separate states.
 
-The compiled tables equal pgmpy ``VariableElimination`` on every evidence
-combination in every round with a learned 4-state M_A|C; merging the states
+(The compiled network equals pgmpy ``VariableElimination``: ``test_stud_compiled.py``.)  Merging the states
 back (pass+call, bet+raise) with equal within-pair rows gives the paper's
 tables; the round's evidence is read from the history as documented; the
 agent plays, learns and reads its own network.
 """
 
 from __future__ import annotations
-
-import itertools
 
 import numpy as np
 import pytest
@@ -26,41 +23,10 @@ def _learned_cpt(r, seed):
     return x / x.sum(axis=0)
 
 
-@pytest.mark.parametrize("betting_round", [0, 1, 2, 3])
-def test_compiled_equals_variable_elimination_on_every_evidence_combination(betting_round):
-    from pgmpy import config
-    from pgmpy.inference import VariableElimination
+def _win(cpts, m):
+    from bpp.stud.model.compiled import compile_round
 
-    config.set_show_progress(False)
-    compiled = sa.CompiledActionsNet(sn.load_cpts()[betting_round], _learned_cpt(betting_round, 70 + betting_round))
-    ve = VariableElimination(compiled.to_network())
-    order = ["BPP_Win", "BPP_Final", "OPP_Current", "OPP_Final", "OPP_Upcards", "OPP_Action"]
-    n = 0
-    for b, b_name in enumerate(compiled.current_states):
-        joint = ve.query(order, evidence={"BPP_Current": b_name}, joint=True, show_progress=False)
-        t = np.transpose(joint.values, [joint.variables.index(v) for v in order])
-        names = joint.state_names
-        assert names["OPP_Action"] == list(sa.ACTION_STATES) and names["BPP_Final"] == list(ht.FINAL_TYPES)
-        assert names["OPP_Upcards"] == list(compiled.upcard_states) and names["OPP_Current"] == list(compiled.current_states)
-        win = names["BPP_Win"].index("win")
-        for u, a in itertools.product(range(len(compiled.upcard_states)), range(5)):
-            cell = t[..., u, :].sum(axis=-1) if a == sa.UNOBSERVED else t[..., u, a]
-            belief = compiled.query(b, u, None if a == sa.UNOBSERVED else a)
-            if cell.sum() == 0:
-                assert np.isnan(belief.p_win)
-                continue
-            cell = cell / cell.sum()
-            marg = cell.sum(axis=0)
-            assert abs(belief.p_win - cell[win].sum()) < 1e-9, (b, u, a)
-            np.testing.assert_allclose(belief.opp_current, marg.sum(axis=(0, 2)), atol=1e-9)
-            np.testing.assert_allclose(belief.opp_final, marg.sum(axis=(0, 1)), atol=1e-9)
-            np.testing.assert_allclose(belief.bpp_final, marg.sum(axis=(1, 2)), atol=1e-9)
-            n += 1
-    assert n > 0.8 * len(compiled.current_states) * len(compiled.upcard_states) * 5
-    # slicing the joint is conditioning: a direct all-evidence query agrees
-    p = ve.query(["BPP_Win"], evidence={"BPP_Current": compiled.current_states[0],
-                                        "OPP_Upcards": compiled.upcard_states[0], "OPP_Action": "raise"}, show_progress=False)
-    assert abs(p.values[p.state_names["BPP_Win"].index("win")] - compiled.win_table[0, 0, 3]) < 1e-9
+    return compile_round(sa.actions_factors(cpts, m)).table("BPP_Win", "win")
 
 
 def test_merged_pairs_give_the_papers_tables():
@@ -69,9 +35,9 @@ def test_merged_pairs_give_the_papers_tables():
     for net in sn.load_compiled():
         agg = rng.uniform(0.05, 0.95, len(net.current_states))
         paper = net.with_action_cpt(np.vstack([1 - agg, agg]))
-        refined = sa.CompiledActionsNet(net.cpts, np.vstack([1 - agg, 1 - agg, agg, agg]) / 2)
+        refined = _win(net.cpts, np.vstack([1 - agg, 1 - agg, agg, agg]) / 2)
         for a, merged in ((0, 0), (1, 0), (2, 1), (3, 1), (4, 2)):
-            np.testing.assert_allclose(refined.win_table[:, :, a], paper.win_table[:, :, merged], atol=1e-12, equal_nan=True)
+            np.testing.assert_allclose(refined[:, :, a], paper.win_table[:, :, merged], atol=1e-12, equal_nan=True)
 
 
 def test_players_win_tables_refit_equal_the_compiled_networks():
@@ -81,7 +47,7 @@ def test_players_win_tables_refit_equal_the_compiled_networks():
     cpts = [_learned_cpt(r, 80 + r) for r in range(4)]
     tables = ActionsBPP(rng=0).win_tables_.refit(cpts)
     for net, m, table in zip(nets, cpts, tables.tables):
-        np.testing.assert_allclose(table, sa.CompiledActionsNet(net.cpts, m).win_table, atol=1e-12, equal_nan=True)
+        np.testing.assert_allclose(table, _win(net.cpts, m), atol=1e-12, equal_nan=True)
 
 
 def test_round_action_state_reads_bets_raises_passes_and_calls():
@@ -107,7 +73,7 @@ def test_actions_model_counts_showdowns_and_refuses_bad_input():
     with pytest.raises(ValueError, match="The 'opp_cards' parameter of ActionsModel.update"):
         m.update([1, 1, 2, 3, 4], [0] * 4)
     with pytest.raises(ValueError, match="The 'action_cpt' parameter must have shape"):
-        sa.CompiledActionsNet(sn.load_cpts()[0], np.full((2, 10), 0.5))
+        sa.actions_factors(sn.load_cpts()[0], np.full((2, 10), 0.5))
 
 
 def test_bpp_actions_plays_learns_and_reads_its_own_network():
@@ -126,7 +92,7 @@ def test_bpp_actions_plays_learns_and_reads_its_own_network():
     assert counts[2] + counts[3] > 0 and counts[0] + counts[1] > 0  # Figure 4's player both bets and checks/calls
     player.refit()
     for r, net in enumerate(player.compiled_networks()):
-        np.testing.assert_allclose(net.win_table, player._tables[r], atol=1e-12, equal_nan=True)
+        np.testing.assert_allclose(net.table("BPP_Win", "win"), player._tables[r], atol=1e-12, equal_nan=True)
 
 
 def _cpd_table(model) -> dict:

@@ -1,15 +1,11 @@
 """``bpp-bluff`` (Korb1999 §6.1): an OPP_Bluff node, child of OPP_Current and BPP_Current, parent of OPP_Action.
 
-The compiled tables (P(win), the posteriors over OPP_Current / OPP_Final /
-BPP_Final and over OPP_Bluff) equal pgmpy ``VariableElimination`` on every
-evidence combination in every round with random learned CPTs; with β = 0 the
+(The compiled network equals pgmpy ``VariableElimination``: ``test_stud_compiled.py``.)  With β = 0 the
 network is the paper's; the showdown counting follows its documented rule; the
 agent plays, learns and reads its own network.
 """
 
 from __future__ import annotations
-
-import itertools
 
 import numpy as np
 import pytest
@@ -27,59 +23,29 @@ def _learned(r, seed):
     return rng.uniform(0.0, 0.6, (n, n)), h / h.sum(axis=0)
 
 
-@pytest.mark.parametrize("betting_round", [0, 1, 2, 3])
-def test_compiled_equals_variable_elimination_on_every_evidence_combination(betting_round):
-    from pgmpy import config
-    from pgmpy.inference import VariableElimination
+def _compiled(cpts, beta, h):
+    from bpp.stud.model.compiled import BELIEFS, compile_round
 
-    config.set_show_progress(False)
-    net = sb.CompiledBluffNet(sn.load_cpts()[betting_round], *_learned(betting_round, 90 + betting_round))
-    ve = VariableElimination(net.to_network())
-    order = ["BPP_Win", "BPP_Final", "OPP_Current", "OPP_Final", "OPP_Bluff", "OPP_Upcards", "OPP_Action"]
-    n = 0
-    for b, b_name in enumerate(net.current_states):
-        joint = ve.query(order, evidence={"BPP_Current": b_name}, joint=True, show_progress=False)
-        t = np.transpose(joint.values, [joint.variables.index(v) for v in order])
-        names = joint.state_names
-        assert names["OPP_Action"] == list(sn.ACTIONS) and names["OPP_Bluff"] == list(sb.BLUFF_STATES)
-        assert names["OPP_Upcards"] == list(net.upcard_states) and names["OPP_Current"] == list(net.current_states)
-        win = names["BPP_Win"].index("win")
-        for u, a in itertools.product(range(len(net.upcard_states)), range(3)):
-            cell = t[..., u, :].sum(axis=-1) if a == 2 else t[..., u, a]
-            belief = net.query(b, u, None if a == 2 else a)
-            if cell.sum() == 0:
-                assert np.isnan(belief.p_win)
-                continue
-            cell = cell / cell.sum()
-            marg = cell.sum(axis=0)  # (BPP_Final, OPP_Current, OPP_Final, OPP_Bluff)
-            assert abs(belief.p_win - cell[win].sum()) < 1e-9, (b, u, a)
-            np.testing.assert_allclose(belief.opp_current, marg.sum(axis=(0, 2, 3)), atol=1e-9)
-            np.testing.assert_allclose(belief.opp_final, marg.sum(axis=(0, 1, 3)), atol=1e-9)
-            np.testing.assert_allclose(belief.bpp_final, marg.sum(axis=(1, 2, 3)), atol=1e-9)
-            np.testing.assert_allclose(net.bluff_table[b, u, a], marg.sum(axis=(0, 1, 2)), atol=1e-9)
-            n += 1
-    assert n > 0.8 * len(net.current_states) * len(net.upcard_states) * 3
-    # slicing the joint is conditioning: a direct all-evidence query agrees
-    e = {"BPP_Current": net.current_states[-1], "OPP_Upcards": net.upcard_states[0], "OPP_Action": "aggressive"}
-    p = ve.query(["OPP_Bluff"], evidence=e, show_progress=False)
-    assert abs(p.values[1] - net.p_bluff(*e.values())) < 1e-9
+    return compile_round(sb.bluff_factors(cpts, beta, h), query=BELIEFS + ("OPP_Bluff",))
 
 
 def test_no_bluffing_gives_the_papers_tables_and_bluffing_lowers_fear_of_bets():
     nets = sn.load_compiled()
     for r, net in enumerate(nets):
         beta, h = _learned(r, 5)
-        plain = sb.CompiledBluffNet(net.cpts, np.zeros_like(beta), h)
-        np.testing.assert_allclose(plain.win_table, net.with_action_cpt(h).win_table, atol=1e-12, equal_nan=True)
-        assert np.all(plain.bluff_table[..., 1][~np.isnan(plain.bluff_table[..., 1])] == 0)
+        plain = _compiled(net.cpts, np.zeros_like(beta), h)
+        np.testing.assert_allclose(plain.table("BPP_Win", "win"), net.with_action_cpt(h).win_table, atol=1e-12, equal_nan=True)
+        bluff = plain.table("OPP_Bluff", "bluff")
+        assert np.all(bluff[~np.isnan(bluff)] == 0)
         # an opponent that bluffs with every hand: its bet says nothing, P(win | bet) = P(win | unobserved)
-        always = sb.CompiledBluffNet(net.cpts, np.ones_like(beta), h)
-        np.testing.assert_allclose(always.win_table[:, :, 1], always.win_table[:, :, 2], atol=1e-12, equal_nan=True)
+        always = _compiled(net.cpts, np.ones_like(beta), h).table("BPP_Win", "win")
+        np.testing.assert_allclose(always[:, :, 1], always[:, :, 2], atol=1e-12, equal_nan=True)
     from bpp.stud.players.bluff import BluffBPP
 
     win_tables = BluffBPP(rng=0).win_tables_.refit([sb.bluff_tables(*_learned(r, 6)) for r in range(4)])
     for r, net in enumerate(nets):
-        np.testing.assert_allclose(win_tables.tables[r], sb.CompiledBluffNet(net.cpts, *_learned(r, 6)).win_table, atol=1e-12, equal_nan=True)
+        np.testing.assert_allclose(win_tables.tables[r], _compiled(net.cpts, *_learned(r, 6)).table("BPP_Win", "win"),
+                                   atol=1e-12, equal_nan=True)
 
 
 def test_bluff_model_counts_weak_bets_as_bluffs_and_refuses_bad_input():
@@ -101,7 +67,7 @@ def test_bluff_model_counts_weak_bets_as_bluffs_and_refuses_bad_input():
     with pytest.raises(ValueError, match="5 \\+ 5 distinct card codes"):
         m.update(busted, busted, [True] * 4)
     with pytest.raises(ValueError, match="The 'bluff_cpt' parameter must be probabilities"):
-        sb.CompiledBluffNet(sn.load_cpts()[0], np.full((3, 3), 0.1))
+        sb.bluff_factors(sn.load_cpts()[0], np.full((3, 3), 0.1))
 
 
 def test_bpp_bluff_plays_learns_bluffs_and_reads_its_own_network():
@@ -118,7 +84,7 @@ def test_bpp_bluff_plays_learns_bluffs_and_reads_its_own_network():
     assert player.model_.n_showdowns_ > 0 and player.model_.n_bluffs_ > 0  # the bluffer bets 40 % of its weak hands
     player.refit()
     for r, net in enumerate(player.compiled_networks()):
-        np.testing.assert_allclose(net.win_table, player._tables[r], atol=1e-12, equal_nan=True)
+        np.testing.assert_allclose(net.table("BPP_Win", "win"), player._tables[r], atol=1e-12, equal_nan=True)
 
 
 # ------------------------------------------------------------------ saved networks (bpp/models/stud/bluff)

@@ -1,17 +1,17 @@
 """Every BPP variant's network compiled by :class:`bpp.stud.model.compiled.CompiledNetwork` equals pgmpy's ``VariableElimination``.
 
 One test over every network a registered BPP plays from (Korb1999 Figure 1
-and its §6 variants, :data:`bpp.stud.players.variants.VARIANTS`; §6.2's
+and its §6 variants, :data:`bpp.stud.players.variants.VARIANTS`, ``bpp-up``'s
+literal BPP_Upcards link too; §6.2's
 three-seat network; the first slice of §6.3's dynamic network), every round:
 the learned tables (OPP_Action, OPP_Bluff) are replaced by random ones, then
-the posteriors of every hidden node of interest are compared with pgmpy on a
-seeded sample of the possible evidence combinations (the optional OPP_Action
-unobserved included); refitting the learned tables equals compiling with them.
+the posteriors of every hidden node of interest are compared with pgmpy on
+every evidence combination (the optional OPP_Action unobserved included;
+impossible evidence NaN in both); refitting the learned tables equals
+compiling with them.
 """
 
 from __future__ import annotations
-
-import itertools
 
 import numpy as np
 import pytest
@@ -47,9 +47,16 @@ def _dbn_case():
     return [load_dbn()], tuple(node(n, 0) for n in ("BPP_Current", "OPP_Upcards", "OPP_Action"))
 
 
+def _upcards_case():
+    from bpp.stud.model.networks import OBSERVED, load_cpts
+    from bpp.stud.model.upcards import upcards_factors
+
+    return [network_of(*upcards_factors(c, link="upcards")) for c in load_cpts()], tuple(OBSERVED) + ("BPP_Upcards",)
+
+
 CASES = {**{name: (lambda name=name: _variant_case(name)) for name in
             ("paper", "up", "linked", "actions", "bluff", "showing")},
-         "multi3": _multi_case, "dbn-slice0": _dbn_case}
+         "up-upcards": _upcards_case, "multi3": _multi_case, "dbn-slice0": _dbn_case}
 
 
 def _randomised(model, rng):
@@ -79,17 +86,21 @@ def test_compiled_network_equals_variable_elimination(case):
         for q in query:
             np.testing.assert_allclose(refit.tables[q], net.tables[q], rtol=1e-12, atol=1e-12)
         ve = VariableElimination(network_of(factors, states))
-        sizes = [len(states[n]) + (n in optional) for n in observed]
-        # possible evidence only (impossible evidence is NaN here and 0/0 in pgmpy)
-        combos = [c for c in itertools.product(*map(range, sizes)) if np.isfinite(net.tables[query[0]][(0,) + c])]
-        picks = rng.choice(len(combos), size=min(8, len(combos)), replace=False)
-        for combo in [combos[i] for i in picks]:
-            evidence = {n: states[n][i] for n, i in zip(observed, combo) if i < len(states[n])}
-            beliefs = net.query({n: evidence.get(n) for n in observed})
-            for q in query:
-                truth = ve.query([q], evidence=evidence, show_progress=False)
-                expected = np.array([truth.get_value(**{q: s}) for s in states[q]])
-                np.testing.assert_allclose(beliefs[q], expected, atol=1e-10, err_msg=f"{case} {q} {evidence}")
+        first, rest = observed[0], list(observed[1:])
+        for q in query:
+            # every evidence combination: one joint query per state of the first observed node, sliced
+            for i, name in enumerate(states[first]):
+                joint = ve.query([q] + rest, evidence={first: name}, joint=True, show_progress=False)
+                t = np.transpose(joint.values, [joint.variables.index(v) for v in [q] + rest])
+                for n in [q] + rest:
+                    assert list(joint.state_names[n]) == list(states[n])
+                for n in rest:  # an optional node unobserved: its axis summed
+                    if n in optional:
+                        t = np.concatenate([t, t.sum(axis=1 + rest.index(n), keepdims=True)], axis=1 + rest.index(n))
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    expected = t / t.sum(axis=0)
+                np.testing.assert_allclose(net.tables[q][:, i], expected, atol=1e-10, equal_nan=True,
+                                           err_msg=f"{case} {q} {first}={name}")
 
 
 def test_bad_evidence_and_tables_are_refused():

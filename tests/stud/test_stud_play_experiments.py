@@ -1,7 +1,7 @@
 """§5.2 experiments at full size (``slow``: run by ``make reproduce``): significance against each opponent, learning.
 
 The default suite runs the short versions in ``test_stud_play.py`` (machinery
-only).  Issue 4 asks BPP to beat both automated opponents with p <= 0.01 over
+only).  The target: BPP beats both automated opponents with p <= 0.01 over
 at least 5,000 hands each; the paper reports t = 7.84 (rules) and t = 15.8
 (prob).  :func:`~bpp.stud.experiments.significance` plays one learning BPP
 instance for the whole match (M_A|C learned per opponent throughout, as in
@@ -57,7 +57,7 @@ Where the loss comes from, measured:
   and it is the learning that wins: on the same deals with M_A|C,S frozen
   at ½ / ½ it loses (``test_learning_is_what_wins_against_prob``).
 
-The BPP that meets the issue's requirement is the one the paper's future
+The BPP that meets that target is the one the paper's future
 work describes (§6.1 "further refinement of hand types", the opponent's
 action conditioned on BPP's up cards and refined to fold / call / bet; §6.3
 the interrelation between rounds): ``bpp-card``

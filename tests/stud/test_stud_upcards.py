@@ -1,20 +1,16 @@
 """The §6.1 extension (Korb1999, Korb, Nicholson & Jitnah 1999): OPP_Action conditioned also on BPP's up cards (``bpp-up``).
 
-The extended network must be a valid pgmpy ``DiscreteBayesianNetwork`` and its
-compiled numpy tables must equal pgmpy ``VariableElimination`` for every
-evidence combination (BPP_Current × OPP_Upcards × OPP_Action incl. unobserved
-× link state) in every round; M_A|C,S is learned from showdowns like M_A|C;
-the paper's BPP stays the default.
+The extended network must be a valid pgmpy ``DiscreteBayesianNetwork`` (its
+compiled tables equal pgmpy ``VariableElimination``: ``test_stud_compiled.py``,
+both links); M_A|C,S is learned from showdowns like M_A|C; the paper's BPP
+stays the default.
 """
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 
-from bpp.stud.model import handtypes as ht
 from bpp.stud.model import networks as sn
 from bpp.stud.model import upcards as su
 from holdem.games import Stud5
@@ -33,42 +29,12 @@ def _learned_linked_cpt(r, link, seed):
     return np.stack([1.0 - a, a])
 
 
-def _ve(model):
-    from pgmpy import config
-    from pgmpy.inference import VariableElimination
+def _win(cpts, m, link="showing"):
+    """P(win) over BPP_Current × OPP_Upcards × link state × OPP_Action (the player's table layout)."""
+    from bpp.stud.model.compiled import compile_round
 
-    config.set_show_progress(False)
-    return VariableElimination(model)
-
-
-def _check_every_combination(compiled, model, combos=None):
-    ve = _ve(model)
-    node = compiled.node
-    order = ["BPP_Win", "BPP_Final", "OPP_Current", "OPP_Final"]
-    if combos is None:
-        combos = itertools.product(
-            compiled.current_states, compiled.upcard_states, (None,) + sn.ACTIONS, compiled.link_states
-        )
-    n = 0
-    for b, u, a, s in combos:
-        evidence = {"BPP_Current": b, "OPP_Upcards": u, node: s}
-        if a is not None:
-            evidence["OPP_Action"] = a
-        joint = ve.query(order, evidence=evidence, joint=True, show_progress=False)
-        table = np.transpose(joint.values, [joint.variables.index(v) for v in order])
-        table = table / table.sum()
-        names = joint.state_names
-        assert names["BPP_Final"] == names["OPP_Final"] == list(ht.FINAL_TYPES)
-        assert names["OPP_Current"] == list(compiled.current_states)
-        win = table[names["BPP_Win"].index("win")].sum()
-        marg = table.sum(axis=0)
-        belief = compiled.query(b, u, a, s)
-        assert abs(belief.p_win - win) < 1e-9, (b, u, a, s)
-        np.testing.assert_allclose(belief.opp_current, marg.sum(axis=(0, 2)), rtol=0, atol=1e-9)
-        np.testing.assert_allclose(belief.opp_final, marg.sum(axis=(0, 1)), rtol=0, atol=1e-9)
-        np.testing.assert_allclose(belief.bpp_final, marg.sum(axis=(1, 2)), rtol=0, atol=1e-9)
-        n += 1
-    return n
+    observed = ("BPP_Current", "OPP_Upcards", su.link_node(link), "OPP_Action")
+    return compile_round(su.upcards_factors(cpts, m, link), observed).table("BPP_Win", "win")
 
 
 # ---------------------------------------------------------------- structure
@@ -97,33 +63,6 @@ def test_extended_network_refuses_a_bad_action_table(exact_cpts):
         su.link_node("bpp")
 
 
-# ---------------------------------------------------------------- compiled == pgmpy VariableElimination
-
-
-@pytest.mark.parametrize("betting_round", [0, 1, 2, 3])
-def test_compiled_showing_link_equals_variable_elimination_on_every_evidence_combination(betting_round, exact_cpts):
-    """``bpp-up``'s network (BPP_Showing, 3 states) with a learned (random) M_A|C,S: every combination, every round."""
-    m = _learned_linked_cpt(betting_round, "showing", 10 + betting_round)
-    compiled = su.CompiledLinkedNet(exact_cpts[betting_round], m, "showing")
-    n = _check_every_combination(compiled, compiled.to_network())
-    nc, nu = len(sn.current_type_names(betting_round)), len(sn.upcard_type_names(betting_round))
-    assert n == nc * nu * 3 * 3
-
-
-@pytest.mark.parametrize("betting_round", [0, 1, 2, 3])
-def test_compiled_upcards_link_equals_variable_elimination(betting_round, exact_cpts):
-    """The literal BPP_Upcards node: every combination in rounds 0-1, a random 600 in rounds 2-3 (13,056 in round 3)."""
-    m = _learned_linked_cpt(betting_round, "upcards", 20 + betting_round)
-    compiled = su.CompiledLinkedNet(exact_cpts[betting_round], m, "upcards")
-    combos = list(
-        itertools.product(compiled.current_states, compiled.upcard_states, (None,) + sn.ACTIONS, compiled.link_states)
-    )
-    if betting_round >= 2:
-        pick = np.random.default_rng(betting_round).choice(len(combos), 600, replace=False)
-        combos = [combos[i] for i in pick]
-    assert _check_every_combination(compiled, compiled.to_network(), combos) == len(combos)
-
-
 @pytest.mark.parametrize("link", su.LINKS)
 def test_linked_win_tables_refit_equals_the_compiled_networks(link):
     nets = sn.load_compiled()
@@ -132,7 +71,7 @@ def test_linked_win_tables_refit_equals_the_compiled_networks(link):
 
     tables = BPPPlayer(upcards_link=link, rng=0).win_tables_.refit(cpts)
     for net, m, table in zip(nets, cpts, tables.tables):
-        np.testing.assert_allclose(table, su.CompiledLinkedNet(net.cpts, m, link).win_table, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(table, _win(net.cpts, m, link), rtol=0, atol=1e-12)
 
 
 @pytest.mark.parametrize("link", su.LINKS)
@@ -152,10 +91,10 @@ def test_linked_model_collapses_to_m_a_c_when_the_link_is_uninformative():
     for net in nets:
         a = rng.uniform(0.05, 0.95, len(net.current_states))
         m = np.vstack([1 - a, a])
-        linked = su.CompiledLinkedNet(net.cpts, np.repeat(m[:, :, None], 3, axis=2))
+        linked = _win(net.cpts, np.repeat(m[:, :, None], 3, axis=2))
         paper = net.with_action_cpt(m)
         for s in range(3):
-            np.testing.assert_allclose(linked.win_table[:, :, s, :], paper.win_table, atol=1e-12)
+            np.testing.assert_allclose(linked[:, :, s, :], paper.win_table, atol=1e-12)
 
 
 def test_showing_state_compares_up_cards_as_partial_hands():
@@ -202,8 +141,11 @@ def test_linked_bpp_reads_the_extended_tables_and_its_beliefs_agree(link):
             e = bpp.evidence(obs)
             me = obs.player
             assert e[node] == su.link_states(obs.round, link)[su.link_state(obs.up_cards[me], obs.up_cards[1 - me], link)]
-            net = su.CompiledLinkedNet(bpp._base_nets[obs.round].cpts, bpp.model_.action_cpts()[obs.round], link)
-            want = net.query(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"], e[node]).p_win
+            win = _win(bpp._base_nets[obs.round].cpts, bpp.model_.action_cpts()[obs.round], link)
+            b = sn.current_type_names(obs.round).index(e["BPP_Current"])
+            u = sn.upcard_type_names(obs.round).index(e["OPP_Upcards"])
+            a = 2 if e["OPP_Action"] is None else sn.ACTIONS.index(e["OPP_Action"])
+            want = win[b, u, su.link_states(obs.round, link).index(e[node]), a]
             assert bpp.win_probability(obs) == pytest.approx(want, abs=1e-12)
             assert bpp.belief(obs).p_win == pytest.approx(want, abs=1e-12)
             legal = state.legal_actions()

@@ -25,6 +25,8 @@ ValueError: The 'combine' parameter of HandEvaluator must be 'loki' or 'product'
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from bpp.loki.evaluator.postflop import StreetTable, street_table
@@ -88,13 +90,13 @@ class HandEvaluator:
         ev = self.street(hand, board).evaluate_all(weights, per_opponent=self.potential and self.combine == "product")
         if not self.potential:
             return ev.hs_n, np.zeros(N_HOLDINGS)
-        return (ev.ehs if self.combine == "loki" else ev.ehs_product), ev.ppot_all
+        return (ev.ehs if self.combine == "loki" else ev.ehs_product), ev.ppot_all  # type: ignore[return-value]  # product: asked for
 
     def preflop_table(self, ctx) -> np.ndarray:
         """The (1326, 3) pre-flop triples of betting context ``ctx`` (:func:`bpp.loki.selector.betting.betting_context`), cached."""
         can_check = ctx.to_call == 0
         if self.preflop == "simple":
-            key = ("simple", ctx.bet_level, can_check, ctx.can_raise)
+            key: tuple[Any, ...] = ("simple", ctx.bet_level, can_check, ctx.can_raise)
             table = self._preflop_cache.get(key)
             if table is None:
                 table = self._preflop_cache[key] = simple_preflop_triples(

@@ -43,6 +43,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -69,7 +70,7 @@ def _holding_arrays() -> tuple[np.ndarray, np.ndarray]:
         tables = load_tables()
         _HOLDING_KEYS = key_sums(HOLDINGS)
         _HOLDING_BITS = tables.suit_bits[HOLDINGS].sum(axis=1)
-    return _HOLDING_KEYS, _HOLDING_BITS
+    return _HOLDING_KEYS, _HOLDING_BITS  # type: ignore[return-value]  # set together
 
 
 def _rank_pattern_index() -> np.ndarray:
@@ -252,6 +253,8 @@ class StreetTable:
             ranks = _ranks
         ranks.flags.writeable = False
         self.ranks = ranks
+        self.next_ranks: Any  # (1326, 52) int16, None on the river
+        self._patterns: Any  # the rank patterns of the next card (_next_ranks), None on the river
         if k == 5:
             self.next_ranks = None
             self._patterns = None
@@ -261,7 +264,7 @@ class StreetTable:
             nxt[self.board_conflict] = 0
             nxt.flags.writeable = False
             self.next_ranks = nxt
-        self._strength = None
+        self._strength: tuple[np.ndarray, np.ndarray] | None = None
         self._hole_cache: dict[int, tuple] = {}
 
     def __repr__(self) -> str:
@@ -378,13 +381,15 @@ class StreetTable:
         theirs = self.next_ranks
         valid = theirs > 0
         n_valid = valid.sum(axis=1)
+        # g's invalid columns (rank 0) raised above every rank: never below ours.  Counts summed as uint8 (at most 52)
+        theirs_big = np.where(valid, theirs, _NO_RANK)
         out = np.zeros((N_HOLDINGS, N_HOLDINGS, 3), dtype=np.uint8)
         for lo in range(0, N_HOLDINGS, 128):
             hi = min(lo + 128, N_HOLDINGS)
             ours = theirs[lo:hi, None, :]
-            ahead = ((theirs[None] < ours) & valid[None]).sum(axis=2)
+            ahead = (theirs_big[None] < ours).view(np.uint8).sum(axis=2, dtype=np.uint8)
             mine = valid[:, HOLDINGS[lo:hi]].sum(axis=2).T  # (k, 1326): g's valid columns that are our cards
-            behind = (theirs[None] > ours).sum(axis=2) - mine
+            behind = (theirs[None] > ours).view(np.uint8).sum(axis=2, dtype=np.uint8) - mine
             out[lo:hi, :, 0] = ahead
             out[lo:hi, :, 2] = behind
             out[lo:hi, :, 1] = n_valid[None] - mine - ahead - behind
@@ -613,6 +618,8 @@ class StreetTable:
         keep = live[fh]
         fh, fc = fh[keep], fc[keep]
         k = 52
+        if k * 169 + fh.size >= 1 << 15:  # more entries than the packed key holds (a board has at most 8,736 pairs)
+            return self._sorted_gains(hs)
         live_count = np.bincount(_HOLDING_PATTERN[live], minlength=169)
         holding_c = np.bincount(_CARD_PATTERN_INDEX, weights=live[CARD_HOLDINGS].ravel(), minlength=k * 169)
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)

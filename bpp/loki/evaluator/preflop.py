@@ -73,6 +73,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -248,7 +249,7 @@ class IncomeRates:
             text = path.read_text().splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"{name} cannot be read as an income-rate table ({exc})") from None
-        meta = {}
+        meta: dict[str, str] = {}
         for line in text:
             if line.startswith("#") and "=" in line:
                 meta.update(item.split("=", 1) for item in line[1:].split() if "=" in item)
@@ -407,7 +408,7 @@ def _simulate(n_players, n_deals, played, seed_seq, n_jobs, progress, desc) -> n
         from tqdm.auto import tqdm
 
         bar = tqdm(total=n_deals, desc=desc, unit="deal", unit_scale=True, leave=False)
-    results = [None] * len(tasks)
+    results: list[Any] = [None] * len(tasks)  # each block's (3, N_CLASSES) counts, in block order
     from holdem.match.cluster import iter_map  # local processes, or the Dask scheduler of $BPP_SCHEDULER
 
     for j, out in enumerate(iter_map(_block, [(task,) for task in tasks], workers=n_jobs)):

@@ -34,6 +34,7 @@ ValueError: The 'predictor' parameter of PokiModeler must be 'frequency', 'netwo
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -70,7 +71,7 @@ class Modeler:
         self.specific = bool(specific)
         self.predictor = predictor
         self.model_: OpponentModel | None = None
-        self.predictor_ = None
+        self.predictor_: Any = None  # the predictor of the opponents' next actions (predictors.PREDICTORS)
         self.n_players_: int | None = None
 
     @property
@@ -126,7 +127,7 @@ class Modeler:
             raise ValueError(f"{owner}.save needs an agent that has played (no learned state yet).")
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
-        np.savez(directory / "opponent_model.npz", counts_=self.model_.counts_, n_players=self.n_players_)
+        np.savez(directory / "opponent_model.npz", counts_=self.model_.counts_, n_players=self.n_players_)  # type: ignore[arg-type]
         if self.predictor == "network":
             self.predictor_.save(directory / "network.npz")
         elif self.predictor == "meta":
@@ -213,7 +214,7 @@ class LokiModeler(Modeler):
         records = t.records
         n = t.n
         mu_call, mu_raise = self.thresholds
-        sigma = self.model_.sigma
+        sigma = self.model_.sigma  # type: ignore[union-attr]  # the model exists once a hand started
         folded = hand.folded_at
         potential = evaluator.potential
         for rec in records[hand.done :]:
@@ -303,12 +304,12 @@ class PokiModeler(Modeler):
                 strength = evaluator.street(hand, hand.board_at(rec.round)).holding_strength()[1]
             rel = (p - me) % n
             if self.predictor_ is None:
-                mu_call, mu_raise = self.model_.thresholds(rel, round=rec.round, bets_to_call=b)
+                mu_call, mu_raise = self.model_.thresholds(rel, round=rec.round, bets_to_call=b)  # type: ignore[union-attr]
             else:
                 from bpp.loki.modeler.predictors import predictor_thresholds
 
                 mu_call, mu_raise = predictor_thresholds(self.predictor_.predict(rel, t.features[k])[0], b)
-            sigma = self.model_.sigma
+            sigma = self.model_.sigma  # type: ignore[union-attr]
             if self.likelihood == "linear":
                 mu = mu_raise if rec.action == RAISE else mu_call
                 factor = linear_reweighting(strength, mu, sigma, floor=0.01)

@@ -188,7 +188,7 @@ class OpponentModel:
         self.specific = bool(specific)
         self.sigma = float(sigma)
         self.counts_ = np.zeros((self.n_players, 4, 3, 3))
-        self._cache = None
+        self._cache: tuple[np.ndarray, np.ndarray] | None = None
 
     def observe(self, opponent: int, *, round: int, bets_to_call: int, action: int) -> "OpponentModel":
         """Count one action of relative seat ``opponent`` in context (``round``, ``bets_to_call``)."""
@@ -303,6 +303,6 @@ def holding_strengths(board, n_players: int = 10, holdings=None):
 
     table = street_table(board)
     if isinstance(holdings, (int, np.integer)):
-        return table.strength_of(holdings)
+        return table.strength_of(int(holdings))
     strength = table.holding_strength()[1]
     return strength if holdings is None else strength[holdings]

@@ -61,6 +61,7 @@ with :meth:`update` (feature rows and the actions seen).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -112,7 +113,7 @@ class FrequencyPredictor:
 
     def __init__(self, n_players: int, *, specific: bool = True, prior: float = 10.0):
         self.model = OpponentModel(n_players, specific=specific, prior=prior)
-        self._freq = None
+        self._freq: np.ndarray | None = None
 
     def predict(self, opponent: int, x) -> np.ndarray:
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
@@ -245,7 +246,7 @@ class NeuralPredictor:
     def save(self, path) -> Path:
         """Write the learned weights (npz): every opponent's layers and its count of records."""
         path = Path(path)
-        arrays = {"seen_": self.seen_}
+        arrays: dict[str, Any] = {"seen_": self.seen_}
         for k, (w1, b1, w2, b2) in self._weights.items():
             arrays.update({f"w1_{k}": w1, f"b1_{k}": b1, f"w2_{k}": w2, f"b2_{k}": b2})
         np.savez(path, **arrays)
@@ -313,7 +314,7 @@ class MetaPredictor:
     def __init__(self, n_players: int, *, min_records: int = 20, rng=None, network: NeuralPredictor | None = None):
         self.n_players = int(n_players)
         self.min_records = int(min_records)
-        self.predictors = {
+        self.predictors: dict[str, Any] = {
             "frequency": FrequencyPredictor(self.n_players),
             "rules": RulePredictor(self.n_players),
             "network": network or NeuralPredictor(self.n_players, rng=rng),

@@ -43,6 +43,7 @@ Examples
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from bpp.loki.state import ACTION_NAMES, CALL, FOLD, RAISE  # the triple columns, defined with the game state
 from holdem.cards import CardsLike, parse_cards
@@ -245,8 +246,10 @@ class WeightTable:
     """
 
     __slots__ = ("weights", "live")
+    weights: np.ndarray
+    live: np.ndarray
 
-    def __init__(self, weights=None, *, dead_cards: CardsLike | None = None):
+    def __init__(self, weights: ArrayLike | None = None, *, dead_cards: CardsLike | None = None) -> None:
         w = np.ones(N_HOLDINGS) if weights is None else _check_vector(weights, "weights").copy()
         if dead_cards is not None and len(parse_cards(dead_cards, distinct=False)):
             live = holdings_mask(dead_cards)

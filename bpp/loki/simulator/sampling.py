@@ -134,8 +134,9 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
         ranks[rows, CARD_HOLDINGS[boards[:, j]]] = 0  # holdings that use a board card
     n_dead = k * 51 - k * (k - 1) // 2
     mine = ranks[rows, holdings]  # (T, n)
-    less = (ranks[:, None, :] < mine[:, :, None]).sum(axis=2) - n_dead
-    equal = (ranks[:, None, :] == mine[:, :, None]).sum(axis=2) - 1
+    # counts summed as uint16 over the comparisons' bytes (at most 1,326; a boolean sum goes through int64)
+    less = (ranks[:, None, :] < mine[:, :, None]).view(np.uint8).sum(axis=2, dtype=np.uint16) - n_dead
+    equal = (ranks[:, None, :] == mine[:, :, None]).view(np.uint8).sum(axis=2, dtype=np.uint16) - 1
     return (less + equal / 2) / (N_HOLDINGS - n_dead - 1)
 
 

@@ -55,14 +55,21 @@ Betting curves (§4.1)
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+
 import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bpp.models import shipped_path
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "pot_odds_zadeh",
@@ -355,7 +362,7 @@ class CurveParams:
         return np.array([self.bet, self.fold, self.call], dtype=np.float64)
 
     @classmethod
-    def from_array(cls, array) -> "CurveParams":
+    def from_array(cls, array: ArrayLike) -> "CurveParams":
         """From a (3, 4) array (rows bet, fold, call) or 12 numbers in that order."""
         arr = np.asarray(array, dtype=np.float64)
         if arr.size != 3 * N_ROUNDS:
@@ -366,19 +373,19 @@ class CurveParams:
     def to_dict(self) -> dict:
         return {"bet": list(self.bet), "fold": list(self.fold), "call": list(self.call)}
 
-    def save(self, path, **metadata) -> Path:
+    def save(self, path: str | os.PathLike[str], **metadata: Any) -> Path:
         """Write the parameters (and any ``metadata``: seed, score …) as JSON; return the path."""
         return _save_json(path, {**self.to_dict(), **metadata})
 
     @classmethod
-    def load(cls, path) -> "CurveParams":
+    def load(cls, path: str | os.PathLike[str]) -> "CurveParams":
         """Read parameters written by :meth:`save` (extra keys are ignored)."""
         name = repr(str(path))
         try:
             data = json.loads(Path(path).read_text())
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise ValueError(f"{name} cannot be read as curve parameters (JSON): {exc}") from None
-        values = [data.get(k) if isinstance(data, dict) else None for k in ("bet", "fold", "call")]
+        values: list[Any] = [data.get(k) if isinstance(data, dict) else None for k in ("bet", "fold", "call")]
         for key, v in zip(("bet", "fold", "call"), values):
             ok = isinstance(v, list) and len(v) == N_ROUNDS and all(
                 isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v
@@ -435,7 +442,7 @@ class CurveSet:
         object.__setattr__(self, "params", params)
 
     @classmethod
-    def uniform(cls, contexts, params: CurveParams) -> "CurveSet":
+    def uniform(cls, contexts: Sequence[str], params: CurveParams) -> "CurveSet":
         """The same ``params`` in every context (the merged curves: the split's starting point)."""
         return cls(tuple(contexts), (params,) * len(tuple(contexts)))
 
@@ -449,7 +456,7 @@ class CurveSet:
         return np.stack([p.as_array() for p in self.params])
 
     @classmethod
-    def from_array(cls, contexts, array) -> "CurveSet":
+    def from_array(cls, contexts: Sequence[str], array: ArrayLike) -> "CurveSet":
         """From ``len(contexts) × 12`` numbers in :meth:`as_array`'s order."""
         contexts = tuple(contexts)
         arr = np.asarray(array, dtype=np.float64)
@@ -462,12 +469,12 @@ class CurveSet:
     def to_dict(self) -> dict:
         return {"contexts": {c: p.to_dict() for c, p in zip(self.contexts, self.params)}}
 
-    def save(self, path, **metadata) -> Path:
+    def save(self, path: str | os.PathLike[str], **metadata: Any) -> Path:
         """Write the sets (and any ``metadata``) as JSON: ``{"contexts": {name: {bet, fold, call}}, ...}``; return the path."""
         return _save_json(path, {**self.to_dict(), **metadata})
 
     @classmethod
-    def load(cls, path) -> "CurveSet":
+    def load(cls, path: str | os.PathLike[str]) -> "CurveSet":
         """Read a file written by :meth:`save` (extra keys are ignored).
 
         >>> import tempfile, pathlib
@@ -496,7 +503,7 @@ class CurveSet:
 DEFAULT_PARAMS = CurveParams(bet=(0.2,) * 4, fold=(0.1,) * 4, call=(0.0,) * 4)
 
 
-def load_params(path=None) -> CurveParams:
+def load_params(path: str | os.PathLike[str] | None = None) -> CurveParams:
     """The fitted parameters of ``bpp/models/stud/curves.json`` (or ``path``); :data:`DEFAULT_PARAMS` when absent.
 
     Examples
@@ -512,7 +519,7 @@ def load_params(path=None) -> CurveParams:
     return DEFAULT_PARAMS
 
 
-def load_curves(path):
+def load_curves(path: str | os.PathLike[str]) -> CurveParams | CurveSet:
     """A curves file as it is: a :class:`CurveSet` when it has ``"contexts"`` (split curves), else :class:`CurveParams`.
 
     >>> load_curves(CURVES_PATH) == load_params()
@@ -528,7 +535,7 @@ def load_curves(path):
 # ---------------------------------------------------------------- curves (eq. 8-10)
 
 
-def curve_values(d, f_bet: float, f_fold: float, f_call: float) -> np.ndarray:
+def curve_values(d: ArrayLike, f_bet: float, f_fold: float, f_call: float) -> np.ndarray:
     """The unnormalized curves of eq. (8), (9), (10) at ``d`` = P(win) - θ.
 
     Parameters
@@ -558,7 +565,7 @@ def curve_values(d, f_bet: float, f_fold: float, f_call: float) -> np.ndarray:
     return np.stack([fold, call, bet], axis=-1)
 
 
-def curve_probabilities(d, params: CurveParams, round: int) -> np.ndarray:
+def curve_probabilities(d: ArrayLike, params: CurveParams, round: int) -> np.ndarray:
     """The normalized curves: probabilities of ``(fold, call, bet)`` at ``d`` in round ``round`` (§4.1).
 
     Examples
@@ -659,12 +666,12 @@ def _distribution(d: float, round_params, r: int, bluff: float, owed: float, can
 
 def plot_betting_curves(
     params: CurveParams,
-    ax=None,
+    ax: Any = None,
     *,
-    rounds=(3,),
+    rounds: Sequence[int] = (3,),
     normalized: bool = False,
-    d=None,
-):
+    d: ArrayLike | None = None,
+) -> list[Any]:
     """Draw the betting curves of ``params`` against ``d`` = P(win) - θ (Figure 2 of §4.1).
 
     Parameters

@@ -24,6 +24,7 @@ uses them in every situation (the merged curves of §4.1).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -41,6 +42,10 @@ from bpp.stud.decision.curves import (
     load_curves,
     load_params,
 )
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from holdem._typing import RngLike
 
 __all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs", "multiway_theta", "stakes_inputs"]
 
@@ -99,7 +104,7 @@ def decision_inputs(observation: Observation, *, bets_per_round: float = BETS_PE
         )
     bounds = observation.raise_bounds
     to_call = observation.to_call
-    unit = observation.bet_size  # the round's fixed bet, from the game's stakes
+    unit: float | None = observation.bet_size  # the round's fixed bet, from the game's stakes
     if not unit:
         raise ValueError(f"The 'observation' parameter of decision_inputs is not a fixed-limit decision: {observation!r}.")
     unit = float(unit)
@@ -231,8 +236,9 @@ class CurvePlayer(Agent):
     trusted_actions = True
 
     def __init__(
-        self, *, params=None, bluff: float = BLUFF_PROBABILITY, bets_per_round: float = BETS_PER_ROUND, play: str = "sample", rng=None
-    ):
+        self, *, params: Any = None, bluff: float = BLUFF_PROBABILITY, bets_per_round: float = BETS_PER_ROUND,
+        play: str = "sample", rng: RngLike = None
+    ) -> None:
         super().__init__(rng=rng)
         if play not in PLAY_MODES:
             raise ValueError(f"The 'play' parameter of {type(self).__name__} must be one of {', '.join(PLAY_MODES)}; got {play!r}.")
@@ -296,7 +302,7 @@ class CurvePlayer(Agent):
         """θ of eq. (7) heads-up, :func:`multiway_theta` at a larger table."""
         if observation.n_players == 2:
             return k / (c + 2.0 * k - u) if k > 0.0 else 0.0
-        return multiway_theta(observation, k, observation.bet_size)
+        return multiway_theta(observation, k, observation.bet_size)  # type: ignore[arg-type]  # fixed limit: a size
 
     def _check_seats(self, observation: Observation) -> None:
         if observation.n_players != 2 and not self.multi_seat:
@@ -314,7 +320,7 @@ class CurvePlayer(Agent):
         probs = _distribution(p - theta, self._curve_rounds[ctx][observation.round], observation.round, self.bluff, u, can_raise)
         if self.play == "argmax":
             probs = _argmax(probs)
-        context = self.curve_contexts[ctx] if self._split else None
+        context = self.curve_contexts[ctx] if self._split else None  # type: ignore[index]  # _split: contexts set
         return {"p_win": p, "theta": theta, "c": c, "k": k, "u": u, "d": p - theta, "probabilities": probs, "context": context}
 
     def _probabilities(self, observation: Observation) -> tuple[float, float, float]:
@@ -323,7 +329,7 @@ class CurvePlayer(Agent):
             raise ValueError(f"{type(self).__name__}.act: seat {observation.player} has no legal action (not its turn)")
         bounds = observation.raise_bounds
         to_call = observation.to_call
-        unit = observation.bet_size
+        unit: Any = observation.bet_size  # fixed limit: the round's bet (an int)
         r = observation.round
         if observation.extra:  # table stakes (Korb1999 §6.2): the general path
             self._check_seats(observation)
@@ -365,7 +371,7 @@ class CurvePlayer(Agent):
             self._side = self.rng.spawn(1)[0]
         return self._side
 
-    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+    def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> np.ndarray:
         """The action distribution had the seat to act held each down card: shape (n, len(observation.legal)).
 
         The LBR protocol (Lisy2017 §4): ``holdings`` is an int array (n, 1)

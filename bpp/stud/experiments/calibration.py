@@ -33,6 +33,8 @@ The numbers and the whole explanation are in ``figures/stud_calibration.md``
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from holdem.games import Stud5
@@ -133,7 +135,7 @@ def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, rng
             winnings[deal_no] += state.payoffs[bpp_seat] / 2.0
     names = ("round", "opp_action", "showing", "p_win", "theta", "d", "fold", "call", "bet", "facing", "action", "true_win", "deal",
              *(f"p_win_{name}" for name in shadows))
-    columns = list(zip(*rows)) if rows else [[] for _ in names]
+    columns: list[Any] = list(zip(*rows)) if rows else [[] for _ in names]
     out = {name: np.asarray(col) for name, col in zip(names, columns)}
     out["winnings"] = winnings / game.unit_chips  # betting units (one unit is one bet)
     return out

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
+from typing import Any
 
 from bpp.stud.players.variants import VARIANTS
 
@@ -279,6 +280,8 @@ def _step(bpp, state, seat, kind, label, actor):
 
 def _belief_step(bpp, obs, r, kind, label, actor, theta, *, u=None, probabilities=None):
     """One :class:`TraceStep` of BPP's beliefs at ``obs`` (round ``r``); ``probabilities`` None: the curves' at its P(win)."""
+    from bpp.stud.model.networks import current_type_names
+
     belief = bpp.belief(obs)
     if probabilities is None:
         probabilities = _curves(bpp, obs, belief.p_win, theta, u)
@@ -288,7 +291,7 @@ def _belief_step(bpp, obs, r, kind, label, actor, theta, *, u=None, probabilitie
         r,
         actor,
         bpp.evidence(obs),
-        bpp.compiled_networks()[r].current_states,
+        current_type_names(r),
         belief.opp_current.copy(),
         belief.opp_final.copy(),
         float(belief.p_win),
@@ -351,7 +354,7 @@ def _trace(bpp, state, seat, names, card, run) -> list:
     verbs = {ActionKind.FOLD: "folds"}
     steps = []
     dealt = []  # deal events told since the last decision
-    acting = {}
+    acting: dict[int, Any] = {}
 
     def on_event(event):
         if event.kind == "deal":
@@ -448,8 +451,8 @@ def trace_hand(rng=0, *, opponent: str = "rules", warmup: int = 200, bpp=None, p
         steps,
         recorded_seed(root),
         str(opponent),
-        format_cards(cards[0]),
-        format_cards(cards[1]),
+        str(format_cards(cards[0])),
+        str(format_cards(cards[1])),
         float(state.payoffs[0]) / game.bet,
         int(warmup) if warmup >= 2 else 0,
         "bpp-card" if card else "bpp",
@@ -499,7 +502,7 @@ def trace_logged_hand(hand, player: str | None = None, *, bpp=None, agent: str =
     names = {s: ("BPP" if s == seat else hand.names[s]) for s in range(2)}
     steps = _trace(bpp, state, seat, names, card, lambda on_event, on_decision: logged_driver(
         hand, seat, bpp, on_event=on_event, on_decision=on_decision).play(state))
-    holes = [format_cards(state.observation(s).hole + state.observation(s).up_cards[s]) for s in range(2)]
+    holes = [str(format_cards(state.observation(s).hole + state.observation(s).up_cards[s])) for s in range(2)]
     return BeliefTrace(steps, hand.number, hand.names[1 - seat], holes[seat], holes[1 - seat],
                        float(hand.payoffs[seat]) / hand.game.bet, 0, "bpp-card" if card else "bpp")
 
@@ -551,14 +554,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _logged_trace(args) -> BeliefTrace:
-    import sys
+    from holdem.histories import read_hand
 
-    from holdem.histories import read_hands
-
-    read = read_hands(args.hands)
-    for line in read.problems:
-        print(f"warning: {line}", file=sys.stderr)
-    hand = read.find(args.hand, game="stud5", n_players=2)
+    hand = read_hand(args.hands, args.hand, game="stud5", n_players=2)
     return trace_logged_hand(hand, args.as_player, agent=args.player)
 
 

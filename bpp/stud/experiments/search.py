@@ -276,15 +276,15 @@ def search_curves(
     ...
     ValueError: The 'n_generations' parameter of search_curves must be an integer >= 1; got 0.
     """
-    for name, value, low in (
+    for name, value, least in (
         ("n_generations", n_generations, 1),
         ("population", population, 2),
         ("elite", elite, 1),
         ("n_hands", n_hands, 2),
         ("validation_hands", validation_hands, 0),
     ):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-            raise ValueError(f"The {name!r} parameter of search_curves must be an integer >= {low}; got {value!r}.")
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+            raise ValueError(f"The {name!r} parameter of search_curves must be an integer >= {least}; got {value!r}.")
     if elite > population:
         raise ValueError(f"The 'elite' parameter of search_curves must be at most population={population}; got {elite}.")
     if validation_hands == 1:

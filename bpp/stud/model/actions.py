@@ -17,12 +17,14 @@ bet/raise when nobody has bet in the round yet, a raise one after a bet; a
 check/call is a pass when nothing has been bet in the round, else a call.
 (The paper's node is this one with pass+call and bet+raise merged.)
 
-Compiled tables (:class:`CompiledActionsNet`, the player's :class:`~bpp.stud.model.compiled.WinTables`) have
-the action axis of length 5, index 4 = unobserved; play never calls pgmpy.
+Compiled (:func:`actions_factors` through :mod:`bpp.stud.model.compiled`), the action axis has length 5,
+index 4 = unobserved; play never calls pgmpy.
 
+>>> from bpp.stud.model.compiled import compile_round
 >>> from bpp.stud.model.networks import load_cpts
->>> net = CompiledActionsNet(load_cpts()[3])             # ¼ each: the action says nothing yet
->>> net.query("pair_aces", "pair_kings", "raise").p_win == net.query("pair_aces", "pair_kings").p_win
+>>> net = compile_round(actions_factors(load_cpts()[3]))   # ¼ each: the action says nothing yet
+>>> win = net.table("BPP_Win", "win")
+>>> bool(win[16, 15, 3] == win[16, 15, 4])
 True
 """
 
@@ -31,16 +33,12 @@ from __future__ import annotations
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
+from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.networks import (
     MODELS_DIR,
     N_ROUNDS,
-    StudBelief,
     StudCPTs,
-    _evidence_indices,
-    _freeze_tables,
-    _normalize_rows,
     current_type_names,
-    upcard_type_names,
 )
 
 __all__ = [
@@ -52,7 +50,6 @@ __all__ = [
     "ACTIONS_DIR",
     "save_actions_networks",
     "load_actions_networks",
-    "CompiledActionsNet",
     "ActionsModel",
     "actions_factors",
 ]
@@ -189,55 +186,7 @@ def load_actions_networks(directory=None, *, file_format: str = "bif") -> list:
                                check, where="load_actions_networks")
 
 
-def _opp_likelihood(cpts: StudCPTs, m: np.ndarray) -> np.ndarray:
-    """L[u, a, c] = M_U|C[u, c] M_A|C[a, c] with a row of ones for the unobserved action."""
-    m = np.concatenate([m, np.ones((1, m.shape[1]))], axis=0)
-    return cpts.upcards_given_current[:, None, :] * m[None, :, :]
-
-
-class CompiledActionsNet:
-    """One round's network with the refined OPP_Action compiled to numpy tables.
-
-    ``win_table`` (B, U, 5), ``opp_current_table`` (U, 5, C), ``opp_final_table`` (U, 5, 17),
-    ``bpp_final_table`` (B, 17); action index 4 = unobserved.  Impossible evidence gives NaN.
-    """
-
-    def __init__(self, cpts: StudCPTs, action_cpt=None):
-        self.betting_round = r = cpts.betting_round
-        self.cpts = cpts
-        self.action_cpt = _check_cpt(default_actions_cpt(r) if action_cpt is None else action_cpt, r)
-        self.current_states = current_type_names(r)
-        self.upcard_states = upcard_type_names(r)
-        c = cpts
-        lik = _opp_likelihood(c, self.action_cpt)  # (U, 5, C)
-        opp_current = _normalize_rows(lik * (c.current_given_final @ c.prior_final))
-        opp_final = _normalize_rows((lik @ c.current_given_final) * c.prior_final)
-        bpp_final = _normalize_rows(c.current_given_final * c.prior_final)
-        win = np.clip(np.einsum("bf,fo,uao->bua", bpp_final, c.win_given_finals, opp_final), 0.0, 1.0)
-        _freeze_tables(self, win_table=win, opp_current_table=opp_current, opp_final_table=opp_final, bpp_final_table=bpp_final)
-
-    def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
-        """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
-
-        >>> from bpp.stud.model.networks import load_cpts
-        >>> CompiledActionsNet(load_cpts()[0]).query(0, 0, "aggressive")
-        Traceback (most recent call last):
-        ...
-        ValueError: The 'opp_action' parameter of query must be a state in ('pass', 'call', 'bet', 'raise') or its index; got 'aggressive'.
-        """
-        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action, ACTION_STATES)
-        return StudBelief(float(self.win_table[b, u, a]), self.opp_current_table[u, a],
-                          self.opp_final_table[u, a], self.bpp_final_table[b])
-
-    def to_network(self):
-        """The pgmpy network with these CPTs (:func:`build_actions_network`)."""
-        return build_actions_network(self.cpts, self.action_cpt)
-
-    def __repr__(self) -> str:
-        return f"CompiledActionsNet(betting_round={self.betting_round})"
-
-
-class ActionsModel:
+class ActionsModel(ShowdownCounts):
     """Per-opponent showdown counts of (refined action, current type) per round and M_A|C (§3.3, §5.2, §6.1).
 
     M_A|C[a, c] = (n[a, c] + p / 4) / (n[·, c] + p), ``p`` = ``prior_strength`` (¼ each before any showdown).
@@ -247,39 +196,19 @@ class ActionsModel:
     [0.167, 0.167, 0.167, 0.5]
     """
 
-    def __init__(self, *, prior_strength: float = 2.0):
-        if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength > 0:
-            raise ValueError(f"The 'prior_strength' parameter of ActionsModel must be a number > 0; got {prior_strength!r}.")
-        self.prior_strength = prior_strength
-        self.reset()
-
-    def reset(self) -> "ActionsModel":
-        self.counts_ = [np.zeros(default_actions_cpt(r).shape) for r in range(N_ROUNDS)]
-        self.n_showdowns_ = 0
-        return self
+    def shapes(self) -> list[tuple]:
+        return [default_actions_cpt(r).shape for r in range(N_ROUNDS)]
 
     def update(self, opp_cards, actions) -> "ActionsModel":
         """Count one showdown: the opponent's five cards (down card first) and its state per round (0-3; None or 4: did not act)."""
-        cards = [int(c) for c in opp_cards]
-        if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
-            raise ValueError(f"The 'opp_cards' parameter of ActionsModel.update must be 5 distinct card codes; got {opp_cards!r}.")
-        actions = list(actions)
-        if len(actions) != N_ROUNDS:
-            raise ValueError(f"The 'actions' parameter of ActionsModel.update must have one entry per round (4); got {len(actions)}.")
+        cards = self._cards(opp_cards)
+        actions = self._per_round("actions", actions)
         for r, a in enumerate(actions):
             if a is None or a == UNOBSERVED:
                 continue
             self.counts_[r][int(a), ht.hand_type_of(cards[: r + 2])] += 1.0
         self.n_showdowns_ += 1
         return self
-
-    def action_cpts(self) -> list[np.ndarray]:
-        """The four M_A|C, shape (4, n_current), summing to 1 over the action axis."""
-        p = self.prior_strength
-        return [(n + p / len(ACTION_STATES)) / (n.sum(axis=0) + p) for n in self.counts_]
-
-    def __repr__(self) -> str:
-        return f"ActionsModel(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
 
 
 def actions_factors(cpts: StudCPTs, action_cpt=None) -> tuple[dict, dict]:

@@ -26,7 +26,7 @@ not bluffs (½ / ½ pseudo-counts as §5.2).
 
 Inference.  BPP_Current is always observed, so given it the network is the
 paper's with the effective M_A|C[a, c] = Σ_s P(s | c, b) P(a | c, s); the
-compiled tables (:class:`CompiledBluffNet`, and the player's tables from :func:`bluff_factors`) are
+compiled tables (:func:`bluff_factors` through :mod:`bpp.stud.model.compiled`) are
 therefore indexed by b on the opponent side too, and add the posterior
 P(OPP_Bluff | evidence).  Play never calls pgmpy; the tables equal pgmpy's
 ``VariableElimination`` on every evidence combination (tested).
@@ -39,8 +39,9 @@ BIF and XMLBIF, written by ``bpp build stud-bluff``) is the network a new
 checks them; the tests check they equal a new player's networks.
 
 >>> from bpp.stud.model.networks import load_cpts, load_compiled
->>> net = CompiledBluffNet(load_cpts()[3])       # nothing learned: β = 5 %, H = ½ / ½
->>> round(float(net.bluff_table[0, 0, 1, 1]), 3)  # P(bluff | BPP busted-low, OPP shows busted-low, it bet)
+>>> from bpp.stud.model.compiled import compile_round
+>>> net = compile_round(bluff_factors(load_cpts()[3]), query=("OPP_Bluff",))   # nothing learned: β = 5 %, H = ½ / ½
+>>> round(float(net.tables["OPP_Bluff"][1, 0, 0, 1]), 3)  # P(bluff | BPP busted-low, OPP shows busted-low, it bet)
 0.095
 """
 
@@ -55,11 +56,7 @@ from bpp.stud.model.networks import (
     ACTIONS,
     MODELS_DIR,
     N_ROUNDS,
-    StudBelief,
     StudCPTs,
-    _evidence_indices,
-    _freeze_tables,
-    _normalize_rows,
     current_type_names,
 )
 
@@ -73,7 +70,6 @@ __all__ = [
     "save_bluff_networks",
     "load_bluff_networks",
     "effective_action_cpt",
-    "CompiledBluffNet",
     "BluffModel",
     "bluff_tables",
     "bluff_factors",
@@ -229,78 +225,6 @@ def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
                                where="load_bluff_networks")
 
 
-def _win_tables(cpts: StudCPTs, beta, h):
-    """(win (B, U, 3), opp_current (B, U, 3, C), opp_final (B, U, 3, F), bluff (B, U, 3, 2))."""
-    c = cpts
-    m = effective_action_cpt(beta, h)  # (B, 2, C)
-    m1 = np.concatenate([m, np.ones((m.shape[0], 1, m.shape[2]))], axis=1)  # (B, 3, C)
-    lik = c.upcards_given_current[None, :, None, :] * m1[:, None, :, :]  # (B, U, 3, C)
-    prior_current = c.current_given_final @ c.prior_final
-    post_c = lik * prior_current
-    opp_current = _normalize_rows(post_c)
-    opp_final = _normalize_rows((lik @ c.current_given_final) * c.prior_final)
-    bpp_final = _normalize_rows(c.current_given_final * c.prior_final)
-    w = bpp_final @ c.win_given_finals  # (B, F)
-    win = np.clip(np.einsum("bf,buaf->bua", w, opp_final), 0.0, 1.0)
-    # P(s | b, u, a) ∝ Σ_c P(c) M_U|C[u, c] P(s | c, b) P(a | c, s)
-    s_given = np.stack([1.0 - beta, beta], axis=-1)  # (B, C, 2)
-    a_given = np.empty((3, beta.shape[1], 2))  # [a, c, s]
-    a_given[:2, :, 0] = h
-    a_given[:2, :, 1] = [[0.0], [1.0]]
-    a_given[2] = 1.0
-    joint = np.einsum("uc,c,bcs,acs->buas", c.upcards_given_current, prior_current, s_given, a_given)
-    return win, opp_current, opp_final, _normalize_rows(joint), bpp_final
-
-
-class CompiledBluffNet:
-    """One round's network with OPP_Bluff compiled to numpy tables.
-
-    ``win_table`` (B, U, 3), ``opp_current_table`` (B, U, 3, C), ``opp_final_table`` (B, U, 3, 17),
-    ``bluff_table`` (B, U, 3, 2) = P(OPP_Bluff | evidence), ``bpp_final_table`` (B, 17); action index 2 =
-    unobserved.  Impossible evidence gives NaN.
-    """
-
-    def __init__(self, cpts: StudCPTs, bluff_cpt=None, honest_cpt=None):
-        self.betting_round = r = cpts.betting_round
-        self.cpts = cpts
-        self.bluff_cpt, self.honest_cpt = _check(bluff_cpt, honest_cpt, r)
-        self.current_states = cpts.current_states
-        self.upcard_states = cpts.upcard_states
-        win, oc, of, bl, bf = _win_tables(cpts, self.bluff_cpt, self.honest_cpt)
-        _freeze_tables(self, win_table=win, opp_current_table=oc, opp_final_table=of, bluff_table=bl, bpp_final_table=bf)
-
-    def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
-        """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
-
-        >>> from bpp.stud.model.networks import load_cpts
-        >>> CompiledBluffNet(load_cpts()[0]).query(0, 0, "raise")
-        Traceback (most recent call last):
-        ...
-        ValueError: The 'opp_action' parameter of query must be a state in ('passive', 'aggressive') or its index; got 'raise'.
-        """
-        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action)
-        return StudBelief(float(self.win_table[b, u, a]), self.opp_current_table[b, u, a],
-                          self.opp_final_table[b, u, a], self.bpp_final_table[b])
-
-    def p_bluff(self, bpp_current, opp_upcards, opp_action=None) -> float:
-        """P(OPP_Bluff = bluff | evidence).
-
-        >>> from bpp.stud.model.networks import load_cpts
-        >>> net = CompiledBluffNet(load_cpts()[0])
-        >>> net.p_bluff(0, 0, "passive"), round(net.p_bluff(0, 0), 3)   # a check is never a bluff; unobserved: the prior
-        (0.0, 0.05)
-        """
-        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action)
-        return float(self.bluff_table[b, u, a, 1])
-
-    def to_network(self):
-        """The pgmpy network with these CPTs (:func:`build_bluff_network`)."""
-        return build_bluff_network(self.cpts, self.bluff_cpt, self.honest_cpt)
-
-    def __repr__(self) -> str:
-        return f"CompiledBluffNet(betting_round={self.betting_round})"
-
-
 class BluffModel:
     """Per-opponent showdown counts for OPP_Bluff and OPP_Action | honest, per round (§3.3, §5.2, §6.1).
 
@@ -365,8 +289,8 @@ class BluffModel:
 def bluff_tables(bluff_cpt, honest_cpt) -> dict:
     """The learned tables of the bluff network as :class:`~bpp.stud.model.compiled.Factor` values, node → array.
 
-    OPP_Bluff over (BPP_Current, OPP_Current) from β, OPP_Action over (OPP_Current, OPP_Bluff): H when honest,
-    always aggressive when bluffing.
+    OPP_Bluff over (OPP_Current, BPP_Current) from β (the saved networks' order), OPP_Action over
+    (OPP_Current, OPP_Bluff): H when honest, always aggressive when bluffing.
 
     >>> t = bluff_tables(np.array([[0.5]]), np.array([[0.8], [0.2]]))
     >>> t["OPP_Bluff"].tolist(), t["OPP_Action"][:, 0, :].tolist()
@@ -377,7 +301,7 @@ def bluff_tables(bluff_cpt, honest_cpt) -> dict:
     action = np.empty((2, h.shape[1], 2))  # [a, c, s]
     action[:, :, 0] = h
     action[:, :, 1] = [[0.0], [1.0]]
-    return {"OPP_Bluff": np.stack([1.0 - beta, beta]), "OPP_Action": action}
+    return {"OPP_Bluff": np.stack([1.0 - beta.T, beta.T]), "OPP_Action": action}
 
 
 def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict, dict]:
@@ -386,7 +310,7 @@ def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict
     >>> from bpp.stud.model.networks import load_cpts
     >>> factors, states = bluff_factors(load_cpts()[0])
     >>> factors["OPP_Bluff"].variables, factors["OPP_Action"].variables
-    (('OPP_Bluff', 'BPP_Current', 'OPP_Current'), ('OPP_Action', 'OPP_Current', 'OPP_Bluff'))
+    (('OPP_Bluff', 'OPP_Current', 'BPP_Current'), ('OPP_Action', 'OPP_Current', 'OPP_Bluff'))
     """
     from bpp.stud.model.compiled import Factor
     from bpp.stud.model.networks import figure1_factors
@@ -394,7 +318,7 @@ def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict
     beta, h = _check(bluff_cpt, honest_cpt, cpts.betting_round)
     factors, states = figure1_factors(cpts)
     tables = bluff_tables(beta, h)
-    factors["OPP_Bluff"] = Factor(("OPP_Bluff", "BPP_Current", "OPP_Current"), tables["OPP_Bluff"])
+    factors["OPP_Bluff"] = Factor(("OPP_Bluff", "OPP_Current", "BPP_Current"), tables["OPP_Bluff"])
     factors["OPP_Action"] = Factor(("OPP_Action", "OPP_Current", "OPP_Bluff"), tables["OPP_Action"])
     states["OPP_Bluff"] = BLUFF_STATES
     return factors, states

@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["Factor", "CompiledNetwork", "WinTables", "factors_of", "network_of"]
+__all__ = ["Factor", "CompiledNetwork", "WinTables", "compile_round", "factors_of", "network_of", "BELIEFS", "EVIDENCE"]
 
 
 class Factor(NamedTuple):
@@ -148,6 +148,7 @@ class CompiledNetwork:
     def __init__(self, factors: Mapping, states: Mapping, *, observed: Sequence[str], query: Sequence[str],
                  optional: Sequence[str] = (), learned: Sequence[str] = ()):
         factors = dict(factors)
+        self._factors = factors
         self.states = {v: tuple(s) for v, s in states.items()}
         self.observed = tuple(observed)
         self.query_nodes = tuple(query)
@@ -307,8 +308,12 @@ class CompiledNetwork:
         return out
 
     def factors(self) -> dict:
-        """The learned nodes' current tables (node → :class:`Factor`)."""
-        return dict(self._learned)
+        """Every node's table, the learned ones as refit (node → :class:`Factor`)."""
+        return {**self._factors, **self._learned}
+
+    def to_network(self):
+        """The pgmpy ``DiscreteBayesianNetwork`` with these tables (for drawing, the explorer and checks)."""
+        return network_of(self.factors(), self.states)
 
     def table(self, node: str, state: str) -> np.ndarray:
         """P(node = state | evidence) over every evidence combination (a read-only, contiguous view into :attr:`tables`)."""
@@ -338,6 +343,26 @@ class CompiledNetwork:
 
     def __repr__(self) -> str:
         return f"CompiledNetwork(observed={self.observed}, query={self.query_nodes}, learned={self.learned})"
+
+
+#: Figure 1's evidence of a round (§3.1), in the tables' axis order; OPP_Action may be unobserved.
+EVIDENCE = ("BPP_Current", "OPP_Upcards", "OPP_Action")
+#: The posteriors BPP reports besides P(BPP_Win): the opponent's current and final types, its own final type.
+BELIEFS = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final")
+
+
+def compile_round(network, observed: Sequence[str] = EVIDENCE, *, query: Sequence[str] = BELIEFS,
+                  learned: Sequence[str] = ()) -> CompiledNetwork:
+    """One round's network (``(factors, states)``, as a variant's builder gives it) compiled for BPP's beliefs.
+
+    OPP_Action is the optional evidence (unobserved before the opponent acts in the round).
+
+    >>> from bpp.stud.model.networks import figure1_factors, load_cpts
+    >>> net = compile_round(figure1_factors(load_cpts()[3]))
+    >>> round(float(net.query(BPP_Current="pair_aces", OPP_Upcards="pair_kings", OPP_Action="aggressive")["BPP_Win"][1]), 4)
+    0.8333
+    """
+    return CompiledNetwork(*network, observed=observed, query=query, optional=("OPP_Action",), learned=learned)
 
 
 class WinTables:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["ActionModel", "N_ROUNDS"]
+__all__ = ["ShowdownCounts", "ActionModel", "N_ROUNDS"]
 
 #: Betting rounds (§3.1).
 N_ROUNDS = 4
@@ -47,7 +47,79 @@ def _n_current(r: int) -> int:
     return len(type_names(r + 2))
 
 
-class ActionModel:
+class ShowdownCounts:
+    """The one learner of BPP's variants: counts of a learned table per round, made only at showdown (§3.3, §5.2).
+
+    After a showdown the opponent's cards are known, so every parent of the
+    learned table that depends on them (its current type per round) is known
+    too; a subclass says which table (:meth:`shapes`) and what one showdown
+    counts (``update``).  The table is the relative frequency with a symmetric
+    pseudo-count prior — ``prior_strength`` = p observations split evenly over
+    the k child states, so an unseen parent configuration stays uniform:
+
+        CPT[x, parents] = (n[x, parents] + p / k) / (n[·, parents] + p),
+
+    and ``p = 0`` gives raw relative frequencies (uniform where nothing was seen).
+
+    Attributes
+    ----------
+    counts_ : list of 4 ndarray
+        ``counts_[r][child state, parent states...]`` per round.
+    n_showdowns_ : int
+        Showdowns learned from.
+    """
+
+    def __init__(self, *, prior_strength: float = 2.0):
+        if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength >= 0:
+            raise ValueError(f"The 'prior_strength' parameter of {type(self).__name__} must be a number >= 0; got {prior_strength!r}.")
+        self.prior_strength = prior_strength
+        self.reset()
+
+    def shapes(self) -> list[tuple]:
+        """The learned table's shape in each round (child states first)."""
+        raise NotImplementedError
+
+    def reset(self):
+        """Forget every count (back to the uniform start)."""
+        self.counts_ = [np.zeros(shape) for shape in self.shapes()]
+        self.n_showdowns_ = 0
+        return self
+
+    def _cards(self, opp_cards) -> list[int]:
+        cards = [int(c) for c in opp_cards]
+        if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
+            raise ValueError(f"The 'opp_cards' parameter of {type(self).__name__}.update must be 5 distinct card codes; "
+                             f"got {opp_cards!r}.")
+        return cards
+
+    def _per_round(self, name: str, values) -> list:
+        values = list(values)
+        if len(values) != N_ROUNDS:
+            raise ValueError(f"The '{name}' parameter of {type(self).__name__}.update must hold one entry per round (4); "
+                             f"got {values!r}.")
+        return values
+
+    def action_cpts(self) -> list[np.ndarray]:
+        """The learned table of every round, summing to 1 over the child axis (axis 0)."""
+        s = self.prior_strength
+        out = []
+        for counts in self.counts_:
+            k = counts.shape[0]
+            total = counts.sum(axis=0)
+            if s > 0:
+                out.append((counts + s / k) / (total + s))
+            else:
+                m = np.full(counts.shape, 1.0 / k)
+                seen = total > 0
+                m[:, seen] = counts[:, seen] / total[seen]
+                out.append(m)
+        return out
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
+
+
+class ActionModel(ShowdownCounts):
     """Per-opponent counts of (action, current hand type) per round and the M_A|C they give (§3.3, §5.2).
 
     Parameters
@@ -72,17 +144,8 @@ class ActionModel:
     ValueError: The 'prior_strength' parameter of ActionModel must be a number >= 0; got -1.
     """
 
-    def __init__(self, *, prior_strength: float = 2.0):
-        if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength >= 0:
-            raise ValueError(f"The 'prior_strength' parameter of ActionModel must be a number >= 0; got {prior_strength!r}.")
-        self.prior_strength = prior_strength
-        self.reset()
-
-    def reset(self) -> "ActionModel":
-        """Forget every count (back to ½ / ½)."""
-        self.counts_ = [np.zeros((2, _n_current(r))) for r in range(N_ROUNDS)]
-        self.n_showdowns_ = 0
-        return self
+    def shapes(self) -> list[tuple]:
+        return [(2, _n_current(r)) for r in range(N_ROUNDS)]
 
     def update(self, opp_cards, aggressive) -> "ActionModel":
         """Count one showdown: the opponent's five cards and what it did in each round.
@@ -108,35 +171,11 @@ class ActionModel:
         """
         from bpp.stud.model.handtypes import hand_type_of
 
-        cards = [int(c) for c in opp_cards]
-        if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
-            raise ValueError(f"The 'opp_cards' parameter of ActionModel.update must be 5 distinct card codes; got {opp_cards!r}.")
-        aggressive = list(aggressive)
-        if len(aggressive) != N_ROUNDS:
-            raise ValueError(
-                f"The 'aggressive' parameter of ActionModel.update must hold one entry per round (4); got {aggressive!r}."
-            )
+        cards = self._cards(opp_cards)
+        aggressive = self._per_round("aggressive", aggressive)
         for r, a in enumerate(aggressive):
             if a is None:
                 continue
             self.counts_[r][1 if a else 0, hand_type_of(cards[: r + 2])] += 1.0
         self.n_showdowns_ += 1
         return self
-
-    def action_cpts(self) -> list[np.ndarray]:
-        """The four M_A|C, shape (2, n_current) each, columns summing to 1 (``[action, current]``)."""
-        s = self.prior_strength
-        out = []
-        for counts in self.counts_:
-            total = counts[0] + counts[1]
-            if s > 0:
-                m = (counts + s / 2.0) / (total + s)
-            else:
-                seen = total > 0
-                m = np.full(counts.shape, 0.5)
-                m[:, seen] = counts[:, seen] / total[seen]
-            out.append(m)
-        return out
-
-    def __repr__(self) -> str:
-        return f"ActionModel(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"

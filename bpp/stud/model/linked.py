@@ -42,8 +42,9 @@ stud-linked``; never written over ``bpp/models/stud``'s other networks):
 >>> q = load_opp_given_bpp()
 >>> q.shape, bool(np.allclose(q.sum(axis=0), 1.0))
 ((17, 17), True)
->>> net = CompiledFinalsNet(load_cpts()[3], q)
->>> 0.0 < net.query("pair_aces", "pair_kings", "aggressive").p_win < 1.0
+>>> from bpp.stud.model.compiled import compile_round
+>>> net = compile_round(linked_factors(load_cpts()[3], q))
+>>> 0.0 < float(net.query(BPP_Current="pair_aces", OPP_Upcards="pair_kings", OPP_Action="aggressive")["BPP_Win"][1]) < 1.0
 True
 """
 
@@ -56,21 +57,7 @@ from pathlib import Path
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.networks import (
-    ACTIONS,
-    MODELS_DIR,
-    N_ROUNDS,
-    StudBelief,
-    StudCPTs,
-    _check_action_cpt,
-    _deal_batch,
-    _evidence_indices,
-    _freeze_tables,
-    _normalize_rows,
-    _progress,
-    current_type_names,
-    upcard_type_names,
-)
+from bpp.stud.model.networks import MODELS_DIR, StudCPTs, _deal_batch, _progress
 
 __all__ = [
     "LINKED_DIR",
@@ -80,7 +67,6 @@ __all__ = [
     "save_linked",
     "load_opp_given_bpp",
     "load_linked_networks",
-    "CompiledFinalsNet",
     "linked_factors",
 ]
 
@@ -217,76 +203,6 @@ def load_linked_networks(directory=None) -> list:
 
     return read_round_networks(LINKED_DIR if directory is None else directory, "stud_linked", "bif", "stud-linked",
                                where="load_linked_networks")
-
-
-def _likelihood(cpts: StudCPTs, action_cpt) -> np.ndarray:
-    """L[u, a, o] = Σ_c M_U|C[u, c] M_A|C[a, c] M_C|F[c, o], a = 2 unobserved."""
-    m = np.concatenate([action_cpt, np.ones((1, action_cpt.shape[1]))], axis=0)  # (3, C)
-    return np.einsum("uc,ac,co->uao", cpts.upcards_given_current, m, cpts.current_given_final)
-
-
-def _bpp_side(cpts: StudCPTs, q: np.ndarray) -> np.ndarray:
-    """G[b, f, o] = P(f) M_C|F[b, f] P(o | f): everything the joint posterior takes from BPP's side."""
-    return cpts.prior_final[None, :, None] * cpts.current_given_final[:, :, None] * q.T[None, :, :]
-
-
-class CompiledFinalsNet:
-    """One round's linked network compiled to numpy tables (every evidence combination precomputed).
-
-    Tables, indexed ``[b, u, a]`` (BPP_Current, OPP_Upcards, OPP_Action with 2 = unobserved):
-    ``win_table`` (B, U, 3); ``opp_current_table`` (B, U, 3, C); ``opp_final_table`` and
-    ``bpp_final_table`` (B, U, 3, 17).  Impossible evidence gives NaN (as the paper's network).
-    """
-
-    UNOBSERVED = len(ACTIONS)
-
-    def __init__(self, cpts: StudCPTs, opp_given_bpp, action_cpt=None):
-        self.betting_round = r = cpts.betting_round
-        self.cpts = cpts
-        self.opp_given_bpp = _check_table(opp_given_bpp, "CompiledFinalsNet")
-        self.action_cpt = _check_action_cpt(cpts.action_given_current if action_cpt is None else action_cpt, r)
-        self.current_states = current_type_names(r)
-        self.upcard_states = upcard_type_names(r)
-        c = cpts
-        g = _bpp_side(c, self.opp_given_bpp)  # (B, F, O)
-        lik = _likelihood(c, self.action_cpt)  # (U, 3, O)
-        joint = g[:, None, None, :, :] * lik[None, :, :, None, :]  # (B, U, 3, F, O)
-        total = joint.sum(axis=(3, 4))
-        with np.errstate(invalid="ignore", divide="ignore"):
-            win = np.einsum("buafo,fo->bua", joint, c.win_given_finals) / total
-            bpp_final = joint.sum(axis=4) / total[..., None]
-        opp_final = _normalize_rows(joint.sum(axis=3))
-        # P(c | b, u, a) ∝ M_U|C[u, c] M_A|C[a, c] Σ_o M_C|F[c, o] Σ_f G[b, f, o]
-        m = np.concatenate([self.action_cpt, np.ones((1, len(self.current_states)))], axis=0)
-        opp_current = _normalize_rows(
-            np.einsum("uc,ac,co,bo->buac", c.upcards_given_current, m, c.current_given_final, g.sum(axis=1))
-        )
-        _freeze_tables(self, win_table=np.clip(win, 0.0, 1.0), opp_current_table=opp_current, opp_final_table=opp_final,
-                       bpp_final_table=bpp_final)
-
-    def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
-        """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
-
-        >>> from bpp.stud.model.networks import load_cpts
-        >>> CompiledFinalsNet(load_cpts()[0], load_opp_given_bpp()).query(0, 4, "sideways")
-        Traceback (most recent call last):
-        ...
-        ValueError: The 'opp_action' parameter of query must be a state in ('passive', 'aggressive') or its index; got 'sideways'.
-        """
-        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action)
-        return StudBelief(float(self.win_table[b, u, a]), self.opp_current_table[b, u, a],
-                          self.opp_final_table[b, u, a], self.bpp_final_table[b, u, a])
-
-    def p_win(self, bpp_current: int, opp_upcards: int, opp_action: int = 2) -> float:
-        """P(BPP_Win) by indices (a lookup)."""
-        return float(self.win_table[bpp_current, opp_upcards, opp_action])
-
-    def to_network(self):
-        """The pgmpy network with these CPTs (:func:`build_finals_network`)."""
-        return build_finals_network(self.cpts.with_action_cpt(self.action_cpt), self.opp_given_bpp)
-
-    def __repr__(self) -> str:
-        return f"CompiledFinalsNet(betting_round={self.betting_round})"
 
 
 def linked_factors(cpts: StudCPTs, opp_given_bpp) -> tuple[dict, dict]:

@@ -41,13 +41,17 @@ from BPP_Win, so P(BPP_Win | evidence) is the paper's (tested against
 the decision which curves apply — which is why the paper found it "not
 clear how to develop the Bayesian network to allow for this" and proposed
 the split curves.  Unobserved, BPP_Strength's posterior is the chance that a
-hand of that type shows its strength (:attr:`CompiledShowingNet.strength_table`).
+hand of that type shows its strength.
 
->>> from bpp.stud.model.networks import load_cpts
->>> net = CompiledShowingNet(load_cpts()[0])
->>> net.query("pair_aces", "busted_ace", "busted_king").p_win == net.base.query("pair_aces", "busted_king").p_win
+>>> from bpp.stud.model.compiled import compile_round
+>>> from bpp.stud.model.networks import load_compiled, load_cpts
+>>> cpts = load_cpts()[0]
+>>> b, u = cpts.current_states.index("pair_aces"), cpts.upcard_states.index
+>>> net = compile_round(showing_factors(cpts), ("BPP_Current", UPCARDS_NODE, "OPP_Upcards", "OPP_Action"))
+>>> bool(abs(net.table("BPP_Win", "win")[b, u("busted_ace"), u("busted_king"), 2] - load_compiled()[0].p_win(b, u("busted_king"))) < 1e-12)
 True
->>> net.strength_table[net.current_states.index("busted_ace")].round(3).tolist()   # the ace is up half the time
+>>> hidden = compile_round(showing_factors(cpts), query=("BPP_Strength",))      # BPP_Upcards not observed
+>>> hidden.tables["BPP_Strength"][:, cpts.current_states.index("busted_ace"), 0, 2].round(3).tolist()   # the ace is up half the time
 [0.5, 0.5]
 """
 
@@ -60,14 +64,10 @@ import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.networks import (
-    ACTIONS,
     EDGES,
     N_ROUNDS,
-    CompiledStudNet,
-    StudBelief,
     StudCPTs,
     _check_round,
-    _state_index,
     current_type_names,
     upcard_type_names,
 )
@@ -83,7 +83,7 @@ __all__ = [
     "type_shown",
     "strength_state",
     "build_showing_network",
-    "CompiledShowingNet",
+    "showing_factors",
     "save_showing",
     "load_showing_networks",
 ]
@@ -144,6 +144,27 @@ def _strength_cpt(betting_round: int) -> np.ndarray:
     return np.vstack([1.0 - shown, shown])
 
 
+def showing_factors(cpts: StudCPTs) -> tuple[dict, dict]:
+    """One round's network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 + BPP_Upcards + BPP_Strength.
+
+    >>> from bpp.stud.model.networks import load_cpts
+    >>> factors, states = showing_factors(load_cpts()[2])
+    >>> factors["BPP_Strength"].variables, factors["BPP_Strength"].values.shape
+    (('BPP_Strength', 'BPP_Current', 'BPP_Upcards'), (2, 16, 14))
+    """
+    from bpp.stud.model.compiled import Factor
+    from bpp.stud.model.networks import figure1_factors
+
+    r = cpts.betting_round
+    factors, states = figure1_factors(cpts)
+    factors[UPCARDS_NODE] = Factor((UPCARDS_NODE, "BPP_Current"), cpts.upcards_given_current)
+    shape = (len(STRENGTH_STATES), len(cpts.current_states), len(cpts.upcard_states))
+    factors[STRENGTH_NODE] = Factor((STRENGTH_NODE, "BPP_Current", UPCARDS_NODE), _strength_cpt(r).reshape(shape))
+    states[UPCARDS_NODE] = cpts.upcard_states
+    states[STRENGTH_NODE] = STRENGTH_STATES
+    return factors, states
+
+
 def build_showing_network(cpts: StudCPTs):
     """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 + BPP_Upcards + BPP_Strength (named states).
 
@@ -189,82 +210,6 @@ def build_showing_network(cpts: StudCPTs):
     )
     model.check_model()
     return model
-
-
-class CompiledShowingNet:
-    """One round's showing network compiled to numpy tables (every evidence combination precomputed).
-
-    Tables
-    ------
-    win_table : (n_current, n_upcards + 1, n_upcards, 3)
-        P(win | BPP_Current, BPP_Upcards, OPP_Upcards, OPP_Action); BPP_Upcards index ``n_upcards`` and
-        action index 2 = unobserved; NaN where BPP_Upcards cannot go with BPP_Current.
-    bpp_upcards_table : (n_current, n_upcards)
-        P(BPP_Upcards | BPP_Current) (= M_U|C transposed).
-    strength_table : (n_current, 2)
-        P(BPP_Strength | BPP_Current) with BPP_Upcards unobserved.
-    shown : (n_current, n_upcards) bool
-        :func:`type_shown`: BPP_Strength given both (deterministic).
-
-    Attributes
-    ----------
-    base : CompiledStudNet
-        Figure 1 with the same CPTs (its posteriors are this network's for possible evidence).
-    """
-
-    def __init__(self, cpts: StudCPTs, action_cpt=None):
-        self.base = CompiledStudNet(cpts if action_cpt is None else cpts.with_action_cpt(action_cpt))
-        self.cpts = self.base.cpts
-        self.betting_round = r = cpts.betting_round
-        self.current_states = current_type_names(r)
-        self.upcard_states = upcard_type_names(r)
-        m = self.cpts.upcards_given_current.T  # (C, U): P(BPP_Upcards | BPP_Current)
-        shown = type_shown(r)
-        base_win = np.asarray(self.base.win_table)  # (C, U_opp, 3)
-        win = np.repeat(base_win[:, None, :, :], m.shape[1] + 1, axis=1)
-        win[:, :-1][m == 0.0] = np.nan
-        strength = (m * shown).sum(axis=1)
-        for name, table in (
-            ("win_table", win),
-            ("bpp_upcards_table", m.copy()),
-            ("strength_table", np.stack([1.0 - strength, strength], axis=1)),
-            ("shown", shown),
-        ):
-            table.flags.writeable = False
-            setattr(self, name, table)
-
-    def query(self, bpp_current, bpp_upcards, opp_upcards, opp_action=None) -> StudBelief:
-        """Beliefs given the evidence (names or indices; ``bpp_upcards`` / ``opp_action`` None = unobserved).
-
-        The posteriors are Figure 1's (BPP_Upcards and BPP_Strength are d-separated from the rest
-        given BPP_Current); evidence of probability zero gives NaN.
-
-        >>> from bpp.stud.model.networks import load_cpts
-        >>> net = CompiledShowingNet(load_cpts()[0])
-        >>> round(net.query("pair_aces", "busted_ace", 4).p_win, 3), net.query("pair_aces", "busted_low", 4).p_win   # an ace must be up
-        (0.876, nan)
-        """
-        b = _state_index(bpp_current, self.current_states, "bpp_current")
-        s = len(self.upcard_states) if bpp_upcards is None else _state_index(bpp_upcards, self.upcard_states, "bpp_upcards")
-        belief = self.base.query(b, opp_upcards, opp_action)
-        a = CompiledStudNet.UNOBSERVED if opp_action is None else _state_index(opp_action, ACTIONS, "opp_action")
-        u = _state_index(opp_upcards, self.upcard_states, "opp_upcards")
-        return belief._replace(p_win=float(self.win_table[b, s, u, a]))
-
-    def strength(self, bpp_current, bpp_upcards=None) -> np.ndarray:
-        """P(BPP_Strength) = (hidden, showing) given BPP_Current (and BPP_Upcards, which makes it 0/1)."""
-        b = _state_index(bpp_current, self.current_states, "bpp_current")
-        if bpp_upcards is None:
-            return self.strength_table[b]
-        s = _state_index(bpp_upcards, self.upcard_states, "bpp_upcards")
-        return np.array([0.0, 1.0]) if self.shown[b, s] else np.array([1.0, 0.0])
-
-    def to_network(self):
-        """The pgmpy network with these CPTs (:func:`build_showing_network`)."""
-        return build_showing_network(self.cpts)
-
-    def __repr__(self) -> str:
-        return f"CompiledShowingNet(betting_round={self.betting_round})"
 
 
 def save_showing(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:

@@ -49,7 +49,7 @@ usual one of the paper: within-type variation of the cards is ignored.)
 M_A|C,S is learned per opponent from showdowns exactly as M_A|C is
 (:class:`LinkedActionModel`: counts of (action, current type, link state) per
 round, pseudo-count prior ½ / ½), compiled to numpy tables
-(:class:`CompiledLinkedNet`; the player's from :func:`upcards_factors`) between hands; play
+(:func:`upcards_factors` through :mod:`bpp.stud.model.compiled`) between hands; play
 never calls pgmpy.  ``build_linked_network`` gives the pgmpy
 ``DiscreteBayesianNetwork`` the tests check the compiled tables against.
 
@@ -89,8 +89,10 @@ wins (:mod:`bpp.stud.players.reference`).
 
 >>> import numpy as np
 >>> from bpp.stud.model.networks import load_cpts
->>> net = CompiledLinkedNet(load_cpts()[3])          # ½ / ½: the action and the link say nothing yet
->>> net.query("pair_aces", "pair_kings", "aggressive", "bpp_higher").p_win == net.query("pair_aces", "pair_kings").p_win
+>>> from bpp.stud.model.compiled import compile_round
+>>> net = compile_round(upcards_factors(load_cpts()[3]), ("BPP_Current", "OPP_Upcards", "BPP_Showing", "OPP_Action"))
+>>> win = net.table("BPP_Win", "win")                 # ½ / ½: the action and the link say nothing yet
+>>> bool(abs(win[16, 15, 0, 1] - win[16, 15, 2, 2]) < 1e-12)
 True
 """
 
@@ -99,17 +101,12 @@ from __future__ import annotations
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
+from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.networks import (
     ACTIONS,
     EDGES,
     N_ROUNDS,
-    StudBelief,
     StudCPTs,
-    WIN_STATES,
-    _evidence_indices,
-    _freeze_tables,
-    _normalize_rows,
-    _state_index,
     current_type_names,
     upcard_type_names,
 )
@@ -124,10 +121,8 @@ __all__ = [
     "linked_edges",
     "default_linked_action_cpt",
     "build_linked_network",
-    "CompiledLinkedNet",
     "LinkedActionModel",
     "upcards_factors",
-    "bpp_up",
 ]
 
 #: The kinds of link: the 3-state comparison node or the full BPP_Upcards type node.
@@ -252,73 +247,7 @@ def build_linked_network(cpts: StudCPTs, action_cpt=None, link="showing"):
     return model
 
 
-class CompiledLinkedNet:
-    """One round's extended network compiled to numpy tables (every evidence combination precomputed).
-
-    Attributes
-    ----------
-    win_table : (n_current, n_upcards, n_link, 3)
-        P(win | BPP_Current, OPP_Upcards, link state, OPP_Action) with action index 2 = unobserved.
-    opp_current_table : (n_upcards, n_link, 3, n_current)
-    opp_final_table : (n_upcards, n_link, 3, 17)
-    bpp_final_table : (n_current, 17)
-    """
-
-    UNOBSERVED = len(ACTIONS)
-
-    def __init__(self, cpts: StudCPTs, action_cpt=None, link="showing"):
-        self.link = _check_link(link)
-        self.betting_round = r = cpts.betting_round
-        self.cpts = cpts
-        self.action_cpt = (
-            _check_linked_cpt(default_linked_action_cpt(r, self.link), r, self.link)
-            if action_cpt is None
-            else _check_linked_cpt(action_cpt, r, self.link)
-        )
-        self.current_states = current_type_names(r)
-        self.upcard_states = upcard_type_names(r)
-        self.link_states = link_states(r, self.link)
-        self.node = link_node(self.link)
-        c = cpts
-        prior = c.prior_final
-        mcf = c.current_given_final  # (C, F)
-        n_c = mcf.shape[0]
-        n_s = len(self.link_states)
-        m = np.concatenate([self.action_cpt, np.ones((1, n_c, n_s))], axis=0)  # (A+1, C, S)
-        bpp_final = _normalize_rows(mcf * prior)  # (C, F)
-        # likelihood[u, s, a, c] = M_U|C[u, c] M_A|C,S[a, c, s]
-        likelihood = c.upcards_given_current[:, None, None, :] * m.transpose(2, 0, 1)[None, :, :, :]
-        opp_current = _normalize_rows(likelihood * (mcf @ prior))
-        opp_final = _normalize_rows((likelihood @ mcf) * prior)  # (U, S, A+1, F)
-        win = (bpp_final @ c.win_given_finals) @ opp_final.reshape(-1, prior.size).T  # (B, U*S*(A+1))
-        win = np.clip(win, 0.0, 1.0).reshape(n_c, *opp_final.shape[:3])
-        _freeze_tables(self, win_table=win, opp_current_table=opp_current, opp_final_table=opp_final, bpp_final_table=bpp_final)
-
-    def query(self, bpp_current, opp_upcards, opp_action=None, link_state=0) -> StudBelief:
-        """Beliefs given the evidence (names or indices; ``opp_action`` None = unobserved).
-
-        >>> from bpp.stud.model.networks import load_cpts
-        >>> CompiledLinkedNet(load_cpts()[0]).query(0, 4, None, "bpp_lower").p_win.__round__(3)
-        0.347
-        """
-        b, u, a = _evidence_indices(self, bpp_current, opp_upcards, opp_action)
-        s = _state_index(link_state, self.link_states, "link_state")
-        return StudBelief(
-            float(self.win_table[b, u, s, a]),
-            self.opp_current_table[u, s, a],
-            self.opp_final_table[u, s, a],
-            self.bpp_final_table[b],
-        )
-
-    def to_network(self):
-        """The pgmpy network with these CPTs (:func:`build_linked_network`)."""
-        return build_linked_network(self.cpts, self.action_cpt, self.link)
-
-    def __repr__(self) -> str:
-        return f"CompiledLinkedNet(betting_round={self.betting_round}, link={self.link!r})"
-
-
-class LinkedActionModel:
+class LinkedActionModel(ShowdownCounts):
     """Per-opponent showdown counts of (action, current type, link state) per round, and M_A|C,S (§3.3, §5.2, §6.1).
 
     As :class:`bpp.stud.model.learning.ActionModel` with one more axis:
@@ -331,46 +260,22 @@ class LinkedActionModel:
     """
 
     def __init__(self, *, link="showing", prior_strength: float = 2.0):
-        if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength >= 0:
-            raise ValueError(f"The 'prior_strength' parameter of LinkedActionModel must be a number >= 0; got {prior_strength!r}.")
         self.link = _check_link(link)
-        self.prior_strength = prior_strength
-        self.reset()
+        super().__init__(prior_strength=prior_strength)
 
-    def reset(self) -> "LinkedActionModel":
-        self.counts_ = [np.zeros(default_linked_action_cpt(r, self.link).shape) for r in range(N_ROUNDS)]
-        self.n_showdowns_ = 0
-        return self
+    def shapes(self) -> list[tuple]:
+        return [default_linked_action_cpt(r, self.link).shape for r in range(N_ROUNDS)]
 
     def update(self, opp_cards, aggressive, states) -> "LinkedActionModel":
         """Count one showdown: the opponent's five cards (down card first), its per-round aggression (None: did not act) and the per-round link states."""
-        cards = [int(c) for c in opp_cards]
-        if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c < 52 for c in cards):
-            raise ValueError(f"The 'opp_cards' parameter of LinkedActionModel.update must be 5 distinct card codes; got {opp_cards!r}.")
-        aggressive, states = list(aggressive), list(states)
-        if len(aggressive) != N_ROUNDS or len(states) != N_ROUNDS:
-            raise ValueError("LinkedActionModel.update needs one aggression entry and one link state per round (4 each).")
+        cards = self._cards(opp_cards)
+        aggressive, states = self._per_round("aggressive", aggressive), self._per_round("states", states)
         for r, (a, s) in enumerate(zip(aggressive, states)):
             if a is None or s is None:
                 continue
             self.counts_[r][1 if a else 0, ht.hand_type_of(cards[: r + 2]), s] += 1.0
         self.n_showdowns_ += 1
         return self
-
-    def action_cpts(self) -> list[np.ndarray]:
-        """The four M_A|C,S, shape (2, n_current, n_link), summing to 1 over the action axis."""
-        s = self.prior_strength
-        out = []
-        for counts in self.counts_:
-            total = counts.sum(axis=0)
-            if s > 0:
-                out.append((counts + s / 2.0) / (total + s))
-            else:
-                m = np.full(counts.shape, 0.5)
-                seen = total > 0
-                m[:, seen] = counts[:, seen] / total[seen]
-                out.append(m)
-        return out
 
     def __repr__(self) -> str:
         return f"LinkedActionModel(link={self.link!r}, prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"

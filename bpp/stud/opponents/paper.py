@@ -47,6 +47,7 @@ both are unchanged.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -56,6 +57,12 @@ from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
 
 from bpp.stud.decision.player import CurvePlayer
 from bpp.stud.model.handvalue import _hand_type, _hand_value, hand_value_codes
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from holdem._typing import RngLike
+    from holdem.cards import CardsLike
+    from holdem.games.batched import StudBatchObservation
 
 __all__ = [
     "sample_win_probability",
@@ -69,7 +76,7 @@ _BET_RAISE = ActionKind.BET_RAISE
 # ---------------------------------------------------------------- probabilistic player
 
 
-def sample_win_probability(my_cards, opp_up, *, n_samples: int = 1000, rng=None) -> float:
+def sample_win_probability(my_cards: CardsLike, opp_up: CardsLike, *, n_samples: int = 1000, rng: RngLike = None) -> float:
     """P(win) of ``my_cards`` against an opponent showing ``opp_up``, from the known cards alone (§2.2, §5.1).
 
     Completes both hands to five cards with cards drawn without replacement
@@ -253,13 +260,14 @@ class ProbabilisticPlayer(CurvePlayer):
     #: At a larger table P(win) is against every live opponent and θ is eqs. (1)-(7) for n players (Korb1999 §6.2).
     multi_seat = True
 
-    def __init__(self, *, n_samples: int = 1000, params=None, bluff: float = 0.05, bets_per_round=None, rng=None):
+    def __init__(self, *, n_samples: int = 1000, params: Any = None, bluff: float = 0.05,
+                 bets_per_round: float | None = None, rng: RngLike = None) -> None:
         if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 1:
             raise ValueError(f"The 'n_samples' parameter of ProbabilisticPlayer must be an integer >= 1; got {n_samples!r}.")
-        kwargs = {} if bets_per_round is None else {"bets_per_round": bets_per_round}
+        kwargs: dict[str, Any] = {} if bets_per_round is None else {"bets_per_round": bets_per_round}
         super().__init__(params=params, bluff=bluff, rng=rng, **kwargs)
         self.n_samples = int(n_samples)
-        self._cache_key = None
+        self._cache_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._cache_value = 0.0
         self._table_cache: dict = {}
 
@@ -287,7 +295,8 @@ class ProbabilisticPlayer(CurvePlayer):
 # ---------------------------------------------------------------- rule-based player
 
 
-def figure4_policy(hole, my_up, their_up, facing_bet: bool) -> tuple[float, float, float]:
+def figure4_policy(hole: tuple[int, ...], my_up: tuple[int, ...], their_up: tuple[int, ...], facing_bet: bool
+                   ) -> tuple[float, float, float]:
     """Figure 4's (fold, check/call, bet/raise) probabilities, before the legal-move mapping (unchecked).
 
     ``hole`` and ``my_up`` are the rule-based player's down and up cards,
@@ -341,7 +350,8 @@ def _value_codes(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return codes[at], types[at]
 
 
-def figure4_policy_batch(holes, my_ups, their_ups, facing_bet):
+def figure4_policy_batch(holes: np.ndarray, my_ups: np.ndarray, their_ups: np.ndarray, facing_bet: np.ndarray
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`figure4_policy` for a batch of rows of one round: ``(fold, call, bet)`` float arrays (n,).
 
     ``holes`` (n, 1), ``my_ups`` and ``their_ups`` (n, k) card codes,
@@ -421,7 +431,7 @@ class RuleBasedPlayer(HandStreams):
         fold, call, bet = self._probabilities(observation)
         return {a: (fold if a.kind == 0 else (call if a.kind == 1 else bet)) for a in observation.legal}
 
-    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+    def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> np.ndarray:
         """Figure 4's policy had the rule-based player held each down card of ``holdings`` (n, 1): (n, len(legal)).
 
         >>> import numpy as np
@@ -449,7 +459,7 @@ class RuleBasedPlayer(HandStreams):
             return CHECK_CALL
         return observation.legal[-1]
 
-    def act_batch(self, observation) -> np.ndarray:
+    def act_batch(self, observation: StudBatchObservation) -> np.ndarray:
         """The kinds :meth:`act` picks in every row of a stud :class:`~holdem.games.batched.StudBatchObservation`."""
         n = len(observation)
         rounds = observation.round

@@ -70,7 +70,7 @@ class _StrengthPlayer(Agent):
             raise ValueError(f"The 'n_samples' parameter of {type(self).__name__} must be an integer >= 1; got {n_samples!r}.")
         super().__init__(rng=rng)
         self.n_samples = int(n_samples)
-        self._key = None
+        self._key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._p = 0.0
         self._table_cache: dict = {}
 
@@ -127,7 +127,7 @@ class Bluffer(_StrengthPlayer):
 
     name = "bluffer"
 
-    def policy(self, p, observation):
+    def policy(self, p: float, observation: Observation) -> tuple[float, float, float]:
         if p >= 0.5:
             return 0.0, 0.3, 0.7
         return 0.3, 0.3, 0.4
@@ -144,7 +144,7 @@ class SlowPlayer(_StrengthPlayer):
 
     name = "slowplay"
 
-    def policy(self, p, observation):
+    def policy(self, p: float, observation: Observation) -> tuple[float, float, float]:
         if p >= 0.65:
             return (0.0, 0.0, 1.0) if observation.round == 3 else (0.0, 1.0, 0.0)
         if p >= 0.40:
@@ -164,7 +164,7 @@ class LooseCaller(_StrengthPlayer):
 
     name = "loose"
 
-    def policy(self, p, observation):
+    def policy(self, p: float, observation: Observation) -> tuple[float, float, float]:
         if p >= 0.8:
             return 0.0, 0.0, 1.0
         u = observation.to_call

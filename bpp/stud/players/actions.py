@@ -130,16 +130,6 @@ class ActionsBPP(BPPPlayer):
             "OPP_Action": None if a == UNOBSERVED else ACTION_STATES[a],
         }
 
-    def compiled_networks(self) -> tuple:
-        """The four :class:`~bpp.stud.model.actions.CompiledActionsNet` with the learned M_A|C."""
-        if self._compiled is None:
-            from bpp.stud.model.actions import CompiledActionsNet
-
-            self._compiled = tuple(
-                CompiledActionsNet(net.cpts, m) for net, m in zip(self._base_nets, self.model_.action_cpts())
-            )
-        return self._compiled
-
     def new_hand(self, seat: int) -> None:
         super().new_hand(seat)
         self._events = []

@@ -41,6 +41,7 @@ class BluffBPP(BPPPlayer):
     single_idea = "adds only OPP_Bluff"
 
     learned = ("OPP_Bluff", "OPP_Action")
+    beliefs = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final", "OPP_Bluff")
 
     def network(self, cpts):
         """Figure 1 plus OPP_Bluff (:func:`bpp.stud.model.bluff.bluff_factors`), at the priors."""
@@ -60,18 +61,9 @@ class BluffBPP(BPPPlayer):
 
         return [bluff_tables(beta, h) for beta, h in self.model_.action_cpts()]
 
-    def compiled_networks(self) -> tuple:
-        """The four :class:`~bpp.stud.model.bluff.CompiledBluffNet` with the learned CPTs."""
-        if self._compiled is None:
-            from bpp.stud.model.bluff import CompiledBluffNet
-
-            self._compiled = tuple(CompiledBluffNet(net.cpts, *m) for net, m in zip(self._base_nets, self.model_.action_cpts()))
-        return self._compiled
-
     def p_bluff(self, observation: Observation) -> float:
         """P(OPP_Bluff = bluff | BPP_Current, OPP_Upcards, OPP_Action) for ``observation``."""
-        e = self.evidence(observation)
-        return self.compiled_networks()[observation.round].p_bluff(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"])
+        return float(self.compiled_networks()[observation.round].query(self.evidence(observation))["OPP_Bluff"][1])
 
     def new_hand(self, seat: int) -> None:
         super().new_hand(seat)

@@ -53,13 +53,3 @@ class LinkedBPP(BPPPlayer):
 
         return linked_factors(cpts, self.opp_given_bpp)
 
-    def compiled_networks(self) -> tuple:
-        """The four :class:`~bpp.stud.model.linked.CompiledFinalsNet` with the learned M_A|C."""
-        if self._compiled is None:
-            from bpp.stud.model.linked import CompiledFinalsNet
-
-            q = self.opp_given_bpp
-            self._compiled = tuple(
-                CompiledFinalsNet(net.cpts, q, m) for net, m in zip(self._base_nets, self.model_.action_cpts())
-            )
-        return self._compiled

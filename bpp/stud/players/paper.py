@@ -311,27 +311,35 @@ class BPPPlayer(CurvePlayer):
             out[link_node(self.upcards_link)] = link_states(r, self.upcards_link)[s]
         return out
 
-    def compiled_networks(self) -> tuple:
-        """The four :class:`~bpp.stud.model.networks.CompiledStudNet` with the learned M_A|C (for full posteriors)."""
-        if self._compiled is None and self.upcards_link:
-            from bpp.stud.model.upcards import CompiledLinkedNet
+    #: The posteriors :meth:`belief` reports (the explorer, the trace), P(BPP_Win) first.
+    beliefs = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final")
 
-            cpts = self.model_.action_cpts()
-            self._compiled = tuple(
-                CompiledLinkedNet(net.cpts, m, self.upcards_link) for net, m in zip(self._base_nets, cpts)
-            )
+    def belief_network(self, cpts):
+        """The network :meth:`belief` and the explorer show (default: the one the player plays from)."""
+        return self.network(cpts)
+
+    def belief_observed(self) -> tuple:
+        """Its observed nodes, in :meth:`evidence`'s names (default: :attr:`observed`)."""
+        return self.observed
+
+    def compiled_networks(self) -> tuple:
+        """The four rounds' :class:`~bpp.stud.model.compiled.CompiledNetwork` with the learned tables (full posteriors)."""
         if self._compiled is None:
-            cpts = self.model_.action_cpts()
-            self._compiled = tuple(net.with_action_cpt(m) for net, m in zip(self._base_nets, cpts))
+            from bpp.stud.model.compiled import compile_round
+
+            self._compiled = tuple(
+                compile_round(self.belief_network(net.cpts), self.belief_observed(), query=self.beliefs, learned=self.learned)
+                .refit(values if isinstance(values, dict) else {self.learned[0]: values})
+                for net, values in zip(self._base_nets, self.learned_tables())
+            )
         return self._compiled
 
     def belief(self, observation: Observation):
         """The round's :class:`~bpp.stud.model.networks.StudBelief` (P(win) and the posteriors) for ``observation``."""
-        e = self.evidence(observation)
-        net = self.compiled_networks()[observation.round]
-        if self.upcards_link:
-            return net.query(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"], e[net.node])
-        return net.query(e["BPP_Current"], e["OPP_Upcards"], e["OPP_Action"])
+        from bpp.stud.model.networks import StudBelief
+
+        post = self.compiled_networks()[observation.round].query(self.evidence(observation))
+        return StudBelief(float(post["BPP_Win"][1]), post["OPP_Current"], post["OPP_Final"], post["BPP_Final"])
 
     @property
     def learns_across_hands(self) -> bool:

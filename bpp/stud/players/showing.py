@@ -98,23 +98,17 @@ class ShowingBPP(BPPPlayer):
         out[STRENGTH_NODE] = STRENGTH_STATES[self.curve_context(observation)]
         return out
 
-    def compiled_networks(self) -> tuple:
-        """The four :class:`~bpp.stud.model.showing.CompiledShowingNet` with the learned M_A|C."""
-        if self._compiled is None:
-            from bpp.stud.model.showing import CompiledShowingNet
+    def belief_network(self, cpts):
+        """Figure 1 + BPP_Upcards + BPP_Strength (:func:`bpp.stud.model.showing.showing_factors`); P(win) is the
+        paper network's (BPP_Strength is d-separated from BPP_Win given BPP_Current), so play uses Figure 1."""
+        from bpp.stud.model.showing import showing_factors
 
-            self._compiled = tuple(
-                CompiledShowingNet(net.cpts, m) for net, m in zip(self._base_nets, self.model_.action_cpts())
-            )
-        return self._compiled
+        return showing_factors(cpts)
 
-    def belief(self, observation: Observation):
-        """The round's beliefs (:meth:`CompiledShowingNet.query`) for ``observation``."""
+    def belief_observed(self) -> tuple:
         from bpp.stud.model.showing import UPCARDS_NODE
 
-        e = self.evidence(observation)
-        net = self.compiled_networks()[observation.round]
-        return net.query(e["BPP_Current"], e[UPCARDS_NODE], e["OPP_Upcards"], e["OPP_Action"])
+        return ("BPP_Current", UPCARDS_NODE, "OPP_Upcards", "OPP_Action")
 
     def win_probability(self, observation: Observation) -> float:
         """P(BPP_Win | evidence): the paper network's table (BPP_Upcards, BPP_Strength d-separated; tested)."""

@@ -9,7 +9,9 @@ every ``BPPPlayer`` subclass already has them:
 
 * ``compiled_networks()`` → one object per round with ``to_network()``, the
   round's pgmpy ``DiscreteBayesianNetwork`` with the CPTs the agent has learned
-  so far (its prior CPTs before any hand);
+  so far (its prior CPTs before any hand): a
+  :class:`~bpp.stud.model.compiled.CompiledNetwork` of the variant's
+  ``belief_network`` for every network-per-round BPP;
 * ``evidence(observation)`` → node name → observed state name (None when not
   observed);
 * ``belief(observation)`` → the round's posterior, with ``p_win``,

@@ -1,22 +1,7 @@
-"""The belief-trace notebook runs headless from top to bottom."""
+"""``bpp inspect stud5``: BPP's belief trace of one hand, as a table, a drawing and JSON (the notebook that steps
+through it is the BPP tutorial, docs/tutorials/bpp.ipynb, executed by tests/docs)."""
 
 from __future__ import annotations
-
-from pathlib import Path
-
-import nbclient
-import nbformat
-
-NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "bpp_belief_trace.ipynb"
-
-
-def test_belief_trace_notebook_executes(tmp_path):
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
-    outputs = "".join(o.get("text", "") for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs)
-    assert "units for BPP" in outputs and "P(BPP_Win):" in outputs
-    assert any("['actions', 'opp_current', 'opp_final', 'p_win', 'theta']" in str(cell.get("outputs")) for cell in nb.cells)
-    assert "bankroll after 2,000 epochs" in outputs and "('raise', 15.89, 16)" in outputs  # the five-card draw section
 
 
 def test_inspect_command_writes_the_png(tmp_path, capsys):
