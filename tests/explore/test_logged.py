@@ -42,12 +42,17 @@ def _scaled(w, dead):
 def test_the_holdem_page_shows_the_tables_poki_held_live(tmp_path, n_players):
     """At every decision Poki made live, the page's step after the same actions shows the tables Poki held then,
     and each opponent's action step multiplies the table before it by the column shown (w ← w · factor)."""
-    poki = Watched(rng=5)
     others = ["call", "random", "raise"][: n_players - 1]
-    play_match(LimitHoldem(n_players=n_players), [poki, *others], 3, rng=5, log=tmp_path / "m.jsonl")
-    hand = read_hands(tmp_path / "m.jsonl")[0]  # the first hand: a fresh Poki replays it as the live one played it
+    for seed in range(40):  # a first hand in which Poki decides after the flop
+        poki = Watched(rng=seed)
+        play_match(LimitHoldem(n_players=n_players), [poki, *others], 2, rng=seed, log=tmp_path / f"{seed}.jsonl")
+        if sum(len(b) >= 3 for _, b, _ in poki.hands[0]) >= 1 and len(poki.hands[0]) >= 2:
+            break
+    else:
+        pytest.fail("no seed gave a first hand with a post-flop decision of Poki")
+    hand = read_hands(tmp_path / f"{seed}.jsonl")[0]  # the first hand: a fresh Poki replays it as the live one did
     seat = hand.names.index("poki")
-    ex = logged_holdem_explorer(hand, "poki", agent=PokiAgent(rng=5))
+    ex = logged_holdem_explorer(hand, "poki", agent=PokiAgent(rng=seed))
     steps, pool = ex.data["steps"], ex.data["pool"]
     action_steps = [i for i, s in enumerate(steps) if s["kind"] == "action"]
     checked = 0

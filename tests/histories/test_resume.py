@@ -27,11 +27,11 @@ class Interrupt(Exception):
 ])
 def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_match(tmp_path, game, names, n, duplicate):
     block = n // 3
-    whole_agents = match_agents(names, seed=7)
+    whole_agents = match_agents(names, rng=7)
     whole = play_match(game, whole_agents, n, rng=7, duplicate=duplicate, block_size=block, log=tmp_path / "whole.jsonl")
 
     # the same match, interrupted in its third block (Ctrl-C, a crash): the log holds the first two blocks
-    cut_agents = match_agents(names, seed=7)
+    cut_agents = match_agents(names, rng=7)
     learner = next(i for i, a in enumerate(cut_agents) if not isinstance(a, str))
     agent = cut_agents[learner].instance
     calls = {"n": 0}
@@ -50,7 +50,7 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
     assert read_log(tmp_path / "cut.jsonl").n_deals == 2 * block
 
     # resumed by fresh agents of the same seeds: the log's hands are replayed into the learners, then play goes on
-    resumed_agents = match_agents(names, seed=7)
+    resumed_agents = match_agents(names, rng=7)
     resumed = play_match(game, resumed_agents, n, rng=7, duplicate=duplicate, block_size=block, log=tmp_path / "cut.jsonl")
     np.testing.assert_array_equal(resumed.winnings, whole.winnings)  # hand for hand
     whole_log, cut_log = read_log(tmp_path / "whole.jsonl"), read_log(tmp_path / "cut.jsonl")
@@ -66,7 +66,7 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
 
 def _acts(game, whole_agents, names, n, duplicate, block, learner):
     """How many times the learner acted in the first two blocks and a bit of the third (where the cut falls)."""
-    counting = match_agents(names, seed=7)
+    counting = match_agents(names, rng=7)
     agent = counting[learner].instance
     original = agent.act
     calls = {"n": 0}
@@ -90,7 +90,7 @@ def test_a_hand_line_that_does_not_replay_to_its_payoffs_is_one_line():
     path = Path(tempfile.mkdtemp()) / "m.jsonl"
     play_match(LimitHoldem(), ["call", "raise"], 4, rng=1, log=path)
     h = read_log(path).hands[0]
-    agents = {0: match_agents(["poki"], seed=1)[0].instance}
+    agents = {0: match_agents(["poki"], rng=1)[0].instance}
     replay_log_hands(LimitHoldem(), [h], agents, "m.jsonl")  # a good line
     with pytest.raises(ValueError, match=r"m.jsonl: hand 0: replayed, it pays \[.*\], not the logged \[5, -5\]"):
         replay_log_hands(LimitHoldem(), [{**h, "payoffs": [5, -5]}], agents, "m.jsonl")

@@ -68,7 +68,7 @@ Measured with :func:`bpp.stud.experiments.significance` (one learning
 instance for the whole match, BPP's fitted curves, sampled play, 10,000
 duplicate deals = 20,000 hands; mean ± 95 % CI in betting units per hand,
 two-tailed one-sample t-test as §5.2), each cell
-``significance(OPPONENT, n_hands=10000, seed=SEED, duplicate=True, player="bpp-card", **OPTIONS)``::
+``significance(OPPONENT, n_hands=10000, rng=SEED, duplicate=True, player="bpp-card", **OPTIONS)``::
 
                                        vs rules (seed 2002)            vs prob (seed 1999)
     learning from showdowns (default)  +0.126 ± 0.046, t 5.34, p 1e-7   +0.139 ± 0.037, t 7.29, p 3e-13
