@@ -33,8 +33,7 @@ NOT_YET_CLEAN = {
     "bpp.stud.players.actions", "bpp.stud.players.bluff", "bpp.stud.players.cardlevel", "bpp.stud.players.dbn",
     "bpp.stud.players.linked", "bpp.stud.players.multi", "bpp.stud.players.paper", "bpp.stud.players.reference",
     "bpp.stud.players.showing",
-    "holdem.games.batched", "holdem.histories.read", "holdem.histories.replay", "holdem.histories.stats",
-    "holdem.match.batched",
+    "holdem.games.batched", "holdem.match.batched",
 }
 
 
