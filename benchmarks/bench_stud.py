@@ -20,7 +20,7 @@ import time
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model import networks as sn
+from bpp.stud.model import compiled_stud, estimate
 
 
 def per_call_us(fn, n: int) -> float:
@@ -39,14 +39,14 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    cpts = sn.estimate_all_cpts()
+    cpts = estimate.estimate_all_cpts()
     print(f"CPTs, exact enumeration (4 rounds):         {time.perf_counter() - start:8.2f} s")
     if args.hands:
         start = time.perf_counter()
-        sn.estimate_all_cpts(method="sample", n_hands=args.hands, rng=0)
+        estimate.estimate_all_cpts(method="sample", n_hands=args.hands, rng=0)
         print(f"CPTs, {args.hands:,} sampled deals:        {time.perf_counter() - start:8.2f} s")
 
-    nets = [sn.CompiledStudNet.from_cpts(c) for c in cpts]
+    nets = [compiled_stud.CompiledStudNet.from_cpts(c) for c in cpts]
     rng = np.random.default_rng(0)
     for net in nets:
         nb, nu = len(net.current_states), len(net.upcard_states)

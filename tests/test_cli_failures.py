@@ -128,7 +128,8 @@ def test_an_exported_log_with_a_bad_card_is_refused(log):
 
 
 def test_a_small_build_goes_to_the_cache_and_never_touches_the_shipped_models(tmp_path, monkeypatch, capsys):
-    from bpp.stud.model.networks import MODELS_DIR, load_compiled
+    from bpp.stud.model.compiled_stud import load_compiled
+    from bpp.stud.model.networks import MODELS_DIR
 
     shipped = {p.name: p.read_bytes() for p in MODELS_DIR.iterdir() if p.is_file()}
     monkeypatch.setenv("BPP_CACHE", str(tmp_path / "cache"))

@@ -39,29 +39,20 @@ from bpp.stud.model.handtypes import (
     table1_comparison,
     type_names,
 )
-from bpp.stud.model.networks import (
+from bpp.stud.model.compiled_stud import CompiledStudNet, StudBelief, compile_network, load_compiled
+from bpp.stud.model.estimate import estimate_all_cpts, estimate_cpts
+from bpp.stud.model.figure1 import (
     ACTIONS,
     EDGES,
     N_ROUNDS,
     NODES,
     WIN_STATES,
-    CompiledStudNet,
-    StudBelief,
     StudCPTs,
-    build_network,
-    build_networks,
-    compile_network,
     current_type_names,
     default_action_cpt,
-    estimate_all_cpts,
-    estimate_cpts,
-    load_compiled,
-    load_cpts,
-    load_networks,
-    network_cpts,
-    save_networks,
     upcard_type_names,
 )
+from bpp.stud.model.networks import build_network, build_networks, load_cpts, load_networks, network_cpts, save_networks
 
 __all__ = [
     # hand types (§3.2)

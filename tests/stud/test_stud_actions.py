@@ -13,13 +13,13 @@ import pytest
 
 from bpp.stud.model import actions as sa
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model import networks as sn
+from bpp.stud.model import compiled_stud, figure1, networks
 
 pytest.importorskip("pgmpy")
 
 
 def _learned_cpt(r, seed):
-    x = np.random.default_rng(seed).uniform(0.03, 1.0, (4, len(sn.current_type_names(r))))
+    x = np.random.default_rng(seed).uniform(0.03, 1.0, (4, len(figure1.current_type_names(r))))
     return x / x.sum(axis=0)
 
 
@@ -32,7 +32,7 @@ def _win(cpts, m):
 def test_merged_pairs_give_the_papers_tables():
     # M_A|C with pass = call = passive / 2 and bet = raise = aggressive / 2: observing "call" is observing "passive"
     rng = np.random.default_rng(8)
-    for net in sn.load_compiled():
+    for net in compiled_stud.load_compiled():
         agg = rng.uniform(0.05, 0.95, len(net.current_states))
         paper = net.with_action_cpt(np.vstack([1 - agg, agg]))
         refined = _win(net.cpts, np.vstack([1 - agg, 1 - agg, agg, agg]) / 2)
@@ -43,7 +43,7 @@ def test_merged_pairs_give_the_papers_tables():
 def test_players_win_tables_refit_equal_the_compiled_networks():
     from bpp.stud.players.actions import ActionsBPP
 
-    nets = sn.load_compiled()
+    nets = compiled_stud.load_compiled()
     cpts = [_learned_cpt(r, 80 + r) for r in range(4)]
     tables = ActionsBPP(rng=0).win_tables_.refit(cpts)
     for net, m, table in zip(nets, cpts, tables.tables):
@@ -73,7 +73,7 @@ def test_actions_model_counts_showdowns_and_refuses_bad_input():
     with pytest.raises(ValueError, match="The 'opp_cards' parameter of ActionsModel.update"):
         m.update([1, 1, 2, 3, 4], [0] * 4)
     with pytest.raises(ValueError, match="The 'action_cpt' parameter must have shape"):
-        sa.actions_factors(sn.load_cpts()[0], np.full((2, 10), 0.5))
+        sa.actions_factors(networks.load_cpts()[0], np.full((2, 10), 0.5))
 
 
 def test_bpp_actions_plays_learns_and_reads_its_own_network():

@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 
 from bpp.stud.model import bluff as sb
-from bpp.stud.model import networks as sn
+from bpp.stud.model import compiled_stud, figure1, networks
 
 pytest.importorskip("pgmpy")
 
 
 def _learned(r, seed):
-    n = len(sn.current_type_names(r))
+    n = len(figure1.current_type_names(r))
     rng = np.random.default_rng(seed)
     h = rng.uniform(0.03, 1.0, (2, n))
     return rng.uniform(0.0, 0.6, (n, n)), h / h.sum(axis=0)
@@ -30,7 +30,7 @@ def _compiled(cpts, beta, h):
 
 
 def test_no_bluffing_gives_the_papers_tables_and_bluffing_lowers_fear_of_bets():
-    nets = sn.load_compiled()
+    nets = compiled_stud.load_compiled()
     for r, net in enumerate(nets):
         beta, h = _learned(r, 5)
         plain = _compiled(net.cpts, np.zeros_like(beta), h)
@@ -67,7 +67,7 @@ def test_bluff_model_counts_weak_bets_as_bluffs_and_refuses_bad_input():
     with pytest.raises(ValueError, match="5 \\+ 5 distinct card codes"):
         m.update(busted, busted, [True] * 4)
     with pytest.raises(ValueError, match="The 'bluff_cpt' parameter must be probabilities"):
-        sb.bluff_factors(sn.load_cpts()[0], np.full((3, 3), 0.1))
+        sb.bluff_factors(networks.load_cpts()[0], np.full((3, 3), 0.1))
 
 
 def test_bpp_bluff_plays_learns_bluffs_and_reads_its_own_network():
@@ -131,7 +131,7 @@ def test_bluff_loader_refuses_missing_damaged_and_wrong_files(tmp_path):
     # Figure 1's network is not a bluff network
     from pgmpy.readwrite import BIFWriter
 
-    BIFWriter(sn.build_network(sn.load_cpts()[2])).write(str(path))
+    BIFWriter(networks.build_network(networks.load_cpts()[2])).write(str(path))
     with pytest.raises(ValueError, match="stud_bluff_round2.bif"):
         sb.load_bluff_networks(tmp_path)
     with pytest.raises(ValueError, match="'file_format' parameter of load_bluff_networks"):
@@ -141,7 +141,7 @@ def test_bluff_loader_refuses_missing_damaged_and_wrong_files(tmp_path):
 def test_a_bluff_must_be_aggressive():
     from pgmpy.factors.discrete import TabularCPD
 
-    model = sb.build_bluff_network(sn.load_cpts()[0])
+    model = sb.build_bluff_network(networks.load_cpts()[0])
     cpd = model.get_cpds("OPP_Action")
     values = cpd.get_values().copy()
     values[:, 1] = [0.5, 0.5]  # OPP_Current = first state, OPP_Bluff = bluff: sometimes passive

@@ -25,7 +25,7 @@ LEARNED_WORDS = ("Action", "Bluff")
 
 
 def _variant_case(name):
-    from bpp.stud.model.networks import OBSERVED
+    from bpp.stud.model.drawing import OBSERVED
     from bpp.stud.players.variants import VARIANTS
 
     v = VARIANTS[name]
@@ -48,7 +48,8 @@ def _dbn_case():
 
 
 def _upcards_case():
-    from bpp.stud.model.networks import OBSERVED, load_cpts
+    from bpp.stud.model.drawing import OBSERVED
+    from bpp.stud.model.networks import load_cpts
     from bpp.stud.model.upcards import upcards_factors
 
     return [network_of(*upcards_factors(c, link="upcards")) for c in load_cpts()], tuple(OBSERVED) + ("BPP_Upcards",)

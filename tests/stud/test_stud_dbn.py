@@ -24,18 +24,18 @@ import numpy as np
 import pytest
 
 from bpp.stud.model import dbn
-from bpp.stud.model import networks as sn
+from bpp.stud.model import compiled_stud, figure1, networks
 
 pytest.importorskip("pgmpy")
 
-N = sn.N_ROUNDS
+N = figure1.N_ROUNDS
 
 
 def _learned(seed):
     rng = np.random.default_rng(seed)
     out = []
     for t in range(N):
-        a = rng.uniform(0.03, 0.97, len(sn.current_type_names(t)))
+        a = rng.uniform(0.03, 0.97, len(figure1.current_type_names(t)))
         out.append(np.stack([1.0 - a, a]))
     return out
 
@@ -59,7 +59,7 @@ def _check_against_ve(compiled, ve, upcards, earlier_actions, earlier_bpp):
     for s in range(t):
         evidence[dbn.node("BPP_Current", s)] = compiled.current_states[s][earlier_bpp[s]]
         if earlier_actions[s] != 2:
-            evidence[dbn.node("OPP_Action", s)] = sn.ACTIONS[earlier_actions[s]]
+            evidence[dbn.node("OPP_Action", s)] = figure1.ACTIONS[earlier_actions[s]]
     order = [dbn.node("BPP_Current", t), "BPP_Win", dbn.node("OPP_Current", t), dbn.node("OPP_Action", t)]
     if t < N - 1:
         order.append(dbn.node("OPP_Current", N - 1))
@@ -67,7 +67,7 @@ def _check_against_ve(compiled, ve, upcards, earlier_actions, earlier_bpp):
     x = np.transpose(joint.values, [joint.variables.index(v) for v in order])
     names = joint.state_names
     assert names[order[0]] == list(compiled.current_states[t]) and names[order[2]] == list(compiled.current_states[t])
-    assert names[order[3]] == list(sn.ACTIONS)
+    assert names[order[3]] == list(figure1.ACTIONS)
     win = names["BPP_Win"].index("win")
     if t == N - 1:
         x = x[..., None] * np.eye(x.shape[2])[None, None, :, None, :]  # OPP_Current_3 is the final
@@ -85,7 +85,7 @@ def _check_against_ve(compiled, ve, upcards, earlier_actions, earlier_bpp):
 
 
 def _sequences(t):
-    return itertools.product(*[range(len(sn.upcard_type_names(s))) for s in range(t + 1)])
+    return itertools.product(*[range(len(figure1.upcard_type_names(s))) for s in range(t + 1)])
 
 
 @pytest.mark.parametrize("t", [0, 1, 2, pytest.param(3, marks=pytest.mark.slow)])
@@ -94,10 +94,10 @@ def test_compiled_equals_variable_elimination_on_every_evidence_combination(comp
     n = 0
     for upcards in _sequences(t):
         for actions in itertools.product((0, 1), repeat=t):
-            earlier_bpp = [int(rng.integers(len(sn.current_type_names(s)))) for s in range(t)]
+            earlier_bpp = [int(rng.integers(len(figure1.current_type_names(s)))) for s in range(t)]
             _check_against_ve(compiled, ve, upcards, actions, earlier_bpp)
             n += 1
-    assert n == int(np.prod([len(sn.upcard_type_names(s)) for s in range(t + 1)])) * 2**t
+    assert n == int(np.prod([len(figure1.upcard_type_names(s)) for s in range(t + 1)])) * 2**t
 
 
 @pytest.mark.parametrize("n_samples, unobserved", [
@@ -107,9 +107,9 @@ def test_compiled_equals_variable_elimination_on_every_evidence_combination(comp
 def test_compiled_equals_variable_elimination_on_a_seeded_sample_of_round_3(compiled, ve, n_samples, unobserved):
     rng = np.random.default_rng(73)
     for _ in range(n_samples):
-        upcards = [int(rng.integers(len(sn.upcard_type_names(s)))) for s in range(N)]
+        upcards = [int(rng.integers(len(figure1.upcard_type_names(s)))) for s in range(N)]
         actions = [int(rng.integers(3 if unobserved else 2)) for _ in range(N - 1)]
-        earlier_bpp = [int(rng.integers(len(sn.current_type_names(s)))) for s in range(N - 1)]
+        earlier_bpp = [int(rng.integers(len(figure1.current_type_names(s)))) for s in range(N - 1)]
         _check_against_ve(compiled, ve, upcards, actions, earlier_bpp)
 
 
@@ -132,12 +132,12 @@ def test_saved_network_is_the_unrolled_dbn_with_the_saved_tables():
     for a, b in zip(read.transitions + read.upcards_next, saved.transitions + saved.upcards_next):
         np.testing.assert_allclose(a, b, atol=1e-9)
     np.testing.assert_allclose(read.upcards_first, saved.upcards_first, atol=1e-9)
-    assert model.get_cpds("OPP_Upcards_3").state_names["OPP_Upcards_2"] == list(sn.upcard_type_names(2))
+    assert model.get_cpds("OPP_Upcards_3").state_names["OPP_Upcards_2"] == list(figure1.upcard_type_names(2))
 
 
 def test_dealt_tables_agree_with_exact_enumeration_and_a_fresh_deal():
     saved = dbn.load_dbn_cpts()
-    exact = sn.load_cpts()  # exact enumeration (bpp build stud-nets)
+    exact = networks.load_cpts()  # exact enumeration (bpp build stud-nets)
     # the chain's marginal P(Current_t) = T_{t-1} ... T_0 P(Current_0) is the exact P(Current_t) within 4 s.e. of 2 x 10^7 hands
     marginal = saved.prior_current
     for t in range(N):
@@ -161,7 +161,7 @@ def test_dealt_tables_agree_with_exact_enumeration_and_a_fresh_deal():
 
 
 def test_round0_posterior_is_figure_1s(compiled):
-    paper = sn.CompiledStudNet(sn.load_cpts()[0].with_action_cpt(compiled.cpts.action_cpts[0]))
+    paper = compiled_stud.CompiledStudNet(networks.load_cpts()[0].with_action_cpt(compiled.cpts.action_cpts[0]))
     for u in range(5):
         for a in (0, 1, None):
             got = compiled.query(0, [u], [a]).opp_current
@@ -174,11 +174,11 @@ def test_belief_carries_between_rounds():
     cpts = dbn.load_dbn_cpts()
     actions = []
     for t in range(N):
-        states = sn.current_type_names(t)
+        states = figure1.current_type_names(t)
         strong = np.array([not s.startswith("busted") and not s.endswith("draw") for s in states])
         actions.append(np.stack([np.where(strong, 0.1, 0.9), np.where(strong, 0.9, 0.1)]))
     net = dbn.CompiledDBN(cpts, actions)
-    b = sn.current_type_names(1).index("pair_queens")
+    b = figure1.current_type_names(1).index("pair_queens")
     up = [4, 4]  # an ace showing, then ace-low
     quiet = net.query(b, up, ["passive", "passive"]).p_win
     loud = net.query(b, up, ["aggressive", "passive"]).p_win

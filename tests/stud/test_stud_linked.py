@@ -13,18 +13,18 @@ import pytest
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model import linked as sl
-from bpp.stud.model import networks as sn
+from bpp.stud.model import compiled_stud, figure1, networks
 
 pytest.importorskip("pgmpy")
 
 
 @pytest.fixture(scope="module")
 def exact_cpts():
-    return sn.load_cpts()
+    return networks.load_cpts()
 
 
 def _learned_cpt(r, seed):
-    a = np.random.default_rng(seed).uniform(0.03, 0.97, len(sn.current_type_names(r)))
+    a = np.random.default_rng(seed).uniform(0.03, 0.97, len(figure1.current_type_names(r)))
     return np.stack([1.0 - a, a])
 
 
@@ -39,7 +39,7 @@ def test_saved_networks_are_figure_1_plus_the_arc_with_the_saved_table(exact_cpt
     for r in rounds:
         model = BIFReader(str(sl.LINKED_DIR / f"stud_linked_round{r}.bif")).get_model()
         assert model.check_model()
-        assert set(model.edges()) == set(sn.EDGES) | {sl.LINKED_EDGE}
+        assert set(model.edges()) == set(figure1.EDGES) | {sl.LINKED_EDGE}
         cpd = model.get_cpds("OPP_Final")
         assert cpd.get_evidence() == ["BPP_Final"] and cpd.state_names["OPP_Final"] == list(ht.FINAL_TYPES)
         np.testing.assert_allclose(cpd.get_values(), q, atol=1e-9)  # BIF keeps ~10 digits
@@ -76,7 +76,7 @@ def test_with_independent_finals_the_tables_are_the_papers(exact_cpts):
     independent = np.repeat(exact_cpts[0].prior_final[:, None], ht.N_FINAL_TYPES, axis=1)
     for r, cpts in enumerate(exact_cpts):
         m = _learned_cpt(r, 50 + r)
-        paper = sn.CompiledStudNet(cpts.with_action_cpt(m))
+        paper = compiled_stud.CompiledStudNet(cpts.with_action_cpt(m))
         mine = _compiled(cpts, independent, m)
         np.testing.assert_allclose(mine.table("BPP_Win", "win"), paper.win_table, atol=1e-12)
         np.testing.assert_allclose(mine.tables["OPP_Current"][:, 0].transpose(1, 2, 0), paper.opp_current_table, atol=1e-12)
@@ -85,7 +85,7 @@ def test_with_independent_finals_the_tables_are_the_papers(exact_cpts):
 def test_players_win_tables_refit_equal_the_compiled_networks():
     from bpp.stud.players.linked import LinkedBPP
 
-    nets = sn.load_compiled()
+    nets = compiled_stud.load_compiled()
     q = sl.load_opp_given_bpp()
     cpts = [_learned_cpt(r, 60 + r) for r in range(4)]
     tables = LinkedBPP(rng=0).win_tables_.refit(cpts)

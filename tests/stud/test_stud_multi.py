@@ -19,7 +19,8 @@ from bpp.stud.model.multi import (
     multiway_share,
     opponent_nodes,
 )
-from bpp.stud.model.networks import ACTIONS, load_cpts
+from bpp.stud.model.figure1 import ACTIONS
+from bpp.stud.model.networks import load_cpts
 from bpp.stud.opponents.paper import RuleBasedPlayer, _table_win_probability, figure4_policy
 from bpp.stud.players.multi import MultiBPPPlayer
 from bpp.stud.players.paper import seat_action

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model import networks as sn
+from bpp.stud.model import compiled_stud, estimate, figure1, networks
 from holdem.games import Stud5
 
 pytest.importorskip("pgmpy")
@@ -15,12 +15,12 @@ pytest.importorskip("pgmpy")
 
 @pytest.fixture(scope="module")
 def exact_cpts():
-    return sn.estimate_all_cpts()
+    return estimate.estimate_all_cpts()
 
 
 @pytest.fixture(scope="module")
 def xml_networks():
-    return sn.load_networks(file_format="xmlbif")
+    return networks.load_networks(file_format="xmlbif")
 
 
 def _ve(model):
@@ -53,19 +53,19 @@ def _ve_beliefs(ve, b, u, a):
 def test_one_network_per_round_with_the_nodes_and_arcs_of_figure_1(xml_networks):
     for r, model in enumerate(xml_networks):
         assert model.check_model()
-        assert set(model.nodes()) == set(sn.NODES)
-        assert set(model.edges()) == set(sn.EDGES)
+        assert set(model.nodes()) == set(figure1.NODES)
+        assert set(model.edges()) == set(figure1.EDGES)
         cpd = model.get_cpds("OPP_Current")
-        assert cpd.state_names["OPP_Current"] == list(sn.current_type_names(r))
-        assert model.get_cpds("OPP_Upcards").state_names["OPP_Upcards"] == list(sn.upcard_type_names(r))
+        assert cpd.state_names["OPP_Current"] == list(figure1.current_type_names(r))
+        assert model.get_cpds("OPP_Upcards").state_names["OPP_Upcards"] == list(figure1.upcard_type_names(r))
         assert model.get_cpds("BPP_Final").state_names["BPP_Final"] == list(ht.FINAL_TYPES)
         assert model.get_cpds("OPP_Action").state_names["OPP_Action"] == ["passive", "aggressive"]
         assert model.get_cpds("BPP_Win").state_names["BPP_Win"] == ["lose", "win"]
 
 
 def test_current_and_upcard_types_have_round_plus_two_and_round_plus_one_cards():
-    assert [len(sn.current_type_names(r)) for r in range(4)] == [10, 14, 16, 17]
-    assert [len(sn.upcard_type_names(r)) for r in range(4)] == [5, 10, 14, 16]
+    assert [len(figure1.current_type_names(r)) for r in range(4)] == [10, 14, 16, 17]
+    assert [len(figure1.upcard_type_names(r)) for r in range(4)] == [5, 10, 14, 16]
 
 
 # ------------------------------------------------------------------ CPTs (§3.3)
@@ -85,7 +85,7 @@ def test_priors_are_the_exact_final_type_frequencies(exact_cpts):
 
 
 def test_current_given_final_by_counting_subsets_of_the_final_hand(exact_cpts):
-    names = sn.current_type_names(0)
+    names = figure1.current_type_names(0)
     mcf = exact_cpts[0].current_given_final
     aces = ht.FINAL_TYPES.index("pair_aces")
     # two of the five cards of A A x y z: both aces 1/10, one ace 6/10, no ace 3/10 (busted below ace)
@@ -96,7 +96,7 @@ def test_current_given_final_by_counting_subsets_of_the_final_hand(exact_cpts):
     quads = ht.FINAL_TYPES.index("quads")
     assert mcf[names.index("pair_low") : names.index("pair_aces") + 1, quads].sum() == pytest.approx(0.6)
     # three of five cards of a flush are always three to a flush (or a straight flush draw)
-    names3 = sn.current_type_names(1)
+    names3 = figure1.current_type_names(1)
     flush = ht.FINAL_TYPES.index("flush")
     draws = [names3.index("flush_draw"), names3.index("straight_flush_draw")]
     assert exact_cpts[1].current_given_final[draws, flush].sum() == pytest.approx(1.0)
@@ -106,15 +106,15 @@ def test_current_given_final_by_counting_subsets_of_the_final_hand(exact_cpts):
 
 def test_upcards_given_current_by_choice_of_the_down_card(exact_cpts):
     c = exact_cpts[0]
-    names, up = sn.current_type_names(0), sn.upcard_type_names(0)
+    names, up = figure1.current_type_names(0), figure1.upcard_type_names(0)
     # a pair of aces in two cards always shows an ace
     assert c.upcards_given_current[up.index("busted_ace"), names.index("pair_aces")] == 1.0
     # trips in three cards always show a pair (round 1)
     c1 = exact_cpts[1]
-    assert c1.upcards_given_current[:, sn.current_type_names(1).index("trips")].reshape(-1)[5:].sum() == pytest.approx(1.0)
+    assert c1.upcards_given_current[:, figure1.current_type_names(1).index("trips")].reshape(-1)[5:].sum() == pytest.approx(1.0)
     # four up cards showing quads are impossible with five cards showing anything but quads
     c3 = exact_cpts[3]
-    up3 = sn.upcard_type_names(3)
+    up3 = figure1.upcard_type_names(3)
     assert c3.upcards_given_current[up3.index("quads"), ht.FINAL_TYPES.index("full_house")] == 0.0
 
 
@@ -133,7 +133,7 @@ def test_action_cpt_starts_with_aggressive_as_likely_as_passive_s5_2(exact_cpts)
 
 def test_sampled_deals_follow_the_stud5_deal_order():
     rng = np.random.default_rng(3)
-    deals = sn._deal_batch(rng, 50)
+    deals = estimate._deal_batch(rng, 50)
     assert all(len(set(d)) == 10 for d in deals.tolist())
     full = np.array([d + [c for c in range(52) if c not in d] for d in deals.tolist()])
     cards = Stud5().showdown_cards(full, 1)  # button 1: seat 0 is first from the button
@@ -142,7 +142,7 @@ def test_sampled_deals_follow_the_stud5_deal_order():
 
 
 def test_sampled_cpts_agree_with_the_exact_ones(exact_cpts):
-    sampled = sn.estimate_all_cpts(method="sample", n_hands=400_000, rng=11)
+    sampled = estimate.estimate_all_cpts(method="sample", n_hands=400_000, rng=11)
     for s, e in zip(sampled, exact_cpts):
         np.testing.assert_allclose(s.prior_final, e.prior_final, atol=2e-3)
         # columns with plenty of data: the common final / current types
@@ -160,7 +160,7 @@ def test_sampled_cpts_agree_with_the_exact_ones(exact_cpts):
 
 
 def test_exact_cpts_equal_the_committed_models(exact_cpts):
-    for built, stored in zip(exact_cpts, sn.load_cpts()):
+    for built, stored in zip(exact_cpts, networks.load_cpts()):
         for name in ("prior_final", "current_given_final", "upcards_given_current", "win_given_finals", "action_given_current"):
             np.testing.assert_allclose(getattr(stored, name), getattr(built, name), rtol=0, atol=1e-15)
 
@@ -169,22 +169,22 @@ def test_exact_cpts_equal_the_committed_models(exact_cpts):
 
 
 def test_xmlbif_and_npz_hold_the_same_cpts(xml_networks):
-    for model, stored in zip(xml_networks, sn.load_cpts()):
-        read = sn.network_cpts(model)
+    for model, stored in zip(xml_networks, networks.load_cpts()):
+        read = networks.network_cpts(model)
         for name in ("prior_final", "current_given_final", "upcards_given_current", "win_given_finals", "action_given_current"):
             np.testing.assert_array_equal(getattr(read, name), getattr(stored, name))
 
 
 def test_bif_round_trip_gives_identical_cpts_and_posteriors(tmp_path, exact_cpts):
     learned = exact_cpts[1].with_action_cpt(np.random.default_rng(0).dirichlet([1, 1], size=14).T)
-    model = sn.build_network(learned)
-    sn.save_networks([sn.build_network(c) for c in exact_cpts[:1]] + [model] + [sn.build_network(c) for c in exact_cpts[2:]], tmp_path)
+    model = networks.build_network(learned)
+    networks.save_networks([networks.build_network(c) for c in exact_cpts[:1]] + [model] + [networks.build_network(c) for c in exact_cpts[2:]], tmp_path)
     from pgmpy.readwrite import BIFReader, XMLBIFReader
 
     for reader, suffix in ((BIFReader, "bif"), (XMLBIFReader, "xmlbif")):
         back = reader(str(tmp_path / f"stud_round1.{suffix}")).get_model()
         assert back.check_model()
-        read = sn.network_cpts(back)
+        read = networks.network_cpts(back)
         for name in ("prior_final", "current_given_final", "upcards_given_current", "win_given_finals", "action_given_current"):
             np.testing.assert_array_equal(getattr(read, name), getattr(learned, name))
         ve_a, ve_b = _ve(model), _ve(back)
@@ -198,8 +198,8 @@ def test_bif_round_trip_gives_identical_cpts_and_posteriors(tmp_path, exact_cpts
 
 @pytest.mark.slow
 def test_every_committed_bif_reads_back_to_the_npz_cpts():
-    for model, stored in zip(sn.load_networks(file_format="bif"), sn.load_cpts()):
-        read = sn.network_cpts(model)
+    for model, stored in zip(networks.load_networks(file_format="bif"), networks.load_cpts()):
+        read = networks.network_cpts(model)
         for name in ("prior_final", "current_given_final", "upcards_given_current", "win_given_finals", "action_given_current"):
             np.testing.assert_array_equal(getattr(read, name), getattr(stored, name))
 
@@ -213,7 +213,7 @@ def test_build_command_writes_every_file(tmp_path, capsys):
         [f"stud_round{r}.{s}" for r in range(4) for s in ("bif", "xmlbif")] + ["stud_cpts.npz", "build_info.json"]
     )
     assert "stud_cpts.npz" in capsys.readouterr().out
-    again = sn.load_cpts(tmp_path)
+    again = networks.load_cpts(tmp_path)
     assert again[0].prior_final.sum() == pytest.approx(1.0)
 
 
@@ -229,13 +229,13 @@ def test_build_command_rejects_bad_hands(capsys):
 
 
 def _learned_action_cpt(r, seed):
-    n = len(sn.current_type_names(r))
+    n = len(figure1.current_type_names(r))
     return np.random.default_rng(seed).dirichlet([0.7, 0.7], size=n).T
 
 
 def _check_every_combination(compiled, model):
     ve = _ve(model)
-    for b, u, a in itertools.product(compiled.current_states, compiled.upcard_states, (None,) + sn.ACTIONS):
+    for b, u, a in itertools.product(compiled.current_states, compiled.upcard_states, (None,) + figure1.ACTIONS):
         win, opp_current, opp_final, bpp_final, names = _ve_beliefs(ve, b, u, a)
         assert names["OPP_Current"] == list(compiled.current_states)
         belief = compiled.query(b, u, a)
@@ -248,7 +248,7 @@ def _check_every_combination(compiled, model):
 @pytest.mark.parametrize("betting_round", [0, 1, 2, 3])
 def test_compiled_equals_variable_elimination_on_every_evidence_combination_learned(betting_round, exact_cpts):
     """With a learned (random) M_A|C, so that the action evidence matters."""
-    compiled = sn.CompiledStudNet.from_cpts(exact_cpts[betting_round]).with_action_cpt(
+    compiled = compiled_stud.CompiledStudNet.from_cpts(exact_cpts[betting_round]).with_action_cpt(
         _learned_action_cpt(betting_round, betting_round)
     )
     _check_every_combination(compiled, compiled.to_network())
@@ -259,18 +259,18 @@ def test_compiled_equals_variable_elimination_on_every_evidence_combination_of_t
     betting_round, xml_networks
 ):
     model = xml_networks[betting_round]
-    _check_every_combination(sn.compile_network(model), model)
+    _check_every_combination(compiled_stud.compile_network(model), model)
 
 
 def test_compiled_from_npz_equals_compiled_from_the_network(xml_networks):
-    for model, compiled in zip(xml_networks, sn.load_compiled()):
-        other = sn.compile_network(model)
+    for model, compiled in zip(xml_networks, compiled_stud.load_compiled()):
+        other = compiled_stud.compile_network(model)
         np.testing.assert_array_equal(other.win_table, compiled.win_table)
         np.testing.assert_array_equal(other.opp_final_table, compiled.opp_final_table)
 
 
 def test_aggressive_action_from_strong_hands_lowers_p_win():
-    net = sn.load_compiled()[2]
+    net = compiled_stud.load_compiled()[2]
     action = np.full((2, 16), 0.5)
     strong = [net.current_states.index(s) for s in ("pair_kings", "pair_aces", "two_pair", "trips", "quads")]
     action[:, strong] = [[0.1], [0.9]]
@@ -283,7 +283,7 @@ def test_aggressive_action_from_strong_hands_lowers_p_win():
 
 
 def test_p_win_fast_path_equals_query():
-    for net in sn.load_compiled():
+    for net in compiled_stud.load_compiled():
         for b in range(len(net.current_states)):
             for u in range(len(net.upcard_states)):
                 for a, name in ((0, "passive"), (1, "aggressive"), (2, None)):
@@ -291,7 +291,7 @@ def test_p_win_fast_path_equals_query():
 
 
 def test_query_tables_are_read_only_and_recompiling_is_fast():
-    net = sn.load_compiled()[1]
+    net = compiled_stud.load_compiled()[1]
     with pytest.raises(ValueError):
         net.query(0, 0).opp_final[0] = 1.0
     action = _learned_action_cpt(1, 9)
@@ -302,7 +302,7 @@ def test_query_tables_are_read_only_and_recompiling_is_fast():
 
 
 def test_bad_evidence_and_cpts_raise_naming_the_value():
-    net = sn.load_compiled()[0]
+    net = compiled_stud.load_compiled()[0]
     with pytest.raises(ValueError, match=r"'bpp_current' parameter of query .* got 'trips'"):
         net.query("trips", 0)
     with pytest.raises(ValueError, match=r"'opp_upcards' parameter of query .* got -1"):
@@ -314,11 +314,11 @@ def test_bad_evidence_and_cpts_raise_naming_the_value():
     with pytest.raises(ValueError, match="columns sum to 1"):
         net.with_action_cpt(np.full((2, 10), 0.4))
     with pytest.raises(ValueError, match="must be 0, 1, 2 or 3; got 4"):
-        sn.estimate_cpts(4)
+        estimate.estimate_cpts(4)
     with pytest.raises(ValueError, match="'n_hands' parameter of estimate_all_cpts must be a positive integer; got 0"):
-        sn.estimate_all_cpts(method="sample", n_hands=0)
+        estimate.estimate_all_cpts(method="sample", n_hands=0)
     with pytest.raises(ValueError, match="must hold 4 networks; got 1"):
-        sn.save_networks([None])
+        networks.save_networks([None])
 
 
 # ------------------------------------------------------------------ figures
@@ -341,7 +341,7 @@ def test_figure1_and_table1_scripts_write_their_files(tmp_path, capsys):
 
 @pytest.mark.parametrize("evidence", [(True, 0, None), (1.0, 0, None), (1, 0.0, None), (1, 0, True), (1, 0, 1.0)])
 def test_query_refuses_bools_and_floats_that_equal_state_indices(evidence):
-    from bpp.stud.model.networks import load_compiled
+    from bpp.stud.model.compiled_stud import load_compiled
 
     with pytest.raises(ValueError, match="parameter of query must be"):
         load_compiled()[1].query(*evidence)

@@ -286,7 +286,7 @@ def test_hand_type_agrees_with_the_network_final_types():
 
 
 def test_bpp_win_probability_is_the_compiled_network_lookup():
-    from bpp.stud.model.networks import load_compiled
+    from bpp.stud.model.compiled_stud import load_compiled
     from bpp.stud.players.paper import BPPPlayer
 
     nets = load_compiled()
@@ -323,7 +323,7 @@ def test_opponent_action_evidence_reads_only_this_round():
 
 def test_win_tables_refit_equals_a_full_recompile():
     from bpp.stud.model.learning import ActionModel
-    from bpp.stud.model.networks import load_compiled
+    from bpp.stud.model.compiled_stud import load_compiled
     from bpp.stud.players.paper import BPPPlayer
 
     nets = load_compiled()

@@ -26,7 +26,7 @@ from holdem.match import play_match
 
 
 from bpp.stud.decision.curves import DEFAULT_PARAMS, CurveParams, CurveSet, load_params
-from bpp.stud.model import networks as sn
+from bpp.stud.model import networks
 from bpp.stud.model import showing as sh
 from bpp.stud.players.actions import ActionsBPP
 from bpp.stud.players.paper import BPPPlayer
@@ -156,7 +156,7 @@ def test_bpp_showing_plays_the_curves_of_its_context(random_observations):
 def test_shipped_showing_networks_read_back_equal(file_format):
     models = sh.load_showing_networks(file_format=file_format)
     for r, model in enumerate(models):
-        built = sh.build_showing_network(sn.load_cpts()[r])
+        built = sh.build_showing_network(networks.load_cpts()[r])
         assert set(model.edges()) == set(built.edges())
         for node in (sh.UPCARDS_NODE, sh.STRENGTH_NODE):
             got, want = model.get_cpds(node), built.get_cpds(node)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bpp.stud.model import networks as sn
+from bpp.stud.model import compiled_stud, estimate, figure1
 from bpp.stud.model import upcards as su
 from holdem.games import Stud5
 
@@ -20,7 +20,7 @@ pytest.importorskip("pgmpy")
 
 @pytest.fixture(scope="module")
 def exact_cpts():
-    return sn.estimate_all_cpts()
+    return estimate.estimate_all_cpts()
 
 
 def _learned_linked_cpt(r, link, seed):
@@ -46,13 +46,13 @@ def test_extended_network_adds_one_observed_parent_of_opp_action(exact_cpts, lin
         model = su.build_linked_network(cpts, _learned_linked_cpt(r, link, r), link)
         assert model.check_model()
         node = su.link_node(link)
-        assert set(model.nodes()) == set(sn.NODES) | {node}
-        assert set(model.edges()) == set(sn.EDGES) | {(node, "OPP_Action")}
+        assert set(model.nodes()) == set(figure1.NODES) | {node}
+        assert set(model.edges()) == set(figure1.EDGES) | {(node, "OPP_Action")}
         assert sorted(model.get_parents("OPP_Action")) == sorted(["OPP_Current", node])
         cpd = model.get_cpds("OPP_Action")
-        assert cpd.state_names["OPP_Action"] == list(sn.ACTIONS)
+        assert cpd.state_names["OPP_Action"] == list(figure1.ACTIONS)
         assert cpd.state_names[node] == list(su.link_states(r, link))
-        assert cpd.state_names["OPP_Current"] == list(sn.current_type_names(r))
+        assert cpd.state_names["OPP_Current"] == list(figure1.current_type_names(r))
     assert su.link_states(2, "showing") == ("bpp_higher", "even", "bpp_lower")
 
 
@@ -65,7 +65,7 @@ def test_extended_network_refuses_a_bad_action_table(exact_cpts):
 
 @pytest.mark.parametrize("link", su.LINKS)
 def test_linked_win_tables_refit_equals_the_compiled_networks(link):
-    nets = sn.load_compiled()
+    nets = compiled_stud.load_compiled()
     cpts = [_learned_linked_cpt(r, link, 30 + r) for r in range(4)]
     from bpp.stud.players.paper import BPPPlayer
 
@@ -79,14 +79,14 @@ def test_with_half_half_matrices_the_extension_is_the_papers_network(link):
     # before any learning M_A|C,S = ½ / ½ everywhere: the link state and the action say nothing, as in §5.2
     from bpp.stud.players.paper import BPPPlayer
 
-    nets = sn.load_compiled()
+    nets = compiled_stud.load_compiled()
     for net, table in zip(nets, BPPPlayer(upcards_link=link, rng=0).win_tables_.tables):
         np.testing.assert_allclose(table, np.repeat(net.win_table[:, :, None, :], table.shape[2], axis=2), atol=1e-12)
 
 
 def test_linked_model_collapses_to_m_a_c_when_the_link_is_uninformative():
     # M_A|C,S[a, c, s] = M_A|C[a, c] for every s gives exactly the paper's tables
-    nets = sn.load_compiled()
+    nets = compiled_stud.load_compiled()
     rng = np.random.default_rng(5)
     for net in nets:
         a = rng.uniform(0.05, 0.95, len(net.current_states))
@@ -142,9 +142,9 @@ def test_linked_bpp_reads_the_extended_tables_and_its_beliefs_agree(link):
             me = obs.player
             assert e[node] == su.link_states(obs.round, link)[su.link_state(obs.up_cards[me], obs.up_cards[1 - me], link)]
             win = _win(bpp._base_nets[obs.round].cpts, bpp.model_.action_cpts()[obs.round], link)
-            b = sn.current_type_names(obs.round).index(e["BPP_Current"])
-            u = sn.upcard_type_names(obs.round).index(e["OPP_Upcards"])
-            a = 2 if e["OPP_Action"] is None else sn.ACTIONS.index(e["OPP_Action"])
+            b = figure1.current_type_names(obs.round).index(e["BPP_Current"])
+            u = figure1.upcard_type_names(obs.round).index(e["OPP_Upcards"])
+            a = 2 if e["OPP_Action"] is None else figure1.ACTIONS.index(e["OPP_Action"])
             want = win[b, u, su.link_states(obs.round, link).index(e[node]), a]
             assert bpp.win_probability(obs) == pytest.approx(want, abs=1e-12)
             assert bpp.belief(obs).p_win == pytest.approx(want, abs=1e-12)

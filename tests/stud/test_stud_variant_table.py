@@ -6,7 +6,8 @@ from pathlib import Path
 import matplotlib
 import pytest
 
-from bpp.stud.model.networks import EDGES, FIGURE1_LAYOUT, NODES, draw_network
+from bpp.stud.model.drawing import FIGURE1_LAYOUT, draw_network
+from bpp.stud.model.figure1 import EDGES, NODES
 from bpp.stud.players.variants import FIGURE1_PIXELS, VARIANTS, variant_of_agent
 
 matplotlib.use("Agg")

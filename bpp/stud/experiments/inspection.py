@@ -280,7 +280,7 @@ def _step(bpp, state, seat, kind, label, actor):
 
 def _belief_step(bpp, obs, r, kind, label, actor, theta, *, u=None, probabilities=None):
     """One :class:`TraceStep` of BPP's beliefs at ``obs`` (round ``r``); ``probabilities`` None: the curves' at its P(win)."""
-    from bpp.stud.model.networks import current_type_names
+    from bpp.stud.model.figure1 import current_type_names
 
     belief = bpp.belief(obs)
     if probabilities is None:

@@ -34,12 +34,8 @@ import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
-from bpp.stud.model.networks import (
-    MODELS_DIR,
-    N_ROUNDS,
-    StudCPTs,
-    current_type_names,
-)
+from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, current_type_names
+from bpp.stud.model.networks import MODELS_DIR
 
 __all__ = [
     "ACTION_STATES",
@@ -220,7 +216,7 @@ def actions_factors(cpts: StudCPTs, action_cpt=None) -> tuple[dict, dict]:
     ((4, 10), ('pass', 'call', 'bet', 'raise'))
     """
     from bpp.stud.model.compiled import Factor
-    from bpp.stud.model.networks import figure1_factors
+    from bpp.stud.model.figure1 import figure1_factors
 
     r = cpts.betting_round
     factors, states = figure1_factors(cpts)

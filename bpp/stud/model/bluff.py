@@ -38,7 +38,8 @@ BIF and XMLBIF, written by ``bpp build stud-bluff``) is the network a new
 β = :data:`PRIOR_BLUFF` and H = ½ / ½.  :func:`load_bluff_networks` reads and
 checks them; the tests check they equal a new player's networks.
 
->>> from bpp.stud.model.networks import load_cpts, load_compiled
+>>> from bpp.stud.model.compiled_stud import load_compiled
+>>> from bpp.stud.model.networks import load_cpts
 >>> from bpp.stud.model.compiled import compile_round
 >>> net = compile_round(bluff_factors(load_cpts()[3]), query=("OPP_Bluff",))   # nothing learned: β = 5 %, H = ½ / ½
 >>> round(float(net.tables["OPP_Bluff"][1, 0, 0, 1]), 3)  # P(bluff | BPP busted-low, OPP shows busted-low, it bet)
@@ -52,13 +53,8 @@ from pathlib import Path
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.networks import (
-    ACTIONS,
-    MODELS_DIR,
-    N_ROUNDS,
-    StudCPTs,
-    current_type_names,
-)
+from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names
+from bpp.stud.model.networks import MODELS_DIR
 
 __all__ = [
     "BLUFF_STATES",
@@ -148,7 +144,7 @@ def build_bluff_network(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None):
 def bluff_network_cpts(model):
     """``(cpts, β, H)`` of a bluff network (built here or read back): Figure 1's tables, P(bluff | c, b), P(a | c, honest).
 
-    ``cpts`` is the :class:`~bpp.stud.model.networks.StudCPTs` of Figure 1's part, its M_A|C the honest H;
+    ``cpts`` is the :class:`~bpp.stud.model.figure1.StudCPTs` of Figure 1's part, its M_A|C the honest H;
     β has shape (B, C) (BPP_Current, OPP_Current), H (2, C).  Raises ``ValueError`` when a bluff does not always act
     aggressively (the node's definition) or the structure is not :func:`build_bluff_network`'s.
 
@@ -313,7 +309,7 @@ def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict
     (('OPP_Bluff', 'OPP_Current', 'BPP_Current'), ('OPP_Action', 'OPP_Current', 'OPP_Bluff'))
     """
     from bpp.stud.model.compiled import Factor
-    from bpp.stud.model.networks import figure1_factors
+    from bpp.stud.model.figure1 import figure1_factors
 
     beta, h = _check(bluff_cpt, honest_cpt, cpts.betting_round)
     factors, states = figure1_factors(cpts)

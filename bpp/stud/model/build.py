@@ -38,12 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args) -> int:
     """Build, check and save the networks; print one line per file written."""
     from bpp.stud.model import networks
+    from bpp.stud.model.estimate import estimate_all_cpts
 
     out = build_destination(args, networks.MODELS_DIR, folder=True, name="stud")
     hands = getattr(args, "hands", None)
     method = "exact" if hands is None else "sample"
     start = time.perf_counter()
-    cpts = networks.estimate_all_cpts(
+    cpts = estimate_all_cpts(
         method=method, n_hands=hands or 10_000_000, rng=getattr(args, "seed", 0), progress=True
     )
     estimate_s = time.perf_counter() - start

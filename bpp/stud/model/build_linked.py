@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args) -> int:
     """Estimate the table, build and save the four linked networks; print one line per file written."""
     from bpp.stud.model import linked
-    from bpp.stud.model.networks import estimate_all_cpts
+    from bpp.stud.model.estimate import estimate_all_cpts
 
     out = build_destination(args, linked.LINKED_DIR, folder=True, name="stud-linked")
     start = time.perf_counter()

@@ -357,7 +357,8 @@ def compile_round(network, observed: Sequence[str] = EVIDENCE, *, query: Sequenc
 
     OPP_Action is the optional evidence (unobserved before the opponent acts in the round).
 
-    >>> from bpp.stud.model.networks import figure1_factors, load_cpts
+    >>> from bpp.stud.model.figure1 import figure1_factors
+    >>> from bpp.stud.model.networks import load_cpts
     >>> net = compile_round(figure1_factors(load_cpts()[3]))
     >>> round(float(net.query(BPP_Current="pair_aces", OPP_Upcards="pair_kings", OPP_Action="aggressive")["BPP_Win"][1]), 4)
     0.8333
@@ -381,7 +382,8 @@ class WinTables:
 
     Examples
     --------
-    >>> from bpp.stud.model.networks import figure1_factors, load_cpts
+    >>> from bpp.stud.model.figure1 import figure1_factors
+    >>> from bpp.stud.model.networks import load_cpts
     >>> t = WinTables([figure1_factors(c) for c in load_cpts()], observed=("BPP_Current", "OPP_Upcards", "OPP_Action"),
     ...               optional=("OPP_Action",), learned=("OPP_Action",))
     >>> t.tables[2].shape, round(t.tables[3].item(16, 15, 2), 3)

@@ -62,7 +62,7 @@ the same ``n_hands`` random heads-up deals in Stud5's order (both seats;
 the tables are "used for both" players, §3.3): P(Current_0), the three
 transitions, P(OPP_Upcards_0 | OPP_Current_0) and the three
 P(OPP_Upcards_t | OPP_Current_t, OPP_Upcards_{t-1}).  The Jeffreys
-pseudo-count ½ that :func:`bpp.stud.model.networks.estimate_all_cpts` adds
+pseudo-count ½ that :func:`bpp.stud.model.estimate.estimate_all_cpts` adds
 to the final-type prior is added to *every* cell of every dealt table, so no
 evidence sequence is impossible for lack of samples (a column never dealt is
 uniform; a column of ``n`` states dealt ``N`` times moves by at most
@@ -111,19 +111,17 @@ from typing import NamedTuple
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.networks import (
+from bpp.stud.model.estimate import _deal_batch, _deterministic_win, _progress
+from bpp.stud.model.figure1 import (
     ACTIONS,
-    MODELS_DIR,
     N_ROUNDS,
     WIN_STATES,
     _check_action_cpt,
-    _deal_batch,
-    _deterministic_win,
-    _progress,
     current_type_names,
     default_action_cpt,
     upcard_type_names,
 )
+from bpp.stud.model.networks import MODELS_DIR
 
 __all__ = [
     "DBN_DIR",
@@ -682,7 +680,7 @@ _WHAT = {"bpp_current": "BPP_Current", "opp_upcards": "OPP_Upcards", "opp_action
 def draw_dbn(ax=None):
     """Draw the unrolled four-slice network: one column per round, observed nodes shaded, the between-slice arcs in red.
 
-    Returns the artists as :func:`bpp.stud.model.networks.draw_network` does.
+    Returns the artists as :func:`bpp.stud.model.drawing.draw_network` does.
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")

@@ -17,12 +17,12 @@ arc and nothing else::
 OPP_Final's CPT becomes P(OPP_Final | BPP_Final) (17 × 17), **estimated by
 dealing** as §3.3 estimated the other tables ("by dealing out 10,000,000
 hands"): :func:`estimate_opp_given_bpp` deals heads-up hands in Stud5's order
-(the dealing of :func:`bpp.stud.model.networks.estimate_all_cpts`) and counts
+(the dealing of :func:`bpp.stud.model.estimate.estimate_all_cpts`) and counts
 the pair of final types; the two hands of a deal are exchangeable, so the
 joint count is symmetrised (each deal counted as (BPP, OPP) and (OPP, BPP)).
 An exact table would need the type of every pair of disjoint five-card hands
 (about 4 × 10¹²), which is not cheap.  Every other CPT stays the exact one of
-:mod:`bpp.stud.model.networks`; P(BPP_Win | both finals of one type) stays ½
+:mod:`bpp.stud.model.estimate`; P(BPP_Win | both finals of one type) stays ½
 (the symmetry argument holds with the arc too).
 
 With the arc, BPP_Final and OPP_Final are no longer independent given the
@@ -57,7 +57,9 @@ from pathlib import Path
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.networks import MODELS_DIR, StudCPTs, _deal_batch, _progress
+from bpp.stud.model.estimate import _deal_batch, _progress
+from bpp.stud.model.figure1 import StudCPTs
+from bpp.stud.model.networks import MODELS_DIR
 
 __all__ = [
     "LINKED_DIR",
@@ -214,7 +216,7 @@ def linked_factors(cpts: StudCPTs, opp_given_bpp) -> tuple[dict, dict]:
     ('OPP_Final', 'BPP_Final')
     """
     from bpp.stud.model.compiled import Factor
-    from bpp.stud.model.networks import figure1_factors
+    from bpp.stud.model.figure1 import figure1_factors
 
     factors, states = figure1_factors(cpts)
     factors["OPP_Final"] = Factor(LINKED_EDGE[::-1], _check_table(opp_given_bpp, "linked_factors"))

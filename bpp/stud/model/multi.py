@@ -12,7 +12,7 @@ the opponent half repeated once per opponent ``i = 1..m``::
     BPP_Current                          OPPi_Current ──► OPPi_Upcards, OPPi_Action
 
 * Every OPPi_Final / OPPi_Current / OPPi_Upcards has the CPTs of Figure 1
-  (:mod:`bpp.stud.model.networks`: the prior, M_C|F, M_U|C); each
+  (:mod:`bpp.stud.model.figure1`: the prior, M_C|F, M_U|C); each
   OPPi_Action has its own M_A|C, learned from that opponent's showdowns
   (§3.3, §5.2, one matrix set per seat).
 * OPP_Top_k summarises the first ``k`` opponents' finals as
@@ -59,20 +59,18 @@ from pathlib import Path
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.networks import (
+from bpp.stud.model.compiled_stud import _normalize_rows, _state_index
+from bpp.stud.model.figure1 import (
     ACTIONS,
-    MODELS_DIR,
     N_ROUNDS,
     WIN_STATES,
     StudCPTs,
     _check_action_cpt,
-    _normalize_rows,
-    _quiet_pgmpy,
-    _state_index,
     current_type_names,
     default_action_cpt,
     upcard_type_names,
 )
+from bpp.stud.model.networks import MODELS_DIR, _quiet_pgmpy
 
 __all__ = [
     "SEATS",
@@ -191,9 +189,9 @@ def opp_final_tables(cpts: StudCPTs, action_cpt=None) -> np.ndarray:
     """P(OPP_Final | OPP_Upcards = u, OPP_Action = a) of Figure 1 for one opponent's M_A|C: shape (n_upcards, 3, 17).
 
     Action index 2 is "unobserved".  The same table as
-    :class:`bpp.stud.model.networks.CompiledStudNet`'s ``opp_final_table``.
+    :class:`bpp.stud.model.compiled_stud.CompiledStudNet`'s ``opp_final_table``.
 
-    >>> from bpp.stud.model.networks import load_compiled
+    >>> from bpp.stud.model.compiled_stud import load_compiled
     >>> net = load_compiled()[1]
     >>> bool(np.allclose(opp_final_tables(net.cpts), net.opp_final_table))
     True

@@ -44,7 +44,8 @@ the split curves.  Unobserved, BPP_Strength's posterior is the chance that a
 hand of that type shows its strength.
 
 >>> from bpp.stud.model.compiled import compile_round
->>> from bpp.stud.model.networks import load_compiled, load_cpts
+>>> from bpp.stud.model.compiled_stud import load_compiled
+>>> from bpp.stud.model.networks import load_cpts
 >>> cpts = load_cpts()[0]
 >>> b, u = cpts.current_states.index("pair_aces"), cpts.upcard_states.index
 >>> net = compile_round(showing_factors(cpts), ("BPP_Current", UPCARDS_NODE, "OPP_Upcards", "OPP_Action"))
@@ -63,14 +64,7 @@ from pathlib import Path
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.networks import (
-    EDGES,
-    N_ROUNDS,
-    StudCPTs,
-    _check_round,
-    current_type_names,
-    upcard_type_names,
-)
+from bpp.stud.model.figure1 import EDGES, N_ROUNDS, StudCPTs, _check_round, current_type_names, upcard_type_names
 from bpp.stud.model.upcards import link_node, link_states
 from bpp.models import shipped_path
 
@@ -153,7 +147,7 @@ def showing_factors(cpts: StudCPTs) -> tuple[dict, dict]:
     (('BPP_Strength', 'BPP_Current', 'BPP_Upcards'), (2, 16, 14))
     """
     from bpp.stud.model.compiled import Factor
-    from bpp.stud.model.networks import figure1_factors
+    from bpp.stud.model.figure1 import figure1_factors
 
     r = cpts.betting_round
     factors, states = figure1_factors(cpts)

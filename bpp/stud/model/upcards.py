@@ -4,7 +4,7 @@ Korb, Nicholson & Jitnah (1999) §6.1: "Another structural change important
 for improved learning and play would be to make *OPP Action* a child node of a
 new *BPP Upcards* node, so that what the opponent observes of BPP's hand would
 jointly condition his or her behaviour."  The paper's network (Figure 1,
-:mod:`bpp.stud.model.networks`) lets OPP_Action depend on OPP_Current alone, so an
+:mod:`bpp.stud.model.figure1`) lets OPP_Action depend on OPP_Current alone, so an
 opponent whose aggression depends on BPP's board — Figure 4's rule-based
 player bets when *its* hand beats BPP's up cards — is modelled by one pooled
 M_A|C, and BPP over-estimates P(win) after aggression.
@@ -29,7 +29,7 @@ Two kinds of link (the ``link`` argument everywhere):
     both players see).  2 × n_current × 3 parameters per round.
 ``"upcards"``
     Node ``BPP_Upcards`` with the states of OPP_Upcards (the type of BPP's
-    ``r + 1`` up cards, :func:`bpp.stud.model.networks.upcard_type_names`) — the
+    ``r + 1`` up cards, :func:`bpp.stud.model.figure1.upcard_type_names`) — the
     paper's literal "BPP Upcards node".  2 × n_current × n_upcards parameters
     per round (up to 544), so much slower to learn.
 
@@ -102,14 +102,7 @@ import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
-from bpp.stud.model.networks import (
-    ACTIONS,
-    EDGES,
-    N_ROUNDS,
-    StudCPTs,
-    current_type_names,
-    upcard_type_names,
-)
+from bpp.stud.model.figure1 import ACTIONS, EDGES, N_ROUNDS, StudCPTs, current_type_names, upcard_type_names
 
 __all__ = [
     "LINKS",
@@ -293,7 +286,7 @@ def upcards_factors(cpts: StudCPTs, action_cpt=None, link="showing") -> tuple[di
     (('OPP_Action', 'OPP_Current', 'BPP_Showing'), ('bpp_higher', 'even', 'bpp_lower'))
     """
     from bpp.stud.model.compiled import Factor
-    from bpp.stud.model.networks import figure1_factors
+    from bpp.stud.model.figure1 import figure1_factors
 
     link = _check_link(link)
     r = cpts.betting_round

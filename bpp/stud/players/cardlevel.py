@@ -1,6 +1,6 @@
 """BPP with the opponent's hand refined to its down card, one network per hand over every round (Korb et al. 1999, §6.1, §6.3).
 
-The paper's network (Figure 1, :mod:`bpp.stud.model.networks`) reasons about hand
+The paper's network (Figure 1, :mod:`bpp.stud.model.figure1`) reasons about hand
 *types* and sees only the current round's action.  Its future-work section
 names three refinements, and this player makes all three:
 
@@ -413,7 +413,8 @@ class CardBPP(DownCardPlayer):
         from pgmpy.factors.discrete import TabularCPD
         from pgmpy.models import DiscreteBayesianNetwork
 
-        from bpp.stud.model.networks import WIN_STATES, _quiet_pgmpy
+        from bpp.stud.model.figure1 import WIN_STATES
+        from bpp.stud.model.networks import _quiet_pgmpy
 
         _quiet_pgmpy()
         cards, _, _ = self.belief(observation)

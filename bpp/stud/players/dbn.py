@@ -109,7 +109,7 @@ class DBNBPP(BPPPlayer):
     def evidence(self, observation: Observation) -> dict:
         """The evidence entered, by node of the unrolled network: BPP_Current_s, OPP_Upcards_s, OPP_Action_s (None: not acted)."""
         from bpp.stud.model.dbn import node
-        from bpp.stud.model.networks import ACTIONS
+        from bpp.stud.model.figure1 import ACTIONS
 
         self._check_seats(observation)
         me = observation.player

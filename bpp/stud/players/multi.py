@@ -128,7 +128,7 @@ class MultiBPPPlayer(CurvePlayer):
         from bpp.stud.model.handtypes import hand_type_of
         from bpp.stud.model.learning import ActionModel
         from bpp.stud.model.multi import multiway_share, opp_final_tables
-        from bpp.stud.model.networks import _normalize_rows
+        from bpp.stud.model.compiled_stud import _normalize_rows
 
         self.opponent_model = opponent_model
         self.learn = bool(learn)
@@ -194,7 +194,7 @@ class MultiBPPPlayer(CurvePlayer):
 
     def evidence(self, observation: Observation) -> dict:
         """The evidence entered: BPP_Current and each modelled opponent's (seat, OPP_Upcards, OPP_Action) state names."""
-        from bpp.stud.model.networks import ACTIONS, current_type_names, upcard_type_names
+        from bpp.stud.model.figure1 import ACTIONS, current_type_names, upcard_type_names
 
         self._check_seats(observation)
         me, r = observation.player, observation.round

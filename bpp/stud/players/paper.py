@@ -1,7 +1,7 @@
 """The Bayesian Poker Program of the paper (Korb1999 §3, §4, §5.2): Figure 1's network feeding the curve player.
 
 :class:`BPPPlayer` (``bpp``) takes P(win) from the four per-round networks
-of Figure 1 (:mod:`bpp.stud.model.networks`, compiled to tables) and plays
+of Figure 1 (:mod:`bpp.stud.model.compiled_stud`, compiled to tables) and plays
 the decision rule of :mod:`bpp.stud.decision.player`.  It learns as §3.3 /
 §5.2 describe: after a hand that reached a showdown it counts, per round,
 the opponent's current hand type (now known) against its action in that
@@ -85,7 +85,7 @@ _PRIORS: dict = {}
 
 @functools.cache
 def _default_nets():
-    from bpp.stud.model.networks import load_compiled
+    from bpp.stud.model.compiled_stud import load_compiled
 
     return load_compiled()
 
@@ -115,7 +115,7 @@ class BPPPlayer(CurvePlayer):
     refit_every : int
         Showdowns between refits.
     nets : sequence of 4 CompiledStudNet, optional
-        The networks (default: ``bpp/models/stud``, :func:`bpp.stud.model.networks.load_compiled`).
+        The networks (default: ``bpp/models/stud``, :func:`bpp.stud.model.compiled_stud.load_compiled`).
     upcards_link : bool or str
         Off (False, the default) plays the paper's network.  ``True`` /
         ``"showing"`` or ``"upcards"`` play the §6.1 extension of
@@ -219,13 +219,13 @@ class BPPPlayer(CurvePlayer):
     learned = ("OPP_Action",)
 
     def network(self, cpts):
-        """The round's network as tables: Figure 1 (:func:`bpp.stud.model.networks.figure1_factors`), or with
+        """The round's network as tables: Figure 1 (:func:`bpp.stud.model.figure1.figure1_factors`), or with
         ``upcards_link`` §6.1's link node as a second parent of OPP_Action (:func:`bpp.stud.model.upcards.upcards_factors`)."""
         if self.upcards_link:
             from bpp.stud.model.upcards import upcards_factors
 
             return upcards_factors(cpts, link=self.upcards_link)
-        from bpp.stud.model.networks import figure1_factors
+        from bpp.stud.model.figure1 import figure1_factors
 
         return figure1_factors(cpts)
 
@@ -292,7 +292,7 @@ class BPPPlayer(CurvePlayer):
 
     def evidence(self, observation: Observation) -> dict:
         """The evidence entered for ``observation``: state names of BPP_Current, OPP_Upcards and OPP_Action (None: unobserved)."""
-        from bpp.stud.model.networks import ACTIONS
+        from bpp.stud.model.figure1 import ACTIONS
 
         self._check_seats(observation)
         r = observation.round
@@ -335,8 +335,8 @@ class BPPPlayer(CurvePlayer):
         return self._compiled
 
     def belief(self, observation: Observation):
-        """The round's :class:`~bpp.stud.model.networks.StudBelief` (P(win) and the posteriors) for ``observation``."""
-        from bpp.stud.model.networks import StudBelief
+        """The round's :class:`~bpp.stud.model.compiled_stud.StudBelief` (P(win) and the posteriors) for ``observation``."""
+        from bpp.stud.model.compiled_stud import StudBelief
 
         post = self.compiled_networks()[observation.round].query(self.evidence(observation))
         return StudBelief(float(post["BPP_Win"][1]), post["OPP_Current"], post["OPP_Final"], post["BPP_Final"])

@@ -18,7 +18,7 @@ every ``BPPPlayer`` subclass already has them:
   ``opp_current`` and ``opp_final``.
 
 Adding a variant is one line here: its agent, a title citing the paper, and
-where its new nodes sit (figure units as :data:`~bpp.stud.model.networks.FIGURE1_LAYOUT`,
+where its new nodes sit (figure units as :data:`~bpp.stud.model.drawing.FIGURE1_LAYOUT`,
 explorer pixels as :data:`FIGURE1_PIXELS`).  Nodes and arcs that Figure 1 does
 not have are drawn in red.
 
@@ -63,7 +63,7 @@ class Variant:
         One line naming the change to Figure 1, with the paper's section.
     layout : mapping
         Figure position of each node not in Figure 1 (or moved), in the units of
-        :data:`bpp.stud.model.networks.FIGURE1_LAYOUT`.
+        :data:`bpp.stud.model.drawing.FIGURE1_LAYOUT`.
     pixels : mapping
         Explorer position of each node not in Figure 1 (or moved), in pixels as :data:`FIGURE1_PIXELS`.
     observed : tuple of str
