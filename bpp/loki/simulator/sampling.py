@@ -168,7 +168,7 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
         hkeys, hbits = _holding_arrays()
         bbits = tables.suit_bits[boards].sum(axis=1)
         exact = rank_of_keys(hkeys[h] + bkeys[t], 2 + k, suit_bits=hbits[h] + bbits[t])
-        np.subtract.at(weight, (t, _HOLDING_PATTERN[h]), 1)
+        weight -= np.bincount(t * 169 + _HOLDING_PATTERN[h], minlength=T * 169).reshape(T, 169)
         # the players' own holdings that can make the flush
         row_suit = np.zeros(T, dtype=np.intp)
         row_need = np.full(T, 9)
