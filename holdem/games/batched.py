@@ -53,7 +53,7 @@ from numpy.typing import ArrayLike
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "BatchObservation", "StudBatchObservation", "new_batch", "batched_games"]
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "BatchObservation", "StudBatchObservation", "new_batch", "batched_games"]
 
 FOLD_KIND, CALL_KIND, RAISE_KIND = 0, 1, 2
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
@@ -292,6 +292,11 @@ class LimitHoldemBatch:
         mask[:, 2] = self.n_bets[rows] < self.cap
         return mask
 
+    def _mine(self, array: np.ndarray, rows: Any) -> np.ndarray:
+        """``array[row, seat to act]`` for ``rows``."""
+        part = array[rows]
+        return np.asarray(part.reshape(-1)[np.arange(0, part.size, self.n) + self.current[rows]])
+
     def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
         """``(min_to, max_to)`` of the seats to act in ``rows``: the fixed raise-to total, 0 where the round is capped."""
         to = np.where(self.n_bets[rows] < self.cap, self.high[rows] + self.sizes[self.round[rows]], 0)
@@ -434,12 +439,17 @@ class LimitHoldemBatch:
         n = self.n
         if n == 2:  # heads-up: a fold ends the hand, so the other seat is always in
             return 1 - seat
+        return self._next_open(seat, self.folded)
+
+    def _next_open(self, seat: np.ndarray, blocked: np.ndarray) -> np.ndarray:
+        """The first seat after ``seat`` (clockwise, ``seat`` itself last) where ``blocked`` (k, n) is false."""
+        n = self.n
         q = seat + 1
         q[q == n] = 0
-        folded = self.folded.reshape(-1)
+        flat = blocked.reshape(-1)
         base = np.arange(0, len(q) * n, n)
         for _ in range(n - 1):
-            f = folded[base + q]
+            f = flat[base + q]
             if not f.any():
                 break
             q = np.where(f, (q + 1) % n, q)
@@ -608,16 +618,15 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
         return np.where(can, min_to, 0), np.where(can, max_to, 0)
 
     def legal_mask(self, rows: Any = None) -> np.ndarray:
+        """Fold when facing a bet, check/call always, a raise where :meth:`raise_bounds` has one (the stacks bind)."""
         if rows is None:
             if self._legal is None:
                 self._legal = self.legal_mask(np.arange(self.n_live))
             return self._legal
         if self._legal is not None:
             return np.asarray(self._legal[rows])
-        committed = self.committed[rows]
-        mine = committed.reshape(-1)[np.arange(0, committed.size, 2) + self.current[rows]]
-        mask = np.ones((len(mine), 3), dtype=bool)
-        mask[:, 0] = self.high[rows] > mine
+        mask = np.ones((len(self.current[rows]), 3), dtype=bool)
+        mask[:, 0] = self.high[rows] > self._mine(self.committed, rows)
         mask[:, 2] = self.raise_bounds(rows)[0] > 0
         return mask
 
@@ -745,8 +754,8 @@ class Stud5Batch(LimitHoldemBatch):
     """
 
     def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
-        if game.stacks is not None:
-            raise ValueError(f"Stud5Batch plays five-card stud without table stakes; got {game!r}")
+        if game.stacks is not None and type(self) is Stud5Batch:
+            raise ValueError(f"Stud5Batch plays five-card stud without table stakes (Stud5StakesBatch: with); got {game!r}")
         if ranks is None:
             deals = np.asarray(deals)
             if deals.ndim == 2 and deals.shape[1] == 52 and deals.dtype.kind in "iu":
@@ -835,6 +844,184 @@ def _showing_codes(counts: np.ndarray) -> np.ndarray:
 
 
 
+class StudStakesBatchObservation(StudBatchObservation):
+    """:class:`StudBatchObservation` at table stakes: ``to_call`` is capped by the stack (a short call is all-in)."""
+
+    @property
+    def to_call(self) -> np.ndarray:
+        b = self._batch
+        rows, p = self.rows, self.player
+        owed = b.high[rows] - b.committed[rows, p]
+        return np.asarray(np.minimum(owed, b.stacks[rows, p]))
+
+
+class Stud5StakesBatch(Stud5Batch):
+    """``B`` hands of five-card stud at table stakes at once (``Stud5(stacks=...)``; Korb1999 §6.2).
+
+    The scalar rules of :class:`~holdem.games.stud.Stud5StakesState` (the
+    table-stakes rule of :class:`holdem.games._engine.TableStakesMixin`) as
+    arrays: each hand starts from the game's stacks; a seat short of the ante,
+    a call or the bet goes all-in for what it has; the bet or raise goes to
+    the current bet plus ``bet`` (all-in for less when short, and never when
+    the stack does not exceed the call); an all-in raise for less than a full
+    bet neither counts towards the cap nor reopens the betting for seats that
+    acted since the last full bet; no raise when no other seat can answer;
+    all-in seats stop acting, and when at most one seat can act the hand runs
+    out to the showdown, where each side pot (one per distinct contribution of
+    the live seats) goes to the best live hand that reached it, shared with
+    the odd chips to the first winner left of the button
+    (:func:`holdem.games._engine.split_pot`).  The first actor of a round is
+    the best showing among the seats still in if it can act, else the next
+    seat clockwise that can.
+
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> batch = Stud5StakesBatch(Stud5(stacks=3), np.tile(np.arange(52), (1, 1)), [0], ranks=[[9, 1]])
+    >>> batch.apply([2])          # seat 1 bets its last 2 chips: all-in
+    >>> batch.apply([1])          # seat 0 calls all-in; the cards run out
+    >>> batch.n_live, batch.payoffs.tolist()
+    (0, [[3, -3]])
+    """
+
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
+        if game.stacks is None:
+            raise ValueError(f"Stud5StakesBatch plays five-card stud at table stakes; got {game!r}")
+        super().__init__(game, deals, buttons, ranks)
+        self.game = game
+        B, n = self.B, self.n
+        start = np.broadcast_to(np.asarray(game.seat_stacks, dtype=np.int64), (B, n))
+        # the antes, capped by the stacks (TableStakesMixin._init_stakes)
+        self.committed = np.minimum(self.committed, start)
+        self.stacks = start - self.committed
+        self.allin = self.stacks == 0
+        self.n_active = n - self.allin.sum(axis=1)
+        self.high = self.committed.max(axis=1)
+        self.acted = np.full((B, n), -1, dtype=np.int64)
+        self.n_full = np.zeros(B, dtype=np.int64)
+        self.to_act = self.n_active.copy()
+        self.size = game.bet
+        self._row_arrays += ["stacks", "allin", "n_active", "acted", "n_full"]
+        # the first actor: the best showing (Stud5Batch's ``current``) if it can act, else the next that can
+        self.current = self._next_can(self.current - 1)
+        out = self.n_active < 2  # at most one seat can act: the cards run out to the showdown
+        if out.any():
+            self._showdown(out)
+            self._drop(~out)
+
+    def observation(self, rows: ArrayLike) -> StudStakesBatchObservation:
+        return StudStakesBatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def stacks_of(self, rows: Any) -> np.ndarray:
+        return np.asarray(self.stacks[rows])
+
+    def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
+        """``(to, to)``: the one raise-to total (all-in when short), 0 where no raise is legal (``TableStakesMixin._raise_to``)."""
+        mine = self._mine(self.committed, rows)
+        top = mine + self._mine(self.stacks, rows)
+        high = self.high[rows]
+        can = ((self.n_bets[rows] < self.cap) & (self.n_active[rows] >= 2)
+               & (self._mine(self.acted, rows) != self.n_full[rows]) & (top > high))
+        to = np.where(can, np.minimum(high + self.size, top), 0)
+        return to, to
+
+    legal_mask = NoLimitHoldemBatch.legal_mask
+
+    def _next_can(self, seat: np.ndarray) -> np.ndarray:
+        """The first seat after ``seat`` (clockwise, itself last) that can act: neither folded nor all-in."""
+        return self._next_open(seat, self.folded | self.allin)
+
+    def _apply(self, kinds: np.ndarray, amounts: Any = None) -> None:
+        """``TableStakesMixin._apply`` for every live row at once (legal kinds, unchecked)."""
+        k = self.n_live
+        if k == 0:
+            return
+        n = self.n
+        self._legal = None
+        rows = np.arange(k)
+        p = self.current
+        flat = np.arange(0, k * n, n) + p
+        committed = self.committed.reshape(-1)
+        stacks = self.stacks.reshape(-1)
+        fold = kinds == FOLD_KIND
+        rais = kinds == RAISE_KIND
+        mine = committed[flat]
+        high = self.high
+        if rais.any():
+            to = self.raise_bounds(rows)[0]
+            full = rais & (to - high >= self.size)  # a full bet or raise: counts towards the cap, reopens the betting
+            self.n_bets = self.n_bets + full
+            self.n_full = self.n_full + full
+            new = np.where(rais, to, mine + np.minimum(high - mine, stacks[flat]))
+            self.high = np.where(rais, to, high)
+        else:
+            new = mine + np.minimum(high - mine, stacks[flat])  # a call, all-in when short
+        new = np.where(fold, mine, new)
+        put = new - mine
+        committed[flat] = new
+        stacks[flat] -= put
+        went_allin = (put > 0) & (stacks[flat] == 0)
+        allin = self.allin.reshape(-1)
+        allin[flat[went_allin]] = True
+        n_active = self.n_active - went_allin - fold
+        self.n_active = n_active
+        # an all-in raiser is not owed an answer
+        self.to_act = np.where(rais, np.where(allin[flat], n_active, n_active - 1), self.to_act - 1)
+        self.acted.reshape(-1)[flat] = self.n_full
+        self.n_actions += 1
+        done = None
+        if fold.any():
+            self.folded.reshape(-1)[flat[fold]] = True
+            self.n_live_seats = self.n_live_seats - fold
+            won_by_fold = self.n_live_seats == 1
+            if won_by_fold.any():
+                self._win_by_fold(won_by_fold)
+                done = won_by_fold
+        ends = self.to_act <= 0
+        if done is not None:
+            ends &= ~done
+        if ends.any():
+            # after the last round, or when at most one seat can act (the cards run out): the showdown
+            ends, done = self._next_round(ends, done, ends & ((self.round == 3) | (n_active < 2)))
+            self.n_bets = np.where(ends, 0, self.n_bets)
+            self.n_full = np.where(ends, 0, self.n_full)
+            self.acted[ends] = -1
+            self.to_act = np.where(ends, self.n_active, self.to_act)
+            start = np.where(ends, self._first_actors() - 1, p)
+        else:
+            start = p
+        self.current = self._next_can(start)
+        if done is not None:
+            self._drop(~done)
+
+    def _showdown(self, sel: np.ndarray) -> None:
+        """Pay the showdowns in ``sel`` with side pots (:func:`holdem.games._engine.split_pot` for every row at once)."""
+        n = self.n
+        committed = self.committed[sel]
+        live = ~self.folded[sel]
+        ranks = np.where(live, self.ranks[self.ids[sel]].astype(np.int64), -1)
+        m = len(committed)
+        # the seats from the left of the button, and each row's live contribution levels, low to high
+        order = (self.button[sel][:, None] + 1 + np.arange(n)) % n
+        levels = np.sort(np.where(live, committed, -1), axis=1)
+        won = np.zeros((m, n), dtype=np.int64)
+        prev = np.zeros(m, dtype=np.int64)
+        at = np.arange(m)
+        for i in range(n):
+            level = levels[:, i]
+            valid = level >= 0  # folded seats sort first as -1; a repeated level forms an empty pot
+            top = np.maximum(level, prev)
+            amount = np.where(valid, (np.clip(committed, prev[:, None], top[:, None]) - prev[:, None]).sum(axis=1), 0)
+            eligible = live & (committed >= level[:, None])
+            best = np.where(eligible, ranks, -1).max(axis=1)
+            winners = eligible & (ranks == best[:, None])
+            n_win = np.maximum(winners.sum(axis=1), 1)
+            share, odd = np.divmod(amount, n_win)
+            won += winners * share[:, None]
+            first = order[at, np.argmax(winners[at[:, None], order], axis=1)]  # the first winner left of the button
+            won[at, first] += odd
+            prev = np.where(valid, level, prev)
+        self._record(sel, won)
+
 
 #: the batched state of each rule set that has one
 def batched_games() -> dict[type, type]:
@@ -856,6 +1043,8 @@ def new_batch(game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike 
     True
     """
     cls = batched_games().get(type(game))
-    if cls is None or getattr(game, "stacks", None) is not None:  # stud at table stakes: not batched yet
+    if cls is None:
         return None
+    if cls is Stud5Batch and game.stacks is not None:
+        cls = Stud5StakesBatch
     return cls(game, deals, buttons, ranks)

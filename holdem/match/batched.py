@@ -86,7 +86,7 @@ def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray) -> np
     if missing:
         raise ValueError(f"play_batch needs agents with act_batch; {', '.join(missing)} have none")
     acts = [a.act_batch for a in agents]
-    batch.attach("seat_agents", seat_agents)
+    batch.attach("seat_agents", seat_agents[batch.ids])  # hands may end before any action (all-in antes)
     names = np.array([getattr(a, "name", None) or type(a).__name__ for a in agents], dtype=object)
     # the engine's own trivial agents (and classes that set trusted_actions = True) answer legal kinds by construction
     trusted = all(capabilities(a).trusted_actions for a in agents)
