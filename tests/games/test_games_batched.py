@@ -300,3 +300,30 @@ def test_batched_stud_at_table_stakes_refuses_a_raise_the_short_all_in_did_not_r
         batch.apply([2, 1])
     for name, value in before.items():
         np.testing.assert_array_equal(getattr(batch, name), value)
+
+
+@pytest.mark.parametrize(
+    "ante, bet, max_raises, stacks",
+    [(0, 1, 0, (3, 1, 5, 2)), (3, 4, 1, (7, 30, 12)), (2, 3, 3, (9, 2, 26, 14, 5, 40, 3)), (1, 2, 2, (2, 2))],
+)
+def test_batched_stud_at_table_stakes_equals_the_scalar_states_for_other_stakes(ante, bet, max_raises, stacks):
+    """Antes, bet sizes and caps other than the paper's (short antes, no raises, one raise), random legal actions."""
+    from holdem.games import Stud5
+
+    game = Stud5(n_players=len(stacks), ante=ante, bet=bet, max_raises=max_raises, stacks=stacks)
+    deals = _deals(300, ante * 10 + bet)
+    buttons = np.arange(300) % game.n_players
+    batch = new_batch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(300)]
+    rng = np.random.default_rng(bet)
+    while batch.n_live:
+        legal = batch.legal_mask()
+        weights = legal * np.array([0.2, 0.4, 0.4])
+        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row]
+            state.apply(next(a for a in state.legal_actions() if a.kind == kinds[row]))
+        batch.apply(kinds)
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
