@@ -994,33 +994,41 @@ class Stud5StakesBatch(Stud5Batch):
             self._drop(~done)
 
     def _showdown(self, sel: np.ndarray) -> None:
-        """Pay the showdowns in ``sel`` with side pots (:func:`holdem.games._engine.split_pot` for every row at once)."""
-        n = self.n
-        committed = self.committed[sel]
-        live = ~self.folded[sel]
-        ranks = np.where(live, self.ranks[self.ids[sel]].astype(np.int64), -1)
-        m = len(committed)
-        # the seats from the left of the button, and each row's live contribution levels, low to high
-        order = (self.button[sel][:, None] + 1 + np.arange(n)) % n
-        levels = np.sort(np.where(live, committed, -1), axis=1)
-        won = np.zeros((m, n), dtype=np.int64)
-        prev = np.zeros(m, dtype=np.int64)
-        at = np.arange(m)
-        for i in range(n):
-            level = levels[:, i]
-            valid = level >= 0  # folded seats sort first as -1; a repeated level forms an empty pot
-            top = np.maximum(level, prev)
-            amount = np.where(valid, (np.clip(committed, prev[:, None], top[:, None]) - prev[:, None]).sum(axis=1), 0)
-            eligible = live & (committed >= level[:, None])
-            best = np.where(eligible, ranks, -1).max(axis=1)
-            winners = eligible & (ranks == best[:, None])
-            n_win = np.maximum(winners.sum(axis=1), 1)
-            share, odd = np.divmod(amount, n_win)
-            won += winners * share[:, None]
-            first = order[at, np.argmax(winners[at[:, None], order], axis=1)]  # the first winner left of the button
-            won[at, first] += odd
-            prev = np.where(valid, level, prev)
-        self._record(sel, won)
+        """Pay the showdowns in ``sel`` with side pots (:func:`_split_pots`)."""
+        self._record(sel, _split_pots(self.committed[sel], ~self.folded[sel], self.ranks[self.ids[sel]], self.button[sel]))
+
+
+def _split_pots(committed: np.ndarray, live: np.ndarray, ranks: np.ndarray, button: np.ndarray) -> np.ndarray:
+    """:func:`holdem.games._engine.split_pot` for every row at once: chips (m, n) each seat wins, side pots included.
+
+    Each side pot (one per distinct live contribution level) goes to the best
+    live hand that reached it, shared evenly, the odd chips to the first
+    winner left of the button.
+
+    >>> _split_pots(np.array([[10, 10, 4]]), np.ones((1, 3), bool), np.array([[5, 7, 9]]), np.array([0])).tolist()
+    [[0, 12, 12]]
+    """
+    m, n = committed.shape
+    ranks = np.where(live, ranks.astype(np.int64), -1)
+    order = (button[:, None] + 1 + np.arange(n)) % n  # the seats from the left of the button
+    levels = np.sort(np.where(live, committed, -1), axis=1)  # each row's live contribution levels, low to high
+    won = np.zeros((m, n), dtype=np.int64)
+    prev = np.zeros(m, dtype=np.int64)
+    at = np.arange(m)
+    for i in range(n):
+        level = levels[:, i]
+        valid = level >= 0  # folded seats sort first as -1; a repeated level forms an empty pot
+        top = np.maximum(level, prev)
+        amount = np.where(valid, (np.clip(committed, prev[:, None], top[:, None]) - prev[:, None]).sum(axis=1), 0)
+        eligible = live & (committed >= level[:, None])
+        best = np.where(eligible, ranks, -1).max(axis=1)
+        winners = eligible & (ranks == best[:, None])
+        share, odd = np.divmod(amount, np.maximum(winners.sum(axis=1), 1))
+        won += winners * share[:, None]
+        first = order[at, np.argmax(winners[at[:, None], order], axis=1)]  # the first winner left of the button
+        won[at, first] += odd
+        prev = np.where(valid, level, prev)
+    return won
 
 
 #: the batched state of each rule set that has one
