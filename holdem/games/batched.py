@@ -53,10 +53,10 @@ from numpy.typing import ArrayLike
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "BatchObservation", "StudBatchObservation", "new_batch", "batched_games"]
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "Draw5Batch", "BatchObservation", "StudBatchObservation", "new_batch", "batched_games"]
 
-FOLD_KIND, CALL_KIND, RAISE_KIND = 0, 1, 2
-_KIND_NAMES = ("fold", "check/call", "bet/raise")
+FOLD_KIND, CALL_KIND, RAISE_KIND, DISCARD_KIND = 0, 1, 2, 3
+_KIND_NAMES = ("fold", "check/call", "bet/raise", "discard")
 
 
 def _batch_rows(attr: str) -> property:
@@ -331,8 +331,8 @@ class LimitHoldemBatch:
                 f"The 'kinds' parameter of {type(self).__name__}.apply must be an integer array of shape "
                 f"({self.n_live},) (one action per live hand); got shape {kinds.shape} and dtype {kinds.dtype}."
             )
-        bad_kind = (kinds < 0) | (kinds > 2)
         legal = self.legal_mask()
+        bad_kind = (kinds < 0) | (kinds >= legal.shape[1])
         ok = ~bad_kind
         ok[ok] = legal[np.flatnonzero(ok), kinds[ok].astype(np.intp)]
         amounts = self._verify_amounts(kinds, ok, amounts)
@@ -340,10 +340,12 @@ class LimitHoldemBatch:
         if not ok.all():
             row = int(np.flatnonzero(~ok)[0])
             k = int(kinds[row])
-            what = _KIND_NAMES[k] if 0 <= k <= 2 else f"kind {k}"
+            what = _KIND_NAMES[k] if 0 <= k < legal.shape[1] else f"kind {k}"
             if k == RAISE_KIND and legal[row, 2]:
                 lo, hi = self.raise_bounds(np.array([row]))
                 what = f"raise to {int(amounts_of[row])} (legal raise-to totals {int(lo[0])}..{int(hi[0])})"
+            if k == DISCARD_KIND and legal[row, 3]:
+                what = f"discard of hand positions {int(amounts_of[row])} (a 5-bit mask of at most {self.game.max_draw} bits)"
             allowed = ", ".join(name for name, m in zip(_KIND_NAMES, legal[row]) if m)
             by = "" if who is None else f"{who[row]} answered "
             raise ValueError(
@@ -698,13 +700,13 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
 
 
 class _LimitShape:
-    """The few fields :class:`LimitHoldemBatch` reads while it posts the blinds, taken from a no-limit game."""
+    """The few fields :class:`LimitHoldemBatch` reads while it posts the blinds, taken from a no-limit game (or draw's: no blinds)."""
 
-    def __init__(self, game: Any) -> None:
-        self.n_players = 2
-        self.small_blind = game.small_blind
-        self.big_blind = game.big_blind
-        self.small_bet = self.big_bet = game.big_blind
+    def __init__(self, game: Any, n_players: int = 2) -> None:
+        self.n_players = n_players
+        self.small_blind = getattr(game, "small_blind", 0)
+        self.big_blind = getattr(game, "big_blind", 0)
+        self.small_bet = self.big_bet = self.big_blind
         self.max_raises = 0
         self.starting_stack = game.stack
 
@@ -1029,6 +1031,208 @@ def _split_pots(committed: np.ndarray, live: np.ndarray, ranks: np.ndarray, butt
         won[at, first] += odd
         prev = np.where(valid, level, prev)
     return won
+
+
+class DrawBatchObservation(BatchObservation):
+    """:class:`BatchObservation` of five-card draw: ``hole`` the acting seat's five cards now (k, 5), ``board``
+    empty, ``to_call`` capped by the stack."""
+
+    @property
+    def hole(self) -> np.ndarray:
+        return np.asarray(self._batch.hands[self.rows, self.player])
+
+    @property
+    def board(self) -> np.ndarray:
+        return np.zeros((len(self.rows), 0), dtype=self._batch.deals.dtype)
+
+    @property
+    def n_board(self) -> np.ndarray:
+        return np.zeros(len(self.rows), dtype=np.int64)
+
+    @property
+    def to_call(self) -> np.ndarray:
+        b = self._batch
+        rows, p = self.rows, self.player
+        return np.asarray(np.minimum(b.high[rows] - b.committed[rows, p], b.stacks[rows, p]))
+
+
+class Draw5Batch(LimitHoldemBatch):
+    """``B`` hands of five-card draw at once (:class:`~holdem.games.Draw5`; Kendall2001 §2-3).
+
+    The scalar rules of :class:`~holdem.games.draw.Draw5State` (sized
+    betting of :class:`holdem.games._engine.SizedState`) as arrays: every seat
+    antes; betting round 0, the draw (round 1), betting round 2, each started
+    left of the button; a raise is a raise-to total from the current bet plus
+    ``min_raise`` (or all-in when less) to all-in or the current bet plus
+    ``max_raise``; a seat may raise only on its first ``max_orbits - 1``
+    turns of a round, and not when no other seat can answer; a short call is
+    all-in; all-in seats stop betting but draw; in the draw every seat still
+    in replaces up to ``max_draw`` cards with ``deal[5n:]`` in drawing order;
+    when fewer than two seats can bet after the draw the hand goes to the
+    showdown, whose ranks come from one evaluator call on the final hands
+    (side pots as :func:`holdem.games._engine.split_pot`).
+
+    Kinds: ``0`` fold, ``1`` check/call, ``2`` raise (``amounts``: the
+    raise-to total, 0 the minimum), ``3`` discard (``amounts``: a 5-bit mask of
+    the positions in the seat's hand, :attr:`hands`, to replace; 0 stands pat).
+
+    >>> import numpy as np
+    >>> from holdem.games import Draw5
+    >>> batch = Draw5Batch(Draw5(n_players=2), np.tile(np.arange(52), (1, 1)), [0])
+    >>> batch.apply([1]); batch.apply([1])   # both check: the draw
+    >>> batch.legal_mask().tolist()
+    [[False, False, False, True]]
+    >>> batch.apply([3], [0b00011])          # seat 1 replaces its first two cards with deal[10], deal[11]
+    >>> batch.hands[0, 1].tolist()
+    [10, 11, 4, 6, 8]
+    """
+
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
+        if ranks is not None:
+            raise ValueError("The 'ranks' parameter of Draw5Batch must be None: final hands depend on the discards")
+        deals = np.asarray(deals)
+        n = game.n_players
+        B = deals.shape[0] if deals.ndim == 2 else 0
+        super().__init__(_LimitShape(game, n), deals, buttons, np.zeros((B, n), dtype=np.int64))
+        self.game = game
+        rows = np.arange(B)
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (B, n) position of each seat
+        self.hands = self.deals[rows[:, None, None], pos[:, :, None] + n * np.arange(5)].astype(np.int64)
+        self.next_card = np.full(B, 5 * n, dtype=np.int64)
+        self.committed[:] = game.ante
+        self.stacks = np.full((B, n), game.stack - game.ante, dtype=np.int64)
+        self.high[:] = game.ante
+        self.allin = np.zeros((B, n), dtype=bool)
+        self.n_active = np.full(B, n, dtype=np.int64)
+        self.acts = np.zeros((B, n), dtype=np.int64)
+        self.to_act[:] = n
+        self.current = (self.button + 1) % n
+        self._row_arrays += ["hands", "next_card", "stacks", "allin", "n_active", "acts"]
+
+    def observation(self, rows: ArrayLike) -> DrawBatchObservation:
+        return DrawBatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def stacks_of(self, rows: Any) -> np.ndarray:
+        return np.asarray(self.stacks[rows])
+
+    def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` of the seats to act in ``rows`` (0, 0 where no raise is legal; ``SizedState.raise_bounds``)."""
+        g = self.game
+        mine = self._mine(self.committed, rows)
+        stack = self._mine(self.stacks, rows)
+        high = self.high[rows]
+        can = ((self.round[rows] != 1) & (self.n_active[rows] >= 2)
+               & (self._mine(self.acts, rows) < g.max_orbits - 1) & (stack > high - mine))
+        max_to = mine + stack
+        if g.max_raise is not None:
+            max_to = np.minimum(max_to, high + g.max_raise)
+        min_to = np.minimum(high + g.min_raise, max_to)
+        return np.where(can, min_to, 0), np.where(can, max_to, 0)
+
+    def legal_mask(self, rows: Any = None) -> np.ndarray:
+        """Bool array (k, 4): fold, check/call, bet/raise, discard (the draw: discard only)."""
+        if rows is None:
+            if self._legal is None:
+                self._legal = self.legal_mask(np.arange(self.n_live))
+            return self._legal
+        if self._legal is not None:
+            return np.asarray(self._legal[rows])
+        draw = self.round[rows] == 1
+        mask = np.zeros((len(draw), 4), dtype=bool)
+        mask[:, 0] = ~draw & (self.high[rows] > self._mine(self.committed, rows))
+        mask[:, 1] = ~draw
+        mask[:, 2] = ~draw & (self.raise_bounds(rows)[0] > 0)
+        mask[:, 3] = draw
+        return mask
+
+    def _verify_amounts(self, kinds: np.ndarray, ok: np.ndarray, amounts: Any) -> Any:
+        """Raise-to totals in ``[min_to, max_to]`` (0: the minimum); discard masks of at most ``max_draw`` positions."""
+        amounts = NoLimitHoldemBatch._verify_amounts(self, kinds, ok, amounts)  # type: ignore[arg-type]
+        discarding = ok & (kinds == DISCARD_KIND)
+        bits = (amounts[:, None] >> np.arange(5)) & 1
+        ok &= ~(discarding & ((amounts < 0) | (amounts > 31) | (bits.sum(axis=1) > self.game.max_draw)))
+        return amounts
+
+    def _next_seat(self, seat: np.ndarray, drawing: np.ndarray) -> np.ndarray:
+        """The next seat after ``seat`` that acts: not folded (rows ``drawing``) or neither folded nor all-in."""
+        return self._next_open(seat, self.folded | (self.allin & ~drawing[:, None]))
+
+    def _apply(self, kinds: np.ndarray, amounts: Any = None) -> None:
+        """``SizedState._apply`` and ``Draw5State._apply_discard`` for every live row (legal, unchecked)."""
+        k = self.n_live
+        if k == 0:
+            return
+        n = self.n
+        self._legal = None
+        p = self.current
+        flat = np.arange(0, k * n, n) + p
+        committed = self.committed.reshape(-1)
+        stacks = self.stacks.reshape(-1)
+        fold = kinds == FOLD_KIND
+        rais = kinds == RAISE_KIND
+        disc = kinds == DISCARD_KIND
+        if amounts is None:
+            amounts = np.zeros(k, dtype=np.int64)
+        amounts = np.asarray(amounts, dtype=np.int64)
+        mine = committed[flat]
+        high = self.high
+        if rais.any():
+            amounts = np.where(rais & (amounts == 0), self.raise_bounds(np.arange(k))[0], amounts)
+        new = np.where(rais, amounts, mine + np.minimum(high - mine, stacks[flat]))
+        new = np.where(fold | disc, mine, new)
+        put = new - mine
+        committed[flat] = new
+        stacks[flat] -= put
+        went_allin = (put > 0) & (stacks[flat] == 0)
+        allin = self.allin.reshape(-1)
+        allin[flat[went_allin]] = True
+        n_active = self.n_active - went_allin - fold
+        self.n_active = n_active
+        self.high = np.where(rais, amounts, high)
+        self.to_act = np.where(rais, np.where(allin[flat], n_active, n_active - 1), self.to_act - 1)
+        self.acts.reshape(-1)[flat] += ~disc
+        self.n_actions += 1
+        if disc.any():  # replace the marked positions with the next cards of the deal, in hand order
+            rows = np.flatnonzero(disc)
+            bits = ((amounts[rows, None] >> np.arange(5)) & 1).astype(bool)
+            at = self.next_card[rows, None] + np.cumsum(bits, axis=1) - 1
+            fresh = self.deals[self.ids[rows][:, None], np.minimum(at, 51)]
+            hands = self.hands[rows, p[rows]]
+            self.hands[rows, p[rows]] = np.where(bits, fresh, hands)
+            self.next_card[rows] += bits.sum(axis=1)
+        done = None
+        if fold.any():
+            self.folded.reshape(-1)[flat[fold]] = True
+            self.n_live_seats = self.n_live_seats - fold
+            won_by_fold = self.n_live_seats == 1
+            if won_by_fold.any():
+                self._win_by_fold(won_by_fold)
+                done = won_by_fold
+        ends = self.to_act <= 0
+        if done is not None:
+            ends &= ~done
+        start = p
+        if ends.any():
+            to_draw = ends & (self.round == 0)
+            to_bet = ends & (self.round == 1)
+            last = (ends & (self.round == 2)) | (to_bet & (n_active < 2))  # no one left to bet against: showdown
+            if last.any():
+                self._showdown(last)
+                done = last if done is None else done | last
+            to_bet &= ~last
+            self.round = self.round + to_draw + to_bet
+            self.to_act = np.where(to_draw, self.n_live_seats, np.where(to_bet, n_active, self.to_act))
+            self.acts[to_bet] = 0
+            start = np.where(to_draw | to_bet, self.button, p)
+        self.current = self._next_seat(start, self.round == 1)
+        if done is not None:
+            self._drop(~done)
+
+    def _showdown(self, sel: np.ndarray) -> None:
+        """Rank the final hands of ``sel`` (one evaluator call) and pay the pots (:func:`_split_pots`)."""
+        ranks = evaluate(self.hands[sel])
+        self.ranks[self.ids[sel]] = ranks
+        self._record(sel, _split_pots(self.committed[sel], ~self.folded[sel], ranks, self.button[sel]))
 
 
 #: the batched state of each rule set that has one

@@ -327,3 +327,55 @@ def test_batched_stud_at_table_stakes_equals_the_scalar_states_for_other_stakes(
             state.apply(next(a for a in state.legal_actions() if a.kind == kinds[row]))
         batch.apply(kinds)
     np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [dict(n_players=2), dict(n_players=5), dict(n_players=7, stack=40, min_raise=3),
+     dict(n_players=3, max_raise=6, max_orbits=2, stack=25, max_draw=3), dict(n_players=4, ante=0, stack=12, max_orbits=1)],
+)
+def test_batched_draw_equals_the_scalar_states_on_random_legal_actions(options):
+    """Five-card draw: sized raises, the orbit cap, all-ins, discards and replacement cards, as the scalar state."""
+    from holdem.games import Draw5
+    from holdem.games.base import Action, ActionKind
+    from holdem.games.batched import Draw5Batch
+
+    game = Draw5(**options)
+    n = game.n_players
+    n_deals = 300
+    deals = _deals(n_deals, 60 + n)
+    buttons = np.arange(n_deals) % n
+    batch = Draw5Batch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(n_deals)]
+    rng = np.random.default_rng(n)
+    masks = np.array([m for m in range(32) if bin(m).count("1") <= game.max_draw])
+    while batch.n_live:
+        k = batch.n_live
+        legal = batch.legal_mask()
+        weights = legal * np.array([0.15, 0.45, 0.4, 1.0])
+        u = rng.random(k)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        lo, hi = batch.raise_bounds(np.arange(k))
+        amounts = np.where(kinds == 2, lo + (rng.random(k) * (hi - lo + 1)).astype(np.int64), 0)
+        amounts = np.where(kinds == 3, masks[rng.integers(0, len(masks), k)], amounts)
+        obs = batch.observation(np.arange(k))
+        holes, to_call = obs.hole, obs.to_call
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row] and state.round == batch.round[row]
+            assert [tuple(h) for h in batch.hands[row].tolist()] == list(state.hands)
+            o = state.observation(state.current_player)
+            assert o.hole == tuple(holes[row].tolist()) and o.to_call == to_call[row]
+            assert {a.kind for a in state.legal_actions()} == {j for j in range(4) if legal[row, j]}
+            assert (state.raise_bounds() or (0, 0)) == (lo[row], hi[row])
+            if kinds[row] == 3:
+                action = Action(ActionKind.DISCARD, 0, tuple(c for j, c in enumerate(o.hole) if amounts[row] >> j & 1))
+            elif kinds[row] == 2:
+                action = Action(ActionKind.BET_RAISE, int(amounts[row]))
+            else:
+                action = next(a for a in state.legal_actions() if a.kind == kinds[row])
+            state.apply(action)
+        batch.apply(kinds, amounts)
+    assert all(s.is_terminal for s in states)
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
+    assert (batch.payoffs.sum(axis=1) == 0).all()
