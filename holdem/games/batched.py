@@ -53,7 +53,7 @@ from numpy.typing import ArrayLike
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "Draw5Batch", "BatchObservation", "StudBatchObservation", "new_batch", "batched_games"]
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "Draw5Batch", "BatchObservation", "discard_masks", "StudBatchObservation", "new_batch", "batched_games"]
 
 FOLD_KIND, CALL_KIND, RAISE_KIND, DISCARD_KIND = 0, 1, 2, 3
 _KIND_NAMES = ("fold", "check/call", "bet/raise", "discard")
@@ -99,6 +99,9 @@ class BatchObservation:
     n_actions : int array (k,)
         Actions taken so far in the hand (all seats).
     """
+
+    #: whether ``legal`` has a fourth column, discard (five-card draw)
+    has_draw = False
 
     def __init__(self, batch: "LimitHoldemBatch", rows: np.ndarray) -> None:
         self._batch = batch
@@ -1035,7 +1038,9 @@ def _split_pots(committed: np.ndarray, live: np.ndarray, ranks: np.ndarray, butt
 
 class DrawBatchObservation(BatchObservation):
     """:class:`BatchObservation` of five-card draw: ``hole`` the acting seat's five cards now (k, 5), ``board``
-    empty, ``to_call`` capped by the stack."""
+    empty, ``to_call`` capped by the stack; ``legal`` has a fourth column, discard (the draw)."""
+
+    has_draw = True
 
     @property
     def hole(self) -> np.ndarray:
@@ -1086,6 +1091,9 @@ class Draw5Batch(LimitHoldemBatch):
     >>> batch.hands[0, 1].tolist()
     [10, 11, 4, 6, 8]
     """
+
+    #: showdown ranks come from the final hands at the showdown, not from the deal
+    ranks_at_showdown = True
 
     def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
         if ranks is not None:
@@ -1235,13 +1243,29 @@ class Draw5Batch(LimitHoldemBatch):
         self._record(sel, _split_pots(self.committed[sel], ~self.folded[sel], ranks, self.button[sel]))
 
 
+@functools.lru_cache(maxsize=None)
+def discard_masks(max_draw: int) -> np.ndarray:
+    """Every legal discard as a 5-bit mask of hand positions, in the order of ``Draw5State.legal_actions``.
+
+    The scalar state lists ``combinations(hand, k)`` for ``k = 0 .. max_draw``,
+    so the ``i``-th legal discard of a seat is ``discard_masks(max_draw)[i]``.
+
+    >>> discard_masks(1).tolist()
+    [0, 1, 2, 4, 8, 16]
+    """
+    from itertools import combinations
+
+    return np.array([sum(1 << j for j in c) for k in range(max_draw + 1) for c in combinations(range(5), k)])
+
+
 #: the batched state of each rule set that has one
 def batched_games() -> dict[type, type]:
     """Rule-set class → its batched state class (the games :func:`new_batch` can batch)."""
+    from holdem.games.draw import Draw5
     from holdem.games.holdem import LimitHoldem, NoLimitHoldem
     from holdem.games.stud import Stud5
 
-    return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch, Stud5: Stud5Batch}
+    return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch, Stud5: Stud5Batch, Draw5: Draw5Batch}
 
 
 def new_batch(game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> Any:
@@ -1251,8 +1275,8 @@ def new_batch(game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike 
     >>> from holdem.games import LimitHoldem, Draw5
     >>> type(new_batch(LimitHoldem(), np.tile(np.arange(52), (2, 1)), [0, 1])).__name__
     'LimitHoldemBatch'
-    >>> new_batch(Draw5(), np.tile(np.arange(52), (2, 1)), [0, 1]) is None
-    True
+    >>> type(new_batch(Draw5(), np.tile(np.arange(52), (2, 1)), [0, 1])).__name__
+    'Draw5Batch'
     """
     cls = batched_games().get(type(game))
     if cls is None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from holdem.games.batched import new_batch
+from holdem.games.batched import batched_games, new_batch
 from holdem.play import _hook, capabilities
 
 __all__ = ["play_batch", "play_block_batched", "plays_batched"]
@@ -46,13 +46,16 @@ def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, butt
     deal by deal, each deal's replays in order; ``at_seats[r, seat]`` is the
     agent in ``seat`` in replay ``r`` and ``seat_ofs[r, agent]`` its inverse.
     """
-    if ranks is None or not plays_batched(agents):
+    if not plays_batched(agents):
         return None
+    if ranks is None and not getattr(batched_games().get(type(game)), "ranks_at_showdown", False):
+        return None  # no ranks from the block (a game ranked by its states): hand by hand
     n_replays = at_seats.shape[0]
     if n_replays > 1:
         deals = np.repeat(deals, n_replays, axis=0)
         buttons = np.repeat(buttons, n_replays)
-        ranks = np.repeat(ranks, n_replays, axis=0)
+        if ranks is not None:  # None: draw, ranked after the discards
+            ranks = np.repeat(ranks, n_replays, axis=0)
     batch = new_batch(game, deals, buttons, ranks)
     if batch is None:
         return None

@@ -163,3 +163,23 @@ def test_agent_instances_play_hand_by_hand(monkeypatch):
     monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(1))
     play_match(LimitHoldem(), [UniformRandom(rng=1), "call"], 40, rng=1, block_size=20)
     assert calls == []
+
+
+@pytest.mark.parametrize(
+    "options, agents",
+    [(dict(n_players=2), ["random", "call"]), (dict(n_players=3, stack=30), ["random", "raise", "random"]),
+     (dict(n_players=5, max_raise=8, stack=40), ["random", "call", "fold", "raise", "random"]),
+     (dict(n_players=4, max_draw=3, max_orbits=2), ["random", "random", "call", "random"])],
+)
+def test_batched_draw_match_equals_the_scalar_match(monkeypatch, options, agents):
+    """Five-card draw (discards in the action space) is batched, with exactly the scalar path's chips."""
+    from holdem.games import Draw5
+
+    game = Draw5(**options)
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(original(*a)) or calls[-1])
+    got = play_match(game, agents, 300, rng=17, duplicate=True, block_size=150)
+    assert len(calls) == 2 and all(c is not None for c in calls)
+    want = _scalar(monkeypatch, game, agents, 300, rng=17, duplicate=True, block_size=150)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
