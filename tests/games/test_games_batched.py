@@ -379,3 +379,18 @@ def test_batched_draw_equals_the_scalar_states_on_random_legal_actions(options):
     assert all(s.is_terminal for s in states)
     np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
     assert (batch.payoffs.sum(axis=1) == 0).all()
+
+
+def test_batched_draw_refuses_a_bad_discard_and_changes_no_row():
+    from holdem.games import Draw5
+
+    batch = new_batch(Draw5(n_players=2), np.tile(np.arange(52), (2, 1)), [0, 1])
+    batch.apply([1, 1])
+    batch.apply([1, 1])  # both rows in the draw
+    before = batch.hands.copy(), batch.next_card.copy(), batch.current.copy()
+    with pytest.raises(ValueError, match=r"illegal action discard of hand positions 7 \(a 5-bit mask of at most 2 bits\) \(3\) in row 1"):
+        batch.apply([3, 3], [3, 7])  # three cards in row 1
+    with pytest.raises(ValueError, match=r"illegal action check/call \(1\) in row 0 .*: legal are discard;"):
+        batch.apply([1, 3], [0, 0])
+    for x, y in zip(before, (batch.hands, batch.next_card, batch.current)):
+        np.testing.assert_array_equal(x, y)
