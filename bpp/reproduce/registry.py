@@ -51,7 +51,7 @@ PAPERS = {
 #: The modules that register experiments (a module that is not there yet is skipped).
 MODULES = ("bpp.reproduce.loki", "bpp.reproduce.poki", "bpp.reproduce.stud", "bpp.reproduce.kendall",
            "bpp.reproduce.kendall_readings", "bpp.reproduce.loki_potential", "bpp.reproduce.poki_meta", "bpp.reproduce.poki_continuations",
-           "bpp.reproduce.poki_network",
+           "bpp.reproduce.poki_network", "bpp.reproduce.poki_opponents",
            "bpp.reproduce.lbr", "bpp.reproduce.stud_stakes")
 
 
