@@ -52,7 +52,8 @@ PAPERS = {
 MODULES = ("bpp.reproduce.loki", "bpp.reproduce.poki", "bpp.reproduce.stud", "bpp.reproduce.kendall",
            "bpp.reproduce.kendall_readings", "bpp.reproduce.loki_potential", "bpp.reproduce.poki_meta", "bpp.reproduce.poki_continuations",
            "bpp.reproduce.poki_network", "bpp.reproduce.poki_opponents",
-           "bpp.reproduce.lbr", "bpp.reproduce.stud_stakes", "bpp.reproduce.stud_multi")
+           "bpp.reproduce.lbr", "bpp.reproduce.stud_stakes", "bpp.reproduce.stud_multi",
+           "bpp.reproduce.stud_gap")
 
 
 @dataclass(frozen=True)
