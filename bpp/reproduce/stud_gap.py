@@ -22,6 +22,7 @@ step (:func:`gap_run`, :func:`gap_figure`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bpp.reproduce.registry import Experiment, Row, Step, register
 
@@ -47,7 +48,7 @@ def gap_run(player: str, deals: int, rng: int = SEED) -> dict:
     from holdem.games import Stud5
     from holdem.match import play_match
 
-    kwargs = {"bpp": {}, "bpp-argmax": {"play": "argmax"}, "bpp-up": {"upcards_link": True},
+    kwargs: dict[str, dict[str, Any]] = {"bpp": {}, "bpp-argmax": {"play": "argmax"}, "bpp-up": {"upcards_link": True},
               "bpp-card": {"player": "bpp-card"}}
     if player == "rules-reader":
         result = play_match(Stud5(), ["rules-reader", "rules"], deals, rng=rng, duplicate=True, progress=True)

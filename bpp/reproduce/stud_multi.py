@@ -94,7 +94,7 @@ def calibration(seats: int, deals: int, *, rng: int = 62, opponent: str = "rules
 
     rows = []
     for model in ("per_seat", "strongest"):
-        rng = np.random.default_rng([seed, seats])
+        stream = np.random.default_rng([seed, seats])  # the deals
         game = Stud5(n_players=seats)
         bpp = MultiBPPPlayer(opponent_model=model, rng=np.random.default_rng([seed, seats, 1]))
         agents = [bpp] + [make_agent(opponent, rng=np.random.default_rng([seed, seats, 2 + i])) for i in range(seats - 1)]
@@ -112,7 +112,7 @@ def calibration(seats: int, deals: int, *, rng: int = 62, opponent: str = "rules
 
         driver = HandDriver(agents, on_decision=record)
         for hand in tqdm(range(deals), desc=f"calibration {seats} seats {model}", leave=False):
-            deal = rng.permutation(52)
+            deal = stream.permutation(52)
             button = hand % seats
             ranks = evaluate(game.showdown_cards(deal[None], button)[0])
             driver.play(game.new_hand(deal, button=button))
@@ -136,20 +136,22 @@ def interrelation(n_situations: int, *, n_samples: int = 2000, rng: int = 63, op
     from bpp.stud.model.networks import load_cpts
 
     cpts = load_cpts()
-    rng = np.random.default_rng(seed)
+    gen = np.random.default_rng(seed)
     out = []
     for r in range(4):
         k = r + 2
         for m in opponents:
             net = CompiledMultiNet(cpts[r], m + 1)
-            a_s, b_s, c_s = [], [], []
+            a_s: list[float] = []
+            b_s: list[float] = []
+            c_s: list[float] = []
             for _ in tqdm(range(n_situations), desc=f"interrelation round {r}, {m} opponents", leave=False):
-                deck = rng.permutation(52).astype(np.int8)
+                deck = gen.permutation(52).astype(np.int8)
                 mine = deck[:k]
                 ups = [deck[k + i * (k - 1): k + (i + 1) * (k - 1)] for i in range(m)]
                 pool = deck[k + m * (k - 1):]
                 a_s.append(net.p_win(hand_type_of(mine.tolist()), [(hand_type_of(u.tolist()), None) for u in ups]))
-                fill = rng.permuted(np.tile(pool, (n_samples, 1)), axis=1)
+                fill = gen.permuted(np.tile(pool, (n_samples, 1)), axis=1)
                 hands = np.empty((m + 1, n_samples, 5), dtype=np.int8)
                 hands[0, :, :k] = mine
                 hands[0, :, k:] = fill[:, : 5 - k]
