@@ -23,3 +23,27 @@ def test_mypy_passes_on_holdem_and_bpp():
 
 def test_both_packages_say_they_are_typed():
     assert (ROOT / "holdem" / "py.typed").exists() and (ROOT / "bpp" / "py.typed").exists()
+
+
+#: The modules still on pyproject.toml's "not yet clean" list (ignore_errors): it may only shrink.
+NOT_YET_CLEAN = {
+    "bpp.loki.evaluator.postflop", "bpp.openspiel",
+    "bpp.stud.model.actions", "bpp.stud.model.bluff", "bpp.stud.model.dbn", "bpp.stud.model.handtypes",
+    "bpp.stud.model.linked", "bpp.stud.model.networks", "bpp.stud.model.showing", "bpp.stud.model.upcards",
+    "bpp.stud.players.actions", "bpp.stud.players.bluff", "bpp.stud.players.cardlevel", "bpp.stud.players.dbn",
+    "bpp.stud.players.linked", "bpp.stud.players.multi", "bpp.stud.players.paper", "bpp.stud.players.reference",
+    "bpp.stud.players.showing",
+    "holdem.games.batched", "holdem.match.batched",
+}
+
+
+def test_the_not_yet_clean_list_only_shrinks():
+    """A module leaves the list once it passes; none joins it (a new module is written clean)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    listed = {m for o in config["overrides"] if o.get("ignore_errors") for m in o["module"]}
+    assert listed <= NOT_YET_CLEAN, f"modules added to the not-yet-clean list: {sorted(listed - NOT_YET_CLEAN)}"
+    for module in listed:  # every entry names a module that exists (a renamed one would hide nothing, silently)
+        path = ROOT / Path(*module.split("."))
+        assert path.with_suffix(".py").exists() or (path / "__init__.py").exists(), module
