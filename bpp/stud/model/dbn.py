@@ -278,7 +278,8 @@ def estimate_dbn_cpts(n_hands: int = 10_000_000, *, rng=None, progress: bool = F
     prior = np.zeros(n_cur[0], dtype=np.int64)
     trans = [np.zeros(n_cur[t + 1] * n_cur[t], dtype=np.int64) for t in range(N_ROUNDS - 1)]
     first = np.zeros(n_up[0] * n_cur[0], dtype=np.int64)
-    nxt = [None] + [np.zeros(n_up[t] * n_cur[t] * n_up[t - 1], dtype=np.int64) for t in range(1, N_ROUNDS)]
+    nxt = [np.zeros(0, dtype=np.int64)]  # slot 0 unused: slice 0 has no previous upcard
+    nxt += [np.zeros(n_up[t] * n_cur[t] * n_up[t - 1], dtype=np.int64) for t in range(1, N_ROUNDS)]
     bar = _progress(int(n_hands), progress, "dealing stud hands")
     for start in range(0, int(n_hands), batch):
         size = min(batch, int(n_hands) - start)
@@ -321,7 +322,7 @@ def _cpd_specs(cpts: DBNCPTs | None):
     """(variable, parents, values (child, *parents) or None without ``cpts``) of every node."""
     last = N_ROUNDS - 1
     table = (lambda get: None) if cpts is None else (lambda get: get(cpts))
-    specs = []
+    specs: list[tuple[str, list[str], np.ndarray | None]] = []
     for player in ("BPP_Current", "OPP_Current"):
         specs.append((node(player, 0), [], table(lambda c: c.prior_current)))
         specs += [(node(player, t), [node(player, t - 1)], table(lambda c, t=t: c.transitions[t - 1])) for t in range(1, N_ROUNDS)]
@@ -553,10 +554,9 @@ class CompiledDBN:
         self.cpts = cpts
         self.current_states = tuple(current_type_names(t) for t in range(N_ROUNDS))
         self.upcard_states = tuple(upcard_type_names(t) for t in range(N_ROUNDS))
-        final = [None] * N_ROUNDS
-        final[N_ROUNDS - 1] = np.eye(ht.N_FINAL_TYPES)
+        final = [np.eye(ht.N_FINAL_TYPES)]
         for t in range(N_ROUNDS - 2, -1, -1):
-            final[t] = final[t + 1] @ cpts.transitions[t]
+            final.insert(0, final[0] @ cpts.transitions[t])
         self.final_given_current = tuple(final)
         w = cpts.win_given_finals
         self.win_given_current = tuple(np.clip(k.T @ w @ k, 0.0, 1.0) for k in final)
@@ -564,7 +564,7 @@ class CompiledDBN:
         self._action = tuple(np.vstack([m, np.ones((1, m.shape[1]))]) for m in cpts.action_cpts)
         # upcard likelihoods indexed [u_prev][u] → vector over c (u_prev unused in slice 0)
         self._up0 = cpts.upcards_first
-        self._up = (None,) + tuple(np.ascontiguousarray(m.transpose(2, 0, 1)) for m in cpts.upcards_next)  # [u_prev, u, c]
+        self._up = (np.empty((0, 0, 0)),) + tuple(np.ascontiguousarray(m.transpose(2, 0, 1)) for m in cpts.upcards_next)  # [u_prev, u, c]
         for a in (*self.final_given_current, *self.win_given_current, *self._action):
             a.flags.writeable = False
 

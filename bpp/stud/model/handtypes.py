@@ -556,7 +556,9 @@ def table1_comparison(n_deals: int | None = None, *, rng=None) -> list[dict]:
     ('busted', 1302540, 0.5011774, 0.5015629)
     """
     counts = table1_exact_counts()
-    sampled = table1_sampled_counts(n_deals, rng=rng) if n_deals else None
+    sampled = (
+        {name: c / n_deals for name, c in table1_sampled_counts(n_deals, rng=rng).items()} if n_deals else None
+    )
     rows = []
     for name in TABLE1_TYPES:
         exact = counts[name] / N_HANDS
@@ -574,7 +576,7 @@ def table1_comparison(n_deals: int | None = None, *, rng=None) -> list[dict]:
                 "z": (paper - exact) / se,
                 "exact_ace_high": ace_high,
                 "z_ace_high": (paper - ace_high) / se_ace_high,
-                "sampled": None if sampled is None else sampled[name] / n_deals,
+                "sampled": None if sampled is None else sampled[name],
                 "note": TABLE1_NOTES[name],
             }
         )
