@@ -24,8 +24,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from bpp.plots import save_figure  # noqa: E402
 from bpp.stud.model.dbn import draw_dbn  # noqa: E402
-from bpp.stud.model.multi import draw_multi_network  # noqa: E402
 from bpp.stud.model.drawing import draw_network  # noqa: E402
+from bpp.stud.model.multi import draw_multi_network  # noqa: E402
 from bpp.stud.players.variants import VARIANTS  # noqa: E402
 from bpp.reproduce.script import run_script  # noqa: E402
 
