@@ -8,7 +8,9 @@ of ``poki`` and LBR's deals/s against ``poki``.
 
 First the per-board kernels of the post-flop evaluator beside the code they replaced (kept here only as the
 anchor): every holding's HS/EHS (``StreetTable.holding_strength``; before: a loop of sort + searchsorted per next
-card) and the next-card ranks of a table (before: ``rank_of_keys`` on all 1,326 × 52 pairs).
+card) and the next-card ranks of a table (before: ``rank_of_keys`` on all 1,326 × 52 pairs); the simulation
+players' percentiles of the sampled holdings on 500 trial boards (``sampling._percentiles``; before: every holding
+evaluated on every trial board).
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ import numpy as np
 
 from _timing import best_time
 from bpp.loki.evaluator.postflop import StreetTable
+from bpp.loki.simulator.sampling import _percentiles
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.games import make_game
 from holdem.match import play_match
-from holdem.ranges import CARD_HOLDINGS, HOLDINGS, N_HOLDINGS
+from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
 from holdem.tables import load_tables
 
 LOKI = ["loki-reweight", "loki-showdown", "loki-reweight-showdown", "loki-b", "loki-c", "loki-d", "loki-e"]
@@ -76,6 +79,31 @@ def next_ranks_full(board: np.ndarray) -> np.ndarray:
                         suit_bits=bits[:, None] + tables.suit_bits[None, :52])
 
 
+def percentiles_full(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
+    """The anchor: the simulator's trial-board percentiles with every holding evaluated on every board, as before."""
+    tables = load_tables()
+    T, k = boards.shape
+    keys = key_sums(HOLDINGS)[None, :] + key_sums(boards)[:, None]
+    bits = tables.suit_bits[HOLDINGS].sum(axis=1)[None, :] + tables.suit_bits[boards].sum(axis=1)[:, None]
+    ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
+    rows = np.arange(T)[:, None]
+    for j in range(k):
+        ranks[rows, CARD_HOLDINGS[boards[:, j]]] = 0
+    n_dead = k * 51 - k * (k - 1) // 2
+    mine = ranks[rows, holdings]
+    less = (ranks[:, None, :] < mine[:, :, None]).view(np.uint8).sum(axis=2, dtype=np.uint16) - n_dead
+    equal = (ranks[:, None, :] == mine[:, :, None]).view(np.uint8).sum(axis=2, dtype=np.uint16) - 1
+    return (less + equal / 2) / (N_HOLDINGS - n_dead - 1)
+
+
+def trial_boards(k: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """500 random k-card boards and two holdings per board that share no card with it (as the simulator samples)."""
+    deck = np.argsort(rng.random((500, 52)), axis=1)
+    boards = deck[:, :k].astype(np.int8)
+    holdings = HOLDING_INDEX[deck[:, k : k + 4 : 2], deck[:, k + 1 : k + 4 : 2]]
+    return boards, holdings
+
+
 def kernels() -> None:
     print(f"{'per board (ms, best of 20)':40} {'ours':>8} {'before':>8}")
     for text in ("3h 4c Jh", "3h 4c Jh 9s", "3h 4h Jd", "3h 4c Jh 9s 2d"):
@@ -89,6 +117,13 @@ def kernels() -> None:
         ours = best_time(lambda: StreetTable(text), 20)
         before = best_time(lambda: next_ranks_full(table.board), 20)
         print(f"{'table (ours) / next ranks, ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
+    rng = np.random.default_rng(0)
+    for k, street in ((3, "flops"), (4, "turns"), (5, "rivers")):
+        boards, holdings = trial_boards(k, rng)
+        assert np.array_equal(_percentiles(boards, holdings), percentiles_full(boards, holdings))
+        ours = best_time(lambda: _percentiles(boards, holdings), 20)
+        before = best_time(lambda: percentiles_full(boards, holdings), 20)
+        print(f"{'sim percentiles, 500 ' + street:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
 
 
 def rate(game, agents, hands: int, seconds: float) -> float:

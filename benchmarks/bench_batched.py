@@ -25,7 +25,12 @@ the same policy) with the same blinds and 200-big-blind stacks.
 
 Heads-up five-card stud, ``rules`` against ``rules`` (Korb1999 §5.1's
 rule-based player): batched beside the scalar path (neither OpenSpiel nor
-pokerkit plays five-card stud, so the scalar path is the anchor).
+pokerkit plays five-card stud, so the scalar path is the anchor).  The same
+at table stakes, three seats with stacks of 10, 20 and 40 chips (all-ins and
+side pots), batched beside the scalar path.
+
+Five-seat five-card draw, ``random`` in every seat (uniform over the legal
+bets and discards): batched beside the scalar path (no anchor plays it).
 
 The Gymnasium environments: learner decisions per second of
 :class:`bpp.vector_env.BatchVsAgentsEnv` (4,096 tables) beside
@@ -105,7 +110,8 @@ def nolimit(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
     return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
 
 
-def stud_rules(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
+def stud_rules(hands: int, block_size: int, repeat: int, *, scalar: bool, stacks: tuple[int, ...] | None = None) -> float:
+    """``rules`` in every seat of five-card stud (heads-up, or one seat per stack at table stakes)."""
     from bpp.stud.opponents.paper import RuleBasedPlayer
 
     from holdem.games import Stud5
@@ -113,9 +119,24 @@ def stud_rules(hands: int, block_size: int, repeat: int, *, scalar: bool) -> flo
     class ScalarRules(RuleBasedPlayer):
         act_batch = None
 
-    agents = [ScalarRules, ScalarRules] if scalar else ["rules", "rules"]
-    game = Stud5()
+    n = 2 if stacks is None else len(stacks)
+    agents = [ScalarRules] * n if scalar else ["rules"] * n
+    game = Stud5(n_players=n, stacks=stacks)
     play_match(game, agents, 1_000, rng=0, block_size=block_size)
+    return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
+
+
+def draw_random(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
+    """Five-seat five-card draw (Kendall2001's table), ``random`` in every seat (uniform bets and discards)."""
+    from holdem.agents import UniformRandom
+    from holdem.games import Draw5
+
+    class ScalarRandom(UniformRandom):
+        act_batch = None
+
+    agents = [ScalarRandom] * 5 if scalar else ["random"] * 5
+    game = Draw5()
+    play_match(game, agents, 500, rng=0, block_size=block_size)
     return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
 
 
@@ -281,6 +302,17 @@ def main(argv=None) -> None:
     print(f"heads-up five-card stud, rules vs rules (hands/s, best of {a.repeat}):")
     print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {st:12,.0f}   target 300,000")
     print(f"  {'bpp play_match, scalar path':44s} {st_scalar:12,.0f}   batched/scalar {st / st_scalar:6.1f}x")
+    stakes = (10, 20, 40)
+    sk = stud_rules(a.hands, a.block_size, a.repeat, scalar=False, stacks=stakes)
+    sk_scalar = stud_rules(max(a.hands // 100, 2_000), 500, a.repeat, scalar=True, stacks=stakes)
+    print(f"three-seat five-card stud at table stakes {stakes}, rules x3 (hands/s, best of {a.repeat}):")
+    print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {sk:12,.0f}")
+    print(f"  {'bpp play_match, scalar path':44s} {sk_scalar:12,.0f}   batched/scalar {sk / sk_scalar:6.1f}x")
+    dr = draw_random(max(a.hands // 4, 2_000), a.block_size, a.repeat, scalar=False)
+    dr_scalar = draw_random(max(a.hands // 400, 1_000), 500, a.repeat, scalar=True)
+    print(f"five-seat five-card draw, random x5 (hands/s, best of {a.repeat}):")
+    print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {dr:12,.0f}")
+    print(f"  {'bpp play_match, scalar path':44s} {dr_scalar:12,.0f}   batched/scalar {dr / dr_scalar:6.1f}x")
     br, br_batched = bpp_rules(max(a.hands // 100, 2_000), a.block_size, a.repeat)
     path = "batched" if br_batched else "hand by hand, no act_batch"
     print(f"heads-up five-card stud, bpp vs rules (hands/s, best of {a.repeat}):")

@@ -173,7 +173,8 @@ class BatchVsAgentsEnv(VectorEnv):
                  block_size: int | None = None, illegal: str = "raise", **options: Any) -> None:
         self.game = _game(game, **options)
         n = self.game.n_players
-        if new_batch(self.game, np.tile(np.arange(52, dtype=np.int8), (1, 1)), np.zeros(1, dtype=np.int64)) is None:
+        if (getattr(self.game, "stacks", None) is not None or self.game.name == "draw5"  # batched, not checked here yet
+                or new_batch(self.game, np.tile(np.arange(52, dtype=np.int8), (1, 1)), np.zeros(1, dtype=np.int64)) is None):
             raise ValueError(f"{self.game!r} has no batched engine; use bpp.envs.VsAgentsEnv")
         opponents = list(opponents)
         if len(opponents) != n - 1:

@@ -191,6 +191,13 @@ class Agent:
         return f"{type(self).__name__}()"
 
 
+def _stand_pat(observation: BatchObservation, kinds: NDArray[np.int8]) -> NDArray[np.int8]:
+    """``kinds`` with a discard of no cards (kind 3, mask 0) in the rows of a batch that are in the draw."""
+    if observation.has_draw:
+        kinds[observation.legal[:, 3]] = 3
+    return kinds
+
+
 class AlwaysCall(Agent):
     """Checks or calls every time (stands pat in a draw).
 
@@ -211,8 +218,8 @@ class AlwaysCall(Agent):
         return CHECK_CALL
 
     def act_batch(self, observation: BatchObservation) -> NDArray[np.int8]:
-        """Check/call in every row of a :class:`~holdem.games.batched.BatchObservation`."""
-        return np.ones(len(observation), dtype=np.int8)
+        """Check/call in every row of a :class:`~holdem.games.batched.BatchObservation` (stand pat in a draw)."""
+        return _stand_pat(observation, np.ones(len(observation), dtype=np.int8))
 
 
 class AlwaysRaise(Agent):
@@ -234,7 +241,7 @@ class AlwaysRaise(Agent):
 
     def act_batch(self, observation: BatchObservation) -> NDArray[np.int8]:
         """Bet/raise (2) in the rows where a raise is legal, else check/call (1)."""
-        return np.where(observation.legal[:, 2], 2, 1).astype(np.int8)
+        return _stand_pat(observation, np.where(observation.legal[:, 2], 2, 1).astype(np.int8))
 
 
 class AlwaysFold(Agent):
@@ -253,7 +260,7 @@ class AlwaysFold(Agent):
 
     def act_batch(self, observation: BatchObservation) -> NDArray[np.int8]:
         """Fold (0) in the rows facing a bet, else check (1)."""
-        return np.where(observation.to_call > 0, 0, 1).astype(np.int8)
+        return _stand_pat(observation, np.where(observation.to_call > 0, 0, 1).astype(np.int8))
 
 
 _MASK64 = (1 << 64) - 1
@@ -402,7 +409,14 @@ class UniformRandom(HandStreams):
         kinds = np.argmax(legal & (np.cumsum(legal, axis=1) == (pick + 1)[:, None]), axis=1).astype(np.int8)
         lo, hi = observation.raise_bounds
         amounts = lo + (self.uniforms(observation, 1) * (hi - lo + 1)).astype(np.int64)
-        return kinds, np.where(kinds == 2, amounts, 0)
+        amounts = np.where(kinds == 2, amounts, 0)
+        if observation.has_draw:  # the draw: the pick-th legal discard, as act's list of them
+            from holdem.games.batched import discard_masks
+
+            masks = discard_masks(observation.game.max_draw)
+            drawing = legal[:, 3]
+            amounts[drawing] = masks[(self.uniforms(observation)[drawing] * len(masks)).astype(np.int64)]
+        return kinds, amounts
 
     def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         """Uniform over the legal actions; for sized raises the raise kind's share is spread over ``raise_bounds``.

@@ -160,6 +160,8 @@ def test_an_illegal_action_names_the_table_and_changes_no_table():
         env.step(np.ones(3, dtype=np.int64))
     with pytest.raises(ValueError, match="no batched engine"):
         BatchVsAgentsEnv("draw5", ["call"])
+    with pytest.raises(ValueError, match="no batched engine"):  # stud at table stakes: batched, not yet a vector env
+        BatchVsAgentsEnv("stud5", ["call"], stacks=20)
     with pytest.raises(ValueError, match="decide whole batches"):
         BatchVsAgentsEnv("stud5", ["prob"], num_envs=2).reset(seed=0)
 

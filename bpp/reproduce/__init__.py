@@ -13,7 +13,7 @@ scheduler), and writes ``report.md`` and ``report.html`` with the figures
 (:mod:`bpp.reproduce.report`).
 
 >>> [e.key for e in experiments(["poki"])]
-['poki-formula-vs-simulation', 'poki-meta', 'poki-continuations']
+['poki-formula-vs-simulation', 'poki-meta', 'poki-network', 'poki-opponents', 'poki-continuations']
 """
 
 from __future__ import annotations

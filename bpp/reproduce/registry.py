@@ -51,7 +51,9 @@ PAPERS = {
 #: The modules that register experiments (a module that is not there yet is skipped).
 MODULES = ("bpp.reproduce.loki", "bpp.reproduce.poki", "bpp.reproduce.stud", "bpp.reproduce.kendall",
            "bpp.reproduce.kendall_readings", "bpp.reproduce.loki_potential", "bpp.reproduce.poki_meta", "bpp.reproduce.poki_continuations",
-           "bpp.reproduce.lbr", "bpp.reproduce.stud_stakes")
+           "bpp.reproduce.poki_network", "bpp.reproduce.poki_opponents",
+           "bpp.reproduce.lbr", "bpp.reproduce.stud_stakes", "bpp.reproduce.stud_multi",
+           "bpp.reproduce.stud_gap")
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,8 @@ def experiments(only=None) -> list[Experiment]:
                 raise ValueError(f"unknown paper {p!r}; papers with experiments: {', '.join(have)}")
     order = {p: i for i, p in enumerate(PAPERS)}
     chosen = [e for e in _EXPERIMENTS.values() if not only or e.paper in only]
-    return sorted(chosen, key=lambda e: (e.beyond, order[e.paper]))
+    module = {m: i for i, m in enumerate(MODULES)}  # the order of MODULES, whichever module was imported first
+    return sorted(chosen, key=lambda e: (e.beyond, order[e.paper], module.get(e.report.__module__, len(MODULES))))
 
 
 def papers() -> list[str]:

@@ -53,10 +53,10 @@ from numpy.typing import ArrayLike
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "BatchObservation", "StudBatchObservation", "new_batch", "batched_games"]
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "Draw5Batch", "BatchObservation", "discard_masks", "StudBatchObservation", "new_batch", "batched_games"]
 
-FOLD_KIND, CALL_KIND, RAISE_KIND = 0, 1, 2
-_KIND_NAMES = ("fold", "check/call", "bet/raise")
+FOLD_KIND, CALL_KIND, RAISE_KIND, DISCARD_KIND = 0, 1, 2, 3
+_KIND_NAMES = ("fold", "check/call", "bet/raise", "discard")
 
 
 def _batch_rows(attr: str) -> property:
@@ -99,6 +99,9 @@ class BatchObservation:
     n_actions : int array (k,)
         Actions taken so far in the hand (all seats).
     """
+
+    #: whether ``legal`` has a fourth column, discard (five-card draw)
+    has_draw = False
 
     def __init__(self, batch: "LimitHoldemBatch", rows: np.ndarray) -> None:
         self._batch = batch
@@ -292,6 +295,11 @@ class LimitHoldemBatch:
         mask[:, 2] = self.n_bets[rows] < self.cap
         return mask
 
+    def _mine(self, array: np.ndarray, rows: Any) -> np.ndarray:
+        """``array[row, seat to act]`` for ``rows``."""
+        part = array[rows]
+        return np.asarray(part.reshape(-1)[np.arange(0, part.size, self.n) + self.current[rows]])
+
     def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
         """``(min_to, max_to)`` of the seats to act in ``rows``: the fixed raise-to total, 0 where the round is capped."""
         to = np.where(self.n_bets[rows] < self.cap, self.high[rows] + self.sizes[self.round[rows]], 0)
@@ -326,8 +334,8 @@ class LimitHoldemBatch:
                 f"The 'kinds' parameter of {type(self).__name__}.apply must be an integer array of shape "
                 f"({self.n_live},) (one action per live hand); got shape {kinds.shape} and dtype {kinds.dtype}."
             )
-        bad_kind = (kinds < 0) | (kinds > 2)
         legal = self.legal_mask()
+        bad_kind = (kinds < 0) | (kinds >= legal.shape[1])
         ok = ~bad_kind
         ok[ok] = legal[np.flatnonzero(ok), kinds[ok].astype(np.intp)]
         amounts = self._verify_amounts(kinds, ok, amounts)
@@ -335,10 +343,12 @@ class LimitHoldemBatch:
         if not ok.all():
             row = int(np.flatnonzero(~ok)[0])
             k = int(kinds[row])
-            what = _KIND_NAMES[k] if 0 <= k <= 2 else f"kind {k}"
+            what = _KIND_NAMES[k] if 0 <= k < legal.shape[1] else f"kind {k}"
             if k == RAISE_KIND and legal[row, 2]:
                 lo, hi = self.raise_bounds(np.array([row]))
                 what = f"raise to {int(amounts_of[row])} (legal raise-to totals {int(lo[0])}..{int(hi[0])})"
+            if k == DISCARD_KIND and legal[row, 3]:
+                what = f"discard of hand positions {int(amounts_of[row])} (a 5-bit mask of at most {self.game.max_draw} bits)"
             allowed = ", ".join(name for name, m in zip(_KIND_NAMES, legal[row]) if m)
             by = "" if who is None else f"{who[row]} answered "
             raise ValueError(
@@ -434,12 +444,17 @@ class LimitHoldemBatch:
         n = self.n
         if n == 2:  # heads-up: a fold ends the hand, so the other seat is always in
             return 1 - seat
+        return self._next_open(seat, self.folded)
+
+    def _next_open(self, seat: np.ndarray, blocked: np.ndarray) -> np.ndarray:
+        """The first seat after ``seat`` (clockwise, ``seat`` itself last) where ``blocked`` (k, n) is false."""
+        n = self.n
         q = seat + 1
         q[q == n] = 0
-        folded = self.folded.reshape(-1)
+        flat = blocked.reshape(-1)
         base = np.arange(0, len(q) * n, n)
         for _ in range(n - 1):
-            f = folded[base + q]
+            f = flat[base + q]
             if not f.any():
                 break
             q = np.where(f, (q + 1) % n, q)
@@ -608,16 +623,15 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
         return np.where(can, min_to, 0), np.where(can, max_to, 0)
 
     def legal_mask(self, rows: Any = None) -> np.ndarray:
+        """Fold when facing a bet, check/call always, a raise where :meth:`raise_bounds` has one (the stacks bind)."""
         if rows is None:
             if self._legal is None:
                 self._legal = self.legal_mask(np.arange(self.n_live))
             return self._legal
         if self._legal is not None:
             return np.asarray(self._legal[rows])
-        committed = self.committed[rows]
-        mine = committed.reshape(-1)[np.arange(0, committed.size, 2) + self.current[rows]]
-        mask = np.ones((len(mine), 3), dtype=bool)
-        mask[:, 0] = self.high[rows] > mine
+        mask = np.ones((len(self.current[rows]), 3), dtype=bool)
+        mask[:, 0] = self.high[rows] > self._mine(self.committed, rows)
         mask[:, 2] = self.raise_bounds(rows)[0] > 0
         return mask
 
@@ -689,13 +703,13 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
 
 
 class _LimitShape:
-    """The few fields :class:`LimitHoldemBatch` reads while it posts the blinds, taken from a no-limit game."""
+    """The few fields :class:`LimitHoldemBatch` reads while it posts the blinds, taken from a no-limit game (or draw's: no blinds)."""
 
-    def __init__(self, game: Any) -> None:
-        self.n_players = 2
-        self.small_blind = game.small_blind
-        self.big_blind = game.big_blind
-        self.small_bet = self.big_bet = game.big_blind
+    def __init__(self, game: Any, n_players: int = 2) -> None:
+        self.n_players = n_players
+        self.small_blind = getattr(game, "small_blind", 0)
+        self.big_blind = getattr(game, "big_blind", 0)
+        self.small_bet = self.big_bet = self.big_blind
         self.max_raises = 0
         self.starting_stack = game.stack
 
@@ -745,8 +759,8 @@ class Stud5Batch(LimitHoldemBatch):
     """
 
     def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
-        if game.stacks is not None:
-            raise ValueError(f"Stud5Batch plays five-card stud without table stakes; got {game!r}")
+        if game.stacks is not None and type(self) is Stud5Batch:
+            raise ValueError(f"Stud5Batch plays five-card stud without table stakes (Stud5StakesBatch: with); got {game!r}")
         if ranks is None:
             deals = np.asarray(deals)
             if deals.ndim == 2 and deals.shape[1] == 52 and deals.dtype.kind in "iu":
@@ -835,14 +849,423 @@ def _showing_codes(counts: np.ndarray) -> np.ndarray:
 
 
 
+class StudStakesBatchObservation(StudBatchObservation):
+    """:class:`StudBatchObservation` at table stakes: ``to_call`` is capped by the stack (a short call is all-in)."""
+
+    @property
+    def to_call(self) -> np.ndarray:
+        b = self._batch
+        rows, p = self.rows, self.player
+        owed = b.high[rows] - b.committed[rows, p]
+        return np.asarray(np.minimum(owed, b.stacks[rows, p]))
+
+
+class Stud5StakesBatch(Stud5Batch):
+    """``B`` hands of five-card stud at table stakes at once (``Stud5(stacks=...)``; Korb1999 §6.2).
+
+    The scalar rules of :class:`~holdem.games.stud.Stud5StakesState` (the
+    table-stakes rule of :class:`holdem.games._engine.TableStakesMixin`) as
+    arrays: each hand starts from the game's stacks; a seat short of the ante,
+    a call or the bet goes all-in for what it has; the bet or raise goes to
+    the current bet plus ``bet`` (all-in for less when short, and never when
+    the stack does not exceed the call); an all-in raise for less than a full
+    bet neither counts towards the cap nor reopens the betting for seats that
+    acted since the last full bet; no raise when no other seat can answer;
+    all-in seats stop acting, and when at most one seat can act the hand runs
+    out to the showdown, where each side pot (one per distinct contribution of
+    the live seats) goes to the best live hand that reached it, shared with
+    the odd chips to the first winner left of the button
+    (:func:`holdem.games._engine.split_pot`).  The first actor of a round is
+    the best showing among the seats still in if it can act, else the next
+    seat clockwise that can.
+
+    >>> import numpy as np
+    >>> from holdem.games import Stud5
+    >>> batch = Stud5StakesBatch(Stud5(stacks=3), np.tile(np.arange(52), (1, 1)), [0], ranks=[[9, 1]])
+    >>> batch.apply([2])          # seat 1 bets its last 2 chips: all-in
+    >>> batch.apply([1])          # seat 0 calls all-in; the cards run out
+    >>> batch.n_live, batch.payoffs.tolist()
+    (0, [[3, -3]])
+    """
+
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
+        if game.stacks is None:
+            raise ValueError(f"Stud5StakesBatch plays five-card stud at table stakes; got {game!r}")
+        super().__init__(game, deals, buttons, ranks)
+        self.game = game
+        B, n = self.B, self.n
+        start = np.broadcast_to(np.asarray(game.seat_stacks, dtype=np.int64), (B, n))
+        # the antes, capped by the stacks (TableStakesMixin._init_stakes)
+        self.committed = np.minimum(self.committed, start)
+        self.stacks = start - self.committed
+        self.allin = self.stacks == 0
+        self.n_active = n - self.allin.sum(axis=1)
+        self.high = self.committed.max(axis=1)
+        self.acted = np.full((B, n), -1, dtype=np.int64)
+        self.n_full = np.zeros(B, dtype=np.int64)
+        self.to_act = self.n_active.copy()
+        self.size = game.bet
+        self._row_arrays += ["stacks", "allin", "n_active", "acted", "n_full"]
+        # the first actor: the best showing (Stud5Batch's ``current``) if it can act, else the next that can
+        self.current = self._next_can(self.current - 1)
+        out = self.n_active < 2  # at most one seat can act: the cards run out to the showdown
+        if out.any():
+            self._showdown(out)
+            self._drop(~out)
+
+    def observation(self, rows: ArrayLike) -> StudStakesBatchObservation:
+        return StudStakesBatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def stacks_of(self, rows: Any) -> np.ndarray:
+        return np.asarray(self.stacks[rows])
+
+    def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
+        """``(to, to)``: the one raise-to total (all-in when short), 0 where no raise is legal (``TableStakesMixin._raise_to``)."""
+        mine = self._mine(self.committed, rows)
+        top = mine + self._mine(self.stacks, rows)
+        high = self.high[rows]
+        can = ((self.n_bets[rows] < self.cap) & (self.n_active[rows] >= 2)
+               & (self._mine(self.acted, rows) != self.n_full[rows]) & (top > high))
+        to = np.where(can, np.minimum(high + self.size, top), 0)
+        return to, to
+
+    legal_mask = NoLimitHoldemBatch.legal_mask
+
+    def _next_can(self, seat: np.ndarray) -> np.ndarray:
+        """The first seat after ``seat`` (clockwise, itself last) that can act: neither folded nor all-in."""
+        return self._next_open(seat, self.folded | self.allin)
+
+    def _apply(self, kinds: np.ndarray, amounts: Any = None) -> None:
+        """``TableStakesMixin._apply`` for every live row at once (legal kinds, unchecked)."""
+        k = self.n_live
+        if k == 0:
+            return
+        n = self.n
+        self._legal = None
+        rows = np.arange(k)
+        p = self.current
+        flat = np.arange(0, k * n, n) + p
+        committed = self.committed.reshape(-1)
+        stacks = self.stacks.reshape(-1)
+        fold = kinds == FOLD_KIND
+        rais = kinds == RAISE_KIND
+        mine = committed[flat]
+        high = self.high
+        if rais.any():
+            to = self.raise_bounds(rows)[0]
+            full = rais & (to - high >= self.size)  # a full bet or raise: counts towards the cap, reopens the betting
+            self.n_bets = self.n_bets + full
+            self.n_full = self.n_full + full
+            new = np.where(rais, to, mine + np.minimum(high - mine, stacks[flat]))
+            self.high = np.where(rais, to, high)
+        else:
+            new = mine + np.minimum(high - mine, stacks[flat])  # a call, all-in when short
+        new = np.where(fold, mine, new)
+        put = new - mine
+        committed[flat] = new
+        stacks[flat] -= put
+        went_allin = (put > 0) & (stacks[flat] == 0)
+        allin = self.allin.reshape(-1)
+        allin[flat[went_allin]] = True
+        n_active = self.n_active - went_allin - fold
+        self.n_active = n_active
+        # an all-in raiser is not owed an answer
+        self.to_act = np.where(rais, np.where(allin[flat], n_active, n_active - 1), self.to_act - 1)
+        self.acted.reshape(-1)[flat] = self.n_full
+        self.n_actions += 1
+        done = None
+        if fold.any():
+            self.folded.reshape(-1)[flat[fold]] = True
+            self.n_live_seats = self.n_live_seats - fold
+            won_by_fold = self.n_live_seats == 1
+            if won_by_fold.any():
+                self._win_by_fold(won_by_fold)
+                done = won_by_fold
+        ends = self.to_act <= 0
+        if done is not None:
+            ends &= ~done
+        if ends.any():
+            # after the last round, or when at most one seat can act (the cards run out): the showdown
+            ends, done = self._next_round(ends, done, ends & ((self.round == 3) | (n_active < 2)))
+            self.n_bets = np.where(ends, 0, self.n_bets)
+            self.n_full = np.where(ends, 0, self.n_full)
+            self.acted[ends] = -1
+            self.to_act = np.where(ends, self.n_active, self.to_act)
+            start = np.where(ends, self._first_actors() - 1, p)
+        else:
+            start = p
+        self.current = self._next_can(start)
+        if done is not None:
+            self._drop(~done)
+
+    def _showdown(self, sel: np.ndarray) -> None:
+        """Pay the showdowns in ``sel`` with side pots (:func:`_split_pots`)."""
+        self._record(sel, _split_pots(self.committed[sel], ~self.folded[sel], self.ranks[self.ids[sel]], self.button[sel]))
+
+
+def _split_pots(committed: np.ndarray, live: np.ndarray, ranks: np.ndarray, button: np.ndarray) -> np.ndarray:
+    """:func:`holdem.games._engine.split_pot` for every row at once: chips (m, n) each seat wins, side pots included.
+
+    Each side pot (one per distinct live contribution level) goes to the best
+    live hand that reached it, shared evenly, the odd chips to the first
+    winner left of the button.
+
+    >>> _split_pots(np.array([[10, 10, 4]]), np.ones((1, 3), bool), np.array([[5, 7, 9]]), np.array([0])).tolist()
+    [[0, 12, 12]]
+    """
+    m, n = committed.shape
+    ranks = np.where(live, ranks.astype(np.int64), -1)
+    order = (button[:, None] + 1 + np.arange(n)) % n  # the seats from the left of the button
+    levels = np.sort(np.where(live, committed, -1), axis=1)  # each row's live contribution levels, low to high
+    won = np.zeros((m, n), dtype=np.int64)
+    prev = np.zeros(m, dtype=np.int64)
+    at = np.arange(m)
+    for i in range(n):
+        level = levels[:, i]
+        valid = level >= 0  # folded seats sort first as -1; a repeated level forms an empty pot
+        top = np.maximum(level, prev)
+        amount = np.where(valid, (np.clip(committed, prev[:, None], top[:, None]) - prev[:, None]).sum(axis=1), 0)
+        eligible = live & (committed >= level[:, None])
+        best = np.where(eligible, ranks, -1).max(axis=1)
+        winners = eligible & (ranks == best[:, None])
+        share, odd = np.divmod(amount, np.maximum(winners.sum(axis=1), 1))
+        won += winners * share[:, None]
+        first = order[at, np.argmax(winners[at[:, None], order], axis=1)]  # the first winner left of the button
+        won[at, first] += odd
+        prev = np.where(valid, level, prev)
+    return won
+
+
+class DrawBatchObservation(BatchObservation):
+    """:class:`BatchObservation` of five-card draw: ``hole`` the acting seat's five cards now (k, 5), ``board``
+    empty, ``to_call`` capped by the stack; ``legal`` has a fourth column, discard (the draw)."""
+
+    has_draw = True
+
+    @property
+    def hole(self) -> np.ndarray:
+        return np.asarray(self._batch.hands[self.rows, self.player])
+
+    @property
+    def board(self) -> np.ndarray:
+        return np.zeros((len(self.rows), 0), dtype=self._batch.deals.dtype)
+
+    @property
+    def n_board(self) -> np.ndarray:
+        return np.zeros(len(self.rows), dtype=np.int64)
+
+    @property
+    def to_call(self) -> np.ndarray:
+        b = self._batch
+        rows, p = self.rows, self.player
+        return np.asarray(np.minimum(b.high[rows] - b.committed[rows, p], b.stacks[rows, p]))
+
+
+class Draw5Batch(LimitHoldemBatch):
+    """``B`` hands of five-card draw at once (:class:`~holdem.games.Draw5`; Kendall2001 §2-3).
+
+    The scalar rules of :class:`~holdem.games.draw.Draw5State` (sized
+    betting of :class:`holdem.games._engine.SizedState`) as arrays: every seat
+    antes; betting round 0, the draw (round 1), betting round 2, each started
+    left of the button; a raise is a raise-to total from the current bet plus
+    ``min_raise`` (or all-in when less) to all-in or the current bet plus
+    ``max_raise``; a seat may raise only on its first ``max_orbits - 1``
+    turns of a round, and not when no other seat can answer; a short call is
+    all-in; all-in seats stop betting but draw; in the draw every seat still
+    in replaces up to ``max_draw`` cards with ``deal[5n:]`` in drawing order;
+    when fewer than two seats can bet after the draw the hand goes to the
+    showdown, whose ranks come from one evaluator call on the final hands
+    (side pots as :func:`holdem.games._engine.split_pot`).
+
+    Kinds: ``0`` fold, ``1`` check/call, ``2`` raise (``amounts``: the
+    raise-to total, 0 the minimum), ``3`` discard (``amounts``: a 5-bit mask of
+    the positions in the seat's hand, :attr:`hands`, to replace; 0 stands pat).
+
+    >>> import numpy as np
+    >>> from holdem.games import Draw5
+    >>> batch = Draw5Batch(Draw5(n_players=2), np.tile(np.arange(52), (1, 1)), [0])
+    >>> batch.apply([1]); batch.apply([1])   # both check: the draw
+    >>> batch.legal_mask().tolist()
+    [[False, False, False, True]]
+    >>> batch.apply([3], [0b00011])          # seat 1 replaces its first two cards with deal[10], deal[11]
+    >>> batch.hands[0, 1].tolist()
+    [10, 11, 4, 6, 8]
+    """
+
+    #: showdown ranks come from the final hands at the showdown, not from the deal
+    ranks_at_showdown = True
+
+    def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
+        if ranks is not None:
+            raise ValueError("The 'ranks' parameter of Draw5Batch must be None: final hands depend on the discards")
+        deals = np.asarray(deals)
+        n = game.n_players
+        B = deals.shape[0] if deals.ndim == 2 else 0
+        super().__init__(_LimitShape(game, n), deals, buttons, np.zeros((B, n), dtype=np.int64))
+        self.game = game
+        rows = np.arange(B)
+        pos = (np.arange(n)[None, :] - self.button[:, None] - 1) % n  # (B, n) position of each seat
+        self.hands = self.deals[rows[:, None, None], pos[:, :, None] + n * np.arange(5)].astype(np.int64)
+        self.next_card = np.full(B, 5 * n, dtype=np.int64)
+        self.committed[:] = game.ante
+        self.stacks = np.full((B, n), game.stack - game.ante, dtype=np.int64)
+        self.high[:] = game.ante
+        self.allin = np.zeros((B, n), dtype=bool)
+        self.n_active = np.full(B, n, dtype=np.int64)
+        self.acts = np.zeros((B, n), dtype=np.int64)
+        self.to_act[:] = n
+        self.current = (self.button + 1) % n
+        self._row_arrays += ["hands", "next_card", "stacks", "allin", "n_active", "acts"]
+
+    def observation(self, rows: ArrayLike) -> DrawBatchObservation:
+        return DrawBatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def stacks_of(self, rows: Any) -> np.ndarray:
+        return np.asarray(self.stacks[rows])
+
+    def raise_bounds(self, rows: Any) -> tuple[np.ndarray, np.ndarray]:
+        """``(min_to, max_to)`` of the seats to act in ``rows`` (0, 0 where no raise is legal; ``SizedState.raise_bounds``)."""
+        g = self.game
+        mine = self._mine(self.committed, rows)
+        stack = self._mine(self.stacks, rows)
+        high = self.high[rows]
+        can = ((self.round[rows] != 1) & (self.n_active[rows] >= 2)
+               & (self._mine(self.acts, rows) < g.max_orbits - 1) & (stack > high - mine))
+        max_to = mine + stack
+        if g.max_raise is not None:
+            max_to = np.minimum(max_to, high + g.max_raise)
+        min_to = np.minimum(high + g.min_raise, max_to)
+        return np.where(can, min_to, 0), np.where(can, max_to, 0)
+
+    def legal_mask(self, rows: Any = None) -> np.ndarray:
+        """Bool array (k, 4): fold, check/call, bet/raise, discard (the draw: discard only)."""
+        if rows is None:
+            if self._legal is None:
+                self._legal = self.legal_mask(np.arange(self.n_live))
+            return self._legal
+        if self._legal is not None:
+            return np.asarray(self._legal[rows])
+        draw = self.round[rows] == 1
+        mask = np.zeros((len(draw), 4), dtype=bool)
+        mask[:, 0] = ~draw & (self.high[rows] > self._mine(self.committed, rows))
+        mask[:, 1] = ~draw
+        mask[:, 2] = ~draw & (self.raise_bounds(rows)[0] > 0)
+        mask[:, 3] = draw
+        return mask
+
+    def _verify_amounts(self, kinds: np.ndarray, ok: np.ndarray, amounts: Any) -> Any:
+        """Raise-to totals in ``[min_to, max_to]`` (0: the minimum); discard masks of at most ``max_draw`` positions."""
+        amounts = NoLimitHoldemBatch._verify_amounts(self, kinds, ok, amounts)  # type: ignore[arg-type]
+        discarding = ok & (kinds == DISCARD_KIND)
+        bits = (amounts[:, None] >> np.arange(5)) & 1
+        ok &= ~(discarding & ((amounts < 0) | (amounts > 31) | (bits.sum(axis=1) > self.game.max_draw)))
+        return amounts
+
+    def _next_seat(self, seat: np.ndarray, drawing: np.ndarray) -> np.ndarray:
+        """The next seat after ``seat`` that acts: not folded (rows ``drawing``) or neither folded nor all-in."""
+        return self._next_open(seat, self.folded | (self.allin & ~drawing[:, None]))
+
+    def _apply(self, kinds: np.ndarray, amounts: Any = None) -> None:
+        """``SizedState._apply`` and ``Draw5State._apply_discard`` for every live row (legal, unchecked)."""
+        k = self.n_live
+        if k == 0:
+            return
+        n = self.n
+        self._legal = None
+        p = self.current
+        flat = np.arange(0, k * n, n) + p
+        committed = self.committed.reshape(-1)
+        stacks = self.stacks.reshape(-1)
+        fold = kinds == FOLD_KIND
+        rais = kinds == RAISE_KIND
+        disc = kinds == DISCARD_KIND
+        if amounts is None:
+            amounts = np.zeros(k, dtype=np.int64)
+        amounts = np.asarray(amounts, dtype=np.int64)
+        mine = committed[flat]
+        high = self.high
+        if rais.any():
+            amounts = np.where(rais & (amounts == 0), self.raise_bounds(np.arange(k))[0], amounts)
+        new = np.where(rais, amounts, mine + np.minimum(high - mine, stacks[flat]))
+        new = np.where(fold | disc, mine, new)
+        put = new - mine
+        committed[flat] = new
+        stacks[flat] -= put
+        went_allin = (put > 0) & (stacks[flat] == 0)
+        allin = self.allin.reshape(-1)
+        allin[flat[went_allin]] = True
+        n_active = self.n_active - went_allin - fold
+        self.n_active = n_active
+        self.high = np.where(rais, amounts, high)
+        self.to_act = np.where(rais, np.where(allin[flat], n_active, n_active - 1), self.to_act - 1)
+        self.acts.reshape(-1)[flat] += ~disc
+        self.n_actions += 1
+        if disc.any():  # replace the marked positions with the next cards of the deal, in hand order
+            rows = np.flatnonzero(disc)
+            bits = ((amounts[rows, None] >> np.arange(5)) & 1).astype(bool)
+            at = self.next_card[rows, None] + np.cumsum(bits, axis=1) - 1
+            fresh = self.deals[self.ids[rows][:, None], np.minimum(at, 51)]
+            hands = self.hands[rows, p[rows]]
+            self.hands[rows, p[rows]] = np.where(bits, fresh, hands)
+            self.next_card[rows] += bits.sum(axis=1)
+        done = None
+        if fold.any():
+            self.folded.reshape(-1)[flat[fold]] = True
+            self.n_live_seats = self.n_live_seats - fold
+            won_by_fold = self.n_live_seats == 1
+            if won_by_fold.any():
+                self._win_by_fold(won_by_fold)
+                done = won_by_fold
+        ends = self.to_act <= 0
+        if done is not None:
+            ends &= ~done
+        start = p
+        if ends.any():
+            to_draw = ends & (self.round == 0)
+            to_bet = ends & (self.round == 1)
+            last = (ends & (self.round == 2)) | (to_bet & (n_active < 2))  # no one left to bet against: showdown
+            if last.any():
+                self._showdown(last)
+                done = last if done is None else done | last
+            to_bet &= ~last
+            self.round = self.round + to_draw + to_bet
+            self.to_act = np.where(to_draw, self.n_live_seats, np.where(to_bet, n_active, self.to_act))
+            self.acts[to_bet] = 0
+            start = np.where(to_draw | to_bet, self.button, p)
+        self.current = self._next_seat(start, self.round == 1)
+        if done is not None:
+            self._drop(~done)
+
+    def _showdown(self, sel: np.ndarray) -> None:
+        """Rank the final hands of ``sel`` (one evaluator call) and pay the pots (:func:`_split_pots`)."""
+        ranks = evaluate(self.hands[sel])
+        self.ranks[self.ids[sel]] = ranks
+        self._record(sel, _split_pots(self.committed[sel], ~self.folded[sel], ranks, self.button[sel]))
+
+
+@functools.lru_cache(maxsize=None)
+def discard_masks(max_draw: int) -> np.ndarray:
+    """Every legal discard as a 5-bit mask of hand positions, in the order of ``Draw5State.legal_actions``.
+
+    The scalar state lists ``combinations(hand, k)`` for ``k = 0 .. max_draw``,
+    so the ``i``-th legal discard of a seat is ``discard_masks(max_draw)[i]``.
+
+    >>> discard_masks(1).tolist()
+    [0, 1, 2, 4, 8, 16]
+    """
+    from itertools import combinations
+
+    return np.array([sum(1 << j for j in c) for k in range(max_draw + 1) for c in combinations(range(5), k)])
+
 
 #: the batched state of each rule set that has one
 def batched_games() -> dict[type, type]:
     """Rule-set class → its batched state class (the games :func:`new_batch` can batch)."""
+    from holdem.games.draw import Draw5
     from holdem.games.holdem import LimitHoldem, NoLimitHoldem
     from holdem.games.stud import Stud5
 
-    return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch, Stud5: Stud5Batch}
+    return {LimitHoldem: LimitHoldemBatch, NoLimitHoldem: NoLimitHoldemBatch, Stud5: Stud5Batch, Draw5: Draw5Batch}
 
 
 def new_batch(game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> Any:
@@ -852,10 +1275,12 @@ def new_batch(game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike 
     >>> from holdem.games import LimitHoldem, Draw5
     >>> type(new_batch(LimitHoldem(), np.tile(np.arange(52), (2, 1)), [0, 1])).__name__
     'LimitHoldemBatch'
-    >>> new_batch(Draw5(), np.tile(np.arange(52), (2, 1)), [0, 1]) is None
-    True
+    >>> type(new_batch(Draw5(), np.tile(np.arange(52), (2, 1)), [0, 1])).__name__
+    'Draw5Batch'
     """
     cls = batched_games().get(type(game))
-    if cls is None or getattr(game, "stacks", None) is not None:  # stud at table stakes: not batched yet
+    if cls is None:
         return None
+    if cls is Stud5Batch and game.stacks is not None:
+        cls = Stud5StakesBatch
     return cls(game, deals, buttons, ranks)

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from holdem.games.batched import new_batch
+from holdem.games.batched import batched_games, new_batch
 from holdem.play import _hook, capabilities
 
 __all__ = ["play_batch", "play_block_batched", "plays_batched"]
@@ -46,13 +46,16 @@ def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, butt
     deal by deal, each deal's replays in order; ``at_seats[r, seat]`` is the
     agent in ``seat`` in replay ``r`` and ``seat_ofs[r, agent]`` its inverse.
     """
-    if ranks is None or not plays_batched(agents):
+    if not plays_batched(agents):
         return None
+    if ranks is None and not getattr(batched_games().get(type(game)), "ranks_at_showdown", False):
+        return None  # no ranks from the block (a game ranked by its states): hand by hand
     n_replays = at_seats.shape[0]
     if n_replays > 1:
         deals = np.repeat(deals, n_replays, axis=0)
         buttons = np.repeat(buttons, n_replays)
-        ranks = np.repeat(ranks, n_replays, axis=0)
+        if ranks is not None:  # None: draw, ranked after the discards
+            ranks = np.repeat(ranks, n_replays, axis=0)
     batch = new_batch(game, deals, buttons, ranks)
     if batch is None:
         return None
@@ -86,7 +89,7 @@ def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray) -> np
     if missing:
         raise ValueError(f"play_batch needs agents with act_batch; {', '.join(missing)} have none")
     acts = [a.act_batch for a in agents]
-    batch.attach("seat_agents", seat_agents)
+    batch.attach("seat_agents", seat_agents[batch.ids])  # hands may end before any action (all-in antes)
     names = np.array([getattr(a, "name", None) or type(a).__name__ for a in agents], dtype=object)
     # the engine's own trivial agents (and classes that set trusted_actions = True) answer legal kinds by construction
     trusted = all(capabilities(a).trusted_actions for a in agents)

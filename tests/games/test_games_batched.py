@@ -220,3 +220,177 @@ def test_batched_showing_codes_order_showings_as_showing_key(n_cards):
     codes = [_showing_codes((x[:, :, None] >> 2 == np.arange(13)).sum(axis=1)) for x in (a, b)]
     want = [(showing_key(x) > showing_key(y)) - (showing_key(x) < showing_key(y)) for x, y in zip(a.tolist(), b.tolist())]
     np.testing.assert_array_equal(np.sign(codes[0] - codes[1]), want)
+
+
+@pytest.mark.parametrize(
+    "n_players, stacks",
+    [(2, 6), (2, (4, 9)), (3, (3, 8, 14)), (4, 8), (5, (1, 2, 6, 11, 30)), (8, (4, 1, 9, 3, 17, 6, 2, 12))],
+)
+def test_batched_stud_at_table_stakes_equals_the_scalar_states_on_random_legal_actions(n_players, stacks):
+    """Stud at table stakes: all-in calls and short raises, the reopening rule, run-outs and side pots, as the scalar state."""
+    from holdem.games import Stud5
+    from holdem.games.batched import Stud5StakesBatch
+
+    game = Stud5(n_players=n_players, stacks=stacks)
+    n_deals = 400
+    deals = _deals(n_deals, 40 + n_players)
+    buttons = np.arange(n_deals) % n_players
+    batch = new_batch(game, deals, buttons)
+    assert isinstance(batch, Stud5StakesBatch)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(n_deals)]
+    assert {h for h in range(n_deals) if not states[h].is_terminal} == set(batch.ids.tolist())
+    rng = np.random.default_rng(5)
+    short_raises = 0
+    while batch.n_live:
+        legal = batch.legal_mask()
+        weights = legal * np.array([0.15, 0.5, 0.35])
+        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        obs = batch.observation(np.arange(batch.n_live))
+        to_call, own, lo = obs.to_call, obs.stacks, obs.raise_bounds[0]
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row] and state.round == batch.round[row]
+            o = state.observation(state.current_player)
+            assert (o.to_call, o.stacks) == (to_call[row], tuple(own[row].tolist()))
+            assert {a.kind for a in state.legal_actions()} == {k for k in range(3) if legal[row, k]}
+            assert (state.raise_bounds() or (0, 0))[0] == lo[row]
+            state.apply(next(a for a in state.legal_actions() if a.kind == kinds[row]))
+        short_raises += int(((kinds == 2) & (lo - batch.high < game.bet)).sum())
+        batch.apply(kinds)
+    scalar = np.array([s.payoffs for s in states])
+    np.testing.assert_array_equal(batch.payoffs, scalar)
+    assert (batch.payoffs.sum(axis=1) == 0).all()
+    # the cases the stakes add were played: short all-in raises and showdowns with unequal contributions (side pots)
+    side_pots = sum(len({s._committed[p] for p in range(n_players) if not s._folded[p]}) > 1 for s in states)
+    assert short_raises > 0 and (side_pots > 0 or len(set(game.seat_stacks)) == 1)
+
+
+def test_batched_stud_at_table_stakes_runs_out_hands_all_in_on_the_ante():
+    """A seat whose stack is the ante is all-in before any action: the hand ends at once, as the scalar state's."""
+    from holdem.games import Stud5
+
+    game = Stud5(stacks=(1, 9))
+    deals = _deals(50, 3)
+    buttons = np.arange(50) % 2
+    batch = new_batch(game, deals, buttons)
+    assert batch.n_live == 0
+    want = [game.new_hand(deals[i], button=int(buttons[i])).payoffs for i in range(50)]
+    np.testing.assert_array_equal(batch.payoffs, want)
+    assert set(np.abs(batch.payoffs[:, 0]).tolist()) <= {0, 1}
+
+
+def test_batched_stud_at_table_stakes_refuses_a_raise_the_short_all_in_did_not_reopen():
+    """Seat 0's all-in raise for 1 chip is less than a full bet: seat 2, who bet, may call or fold but not raise."""
+    from holdem.games import Stud5
+
+    game = Stud5(n_players=3, stacks=(4, 20, 20))
+    deals = np.tile(np.arange(52), (2, 1))
+    batch = new_batch(game, deals, [0, 0], ranks=[[1, 2, 3], [1, 2, 3]])
+    state = game.new_hand(deals[0], button=0, ranks=[1, 2, 3])
+    assert batch.current.tolist() == [2, 2] == [state.current_player] * 2  # 3c and 3d showing: seat 2 is nearer the button's left
+    # seat 2 bets to 3; seat 0 raises all-in to 4 in row 0 (calls in row 1); seat 1 calls
+    for kinds in ([2, 2], [2, 1], [1, 1]):
+        state.apply(next(a for a in state.legal_actions() if a.kind == kinds[0]))
+        batch.apply(kinds)
+    assert batch.stacks[0].tolist() == [0, 16, 17] and batch.current[0] == 2 == state.current_player
+    assert batch.legal_mask()[0].tolist() == [True, True, False] == [k in {a.kind for a in state.legal_actions()} for k in range(3)]
+    before = {name: getattr(batch, name).copy() for name in ("committed", "stacks", "allin", "current", "to_act", "round")}
+    with pytest.raises(ValueError, match=r"illegal action bet/raise \(2\) in row 0 \(hand 0, seat 2, round 0\): legal are fold, check/call"):
+        batch.apply([2, 1])
+    for name, value in before.items():
+        np.testing.assert_array_equal(getattr(batch, name), value)
+
+
+@pytest.mark.parametrize(
+    "ante, bet, max_raises, stacks",
+    [(0, 1, 0, (3, 1, 5, 2)), (3, 4, 1, (7, 30, 12)), (2, 3, 3, (9, 2, 26, 14, 5, 40, 3)), (1, 2, 2, (2, 2))],
+)
+def test_batched_stud_at_table_stakes_equals_the_scalar_states_for_other_stakes(ante, bet, max_raises, stacks):
+    """Antes, bet sizes and caps other than the paper's (short antes, no raises, one raise), random legal actions."""
+    from holdem.games import Stud5
+
+    game = Stud5(n_players=len(stacks), ante=ante, bet=bet, max_raises=max_raises, stacks=stacks)
+    deals = _deals(300, ante * 10 + bet)
+    buttons = np.arange(300) % game.n_players
+    batch = new_batch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(300)]
+    rng = np.random.default_rng(bet)
+    while batch.n_live:
+        legal = batch.legal_mask()
+        weights = legal * np.array([0.2, 0.4, 0.4])
+        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row]
+            state.apply(next(a for a in state.legal_actions() if a.kind == kinds[row]))
+        batch.apply(kinds)
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [dict(n_players=2), dict(n_players=5), dict(n_players=7, stack=40, min_raise=3),
+     dict(n_players=3, max_raise=6, max_orbits=2, stack=25, max_draw=3), dict(n_players=4, ante=0, stack=12, max_orbits=1)],
+)
+def test_batched_draw_equals_the_scalar_states_on_random_legal_actions(options):
+    """Five-card draw: sized raises, the orbit cap, all-ins, discards and replacement cards, as the scalar state."""
+    from holdem.games import Draw5
+    from holdem.games.base import Action, ActionKind
+    from holdem.games.batched import Draw5Batch
+
+    game = Draw5(**options)
+    n = game.n_players
+    n_deals = 300
+    deals = _deals(n_deals, 60 + n)
+    buttons = np.arange(n_deals) % n
+    batch = Draw5Batch(game, deals, buttons)
+    states = [game.new_hand(deals[i], button=int(buttons[i])) for i in range(n_deals)]
+    rng = np.random.default_rng(n)
+    masks = np.array([m for m in range(32) if bin(m).count("1") <= game.max_draw])
+    while batch.n_live:
+        k = batch.n_live
+        legal = batch.legal_mask()
+        weights = legal * np.array([0.15, 0.45, 0.4, 1.0])
+        u = rng.random(k)[:, None] * weights.sum(axis=1, keepdims=True)
+        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        lo, hi = batch.raise_bounds(np.arange(k))
+        amounts = np.where(kinds == 2, lo + (rng.random(k) * (hi - lo + 1)).astype(np.int64), 0)
+        amounts = np.where(kinds == 3, masks[rng.integers(0, len(masks), k)], amounts)
+        obs = batch.observation(np.arange(k))
+        holes, to_call = obs.hole, obs.to_call
+        for row, hand in enumerate(batch.ids.tolist()):
+            state = states[hand]
+            assert state.current_player == batch.current[row] and state.round == batch.round[row]
+            assert [tuple(h) for h in batch.hands[row].tolist()] == list(state.hands)
+            o = state.observation(state.current_player)
+            assert o.hole == tuple(holes[row].tolist()) and o.to_call == to_call[row]
+            assert {a.kind for a in state.legal_actions()} == {j for j in range(4) if legal[row, j]}
+            assert (state.raise_bounds() or (0, 0)) == (lo[row], hi[row])
+            if kinds[row] == 3:
+                action = Action(ActionKind.DISCARD, 0, tuple(c for j, c in enumerate(o.hole) if amounts[row] >> j & 1))
+            elif kinds[row] == 2:
+                action = Action(ActionKind.BET_RAISE, int(amounts[row]))
+            else:
+                action = next(a for a in state.legal_actions() if a.kind == kinds[row])
+            state.apply(action)
+        batch.apply(kinds, amounts)
+    assert all(s.is_terminal for s in states)
+    np.testing.assert_array_equal(batch.payoffs, [s.payoffs for s in states])
+    assert (batch.payoffs.sum(axis=1) == 0).all()
+
+
+def test_batched_draw_refuses_a_bad_discard_and_changes_no_row():
+    from holdem.games import Draw5
+
+    batch = new_batch(Draw5(n_players=2), np.tile(np.arange(52), (2, 1)), [0, 1])
+    batch.apply([1, 1])
+    batch.apply([1, 1])  # both rows in the draw
+    before = batch.hands.copy(), batch.next_card.copy(), batch.current.copy()
+    with pytest.raises(ValueError, match=r"illegal action discard of hand positions 7 \(a 5-bit mask of at most 2 bits\) \(3\) in row 1"):
+        batch.apply([3, 3], [3, 7])  # three cards in row 1
+    with pytest.raises(ValueError, match=r"illegal action check/call \(1\) in row 0 .*: legal are discard;"):
+        batch.apply([1, 3], [0, 0])
+    for x, y in zip(before, (batch.hands, batch.next_card, batch.current)):
+        np.testing.assert_array_equal(x, y)

@@ -118,3 +118,39 @@ def test_threshold_triples_scalar_path_equals_the_array_path():
         one = threshold_triples(float(s), float(mc), float(mr), sigma=sig, can_check=cc, can_raise=cr)
         batch = threshold_triples(np.array([s]), mc, mr, sigma=sig, can_check=cc, can_raise=cr)[0]
         assert np.array_equal(one, batch)
+
+
+def _board_percentiles(board: np.ndarray, holdings: np.ndarray) -> np.ndarray:
+    """A trial board's HS percentiles from the definition: every live holding evaluated, ranked below + half of the
+    other live holdings ranked equal, over the live holdings but one."""
+    live = ~np.isin(HOLDINGS, board).any(axis=1)
+    ranks = evaluate(np.concatenate([HOLDINGS[live], np.broadcast_to(board, (int(live.sum()), board.size))], axis=1))
+    index = np.cumsum(live) - 1
+    out = []
+    for h in holdings:
+        mine = ranks[index[h]]
+        out.append(((ranks < mine).sum() + ((ranks == mine).sum() - 1) / 2) / (ranks.size - 1))
+    return np.array(out)
+
+
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_simulator_percentiles_match_the_definition(k):
+    """The simulator's rank-pattern percentiles equal the count over every holding, on random boards and on boards
+    with three, four and five cards of one suit (holdings that make the flush evaluated in full)."""
+    from bpp.loki.simulator.sampling import _percentiles
+
+    rng = np.random.default_rng(k)
+    boards = [rng.permutation(52)[:k] for _ in range(6)]
+    for m in range(3, k + 1):  # m cards of spades (suit 3), the rest of other suits
+        spades = rng.permutation(np.arange(3, 52, 4))[:m]
+        others = rng.permutation(np.setdiff1d(np.arange(52), np.arange(3, 52, 4)))[: k - m]
+        boards.append(np.concatenate([spades, others]))
+    boards = np.array(boards, dtype=np.int8)
+    holdings = np.zeros((len(boards), 4), dtype=np.intp)
+    for t, board in enumerate(boards):
+        live = np.flatnonzero(~np.isin(HOLDINGS, board).any(axis=1))
+        suited = live[(HOLDINGS[live] & 3 == 3).all(axis=1)]  # two spades: a flush on the flush boards
+        holdings[t] = np.concatenate([rng.choice(live, 2, replace=False), rng.choice(suited, 2, replace=False)])
+    got = _percentiles(boards, holdings)
+    want = np.array([_board_percentiles(b, h) for b, h in zip(boards, holdings)])
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)

@@ -122,13 +122,23 @@ def test_batched_stud_match_equals_the_scalar_match(monkeypatch, n_players, agen
     np.testing.assert_array_equal(got.winnings, want.winnings)
 
 
-def test_stud_at_table_stakes_is_played_hand_by_hand():
+@pytest.mark.parametrize(
+    "n_players, stacks, agents",
+    [(2, 9, ["rules", "rules"]), (2, (5, 13), ["rules", "random"]), (3, (6, 3, 11), ["rules", "raise", "random"]),
+     (4, (1, 7, 4, 10), ["random", "call", "rules", "raise"]), (5, 6, ["random", "rules", "fold", "random", "raise"])],
+)
+def test_batched_stud_at_table_stakes_equals_the_scalar_match(monkeypatch, n_players, stacks, agents):
+    """Stud at table stakes (all-ins, side pots) is batched, with exactly the scalar path's chips."""
     from holdem.games import Stud5
-    from holdem.games.batched import new_batch
 
-    deals = np.tile(np.arange(52), (2, 1))
-    assert new_batch(Stud5(stacks=20), deals, [0, 1]) is None
-    assert new_batch(Stud5(), deals, [0, 1]) is not None
+    game = Stud5(n_players=n_players, stacks=stacks)
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(original(*a)) or calls[-1])
+    got = play_match(game, agents, 500, rng=13, duplicate=True, block_size=250)
+    assert len(calls) == 2 and all(c is not None for c in calls)
+    want = _scalar(monkeypatch, game, agents, 500, rng=13, duplicate=True, block_size=250)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
 
 
 @pytest.mark.parametrize("n_players, agents", [(2, ["rules", "rules"]), (2, ["rules", "random"]), (3, ["rules", "call", "rules"])])
@@ -153,3 +163,23 @@ def test_agent_instances_play_hand_by_hand(monkeypatch):
     monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(1))
     play_match(LimitHoldem(), [UniformRandom(rng=1), "call"], 40, rng=1, block_size=20)
     assert calls == []
+
+
+@pytest.mark.parametrize(
+    "options, agents",
+    [(dict(n_players=2), ["random", "call"]), (dict(n_players=3, stack=30), ["random", "raise", "random"]),
+     (dict(n_players=5, max_raise=8, stack=40), ["random", "call", "fold", "raise", "random"]),
+     (dict(n_players=4, max_draw=3, max_orbits=2), ["random", "random", "call", "random"])],
+)
+def test_batched_draw_match_equals_the_scalar_match(monkeypatch, options, agents):
+    """Five-card draw (discards in the action space) is batched, with exactly the scalar path's chips."""
+    from holdem.games import Draw5
+
+    game = Draw5(**options)
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(original(*a)) or calls[-1])
+    got = play_match(game, agents, 300, rng=17, duplicate=True, block_size=150)
+    assert len(calls) == 2 and all(c is not None for c in calls)
+    want = _scalar(monkeypatch, game, agents, 300, rng=17, duplicate=True, block_size=150)
+    np.testing.assert_array_equal(got.winnings, want.winnings)

@@ -91,13 +91,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpp.loki.evaluator.postflop import street_table
+from bpp.loki.evaluator.postflop import _HOLDING_PATTERN, _holding_arrays, street_table
 from bpp.loki.modeler.opponent_model import OpponentModel
 from bpp.loki.selector.triples import CALL, FOLD, RAISE, FormulaParams
 from bpp.loki.state import N_FEATURES, board_texture, board_textures
 from holdem.evaluate import evaluate_unchecked, key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDINGS, N_HOLDINGS
-from holdem.tables import load_tables
+from holdem.tables import SUIT_SHIFT, load_tables
 
 __all__ = ["SimulationResult", "Simulator", "simulate"]
 
@@ -117,26 +117,76 @@ class SimulationResult:
     actions: np.ndarray | None = None
 
 
+#: (4, 1326): each holding's number of cards of each suit
+_HOLDING_SUIT_COUNT = np.stack([(HOLDINGS & 3 == s).sum(axis=1) for s in range(4)]).astype(np.int8)
+_R13 = np.arange(13)
+_LOWER = np.tril_indices(13, -1)
+
+
 def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     """HS percentile of each (trial, player) holding among all holdings on the trial's board.
 
-    ``boards`` (T, k) int8, ``holdings`` (T, n) holding indices → (T, n) float in [0, 1].
+    ``boards`` (T, k) int8, ``holdings`` (T, n) holding indices → (T, n) float in [0, 1]: (live holdings ranked
+    below + half the other live holdings ranked equal) / (live holdings − 1), live = sharing no card with the board.
+
+    Counted over rank patterns: without five cards of one suit a hand's rank depends on its cards' ranks only, so
+    each board's 169 hole-rank patterns are evaluated once and weighted by their live holdings (from the board's
+    count of each rank); the holdings that can hold five of a suit (the board has ``m`` ≥ 3 of it and the holding
+    at least ``5 − m``; at most one such suit on five cards or fewer) leave their pattern and are evaluated in
+    full.  Equal to the count over every holding (tests).
     """
     tables = load_tables()
     T, k = boards.shape
-    hkeys = key_sums(HOLDINGS)
-    hbits = tables.suit_bits[HOLDINGS].sum(axis=1)
+    n = holdings.shape[1]
+    rows = np.arange(T)
     bkeys = key_sums(boards)
-    bbits = tables.suit_bits[boards].sum(axis=1)
-    ranks = rank_of_keys(hkeys[None, :] + bkeys[:, None], 2 + k, suit_bits=hbits[None, :] + bbits[:, None])
-    rows = np.arange(T)[:, None]
+    rank_part = tables.card_keys[:52:4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, no suit counts
+    pattern_keys = (rank_part[:, None] + rank_part[None, :]).ravel()  # hole-rank pattern 13 · r0 + r1: never a flush
+    pattern_rank = rank_of_keys((bkeys >> SUIT_SHIFT << SUIT_SHIFT)[:, None] + pattern_keys[None, :], 2 + k)
+    # live holdings per pattern: (4 − b0)(4 − b1) for two ranks, (4 − b)(3 − b)/2 for a pair (b: the board's count)
+    free = np.full((T, 13), 4, dtype=np.int64)
+    suit_count = np.zeros((T, 4), dtype=np.int64)
+    board_mask = np.zeros(T, dtype=np.uint64)
     for j in range(k):
-        ranks[rows, CARD_HOLDINGS[boards[:, j]]] = 0  # holdings that use a board card
+        free[rows, boards[:, j] >> 2] -= 1
+        suit_count[rows, boards[:, j] & 3] += 1
+        board_mask |= np.uint64(1) << boards[:, j].astype(np.uint64)
+    weight = free[:, :, None] * free[:, None, :]
+    weight[:, _R13, _R13] = free * (free - 1) // 2
+    weight[:, _LOWER[0], _LOWER[1]] = 0  # a holding's ranks come as r0 ≤ r1
+    weight = weight.reshape(T, 169)
+    mine = pattern_rank[rows[:, None], _HOLDING_PATTERN[holdings]]  # (T, n)
+    flush_rows = np.flatnonzero(suit_count.max(axis=1) >= 3)
+    extra = None
+    if flush_rows.size:
+        suit = suit_count[flush_rows].argmax(axis=1)
+        need = 5 - suit_count[flush_rows, suit]
+        t, h = np.nonzero(_HOLDING_SUIT_COUNT[suit] >= need[:, None])
+        t = flush_rows[t]
+        live = (_HMASK[h] & board_mask[t]) == 0
+        t, h = t[live], h[live]
+        hkeys, hbits = _holding_arrays()
+        bbits = tables.suit_bits[boards].sum(axis=1)
+        exact = rank_of_keys(hkeys[h] + bkeys[t], 2 + k, suit_bits=hbits[h] + bbits[t])
+        weight -= np.bincount(t * 169 + _HOLDING_PATTERN[h], minlength=T * 169).reshape(T, 169)
+        # the players' own holdings that can make the flush
+        row_suit = np.zeros(T, dtype=np.intp)
+        row_need = np.full(T, 9)
+        row_suit[flush_rows] = suit
+        row_need[flush_rows] = need
+        ti, ii = np.nonzero(_HOLDING_SUIT_COUNT[row_suit[:, None], holdings] >= row_need[:, None])
+        hi = holdings[ti, ii]
+        mine[ti, ii] = rank_of_keys(hkeys[hi] + bkeys[ti], 2 + k, suit_bits=hbits[hi] + bbits[ti])
+        theirs = mine[t]  # (P, n)
+        slot = (t[:, None] * n + np.arange(n)).ravel()
+        extra = (np.bincount(slot, weights=(exact[:, None] < theirs).ravel(), minlength=T * n).reshape(T, n).astype(np.int64),
+                 np.bincount(slot, weights=(exact[:, None] == theirs).ravel(), minlength=T * n).reshape(T, n).astype(np.int64))
+    less = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] < mine[:, :, None])
+    equal = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] == mine[:, :, None]) - 1
+    if extra is not None:
+        less += extra[0]
+        equal += extra[1]
     n_dead = k * 51 - k * (k - 1) // 2
-    mine = ranks[rows, holdings]  # (T, n)
-    # counts summed as uint16 over the comparisons' bytes (at most 1,326; a boolean sum goes through int64)
-    less = (ranks[:, None, :] < mine[:, :, None]).view(np.uint8).sum(axis=2, dtype=np.uint16) - n_dead
-    equal = (ranks[:, None, :] == mine[:, :, None]).view(np.uint8).sum(axis=2, dtype=np.uint16) - 1
     return (less + equal / 2) / (N_HOLDINGS - n_dead - 1)
 
 
