@@ -232,7 +232,7 @@ class OpponentActionModel:
         self.counts_ = np.zeros((2, 2, 3, 3))
         self.n_hands_ = 0
         self.n_showdowns_ = 0
-        self._likelihood = None
+        self._likelihood: np.ndarray | None = None
         return self
 
     def cpt(self) -> np.ndarray:
@@ -329,7 +329,7 @@ class CardBPP(DownCardPlayer):
         self._rel_cache: dict = {}
         self._counted: tuple = ([], None, None)
         self._unseen: tuple = (None, None)
-        self._seat = None
+        self._seat: int | None = None
         self._hole = None
         self._events: list = []
         self._opp_hole = None
@@ -418,6 +418,7 @@ class CardBPP(DownCardPlayer):
 
         _quiet_pgmpy()
         cards, _, _ = self.belief(observation)
+        assert self._win is not None  # set by self.belief
         me = observation.player
         evidence_rows = self._evidence(
             observation.history, 1 - me, cards, observation.up_cards[1 - me], observation.up_cards[me]
@@ -473,8 +474,9 @@ class CardBPP(DownCardPlayer):
 
     def _learn(self) -> None:
         """Add the finished hand's decisions to the counts (hard at a showdown, posterior-weighted otherwise)."""
+        assert self._seat is not None  # events are recorded only once seated
         me, opp = self._seat, 1 - self._seat
-        ups = {0: [], 1: []}
+        ups: dict[int, list[int]] = {0: [], 1: []}
         for event in self._events:
             if event.kind == "deal" and event.player >= 0:
                 ups[event.player].extend(event.cards)

@@ -48,6 +48,7 @@ def opponent_actions(observation: Observation) -> list[int]:
     out = [2] * (observation.round + 1)
     for event in observation.history:
         if event.player == opp and event.kind == "action" and event.round <= observation.round:
+            assert event.action is not None  # an "action" event carries its Action
             r = event.round
             out[r] = 1 if (out[r] == 1 or event.action.kind == _BET_RAISE) else 0
     return out

@@ -143,10 +143,10 @@ class MultiBPPPlayer(CurvePlayer):
         self._bpp_final = [_normalize_rows(c.current_given_final * c.prior_final) for c in self._cpts]
         self._default_tables = [opp_final_tables(c) for c in self._cpts]
         ActionModel(prior_strength=prior_strength)  # checks prior_strength now
-        self.models_: dict[int, object] = {}
+        self.models_: dict[int, ActionModel] = {}
         self._tables: dict[int, list] = {}
         self._pending: dict[int, int] = {}
-        self._seat = None
+        self._seat: int | None = None
         self._aggressive: dict[int, list] = {}
         self._ups: dict[int, list] = {}
 

@@ -53,6 +53,7 @@ def seat_action(observation: Observation, seat: int) -> int:
         if event.round != r:
             break
         if event.player == seat and event.kind == "action":
+            assert event.action is not None  # an "action" event carries its Action
             if event.action.kind == _BET_RAISE:
                 return 1
             seen = 0
@@ -205,18 +206,18 @@ class BPPPlayer(CurvePlayer):
         self._tables = self.win_tables_.tables
         self._type_of = hand_type_of
         self._pending = 0
-        self._compiled = None
-        self._seat = None
-        self._aggressive = [None] * 4
+        self._compiled: tuple | None = None
+        self._seat: int | None = None
+        self._aggressive: list[bool | None] = [None] * 4
         self._opp_up: list[int] = []
         self._my_up: list[int] = []
 
     # -- the variant: its network, its evidence, its learned tables ------------
 
     #: The round network's observed nodes, in the order of the P(win) tables' axes (OPP_Action may be unobserved).
-    observed = ("BPP_Current", "OPP_Upcards", "OPP_Action")
+    observed: tuple[str, ...] = ("BPP_Current", "OPP_Upcards", "OPP_Action")
     #: The nodes whose tables are learned from showdowns (refit between hands).
-    learned = ("OPP_Action",)
+    learned: tuple[str, ...] = ("OPP_Action",)
 
     def network(self, cpts):
         """The round's network as tables: Figure 1 (:func:`bpp.stud.model.figure1.figure1_factors`), or with
@@ -312,7 +313,7 @@ class BPPPlayer(CurvePlayer):
         return out
 
     #: The posteriors :meth:`belief` reports (the explorer, the trace), P(BPP_Win) first.
-    beliefs = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final")
+    beliefs: tuple[str, ...] = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final")
 
     def belief_network(self, cpts):
         """The network :meth:`belief` and the explorer show (default: the one the player plays from)."""
@@ -377,7 +378,8 @@ class BPPPlayer(CurvePlayer):
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
         counts = {f"round{r}": np.asarray(c) for r, c in enumerate(self.model_.counts_)}
-        np.savez(directory / "action_model.npz", n_showdowns=self.model_.n_showdowns_, **counts)
+        # numpy's stub checks **counts against savez's allow_pickle: bool too
+        np.savez(directory / "action_model.npz", n_showdowns=self.model_.n_showdowns_, **counts)  # type: ignore[arg-type]
         return directory
 
     def load(self, directory) -> "BPPPlayer":

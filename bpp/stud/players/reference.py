@@ -221,6 +221,7 @@ def _round1_class(mine: tuple, theirs_up: tuple) -> tuple[tuple, tuple]:
         key = (a, b, c) if a < b else (b, a, c)
         if best is None or key < best:
             best, chosen = key, perm
+    assert best is not None  # set by the first of the 24 suit maps
     return best, chosen
 
 
@@ -663,8 +664,8 @@ class DownCardPlayer(CurvePlayer):
         super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
         self.n_samples = int(n_samples)
         self.max_bets = int(max_bets)
-        self._win_key = None
-        self._win = None
+        self._win_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._win: np.ndarray | None = None
 
     def posterior(self, observation: Observation) -> tuple[np.ndarray, np.ndarray]:
         """``(cards, P(down card | evidence))`` over the cards the seat to act has not seen."""
