@@ -29,7 +29,7 @@ def main(argv=None) -> int:
     parser.add_argument("--again", action="store_true", help="replay even if the runs file holds the players")
     args = parser.parse_args(argv)
     results = {name: cached_cell(RUNS, {"player": name, "deals": args.deals, "seed": SEED},
-                                 lambda name=name: gap_run(name, args.deals, rng=SEED), again=args.again)
+                                 lambda name=name: gap_run(name, args.deals, rng=SEED, progress=True), again=args.again)
                for name in PLAYERS}
     for name, r in results.items():
         print(f"{PLAYERS[name]}: {r['mean']:+.3f} units/hand, 95% CI [{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}], "

@@ -38,11 +38,11 @@ PLAYERS = {
 }
 
 
-def gap_run(player: str, deals: int, rng: int = SEED) -> dict:
+def gap_run(player: str, deals: int, rng: int = SEED, progress: bool = False) -> dict:
     """``player`` (a key of :data:`PLAYERS`) against ``rules``, ``deals`` duplicate deals; units/hand and the bankroll.
 
     The BPPs through :func:`bpp.stud.experiments.significance` (one learning
-    instance), ``rules-reader`` through :func:`holdem.match.play_match`.
+    instance), ``rules-reader`` through :func:`holdem.match.play_match` (with a progress bar if ``progress``).
     """
     from bpp.stud.experiments import significance
     from holdem.games import Stud5
@@ -51,7 +51,7 @@ def gap_run(player: str, deals: int, rng: int = SEED) -> dict:
     kwargs: dict[str, dict[str, Any]] = {"bpp": {}, "bpp-argmax": {"play": "argmax"}, "bpp-up": {"upcards_link": True},
               "bpp-card": {"player": "bpp-card"}}
     if player == "rules-reader":
-        result = play_match(Stud5(), ["rules-reader", "rules"], deals, rng=rng, duplicate=True, progress=True)
+        result = play_match(Stud5(), ["rules-reader", "rules"], deals, rng=rng, duplicate=True, progress=progress)
     elif player in kwargs:
         result = significance("rules", n_hands=deals, rng=rng, duplicate=True, **kwargs[player]).match
     else:

@@ -79,9 +79,9 @@ def play_cell(seats: int, opponent: str, player: str, play: str, deals: int) -> 
     }
 
 
-def calibration(seats: int, deals: int, *, rng: int = 62, opponent: str = "rules") -> list[tuple]:
+def calibration(seats: int, deals: int, *, rng: int = 62, opponent: str = "rules", progress: bool = False) -> list[tuple]:
     """(model, live opponents, P(win), true share, P(win) from cards only, θ, facing a bet, action kind) at every decision
-    of ``bpp-multi`` (seat 0) and the baseline (:data:`CALIBRATION_COLUMNS`); ``rng`` is an int seed."""
+    of ``bpp-multi`` (seat 0) and the baseline (:data:`CALIBRATION_COLUMNS`); ``rng`` is an int seed; a bar if ``progress``."""
     seed = rng
     from tqdm import tqdm
 
@@ -111,7 +111,7 @@ def calibration(seats: int, deals: int, *, rng: int = 62, opponent: str = "rules
                          int(obs.to_call > 0), int(action.kind)))
 
         driver = HandDriver(agents, on_decision=record)
-        for hand in tqdm(range(deals), desc=f"calibration {seats} seats {model}", leave=False):
+        for hand in tqdm(range(deals), desc=f"calibration {seats} seats {model}", leave=False, disable=not progress):
             deal = stream.permutation(52)
             button = hand % seats
             ranks = evaluate(game.showdown_cards(deal[None], button)[0])
@@ -123,7 +123,8 @@ def calibration(seats: int, deals: int, *, rng: int = 62, opponent: str = "rules
 CALIBRATION_COLUMNS = ("model", "live", "p_win", "truth", "p_cards", "theta", "facing_bet", "action")
 
 
-def interrelation(n_situations: int, *, n_samples: int = 2000, rng: int = 63, opponents=(1, 2, 4)) -> list[dict]:
+def interrelation(n_situations: int, *, n_samples: int = 2000, rng: int = 63, opponents=(1, 2, 4),
+                  progress: bool = False) -> list[dict]:
     """The three P(win) of the module docstring for random visible situations, by round and number of opponents."""
     seed = rng
     from tqdm import tqdm
@@ -145,7 +146,8 @@ def interrelation(n_situations: int, *, n_samples: int = 2000, rng: int = 63, op
             a_s: list[float] = []
             b_s: list[float] = []
             c_s: list[float] = []
-            for _ in tqdm(range(n_situations), desc=f"interrelation round {r}, {m} opponents", leave=False):
+            for _ in tqdm(range(n_situations), desc=f"interrelation round {r}, {m} opponents", leave=False,
+                              disable=not progress):
                 deck = gen.permutation(52).astype(np.int8)
                 mine = deck[:k]
                 ups = [deck[k + i * (k - 1): k + (i + 1) * (k - 1)] for i in range(m)]
