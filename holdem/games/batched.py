@@ -852,6 +852,8 @@ def _showing_codes(counts: np.ndarray) -> np.ndarray:
 class StudStakesBatchObservation(StudBatchObservation):
     """:class:`StudBatchObservation` at table stakes: ``to_call`` is capped by the stack (a short call is all-in)."""
 
+    _batch: Stud5StakesBatch
+
     @property
     def to_call(self) -> np.ndarray:
         b = self._batch
@@ -1040,6 +1042,7 @@ class DrawBatchObservation(BatchObservation):
     """:class:`BatchObservation` of five-card draw: ``hole`` the acting seat's five cards now (k, 5), ``board``
     empty, ``to_call`` capped by the stack; ``legal`` has a fourth column, discard (the draw)."""
 
+    _batch: Draw5Batch
     has_draw = True
 
     @property
