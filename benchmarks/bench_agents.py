@@ -38,7 +38,7 @@ TARGETS = {"loki": 2000, **{n: 1000 for n in LOKI + POKI + STYLES}, **{n: 200 fo
 
 
 def holding_strength_loop(table: StreetTable) -> tuple[np.ndarray, np.ndarray]:
-    """The anchor: ``StreetTable.holding_strength`` as it was before issue 25 (a Python loop over the next cards)."""
+    """The anchor: ``StreetTable.holding_strength`` as it was before the rank-pattern rewrite (a Python loop over the next cards)."""
     ranks, live = table.ranks, ~table.board_conflict
     vals = np.sort(ranks[live])
     less = np.searchsorted(vals, ranks, side="left")
@@ -71,7 +71,7 @@ def holding_strength_loop(table: StreetTable) -> tuple[np.ndarray, np.ndarray]:
 
 
 def next_ranks_full(board: np.ndarray) -> np.ndarray:
-    """The anchor: every (holding, next card) rank by ``rank_of_keys`` on all pairs, as before issue 25."""
+    """The anchor: every (holding, next card) rank by ``rank_of_keys`` on all pairs, as before the rank-pattern rewrite."""
     tables = load_tables()
     keys = key_sums(HOLDINGS) + int(key_sums(board))
     bits = tables.suit_bits[HOLDINGS].sum(axis=1) + int(tables.suit_bits[board].sum())

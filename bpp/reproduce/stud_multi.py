@@ -82,7 +82,6 @@ def play_cell(seats: int, opponent: str, player: str, play: str, deals: int) -> 
 def calibration(seats: int, deals: int, *, rng: int = 62, opponent: str = "rules", progress: bool = False) -> list[tuple]:
     """(model, live opponents, P(win), true share, P(win) from cards only, θ, facing a bet, action kind) at every decision
     of ``bpp-multi`` (seat 0) and the baseline (:data:`CALIBRATION_COLUMNS`); ``rng`` is an int seed; a bar if ``progress``."""
-    seed = rng
     from tqdm import tqdm
 
     from holdem.evaluate import evaluate
@@ -94,10 +93,10 @@ def calibration(seats: int, deals: int, *, rng: int = 62, opponent: str = "rules
 
     rows = []
     for model in ("per_seat", "strongest"):
-        stream = np.random.default_rng([seed, seats])  # the deals
+        stream = np.random.default_rng([rng, seats])  # the deals
         game = Stud5(n_players=seats)
-        bpp = MultiBPPPlayer(opponent_model=model, rng=np.random.default_rng([seed, seats, 1]))
-        agents = [bpp] + [make_agent(opponent, rng=np.random.default_rng([seed, seats, 2 + i])) for i in range(seats - 1)]
+        bpp = MultiBPPPlayer(opponent_model=model, rng=np.random.default_rng([rng, seats, 1]))
+        agents = [bpp] + [make_agent(opponent, rng=np.random.default_rng([rng, seats, 2 + i])) for i in range(seats - 1)]
 
         def record(p, obs, action, model=model):
             if p != 0:
@@ -126,7 +125,6 @@ CALIBRATION_COLUMNS = ("model", "live", "p_win", "truth", "p_cards", "theta", "f
 def interrelation(n_situations: int, *, n_samples: int = 2000, rng: int = 63, opponents=(1, 2, 4),
                   progress: bool = False) -> list[dict]:
     """The three P(win) of the module docstring for random visible situations, by round and number of opponents."""
-    seed = rng
     from tqdm import tqdm
 
     from holdem.evaluate import evaluate_unchecked
@@ -137,7 +135,7 @@ def interrelation(n_situations: int, *, n_samples: int = 2000, rng: int = 63, op
     from bpp.stud.model.networks import load_cpts
 
     cpts = load_cpts()
-    gen = np.random.default_rng(seed)
+    gen = np.random.default_rng(rng)
     out = []
     for r in range(4):
         k = r + 2
