@@ -380,6 +380,21 @@ class LimitHoldemBatch:
         """
         self._apply(*self.verify(kinds, amounts, who))
 
+    def _fold(self, flat: np.ndarray, fold: np.ndarray | None) -> np.ndarray | None:
+        """Fold the acting seats of the rows where ``fold``; the hands left with one seat are won by it (returned).
+
+        ``flat`` indexes the actors in the flattened (rows, seats) arrays; ``None`` when no hand ended.
+        """
+        if fold is None or not fold.any():
+            return None
+        self.folded.reshape(-1)[flat[fold]] = True
+        self.n_live_seats = self.n_live_seats - fold
+        won_by_fold: np.ndarray = self.n_live_seats == 1
+        if not won_by_fold.any():
+            return None
+        self._win_by_fold(won_by_fold)
+        return won_by_fold
+
     def _apply(self, kinds: np.ndarray, amounts: Any = None) -> None:
         """Apply legal kinds (unchecked); hands that finish leave the live arrays."""
         k = self.n_live
@@ -409,14 +424,7 @@ class LimitHoldemBatch:
             if not fold.any():
                 fold = None
         self.n_actions += 1
-        done = None
-        if fold is not None:
-            self.folded.reshape(-1)[flat[fold]] = True
-            self.n_live_seats = self.n_live_seats - fold
-            won_by_fold = self.n_live_seats == 1
-            if won_by_fold.any():
-                self._win_by_fold(won_by_fold)
-                done = won_by_fold
+        done = self._fold(flat, fold)
         ends = self.to_act == 0
         if done is not None:
             ends &= ~done
@@ -975,14 +983,7 @@ class Stud5StakesBatch(Stud5Batch):
         self.to_act = np.where(rais, np.where(allin[flat], n_active, n_active - 1), self.to_act - 1)
         self.acted.reshape(-1)[flat] = self.n_full
         self.n_actions += 1
-        done = None
-        if fold.any():
-            self.folded.reshape(-1)[flat[fold]] = True
-            self.n_live_seats = self.n_live_seats - fold
-            won_by_fold = self.n_live_seats == 1
-            if won_by_fold.any():
-                self._win_by_fold(won_by_fold)
-                done = won_by_fold
+        done = self._fold(flat, fold)
         ends = self.to_act <= 0
         if done is not None:
             ends &= ~done
@@ -1211,14 +1212,7 @@ class Draw5Batch(LimitHoldemBatch):
             hands = self.hands[rows, p[rows]]
             self.hands[rows, p[rows]] = np.where(bits, fresh, hands)
             self.next_card[rows] += bits.sum(axis=1)
-        done = None
-        if fold.any():
-            self.folded.reshape(-1)[flat[fold]] = True
-            self.n_live_seats = self.n_live_seats - fold
-            won_by_fold = self.n_live_seats == 1
-            if won_by_fold.any():
-                self._win_by_fold(won_by_fold)
-                done = won_by_fold
+        done = self._fold(flat, fold)
         ends = self.to_act <= 0
         if done is not None:
             ends &= ~done
