@@ -1,5 +1,5 @@
 """The type checker is part of the suite: ``mypy`` with pyproject.toml's ``[tool.mypy]`` (holdem under every
-``--strict`` flag, bpp under mypy's defaults; the modules still listed as not clean are skipped there)."""
+``--strict`` flag, bpp under mypy's defaults; no module is exempt)."""
 
 from __future__ import annotations
 
