@@ -37,9 +37,9 @@ from __future__ import annotations
 import socket
 from dataclasses import dataclass
 
-from holdem.games.base import ActionKind
+from holdem.games.base import Action, ActionKind, Game
 from holdem.histories.read import _build_deal, _Bad, _cards, acpc_actions
-from holdem.play import HandDriver, _hook
+from holdem.play import AgentProtocol, HandDriver, _hook
 
 __all__ = ["MatchState", "parse_matchstate", "action_text", "ACPCPlayer", "play_acpc"]
 
@@ -58,7 +58,7 @@ class MatchState:
     line: str
 
 
-def parse_matchstate(line: str, game) -> MatchState:
+def parse_matchstate(line: str, game: Game) -> MatchState:
     """Parse ``MATCHSTATE:<position>:<hand>:<betting>:<cards>`` (``ValueError`` naming the line)."""
     text = line.strip()
     try:
@@ -85,7 +85,7 @@ def parse_matchstate(line: str, game) -> MatchState:
     return MatchState(position_i, int(hand), betting, holes, board, text)
 
 
-def action_text(action, game) -> str:
+def action_text(action: Action, game: Game) -> str:
     """An action as the ACPC protocol writes it: ``f``, ``c``, ``r`` (limit) or ``rN`` (no-limit raise-to).
 
     >>> from holdem.games import Action, ActionKind, LimitHoldem, NoLimitHoldem
@@ -104,7 +104,7 @@ def action_text(action, game) -> str:
 class ACPCPlayer:
     """A bpp agent behind the ACPC protocol: :meth:`respond` answers one MATCHSTATE line (see the module docstring)."""
 
-    def __init__(self, agent, game):
+    def __init__(self, agent: AgentProtocol, game: Game) -> None:
         if game.n_players != 2 or game.name not in ("limit-holdem", "nolimit-holdem"):
             raise ValueError(f"the ACPC client plays 2-player limit or no-limit hold'em; got {game!r}")
         self.agent = agent
@@ -173,7 +173,7 @@ class ACPCPlayer:
         return f"{ms.line}:{action_text(action, self.game)}"
 
 
-def play_acpc(agent, game, *, host: str = "127.0.0.1", port: int, timeout: float | None = None) -> int:
+def play_acpc(agent: AgentProtocol, game: Game, *, host: str = "127.0.0.1", port: int, timeout: float | None = None) -> int:
     """Connect to an ACPC dealer at ``host:port`` and play ``agent`` until the dealer closes; returns hands played."""
     player = ACPCPlayer(agent, game)
     with socket.create_connection((host, port), timeout=timeout) as sock:

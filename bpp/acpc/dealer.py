@@ -34,15 +34,18 @@ Nothing waits forever: ``accept_timeout`` bounds the wait for clients and
 from __future__ import annotations
 
 import json
+import os
 import socket
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from holdem.cards import CARD_TEXT
-from holdem.games.base import CHECK_CALL, FOLD, ActionKind
+from holdem._typing import RngLike
+from holdem.games.base import CHECK_CALL, FOLD, ActionKind, Game
 from holdem.histories.read import acpc_actions, _Bad
 from holdem.match.export import ACPC_GAME_COMMENT, acpc_state
 from holdem.checks import seed_sequence
@@ -151,9 +154,10 @@ def _forfeit_action(state):
     return FOLD if any(a.kind == ActionKind.FOLD for a in state.legal_actions()) else CHECK_CALL
 
 
-def run_dealer(game, n_hands: int, rng, log, *, names=("p1", "p2"), host: str = "127.0.0.1",
-               ports=(0, 0), timeout: float = 10.0, accept_timeout: float = 60.0, block_size: int = DEFAULT_BLOCK_SIZE,
-               on_ports=None, gamedef_name: str = "game") -> DealerResult:
+def run_dealer(game: Game, n_hands: int, rng: RngLike, log: str | os.PathLike[str], *,
+               names: Sequence[str] = ("p1", "p2"), host: str = "127.0.0.1", ports: Sequence[int] = (0, 0),
+               timeout: float = 10.0, accept_timeout: float = 60.0, block_size: int = DEFAULT_BLOCK_SIZE,
+               on_ports: Callable[[int, int], object] | None = None, gamedef_name: str = "game") -> DealerResult:
     """Deal a match to two ACPC clients (see the module docstring); returns its :class:`DealerResult`.
 
     ``rng`` (None, a seed, a ``SeedSequence`` or a ``Generator``) makes the

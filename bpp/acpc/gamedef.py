@@ -22,9 +22,10 @@ ValueError: gamedef: numPlayers = 3; bpp's ACPC games are 2-player hold'em
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from holdem.games import LimitHoldem, NoLimitHoldem
+from holdem.games import Game, LimitHoldem, NoLimitHoldem
 
 __all__ = ["read_gamedef", "gamedef_text", "LIMIT_GAMEDEF", "NOLIMIT_GAMEDEF"]
 
@@ -96,7 +97,7 @@ def _v(values) -> str:
     return "missing" if values is None else " ".join(map(str, values))
 
 
-def read_gamedef(source):
+def read_gamedef(source: str | os.PathLike[str]) -> LimitHoldem | NoLimitHoldem:
     """The bpp game of an ACPC game definition (its text, or a path to a ``.game`` file).
 
     Raises ``ValueError`` naming the first value bpp does not play.
@@ -139,7 +140,7 @@ def read_gamedef(source):
     return NoLimitHoldem(small_blind=small, big_blind=big, stack=stack[0])
 
 
-def gamedef_text(game) -> str:
+def gamedef_text(game: Game) -> str:
     """The ACPC game definition of a bpp game (the inverse of :func:`read_gamedef`).
 
     >>> read_gamedef(gamedef_text(NoLimitHoldem())) == NoLimitHoldem()
