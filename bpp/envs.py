@@ -58,10 +58,16 @@ plays a given deal.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
-from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
+import numpy as np
+from numpy.typing import NDArray
+
+from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Game, Observation
 from holdem.play import HandDriver
+
+if TYPE_CHECKING:
+    from pettingzoo import AECEnv
 
 __all__ = ["ACTION_SETS", "ActionCoder", "Encoder", "encode", "observation_size", "aec_env", "VsAgentsEnv"]
 
@@ -103,7 +109,7 @@ class ActionCoder:
     ValueError: action 7 is outside the action mask [1, 1, 1, 1, 1] of seat 0 (legal: f, c, r200..r20000)
     """
 
-    def __init__(self, game, actions: str | None = None):
+    def __init__(self, game: Game, actions: str | None = None) -> None:
         if actions is None:
             actions = "fcpa" if game.name == "nolimit-holdem" else "fcr"
         if actions not in ACTION_SETS:
@@ -124,8 +130,8 @@ class ActionCoder:
         me = obs.player
         return int(min(max(round(obs.committed[me] + obs.to_call + size * (obs.pot + obs.to_call)), lo), hi))
 
-    def mask(self, obs) -> np.ndarray:
-        """int8 (n,): 1 for the indices legal at ``obs`` (its seat to act)."""
+    def mask(self, obs: Observation) -> NDArray[np.int8]:
+        """int8, shape ``(n,)``: 1 for the indices legal at ``obs`` (its seat to act)."""
         if not self.draw:
             m = self._masks.get(obs.legal)
             if m is None:
@@ -149,8 +155,11 @@ class ActionCoder:
         pos = {c: i for i, c in enumerate(obs.hole)}
         return sum(1 << pos[c] for c in action.discard)
 
-    def action(self, obs, index, mask=None) -> Action:
-        """The bpp action of ``index`` at ``obs`` (``mask``: its mask if known); ``ValueError`` naming it outside the mask."""
+    def action(self, obs: Observation, index: int | np.integer[Any], mask: NDArray[np.int8] | None = None) -> Action:
+        """The bpp action of ``index`` at ``obs``; ``ValueError`` naming it outside the mask.
+
+        ``mask``: its mask if known (int8, shape ``(n,)``, as :meth:`mask` gives it).
+        """
         m = self.mask(obs) if mask is None else mask
         ok = isinstance(index, (int, np.integer)) and not isinstance(index, bool) and 0 <= index < self.n and m[index]
         if not ok:
@@ -166,7 +175,7 @@ class ActionCoder:
         bits = index - self.n_bet
         return Action(_DISCARD, 0, tuple(c for i, c in enumerate(obs.hole) if bits >> i & 1))
 
-    def index(self, obs, action: Action) -> int:
+    def index(self, obs: Observation, action: Action) -> int:
         """The index of bpp ``action`` at ``obs`` (a raise: the set's raise nearest in amount)."""
         if action.kind == _DISCARD:
             return self.n_bet + self._bits(obs, action)
@@ -199,8 +208,10 @@ def observation_size(n_players: int) -> int:
     return 52 + 52 + n * 52 + _ROUNDS + 2 + 2 * n + n + n + _ROUNDS * n * 2 + n
 
 
-def encode(obs, starting_stack: int) -> np.ndarray:
+def encode(obs: Observation, starting_stack: int) -> NDArray[np.float32]:
     """The observation vector of ``obs`` (see the module docstring), float32 in [0, 1].
+
+    Its shape is ``(observation_size(obs.n_players),)``.
 
     The environments keep one :class:`Encoder` per seat and hand, which
     updates the vector by the events since its last call; this is the
@@ -310,7 +321,7 @@ def _new_deal(rng) -> np.ndarray:
     return rng.permutation(52)
 
 
-def aec_env(game, *, actions: str | None = None, **options):
+def aec_env(game: str | Game, *, actions: str | None = None, **options: Any) -> AECEnv:
     """A PettingZoo ``AECEnv`` of ``game`` (a name of ``holdem.games.GAMES`` with its options, or a game object).
 
     One episode is one hand.  ``actions`` picks the betting set (:data:`ACTION_SETS`).
