@@ -45,10 +45,19 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterable
+from types import ModuleType
+from typing import TYPE_CHECKING, SupportsInt
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
-from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind
+from holdem._typing import RngLike
+from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Event, Game, Observation
+
+if TYPE_CHECKING:
+    import pyspiel
+    from open_spiel.python.policy import Policy
 
 __all__ = [
     "MAX_LIMIT_SEATS",
@@ -72,7 +81,7 @@ _GAMES = ("limit-holdem", "nolimit-holdem")
 MAX_LIMIT_SEATS = 4
 
 
-def require_pyspiel():
+def require_pyspiel() -> ModuleType:
     """The ``pyspiel`` module, or a one-line ``ValueError`` saying how to install it."""
     try:
         return importlib.import_module("pyspiel")
@@ -96,7 +105,7 @@ def _bpp_game(game):
     return game
 
 
-def universal_poker_params(game, betting: str = "fullgame") -> dict:
+def universal_poker_params(game: str | Game, betting: str = "fullgame") -> dict:
     """The ``universal_poker`` parameters of the bpp hold'em ``game`` (a game object or its name).
 
     >>> p = universal_poker_params("nolimit-holdem", "fcpa")
@@ -131,7 +140,7 @@ def universal_poker_params(game, betting: str = "fullgame") -> dict:
     # the legal actions [0, 1, 0] (the raise lost, fold twice); without it the raise is action 2.
 
 
-def universal_poker_game(game, betting: str = "fullgame"):
+def universal_poker_game(game: str | Game, betting: str = "fullgame") -> pyspiel.Game:
     """The ``pyspiel`` ``universal_poker`` game of the bpp hold'em ``game`` (object or name).
 
     >>> universal_poker_game("nolimit-holdem", "fcpa").num_distinct_actions()  # doctest: +SKIP
@@ -155,7 +164,7 @@ def openspiel_player(seat: int, button: int = 0, n_players: int = 2) -> int:
     return (seat - button - 1) % n_players
 
 
-def chance_outcomes(deal, n_players: int = 2) -> list[int]:
+def chance_outcomes(deal: Iterable[SupportsInt], n_players: int = 2) -> list[int]:
     """The chance outcomes that deal bpp's hold'em ``deal`` in OpenSpiel, in OpenSpiel's order (any button).
 
     OpenSpiel's player ``i``, the ``i``-th seat left of the button, gets
@@ -171,7 +180,7 @@ def chance_outcomes(deal, n_players: int = 2) -> list[int]:
     return [c for i in range(n) for c in (d[i], d[n + i])] + d[2 * n : 2 * n + 5]
 
 
-def bpp_to_openspiel(action: Action, os_state) -> int:
+def bpp_to_openspiel(action: Action, os_state: pyspiel.State) -> int:
     """The OpenSpiel action of bpp's ``action`` at ``os_state`` (full game; limit: 2 is the raise)."""
     if action.kind == ActionKind.FOLD:
         return 0
@@ -201,7 +210,7 @@ def _last_raise_to(os_state) -> int:
     return int(raises[-1])
 
 
-def openspiel_to_bpp(os_action: int, os_state, observation) -> Action:
+def openspiel_to_bpp(os_action: int, os_state: pyspiel.State, observation: Observation) -> Action:
     """bpp's action for OpenSpiel's ``os_action`` at ``os_state`` (``observation``: the same decision in bpp).
 
     Fold and call map to themselves; a raise to bpp's legal raise of the same
@@ -297,7 +306,8 @@ class OpenSpielPolicyAgent:
 
     learns_across_hands = False
 
-    def __init__(self, game, policy, *, policy_ignores_cards: bool = False, rng=None):
+    def __init__(self, game: pyspiel.Game, policy: Policy | pyspiel.Bot, *, policy_ignores_cards: bool = False,
+                 rng: RngLike = None) -> None:
         require_pyspiel()
         self.os_game = game
         bpp_game, self.betting = _bpp_game_of(game)
@@ -392,10 +402,10 @@ class OpenSpielPolicyAgent:
     def new_hand(self, seat: int) -> None:
         """Nothing to reset: the policy is fixed."""
 
-    def observe(self, event) -> None:
+    def observe(self, event: Event) -> None:
         """The policy is fixed; events are read from the observation's history."""
 
-    def action_probabilities(self, observation) -> dict[Action, float]:
+    def action_probabilities(self, observation: Observation) -> dict[Action, float]:
         """The policy at ``observation``: bpp action → probability (raises with their raise-to totals)."""
         state, _ = self._state(observation, observation.hole)
         keys, vals = self._probs(state, openspiel_player(observation.player, observation.button, self.n_players))
@@ -405,15 +415,19 @@ class OpenSpielPolicyAgent:
             out[b] = out.get(b, 0.0) + p
         return out
 
-    def act(self, observation) -> Action:
+    def act(self, observation: Observation) -> Action:
         """An action sampled from the policy with ``rng``."""
         probs = self.action_probabilities(observation)
         actions = list(probs)
         p = np.fromiter(probs.values(), dtype=np.float64, count=len(actions))
         return actions[int(self.rng.choice(len(actions), p=p / p.sum()))]
 
-    def holdings_action_probabilities(self, observation, holdings) -> np.ndarray:
-        """The policy with each holding swapped in: (n_holdings, len(observation.legal)), columns in ``legal`` order."""
+    def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> NDArray[np.float64]:
+        """The policy with each holding swapped in, columns in ``legal`` order.
+
+        ``holdings`` is an integer array of shape ``(n_holdings, 2)`` (card codes); the result is float64 of shape
+        ``(n_holdings, len(observation.legal))``.
+        """
         holdings = np.asarray(holdings)
         if holdings.ndim != 2 or holdings.shape[1:] != (2,) or (holdings.size and holdings.dtype.kind not in "iu"):
             raise ValueError("The 'holdings' parameter of holdings_action_probabilities must be an integer array of "
