@@ -23,7 +23,14 @@ the page shows
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
+
+from holdem._typing import RngLike
 
 from bpp.explore.page import Explorer
 
@@ -42,10 +49,14 @@ def _vector(weights, live) -> list:
     return scaled.tolist()
 
 
-def evaluation_json(board, hole, who: str, opponents: list) -> dict | None:
+def evaluation_json(board: Sequence[int] | NDArray[np.integer[Any]], hole: Sequence[int] | NDArray[np.integer[Any]],
+                    who: str, opponents: list[tuple[str, NDArray[np.floating[Any]]]]) -> dict | None:
     """The page's evaluation box: HS, Ppot, Npot, EHS of ``hole`` on ``board`` against each ``(name, weights)`` and
     HS_n / EHS against all (Billings1998 §4.2–4.4, :func:`bpp.loki.evaluator.postflop.street_table`); None before
-    the flop or when a table has no weight left."""
+    the flop or when a table has no weight left.
+
+    ``board`` and ``hole`` are integer card codes (0-5 and 2 of them); each ``weights`` is a float weight table of
+    shape ``(1326,)`` (one weight per two-card holding)."""
     from holdem.cards import format_cards
 
     from bpp.explore._sources import holdem
@@ -85,7 +96,7 @@ def page_data(title: str, subtitle: str, names: dict, observer: int, holes: dict
     }
 
 
-def holdem_explorer(rng=0, *, n_players: int = 5) -> Explorer:
+def holdem_explorer(rng: RngLike = 0, *, n_players: int = 5) -> Explorer:
     """Trace one limit hold'em hand and return its explorer page (seat 0 observes).
 
     Parameters
@@ -187,7 +198,7 @@ def holdem_explorer(rng=0, *, n_players: int = 5) -> Explorer:
 # ---------------------------------------------------------------- bpp explore limit-holdem
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp explore limit-holdem``."""
     from holdem.tables import seed
 
@@ -196,7 +207,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--out", metavar="FILE.html", default="holdem_explorer.html", help="page to write (default holdem_explorer.html)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Write the page of a seeded hand; print where (``bpp.explore.logged`` adds ``--hands``)."""
     from bpp.explore.page import check_out_path
 

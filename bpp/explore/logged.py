@@ -34,9 +34,16 @@ seeded hand (:class:`bpp.explore.page.Explorer`).
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.explore.page import Explorer
+
+if TYPE_CHECKING:
+    from holdem.agents import Agent
+    from holdem.histories import Hand
 
 __all__ = ["logged_holdem_explorer", "logged_stud_explorer"]
 
@@ -55,7 +62,7 @@ def _verb(action, to_call: bool, r: int) -> str:
     return "raise" if to_call or r == 0 else "bet"
 
 
-def logged_holdem_explorer(hand, observer: str | int | None = None, *, agent=None) -> Explorer:
+def logged_holdem_explorer(hand: Hand, observer: str | int | None = None, *, agent: Agent | None = None) -> Explorer:
     """The explorer page of one logged limit hold'em hand, Poki in ``observer``'s seat.
 
     Parameters
@@ -160,17 +167,17 @@ def logged_holdem_explorer(hand, observer: str | int | None = None, *, agent=Non
         step("action", f"{_STREETS[r]}: {text}", text, r, p, cpt)
     if k != len(beliefs.steps) - 1:  # pragma: no cover - the replay and the file disagree
         raise RuntimeError(f"hand {hand.number}: {k} actions in the file, {len(beliefs.steps) - 1} replayed")
-    shown = {p: format_cards(np.array(h)) if h is not None else "" for p, h in enumerate(hand.holes)}
+    shown_text = {p: format_cards(np.array(h)) if h is not None else "" for p, h in enumerate(hand.holes)}
     final = format_cards(np.array(board)) if board else "none"
     data = page_data(
         f"Poki's weight tables — {hand.source}, hand {hand.number} ({n} players, limit hold'em)",
         f"Poki sits in {hand.names[seat]}'s seat (holds {format_cards(hole)}); board {final}; "
         f"{hand.names[seat]} won {hand.payoffs[seat]:+g} chips. Every action re-weights the acting opponent's table.",
-        names, seat, shown, pool, steps)
+        names, seat, shown_text, pool, steps)
     return Explorer(data, trace=beliefs, title=f"bpp explore limit-holdem --hands {hand.source} --hand {hand.number}")
 
 
-def logged_stud_explorer(hand, player: str | None = None, *, agent: str = "bpp") -> Explorer:
+def logged_stud_explorer(hand: Hand, player: str | None = None, *, agent: str = "bpp") -> Explorer:
     """The explorer page of one logged heads-up five-card stud hand, BPP (``agent``) in ``player``'s seat.
 
     Parameters
@@ -226,7 +233,7 @@ def logged_stud_explorer(hand, player: str | None = None, *, agent: str = "bpp")
 # ---------------------------------------------------------------- the --hands options of bpp explore
 
 
-def add_hands_arguments(parser, *, whose: str) -> None:
+def add_hands_arguments(parser: argparse.ArgumentParser, *, whose: str) -> None:
     """``--hands FILE --hand N`` and the seat option (``--player`` for hold'em, ``--as`` for stud, as ``bpp inspect``)."""
     parser.add_argument("--hands", metavar="FILE", default=None,
                         help="a hand-history file (PHH, ACPC, bpp log): explore a logged hand instead of a seeded one")
@@ -239,7 +246,7 @@ def add_hands_arguments(parser, *, whose: str) -> None:
                             help="with --hands: the player whose seat BPP takes (default the first seat)")
 
 
-def run_logged(args, game: str) -> int:
+def run_logged(args: argparse.Namespace, game: str) -> int:
     """``bpp explore GAME --hands FILE --hand N``: write the page; print where."""
     from holdem.histories import read_hand
 

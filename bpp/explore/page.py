@@ -22,10 +22,16 @@ from __future__ import annotations
 
 import html
 import json
+import os
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = ["Explorer", "check_out_path", "network_json", "pgmpy_tables", "render_page"]
 
@@ -34,7 +40,7 @@ def _asset(name: str) -> str:
     return resources.files("bpp.explore").joinpath(name).read_text(encoding="utf-8")
 
 
-def check_out_path(path) -> Path:
+def check_out_path(path: str | os.PathLike[str]) -> Path:
     """``path`` if a new page can be written there, else one ValueError naming it (the rule of ``bpp explore --out`` and :meth:`Explorer.save`).
 
     The page is HTML, so the name must end in ``.html`` (or ``.htm``); its
@@ -61,7 +67,7 @@ def check_out_path(path) -> Path:
     return fresh_output_path(path, "explorer page", "--out")
 
 
-def pgmpy_tables(model) -> dict:
+def pgmpy_tables(model: DiscreteBayesianNetwork) -> dict:
     """``{node: (states, parents, values)}`` of a pgmpy network, ``values`` as ``TabularCPD.get_values()`` lays them out."""
     out = {}
     for name in model.nodes():
@@ -168,7 +174,9 @@ class Explorer:
         What was traced (a :class:`bpp.stud.experiments.inspection.BeliefTrace` or the hold'em record).
     """
 
-    def __init__(self, data: dict, *, models=(), trace=None, title: str = "bpp belief explorer"):
+    def __init__(self, data: dict, *,
+                 models: Sequence[DiscreteBayesianNetwork] | Callable[[], Iterable[DiscreteBayesianNetwork]] = (),
+                 trace: object = None, title: str = "bpp belief explorer") -> None:
         _check_data(data, title)
         self.data = data
         self._models = models
@@ -186,7 +194,7 @@ class Explorer:
         """The page as one HTML document."""
         return render_page(self.data, title=self.title)
 
-    def save(self, path) -> Path:
+    def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the page to a new file ``path`` (``.html``); returns the path.
 
         Raises ValueError naming the path when it cannot be written or already

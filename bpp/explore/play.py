@@ -41,11 +41,13 @@ import html
 import json
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import numpy as np
 
+from holdem._typing import RngLike
 from holdem.checks import seed_sequence
 from holdem.play import HandDriver
 
@@ -95,7 +97,7 @@ class PlaySession:
 
     AGENT, HUMAN = 0, 1
 
-    def __init__(self, game: str, against: str, *, rng=0):
+    def __init__(self, game: str, against: str, *, rng: RngLike = 0) -> None:
         import bpp.registry as registry
 
         if game not in AGENTS:
@@ -143,8 +145,11 @@ class PlaySession:
             self._settled()
         return self.state()
 
-    def act(self, body) -> dict:
-        """Apply the person's action ``{"action", "hand", "turn"}`` after validating it; then let the agent play."""
+    def act(self, body: dict[str, Any]) -> dict:
+        """Apply the person's action ``{"action", "hand", "turn"}`` after validating it; then let the agent play.
+
+        ``body`` is the request's parsed JSON; anything but such an object is a :class:`RequestError`.
+        """
         from holdem.games.base import ActionKind
 
         _check_body(body, {"action", "hand", "turn"})
@@ -562,7 +567,8 @@ class _Server(ThreadingHTTPServer):
         self.log(f"{client_address[0]}: the connection failed ({type(exc).__name__}: {exc})")
 
 
-def make_server(game: str, against: str, *, port: int = 8765, rng=0, log=None) -> HTTPServer:
+def make_server(game: str, against: str, *, port: int = 8765, rng: RngLike = 0,
+                log: Callable[[str], object] | None = None) -> HTTPServer:
     """An HTTP server on 127.0.0.1:``port`` (0: any free port) serving one :class:`PlaySession`; call ``serve_forever()``.
 
     Each connection has its own thread; ``log`` (a callable taking one line,
@@ -580,7 +586,7 @@ def make_server(game: str, against: str, *, port: int = 8765, rng=0, log=None) -
     return server
 
 
-def serve(game: str, against: str, *, port: int = 8765, rng=0) -> int:
+def serve(game: str, against: str, *, port: int = 8765, rng: RngLike = 0) -> int:
     """``bpp play``: serve until Ctrl-C; returns 0."""
     server = make_server(game, against, port=port, rng=rng)
     host, port = server.server_address[:2]

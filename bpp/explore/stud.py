@@ -32,11 +32,20 @@ trace ``bpp inspect stud5`` prints, for the same seed.
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from holdem._typing import RngLike
 from holdem.checks import check_int, recorded_seed, seed_sequence
 
 from bpp.explore.page import Explorer, network_json, pgmpy_tables
+
+if TYPE_CHECKING:
+    from holdem.agents import Agent
+
+    from bpp.stud.experiments.inspection import BeliefTrace
 
 __all__ = ["PLAYERS", "stud_explorer"]
 
@@ -206,7 +215,7 @@ def _multi_explorer(root: np.random.SeedSequence, opponent: str, warmup: int, se
     return Explorer(data, models=models, trace=None, title=f"bpp explore stud5 --seed {seed} --player bpp-multi --seats {seats}")
 
 
-def stud_explorer(rng=0, *, player: str = "bpp", opponent: str = "rules", warmup: int = 200, seats: int = 3) -> Explorer:
+def stud_explorer(rng: RngLike = 0, *, player: str = "bpp", opponent: str = "rules", warmup: int = 200, seats: int = 3) -> Explorer:
     """Trace one stud hand (BPP in seat 0) and return its explorer page.
 
     Parameters
@@ -274,17 +283,18 @@ def stud_explorer(rng=0, *, player: str = "bpp", opponent: str = "rules", warmup
     return Explorer(data, models=models, trace=trace, title=f"bpp explore stud5 --seed {seed} --player {player}")
 
 
-def new_agent(player: str, rng):
+def new_agent(player: str, rng: RngLike) -> Agent:
     """A fresh BPP of ``player`` (a heads-up variant or ``"bpp-card"``) that the page can read its networks from."""
     return _card_class()(rng=rng) if player == "bpp-card" else _variants()[player].make(rng)
 
 
-def trace_pages(trace, agent, player: str) -> tuple[list, list, list, str]:
+def trace_pages(trace: BeliefTrace, agent: Any, player: str) -> tuple[list, list, list, str]:
     """``(models, networks, steps, network title)`` of a heads-up belief trace of ``agent`` (made by :func:`new_agent`).
 
     ``trace`` is :func:`bpp.stud.experiments.inspection.trace_hand`'s or ``trace_logged_hand``'s record of the hand
     ``agent`` was traced through: one network per round of the variant (its learned CPTs), or for ``bpp-card`` the
-    network of every step.
+    network of every step.  ``agent`` is typed ``Any``: the page reads attributes of the variant's own class
+    (the card-level recorder's ``seen_`` and ``max_bets``, a variant's networks), which no common base declares.
     """
     models, networks, steps = [], [], []
     if player == "bpp-card":
@@ -344,7 +354,7 @@ def _step_json(step, net: int, evidence: dict, p_win: float) -> dict:
 # ---------------------------------------------------------------- bpp explore stud5
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp explore stud5``."""
     from bpp.stud.experiments.inspection import DEFAULT_SEED  # the hand bpp inspect stud5 shows
     from holdem.tables import count, seed
@@ -361,7 +371,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--out", metavar="FILE.html", default="stud_explorer.html", help="page to write (default stud_explorer.html)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Write the page of a seeded hand; print where (``bpp.explore.logged`` adds ``--hands``)."""
     from bpp.explore.page import check_out_path
 

@@ -9,7 +9,10 @@ BPP 4d Kd
 
 from __future__ import annotations
 
+from holdem._typing import RngLike
+
 from bpp.explore.holdem import holdem_explorer
+from bpp.explore.page import Explorer
 from bpp.explore.stud import stud_explorer
 
 __all__ = ["GAMES", "TracedHand", "trace_hand"]
@@ -28,11 +31,11 @@ class TracedHand:
         :class:`bpp.stud.experiments.inspection.BeliefTrace` (stud) or the hold'em hand record.
     """
 
-    def __init__(self, explorer):
+    def __init__(self, explorer: Explorer) -> None:
         self.explorer = explorer
         self.trace = explorer.trace
 
-    def explore(self):
+    def explore(self) -> Explorer:
         """The :class:`~bpp.explore.page.Explorer` of this hand (shown inline by Jupyter; ``.save(path)`` writes it)."""
         return self.explorer
 
@@ -45,7 +48,7 @@ class TracedHand:
         return f"TracedHand({self.explorer.title!r})"
 
 
-def trace_hand(rng=0, *, game: str = "stud5", player: str = "bpp", opponent: str = "rules", warmup: int = 200,
+def trace_hand(rng: RngLike = 0, *, game: str = "stud5", player: str = "bpp", opponent: str = "rules", warmup: int = 200,
                n_players: int = 5) -> TracedHand:
     """Trace one hand of ``game``; ``.explore()`` gives its explorer page.
 
