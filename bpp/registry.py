@@ -68,7 +68,7 @@ def make_agent(name: str, *, rng: RngLike = None) -> Any:
     return agent_factory(name)(rng=np.random.default_rng(rng))
 
 
-def match_agents(names: Sequence[str], *, rng: RngLike, workers: int = 1) -> list[Any]:
+def match_agents(names: Sequence[Any], *, rng: RngLike, workers: int = 1) -> list[Any]:
     """What :func:`holdem.match.play_match` does with registry names, made explicit (it is rarely needed).
 
     ``play_match(game, names, …, rng=rng)`` itself keeps every agent that
@@ -78,7 +78,9 @@ def match_agents(names: Sequence[str], *, rng: RngLike, workers: int = 1) -> lis
     other names unchanged, for a caller that wants to look at the learners
     after the match.  Passing the result to ``play_match`` with the same
     ``rng`` (a seed or a ``SeedSequence``: a ``Generator`` is drawn from on
-    each use) gives the same numbers as passing the names.
+    each use) gives the same numbers as passing the names.  ``names`` may hold
+    anything ``play_match`` takes as an agent (a registry name, a factory, an
+    ``AgentSpec``).
 
     >>> match_agents(["call", "random"], rng=1)
     ['call', 'random']

@@ -18,7 +18,9 @@ scheduler), and writes ``report.md`` and ``report.html`` with the figures
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
 from bpp.reproduce.registry import PAPERS, SCALES, Experiment, Row, Step, experiments, get_experiment, papers, register
@@ -28,7 +30,7 @@ __all__ = ["reproduce", "report_for", "expected_seconds", "experiments", "get_ex
            "Step", "Row", "ExperimentRun", "run_experiment", "PAPERS", "SCALES"]
 
 
-def expected_seconds(chosen, scale: str, out=None) -> float:
+def expected_seconds(chosen: Iterable[Experiment], scale: str, out: str | os.PathLike[str] | None = None) -> float:
     """Expected wall time on two cores of the experiments in ``chosen`` not yet finished in ``out`` (seconds)."""
     from bpp.reproduce.run import read_runs
 
@@ -43,16 +45,16 @@ def expected_seconds(chosen, scale: str, out=None) -> float:
 
 
 def reproduce(
-    out,
+    out: str | os.PathLike[str],
     *,
     scale: str = "quick",
-    only=None,
+    only: Collection[str] | None = None,
     workers: int = 1,
     scheduler: str | None = None,
     force: bool = False,
     command: str = "",
     progress: bool = False,
-    say=print,
+    say: Callable[[str], object] = print,
 ) -> tuple[Path, Path]:
     """Run the experiments of the papers in ``only`` (default all) at ``scale`` and write the report into ``out``.
 
@@ -83,7 +85,8 @@ def reproduce(
     return report_for(runs, out, scale=scale, command=command, wall=time.time() - t0)
 
 
-def report_for(runs, out, *, scale, command, wall):
+def report_for(runs: Sequence[ExperimentRun], out: str | os.PathLike[str], *, scale: str, command: str,
+               wall: float) -> tuple[Path, Path]:
     """Write the report of finished ``runs`` (see :func:`bpp.reproduce.report.write_report`)."""
     from bpp.reproduce.report import write_report
 

@@ -15,6 +15,8 @@ The exact best response to always-call is
 
 from __future__ import annotations
 
+import os
+
 from bpp.reproduce.registry import Experiment, Row, Step, register, verdict
 
 CELLS = tuple((b, r, o) for b, r in (("fc", "1-4"), ("fc", "3-4"), ("fcpa", "1-4"), ("fcpa", "3-4"))
@@ -22,7 +24,7 @@ CELLS = tuple((b, r, o) for b, r in (("fc", "1-4"), ("fc", "3-4"), ("fcpa", "1-4
 
 
 def cell(betting: str, rounds: str, opponent: str, n_deals: int, rng: int, workers: int = 1,
-         progress: bool = False, log=None) -> dict:
+         progress: bool = False, log: str | os.PathLike[str] | None = None) -> dict:
     """One cell of Table 2: LBR (``betting``, acting in ``rounds``) against ``opponent``, BB/hand ± 95 % CI."""
     from bpp.lbr.run import run_lbr
 
@@ -98,7 +100,7 @@ _SLOW = {"loki", "poki", "bpp-card"}
 
 
 def exploitability(game: str, opponent: str, n_deals: int, rng: int, workers: int = 1, progress: bool = False,
-                   log=None, block_size: int = 50) -> dict:
+                   log: str | os.PathLike[str] | None = None, block_size: int = 50) -> dict:
     """A lower bound on ``opponent``'s exploitability: LBR (fcpa, every round) against it in ``game``
     (``figures/lbr_exploitability.py`` renders the paper-scale table from these)."""
     from bpp.lbr.run import run_lbr

@@ -11,6 +11,7 @@ Every step calls the program's own function (:mod:`holdem.strength`,
 from __future__ import annotations
 
 import math
+import os
 
 import numpy as np
 
@@ -55,7 +56,8 @@ def income_rates(n_games: int, rng: int, workers: int = 1, progress: bool = Fals
             "group_means": [float(np.mean([table.rate(n) for n in SKLANSKY_GROUPS[g]])) for g in range(1, 9)]}
 
 
-def figure1(n_deals: int, rng: int, workers: int = 1, progress: bool = False, log=None) -> dict:
+def figure1(n_deals: int, rng: int, workers: int = 1, progress: bool = False,
+            log: str | os.PathLike[str] | None = None) -> dict:
     """Billings1998 Figure 1: versions A–E in ten-player duplicate self-play (:func:`bpp.loki.experiments.figure1_tournament`)."""
     from bpp.loki.experiments import figure1_tournament
 

@@ -26,11 +26,15 @@ changing any agent:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bpp.reproduce.registry import Experiment, Row, Step, register
+
+if TYPE_CHECKING:
+    from bpp.loki.agents import LokiAgent
 
 _FOLD, _CALL, _RAISE = 0, 1, 2
 _KINDS = {(1, 0): "A calls, D folds", (2, 0): "A bets/raises, D folds", (2, 1): "A bets/raises, D checks/calls",
@@ -47,7 +51,7 @@ COMPOSITIONS = {
 }
 
 
-def probe_factory(records: list):
+def probe_factory(records: list[tuple]) -> tuple[Callable[..., LokiAgent], list[int]]:
     """``(factory, hands)``: the factory makes player A (:class:`bpp.loki.agents.LokiAgent`, a fresh one per block with
     the block's ``rng``, as the runner makes A) that appends D's decision beside A's to ``records``; ``hands[0]``
     counts the hands it was dealt (the match-wide index of the current hand)."""

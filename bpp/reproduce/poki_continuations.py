@@ -40,18 +40,22 @@ trials follow the formula thresholds, as the formula player's real ones do.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bpp.reproduce.registry import Experiment, Row, Step, register
+
+if TYPE_CHECKING:
+    from bpp.loki.agents import PokiAgent
 
 #: The simulated opponents scored: each predictor of the meta model, and the meta choice itself.
 SCORED = ("frequency", "rules", "network", "meta")
 _FLOOR = 1e-3  # as MetaPredictor scores a prediction
 
 
-def probe_factory(scores: list, *, trials: int, rng: int):
+def probe_factory(scores: list[dict], *, trials: int, rng: int) -> tuple[Callable[..., PokiAgent], list[int]]:
     """``(factory, hands)``: the factory makes ``poki-meta`` (one instance: it learns across hands) that appends, per
     scored decision, a dict of its continuation scores to ``scores``; ``hands[0]`` is the index of the current hand."""
     from bpp.loki.agents import PokiAgent
@@ -179,7 +183,7 @@ def _per_decision(x, decision, n):
     return np.bincount(decision.astype(int), weights=x, minlength=n)
 
 
-def table(results) -> tuple[list, dict]:
+def table(results: dict[str, dict]) -> tuple[list, dict]:
     """The markdown lines of the scores table and, per field, the paired comparisons against the frequency model."""
     from holdem.match.stats import summarize
 

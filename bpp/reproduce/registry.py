@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
 __all__ = ["Experiment", "Step", "Row", "register", "experiments", "get_experiment", "papers", "verdict", "PAPERS",
            "SCALES", "call"]
@@ -125,7 +126,7 @@ def _load() -> None:
     _loaded = True
 
 
-def experiments(only=None) -> list[Experiment]:
+def experiments(only: Collection[str] | None = None) -> list[Experiment]:
     """The registered experiments in report order, optionally only those of the papers in ``only``.
 
     >>> [e.key for e in experiments(["loki"])][:2]
@@ -161,7 +162,7 @@ def get_experiment(key: str) -> Experiment:
     return _EXPERIMENTS[key]
 
 
-def call(target: str, kwargs: dict):
+def call(target: str, kwargs: dict) -> Any:
     """Run ``"module:function"`` with ``kwargs`` (module-level, so a worker can run a step)."""
     module, func = target.split(":")
     return getattr(importlib.import_module(module), func)(**kwargs)
@@ -174,7 +175,7 @@ def _digits(x: float) -> int:
     return len(text.split(".")[1].rstrip("0")) if "." in text else 0
 
 
-def verdict(paper: float, ours: float, ci=None) -> str:
+def verdict(paper: float, ours: float, ci: Sequence[float] | None = None) -> str:
     """``exact`` / ``within CI`` / ``differs`` (see the module docstring); ``paper`` is compared at its own precision."""
     if round(float(ours), _digits(paper)) == float(paper):
         return "exact"

@@ -7,11 +7,17 @@ folder is first moved to ``history/`` under its own time stamp.
 from __future__ import annotations
 
 import html
+import os
 import re
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bpp.reproduce.registry import PAPERS
+
+if TYPE_CHECKING:
+    from bpp.reproduce.run import ExperimentRun
 
 __all__ = ["write_report"]
 
@@ -47,7 +53,7 @@ def _rerun(run, scale) -> str:
     return f"bpp reproduce --scale {scale} --only {run.experiment.paper} --out DIR"
 
 
-def write_report(runs, out, *, scale: str, command: str, versions: dict, wall: float) -> tuple[Path, Path]:
+def write_report(runs: Sequence[ExperimentRun], out: str | os.PathLike[str], *, scale: str, command: str, versions: dict, wall: float) -> tuple[Path, Path]:
     """Write ``out/report.md`` and ``out/report.html`` for ``runs`` (:class:`bpp.reproduce.run.ExperimentRun` s)."""
     out = Path(out)
     sections = _sections(runs, out)

@@ -76,7 +76,7 @@ def versions() -> dict:
     return out
 
 
-def check_out_dir(out) -> Path:
+def check_out_dir(out: str | os.PathLike[str]) -> Path:
     """Create ``out`` (and ``out/logs``) and check it is writable; a ``ValueError`` naming it otherwise."""
     out = Path(out)
     try:
@@ -186,7 +186,7 @@ def _write(f, line: dict) -> None:
 def run_experiment(
     experiment: Experiment,
     scale: str,
-    out,
+    out: str | os.PathLike[str],
     *,
     workers: int = 1,
     scheduler: str | None = None,

@@ -50,6 +50,9 @@ types and the type-level tie rule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
 from bpp.reproduce.registry import Experiment, Row, Step, register
@@ -122,7 +125,7 @@ def calibration(seats: int, deals: int, *, rng: int = 62, opponent: str = "rules
 CALIBRATION_COLUMNS = ("model", "live", "p_win", "truth", "p_cards", "theta", "facing_bet", "action")
 
 
-def interrelation(n_situations: int, *, n_samples: int = 2000, rng: int = 63, opponents=(1, 2, 4),
+def interrelation(n_situations: int, *, n_samples: int = 2000, rng: int = 63, opponents: Sequence[int] = (1, 2, 4),
                   progress: bool = False) -> list[dict]:
     """The three P(win) of the module docstring for random visible situations, by round and number of opponents."""
     from tqdm import tqdm
@@ -176,7 +179,7 @@ def interrelation(n_situations: int, *, n_samples: int = 2000, rng: int = 63, op
     return out
 
 
-def interrelation_table(rows) -> list[str]:
+def interrelation_table(rows: Sequence[dict]) -> list[str]:
     """The interrelation rows as a markdown table (a − c, a − b, b − c: mean ± 95 % CI half-width, mean abs)."""
     lines = ["| round | opponents | network (a) | types, joint deal (b) | truth (c) | a − c ± 95% CI (mean abs) "
              "| a − b: independence (mean abs) | b − c: hand types (mean abs) |", "|---|---|---|---|---|---|---|---|"]
@@ -186,8 +189,10 @@ def interrelation_table(rows) -> list[str]:
     return lines
 
 
-def calibration_table(rows) -> list[str]:
-    """Per model and live opponents: P(win) against the dealt-out truth (bias ± 95 % CI, Brier), and from cards only."""
+def calibration_table(rows: Sequence[Sequence[Any]]) -> list[str]:
+    """Per model and live opponents: P(win) against the dealt-out truth (bias ± 95 % CI, Brier), and from cards only.
+
+    ``rows`` are :func:`calibration`'s rows, each in :data:`CALIBRATION_COLUMNS` order (tuples or lists)."""
     from holdem.match.stats import summarize
 
     lines = ["| model | live opponents | decisions | mean P(win) | true share ± 95% CI | bias (P − truth) ± 95% CI | Brier "
@@ -211,8 +216,10 @@ def calibration_table(rows) -> list[str]:
     return lines
 
 
-def decision_table(rows) -> list[str]:
-    """How each BPP answers a bet and how far its P(win) sits from θ, by live opponents (the mechanism behind the winnings)."""
+def decision_table(rows: Sequence[Sequence[Any]]) -> list[str]:
+    """How each BPP answers a bet and how far its P(win) sits from θ, by live opponents (the mechanism behind the winnings).
+
+    ``rows`` as :func:`calibration_table` takes them."""
     lines = ["| model | live opponents | decisions facing a bet | fold | call | raise | mean P(win) − θ | true share − θ |",
              "|---|---|---|---|---|---|---|---|"]
     for model in ("per_seat", "strongest"):
