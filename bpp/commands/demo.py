@@ -23,10 +23,16 @@ import json
 import math
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bpp.commands import positive_int
+
+if TYPE_CHECKING:
+    from bpp.lbr.run import LBRResult
+    from bpp.loki.experiments import TournamentResult
 
 #: Deals (or hands, for draw) of each part, by power calculation (n = ((1.96 + 2.33) SD / effect)^2,
 #: 95 % two-sided test at about 99 % power) from the effects and per-deal SDs measured before:
@@ -182,7 +188,7 @@ def stud_claims(results: dict, sizes: dict, capped: bool) -> list[Claim]:
     return claims
 
 
-def holdem_claims(result, n_deals: int, capped: bool) -> list[Claim]:
+def holdem_claims(result: TournamentResult, n_deals: int, capped: bool) -> list[Claim]:
     """Billings1998 Figure 1: the complete Loki (A) beats the basic version (E)."""
     a = next(v for v in result.versions if v.name == "loki")
     verdict, why = _sign_verdict(a.ci95, n_deals, "sb/hand", capped)
@@ -228,7 +234,7 @@ def draw_claims(sessions: list[dict], hands: int, runs: int, epochs: int) -> lis
     ]
 
 
-def lbr_claims(results) -> list[Claim]:
+def lbr_claims(results: Sequence[LBRResult]) -> list[Claim]:
     """Lisy2017 Table 2: LBR's lower bound on each chump's exploitability (fcpa, rounds 1-4)."""
     claims = []
     for r in results:

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 
@@ -126,9 +127,12 @@ def _pairs(values, option: str, learners: dict) -> list:
     return out
 
 
-def load_model(agent, path):
+def load_model(agent: Any, path: str | os.PathLike[str]) -> Any:
     """Load ``agent``'s learned state from ``path``: its ``load(path)`` method, or a ``load`` classmethod
-    whose new player's learned attributes (names ending in ``_``) are copied over."""
+    whose new player's learned attributes (names ending in ``_``) are copied over.
+
+    ``agent`` is any agent (typed ``Any``: whether it has a ``load`` is looked up at run time); returns what its
+    ``load`` method returns, or ``agent`` itself after the classmethod's copy."""
     import inspect
 
     method = inspect.getattr_static(type(agent), "load", None)
