@@ -26,7 +26,13 @@ that agent were the one playing.
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
 import numpy as np
+from numpy.typing import ArrayLike
+
+from holdem._typing import RngLike
 
 from holdem.play import HandDriver
 from holdem.ranges import HOLDINGS, weights_to_grid
@@ -34,13 +40,24 @@ from holdem.ranges import HOLDINGS, weights_to_grid
 from bpp.lbr.policy import check_policy_rows
 from bpp.lbr.opponent_range import OpponentRange, kind_of, kind_probabilities
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from holdem.histories import Hand
+    from holdem.play import AgentProtocol
+
 __all__ = ["RangeTrace", "logged_hand_ranges", "plot_range_trace"]
 
 
 class RangeTrace:
-    """LBR's range after each step of a logged hand: ``steps`` (labels), ``weights`` (n_steps, 1326), ``holdings``."""
+    """LBR's range after each step of a logged hand: ``steps`` (labels), ``weights`` (n_steps, 1326), ``holdings``.
 
-    def __init__(self, steps, weights, lbr_name, opponent_name, policy_name, number):
+    ``weights`` is a float array of shape ``(len(steps), 1326)``: row ``k`` is the range over
+    :data:`holdem.ranges.HOLDINGS` after ``steps[k]``.
+    """
+
+    def __init__(self, steps: list[str], weights: ArrayLike, lbr_name: str, opponent_name: str, policy_name: str,
+                 number: int) -> None:
         from holdem.cards import format_cards
 
         self.steps = steps
@@ -65,7 +82,8 @@ class RangeTrace:
         return "\n".join(lines)
 
 
-def logged_hand_ranges(hand, lbr_player, policy, *, rng=0) -> RangeTrace:
+def logged_hand_ranges(hand: Hand, lbr_player: str | int, policy: str | AgentProtocol, *,
+                       rng: RngLike = 0) -> RangeTrace:
     """LBR's range over the other player's holdings after every step of a logged heads-up hold'em hand.
 
     Parameters
@@ -77,6 +95,8 @@ def logged_hand_ranges(hand, lbr_player, policy, *, rng=0) -> RangeTrace:
     policy
         The agent whose stated policy explains the opponent's actions: a registry
         name or an agent with ``holdings_action_probabilities``.
+    rng
+        Seeds the agent a registry name makes.
     """
     from holdem.match.agents import resolve_agent
 
@@ -86,7 +106,8 @@ def logged_hand_ranges(hand, lbr_player, policy, *, rng=0) -> RangeTrace:
     seat = hand.names.index(lbr_player) if isinstance(lbr_player, str) else int(lbr_player)
     if isinstance(lbr_player, str) and lbr_player not in hand.names:
         raise ValueError(f"no player {lbr_player!r} in hand {hand.number} (players: {', '.join(hand.names)})")
-    if hand.holes[seat] is None:
+    own = hand.holes[seat]
+    if own is None:
         raise ValueError(f"hand {hand.number}: the file does not show {hand.names[seat]}'s cards")
     agent = resolve_agent(policy).make(np.random.default_rng(rng)) if isinstance(policy, str) else policy
     name = policy if isinstance(policy, str) else type(policy).__name__
@@ -94,7 +115,7 @@ def logged_hand_ranges(hand, lbr_player, policy, *, rng=0) -> RangeTrace:
         raise ValueError(f"agent {name!r} does not state its policy (holdings_action_probabilities): "
                          "LBR's range needs it (Lisy2017 §3)")
     opp = 1 - seat
-    rng_range = OpponentRange(HOLDINGS, own_cards=hand.holes[seat])
+    rng_range = OpponentRange(HOLDINGS, own_cards=own)
     steps, weights = ["start"], [rng_range.weights.copy()]
     state = hand.new_state()
 
@@ -133,7 +154,7 @@ def _text(cards) -> str:
     return "".join(CARD_TEXT[c] for c in cards)
 
 
-def plot_range_trace(trace: RangeTrace, *, columns: int = 4):
+def plot_range_trace(trace: RangeTrace, *, columns: int = 4) -> Figure:
     """One 13×13 class grid of the range per step (the figure); returns the matplotlib Figure."""
     import matplotlib.pyplot as plt
 
@@ -159,7 +180,7 @@ def plot_range_trace(trace: RangeTrace, *, columns: int = 4):
 # ---------------------------------------------------------------- bpp inspect nolimit-holdem
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp inspect nolimit-holdem``."""
     parser.add_argument("--hands", metavar="FILE", required=True,
                         help="a hand-history file (PHH, ACPC, bpp log) with heads-up no-limit hold'em hands")
@@ -172,7 +193,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print the trace as JSON (steps, holdings, weights)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Trace LBR's range through the hand, print its table (or JSON) and draw ``--out``."""
     import json
 
