@@ -53,7 +53,7 @@ def pot_sized_bounds(observation: Observation) -> tuple[int, int]:
 def pot_sized_bounds_batch(observation: BatchObservation, lo: np.ndarray, hi: np.ndarray
                            ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`pot_sized_bounds` for every row of a :class:`~holdem.games.batched.BatchObservation` (``lo``, ``hi``:
-    its ``raise_bounds``)."""
+    its ``raise_bounds``, integer arrays of shape ``(n_rows,)``; the result is two such arrays)."""
     me = observation.committed[np.arange(len(observation)), observation.player]
     to_call = observation.to_call
     pot_raise = me + to_call + observation.pot + to_call

@@ -148,7 +148,10 @@ def build_preflop_equity(n_boards: int = DEFAULT_BOARDS, *, rng: RngLike = None,
 
 
 def save_preflop_equity(table: np.ndarray, info: dict[str, Any], path: str | os.PathLike[str] | None = None) -> Path:
-    """Write the table as uint16 (equity × 65535) with its ``info`` JSON; returns the path."""
+    """Write the table as uint16 (equity × 65535) with its ``info`` JSON; returns the path.
+
+    ``table`` is the float equity table of shape ``(1326, 1326)`` (values in [0, 1]), as :func:`_load` reads it back.
+    """
     path = Path(path) if path is not None else cache_dir() / "lbr" / "preflop_equity.npz"
     path.parent.mkdir(parents=True, exist_ok=True)
     q = np.round(np.asarray(table) * _SCALE).astype(np.uint16)

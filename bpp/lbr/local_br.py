@@ -267,6 +267,8 @@ class StudCards:
 
     @staticmethod
     def final_cards(observation: Observation, holdings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Our cards (int, shape ``(k,)``) and each holding's with the opponent's up cards (int, shape
+        ``(n_holdings, holdings.shape[1] + n_up)``); ``holdings`` is an int array of shape ``(n_holdings, h)``."""
         me = observation.player
         ours = np.array(observation.hole + observation.up_cards[me])
         opp_up = np.array(observation.up_cards[1 - me])

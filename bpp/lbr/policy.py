@@ -168,6 +168,8 @@ class SampledPolicy:
         return {a: float(p) for a, p in zip(observation.legal, row) if p > 0}
 
     def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> np.ndarray:
+        """Estimated policy rows: float, shape ``(n_holdings, len(observation.legal))``; ``holdings`` an int array of
+        shape ``(n_holdings, k)``, k the private cards (checked by ``check_holdings``)."""
         holdings = check_holdings(holdings)
         legal = observation.legal
         column_of = action_columns(legal)
