@@ -27,12 +27,13 @@ from bpp.stud.model.dbn import draw_dbn  # noqa: E402
 from bpp.stud.model.drawing import draw_network  # noqa: E402
 from bpp.stud.model.multi import draw_multi_network  # noqa: E402
 from bpp.stud.players.variants import VARIANTS  # noqa: E402
+from bpp.stud_variants import STUD_VARIANTS  # noqa: E402
 from bpp.reproduce.script import run_script  # noqa: E402
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=tuple(VARIANTS) + ("multi",), default="paper")
+    parser.add_argument("--variant", choices=tuple(STUD_VARIANTS) + ("multi",), default="paper")
     parser.add_argument("--seats", type=int, default=3, help="table size drawn by --variant multi (default 3)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -50,7 +51,7 @@ def main(argv=None) -> int:
         print(f"wrote {args.out}")
         return 0
     variant = VARIANTS[args.variant]
-    if args.variant == "dbn":  # four time slices (Korb1999 §6.3), not one round's network: red = the arcs between slices
+    if STUD_VARIANTS[args.variant].drawing == "dbn":  # four time slices (Korb1999 §6.3), not one round's network: red = the arcs between slices
         fig, ax = plt.subplots(figsize=(11.0, 6.0))
         draw_dbn(ax=ax)
         ax.set_title(f"{variant.title}\nstates per slice t; shaded = observed; red = arcs between slices", fontsize=9)

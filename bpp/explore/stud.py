@@ -49,7 +49,9 @@ def _variants() -> dict:
 
 
 def _players() -> tuple:
-    return (*_variants(), "bpp-card", "bpp-multi")
+    from bpp.stud_variants import STUD_VARIANTS  # strings only: no bpp.stud import
+
+    return (*(v.agent for v in STUD_VARIANTS.values()), "bpp-card", "bpp-multi")
 
 
 def __getattr__(name):  # PLAYERS is read on first use: the variant table imports bpp.stud, which `bpp --help` need not
