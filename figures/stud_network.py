@@ -4,7 +4,7 @@ Run: ``.venv/bin/python figures/stud_network.py``.  Writes ``figures/stud_networ
 the seven nodes and six arcs of Figure 1, observed nodes (BPP_Current,
 OPP_Upcards, OPP_Action) shaded, each labelled with its number of states in
 rounds 0/1/2/3 (after 2, 3, 4 and 5 cards).  With ``--variant NAME`` (a name of
-:data:`bpp.stud.players.variants.VARIANTS`: ``up``, ``linked``, ``actions``, ``bluff`` …) it
+:data:`bpp.stud_variants.STUD_VARIANTS`: ``up``, ``linked``, ``actions``, ``bluff`` …) it
 draws that variant's networks instead, the nodes and arcs Figure 1 lacks in red,
 into ``figures/stud_network_<variant>.png`` (``dbn``: ``bpp-dbn``'s four time slices, the
 arcs between slices in red).  ``--variant multi`` draws ``bpp-multi``'s network for a
