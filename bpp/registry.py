@@ -27,6 +27,8 @@ import numpy as np
 from holdem._typing import RngLike
 from holdem.match.agents import AgentEntry, AgentSpec, agent_entry, check_agent_games, list_agents, register_agent
 
+from bpp.stud_variants import STUD_VARIANTS
+
 __all__ = ["AGENTS", "register_agent", "make_agent", "list_agents", "agent_factory", "agent_games", "check_agents_play",
            "match_agents"]
 
@@ -106,8 +108,8 @@ def match_agents(names: Sequence[Any], *, rng: RngLike, workers: int = 1) -> lis
 AGENTS: dict[str, AgentEntry] = {}
 # five-card stud, Korb1999 (Korb, Nicholson & Jitnah 1999): BPP and its two automated opponents (§5.1)
 _STUD = ("stud5",)
-AGENTS["bpp"] = AgentEntry("bpp.stud.players.paper:BPPPlayer", _STUD)
-AGENTS["bpp-up"] = AgentEntry("bpp.stud.players.upcards:bpp_up", _STUD)  # §6.1: OPP_Action also conditioned on BPP's up cards
+# Figure 1 and its §6 network variants: one line each in bpp.stud_variants (strings, so this stays light)
+AGENTS.update({_v.agent: AgentEntry(_v.player, _STUD) for _v in STUD_VARIANTS.values()})
 AGENTS["prob"] = AgentEntry("bpp.stud.opponents.paper:ProbabilisticPlayer", _STUD)
 AGENTS["rules"] = AgentEntry("bpp.stud.opponents.paper:RuleBasedPlayer", _STUD)
 AGENTS["rules-reader"] = AgentEntry("bpp.stud.players.reference:RulesReader", _STUD)  # exact inference over the rules player's down card
@@ -116,13 +118,6 @@ AGENTS["bpp-card"] = AgentEntry("bpp.stud.players.cardlevel:CardBPP", _STUD)  # 
 AGENTS["bluffer"] = AgentEntry("bpp.stud.opponents.styles:Bluffer", _STUD)  # bets 40 % of its weak hands
 AGENTS["slowplay"] = AgentEntry("bpp.stud.opponents.styles:SlowPlayer", _STUD)  # checks strong hands until the last round
 AGENTS["loose"] = AgentEntry("bpp.stud.opponents.styles:LooseCaller", _STUD)  # calls at half the pot odds, never bluffs
-# the rest of Korb1999 §6, one idea per variant
-AGENTS["bpp-linked"] = AgentEntry("bpp.stud.players.linked:LinkedBPP", _STUD)  # §6: arc BPP_Final -> OPP_Final (one deck)
-AGENTS["bpp-actions"] = AgentEntry("bpp.stud.players.actions:ActionsBPP", _STUD)  # §6.1: OPP_Action = pass/call/bet/raise, own open/facing curves
-AGENTS["bpp-bluff"] = AgentEntry("bpp.stud.players.bluff:BluffBPP", _STUD)  # §6.1: OPP_Bluff node learned from showdowns
-AGENTS["bpp-dbn"] = AgentEntry("bpp.stud.players.dbn:DBNBPP", _STUD)  # §6.3: one four-slice dynamic network, belief carried across rounds
-# §6.1's split playing curves (bpp-actions also has BPP's own pass/bet and fold/call/raise curves)
-AGENTS["bpp-showing"] = AgentEntry("bpp.stud.players.showing:ShowingBPP", _STUD)  # §6.1: curves split on BPP's strength showing / hidden
 # --- Korb1999 §6.2: BPP at a multi-seat table (bpp.stud.players.multi)
 AGENTS["bpp-multi"] = AgentEntry("bpp.stud.players.multi:MultiBPPPlayer", _STUD)  # one opponent sub-network and M_A|C per seat
 AGENTS["bpp-strongest"] = AgentEntry("bpp.stud.players.multi:strongest_showing", _STUD)  # baseline: the table as its strongest showing

@@ -4,7 +4,7 @@ Run: ``.venv/bin/python figures/stud_network.py``.  Writes ``figures/stud_networ
 the seven nodes and six arcs of Figure 1, observed nodes (BPP_Current,
 OPP_Upcards, OPP_Action) shaded, each labelled with its number of states in
 rounds 0/1/2/3 (after 2, 3, 4 and 5 cards).  With ``--variant NAME`` (a name of
-:data:`bpp.stud.players.variants.VARIANTS`: ``up``, ``linked``, ``actions``, ``bluff`` …) it
+:data:`bpp.stud_variants.STUD_VARIANTS`: ``up``, ``linked``, ``actions``, ``bluff`` …) it
 draws that variant's networks instead, the nodes and arcs Figure 1 lacks in red,
 into ``figures/stud_network_<variant>.png`` (``dbn``: ``bpp-dbn``'s four time slices, the
 arcs between slices in red).  ``--variant multi`` draws ``bpp-multi``'s network for a
@@ -27,12 +27,13 @@ from bpp.stud.model.dbn import draw_dbn  # noqa: E402
 from bpp.stud.model.drawing import draw_network  # noqa: E402
 from bpp.stud.model.multi import draw_multi_network  # noqa: E402
 from bpp.stud.players.variants import VARIANTS  # noqa: E402
+from bpp.stud_variants import STUD_VARIANTS  # noqa: E402
 from bpp.reproduce.script import run_script  # noqa: E402
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=tuple(VARIANTS) + ("multi",), default="paper")
+    parser.add_argument("--variant", choices=tuple(STUD_VARIANTS) + ("multi",), default="paper")
     parser.add_argument("--seats", type=int, default=3, help="table size drawn by --variant multi (default 3)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -50,7 +51,7 @@ def main(argv=None) -> int:
         print(f"wrote {args.out}")
         return 0
     variant = VARIANTS[args.variant]
-    if args.variant == "dbn":  # four time slices (Korb1999 §6.3), not one round's network: red = the arcs between slices
+    if STUD_VARIANTS[args.variant].drawing == "dbn":  # four time slices (Korb1999 §6.3), not one round's network: red = the arcs between slices
         fig, ax = plt.subplots(figsize=(11.0, 6.0))
         draw_dbn(ax=ax)
         ax.set_title(f"{variant.title}\nstates per slice t; shaded = observed; red = arcs between slices", fontsize=9)

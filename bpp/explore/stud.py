@@ -9,7 +9,7 @@ Every BPP of Figure 1's family, and the card-level one:
   (``bpp-up``, ``bpp-linked``, ``bpp-actions``, ``bpp-bluff`` …), each page
   showing the variant's own per-round pgmpy networks with its learned CPTs, the
   evidence its agent enters and the P(win) it plays from.  A new variant is one
-  line of that table (see :mod:`bpp.stud.players.variants`);
+  line of :data:`bpp.stud_variants.STUD_VARIANTS`, which that table derives from;
 * ``bpp-card`` — the card-level, all-rounds network of
   :class:`bpp.stud.players.cardlevel.CardBPP` (§6.1, §6.3): OPP_Down (the
   opponent's down card, one state per card BPP has not seen), one
@@ -58,7 +58,9 @@ def _variants() -> dict:
 
 
 def _players() -> tuple:
-    return (*_variants(), "bpp-card", "bpp-multi")
+    from bpp.stud_variants import STUD_VARIANTS  # strings only: no bpp.stud import
+
+    return (*(v.agent for v in STUD_VARIANTS.values()), "bpp-card", "bpp-multi")
 
 
 def __getattr__(name):  # PLAYERS is read on first use: the variant table imports bpp.stud, which `bpp --help` need not

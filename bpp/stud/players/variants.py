@@ -17,7 +17,8 @@ every ``BPPPlayer`` subclass already has them:
 * ``belief(observation)`` → the round's posterior, with ``p_win``,
   ``opp_current`` and ``opp_final``.
 
-Adding a variant is one line here: its agent, a title citing the paper, and
+Adding a variant is one line of :data:`bpp.stud_variants.STUD_VARIANTS` (which the
+registry and ``bpp build`` read too): its agent, a title citing the paper, and
 where its new nodes sit (figure units as :data:`~bpp.stud.model.drawing.FIGURE1_LAYOUT`,
 explorer pixels as :data:`FIGURE1_PIXELS`).  Nodes and arcs that Figure 1 does
 not have are drawn in red.
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from bpp.stud.model import dbn as _dbn
+from bpp.stud_variants import STUD_VARIANTS
 
 __all__ = ["FIGURE1_PIXELS", "Variant", "VARIANTS", "variant_of_agent"]
 
@@ -88,23 +90,14 @@ class Variant:
         return [net.to_network() for net in agent.compiled_networks()]
 
 
-#: name → how the figure and the explorer show it; one line per variant.
-VARIANTS = MappingProxyType({
-    "paper": Variant("bpp", "BPP's network (Korb1999 Figure 1)"),
-    "up": Variant("bpp-up", "bpp-up: Figure 1 + BPP_Showing → OPP_Action (Korb1999 §6.1)",
-                  {"BPP_Showing": (-1.0, 1.0)}, {"BPP_Showing": (0, 770)}, ("BPP_Showing",)),
-    "linked": Variant("bpp-linked", "bpp-linked: Figure 1 + BPP_Final → OPP_Final (Korb1999 §6.1)"),
-    "actions": Variant("bpp-actions", "bpp-actions: OPP_Action = pass/call/bet/raise (Korb1999 §6.1)"),
-    "bluff": Variant("bpp-bluff", "bpp-bluff: Figure 1 + OPP_Bluff between OPP/BPP_Current and OPP_Action (Korb1999 §6.1)",
-                     {"OPP_Upcards": (-0.5, 0.0), "OPP_Bluff": (0.5, 0.0), "OPP_Action": (0.0, -1.0)},
-                     {"OPP_Upcards": (0, 660), "OPP_Bluff": (490, 660), "OPP_Action": (245, 800)}),
-    # bpp-dbn: not one round's network but the four rounds as slices of one (every round's evidence on its slice)
-    "dbn": Variant("bpp-dbn", "bpp-dbn: the four rounds as time slices of one dynamic network (Korb1999 §6.3)",
-                   _dbn.DBN_LAYOUT, _dbn.DBN_PIXELS, _dbn.DBN_OBSERVED),
-    "showing": Variant("bpp-showing", "bpp-showing: Figure 1 + BPP_Upcards and BPP_Strength (Korb1999 §6.1)",
-                       {"BPP_Upcards": (1.6, 0.0), "BPP_Strength": (1.0, -1.0)},
-                       {"BPP_Upcards": (490, 660), "BPP_Strength": (735, 800)}, ("BPP_Upcards", "BPP_Strength")),
-})
+def _variant(spec) -> Variant:
+    if spec.drawing == "dbn":  # not one round's network but the four rounds as slices of one (every round's evidence on its slice)
+        return Variant(spec.agent, spec.title, _dbn.DBN_LAYOUT, _dbn.DBN_PIXELS, _dbn.DBN_OBSERVED)
+    return Variant(spec.agent, spec.title, dict(spec.layout), dict(spec.pixels), spec.observed)
+
+
+#: name → how the figure and the explorer show it, from :data:`bpp.stud_variants.STUD_VARIANTS` (one line per variant there).
+VARIANTS = MappingProxyType({name: _variant(spec) for name, spec in STUD_VARIANTS.items()})
 
 
 def variant_of_agent(agent: str) -> Variant:
