@@ -280,13 +280,18 @@ class LimitHoldemBatch:
         return BatchObservation(self, np.asarray(rows, dtype=np.intp))
 
     def legal_mask(self, rows: Any = None) -> np.ndarray:
-        """Bool array (k, 3): whether fold, check/call and bet/raise are legal for the seat to act in each row."""
+        """Bool array (k, columns): which action kinds are legal for the seat to act in each row (all live rows by
+        default, computed once per step and kept until the next ``apply``; :meth:`_legal_rows` says which)."""
         if rows is None:
             if self._legal is None:
-                self._legal = self.legal_mask(slice(None))
+                self._legal = self._legal_rows(slice(None))
             return self._legal
         if not isinstance(rows, slice) and self._legal is not None:
             return np.asarray(self._legal[rows])
+        return self._legal_rows(rows)
+
+    def _legal_rows(self, rows: Any) -> np.ndarray:
+        """Fold (facing a bet), check/call (always) and bet/raise (below the cap): (k, 3) bool for ``rows``."""
         current = self.current[rows]
         committed = self.committed[rows]
         facing = self.high[rows] > committed.reshape(-1)[np.arange(0, committed.size, self.n) + current]
@@ -630,14 +635,8 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
         min_to = np.minimum(high + np.maximum(self.last_inc[rows], self.bb), max_to)
         return np.where(can, min_to, 0), np.where(can, max_to, 0)
 
-    def legal_mask(self, rows: Any = None) -> np.ndarray:
+    def _legal_rows(self, rows: Any) -> np.ndarray:
         """Fold when facing a bet, check/call always, a raise where :meth:`raise_bounds` has one (the stacks bind)."""
-        if rows is None:
-            if self._legal is None:
-                self._legal = self.legal_mask(np.arange(self.n_live))
-            return self._legal
-        if self._legal is not None:
-            return np.asarray(self._legal[rows])
         mask = np.ones((len(self.current[rows]), 3), dtype=bool)
         mask[:, 0] = self.high[rows] > self._mine(self.committed, rows)
         mask[:, 2] = self.raise_bounds(rows)[0] > 0
@@ -939,7 +938,7 @@ class Stud5StakesBatch(Stud5Batch):
         to = np.where(can, np.minimum(high + self.size, top), 0)
         return to, to
 
-    legal_mask = NoLimitHoldemBatch.legal_mask
+    _legal_rows = NoLimitHoldemBatch._legal_rows  # fold facing a bet, a raise where raise_bounds has one
 
     def _next_can(self, seat: np.ndarray) -> np.ndarray:
         """The first seat after ``seat`` (clockwise, itself last) that can act: neither folded nor all-in."""
@@ -1141,14 +1140,8 @@ class Draw5Batch(LimitHoldemBatch):
         min_to = np.minimum(high + g.min_raise, max_to)
         return np.where(can, min_to, 0), np.where(can, max_to, 0)
 
-    def legal_mask(self, rows: Any = None) -> np.ndarray:
+    def _legal_rows(self, rows: Any) -> np.ndarray:
         """Bool array (k, 4): fold, check/call, bet/raise, discard (the draw: discard only)."""
-        if rows is None:
-            if self._legal is None:
-                self._legal = self.legal_mask(np.arange(self.n_live))
-            return self._legal
-        if self._legal is not None:
-            return np.asarray(self._legal[rows])
         draw = self.round[rows] == 1
         mask = np.zeros((len(draw), 4), dtype=bool)
         mask[:, 0] = ~draw & (self.high[rows] > self._mine(self.committed, rows))

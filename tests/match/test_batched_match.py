@@ -17,6 +17,18 @@ def _scalar(monkeypatch, *args, **kwargs):
         return play_match(*args, **kwargs)
 
 
+def _assert_batched_equals_scalar(monkeypatch, game, agents, n_deals, *, rng, block_size):
+    """Every block of the duplicate match plays batched, with exactly the scalar path's chips."""
+    calls = []
+    original = batched_path.play_block_batched
+    with monkeypatch.context() as m:
+        m.setattr(batched_path, "play_block_batched", lambda *a: calls.append(original(*a)) or calls[-1])
+        got = play_match(game, agents, n_deals, rng=rng, duplicate=True, block_size=block_size)
+    assert len(calls) == n_deals // block_size and all(c is not None for c in calls)
+    want = _scalar(monkeypatch, game, agents, n_deals, rng=rng, duplicate=True, block_size=block_size)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+
+
 @pytest.mark.parametrize(
     "n_players, agents, duplicate",
     [(2, ["call", "call"], False), (2, ["raise", "fold"], True), (2, ["raise", "call"], True),
@@ -131,14 +143,8 @@ def test_batched_stud_at_table_stakes_equals_the_scalar_match(monkeypatch, n_pla
     """Stud at table stakes (all-ins, side pots) is batched, with exactly the scalar path's chips."""
     from holdem.games import Stud5
 
-    game = Stud5(n_players=n_players, stacks=stacks)
-    calls = []
-    original = batched_path.play_block_batched
-    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(original(*a)) or calls[-1])
-    got = play_match(game, agents, 500, rng=13, duplicate=True, block_size=250)
-    assert len(calls) == 2 and all(c is not None for c in calls)
-    want = _scalar(monkeypatch, game, agents, 500, rng=13, duplicate=True, block_size=250)
-    np.testing.assert_array_equal(got.winnings, want.winnings)
+    _assert_batched_equals_scalar(monkeypatch, Stud5(n_players=n_players, stacks=stacks), agents, 500, rng=13,
+                                  block_size=250)
 
 
 @pytest.mark.parametrize("n_players, agents", [(2, ["rules", "rules"]), (2, ["rules", "random"]), (3, ["rules", "call", "rules"])])
@@ -146,13 +152,7 @@ def test_batched_rules_player_equals_the_scalar_match(monkeypatch, n_players, ag
     """Figure 4's rule-based player (Korb1999 §5.1) decides whole batches with exactly its scalar choices."""
     from holdem.games import Stud5
 
-    calls = []
-    original = batched_path.play_block_batched
-    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(a) or original(*a))
-    got = play_match(Stud5(n_players=n_players), agents, 600, rng=9, duplicate=True, block_size=300)
-    assert len(calls) == 2
-    want = _scalar(monkeypatch, Stud5(n_players=n_players), agents, 600, rng=9, duplicate=True, block_size=300)
-    np.testing.assert_array_equal(got.winnings, want.winnings)
+    _assert_batched_equals_scalar(monkeypatch, Stud5(n_players=n_players), agents, 600, rng=9, block_size=300)
 
 
 def test_agent_instances_play_hand_by_hand(monkeypatch):
@@ -175,11 +175,4 @@ def test_batched_draw_match_equals_the_scalar_match(monkeypatch, options, agents
     """Five-card draw (discards in the action space) is batched, with exactly the scalar path's chips."""
     from holdem.games import Draw5
 
-    game = Draw5(**options)
-    calls = []
-    original = batched_path.play_block_batched
-    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(original(*a)) or calls[-1])
-    got = play_match(game, agents, 300, rng=17, duplicate=True, block_size=150)
-    assert len(calls) == 2 and all(c is not None for c in calls)
-    want = _scalar(monkeypatch, game, agents, 300, rng=17, duplicate=True, block_size=150)
-    np.testing.assert_array_equal(got.winnings, want.winnings)
+    _assert_batched_equals_scalar(monkeypatch, Draw5(**options), agents, 300, rng=17, block_size=150)
