@@ -451,12 +451,16 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
 
     # strengths (T, n, 4)
     strength = np.zeros((T, n, 4))
-    cur_strength = street_table(board).holding_strength()[1]
+    table = street_table(board)
+    cur_strength = table.holding_strength()[1]
     strength[:, :, rc] = cur_strength[holdings]
     strength[:, me, rc] = our_strength
     n_opp = max(len(opponents), 1)
     for r in range(rc + 1, 4):
-        pct = _percentiles(np.ascontiguousarray(full[:, : 2 + r]), holdings)
+        # the next street's percentiles are the current table's (next card, holding) entries; later ones counted
+        pct = table.next_percentiles(full[:, 2 + rc], holdings) if r == rc + 1 else None
+        if pct is None:
+            pct = _percentiles(np.ascontiguousarray(full[:, : 2 + r]), holdings)
         strength[:, :, r] = pct
         strength[:, me, r] = pct[:, me] ** n_opp
     if range_relative and opponents:
@@ -529,8 +533,8 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
                     last, raised, texture, order,
                 )
             sg = sig[p]
-            go = np.clip((s - mc + sg) / (2 * sg), 0.0, 1.0)
-            up = np.clip((s - mr + sg) / (2 * sg), 0.0, 1.0)
+            go = np.minimum(np.maximum((s - mc + sg) / (2 * sg), 0.0), 1.0)  # clip, without its Python wrapper
+            up = np.minimum(np.maximum((s - mr + sg) / (2 * sg), 0.0), 1.0)
             go = np.where(owe == 0, 1.0, go)
             up = np.where(level[idx] < cap, np.minimum(up, go), 0.0)
             u = rng.random(idx.size)
@@ -541,7 +545,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
                 act = np.where((act == RAISE) & (level[idx] >= cap), CALL, act)
                 first = False
             if counts is not None and not was_first:
-                np.add.at(counts, (p, act), 1)
+                counts += np.bincount(p * 3 + act, minlength=3 * n).reshape(n, 3)
             if predictor is not None:
                 last[idx, p] = act
                 raised[idx, p] = np.where(act == RAISE, np.minimum(raised[idx, p], r), raised[idx, p])
