@@ -40,6 +40,8 @@ simulation need to turn an opponent's holding into an action.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -51,6 +53,9 @@ from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
 from holdem.tables import SUIT_SHIFT, load_tables
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
@@ -307,7 +312,7 @@ class StreetTable:
         self._hole_cache[h0] = got
         return got
 
-    def evaluate(self, hole: CardsLike, weights=None) -> Evaluation:
+    def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
 
         Parameters
@@ -400,7 +405,7 @@ class StreetTable:
         _LATER[key] = out
         return out
 
-    def evaluate_all(self, weights=None, *, per_opponent: bool = True) -> AllEvaluation:
+    def evaluate_all(self, weights: ArrayLike | None = None, *, per_opponent: bool = True) -> AllEvaluation:
         """:meth:`evaluate` for every holding as ours at once, against the same weight tables.
 
         HS per opponent by :meth:`range_strength`; the pooled and per-opponent
@@ -695,7 +700,7 @@ class StreetTable:
             self._shared_cache = got
         return got
 
-    def range_strength(self, weights) -> np.ndarray:
+    def range_strength(self, weights: ArrayLike) -> np.ndarray:
         """Every holding's HS against each weighted range: shape (m, 1326) for an (m, 1326) stack.
 
         ``HS_j(h)`` is the weighted share of the holdings of range ``j`` that
@@ -729,7 +734,7 @@ class StreetTable:
         out[:, self.board_conflict] = 0.0
         return np.clip(out, 0.0, 1.0)
 
-    def player_ehs(self, ranges=None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
+    def player_ehs(self, ranges: ArrayLike | None = None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
         """Every holding's EHS as a player holding it sees it: ``HS_n + (1 − HS_n) · Ppot`` (Billings1998 §4.4), shape (1326,).
 
         ``HS_n`` is the product of the holding's HS against the ranges of the
@@ -847,7 +852,7 @@ def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ppot, npot
 
 
-def clean_weights(weights) -> np.ndarray:
+def clean_weights(weights: ArrayLike | None) -> np.ndarray:
     """A weight table or stack as a float64 (m, 1326) array (None: one uniform table).
 
     >>> clean_weights(None).shape
@@ -915,7 +920,7 @@ def street_table(board: CardsLike) -> StreetTable:
     return table
 
 
-def evaluate_hand(hole: CardsLike, board: CardsLike, weights=None) -> Evaluation:
+def evaluate_hand(hole: CardsLike, board: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
     """HS, one-card Ppot/Npot and EHS of ``hole`` on ``board`` against each weight table (Billings1998 §4.2–4.4).
 
     Parameters
