@@ -87,7 +87,10 @@ def _rank_pattern_index() -> np.ndarray:
 
 
 _RANK_PATTERN = _rank_pattern_index()
+_RANK_PATTERN_T = np.ascontiguousarray(_RANK_PATTERN.T)  # (52, 1326): card c's column as a contiguous row
 _HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,): hole ranks as 13 · r0 + r1
+#: (2, 1326): the flat index, in a (169, 52) array by (pattern, card), of each holding's first and second card
+_PAIR_OF_PATTERN = np.ascontiguousarray((_HOLDING_PATTERN[:, None] * 52 + HOLDINGS.astype(np.intp)).T)
 #: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
 _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
 #: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
@@ -101,10 +104,12 @@ _BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in
 
 
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
-    """(1326, 52) int16: the rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings'
-    packed key and suit-bit sums with the board); 0 where ``c`` is in the holding, garbage where it is on the board.
-    Also the rank patterns, (169, 13) ranks by (hole ranks, next rank) without a flush, and the (holding, card)
-    pairs evaluated in full; None when every pair was.
+    """The rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings' packed key and
+    suit-bit sums with the board), in one of two forms: ``(full, None)``, the (1326, 52) int16 table (0 where ``c``
+    is in the holding, garbage where it is on the board), when the board has four cards of a suit; else
+    ``(None, parts)``: ``parts = (table, h, c, r)``, the (2198,) int16 ranks of the 13 × 13 × 13 rank patterns
+    (hole ranks, next rank) without a flush, flat, then a 0 (the entry of a next card in the holding,
+    :data:`_RANK_PATTERN`), and the (holding, card) pairs ``h``, ``c`` evaluated in full, with their ranks ``r``.
 
     Without a flush the rank depends on the ranks of the cards only, so the 13 × 13 × 13 patterns of (hole ranks,
     next rank) are evaluated once and gathered; the (holding, card) pairs that can hold five cards of one suit —
@@ -125,7 +130,6 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     )
     table = np.zeros(13**3 + 1, dtype=np.int16)
     table[:-1] = rank_of_keys(pattern.ravel(), n_cards)  # no suit counts: never a flush
-    out = table.take(_RANK_PATTERN)
     pairs = []
     for s in np.flatnonzero(on_board >= 2):
         need = 5 - on_board[s]  # cards of suit s the holding and the next card must add
@@ -140,11 +144,12 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         on_board = np.zeros(52, dtype=bool)
         on_board[board] = True
         keep = ~(_HOLDING_CARD_MASK[h, c] | on_board[c])
-        where, h, c = where[keep], h[keep], c[keep]
-        out.ravel()[where] = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
+        h, c = h[keep], c[keep]
+        r = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
     else:
         h = c = np.zeros(0, dtype=np.intp)
-    return out, (table[:-1].reshape(169, 13), h, c)
+        r = np.zeros(0, dtype=np.int16)
+    return None, (table, h, c, r)
 
 
 _SCRATCH = threading.local()
@@ -258,17 +263,19 @@ class StreetTable:
             ranks = _ranks
         ranks.flags.writeable = False
         self.ranks = ranks
-        self.next_ranks: Any  # (1326, 52) int16, None on the river
-        self._patterns: Any  # the rank patterns of the next card (_next_ranks), None on the river
-        if k == 5:
-            self.next_ranks = None
-            self._patterns = None
-        else:
-            nxt, self._patterns = _next_ranks(board, keys, bits)
-            nxt[:, board] = 0
-            nxt[self.board_conflict] = 0
-            nxt.flags.writeable = False
-            self.next_ranks = nxt
+        self._next: np.ndarray | None = None  # next_ranks, gathered on first use
+        self._parts: Any = None  # the rank patterns and flush pairs of the next card (_next_ranks)
+        self._patterns: Any = None  # (169, 13) pattern ranks, flush pairs h and c; None on the river and 4-suit boards
+        if k < 5:
+            nxt, self._parts = _next_ranks(board, keys, bits)
+            if nxt is None:
+                table, h, c, _ = self._parts
+                self._patterns = (table[:-1].reshape(169, 13), h, c)
+            else:
+                nxt[:, board] = 0
+                nxt[self.board_conflict] = 0
+                nxt.flags.writeable = False
+                self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
         self._hole_cache: dict[int, tuple] = {}
 
@@ -276,6 +283,34 @@ class StreetTable:
         from holdem.cards import format_cards
 
         return f"StreetTable({format_cards(self.board)!r})"
+
+    @property
+    def next_ranks(self) -> np.ndarray | None:
+        """(1326, 52) int16: every holding's rank with the board plus card ``c`` (see the class); None on the river.
+
+        Gathered from the rank patterns on first use: Loki's own evaluation (:meth:`evaluate`) and the next
+        street's ranks (:func:`street_table`) read the patterns and never need the whole table.
+        """
+        if self._next is None and self._parts is not None:
+            table, h, c, r = self._parts
+            nxt = table.take(_RANK_PATTERN)
+            nxt[h, c] = r
+            nxt[:, self.board] = 0
+            nxt[self.board_conflict] = 0
+            nxt.flags.writeable = False
+            self._next = nxt
+        return self._next
+
+    def _next_column(self, card: int) -> np.ndarray:
+        """``next_ranks[:, card]`` as a new array (the ranks of the board plus ``card``), without the whole table."""
+        if self._next is not None or self._parts is None:
+            return self.next_ranks[:, card].copy()  # type: ignore[index]  # not the river: the street_table caller
+        table, h, c, r = self._parts
+        col = table.take(_RANK_PATTERN_T[card])
+        on = c == card
+        col[h[on]] = r[on]
+        col[self.board_conflict] = 0
+        return col
 
     # -- our hand ------------------------------------------------------------------
 
@@ -293,7 +328,9 @@ class StreetTable:
         now[:, 2] = live & (theirs > ours)
         groups = [np.flatnonzero(now[:, j]) for j in range(3)]
         later = None
-        if self.next_ranks is not None:
+        if self._patterns is not None:
+            later = self._pattern_later(h0, live)
+        elif self.next_ranks is not None:
             # all 52 columns at once, row counts by a float32 product with ones (exact small integers, faster
             # than a boolean sum).  Their rank is 0 on a board card or one of their own cards: "ahead" takes
             # out their own cards where we have a rank; where we have none (the board, our cards) we count as
@@ -311,6 +348,45 @@ class StreetTable:
             self._hole_cache.clear()
         self._hole_cache[h0] = got
         return got
+
+    def _pattern_later(self, h0: int, live: np.ndarray) -> np.ndarray:
+        """``_hole_counts``' later counts (1326, 3) of our holding ``h0`` (next cards after which each live holding
+        is ahead of, tied with, behind us), counted over the 169 rank patterns instead of all 1326 × 52 pairs.
+
+        Off the flush pairs a holding's rank with next card ``c`` is its pattern's, so per pattern the cards we
+        beat and lose to are counted once (over the cards that can come: off the board, not ours); each holding
+        takes its pattern's counts, less its own two cards, and its flush pairs replace their pattern's
+        comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
+        """
+        table, fh, fc, fr = self._parts
+        ours = table.take(_RANK_PATTERN[h0])  # (52,): our rank with each next card, 0 with one of ours
+        mine = fh == h0
+        ours[fc[mine]] = fr[mine]
+        ours[self.board] = 0  # 0 (below every rank) where the card cannot come
+        top = np.where(ours > 0, ours, _NO_RANK)  # and above every rank there
+        theirs = np.repeat(table[:-1].reshape(169, 13), 4, axis=1)  # (169, 52): each pattern's rank with each card
+        below = (theirs < ours).view(np.int8)  # the pattern is behind us after that card
+        above = (theirs > top).view(np.int8)
+        ahead = below.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
+        behind = above.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
+        below, above = below.ravel(), above.ravel()
+        for own in _PAIR_OF_PATTERN:  # each holding's two own cards, in its pattern's row
+            ahead -= below.take(own)
+            behind -= above.take(own)
+        keep = live[fh] & (ours[fc] > 0)
+        fh, fc, fr = fh[keep], fc[keep], fr[keep]
+        if fh.size:  # a flush pair's own comparison replaces its pattern's
+            at = _HOLDING_PATTERN[fh] * 52 + fc
+            o = ours[fc]
+            ahead += np.bincount(fh, (fr < o).view(np.int8) - below[at], minlength=N_HOLDINGS).astype(np.int32)
+            behind += np.bincount(fh, (fr > o).view(np.int8) - above[at], minlength=N_HOLDINGS).astype(np.int32)
+        ahead *= live
+        behind *= live
+        later = np.empty((N_HOLDINGS, 3))
+        later[:, 0] = ahead
+        later[:, 1] = (48 - self.board.size) * live - ahead - behind
+        later[:, 2] = behind
+        return later
 
     def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
@@ -343,33 +419,42 @@ class StreetTable:
         now, later, live, groups, later_by = self._hole_counts(h0)
         w = w * live
         counts = w @ now  # (m, 3) ahead, tied, behind
-        total = counts.sum(axis=1)
-        if np.any(total <= 0):
-            bad = int(np.flatnonzero(total <= 0)[0])
+        rows = counts.tolist()
+        m = len(rows)
+        # the scalars in Python floats: the very operations (and order) of the array expressions they replace
+        total = [a + t + b for a, t, b in rows]
+        if min(total) <= 0:
+            bad = next(i for i, x in enumerate(total) if x <= 0)
             raise ValueError(f"weight table {bad} gives no live holding once the known cards are removed")
-        hs = (counts[:, 0] + counts[:, 1] / 2) / total
-        hs_n = float(np.prod(hs))
-        m = w.shape[0]
+        hs = [(a + t / 2) / x for (a, t, _), x in zip(rows, total)]
+        hs_n = _product(hs)
         if later is None:
-            ppot = np.zeros(m)
-            npot = np.zeros(m)
+            ppot = npot = [0.0] * m
             ppot_all = 0.0
         else:
             # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
             table = np.stack([w[:, g] @ lg for g, lg in zip(groups, later_by)], axis=1)
-            ppot, npot = _pots(table)
-            pooled = np.einsum("i,inl->nl", 1.0 / total, table)
-            ppot_all = float(_pots(pooled[None])[0][0])
-        ehs_each = hs + (1 - hs) * ppot
+            if m == 1:
+                tables = [table[0].tolist()]
+                inv = 1.0 / total[0]
+                pooled = [[inv * x for x in row] for row in tables[0]]  # einsum's one term
+            else:
+                tables = table.tolist()
+                pooled = np.einsum("i,inl->nl", 1.0 / np.array(total), table).tolist()
+            pots = [_pot_pair(hp) for hp in tables]
+            ppot = [p for p, _ in pots]
+            npot = [n for _, n in pots]
+            ppot_all = _pot_pair(pooled)[0]
+        ehs_each = [h + (1 - h) * p for h, p in zip(hs, ppot)]
         return Evaluation(
-            hs=hs,
-            ppot=ppot,
-            npot=npot,
-            ehs_each=ehs_each,
+            hs=np.array(hs),
+            ppot=np.array(ppot),
+            npot=np.array(npot),
+            ehs_each=np.array(ehs_each),
             hs_n=hs_n,
             ppot_all=ppot_all,
             ehs=hs_n + (1 - hs_n) * ppot_all,
-            ehs_product=float(np.prod(ehs_each)),
+            ehs_product=_product(ehs_each),
         )
 
     def _later_counts(self) -> np.ndarray:
@@ -859,6 +944,26 @@ def _own_place() -> np.ndarray:
 _OWN_PLACE = _own_place()
 
 
+def _product(values: list[float]) -> float:
+    """The product in order, as ``np.prod`` of the values multiplies them."""
+    out = 1.0
+    for v in values:
+        out *= v
+    return out
+
+
+def _pot_pair(table: list[list[float]]) -> tuple[float, float]:
+    """Ppot and Npot of one HP table (nested lists, rows now, columns later): :func:`_pots` for one table in Python
+    floats, the same operations in the same order."""
+    (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = table
+    total_a, total_t, total_b = aa + at + ab, ta + tt + tb, ba + bt + bb
+    pden = total_b + total_t / 2
+    nden = total_a + total_t / 2
+    ppot = (ba + bt / 2 + ta / 2) / pden if pden > 0 else 0.0
+    npot = (ab + at / 2 + tb / 2) / nden if nden > 0 else 0.0
+    return ppot, npot
+
+
 def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Ppot and Npot of a stack (m, 3, 3) of HP tables (rows now, columns later: ahead, tied, behind)."""
     a, t, b = 0, 1, 2
@@ -996,7 +1101,7 @@ def street_table(board: CardsLike) -> StreetTable:
         for c in given[::-1] if len(given) > 3 else ():  # the last card given is usually the new one
             parent = _CACHE.get(tuple(x for x in key if x != c))
             if parent is not None:  # this board's ranks are the previous street's next-card column
-                ranks = parent.next_ranks[:, c].copy()
+                ranks = parent._next_column(c)
                 break
         table = StreetTable(np.array(key, dtype=np.int8), _ranks=ranks)  # in card order, whichever order came first
         _CACHE[key] = table
