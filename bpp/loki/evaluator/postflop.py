@@ -51,6 +51,7 @@ import numpy as np
 from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
+from holdem.strength import pairwise_potential_tables
 from holdem.tables import SUIT_SHIFT, load_tables
 
 if TYPE_CHECKING:
@@ -457,45 +458,12 @@ class StreetTable:
             ehs_product=_product(ehs_each),
         )
 
-    def _later_counts(self) -> np.ndarray:
-        """``L[h, g]``: next cards after which holding ``h`` is ahead of, tied with, behind holding ``g``; (1326, 1326, 3) uint8.
-
-        The one-card look-ahead of :meth:`evaluate` for every pair of holdings
-        at once (cards of ``h``, ``g`` or the board excluded), built in blocks
-        of holdings and kept for the last few boards (5 MB each).
-        """
-        key = tuple(self.board.tolist())
-        got = _LATER.get(key)
-        if got is not None:
-            return got
-        theirs = self.next_ranks
-        valid = theirs > 0
-        n_valid = valid.sum(axis=1)
-        # g's invalid columns (rank 0) raised above every rank: never below ours.  Counts summed as uint8 (at most 52)
-        theirs_big = np.where(valid, theirs, _NO_RANK)
-        out = np.zeros((N_HOLDINGS, N_HOLDINGS, 3), dtype=np.uint8)
-        for lo in range(0, N_HOLDINGS, 128):
-            hi = min(lo + 128, N_HOLDINGS)
-            ours = theirs[lo:hi, None, :]
-            ahead = (theirs_big[None] < ours).view(np.uint8).sum(axis=2, dtype=np.uint8)
-            mine = valid[:, HOLDINGS[lo:hi]].sum(axis=2).T  # (k, 1326): g's valid columns that are our cards
-            behind = (theirs[None] > ours).view(np.uint8).sum(axis=2, dtype=np.uint8) - mine
-            out[lo:hi, :, 0] = ahead
-            out[lo:hi, :, 2] = behind
-            out[lo:hi, :, 1] = n_valid[None] - mine - ahead - behind
-        out[_share_matrix()] = 0
-        out.flags.writeable = False
-        if len(_LATER) >= 4:
-            _LATER.pop(next(iter(_LATER)))
-        _LATER[key] = out
-        return out
-
     def evaluate_all(self, weights: ArrayLike | None = None, *, per_opponent: bool = True) -> AllEvaluation:
         """:meth:`evaluate` for every holding as ours at once, against the same weight tables.
 
         HS per opponent by :meth:`range_strength`; the pooled and per-opponent
-        one-card HP tables of every holding from the pairwise look-ahead counts
-        (:meth:`_later_counts`): the exact Billings1998 §4.2 numbers, not the percentile
+        one-card HP tables of every holding (:func:`holdem.strength.pairwise_potential_tables`, by rank
+        patterns): the exact Billings1998 §4.2 numbers, not the percentile
         estimate of :meth:`holding_strength`.  The tests check every holding
         against :meth:`evaluate`.
 
@@ -531,20 +499,10 @@ class StreetTable:
             share = _share_matrix()
             totals = w @ (~share).T  # (m, 1326): each table's live weight for each holding of ours
             inv = np.divide(1.0, totals, out=np.zeros_like(totals), where=totals > 1e-12)
-            later = self._later_counts().astype(np.float32)
-            r = self.ranks
-            now = [r[None, :] < r[:, None], r[None, :] == r[:, None], r[None, :] > r[:, None]]  # (h, g): h ahead/tied/behind
-            ok = ~share & live[None, :] & live[:, None]
-
-            def hp(weight_hg):  # (1326, 1326) → (1326, 3, 3) HP tables
-                return np.stack(
-                    [np.einsum("hg,hgl->hl", (weight_hg * (n & ok)).astype(np.float32), later) for n in now], axis=1
-                ).astype(np.float64)
-
-            pooled = hp(inv.T @ w)
-            ppot_all = _pots(pooled)[0]
+            tables = pairwise_potential_tables(self.board, self.ranks, self.next_ranks, w)  # (m, 1326, 3, 3)
+            ppot_all = _pots(np.einsum("ih,ihnl->hnl", inv, tables))[0]
             if per_opponent:
-                per = [_pots(hp(w[i][None, :] * inv[i][:, None]))[0] for i in range(w.shape[0])]
+                per = [_pots(inv[i][:, None, None] * tables[i])[0] for i in range(w.shape[0])]
                 ehs_each = hs + (1 - hs) * np.array(per)
         ehs = hs_n + (1 - hs_n) * ppot_all
         product = np.prod(ehs_each, axis=0) if per_opponent else None
@@ -873,7 +831,6 @@ class StreetTable:
 
 _SHARE = None
 _PAIRS = None
-_LATER: dict[tuple[int, ...], np.ndarray] = {}
 
 
 def _share_pairs() -> tuple[np.ndarray, np.ndarray]:
