@@ -161,18 +161,15 @@ class ActionCoder:
         ``mask``: its mask if known (int8, shape ``(n,)``, as :meth:`mask` gives it).
         """
         m = self.mask(obs) if mask is None else mask
-        ok = isinstance(index, (int, np.integer)) and not isinstance(index, bool) and 0 <= index < self.n and m[index]
-        if not ok:
+        i = index if type(index) is int else int(index) if isinstance(index, np.integer) else -1  # a bool: outside
+        if not (0 <= i < self.n and m[i]):
             raise ValueError(f"action {index!r} is outside the action mask {m.tolist()} of seat {obs.player} "
                              f"(legal: {_legal_text(obs)})")
-        index = int(index)
-        if index == 0:
-            return FOLD
-        if index == 1:
-            return CHECK_CALL
-        if index < self.n_bet:
-            return Action(_RAISE, self._amount(obs, self.raises[index - 2]))
-        bits = index - self.n_bet
+        if i < 2:
+            return CHECK_CALL if i else FOLD
+        if i < self.n_bet:
+            return Action(_RAISE, self._amount(obs, self.raises[i - 2]))
+        bits = i - self.n_bet
         return Action(_DISCARD, 0, tuple(c for i, c in enumerate(obs.hole) if bits >> i & 1))
 
     def index(self, obs: Observation, action: Action) -> int:
