@@ -302,8 +302,7 @@ class Encoder:
             self.round = r
         counts = self._counts
         slots = self._slots
-        for k in range(self.seen, len(history)):
-            ev = history[k]
+        for ev in history[self.seen :]:
             kind = ev.kind
             if kind == "action":
                 a = ev.action.kind
@@ -325,26 +324,21 @@ class Encoder:
         w[i + 1] = obs.to_call * inv
         i += 2
         stacks = obs.stacks
-        for s in range(me, me + n):
-            w[i] = stacks[s % n] * inv
+        committed = obs.committed or (0,) * n
+        for x in (stacks[me:] + stacks[:me] + committed[me:] + committed[:me]) if me else stacks + committed:
+            w[i] = x * inv
             i += 1
-        committed = obs.committed
-        if committed:
-            for s in range(me, me + n):
-                w[i] = committed[s % n] * inv
-                i += 1
         folded = obs.folded
         if folded != self._folded:
             i = self._fold
-            for s in range(me, me + n):
-                w[i] = float(folded[s % n])
+            for x in folded[me:] + folded[:me]:
+                w[i] = 1.0 if x else 0.0
                 i += 1
             self._folded = folded
         drawn = obs.extra.get("drawn") if obs.extra else None
         if drawn:
             i = self._drawn
-            for s in range(me, me + n):
-                d = drawn[s % n]
+            for d in drawn[me:] + drawn[:me]:
                 w[i] = d / 5.0 if d > 0 else 0.0  # -1: not drawn yet
                 i += 1
         return self.v.copy()
