@@ -97,6 +97,21 @@ _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLD
 #: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
 _OWN_CARD_PAIRS = np.flatnonzero(_HOLDING_CARD_MASK.T)
 _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
+#: (169, 13): the cards of each rank in each hole-rank pattern 13 · r0 + r1; and each pattern's r0, r1
+_PATTERN_X, _PATTERN_Y = np.divmod(np.arange(169), 13)
+_PATTERN_RANK_COUNT = ((np.arange(13)[None, :] == _PATTERN_X[:, None]).astype(np.int16) + (np.arange(13)[None, :] == _PATTERN_Y[:, None]))
+_PATTERN_PAIRS = np.arange(13) * 14  # the patterns r0 == r1, by rank
+_PATTERN_DOWN = np.flatnonzero(_PATTERN_X > _PATTERN_Y)
+_HOLE_KEYS: np.ndarray | None = None
+
+
+def _pattern_hole_keys() -> np.ndarray:
+    """(169,) the packed keys, suit counts removed, of two hole cards of ranks r0, r1 (pattern 13 · r0 + r1)."""
+    global _HOLE_KEYS
+    if _HOLE_KEYS is None:
+        rank_part = load_tables().card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank
+        _HOLE_KEYS = (rank_part[:, None] + rank_part[None, :]).ravel()
+    return _HOLE_KEYS
 _ONES52 = np.ones(52, dtype=np.float32)
 _ZEROS = np.zeros(N_HOLDINGS)
 _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
@@ -575,6 +590,8 @@ class StreetTable:
 
     def _exact_hs(self, live: np.ndarray) -> np.ndarray:
         """Every holding's exact HS against one uniformly random opponent (0 for holdings that use a board card)."""
+        if np.bincount(self.board & 3, minlength=4).max() + 2 < 5:  # no holding can make a flush
+            return self._pattern_hs(live)
         ranks = self.ranks
         # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
@@ -593,6 +610,29 @@ class StreetTable:
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
         hs[live] = (less[live] + equal[live] / 2) / n_live[live]
+        return hs
+
+    def _pattern_hs(self, live: np.ndarray) -> np.ndarray:
+        """:meth:`_exact_hs` on a board where no holding can make a flush, counted over the 169 rank patterns.
+
+        Then a holding's rank is its pattern's (its hole ranks), and the opponent holdings of pattern ``q`` that
+        share no card with ours and the board number ``a_x · a_y`` (``a_r``: the cards of rank ``r`` left once
+        the board and our two cards are out), ``a_x (a_x − 1) / 2`` for a pair: HS of each of our patterns from
+        a (169, 169) weighted comparison, the very integers of the pairwise count.
+        """
+        key = int(key_sums(self.board)) >> SUIT_SHIFT << SUIT_SHIFT
+        rank = rank_of_keys(key + _pattern_hole_keys(), self.board.size + 2)  # (169,): never a flush
+        # int16 throughout (at most 1,326 holdings): small arrays, no fresh pages per call
+        left = (4 - np.bincount(self.board >> 2, minlength=13)).astype(np.int16)[None, :] - _PATTERN_RANK_COUNT  # (169, 13)
+        weight = left[:, _PATTERN_X] * left[:, _PATTERN_Y]  # (ours, theirs); pairs and r0 > r1 fixed below
+        weight[:, _PATTERN_PAIRS] = left * (left - 1) // 2
+        weight[:, _PATTERN_DOWN] = 0  # a holding's ranks come as r0 <= r1
+        less = (weight * (rank[None, :] < rank[:, None])).sum(axis=1, dtype=np.int64)
+        equal = (weight * (rank[None, :] == rank[:, None])).sum(axis=1, dtype=np.int64)
+        n_live = weight.sum(axis=1, dtype=np.int64)
+        p = _HOLDING_PATTERN[live]
+        hs = np.zeros(N_HOLDINGS)
+        hs[live] = (less[p] + equal[p] / 2) / n_live[p]
         return hs
 
     def strength_of(self, holding: int) -> float:
