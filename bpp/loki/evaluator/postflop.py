@@ -40,10 +40,11 @@ simulation need to turn an opponent's holding into an action.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -51,6 +52,9 @@ from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
 from holdem.tables import SUIT_SHIFT, load_tables
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
@@ -89,10 +93,11 @@ _HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,
 _PAIR_OF_PATTERN = np.ascontiguousarray((_HOLDING_PATTERN[:, None] * 52 + HOLDINGS.astype(np.intp)).T)
 #: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
 _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
-#: (52, 1326): the flat index c · 170 + pattern of each (next card, holding); the sentinel 169 if c is in the holding
-_PATTERN_OF_PAIR = np.ascontiguousarray(np.arange(52)[:, None] * 170 + np.where(_HOLDING_CARD_MASK.T, 169, _HOLDING_PATTERN[None, :]))
+#: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
+_OWN_CARD_PAIRS = np.flatnonzero(_HOLDING_CARD_MASK.T)
 _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
 _ONES52 = np.ones(52, dtype=np.float32)
+_ZEROS = np.zeros(N_HOLDINGS)
 _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
 #: per suit, the holdings with 0, 1 and 2 cards of that suit
 _BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in range(3)] for s in range(4)]
@@ -425,7 +430,7 @@ class StreetTable:
         later[:, 2] = behind
         return later
 
-    def evaluate(self, hole: CardsLike, weights=None) -> Evaluation:
+    def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
 
         Parameters
@@ -527,7 +532,7 @@ class StreetTable:
         _LATER[key] = out
         return out
 
-    def evaluate_all(self, weights=None, *, per_opponent: bool = True) -> AllEvaluation:
+    def evaluate_all(self, weights: ArrayLike | None = None, *, per_opponent: bool = True) -> AllEvaluation:
         """:meth:`evaluate` for every holding as ours at once, against the same weight tables.
 
         HS per opponent by :meth:`range_strength`; the pooled and per-opponent
@@ -639,8 +644,22 @@ class StreetTable:
         """
         if self._strength is not None:
             return self._strength
-        ranks = self.ranks
         live = ~self.board_conflict
+        got = _flop_strength(self) if self.board.size == 3 else None
+        if got is None:
+            hs = self._exact_hs(live)
+            ehs = hs.copy() if self.next_ranks is None else self._percentile_ehs(hs, live)
+        else:
+            hs, percentiles = got
+            ehs = self._percentile_ehs(hs, live, percentiles)
+        hs.flags.writeable = False
+        ehs.flags.writeable = False
+        self._strength = (hs, ehs)
+        return self._strength
+
+    def _exact_hs(self, live: np.ndarray) -> np.ndarray:
+        """Every holding's exact HS against one uniformly random opponent (0 for holdings that use a board card)."""
+        ranks = self.ranks
         # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
         # sorted by rank give, at our own place in that list, how many of them we beat and tie
@@ -658,14 +677,7 @@ class StreetTable:
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
         hs[live] = (less[live] + equal[live] / 2) / n_live[live]
-        if self.next_ranks is None:
-            ehs = hs.copy()
-        else:
-            ehs = self._percentile_ehs(hs, live)
-        hs.flags.writeable = False
-        ehs.flags.writeable = False
-        self._strength = (hs, ehs)
-        return self._strength
+        return hs
 
     def strength_of(self, holding: int) -> float:
         """One holding's EHS of :meth:`holding_strength` (the same float), without the other 1,325 holdings' potential.
@@ -712,7 +724,7 @@ class StreetTable:
             got = self._invalid_cache = (nxt == 0).sum(axis=0)
         return got
 
-    def _percentile_ehs(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
+    def _percentile_ehs(self, hs: np.ndarray, live: np.ndarray, percentiles=None) -> np.ndarray:
         """EHS from the percentile potential of :meth:`holding_strength`, all next cards at once.
 
         For next card ``c`` a holding's percentile is ``(lo + (hi − lo − 1) / 2) / (n − 1)`` among the ``n``
@@ -721,7 +733,7 @@ class StreetTable:
         summed per holding by one weighted ``bincount`` (in card order, as a loop over the cards would).
         """
         if self._patterns is not None:
-            gain = self._pattern_gains(hs, live)
+            gain = self._pattern_gains(hs, live, percentiles)
         else:
             gain = self._sorted_gains(hs)
         behind = np.where(live & (hs < 1), 1 - hs, 1.0)
@@ -731,22 +743,42 @@ class StreetTable:
         ehs[~live] = 0.0
         return ehs
 
-    def _pattern_gains(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
+    def _pattern_gains(self, hs: np.ndarray, live: np.ndarray, percentiles=None) -> np.ndarray:
         """Per holding, the sum over next cards of ``max(0, pct − HS)``, counted over rank patterns.
+
+        The percentiles come from :meth:`_pattern_percentiles` (the board's alone); each (card, holding) reads its
+        pattern's entry, its flush entry or nothing (its own card, a board card), and the gains are summed in card
+        order (adding 0 for the board's cards, which changes nothing): the very floats of :meth:`_sorted_gains`.
+        """
+        got = self._pattern_percentiles(live) if percentiles is None else percentiles
+        if got is None:
+            return self._sorted_gains(hs)
+        table, fh, fc, fpct = got
+        per = _scratch("pairs", (52, N_HOLDINGS))
+        # (52, 1326): each (card, holding)'s pattern entry ("wrap": the indices are valid, and it does not buffer)
+        np.take(table, _HOLDING_PATTERN, axis=1, out=per, mode="wrap")
+        per.ravel()[_OWN_CARD_PAIRS] = -np.inf  # a holding gains nothing from its own cards
+        per[fc, fh] = fpct
+        per -= hs
+        np.maximum(per, _ZEROS, out=per)  # (a row of zeros: numpy's maximum with a scalar is slower)
+        return per.sum(axis=0)  # numpy adds the rows of an outer-axis sum one after another, in card order
+
+    def _pattern_percentiles(self, live: np.ndarray):
+        """The percentile of every (next card, holding) pair, by rank pattern; it depends on the board alone.
 
         Without a flush a holding's rank with next card ``c`` is its rank pattern's (hole ranks, rank of ``c``),
         so the holdings valid with ``c`` sort as 169 weighted pattern entries (the live holdings of the pattern
         that do not hold ``c`` and make no flush with it) plus one entry per flush pair: one sort of
-        (card, rank) keys for all cards, cumulative weights give every entry's ``lo``/``hi``, and each
-        (card, holding) reads its entry's percentile.  Summed in card order (adding 0 for the board's cards,
-        which changes nothing): the very floats of :meth:`_sorted_gains`.
+        (card, rank) keys for all cards, cumulative weights give every entry's ``lo``/``hi`` and its percentile
+        ``(lo + (hi − lo − 1) / 2) / (n − 1)``.  Returns the (52, 169) pattern entries (−inf on the board's
+        cards) and the flush pairs' holdings, cards and percentiles; None when the packed key is too small.
         """
         ranks_of, fh, fc = self._patterns
         keep = live[fh]
         fh, fc = fh[keep], fc[keep]
         k = 52
         if k * 169 + fh.size >= 1 << 15:  # more entries than the packed key holds (a board has at most 8,736 pairs)
-            return self._sorted_gains(hs)
+            return None
         live_count = np.bincount(_HOLDING_PATTERN[live], minlength=169)
         holding_c = np.bincount(_CARD_PATTERN_INDEX, weights=live[CARD_HOLDINGS].ravel(), minlength=k * 169)
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
@@ -768,15 +800,9 @@ class StreetTable:
         pct = (lo + (size - 1) / 2) / np.maximum(n_valid - 1, 1)[group_card]
         entry = np.empty(order.size)
         entry[order] = np.repeat(pct, np.diff(np.append(first, key.size)))
-        table = np.full((k, 170), -np.inf)
-        table[:, :169] = entry[: k * 169].reshape(k, 169)
+        table = entry[: k * 169].reshape(k, 169)
         table[self.board] = -np.inf
-        per = _scratch("pairs", (k, N_HOLDINGS))
-        table.ravel().take(_PATTERN_OF_PAIR, out=per)  # each (card, holding)'s entry, -inf if c is ours
-        per[fc, fh] = entry[k * 169 :]
-        per -= hs
-        np.maximum(per, 0.0, out=per)
-        return per.sum(axis=0)  # numpy adds the rows of an outer-axis sum one after another, in card order
+        return table, fh, fc, entry[k * 169 :]
 
     def _sorted_gains(self, hs: np.ndarray) -> np.ndarray:
         """:meth:`_pattern_gains` for any next ranks: one sort of (card, rank, holding) keys over every pair."""
@@ -822,7 +848,7 @@ class StreetTable:
             self._shared_cache = got
         return got
 
-    def range_strength(self, weights) -> np.ndarray:
+    def range_strength(self, weights: ArrayLike) -> np.ndarray:
         """Every holding's HS against each weighted range: shape (m, 1326) for an (m, 1326) stack.
 
         ``HS_j(h)`` is the weighted share of the holdings of range ``j`` that
@@ -856,7 +882,7 @@ class StreetTable:
         out[:, self.board_conflict] = 0.0
         return np.clip(out, 0.0, 1.0)
 
-    def player_ehs(self, ranges=None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
+    def player_ehs(self, ranges: ArrayLike | None = None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
         """Every holding's EHS as a player holding it sees it: ``HS_n + (1 − HS_n) · Ppot`` (Billings1998 §4.4), shape (1326,).
 
         ``HS_n`` is the product of the holding's HS against the ranges of the
@@ -994,7 +1020,7 @@ def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ppot, npot
 
 
-def clean_weights(weights) -> np.ndarray:
+def clean_weights(weights: ArrayLike | None) -> np.ndarray:
     """A weight table or stack as a float64 (m, 1326) array (None: one uniform table).
 
     >>> clean_weights(None).shape
@@ -1031,6 +1057,72 @@ def _codes(board) -> np.ndarray | None:
     return None
 
 
+def _suit_permutations() -> tuple[np.ndarray, ...]:
+    """The 24 relabellings of the suits as maps of cards (24, 52) and holdings (24, 1326), and their inverses."""
+    perms = np.array(list(itertools.permutations(range(4))))
+    c = np.arange(52)
+    card = (c >> 2 << 2)[None, :] + perms[:, c & 3]
+    holding = HOLDING_INDEX[card[:, HOLDINGS[:, 0]], card[:, HOLDINGS[:, 1]]].astype(np.intp)
+    out = (card, holding, np.argsort(card, axis=1), np.argsort(holding, axis=1))
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
+_PERM_CARD, _PERM_HOLDING, _PERM_CARD_INV, _PERM_HOLDING_INV = _suit_permutations()
+#: flop strength kept per suit-isomorphic flop (at most 1,755 classes; ≤ 150 KB each), least recently used dropped
+_FLOP_CACHE: OrderedDict[tuple[int, ...], tuple] = OrderedDict()
+_FLOP_CACHE_SIZE = 512
+
+
+def canonical_flop(board) -> tuple[tuple[int, int, int], int]:
+    """The suit-isomorphic class of a flop: its least sorted card tuple over the 24 suit relabellings, and the relabelling.
+
+    Two flops that differ only by the names of the suits (``2c 7c Kd`` and ``2h 7h Ks``) have the same class, and
+    every holding's HS, and every (next card, holding) percentile, on one are those of the relabelled holding on
+    the other.  Returns ``(key, i)``: relabelling ``i`` maps card ``c`` of ``board`` to ``_PERM_CARD[i, c]`` of ``key``.
+
+    >>> from holdem.cards import parse_cards
+    >>> canonical_flop(parse_cards("2c 7c Kd"))[0] == canonical_flop(parse_cards("2h 7h Ks"))[0]
+    True
+    >>> canonical_flop(parse_cards("2c 7c Kd"))[0] == canonical_flop(parse_cards("2c 7d Kd"))[0]
+    False
+    """
+    mapped = np.sort(_PERM_CARD[:, np.asarray(board, dtype=np.intp)], axis=1)
+    i = int(np.argmin((mapped[:, 0] * 52 + mapped[:, 1]) * 52 + mapped[:, 2]))
+    return tuple(mapped[i].tolist()), i
+
+
+def _flop_strength(table: StreetTable):
+    """A flop's exact HS and its percentile table (:meth:`StreetTable._pattern_percentiles`), through the flop cache.
+
+    Both depend on the flop up to the names of the suits, so they are kept once per suit-isomorphic class
+    (:func:`canonical_flop`, in the class's own card and holding order) and relabelled for this flop: the same
+    integers counted, so the very same floats.  Built on a miss from ``table`` itself; None when the percentiles
+    have no pattern form (never on a flop).
+    """
+    key, i = canonical_flop(table.board)
+    live = ~table.board_conflict
+    got = _FLOP_CACHE.get(key)
+    if got is None:
+        percentiles = table._pattern_percentiles(live)
+        if percentiles is None:
+            return None
+        hs = table._exact_hs(live)
+        pct, fh, fc, fpct = percentiles
+        canon_hs = np.empty(N_HOLDINGS)
+        canon_hs[_PERM_HOLDING[i]] = hs
+        canon_pct = np.empty_like(pct)
+        canon_pct[_PERM_CARD[i]] = pct
+        _FLOP_CACHE[key] = (canon_hs, canon_pct, _PERM_HOLDING[i, fh].astype(np.int16), _PERM_CARD[i, fc].astype(np.int8), fpct.copy())
+        if len(_FLOP_CACHE) > _FLOP_CACHE_SIZE:
+            _FLOP_CACHE.popitem(last=False)
+        return hs, percentiles
+    _FLOP_CACHE.move_to_end(key)
+    canon_hs, canon_pct, fh, fc, fpct = got
+    return canon_hs[_PERM_HOLDING[i]], (canon_pct[_PERM_CARD[i]], _PERM_HOLDING_INV[i, fh], _PERM_CARD_INV[i, fc], fpct)
+
+
 def street_table(board: CardsLike) -> StreetTable:
     """The (cached) :class:`StreetTable` of ``board``: built once, shared by every player in the process.
 
@@ -1062,7 +1154,7 @@ def street_table(board: CardsLike) -> StreetTable:
     return table
 
 
-def evaluate_hand(hole: CardsLike, board: CardsLike, weights=None) -> Evaluation:
+def evaluate_hand(hole: CardsLike, board: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
     """HS, one-card Ppot/Npot and EHS of ``hole`` on ``board`` against each weight table (Billings1998 §4.2–4.4).
 
     Parameters
