@@ -317,6 +317,7 @@ class StreetTable:
                 self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
         self._hole_cache: dict[int, tuple] = {}
+        self._player_cache: dict[tuple[int, bool], np.ndarray] = {}  # player_ehs against random hands
 
     def __repr__(self) -> str:
         from holdem.cards import format_cards
@@ -368,7 +369,7 @@ class StreetTable:
         now[:, 0] = below
         now[:, 1] = tied
         now[:, 2] = above
-        groups = [np.flatnonzero(below), np.flatnonzero(tied), np.flatnonzero(above)]
+        groups = [below.nonzero()[0], tied.nonzero()[0], above.nonzero()[0]]
         later = None
         if self._patterns is not None:
             later = self._pattern_later(h0, live)
@@ -648,7 +649,7 @@ class StreetTable:
         got = _flop_strength(self) if self.board.size == 3 else None
         if got is None:
             hs = self._exact_hs(live)
-            ehs = hs.copy() if self.next_ranks is None else self._percentile_ehs(hs, live)
+            ehs = hs.copy() if self.board.size == 5 else self._percentile_ehs(hs, live)
         else:
             hs, percentiles = got
             ehs = self._percentile_ehs(hs, live, percentiles)
@@ -784,7 +785,8 @@ class StreetTable:
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
         weight = np.concatenate([(live_count[None, :] - (holding_c + flush_c).reshape(k, 169)).ravel(), np.ones(fh.size)])
         weight[: k * 169].reshape(k, 169)[self.board] = 0  # no next card on the board
-        value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), self.next_ranks[fh, fc]]).astype(np.int64)
+        flush_ranks = self._parts[3][keep]  # the flush pairs' ranks (their next_ranks entries, without gathering it)
+        value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), flush_ranks]).astype(np.int64)
         card = np.concatenate([np.repeat(np.arange(k), 169), fc])
         packed = np.sort((card << 13 | value) << 15 | np.arange(card.size))  # (card, rank, entry); < 8,788 + 8,736 entries
         order = packed & 0x7FFF
@@ -904,10 +906,16 @@ class StreetTable:
         if ranges is None:
             if n_opponents is None or n_opponents < 1:
                 raise ValueError(f"The 'n_opponents' parameter of player_ehs must be a positive integer; got {n_opponents!r}.")
-            hs_n = self.holding_strength()[0] ** int(n_opponents)
-        else:
-            hs_n = np.prod(self.range_strength(ranges), axis=0)
-        if not potential or self.next_ranks is None:
+            key = (int(n_opponents), bool(potential))
+            got = self._player_cache.get(key)
+            if got is None:  # kept on the table: every re-weighting on this board with as many opponents reads it
+                got = self._player_cache[key] = self._player_ehs(self.holding_strength()[0] ** key[0], potential)
+                got.flags.writeable = False
+            return got
+        return self._player_ehs(np.prod(self.range_strength(ranges), axis=0), potential)
+
+    def _player_ehs(self, hs_n: np.ndarray, potential: bool) -> np.ndarray:
+        if not potential or self.board.size == 5:
             return hs_n
         ppot = self.holding_ppot()
         return hs_n + (1.0 - hs_n) * ppot
@@ -1035,7 +1043,8 @@ def clean_weights(weights: ArrayLike | None) -> np.ndarray:
     w = np.asarray(weights, dtype=np.float64)
     if w.ndim == 1:
         w = w[None, :]
-    if w.ndim != 2 or w.shape[1] != N_HOLDINGS or w.shape[0] == 0 or not np.all(np.isfinite(w)) or np.any(w < 0):
+    # min ≥ 0 fails on NaN (it propagates) and on negatives, max < inf on +inf
+    if w.ndim != 2 or w.shape[1] != N_HOLDINGS or w.shape[0] == 0 or not (w.min() >= 0 and w.max() < np.inf):
         raise ValueError(
             "The 'weights' parameter must be None, a (1326,) table or an (m, 1326) stack of finite "
             f"non-negative weights; got shape {np.shape(weights)}."
