@@ -480,11 +480,35 @@ def _flush_holdings(board: np.ndarray) -> np.ndarray:
     return ((on_board >= 2) & (per_suit >= 4 - on_board)).any(axis=1)
 
 
-def _direct_counts(next_rows: np.ndarray, next_cols: np.ndarray) -> np.ndarray:
+@functools.cache
+def _conflict_matrix() -> np.ndarray:
+    from holdem.ranges import conflict_matrix
+
+    return conflict_matrix()
+
+
+def _pattern_counts(rank_next: np.ndarray, patterns: np.ndarray, cards: np.ndarray, next_cols: np.ndarray) -> np.ndarray:
+    """(r, c, 3) int16: :func:`_direct_counts` for rows that rank by their pattern (``rank_next[pattern, rank of c]``).
+
+    ``patterns`` (r,) and ``cards`` (r, 2) of the row holdings; ``next_cols`` (c, 52) as in :func:`_direct_counts`.
+    """
+    used, where = np.unique(patterns, return_inverse=True)
+    by_card = rank_next[used][:, np.arange(52) >> 2]  # (u, 52): each used pattern's rank with each card
+    per_pattern = _direct_counts(by_card, next_cols, rows_valid=False)  # (u, c, 3): every card the column allows
+    out = per_pattern[where]
+    # the row's own two cards are no next card: take out what they added
+    valid = next_cols[:, cards] > 0  # (c, r, 2)
+    diff = np.sign(by_card[where[:, None], cards][None] - next_cols[:, cards])  # (c, r, 2): +1 the row ahead
+    for j, sign in ((0, 1), (1, 0), (2, -1)):
+        out[:, :, j] -= ((diff == sign) & valid).sum(axis=2, dtype=np.int16).T
+    return out
+
+
+def _direct_counts(next_rows: np.ndarray, next_cols: np.ndarray, rows_valid: bool = True) -> np.ndarray:
     """(r, c, 3) int16: next cards after which row holding h is ahead of, tied with, behind column holding g.
 
     ``next_rows``/``next_cols``: (r, 52) and (c, 52) ranks with each next card, 0 where the card is on the
-    board or in the holding; a card counts when both ranks are positive.
+    board or in the holding; a card counts when both ranks are positive (``rows_valid=False``: when the column's is).
     """
     out = np.zeros((next_rows.shape[0], next_cols.shape[0], 3), dtype=np.int16)
     if out.size == 0:
@@ -493,7 +517,7 @@ def _direct_counts(next_rows: np.ndarray, next_cols: np.ndarray) -> np.ndarray:
     step = max(1, 4_000_000 // (52 * next_cols.shape[0]))
     for lo in range(0, next_rows.shape[0], step):
         ours = next_rows[lo : lo + step, None, :]
-        both = (ours > 0) & valid_cols[None]
+        both = (ours > 0) & valid_cols[None] if rows_valid else np.broadcast_to(valid_cols[None], (ours.shape[0],) + valid_cols.shape)
         out[lo : lo + step, :, 0] = (both & (next_cols[None] < ours)).sum(axis=2, dtype=np.int16)
         out[lo : lo + step, :, 2] = (both & (next_cols[None] > ours)).sum(axis=2, dtype=np.int16)
         out[lo : lo + step, :, 1] = both.sum(axis=2, dtype=np.int16) - out[lo : lo + step, :, 0] - out[lo : lo + step, :, 2]
@@ -602,14 +626,17 @@ def pairwise_potential_tables(board: np.ndarray, ranks: np.ndarray, next_ranks: 
         shared = np.einsum("ihj,hjx->ihx", w_plain[:, nb], table.reshape(169 * 169, 9)[q[:, None] * 169 + _PATTERN[nb]])
         out[:, P] = (summed[:, q] - shared).reshape(m, P.size, 3, 3)
     if F.size:
-        from holdem.ranges import conflict_matrix
-
-        conflict = conflict_matrix()
-        L = np.flatnonzero(live)
-        # plain holdings against the flush holdings; flush holdings against every live holding
+        conflict = _conflict_matrix()
+        flush_next = next_ranks[F]
         if P.size:
-            counts = _direct_counts(next_ranks[P], next_ranks[F])
-            out[:, P] += _weighted_tables(w[:, F], ranks[P], ranks[F], counts, ~conflict[np.ix_(P, F)])
-        counts = _direct_counts(next_ranks[F], next_ranks[L])
-        out[:, F] = _weighted_tables(w[:, L], ranks[F], ranks[L], counts, ~conflict[np.ix_(F, L)])
+            # plain holdings against flush holdings, counted per pattern: a plain holding's rank with card c is its
+            # pattern's, so compare each pattern's ranks with the flush holdings' card by card, then take out the
+            # two cards of the plain holding itself (no next card); the flush holdings against the plain ones are
+            # the same counts, ahead and behind swapped
+            counts = _pattern_counts(rank_next, _PATTERN[P], HOLDINGS[P].astype(np.intp), flush_next)  # (|P|, |F|, 3)
+            ok = ~conflict[np.ix_(P, F)]
+            out[:, P] += _weighted_tables(w[:, F], ranks[P], ranks[F], counts, ok)
+            out[:, F] += _weighted_tables(w[:, P], ranks[F], ranks[P], counts[:, :, ::-1].transpose(1, 0, 2), ok.T)
+        counts = _direct_counts(flush_next, flush_next)
+        out[:, F] += _weighted_tables(w[:, F], ranks[F], ranks[F], counts, ~conflict[np.ix_(F, F)])
     return out

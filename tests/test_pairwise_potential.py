@@ -35,12 +35,14 @@ def _pairwise_reference(board: np.ndarray, ranks: np.ndarray, nxt: np.ndarray, w
     used[np.arange(N_HOLDINGS)[:, None], HOLDINGS] = True
     used[:, board] = True
     now = 1 - np.sign(ranks[:, None].astype(np.int64) - ranks[None, :])  # (h, g): 0 ahead, 1 tied, 2 behind
+    nxt = nxt.astype(np.int16)
     out = np.zeros((w.shape[0], N_HOLDINGS, 3, 3))
     for lo in range(0, N_HOLDINGS, 64):
         h = np.arange(lo, min(lo + 64, N_HOLDINGS))
         card_ok = ~used[h][:, None, :] & ~used[None, :, :]  # (k, 1326, 52): c off the board, h and g
-        later = 1 - np.sign(nxt[h][:, None, :].astype(np.int64) - nxt[None, :, :])  # (k, 1326, 52)
-        counts = np.stack([((later == j) & card_ok).sum(axis=2) for j in range(3)], axis=2)  # (k, 1326, 3)
+        ours, theirs = nxt[h][:, None, :], nxt[None, :, :]
+        counts = np.stack([(card_ok & (theirs < ours)).sum(axis=2), (card_ok & (theirs == ours)).sum(axis=2),
+                           (card_ok & (theirs > ours)).sum(axis=2)], axis=2)  # (k, 1326, 3)
         state = (now[h][:, :, None] == np.arange(3)) & ok[h][:, :, None]  # (k, 1326, 3)
         out[:, h] = np.einsum("ig,kgn,kgl->iknl", w, state.astype(float), counts.astype(float))
     return out
@@ -67,7 +69,11 @@ def _random_boards(n: int, seed: int) -> list[np.ndarray]:
     return [rng.choice(52, size=k, replace=False).astype(np.int8) for k in rng.choice([3, 4], size=n)]
 
 
-@pytest.mark.parametrize("board", [parse_cards(b) for b in BOARDS] + _random_boards(6, 7), ids=lambda b: str(b.tolist()))
+FAST = {"3h 4c Jh", "5s 9s Qs", "Ah Kh 7h 2c", "4d 7d 9d Jd", "6c 6d 9h 9s"}  # the rest: marked slow (about 3 s a board)
+
+
+@pytest.mark.parametrize("board", [pytest.param(parse_cards(b), marks=() if b in FAST else pytest.mark.slow, id=b) for b in BOARDS]
+                         + [pytest.param(b, marks=pytest.mark.slow, id=str(b.tolist())) for b in _random_boards(6, 7)])
 def test_pattern_tables_equal_the_pairwise_definition(board):
     ranks, nxt = _ranks_by_evaluator(board)
     rng = np.random.default_rng(int(board.sum()))

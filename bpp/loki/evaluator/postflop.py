@@ -554,8 +554,8 @@ class StreetTable:
             ehs_each = hs
             ppot_all = np.zeros(N_HOLDINGS)
         else:
-            share = _share_matrix()
-            totals = w @ (~share).T  # (m, 1326): each table's live weight for each holding of ours
+            # (m, 1326): each table's live weight for each holding of ours (all of it less the 101 that share a card)
+            totals = w.sum(axis=1, keepdims=True) - (self._shared()[1] @ w.T).T
             inv = np.divide(1.0, totals, out=np.zeros_like(totals), where=totals > 1e-12)
             tables = pairwise_potential_tables(self.board, self.ranks, self.next_ranks, w)  # (m, 1326, 3, 3)
             ppot_all = _pots(np.einsum("ih,ihnl->hnl", inv, tables))[0]
