@@ -54,6 +54,27 @@ def table6(table: str, epochs: int, hands: int, runs: int, rng: int) -> dict:
     return out
 
 
+def figure6(table: str, epochs: int, hands: int, train_rng: int, rng: int) -> dict:
+    """Kendall2001 Figure 6: a player trained ``epochs`` at ``table`` (seed ``train_rng``), then ``hands`` hands frozen.
+
+    Every seat's bankroll after each hand (:func:`bpp.kendall.training.play_table`
+    with the trained values, ``learn=False``, against :func:`bpp.kendall.training.table_players`).
+    """
+    from bpp.kendall.players import EvolvingPlayer
+    from bpp.kendall.training import play_table, table_players, train
+
+    trained = train(table, epochs, rng=train_rng).player
+    record = play_table([EvolvingPlayer(values=trained.values_, learn=False)] + table_players(table), hands, rng=rng)
+    return {"table": table, "epochs": epochs, "seed": rng, "train_seed": train_rng,
+            "bankrolls": record.bankrolls.astype(int).tolist()}
+
+
+def training_steps(epochs: int, seeds: int) -> list[Step]:
+    """The steps of ``kendall-training``: one session per table of :data:`TRAINING_TABLES` and seed 1 … ``seeds``."""
+    return [Step(f"{t} {s}", "bpp.reproduce.kendall:training", {"table": t, "epochs": epochs, "rng": s})
+            for t in TRAINING_TABLES for s in range(1, seeds + 1)]
+
+
 def _mean_ci(samples) -> tuple[float, tuple[float, float]]:
     from scipy import stats
 
@@ -217,8 +238,7 @@ def _report_table6(results, figures):
 
 register(Experiment(
     "kendall-training", "kendall", "Table 5 and Figures 4–5: training the evolving player", "Kendall2001 §3, Table 5, Figures 4–5",
-    lambda scale: [Step(f"{t} {s}", "bpp.reproduce.kendall:training", {"table": t, "epochs": 5000, "rng": s})
-                   for t in TRAINING_TABLES for s in range(1, 4 if scale == "quick" else 6)],
+    lambda scale: training_steps(5000, 3 if scale == "quick" else 5),
     _report_training, {"quick": 25, "paper": 45}))
 register(Experiment(
     "kendall-table6", "kendall", "Table 6 and Figure 6: the trained player at each table", "Kendall2001 §3, Table 6, Figure 6",
