@@ -47,7 +47,7 @@ def _why(betting, opponent) -> str:
                 "measures both readings)")
     if opponent == "call-raise":
         return ("the paper does not give the call-raise chump's raise size, and the cell moves strongly with it: "
-                "pot-limited raises (the agent call-raise-pot) give other cells (figures/lbr_table2.md measures both)")
+                "pot-limited raises (the agent call-raise-pot) move it far (figures/lbr_table2.md measures both)")
     return "LBR's choices among equal-valued actions and the sampled pre-flop equity table are ours"
 
 
