@@ -141,7 +141,7 @@ def test_bluff_loader_refuses_missing_damaged_and_wrong_files(tmp_path):
 def test_a_bluff_must_be_aggressive():
     from pgmpy.factors.discrete import TabularCPD
 
-    model = sb.build_bluff_network(networks.load_cpts()[0])
+    model = networks.build_network(networks.load_cpts()[0], "bluff")
     cpd = model.get_cpds("OPP_Action")
     values = cpd.get_values().copy()
     values[:, 1] = [0.5, 0.5]  # OPP_Current = first state, OPP_Bluff = bluff: sometimes passive
@@ -150,13 +150,3 @@ def test_a_bluff_must_be_aggressive():
                               state_names=cpd.state_names))
     with pytest.raises(ValueError, match="must be 1"):
         sb.bluff_network_cpts(model)
-
-
-def test_build_target_writes_the_shipped_files_again(tmp_path, capsys):
-    from bpp.cli import main
-
-    assert main(["build", "stud-bluff", "--out", str(tmp_path / "b")]) == 0
-    for r in range(4):
-        for ext in ("bif", "xmlbif"):
-            assert (tmp_path / "b" / f"stud_bluff_round{r}.{ext}").read_text() == (sb.BLUFF_DIR / f"stud_bluff_round{r}.{ext}").read_text()
-    assert "prior_bluff" in (tmp_path / "b" / "build_info.json").read_text()

@@ -48,22 +48,18 @@ checks them; the tests check they equal a new player's networks.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names
-from bpp.stud.model.networks import MODELS_DIR
+from bpp.stud_variants import STUD_VARIANTS
 
 __all__ = [
     "BLUFF_STATES",
     "WEAK_FINALS",
     "PRIOR_BLUFF",
     "BLUFF_DIR",
-    "build_bluff_network",
     "bluff_network_cpts",
-    "save_bluff_networks",
     "load_bluff_networks",
     "effective_action_cpt",
     "BluffModel",
@@ -77,8 +73,9 @@ BLUFF_STATES = ("honest", "bluff")
 WEAK_FINALS = tuple(i for i, name in enumerate(ht.FINAL_TYPES) if name.startswith("busted"))
 #: Prior mean of P(bluff | c, b) before any showdown: BPP's own bluff rate (§4.2: 5 %).
 PRIOR_BLUFF = 0.05
-#: Where ``bpp build stud-bluff --replace-shipped`` writes the four networks (with the prior CPTs).
-BLUFF_DIR = MODELS_DIR / "bluff"
+#: Where ``bpp build stud-bluff --replace-shipped`` writes the four networks (with the prior CPTs), as the variant's spec names it.
+BLUFF_DIR = STUD_VARIANTS["bluff"].models_path
+_STEM = STUD_VARIANTS["bluff"].stem
 
 
 def _n(r: int) -> int:
@@ -107,49 +104,15 @@ def effective_action_cpt(bluff_cpt, honest_cpt) -> np.ndarray:
     return np.stack([(1.0 - beta) * h[0], (1.0 - beta) * h[1] + beta], axis=1)
 
 
-def build_bluff_network(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None):
-    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 plus OPP_Bluff (parents OPP_Current, BPP_Current).
-
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> model = build_bluff_network(load_cpts()[0])
-    >>> model.check_model(), sorted(model.get_parents("OPP_Bluff")), sorted(model.get_parents("OPP_Action"))
-    (True, ['BPP_Current', 'OPP_Current'], ['OPP_Bluff', 'OPP_Current'])
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import build_network
-
-    r = cpts.betting_round
-    beta, h = _check(bluff_cpt, honest_cpt, r)
-    current = list(current_type_names(r))
-    n = len(current)
-    model = build_network(cpts)
-    model.remove_cpds(model.get_cpds("OPP_Action"))
-    model.add_edges_from([("OPP_Current", "OPP_Bluff"), ("BPP_Current", "OPP_Bluff"), ("OPP_Bluff", "OPP_Action")])
-    # pgmpy columns: first evidence variable slowest
-    bluff_rows = np.vstack([1.0 - beta.T.reshape(-1), beta.T.reshape(-1)])  # evidence (OPP_Current, BPP_Current)
-    action = np.empty((2, n, 2))  # [a, c, s]
-    action[:, :, 0] = h
-    action[:, :, 1] = [[0.0], [1.0]]
-    model.add_cpds(
-        TabularCPD("OPP_Bluff", 2, bluff_rows, evidence=["OPP_Current", "BPP_Current"], evidence_card=[n, n],
-                   state_names={"OPP_Bluff": list(BLUFF_STATES), "OPP_Current": current, "BPP_Current": current}),
-        TabularCPD("OPP_Action", 2, action.reshape(2, -1), evidence=["OPP_Current", "OPP_Bluff"], evidence_card=[n, 2],
-                   state_names={"OPP_Action": list(ACTIONS), "OPP_Current": current, "OPP_Bluff": list(BLUFF_STATES)}),
-    )
-    model.check_model()
-    return model
-
-
 def bluff_network_cpts(model):
     """``(cpts, β, H)`` of a bluff network (built here or read back): Figure 1's tables, P(bluff | c, b), P(a | c, honest).
 
     ``cpts`` is the :class:`~bpp.stud.model.figure1.StudCPTs` of Figure 1's part, its M_A|C the honest H;
     β has shape (B, C) (BPP_Current, OPP_Current), H (2, C).  Raises ``ValueError`` when a bluff does not always act
-    aggressively (the node's definition) or the structure is not :func:`build_bluff_network`'s.
+    aggressively (the node's definition) or the structure is not :func:`bluff_factors`'.
 
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> cpts, beta, h = bluff_network_cpts(build_bluff_network(load_cpts()[1]))
+    >>> from bpp.stud.model.networks import build_network, load_cpts
+    >>> cpts, beta, h = bluff_network_cpts(build_network(load_cpts()[1], "bluff"))
     >>> cpts.betting_round, beta.shape, float(beta.max()), h.shape
     (1, (14, 14), 0.05, (2, 14))
     """
@@ -171,32 +134,6 @@ def bluff_network_cpts(model):
     base.add_cpds(TabularCPD("OPP_Action", 2, h, evidence=["OPP_Current"], evidence_card=[len(current)],
                              state_names={"OPP_Action": list(ACTIONS), "OPP_Current": list(current)}))
     return network_cpts(base), np.ascontiguousarray(beta), np.ascontiguousarray(h)
-
-
-#: File names of the saved networks: ``stud_bluff_round{r}.bif`` / ``.xmlbif``.
-_STEM = "stud_bluff"
-
-
-def save_bluff_networks(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:
-    """Write the four bluff networks with the prior CPTs a new ``bpp-bluff`` starts from, as BIF and XMLBIF.
-
-    OPP_Bluff's and OPP_Action's tables are learned per opponent during play
-    (:class:`BluffModel`); what is saved is the network before any showdown:
-    Figure 1's tables (``cpts``, default the shipped ones of ``bpp/models/stud``),
-    P(bluff | c, b) = :data:`PRIOR_BLUFF` and P(action | c, honest) = ½ / ½ (§5.2).
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     [p.name for p in save_bluff_networks(out_dir=d, info={"note": "doctest"})][-3:]
-    ['stud_bluff_round3.bif', 'stud_bluff_round3.xmlbif', 'build_info.json']
-    """
-    from bpp.stud.model.networks import load_cpts, write_round_networks
-
-    cpts = load_cpts() if cpts is None else tuple(cpts)
-    if len(cpts) != N_ROUNDS:
-        raise ValueError(f"The 'cpts' parameter of save_bluff_networks must hold 4 rounds' tables; got {len(cpts)}.")
-    return write_round_networks([build_bluff_network(c) for c in cpts], BLUFF_DIR if out_dir is None else out_dir,
-                                _STEM, info=None if info is None else {"prior_bluff": PRIOR_BLUFF, **info})
 
 
 def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
