@@ -52,6 +52,7 @@ import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names
+from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud_variants import STUD_VARIANTS
 
 __all__ = [
@@ -158,30 +159,35 @@ def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
                                where="load_bluff_networks")
 
 
-class BluffModel:
+class BluffModel(ShowdownCounts):
     """Per-opponent showdown counts for OPP_Bluff and OPP_Action | honest, per round (§3.3, §5.2, §6.1).
 
-    β[b, c] = (k[b, c] + p·:data:`PRIOR_BLUFF`) / (n[b, c] + p) with k the bluff rounds and n the rounds the opponent
-    acted in (BPP_Current b, OPP_Current c); H[a, c] = (m[a, c] + p/2) / (m[·, c] + p) over rounds that were not bluffs.
+    On the shared learner (:class:`~bpp.stud.model.learning.ShowdownCounts`): ``counts_[r][s, b, c]`` counts the
+    rounds the opponent acted in with current type c while BPP's was b, by what it did, s = :data:`OUTCOMES`
+    (passive, aggressive, bluff).  Then β[b, c] = (k[b, c] + p·:data:`PRIOR_BLUFF`) / (n[b, c] + p) with k the
+    bluff rounds and n all of them, and H[a, c] = (m[a, c] + p/2) / (m[·, c] + p) over the rounds that were not
+    bluffs (m summed over b).
 
     >>> model = BluffModel().update([0, 13, 27, 41, 5], [48, 49, 50, 51, 47], [True, None, None, None])
-    >>> model.n_bluffs_, int(model.bluff_counts_[0].sum())  # busted final, bet in round 0: one bluff
+    >>> model.n_bluffs_, int(model.counts_[0][2].sum())  # busted final, bet in round 0: one bluff
     (1, 1)
     """
+
+    #: What the opponent did in a round, the counts' first axis: honest passive or aggressive, or a bluff.
+    OUTCOMES = ("passive", "aggressive", "bluff")
 
     def __init__(self, *, prior_strength: float = 2.0):
         if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength > 0:
             raise ValueError(f"The 'prior_strength' parameter of BluffModel must be a number > 0; got {prior_strength!r}.")
-        self.prior_strength = prior_strength
-        self.reset()
+        super().__init__(prior_strength=prior_strength)
 
-    def reset(self) -> "BluffModel":
-        self.bluff_counts_ = [np.zeros((_n(r), _n(r))) for r in range(N_ROUNDS)]
-        self.round_counts_ = [np.zeros((_n(r), _n(r))) for r in range(N_ROUNDS)]
-        self.honest_counts_ = [np.zeros((2, _n(r))) for r in range(N_ROUNDS)]
-        self.n_showdowns_ = 0
-        self.n_bluffs_ = 0
-        return self
+    def shapes(self) -> list[tuple]:
+        return [(len(self.OUTCOMES), _n(r), _n(r)) for r in range(N_ROUNDS)]
+
+    @property
+    def n_bluffs_(self) -> int:
+        """Bluff rounds counted."""
+        return int(sum(c[2].sum() for c in self.counts_))
 
     def update(self, opp_cards, bpp_cards, aggressive) -> "BluffModel":
         """Count one showdown: both players' five cards (down card first) and the opponent's aggression per round (None: did not act)."""
@@ -189,20 +195,10 @@ class BluffModel:
         mine = [int(c) for c in bpp_cards]
         if len(cards) != 5 or len(mine) != 5 or len(set(cards + mine)) != 10 or not all(0 <= c < 52 for c in cards + mine):
             raise ValueError(f"The 'opp_cards' and 'bpp_cards' parameters of BluffModel.update must be 5 + 5 distinct card codes; got {opp_cards!r}, {bpp_cards!r}.")
-        aggressive = list(aggressive)
-        if len(aggressive) != N_ROUNDS:
-            raise ValueError(f"The 'aggressive' parameter of BluffModel.update must have one entry per round (4); got {len(aggressive)}.")
         weak = ht.hand_type_of(cards) in WEAK_FINALS
-        for r, a in enumerate(aggressive):
-            if a is None:
-                continue
-            c, b = ht.hand_type_of(cards[: r + 2]), ht.hand_type_of(mine[: r + 2])
-            self.round_counts_[r][b, c] += 1.0
-            if a and weak:
-                self.bluff_counts_[r][b, c] += 1.0
-                self.n_bluffs_ += 1
-            else:
-                self.honest_counts_[r][1 if a else 0, c] += 1.0
+        for r, a in enumerate(self._per_round("aggressive", aggressive)):
+            if a is not None:
+                self.counts_[r][2 if a and weak else int(bool(a)), ht.hand_type_of(mine[: r + 2]), ht.hand_type_of(cards[: r + 2])] += 1.0
         self.n_showdowns_ += 1
         return self
 
@@ -212,11 +208,11 @@ class BluffModel:
         Named as the paper model's ``action_cpts``; :func:`bluff_tables` turns them into the network's tables.
         """
         p = self.prior_strength
-        return [((k + p * PRIOR_BLUFF) / (n + p), (m + p / 2) / (m.sum(axis=0) + p))
-                for k, n, m in zip(self.bluff_counts_, self.round_counts_, self.honest_counts_)]
-
-    def __repr__(self) -> str:
-        return f"BluffModel(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
+        out = []
+        for counts in self.counts_:
+            m = counts[:2].sum(axis=1)
+            out.append(((counts[2] + p * PRIOR_BLUFF) / (counts.sum(axis=0) + p), (m + p / 2) / (m.sum(axis=0) + p)))
+        return out
 
 
 def bluff_tables(bluff_cpt, honest_cpt) -> dict:
