@@ -50,7 +50,7 @@ M_A|C,S is learned per opponent from showdowns exactly as M_A|C is
 (:class:`LinkedActionModel`: counts of (action, current type, link state) per
 round, pseudo-count prior ½ / ½), compiled to numpy tables
 (:func:`upcards_factors` through :mod:`bpp.stud.model.compiled`) between hands; play
-never calls pgmpy.  ``build_linked_network`` gives the pgmpy
+never calls pgmpy.  ``build_network(cpts, "up")`` (:mod:`bpp.stud.model.networks`) gives the pgmpy
 ``DiscreteBayesianNetwork`` the tests check the compiled tables against.
 
 What the link is worth is measured, not stated here: ``bpp-up`` (link
@@ -82,7 +82,7 @@ import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
-from bpp.stud.model.figure1 import ACTIONS, EDGES, N_ROUNDS, StudCPTs, current_type_names, upcard_type_names
+from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names, upcard_type_names
 
 __all__ = [
     "LINKS",
@@ -91,9 +91,7 @@ __all__ = [
     "link_states",
     "link_state",
     "showing_state",
-    "linked_edges",
     "default_linked_action_cpt",
-    "build_linked_network",
     "LinkedActionModel",
     "upcards_factors",
 ]
@@ -132,11 +130,6 @@ def link_states(betting_round: int, link="showing") -> tuple[str, ...]:
     return upcard_type_names(betting_round)
 
 
-def linked_edges(link="showing") -> tuple:
-    """Figure 1's arcs plus (new node, OPP_Action)."""
-    return tuple(EDGES) + ((link_node(link), "OPP_Action"),)
-
-
 def showing_state(bpp_up, opp_up) -> int:
     """0 if BPP's up cards beat the opponent's as partial hands, 1 if equal, 2 if lower.
 
@@ -172,52 +165,6 @@ def _check_linked_cpt(action_cpt, betting_round: int, link: str) -> np.ndarray:
         raise ValueError("The 'action_cpt' parameter must hold probabilities summing to 1 over the action axis.")
     m.flags.writeable = False
     return m
-
-
-def build_linked_network(cpts: StudCPTs, action_cpt=None, link="showing"):
-    """One round's extended pgmpy ``DiscreteBayesianNetwork``: Figure 1 + the link node as a parent of OPP_Action.
-
-    Parameters
-    ----------
-    cpts : StudCPTs
-        The round's tables (prior, M_C|F, M_U|C, P(win | finals)).
-    action_cpt : array_like, shape (2, n_current, n_link), optional
-        M_A|C,S[action, current, link state]; default ½ / ½.
-    link : {"showing", "upcards"}
-
-    Examples
-    --------
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> model = build_linked_network(load_cpts()[1])
-    >>> model.check_model(), sorted(model.get_parents("OPP_Action"))
-    (True, ['BPP_Showing', 'OPP_Current'])
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import build_network
-
-    link = _check_link(link)
-    r = cpts.betting_round
-    m = default_linked_action_cpt(r, link) if action_cpt is None else _check_linked_cpt(action_cpt, r, link)
-    node = link_node(link)
-    states = list(link_states(r, link))
-    current = list(current_type_names(r))
-    model = build_network(cpts)
-    model.remove_cpds(model.get_cpds("OPP_Action"))
-    model.add_edge(node, "OPP_Action")
-    model.add_cpds(
-        TabularCPD(node, len(states), np.full((len(states), 1), 1.0 / len(states)), state_names={node: states}),
-        TabularCPD(
-            "OPP_Action",
-            len(ACTIONS),
-            m.reshape(len(ACTIONS), -1),  # columns: OPP_Current slowest, the link state fastest
-            evidence=["OPP_Current", node],
-            evidence_card=[len(current), len(states)],
-            state_names={"OPP_Action": list(ACTIONS), "OPP_Current": current, node: states},
-        ),
-    )
-    model.check_model()
-    return model
 
 
 class LinkedActionModel(ShowdownCounts):
