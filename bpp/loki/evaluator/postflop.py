@@ -44,14 +44,18 @@ import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
+from holdem.strength import pairwise_potential_tables
 from holdem.tables import SUIT_SHIFT, load_tables
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
@@ -84,7 +88,10 @@ def _rank_pattern_index() -> np.ndarray:
 
 
 _RANK_PATTERN = _rank_pattern_index()
+_RANK_PATTERN_T = np.ascontiguousarray(_RANK_PATTERN.T)  # (52, 1326): card c's column as a contiguous row
 _HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,): hole ranks as 13 · r0 + r1
+#: (2, 1326): the flat index, in a (169, 52) array by (pattern, card), of each holding's first and second card
+_PAIR_OF_PATTERN = np.ascontiguousarray((_HOLDING_PATTERN[:, None] * 52 + HOLDINGS.astype(np.intp)).T)
 #: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
 _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
 #: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
@@ -112,16 +119,54 @@ _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
 _BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in range(3)] for s in range(4)]
 
 
+_PATTERN_KEYS: np.ndarray | None = None
+_FLUSH_PAIRS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _flush_pairs(suit: int, need: int) -> tuple[np.ndarray, np.ndarray]:
+    """The (holding, next card) pairs that can hold five cards of ``suit`` when the board lacks ``need`` of them:
+    holdings with ``need`` cards of the suit with every card, holdings with ``need − 1`` with the suit's cards
+    (a next card in the holding left out); ``h`` and ``c`` in holding order, then card order."""
+    got = _FLUSH_PAIRS.get((suit, need))
+    if got is None:
+        pairs = []
+        for count in (0, 1, 2):
+            cards = np.arange(52) if count >= need else _SUIT_CARDS[suit] if count + 1 >= need else None
+            if cards is not None:
+                holdings = _BY_SUIT_COUNT[suit][count]
+                pairs.append((holdings[:, None] * 52 + cards[None, :]).ravel())
+        h, c = np.divmod(np.concatenate(pairs), 52)
+        keep = ~_HOLDING_CARD_MASK[h, c]
+        got = _FLUSH_PAIRS[(suit, need)] = (h[keep], c[keep])
+    return got
+
+
+def _pattern_keys() -> np.ndarray:
+    """(2197,) int64: the key sums, suit counts removed, of three cards of ranks (r0, r1, r2), flat by 169 · r0 + 13 · r1 + r2."""
+    global _PATTERN_KEYS
+    if _PATTERN_KEYS is None:
+        rank_part = load_tables().card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank
+        r = np.arange(13)
+        keys = rank_part[r, None, None] + rank_part[None, r, None] + rank_part[None, None, r]
+        _PATTERN_KEYS = keys.ravel()
+        _PATTERN_KEYS.flags.writeable = False
+    return _PATTERN_KEYS
+
+
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
-    """(1326, 52) int16: the rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings'
-    packed key and suit-bit sums with the board); 0 where ``c`` is in the holding, garbage where it is on the board.
-    Also the rank patterns, (169, 13) ranks by (hole ranks, next rank) without a flush, and the (holding, card)
-    pairs evaluated in full; None when every pair was.
+    """The rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings' packed key and
+    suit-bit sums with the board), in one of two forms: ``(full, None)``, the (1326, 52) int16 table (0 where ``c``
+    is in the holding, garbage where it is on the board), when the board has four cards of a suit; else
+    ``(None, parts)``: ``parts = (table, h, c, r)``, the (2198,) int16 ranks of the 13 × 13 × 13 rank patterns
+    (hole ranks, next rank) without a flush, flat, then a 0 (the entry of a next card in the holding,
+    :data:`_RANK_PATTERN`), and the (holding, card) pairs ``h``, ``c`` that can make a flush, with their ranks ``r``.
 
     Without a flush the rank depends on the ranks of the cards only, so the 13 × 13 × 13 patterns of (hole ranks,
     next rank) are evaluated once and gathered; the (holding, card) pairs that can hold five cards of one suit —
-    only in a suit the board has at least twice — are listed by the holding's count in that suit and evaluated in
-    full (every pair when the board has four of a suit).  Equal to ``rank_of_keys`` on every pair (tests).
+    only in a suit the board has at least twice — are listed by the holding's count in that suit, and each ranks
+    as the larger of its pattern's rank and its suit's flush-table entry, as :func:`holdem.evaluate.rank_of_keys`
+    ranks a hand (every pair is evaluated in full when the board has four of a suit).  Equal to the evaluator on
+    every pair (tests).
     """
     tables = load_tables()
     n_cards = board.size + 3
@@ -130,33 +175,26 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         out = rank_of_keys(keys[:, None] + tables.card_keys[None, :52], n_cards, suit_bits=bits[:, None] + tables.suit_bits[None, :52])
         out[_HOLDING_CARD_MASK] = 0
         return out, None
-    rank_part = tables.card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, suit counts removed
-    r = np.arange(13)
-    pattern = (int(key_sums(board)) >> SUIT_SHIFT << SUIT_SHIFT) + (
-        rank_part[r, None, None] + rank_part[None, r, None] + rank_part[None, None, r]
-    )
+    pattern = _pattern_keys() + (int(tables.card_keys.take(board).sum()) >> SUIT_SHIFT << SUIT_SHIFT)
     table = np.zeros(13**3 + 1, dtype=np.int16)
-    table[:-1] = rank_of_keys(pattern.ravel(), n_cards)  # no suit counts: never a flush
-    out = table.take(_RANK_PATTERN)
-    pairs = []
-    for s in np.flatnonzero(on_board >= 2):
-        need = 5 - on_board[s]  # cards of suit s the holding and the next card must add
-        for count in (0, 1, 2):
-            cards = np.arange(52) if count >= need else _SUIT_CARDS[s] if count + 1 >= need else None
-            if cards is not None:
-                holdings = _BY_SUIT_COUNT[s][count]
-                pairs.append((holdings[:, None] * 52 + cards[None, :]).ravel())
-    if pairs:
-        where = np.concatenate(pairs)
-        h, c = np.divmod(where, 52)
-        on_board = np.zeros(52, dtype=bool)
-        on_board[board] = True
-        keep = ~(_HOLDING_CARD_MASK[h, c] | on_board[c])
-        where, h, c = where[keep], h[keep], c[keep]
-        out.ravel()[where] = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
-    else:
-        h = c = np.zeros(0, dtype=np.intp)
-    return out, (table[:-1].reshape(169, 13), h, c)
+    table[:-1] = rank_of_keys(pattern, n_cards)  # no suit counts: never a flush
+    on = np.zeros(52, dtype=bool)
+    on[board] = True
+    h, c, r = [], [], []
+    for s in np.flatnonzero(on_board >= 2).tolist():
+        hs, cs = _flush_pairs(s, 5 - int(on_board[s]))
+        keep = ~on[cs]
+        hs, cs = hs[keep], cs[keep]
+        # a pair's rank is its pattern's, or its flush's when it has five of the suit (the flush table holds 0 for
+        # fewer, as rank_of_keys reads it)
+        suited = ((bits.take(hs) + tables.suit_bits.take(cs)) >> (13 * s)) & 0x1FFF
+        r.append(np.maximum(table.take(_HOLDING_PATTERN.take(hs) * 13 + (cs >> 2)), tables.flush.take(suited)))
+        h.append(hs)
+        c.append(cs)
+    if not h:
+        return None, (table, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int16))
+    h, c, r = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
+    return None, (table, h, c, r)
 
 
 _SCRATCH = threading.local()
@@ -252,6 +290,16 @@ class StreetTable:
         board = parse_cards(board) if codes is None else codes  # integer codes (the players' path) are not parsed
         if board.ndim != 1 or board.size not in (3, 4, 5):
             raise ValueError(f"The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got {board.size}.")
+        self._build(board, _ranks)
+
+    @classmethod
+    def _of_codes(cls, board: np.ndarray, ranks: np.ndarray | None) -> "StreetTable":
+        """The table of ``board``, distinct int8 card codes already checked (:func:`street_table`)."""
+        table = cls.__new__(cls)
+        table._build(board, ranks)
+        return table
+
+    def _build(self, board: np.ndarray, _ranks: np.ndarray | None) -> None:
         self.board = board
         self.board_conflict = _conflicts(board.tolist())
         on_board = np.zeros(52, dtype=bool)
@@ -261,8 +309,8 @@ class StreetTable:
         if _ranks is None or k < 5:
             tables = load_tables()
             hkeys, hbits = _holding_arrays()
-            keys = hkeys + int(key_sums(board))
-            bits = hbits + int(tables.suit_bits[board].sum())
+            keys = hkeys + int(tables.card_keys.take(board).sum())  # keys add (holdem.evaluate.key_sums)
+            bits = hbits + int(tables.suit_bits.take(board).sum())
         if _ranks is None:  # (street_table passes the previous street's next-card column: the same numbers)
             ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
             ranks[self.board_conflict] = 0
@@ -270,25 +318,56 @@ class StreetTable:
             ranks = _ranks
         ranks.flags.writeable = False
         self.ranks = ranks
-        self.next_ranks: Any  # (1326, 52) int16, None on the river
-        self._patterns: Any  # the rank patterns of the next card (_next_ranks), None on the river
-        if k == 5:
-            self.next_ranks = None
-            self._patterns = None
-        else:
-            nxt, self._patterns = _next_ranks(board, keys, bits)
-            nxt[:, board] = 0
-            nxt[self.board_conflict] = 0
-            nxt.flags.writeable = False
-            self.next_ranks = nxt
+        self._next: np.ndarray | None = None  # next_ranks, gathered on first use
+        self._parts: Any = None  # the rank patterns and flush pairs of the next card (_next_ranks)
+        self._patterns: Any = None  # (169, 13) pattern ranks, flush pairs h and c; None on the river and 4-suit boards
+        if k < 5:
+            nxt, self._parts = _next_ranks(board, keys, bits)
+            if nxt is None:
+                table, h, c, _ = self._parts
+                self._patterns = (table[:-1].reshape(169, 13), h, c)
+            else:
+                nxt[:, board] = 0
+                nxt[self.board_conflict] = 0
+                nxt.flags.writeable = False
+                self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
         self._percentiles: Any = None  # the next-card percentiles (_pattern_percentiles) once holding_strength has them
         self._hole_cache: dict[int, tuple] = {}
+        self._player_cache: dict[tuple[int, bool], np.ndarray] = {}  # player_ehs against random hands
 
     def __repr__(self) -> str:
         from holdem.cards import format_cards
 
         return f"StreetTable({format_cards(self.board)!r})"
+
+    @property
+    def next_ranks(self) -> np.ndarray | None:
+        """(1326, 52) int16: every holding's rank with the board plus card ``c`` (see the class); None on the river.
+
+        Gathered from the rank patterns on first use: Loki's own evaluation (:meth:`evaluate`) and the next
+        street's ranks (:func:`street_table`) read the patterns and never need the whole table.
+        """
+        if self._next is None and self._parts is not None:
+            table, h, c, r = self._parts
+            nxt = table.take(_RANK_PATTERN)
+            nxt[h, c] = r
+            nxt[:, self.board] = 0
+            nxt[self.board_conflict] = 0
+            nxt.flags.writeable = False
+            self._next = nxt
+        return self._next
+
+    def _next_column(self, card: int) -> np.ndarray:
+        """``next_ranks[:, card]`` as a new array (the ranks of the board plus ``card``), without the whole table."""
+        if self._next is not None or self._parts is None:
+            return self.next_ranks[:, card].copy()  # type: ignore[index]  # not the river: the street_table caller
+        table, h, c, r = self._parts
+        col = table.take(_RANK_PATTERN_T[card])
+        on = c == card
+        col[h[on]] = r[on]
+        col[self.board_conflict] = 0
+        return col
 
     # -- our hand ------------------------------------------------------------------
 
@@ -300,13 +379,18 @@ class StreetTable:
         ours = self.ranks[h0]
         live = ~(self.board_conflict | _conflicts(HOLDINGS[h0].tolist()))
         theirs = self.ranks
+        below = live & (theirs < ours)
+        above = live & (theirs > ours)
+        tied = live & ~(below | above)
         now = np.zeros((N_HOLDINGS, 3))
-        now[:, 0] = live & (theirs < ours)
-        now[:, 1] = live & (theirs == ours)
-        now[:, 2] = live & (theirs > ours)
-        groups = [np.flatnonzero(now[:, j]) for j in range(3)]
+        now[:, 0] = below
+        now[:, 1] = tied
+        now[:, 2] = above
+        groups = [below.nonzero()[0], tied.nonzero()[0], above.nonzero()[0]]
         later = None
-        if self.next_ranks is not None:
+        if self._patterns is not None:
+            later = self._pattern_later(h0, live)
+        elif self.next_ranks is not None:
             # all 52 columns at once, row counts by a float32 product with ones (exact small integers, faster
             # than a boolean sum).  Their rank is 0 on a board card or one of their own cards: "ahead" takes
             # out their own cards where we have a rank; where we have none (the board, our cards) we count as
@@ -325,7 +409,46 @@ class StreetTable:
         self._hole_cache[h0] = got
         return got
 
-    def evaluate(self, hole: CardsLike, weights=None) -> Evaluation:
+    def _pattern_later(self, h0: int, live: np.ndarray) -> np.ndarray:
+        """``_hole_counts``' later counts (1326, 3) of our holding ``h0`` (next cards after which each live holding
+        is ahead of, tied with, behind us), counted over the 169 rank patterns instead of all 1326 × 52 pairs.
+
+        Off the flush pairs a holding's rank with next card ``c`` is its pattern's, so per pattern the cards we
+        beat and lose to are counted once (over the cards that can come: off the board, not ours); each holding
+        takes its pattern's counts, less its own two cards, and its flush pairs replace their pattern's
+        comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
+        """
+        table, fh, fc, fr = self._parts
+        ours = table.take(_RANK_PATTERN[h0])  # (52,): our rank with each next card, 0 with one of ours
+        mine = fh == h0
+        ours[fc[mine]] = fr[mine]
+        ours[self.board] = 0  # 0 (below every rank) where the card cannot come
+        top = np.where(ours > 0, ours, _NO_RANK)  # and above every rank there
+        theirs = np.repeat(table[:-1].reshape(169, 13), 4, axis=1)  # (169, 52): each pattern's rank with each card
+        below = (theirs < ours).view(np.int8)  # the pattern is behind us after that card
+        above = (theirs > top).view(np.int8)
+        ahead = below.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
+        behind = above.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
+        below, above = below.ravel(), above.ravel()
+        for own in _PAIR_OF_PATTERN:  # each holding's two own cards, in its pattern's row
+            ahead -= below.take(own)
+            behind -= above.take(own)
+        keep = live[fh] & (ours[fc] > 0)
+        fh, fc, fr = fh[keep], fc[keep], fr[keep]
+        if fh.size:  # a flush pair's own comparison replaces its pattern's
+            at = _HOLDING_PATTERN[fh] * 52 + fc
+            o = ours[fc]
+            ahead += np.bincount(fh, (fr < o).view(np.int8) - below[at], minlength=N_HOLDINGS).astype(np.int32)
+            behind += np.bincount(fh, (fr > o).view(np.int8) - above[at], minlength=N_HOLDINGS).astype(np.int32)
+        ahead *= live
+        behind *= live
+        later = np.empty((N_HOLDINGS, 3))
+        later[:, 0] = ahead
+        later[:, 1] = (48 - self.board.size) * live - ahead - behind
+        later[:, 2] = behind
+        return later
+
+    def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
 
         Parameters
@@ -356,74 +479,50 @@ class StreetTable:
         now, later, live, groups, later_by = self._hole_counts(h0)
         w = w * live
         counts = w @ now  # (m, 3) ahead, tied, behind
-        total = counts.sum(axis=1)
-        if np.any(total <= 0):
-            bad = int(np.flatnonzero(total <= 0)[0])
+        rows = counts.tolist()
+        m = len(rows)
+        # the scalars in Python floats: the very operations (and order) of the array expressions they replace
+        total = [a + t + b for a, t, b in rows]
+        if min(total) <= 0:
+            bad = next(i for i, x in enumerate(total) if x <= 0)
             raise ValueError(f"weight table {bad} gives no live holding once the known cards are removed")
-        hs = (counts[:, 0] + counts[:, 1] / 2) / total
-        hs_n = float(np.prod(hs))
-        m = w.shape[0]
+        hs = [(a + t / 2) / x for (a, t, _), x in zip(rows, total)]
+        hs_n = _product(hs)
         if later is None:
-            ppot = np.zeros(m)
-            npot = np.zeros(m)
+            ppot = npot = [0.0] * m
             ppot_all = 0.0
         else:
             # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
             table = np.stack([w[:, g] @ lg for g, lg in zip(groups, later_by)], axis=1)
-            ppot, npot = _pots(table)
-            pooled = np.einsum("i,inl->nl", 1.0 / total, table)
-            ppot_all = float(_pots(pooled[None])[0][0])
-        ehs_each = hs + (1 - hs) * ppot
+            if m == 1:
+                tables = [table[0].tolist()]
+                inv = 1.0 / total[0]
+                pooled = [[inv * x for x in row] for row in tables[0]]  # einsum's one term
+            else:
+                tables = table.tolist()
+                pooled = np.einsum("i,inl->nl", 1.0 / np.array(total), table).tolist()
+            pots = [_pot_pair(hp) for hp in tables]
+            ppot = [p for p, _ in pots]
+            npot = [n for _, n in pots]
+            ppot_all = _pot_pair(pooled)[0]
+        ehs_each = [h + (1 - h) * p for h, p in zip(hs, ppot)]
         return Evaluation(
-            hs=hs,
-            ppot=ppot,
-            npot=npot,
-            ehs_each=ehs_each,
+            hs=np.array(hs),
+            ppot=np.array(ppot),
+            npot=np.array(npot),
+            ehs_each=np.array(ehs_each),
             hs_n=hs_n,
             ppot_all=ppot_all,
             ehs=hs_n + (1 - hs_n) * ppot_all,
-            ehs_product=float(np.prod(ehs_each)),
+            ehs_product=_product(ehs_each),
         )
 
-    def _later_counts(self) -> np.ndarray:
-        """``L[h, g]``: next cards after which holding ``h`` is ahead of, tied with, behind holding ``g``; (1326, 1326, 3) uint8.
-
-        The one-card look-ahead of :meth:`evaluate` for every pair of holdings
-        at once (cards of ``h``, ``g`` or the board excluded), built in blocks
-        of holdings and kept for the last few boards (5 MB each).
-        """
-        key = tuple(self.board.tolist())
-        got = _LATER.get(key)
-        if got is not None:
-            return got
-        theirs = self.next_ranks
-        valid = theirs > 0
-        n_valid = valid.sum(axis=1)
-        # g's invalid columns (rank 0) raised above every rank: never below ours.  Counts summed as uint8 (at most 52)
-        theirs_big = np.where(valid, theirs, _NO_RANK)
-        out = np.zeros((N_HOLDINGS, N_HOLDINGS, 3), dtype=np.uint8)
-        for lo in range(0, N_HOLDINGS, 128):
-            hi = min(lo + 128, N_HOLDINGS)
-            ours = theirs[lo:hi, None, :]
-            ahead = (theirs_big[None] < ours).view(np.uint8).sum(axis=2, dtype=np.uint8)
-            mine = valid[:, HOLDINGS[lo:hi]].sum(axis=2).T  # (k, 1326): g's valid columns that are our cards
-            behind = (theirs[None] > ours).view(np.uint8).sum(axis=2, dtype=np.uint8) - mine
-            out[lo:hi, :, 0] = ahead
-            out[lo:hi, :, 2] = behind
-            out[lo:hi, :, 1] = n_valid[None] - mine - ahead - behind
-        out[_share_matrix()] = 0
-        out.flags.writeable = False
-        if len(_LATER) >= 4:
-            _LATER.pop(next(iter(_LATER)))
-        _LATER[key] = out
-        return out
-
-    def evaluate_all(self, weights=None, *, per_opponent: bool = True) -> AllEvaluation:
+    def evaluate_all(self, weights: ArrayLike | None = None, *, per_opponent: bool = True) -> AllEvaluation:
         """:meth:`evaluate` for every holding as ours at once, against the same weight tables.
 
         HS per opponent by :meth:`range_strength`; the pooled and per-opponent
-        one-card HP tables of every holding from the pairwise look-ahead counts
-        (:meth:`_later_counts`): the exact Billings1998 §4.2 numbers, not the percentile
+        one-card HP tables of every holding (:func:`holdem.strength.pairwise_potential_tables`, by rank
+        patterns): the exact Billings1998 §4.2 numbers, not the percentile
         estimate of :meth:`holding_strength`.  The tests check every holding
         against :meth:`evaluate`.
 
@@ -456,23 +555,13 @@ class StreetTable:
             ehs_each = hs
             ppot_all = np.zeros(N_HOLDINGS)
         else:
-            share = _share_matrix()
-            totals = w @ (~share).T  # (m, 1326): each table's live weight for each holding of ours
+            # (m, 1326): each table's live weight for each holding of ours (all of it less the 101 that share a card)
+            totals = w.sum(axis=1, keepdims=True) - (self._shared()[1] @ w.T).T
             inv = np.divide(1.0, totals, out=np.zeros_like(totals), where=totals > 1e-12)
-            later = self._later_counts().astype(np.float32)
-            r = self.ranks
-            now = [r[None, :] < r[:, None], r[None, :] == r[:, None], r[None, :] > r[:, None]]  # (h, g): h ahead/tied/behind
-            ok = ~share & live[None, :] & live[:, None]
-
-            def hp(weight_hg):  # (1326, 1326) → (1326, 3, 3) HP tables
-                return np.stack(
-                    [np.einsum("hg,hgl->hl", (weight_hg * (n & ok)).astype(np.float32), later) for n in now], axis=1
-                ).astype(np.float64)
-
-            pooled = hp(inv.T @ w)
-            ppot_all = _pots(pooled)[0]
+            tables = pairwise_potential_tables(self.board, self.ranks, self.next_ranks, w)  # (m, 1326, 3, 3)
+            ppot_all = _pots(np.einsum("ih,ihnl->hnl", inv, tables))[0]
             if per_opponent:
-                per = [_pots(hp(w[i][None, :] * inv[i][:, None]))[0] for i in range(w.shape[0])]
+                per = [_pots(inv[i][:, None, None] * tables[i])[0] for i in range(w.shape[0])]
                 ehs_each = hs + (1 - hs) * np.array(per)
         ehs = hs_n + (1 - hs_n) * ppot_all
         product = np.prod(ehs_each, axis=0) if per_opponent else None
@@ -534,7 +623,7 @@ class StreetTable:
         got = _flop_strength(self) if self.board.size == 3 else None
         if got is None:
             hs = self._exact_hs(live)
-            ehs = hs.copy() if self.next_ranks is None else self._percentile_ehs(hs, live)
+            ehs = hs.copy() if self.board.size == 5 else self._percentile_ehs(hs, live)
         else:
             hs, percentiles = got
             ehs = self._percentile_ehs(hs, live, percentiles)
@@ -745,7 +834,8 @@ class StreetTable:
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
         weight = np.concatenate([(live_count[None, :] - (holding_c + flush_c).reshape(k, 169)).ravel(), np.ones(fh.size)])
         weight[: k * 169].reshape(k, 169)[self.board] = 0  # no next card on the board
-        value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), self.next_ranks[fh, fc]]).astype(np.int64)
+        flush_ranks = self._parts[3][keep]  # the flush pairs' ranks (their next_ranks entries, without gathering it)
+        value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), flush_ranks]).astype(np.int64)
         card = np.concatenate([np.repeat(np.arange(k), 169), fc])
         packed = np.sort((card << 13 | value) << 15 | np.arange(card.size))  # (card, rank, entry); < 8,788 + 8,736 entries
         order = packed & 0x7FFF
@@ -809,7 +899,7 @@ class StreetTable:
             self._shared_cache = got
         return got
 
-    def range_strength(self, weights) -> np.ndarray:
+    def range_strength(self, weights: ArrayLike) -> np.ndarray:
         """Every holding's HS against each weighted range: shape (m, 1326) for an (m, 1326) stack.
 
         ``HS_j(h)`` is the weighted share of the holdings of range ``j`` that
@@ -843,7 +933,7 @@ class StreetTable:
         out[:, self.board_conflict] = 0.0
         return np.clip(out, 0.0, 1.0)
 
-    def player_ehs(self, ranges=None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
+    def player_ehs(self, ranges: ArrayLike | None = None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
         """Every holding's EHS as a player holding it sees it: ``HS_n + (1 − HS_n) · Ppot`` (Billings1998 §4.4), shape (1326,).
 
         ``HS_n`` is the product of the holding's HS against the ranges of the
@@ -865,10 +955,16 @@ class StreetTable:
         if ranges is None:
             if n_opponents is None or n_opponents < 1:
                 raise ValueError(f"The 'n_opponents' parameter of player_ehs must be a positive integer; got {n_opponents!r}.")
-            hs_n = self.holding_strength()[0] ** int(n_opponents)
-        else:
-            hs_n = np.prod(self.range_strength(ranges), axis=0)
-        if not potential or self.next_ranks is None:
+            key = (int(n_opponents), bool(potential))
+            got = self._player_cache.get(key)
+            if got is None:  # kept on the table: every re-weighting on this board with as many opponents reads it
+                got = self._player_cache[key] = self._player_ehs(self.holding_strength()[0] ** key[0], potential)
+                got.flags.writeable = False
+            return got
+        return self._player_ehs(np.prod(self.range_strength(ranges), axis=0), potential)
+
+    def _player_ehs(self, hs_n: np.ndarray, potential: bool) -> np.ndarray:
+        if not potential or self.board.size == 5:
             return hs_n
         ppot = self.holding_ppot()
         return hs_n + (1.0 - hs_n) * ppot
@@ -876,7 +972,6 @@ class StreetTable:
 
 _SHARE = None
 _PAIRS = None
-_LATER: dict[tuple[int, ...], np.ndarray] = {}
 
 
 def _share_pairs() -> tuple[np.ndarray, np.ndarray]:
@@ -947,6 +1042,26 @@ def _own_place() -> np.ndarray:
 _OWN_PLACE = _own_place()
 
 
+def _product(values: list[float]) -> float:
+    """The product in order, as ``np.prod`` of the values multiplies them."""
+    out = 1.0
+    for v in values:
+        out *= v
+    return out
+
+
+def _pot_pair(table: list[list[float]]) -> tuple[float, float]:
+    """Ppot and Npot of one HP table (nested lists, rows now, columns later): :func:`_pots` for one table in Python
+    floats, the same operations in the same order."""
+    (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = table
+    total_a, total_t, total_b = aa + at + ab, ta + tt + tb, ba + bt + bb
+    pden = total_b + total_t / 2
+    nden = total_a + total_t / 2
+    ppot = (ba + bt / 2 + ta / 2) / pden if pden > 0 else 0.0
+    npot = (ab + at / 2 + tb / 2) / nden if nden > 0 else 0.0
+    return ppot, npot
+
+
 def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Ppot and Npot of a stack (m, 3, 3) of HP tables (rows now, columns later: ahead, tied, behind)."""
     a, t, b = 0, 1, 2
@@ -961,7 +1076,7 @@ def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ppot, npot
 
 
-def clean_weights(weights) -> np.ndarray:
+def clean_weights(weights: ArrayLike | None) -> np.ndarray:
     """A weight table or stack as a float64 (m, 1326) array (None: one uniform table).
 
     >>> clean_weights(None).shape
@@ -976,7 +1091,8 @@ def clean_weights(weights) -> np.ndarray:
     w = np.asarray(weights, dtype=np.float64)
     if w.ndim == 1:
         w = w[None, :]
-    if w.ndim != 2 or w.shape[1] != N_HOLDINGS or w.shape[0] == 0 or not np.all(np.isfinite(w)) or np.any(w < 0):
+    # min ≥ 0 fails on NaN (it propagates) and on negatives, max < inf on +inf
+    if w.ndim != 2 or w.shape[1] != N_HOLDINGS or w.shape[0] == 0 or not (w.min() >= 0 and w.max() < np.inf):
         raise ValueError(
             "The 'weights' parameter must be None, a (1326,) table or an (m, 1326) stack of finite "
             f"non-negative weights; got shape {np.shape(weights)}."
@@ -1084,9 +1200,9 @@ def street_table(board: CardsLike) -> StreetTable:
         for c in given[::-1] if len(given) > 3 else ():  # the last card given is usually the new one
             parent = _CACHE.get(tuple(x for x in key if x != c))
             if parent is not None:  # this board's ranks are the previous street's next-card column
-                ranks = parent.next_ranks[:, c].copy()
+                ranks = parent._next_column(c)
                 break
-        table = StreetTable(np.array(key, dtype=np.int8), _ranks=ranks)  # in card order, whichever order came first
+        table = StreetTable._of_codes(np.array(key, dtype=np.int8), ranks)  # in card order, whichever order came first
         _CACHE[key] = table
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
@@ -1095,7 +1211,7 @@ def street_table(board: CardsLike) -> StreetTable:
     return table
 
 
-def evaluate_hand(hole: CardsLike, board: CardsLike, weights=None) -> Evaluation:
+def evaluate_hand(hole: CardsLike, board: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
     """HS, one-card Ppot/Npot and EHS of ``hole`` on ``board`` against each weight table (Billings1998 §4.2–4.4).
 
     Parameters
