@@ -747,7 +747,7 @@ class StreetTable:
         >>> p.shape, bool(0.9 < p[0, 0] < 1)
         ((1, 1), True)
         """
-        if self.next_ranks is None:
+        if self.board.size == 5:
             return None
         self.holding_strength()
         if self._percentiles is None:
