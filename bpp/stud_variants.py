@@ -84,6 +84,20 @@ class VariantSpec:
     stem: str | None = None
 
     @property
+    def file_stem(self) -> str:
+        """:attr:`stem`, for a variant that writes networks; a ValueError names the variant otherwise."""
+        if self.stem is None:
+            raise ValueError(f"The stud variant {self.agent!r} writes no networks: it has no file stem.")
+        return self.stem
+
+    @property
+    def build_target(self) -> str:
+        """:attr:`target`, for a variant ``bpp build`` makes; a ValueError names the variant otherwise."""
+        if self.target is None:
+            raise ValueError(f"The stud variant {self.agent!r} has no build target.")
+        return self.target
+
+    @property
     def models_path(self):
         """The shipped folder (:func:`bpp.models.shipped_path` of :attr:`models`); None without one."""
         from bpp.models import shipped_path

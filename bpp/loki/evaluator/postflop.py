@@ -193,8 +193,8 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         c.append(cs)
     if not h:
         return None, (table, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int16))
-    h, c, r = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
-    return None, (table, h, c, r)
+    hs, cs, rs = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
+    return None, (table, hs, cs, rs)
 
 
 _SCRATCH = threading.local()
@@ -858,7 +858,9 @@ class StreetTable:
     def _sorted_gains(self, hs: np.ndarray) -> np.ndarray:
         """:meth:`_pattern_gains` for any next ranks: one sort of (card, rank, holding) keys over every pair."""
         cols = self._next_cards
-        lo, size, rank, card, holding = _sorted_groups(self.next_ranks.T[cols])
+        ranks = self.next_ranks
+        assert ranks is not None  # a flop or turn table
+        lo, size, rank, card, holding = _sorted_groups(ranks.T[cols])
         k = cols.size
         invalid = np.zeros(k, dtype=np.int64)
         invalid[card[rank == 0]] = size[rank == 0]

@@ -54,7 +54,7 @@ ACTION_STATES = ("pass", "call", "bet", "raise")
 UNOBSERVED = len(ACTION_STATES)
 #: Where ``bpp build stud-actions --replace-shipped`` writes the four networks (with the prior M_A|C), as the variant's spec names it.
 ACTIONS_DIR = STUD_VARIANTS["actions"].models_path
-_STEM = STUD_VARIANTS["actions"].stem
+_STEM = STUD_VARIANTS["actions"].file_stem
 
 
 def round_action_state(events, player: int, betting_round: int) -> int:

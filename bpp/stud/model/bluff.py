@@ -76,7 +76,7 @@ WEAK_FINALS = tuple(i for i, name in enumerate(ht.FINAL_TYPES) if name.startswit
 PRIOR_BLUFF = 0.05
 #: Where ``bpp build stud-bluff --replace-shipped`` writes the four networks (with the prior CPTs), as the variant's spec names it.
 BLUFF_DIR = STUD_VARIANTS["bluff"].models_path
-_STEM = STUD_VARIANTS["bluff"].stem
+_STEM = STUD_VARIANTS["bluff"].file_stem
 
 
 def _n(r: int) -> int:

@@ -39,7 +39,7 @@ class PriorBuild:
 
     @property
     def name(self) -> str:
-        return STUD_VARIANTS[self.variant].target
+        return STUD_VARIANTS[self.variant].build_target
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Options of ``bpp build <name>``."""

@@ -177,7 +177,7 @@ def load_linked_networks(directory=None) -> list:
     """The four saved linked networks, read back with pgmpy's ``BIFReader`` and checked (every CPT a distribution)."""
     from bpp.stud.model.networks import read_round_networks
 
-    return read_round_networks(LINKED_DIR if directory is None else directory, STUD_VARIANTS["linked"].stem, "bif", "stud-linked",
+    return read_round_networks(LINKED_DIR if directory is None else directory, STUD_VARIANTS["linked"].file_stem, "bif", "stud-linked",
                                where="load_linked_networks")
 
 

@@ -313,7 +313,7 @@ def save_variant(variant: str, cpts=None, out_dir=None, *, info: dict | None = N
     if len(cpts) != N_ROUNDS:
         raise ValueError(f"The 'cpts' parameter of save_variant must hold 4 rounds' tables; got {len(cpts)}.")
     return write_round_networks([build_network(c, variant, **tables) for c in cpts],
-                                spec.models_path if out_dir is None else out_dir, spec.stem, info=info, formats=formats)
+                                spec.models_path if out_dir is None else out_dir, spec.file_stem, info=info, formats=formats)
 
 
 def read_round_networks(directory, stem: str, file_format: str, target: str, check=None, *, where: str) -> list:

@@ -154,5 +154,5 @@ def load_showing_networks(directory=None, *, file_format: str = "bif") -> list:
     """
     from bpp.stud.model.networks import read_round_networks
 
-    return read_round_networks(SHOWING_DIR if directory is None else directory, STUD_VARIANTS["showing"].stem, file_format,
+    return read_round_networks(SHOWING_DIR if directory is None else directory, STUD_VARIANTS["showing"].file_stem, file_format,
                                "stud-showing", where="load_showing_networks")
