@@ -21,6 +21,7 @@ over the shipped ``bpp/models/stud/<variant>``.
 from __future__ import annotations
 
 import argparse
+
 import importlib
 from dataclasses import dataclass
 
@@ -43,7 +44,7 @@ class PriorBuild:
         """Options of ``bpp build <name>``."""
         add_build_output(parser, f"bpp/models/stud/{self.name.removeprefix('stud-')}", folder=True)
 
-    def run(self, args) -> int:
+    def run(self, args: argparse.Namespace) -> int:
         """Build and save the four networks; print one line per file written."""
         module = importlib.import_module(self.module)
         out = build_destination(args, getattr(module, self.directory), folder=True, name=self.name)

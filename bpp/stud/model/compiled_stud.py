@@ -22,12 +22,17 @@ Examples
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import os
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from bpp.stud.model.figure1 import ACTIONS, StudCPTs
 from bpp.stud.model.networks import build_network, load_cpts, network_cpts
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = ["StudBelief", "CompiledStudNet", "compile_network", "load_compiled"]
 
@@ -192,7 +197,7 @@ class CompiledStudNet:
             f"The 'opp_action' parameter of query must be None (unobserved), 0/1 or one of {ACTIONS}; got {value!r}."
         )
 
-    def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
+    def query(self, bpp_current: int | str, opp_upcards: int | str, opp_action: int | str | None = None) -> StudBelief:
         """Beliefs given BPP's current hand type, the opponent's up cards' type and its action.
 
         Parameters
@@ -243,7 +248,7 @@ class CompiledStudNet:
         """
         return self._win[bpp_current][opp_upcards][opp_action]
 
-    def with_action_cpt(self, action_cpt) -> "CompiledStudNet":
+    def with_action_cpt(self, action_cpt: ArrayLike) -> "CompiledStudNet":
         """A new compiled network with M_A|C replaced (learning, §3.3 and §5.2).
 
         Parameters
@@ -261,7 +266,7 @@ class CompiledStudNet:
         """
         return CompiledStudNet(self.cpts.with_action_cpt(action_cpt))
 
-    def to_network(self):
+    def to_network(self) -> DiscreteBayesianNetwork:
         """The pgmpy network with these CPTs (for inspection, drawing and checks)."""
         return build_network(self.cpts)
 
@@ -272,7 +277,7 @@ class CompiledStudNet:
         )
 
 
-def compile_network(model) -> CompiledStudNet:
+def compile_network(model: DiscreteBayesianNetwork) -> CompiledStudNet:
     """Compile a pgmpy BPP network (built here or read from BIF/XMLBIF) to numpy tables.
 
     >>> from bpp.stud.model.networks import load_networks
@@ -282,7 +287,7 @@ def compile_network(model) -> CompiledStudNet:
     return CompiledStudNet(network_cpts(model))
 
 
-def load_compiled(directory=None) -> tuple[CompiledStudNet, ...]:
+def load_compiled(directory: str | os.PathLike[str] | None = None) -> tuple[CompiledStudNet, ...]:
     """The four compiled networks from ``bpp/models/stud/stud_cpts.npz`` (no pgmpy import).
 
     >>> [n.betting_round for n in load_compiled()]

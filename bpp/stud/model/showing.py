@@ -59,7 +59,9 @@ True
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -67,6 +69,11 @@ from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import EDGES, N_ROUNDS, StudCPTs, _check_round, current_type_names, upcard_type_names
 from bpp.stud.model.upcards import link_node, link_states
 from bpp.models import shipped_path
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = [
     "UPCARDS_NODE",
@@ -120,7 +127,7 @@ def type_shown(betting_round: int) -> np.ndarray:
     return shown
 
 
-def strength_state(hole, up) -> int:
+def strength_state(hole: Sequence[int], up: Sequence[int]) -> int:
     """BPP_Strength's state index for a down card and the up cards: 1 showing, 0 hidden.
 
     >>> from holdem.cards import parse_cards
@@ -159,7 +166,7 @@ def showing_factors(cpts: StudCPTs) -> tuple[dict, dict]:
     return factors, states
 
 
-def build_showing_network(cpts: StudCPTs):
+def build_showing_network(cpts: StudCPTs) -> DiscreteBayesianNetwork:
     """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 + BPP_Upcards + BPP_Strength (named states).
 
     Parameters
@@ -206,7 +213,7 @@ def build_showing_network(cpts: StudCPTs):
     return model
 
 
-def save_showing(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:
+def save_showing(cpts: Sequence[StudCPTs] | None = None, out_dir: str | os.PathLike[str] | None = None, *, info: dict | None = None) -> list[Path]:
     """Write the four showing networks as BIF and XMLBIF (+ ``build_info.json``); return the paths.
 
     >>> import tempfile
@@ -224,7 +231,7 @@ def save_showing(cpts=None, out_dir=None, *, info: dict | None = None) -> list[P
                                 "stud_showing", info=info)
 
 
-def load_showing_networks(directory=None, *, file_format: str = "bif") -> list:
+def load_showing_networks(directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif") -> list:
     """The four saved showing networks, read back with pgmpy and checked (every CPT a distribution; one line naming a bad file).
 
     >>> [sorted(m.get_parents("BPP_Strength")) for m in load_showing_networks()][0]
