@@ -4,10 +4,9 @@ Target: stepping ``bpp.envs`` costs at most 1.25x ``play_match``.
 The environment side builds the observation vector and mask at every
 decision of the learner's seat (VsAgentsEnv) or of every seat (the AEC env) and
 maps the agent's bpp action to its index and back; the agents and their random
-streams are the same as in the match, and the environments deal their own
-hands from the match's seed and block size (``bpp.envs._Deals``: the same
-block draws and showdown ranks as the match), so the hands are the same
-(checked: equal total chips).
+streams are the same as in the match, and the environments, reset with the
+match's seed, deal the match's hands (block by block, with their showdown
+ranks, as the match), so the hands are the same (checked: equal total chips).
 
 Each figure is the best of ``--repeat`` runs, timed in this process's CPU
 time (``time.process_time``: a shared machine's load does not count).  The
@@ -35,17 +34,10 @@ from bpp.envs import ActionCoder, Encoder, VsAgentsEnv, _Deals, aec_env
 from holdem.checks import seed_sequence
 from holdem.games import GAMES
 from holdem.match import play_match
-from holdem.match.runner import DEFAULT_BLOCK_SIZE
 from holdem.play import HandDriver, _hook
 
 CASES = [("limit-holdem", ("random", "call")), ("limit-holdem", ("loki", "call")), ("stud5", ("rules", "call"))]
 SEED = 1
-
-
-def _match_deals(env, game):
-    """Let ``env`` deal the hands of ``play_match(..., rng=SEED)`` from its next reset on (block by block, as the match)."""
-    env._deals = _Deals(game, seed_sequence(SEED), DEFAULT_BLOCK_SIZE)
-    env._hands = 0
 
 
 def time_match(game, names, hands):
@@ -58,14 +50,12 @@ def time_match(game, names, hands):
 def time_gym(game, names, hands):
     learner = registry.make_agent(names[0], rng=10)
     env = VsAgentsEnv(game, opponents=[registry.make_agent(names[1], rng=11)], seat=0)
-    env.reset()  # makes the env's opponents and deals; then the match's deals
-    _match_deals(env, game)
     index = env.coder.index
     act, observe, new_hand = learner.act, _hook(learner, "observe"), _hook(learner, "new_hand")
     total = 0.0
     t = time.process_time()
-    for _ in range(hands):
-        total += env.reset()[1]["skipped_reward"]  # the opponents call: no hand ends before the learner acts
+    for k in range(hands):  # reset(seed=SEED) deals play_match(..., rng=SEED)'s hands from there on
+        total += env.reset(seed=SEED if k == 0 else None)[1]["skipped_reward"]  # the opponents call: none skipped
         if new_hand is not None:
             new_hand(0)
         seen, done = 0, False
@@ -85,15 +75,13 @@ def time_gym(game, names, hands):
 def time_aec(game, names, hands):
     agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
     env = aec_env(game)
-    env.reset()
-    _match_deals(env, game)
     coder = env.coder
     observers = [h for h in (_hook(a, "observe") for a in agents) if h is not None]
     starters = [(seat, h) for seat, h in ((s, _hook(a, "new_hand")) for s, a in enumerate(agents)) if h is not None]
     t = time.process_time()
     total = 0.0
-    for _ in range(hands):
-        env.reset()
+    for k in range(hands):
+        env.reset(seed=SEED if k == 0 else None)
         for seat, start in starters:
             start(seat)
         seen = 0
@@ -124,7 +112,7 @@ def time_ladder(game, names, hands, level, outside):
     """
     agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
     n = game.n_players
-    deals = _Deals(game, seed_sequence(SEED), DEFAULT_BLOCK_SIZE)
+    deals = _Deals(game, seed_sequence(SEED))  # the envs' own dealer, as reset(seed=SEED) makes it
     driver = HandDriver([None if s in outside else a for s, a in enumerate(agents)])
     coder = ActionCoder(game)
     encoders = [Encoder(n, game.starting_stack) for _ in range(n)]
