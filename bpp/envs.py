@@ -253,7 +253,7 @@ class Encoder:
     def __init__(self, n_players: int, starting_stack: int):
         n = self.n = int(n_players)
         self.v = np.zeros(observation_size(n), dtype=np.float32)
-        self._w: Any = memoryview(cast(Any, self.v))  # element writes through the buffer: a Python float in, no numpy scalar
+        self._w: Any = self.v.data  # a memoryview: element writes through the buffer: a Python float in, no numpy scalar made
         self._up = 104
         self._round = self._up + n * 52
         self._num = self._round + _ROUNDS  # pot, to call, stacks (n), committed (n), then button (n), folded (n)
