@@ -334,6 +334,7 @@ class StreetTable:
                 nxt.flags.writeable = False
                 self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
+        self._percentiles: Any = None  # the next-card percentiles (_pattern_percentiles) once holding_strength has them
         self._hole_cache: dict[int, tuple] = {}
         self._player_cache: dict[tuple[int, bool], np.ndarray] = {}  # player_ehs against random hands
 
@@ -718,6 +719,55 @@ class StreetTable:
         ppot = min(max(gain / (cols.size - 2) / behind, 0.0), 1.0)
         return hs + (1 - hs) * ppot
 
+    def next_percentiles(self, cards: np.ndarray, holdings: np.ndarray) -> np.ndarray | None:
+        """Each holding's HS percentile among all live holdings once the next card comes, read from :meth:`holding_strength`.
+
+        The percentile of holding ``h`` on the board plus card ``c`` is ``(below + (tied − 1) / 2) / (n − 1)``
+        over the ``n`` holdings that share no card with that board (``h`` among them): what
+        :meth:`holding_strength` computes for every (next card, holding) pair to get the potential, and what the
+        simulation needs for the next street of each trial (:func:`bpp.loki.simulator.sampling.simulate`).
+
+        Parameters
+        ----------
+        cards : numpy.ndarray of int, shape (T,)
+            The next card of each row (not on the board).
+        holdings : numpy.ndarray of int, shape (T, n)
+            Holding indices, sharing no card with the board or the row's card.
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (T, n), or None
+            None on the river and on boards with four cards of a suit (no pattern form: the caller counts).
+
+        Examples
+        --------
+        >>> from holdem.cards import parse_cards
+        >>> from holdem.ranges import holding_index
+        >>> t = street_table("3h 4c Jh")
+        >>> h = holding_index(*parse_cards("As Qc"))
+        >>> p = t.next_percentiles(np.array([int(parse_cards("Qd")[0])]), np.array([[h]]))
+        >>> p.shape, bool(0.9 < p[0, 0] < 1)
+        ((1, 1), True)
+        """
+        if self.board.size == 5:
+            return None
+        self.holding_strength()
+        if self._percentiles is None:
+            return None
+        table, fh, fc, fpct = self._percentiles
+        cards = np.asarray(cards, dtype=np.intp)
+        holdings = np.asarray(holdings, dtype=np.intp)
+        out = table[cards[:, None], _HOLDING_PATTERN[holdings]]
+        if fh.size:  # the (holding, card) pairs that can make a flush have their own entry
+            key = fc.astype(np.int64) * N_HOLDINGS + fh
+            order = np.argsort(key)
+            key = key[order]
+            want = cards[:, None] * N_HOLDINGS + holdings
+            at = np.minimum(np.searchsorted(key, want), key.size - 1)
+            hit = key[at] == want
+            out[hit] = fpct[order[at[hit]]]
+        return out
+
     def _invalid_per_card(self, nxt: np.ndarray) -> np.ndarray:
         """Per next card (the columns of ``nxt``): the holdings that cannot see it (rank 0); kept on the table."""
         got = getattr(self, "_invalid_cache", None)
@@ -754,6 +804,7 @@ class StreetTable:
         got = self._pattern_percentiles(live) if percentiles is None else percentiles
         if got is None:
             return self._sorted_gains(hs)
+        self._percentiles = got
         table, fh, fc, fpct = got
         per = _scratch("pairs", (52, N_HOLDINGS))
         # (52, 1326): each (card, holding)'s pattern entry ("wrap": the indices are valid, and it does not buffer)
