@@ -137,6 +137,39 @@ def _pattern_keys() -> np.ndarray:
     return _PATTERN_KEYS
 
 
+def _holding_ranks(board: np.ndarray, bits: np.ndarray) -> np.ndarray:
+    """(1326,) int16: every holding's rank with ``board`` (``bits``: the holdings' suit-bit sums with the board);
+    garbage for holdings that use a board card.
+
+    Without a flush the rank depends on the ranks of the cards only: the 169 hole-rank patterns are evaluated and
+    gathered; holdings that can hold five cards of a suit (the board has three or more of it) rank as the larger
+    of their pattern's rank and the suit's flush-table entry, as :func:`holdem.evaluate.rank_of_keys` ranks a hand.
+    """
+    tables = load_tables()
+    base = int(tables.card_keys.take(board).sum()) >> SUIT_SHIFT << SUIT_SHIFT
+    ranks = rank_of_keys(_hole_pattern_keys() + base, board.size + 2).take(_HOLDING_PATTERN)  # no suit counts: no flush
+    on_board = np.bincount(board & 3, minlength=4)
+    for s in np.flatnonzero(on_board >= 3).tolist():
+        need = 5 - int(on_board[s])
+        hs = _BY_SUIT_COUNT[s][2] if need == 2 else np.concatenate(_BY_SUIT_COUNT[s][need:])
+        suited = (bits.take(hs) >> (13 * s)) & 0x1FFF
+        ranks[hs] = np.maximum(ranks.take(hs), tables.flush.take(suited))
+    return ranks
+
+
+_HOLE_PATTERN_KEYS: np.ndarray | None = None
+
+
+def _hole_pattern_keys() -> np.ndarray:
+    """(169,) int64: the key sums, suit counts removed, of two cards of ranks (r0, r1), flat by 13 · r0 + r1."""
+    global _HOLE_PATTERN_KEYS
+    if _HOLE_PATTERN_KEYS is None:
+        rank_part = load_tables().card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank
+        _HOLE_PATTERN_KEYS = (rank_part[:, None] + rank_part[None, :]).ravel()
+        _HOLE_PATTERN_KEYS.flags.writeable = False
+    return _HOLE_PATTERN_KEYS
+
+
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     """The rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings' packed key and
     suit-bit sums with the board), in one of two forms: ``(full, None)``, the (1326, 52) int16 table (0 where ``c``
@@ -286,9 +319,6 @@ class StreetTable:
     def _build(self, board: np.ndarray, _ranks: np.ndarray | None) -> None:
         self.board = board
         self.board_conflict = _conflicts(board.tolist())
-        on_board = np.zeros(52, dtype=bool)
-        on_board[board] = True
-        self._next_cards = np.flatnonzero(~on_board)  # the cards that can come next, in card order
         k = board.size
         if _ranks is None or k < 5:
             tables = load_tables()
@@ -296,7 +326,7 @@ class StreetTable:
             keys = hkeys + int(tables.card_keys.take(board).sum())  # keys add (holdem.evaluate.key_sums)
             bits = hbits + int(tables.suit_bits.take(board).sum())
         if _ranks is None:  # (street_table passes the previous street's next-card column: the same numbers)
-            ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
+            ranks = _holding_ranks(board, bits)
             ranks[self.board_conflict] = 0
         else:
             ranks = _ranks
@@ -323,6 +353,16 @@ class StreetTable:
         from holdem.cards import format_cards
 
         return f"StreetTable({format_cards(self.board)!r})"
+
+    @property
+    def _next_cards(self) -> np.ndarray:
+        """The cards that can come next (off the board), in card order."""
+        got = getattr(self, "_next_cards_cache", None)
+        if got is None:
+            on_board = np.zeros(52, dtype=bool)
+            on_board[self.board] = True
+            got = self._next_cards_cache = np.flatnonzero(~on_board)
+        return got
 
     @property
     def next_ranks(self) -> np.ndarray | None:
@@ -407,13 +447,15 @@ class StreetTable:
         ours[fc[mine]] = fr[mine]
         ours[self.board] = 0  # 0 (below every rank) where the card cannot come
         top = np.where(ours > 0, ours, _NO_RANK)  # and above every rank there
-        theirs = np.repeat(table[:-1].reshape(169, 13), 4, axis=1)  # (169, 52): each pattern's rank with each card
-        below = (theirs < ours).view(np.int8)  # the pattern is behind us after that card
-        above = (theirs > top).view(np.int8)
-        ahead = below.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
-        behind = above.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
+        theirs = self._pattern_card_ranks()  # (169, 52): each pattern's rank with each card
+        below = (theirs < ours).astype(np.float32)  # the pattern is behind us after that card
+        above = (theirs > top).astype(np.float32)
+        # per pattern, the cards it trails / leads after (row sums by a product with ones: exact small integers),
+        # less each holding's own two cards
+        ahead = (below @ _ONES52).take(_HOLDING_PATTERN)
+        behind = (above @ _ONES52).take(_HOLDING_PATTERN)
         below, above = below.ravel(), above.ravel()
-        for own in _PAIR_OF_PATTERN:  # each holding's two own cards, in its pattern's row
+        for own in _PAIR_OF_PATTERN:  # each holding's first, then second card, in its pattern's row
             ahead -= below.take(own)
             behind -= above.take(own)
         keep = live[fh] & (ours[fc] > 0)
@@ -421,15 +463,18 @@ class StreetTable:
         if fh.size:  # a flush pair's own comparison replaces its pattern's
             at = _HOLDING_PATTERN[fh] * 52 + fc
             o = ours[fc]
-            ahead += np.bincount(fh, (fr < o).view(np.int8) - below[at], minlength=N_HOLDINGS).astype(np.int32)
-            behind += np.bincount(fh, (fr > o).view(np.int8) - above[at], minlength=N_HOLDINGS).astype(np.int32)
+            ahead += np.bincount(fh, (fr < o) - below[at], minlength=N_HOLDINGS)
+            behind += np.bincount(fh, (fr > o) - above[at], minlength=N_HOLDINGS)
         ahead *= live
         behind *= live
-        later = np.empty((N_HOLDINGS, 3))
-        later[:, 0] = ahead
-        later[:, 1] = (48 - self.board.size) * live - ahead - behind
-        later[:, 2] = behind
-        return later
+        return np.column_stack([ahead, (48 - self.board.size) * live - ahead - behind, behind]).astype(np.float64)
+
+    def _pattern_card_ranks(self) -> np.ndarray:
+        """(169, 52) int16: each rank pattern's rank with each next card, no flush (kept on the table)."""
+        got = getattr(self, "_pattern_cards", None)
+        if got is None:
+            got = self._pattern_cards = np.repeat(self._parts[0][:-1].reshape(169, 13), 4, axis=1)
+        return got
 
     def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
