@@ -146,8 +146,7 @@ def _holding_ranks(board: np.ndarray, bits: np.ndarray) -> np.ndarray:
     of their pattern's rank and the suit's flush-table entry, as :func:`holdem.evaluate.rank_of_keys` ranks a hand.
     """
     tables = load_tables()
-    base = int(tables.card_keys.take(board).sum()) >> SUIT_SHIFT << SUIT_SHIFT
-    ranks = rank_of_keys(_hole_pattern_keys() + base, board.size + 2).take(_HOLDING_PATTERN)  # no suit counts: no flush
+    ranks = _rank_patterns("hole", int(tables.card_keys.take(board).sum()), board.size + 2).take(_HOLDING_PATTERN)
     on_board = np.bincount(board & 3, minlength=4)
     for s in np.flatnonzero(on_board >= 3).tolist():
         need = 5 - int(on_board[s])
@@ -155,6 +154,36 @@ def _holding_ranks(board: np.ndarray, bits: np.ndarray) -> np.ndarray:
         suited = (bits.take(hs) >> (13 * s)) & 0x1FFF
         ranks[hs] = np.maximum(ranks.take(hs), tables.flush.take(suited))
     return ranks
+
+
+_RANK_PATTERNS: OrderedDict[tuple[str, int, int], np.ndarray] = OrderedDict()
+_RANK_PATTERNS_SIZE = 4096  # distinct boards by their ranks: 455 flops, 1,820 turns (at most 10 MB)
+
+
+def _rank_patterns(kind: str, board_key: int, n_cards: int) -> np.ndarray:
+    """The ranks of the rank patterns on a board, without a flush; they depend on the board's ranks alone, so they
+    are kept per board rank multiset (the board's key sum with the suit counts removed), bounded LRU.
+
+    ``kind="hole"``: (169,) by hole ranks 13 · r0 + r1 (:func:`_holding_ranks`); ``"next"``: (2198,) by
+    169 · r0 + 13 · r1 + next rank, then a 0 (:func:`_next_ranks`).  ``board_key``: the board's packed key sum;
+    ``n_cards``: the hand size evaluated.  Read-only.
+    """
+    base = board_key >> SUIT_SHIFT << SUIT_SHIFT
+    key = (kind, n_cards, base)
+    got = _RANK_PATTERNS.get(key)
+    if got is not None:
+        _RANK_PATTERNS.move_to_end(key)
+        return got
+    if kind == "hole":
+        got = rank_of_keys(_hole_pattern_keys() + base, n_cards)  # no suit counts: never a flush
+    else:
+        got = np.zeros(13**3 + 1, dtype=np.int16)
+        got[:-1] = rank_of_keys(_pattern_keys() + base, n_cards)
+    got.flags.writeable = False
+    _RANK_PATTERNS[key] = got
+    if len(_RANK_PATTERNS) > _RANK_PATTERNS_SIZE:
+        _RANK_PATTERNS.popitem(last=False)
+    return got
 
 
 _HOLE_PATTERN_KEYS: np.ndarray | None = None
@@ -192,9 +221,7 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         out = rank_of_keys(keys[:, None] + tables.card_keys[None, :52], n_cards, suit_bits=bits[:, None] + tables.suit_bits[None, :52])
         out[_HOLDING_CARD_MASK] = 0
         return out, None
-    pattern = _pattern_keys() + (int(tables.card_keys.take(board).sum()) >> SUIT_SHIFT << SUIT_SHIFT)
-    table = np.zeros(13**3 + 1, dtype=np.int16)
-    table[:-1] = rank_of_keys(pattern, n_cards)  # no suit counts: never a flush
+    table = _rank_patterns("next", int(tables.card_keys.take(board).sum()), n_cards)
     on = np.zeros(52, dtype=bool)
     on[board] = True
     h, c, r = [], [], []
