@@ -89,8 +89,11 @@ def _rank_pattern_index() -> np.ndarray:
 _RANK_PATTERN = _rank_pattern_index()
 _RANK_PATTERN_T = np.ascontiguousarray(_RANK_PATTERN.T)  # (52, 1326): card c's column as a contiguous row
 _HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,): hole ranks as 13 · r0 + r1
-#: (2, 1326): the flat index, in a (169, 52) array by (pattern, card), of each holding's first and second card
-_PAIR_OF_PATTERN = np.ascontiguousarray((_HOLDING_PATTERN[:, None] * 52 + HOLDINGS.astype(np.intp)).T)
+_CARD_RANK = np.arange(52) >> 2
+#: (2, 1326): each holding's first and second card
+_HOLDING_CARDS = np.ascontiguousarray(HOLDINGS.T.astype(np.intp))
+#: (2, 1326): the flat index 13 · pattern + rank, into a (169, 13) pattern table, of each holding's first and second card
+_OWN_PATTERN_RANK = _HOLDING_PATTERN[None, :] * 13 + (_HOLDING_CARDS >> 2)
 #: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
 _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
 #: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
@@ -461,12 +464,13 @@ class StreetTable:
 
     def _pattern_later(self, h0: int, live: np.ndarray) -> np.ndarray:
         """``_hole_counts``' later counts (1326, 3) of our holding ``h0`` (next cards after which each live holding
-        is ahead of, tied with, behind us), counted over the 169 rank patterns instead of all 1326 × 52 pairs.
+        is ahead of, tied with, behind us), counted over rank patterns instead of all 1326 × 52 pairs.
 
-        Off the flush pairs a holding's rank with next card ``c`` is its pattern's, so per pattern the cards we
-        beat and lose to are counted once (over the cards that can come: off the board, not ours); each holding
-        takes its pattern's counts, less its own two cards, and its flush pairs replace their pattern's
-        comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
+        Off the flush pairs a holding's rank with next card ``c`` is its pattern's rank with the rank of ``c``, and
+        so is ours unless ``c`` makes our flush: per pattern, the next ranks it trails and leads us after are
+        counted once, each weighted by its cards that can come (off the board, not ours), plus our flush cards one
+        by one.  Each holding takes its pattern's counts less its own two cards, and its flush pairs replace their
+        pattern's comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
         """
         table, fh, fc, fr = self._parts
         ours = table.take(_RANK_PATTERN[h0])  # (52,): our rank with each next card, 0 with one of ours
@@ -474,34 +478,33 @@ class StreetTable:
         ours[fc[mine]] = fr[mine]
         ours[self.board] = 0  # 0 (below every rank) where the card cannot come
         top = np.where(ours > 0, ours, _NO_RANK)  # and above every rank there
-        theirs = self._pattern_card_ranks()  # (169, 52): each pattern's rank with each card
-        below = (theirs < ours).astype(np.float32)  # the pattern is behind us after that card
-        above = (theirs > top).astype(np.float32)
-        # per pattern, the cards it trails / leads after (row sums by a product with ones: exact small integers),
-        # less each holding's own two cards
-        ahead = (below @ _ONES52).take(_HOLDING_PATTERN)
-        behind = (above @ _ONES52).take(_HOLDING_PATTERN)
-        below, above = below.ravel(), above.ravel()
-        for own in _PAIR_OF_PATTERN:  # each holding's first, then second card, in its pattern's row
-            ahead -= below.take(own)
-            behind -= above.take(own)
+        patterns = table[:-1].reshape(169, 13)  # each pattern's rank with each next rank
+        plain_rank = patterns[_HOLDING_PATTERN[h0]]  # (13,): ours without a flush
+        plain = ours == plain_rank.take(_CARD_RANK)  # the cards that can come and do not change our flush
+        count = plain.reshape(13, 4).sum(axis=1).astype(np.float32)  # per next rank, its plain cards
+        ahead = (patterns < plain_rank).astype(np.float32) @ count  # (169,) per pattern
+        behind = (patterns > plain_rank).astype(np.float32) @ count
+        special = np.flatnonzero((ours > 0) & ~plain)  # our flush cards, one by one
+        if special.size:
+            cols = patterns[:, special >> 2]
+            ahead += (cols < ours[special]).sum(axis=1)
+            behind += (cols > ours[special]).sum(axis=1)
+        ahead = ahead.take(_HOLDING_PATTERN)
+        behind = behind.take(_HOLDING_PATTERN)
+        for index, card in zip(_OWN_PATTERN_RANK, _HOLDING_CARDS):  # each holding's first, then second card
+            theirs = table.take(index)
+            ahead -= theirs < ours.take(card)
+            behind -= theirs > top.take(card)
         keep = live[fh] & (ours[fc] > 0)
         fh, fc, fr = fh[keep], fc[keep], fr[keep]
         if fh.size:  # a flush pair's own comparison replaces its pattern's
-            at = _HOLDING_PATTERN[fh] * 52 + fc
+            theirs = table.take(_HOLDING_PATTERN.take(fh) * 13 + (fc >> 2))
             o = ours[fc]
-            ahead += np.bincount(fh, (fr < o) - below[at], minlength=N_HOLDINGS)
-            behind += np.bincount(fh, (fr > o) - above[at], minlength=N_HOLDINGS)
+            ahead += np.bincount(fh, (fr < o).astype(np.int8) - (theirs < o), minlength=N_HOLDINGS)
+            behind += np.bincount(fh, (fr > o).astype(np.int8) - (theirs > o), minlength=N_HOLDINGS)
         ahead *= live
         behind *= live
         return np.column_stack([ahead, (48 - self.board.size) * live - ahead - behind, behind]).astype(np.float64)
-
-    def _pattern_card_ranks(self) -> np.ndarray:
-        """(169, 52) int16: each rank pattern's rank with each next card, no flush (kept on the table)."""
-        got = getattr(self, "_pattern_cards", None)
-        if got is None:
-            got = self._pattern_cards = np.repeat(self._parts[0][:-1].reshape(169, 13), 4, axis=1)
-        return got
 
     def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
