@@ -456,7 +456,7 @@ class StreetTable:
             n_valid = np.where(self.board_conflict, 0, 50 - self.board.size) - (theirs_next[:, HOLDINGS[h0]] > 0).sum(axis=1)
             later = np.stack([ahead, n_valid - ahead - behind, behind], axis=1).astype(np.float64)
             later[~live] = 0.0
-        got = (now, later, live, groups, None if later is None else [later[g] for g in groups])
+        got = (now, later, live, groups, None if later is None else [later.take(g, axis=0) for g in groups])
         if len(self._hole_cache) > 16:
             self._hole_cache.clear()
         self._hole_cache[h0] = got
@@ -489,22 +489,29 @@ class StreetTable:
             cols = patterns[:, special >> 2]
             ahead += (cols < ours[special]).sum(axis=1)
             behind += (cols > ours[special]).sum(axis=1)
-        ahead = ahead.take(_HOLDING_PATTERN)
-        behind = behind.take(_HOLDING_PATTERN)
-        for index, card in zip(_OWN_PATTERN_RANK, _HOLDING_CARDS):  # each holding's first, then second card
-            theirs = table.take(index)
-            ahead -= theirs < ours.take(card)
-            behind -= theirs > top.take(card)
+        own, flush_pattern = self._pattern_ranks_of_pairs()
+        below = own < ours.take(_HOLDING_CARDS)  # (2, 1326): after each holding's first / second card
+        above = own > top.take(_HOLDING_CARDS)
+        ahead = ahead.take(_HOLDING_PATTERN) - below[0] - below[1]
+        behind = behind.take(_HOLDING_PATTERN) - above[0] - above[1]
         keep = live[fh] & (ours[fc] > 0)
-        fh, fc, fr = fh[keep], fc[keep], fr[keep]
-        if fh.size:  # a flush pair's own comparison replaces its pattern's
-            theirs = table.take(_HOLDING_PATTERN.take(fh) * 13 + (fc >> 2))
+        if keep.any():  # a flush pair's own comparison replaces its pattern's
+            fh, fc, fr, theirs = fh[keep], fc[keep], fr[keep], flush_pattern[keep]
             o = ours[fc]
             ahead += np.bincount(fh, (fr < o).astype(np.int8) - (theirs < o), minlength=N_HOLDINGS)
             behind += np.bincount(fh, (fr > o).astype(np.int8) - (theirs > o), minlength=N_HOLDINGS)
         ahead *= live
         behind *= live
         return np.column_stack([ahead, (48 - self.board.size) * live - ahead - behind, behind]).astype(np.float64)
+
+    def _pattern_ranks_of_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """Kept on the table: (2, 1326) int16, each holding's pattern rank with its own first / second card's rank;
+        and each flush pair's pattern rank (what its flush replaces)."""
+        got = getattr(self, "_pair_patterns", None)
+        if got is None:
+            table, fh, fc, _ = self._parts
+            got = self._pair_patterns = (table.take(_OWN_PATTERN_RANK), table.take(_HOLDING_PATTERN.take(fh) * 13 + (fc >> 2)))
+        return got
 
     def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
@@ -551,7 +558,7 @@ class StreetTable:
             ppot_all = 0.0
         else:
             # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
-            table = np.stack([w[:, g] @ lg for g, lg in zip(groups, later_by)], axis=1)
+            table = np.stack([w.take(g, axis=1) @ lg for g, lg in zip(groups, later_by)], axis=1)
             if m == 1:
                 tables = [table[0].tolist()]
                 inv = 1.0 / total[0]
