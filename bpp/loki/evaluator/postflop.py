@@ -51,6 +51,7 @@ import numpy as np
 from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
+from holdem.strength import pairwise_potential_tables
 from holdem.tables import SUIT_SHIFT, load_tables
 
 if TYPE_CHECKING:
@@ -99,6 +100,21 @@ _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLD
 #: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
 _OWN_CARD_PAIRS = np.flatnonzero(_HOLDING_CARD_MASK.T)
 _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
+#: (169, 13): the cards of each rank in each hole-rank pattern 13 · r0 + r1; and each pattern's r0, r1
+_PATTERN_X, _PATTERN_Y = np.divmod(np.arange(169), 13)
+_PATTERN_RANK_COUNT = ((np.arange(13)[None, :] == _PATTERN_X[:, None]).astype(np.int16) + (np.arange(13)[None, :] == _PATTERN_Y[:, None]))
+_PATTERN_PAIRS = np.arange(13) * 14  # the patterns r0 == r1, by rank
+_PATTERN_DOWN = np.flatnonzero(_PATTERN_X > _PATTERN_Y)
+_HOLE_KEYS: np.ndarray | None = None
+
+
+def _pattern_hole_keys() -> np.ndarray:
+    """(169,) the packed keys, suit counts removed, of two hole cards of ranks r0, r1 (pattern 13 · r0 + r1)."""
+    global _HOLE_KEYS
+    if _HOLE_KEYS is None:
+        rank_part = load_tables().card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank
+        _HOLE_KEYS = (rank_part[:, None] + rank_part[None, :]).ravel()
+    return _HOLE_KEYS
 _ONES52 = np.ones(52, dtype=np.float32)
 _ZEROS = np.zeros(N_HOLDINGS)
 _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
@@ -240,8 +256,8 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         c.append(cs)
     if not h:
         return None, (table, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int16))
-    h, c, r = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
-    return None, (table, h, c, r)
+    hs, cs, rs = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
+    return None, (table, hs, cs, rs)
 
 
 _SCRATCH = threading.local()
@@ -582,45 +598,12 @@ class StreetTable:
             ehs_product=_product(ehs_each),
         )
 
-    def _later_counts(self) -> np.ndarray:
-        """``L[h, g]``: next cards after which holding ``h`` is ahead of, tied with, behind holding ``g``; (1326, 1326, 3) uint8.
-
-        The one-card look-ahead of :meth:`evaluate` for every pair of holdings
-        at once (cards of ``h``, ``g`` or the board excluded), built in blocks
-        of holdings and kept for the last few boards (5 MB each).
-        """
-        key = tuple(self.board.tolist())
-        got = _LATER.get(key)
-        if got is not None:
-            return got
-        theirs = self.next_ranks
-        valid = theirs > 0
-        n_valid = valid.sum(axis=1)
-        # g's invalid columns (rank 0) raised above every rank: never below ours.  Counts summed as uint8 (at most 52)
-        theirs_big = np.where(valid, theirs, _NO_RANK)
-        out = np.zeros((N_HOLDINGS, N_HOLDINGS, 3), dtype=np.uint8)
-        for lo in range(0, N_HOLDINGS, 128):
-            hi = min(lo + 128, N_HOLDINGS)
-            ours = theirs[lo:hi, None, :]
-            ahead = (theirs_big[None] < ours).view(np.uint8).sum(axis=2, dtype=np.uint8)
-            mine = valid[:, HOLDINGS[lo:hi]].sum(axis=2).T  # (k, 1326): g's valid columns that are our cards
-            behind = (theirs[None] > ours).view(np.uint8).sum(axis=2, dtype=np.uint8) - mine
-            out[lo:hi, :, 0] = ahead
-            out[lo:hi, :, 2] = behind
-            out[lo:hi, :, 1] = n_valid[None] - mine - ahead - behind
-        out[_share_matrix()] = 0
-        out.flags.writeable = False
-        if len(_LATER) >= 4:
-            _LATER.pop(next(iter(_LATER)))
-        _LATER[key] = out
-        return out
-
     def evaluate_all(self, weights: ArrayLike | None = None, *, per_opponent: bool = True) -> AllEvaluation:
         """:meth:`evaluate` for every holding as ours at once, against the same weight tables.
 
         HS per opponent by :meth:`range_strength`; the pooled and per-opponent
-        one-card HP tables of every holding from the pairwise look-ahead counts
-        (:meth:`_later_counts`): the exact Billings1998 §4.2 numbers, not the percentile
+        one-card HP tables of every holding (:func:`holdem.strength.pairwise_potential_tables`, by rank
+        patterns): the exact Billings1998 §4.2 numbers, not the percentile
         estimate of :meth:`holding_strength`.  The tests check every holding
         against :meth:`evaluate`.
 
@@ -653,23 +636,13 @@ class StreetTable:
             ehs_each = hs
             ppot_all = np.zeros(N_HOLDINGS)
         else:
-            share = _share_matrix()
-            totals = w @ (~share).T  # (m, 1326): each table's live weight for each holding of ours
+            # (m, 1326): each table's live weight for each holding of ours (all of it less the 101 that share a card)
+            totals = w.sum(axis=1, keepdims=True) - (self._shared()[1] @ w.T).T
             inv = np.divide(1.0, totals, out=np.zeros_like(totals), where=totals > 1e-12)
-            later = self._later_counts().astype(np.float32)
-            r = self.ranks
-            now = [r[None, :] < r[:, None], r[None, :] == r[:, None], r[None, :] > r[:, None]]  # (h, g): h ahead/tied/behind
-            ok = ~share & live[None, :] & live[:, None]
-
-            def hp(weight_hg):  # (1326, 1326) → (1326, 3, 3) HP tables
-                return np.stack(
-                    [np.einsum("hg,hgl->hl", (weight_hg * (n & ok)).astype(np.float32), later) for n in now], axis=1
-                ).astype(np.float64)
-
-            pooled = hp(inv.T @ w)
-            ppot_all = _pots(pooled)[0]
+            tables = pairwise_potential_tables(self.board, self.ranks, self.next_ranks, w)  # (m, 1326, 3, 3)
+            ppot_all = _pots(np.einsum("ih,ihnl->hnl", inv, tables))[0]
             if per_opponent:
-                per = [_pots(hp(w[i][None, :] * inv[i][:, None]))[0] for i in range(w.shape[0])]
+                per = [_pots(inv[i][:, None, None] * tables[i])[0] for i in range(w.shape[0])]
                 ehs_each = hs + (1 - hs) * np.array(per)
         ehs = hs_n + (1 - hs_n) * ppot_all
         product = np.prod(ehs_each, axis=0) if per_opponent else None
@@ -742,6 +715,8 @@ class StreetTable:
 
     def _exact_hs(self, live: np.ndarray) -> np.ndarray:
         """Every holding's exact HS against one uniformly random opponent (0 for holdings that use a board card)."""
+        if np.bincount(self.board & 3, minlength=4).max() + 2 < 5:  # no holding can make a flush
+            return self._pattern_hs(live)
         ranks = self.ranks
         # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
@@ -760,6 +735,29 @@ class StreetTable:
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
         hs[live] = (less[live] + equal[live] / 2) / n_live[live]
+        return hs
+
+    def _pattern_hs(self, live: np.ndarray) -> np.ndarray:
+        """:meth:`_exact_hs` on a board where no holding can make a flush, counted over the 169 rank patterns.
+
+        Then a holding's rank is its pattern's (its hole ranks), and the opponent holdings of pattern ``q`` that
+        share no card with ours and the board number ``a_x · a_y`` (``a_r``: the cards of rank ``r`` left once
+        the board and our two cards are out), ``a_x (a_x − 1) / 2`` for a pair: HS of each of our patterns from
+        a (169, 169) weighted comparison, the very integers of the pairwise count.
+        """
+        key = int(key_sums(self.board)) >> SUIT_SHIFT << SUIT_SHIFT
+        rank = rank_of_keys(key + _pattern_hole_keys(), self.board.size + 2)  # (169,): never a flush
+        # int16 throughout (at most 1,326 holdings): small arrays, no fresh pages per call
+        left = (4 - np.bincount(self.board >> 2, minlength=13)).astype(np.int16)[None, :] - _PATTERN_RANK_COUNT  # (169, 13)
+        weight = left[:, _PATTERN_X] * left[:, _PATTERN_Y]  # (ours, theirs); pairs and r0 > r1 fixed below
+        weight[:, _PATTERN_PAIRS] = left * (left - 1) // 2
+        weight[:, _PATTERN_DOWN] = 0  # a holding's ranks come as r0 <= r1
+        less = (weight * (rank[None, :] < rank[:, None])).sum(axis=1, dtype=np.int64)
+        equal = (weight * (rank[None, :] == rank[:, None])).sum(axis=1, dtype=np.int64)
+        n_live = weight.sum(axis=1, dtype=np.int64)
+        p = _HOLDING_PATTERN[live]
+        hs = np.zeros(N_HOLDINGS)
+        hs[live] = (less[p] + equal[p] / 2) / n_live[p]
         return hs
 
     def strength_of(self, holding: int) -> float:
@@ -891,7 +889,9 @@ class StreetTable:
     def _sorted_gains(self, hs: np.ndarray) -> np.ndarray:
         """:meth:`_pattern_gains` for any next ranks: one sort of (card, rank, holding) keys over every pair."""
         cols = self._next_cards
-        lo, size, rank, card, holding = _sorted_groups(self.next_ranks.T[cols])
+        ranks = self.next_ranks
+        assert ranks is not None  # a flop or turn table
+        lo, size, rank, card, holding = _sorted_groups(ranks.T[cols])
         k = cols.size
         invalid = np.zeros(k, dtype=np.int64)
         invalid[card[rank == 0]] = size[rank == 0]
@@ -1005,7 +1005,6 @@ class StreetTable:
 
 _SHARE = None
 _PAIRS = None
-_LATER: dict[tuple[int, ...], np.ndarray] = {}
 
 
 def _share_pairs() -> tuple[np.ndarray, np.ndarray]:
