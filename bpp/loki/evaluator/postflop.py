@@ -194,7 +194,7 @@ def _rank_patterns(kind: str, board_key: int, n_cards: int) -> np.ndarray:
         _RANK_PATTERNS.move_to_end(key)
         return got
     if kind == "hole":
-        got = rank_of_keys(_hole_pattern_keys() + base, n_cards)  # no suit counts: never a flush
+        got = rank_of_keys(_pattern_hole_keys() + base, n_cards)  # no suit counts: never a flush
     else:
         got = np.zeros(13**3 + 1, dtype=np.int16)
         got[:-1] = rank_of_keys(_pattern_keys() + base, n_cards)
@@ -203,19 +203,6 @@ def _rank_patterns(kind: str, board_key: int, n_cards: int) -> np.ndarray:
     if len(_RANK_PATTERNS) > _RANK_PATTERNS_SIZE:
         _RANK_PATTERNS.popitem(last=False)
     return got
-
-
-_HOLE_PATTERN_KEYS: np.ndarray | None = None
-
-
-def _hole_pattern_keys() -> np.ndarray:
-    """(169,) int64: the key sums, suit counts removed, of two cards of ranks (r0, r1), flat by 13 · r0 + r1."""
-    global _HOLE_PATTERN_KEYS
-    if _HOLE_PATTERN_KEYS is None:
-        rank_part = load_tables().card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank
-        _HOLE_PATTERN_KEYS = (rank_part[:, None] + rank_part[None, :]).ravel()
-        _HOLE_PATTERN_KEYS.flags.writeable = False
-    return _HOLE_PATTERN_KEYS
 
 
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
@@ -745,8 +732,7 @@ class StreetTable:
         the board and our two cards are out), ``a_x (a_x − 1) / 2`` for a pair: HS of each of our patterns from
         a (169, 169) weighted comparison, the very integers of the pairwise count.
         """
-        key = int(key_sums(self.board)) >> SUIT_SHIFT << SUIT_SHIFT
-        rank = rank_of_keys(key + _pattern_hole_keys(), self.board.size + 2)  # (169,): never a flush
+        rank = _rank_patterns("hole", int(key_sums(self.board)), self.board.size + 2)  # (169,): never a flush
         # int16 throughout (at most 1,326 holdings): small arrays, no fresh pages per call
         left = (4 - np.bincount(self.board >> 2, minlength=13)).astype(np.int16)[None, :] - _PATTERN_RANK_COUNT  # (169, 13)
         weight = left[:, _PATTERN_X] * left[:, _PATTERN_Y]  # (ours, theirs); pairs and r0 > r1 fixed below
