@@ -67,6 +67,7 @@ _HOLDING_CARD_MASK = np.zeros((N_HOLDINGS, 52), dtype=bool)
 _HOLDING_CARD_MASK[np.arange(N_HOLDINGS), HOLDINGS[:, 0]] = True
 _HOLDING_CARD_MASK[np.arange(N_HOLDINGS), HOLDINGS[:, 1]] = True
 _HOLDING_CARD_MASK.flags.writeable = False
+_CARD_USERS = np.ascontiguousarray(_HOLDING_CARD_MASK.T)  # (52, 1326): the holdings that use each card
 
 
 def _holding_arrays() -> tuple[np.ndarray, np.ndarray]:
@@ -261,10 +262,7 @@ def _scratch(name: str, shape: tuple[int, ...]) -> np.ndarray:
 
 def _conflicts(cards) -> np.ndarray:
     """(1326,) bool: holdings that use one of ``cards``."""
-    out = np.zeros(N_HOLDINGS, dtype=bool)
-    for c in cards:
-        out[CARD_HOLDINGS[c]] = True
-    return out
+    return np.logical_or.reduce(_CARD_USERS.take(cards, axis=0), axis=0)
 
 
 @dataclass(frozen=True)
@@ -433,7 +431,8 @@ class StreetTable:
         if got is not None:
             return got
         ours = self.ranks[h0]
-        live = ~(self.board_conflict | _conflicts(HOLDINGS[h0].tolist()))
+        c0, c1 = HOLDINGS[h0]
+        live = ~(self.board_conflict | _CARD_USERS[c0] | _CARD_USERS[c1])
         theirs = self.ranks
         below = live & (theirs < ours)
         above = live & (theirs > ours)
