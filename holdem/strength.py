@@ -477,7 +477,8 @@ def _flush_holdings(board: np.ndarray) -> np.ndarray:
     on_board = np.bincount(board & 3, minlength=4)
     suit_count = (HOLDINGS[:, :, None] & 3) == np.arange(4)  # (1326, 2, 4)
     per_suit = suit_count.sum(axis=1)  # (1326, 4)
-    return ((on_board >= 2) & (per_suit >= 4 - on_board)).any(axis=1)
+    out: np.ndarray = ((on_board >= 2) & (per_suit >= 4 - on_board)).any(axis=1)
+    return out
 
 
 @functools.cache

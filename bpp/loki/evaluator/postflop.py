@@ -40,10 +40,11 @@ simulation need to turn an opponent's holding into an action.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -52,6 +53,9 @@ from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
 from holdem.strength import pairwise_potential_tables
 from holdem.tables import SUIT_SHIFT, load_tables
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
@@ -84,23 +88,29 @@ def _rank_pattern_index() -> np.ndarray:
 
 
 _RANK_PATTERN = _rank_pattern_index()
+_RANK_PATTERN_T = np.ascontiguousarray(_RANK_PATTERN.T)  # (52, 1326): card c's column as a contiguous row
 _HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,): hole ranks as 13 · r0 + r1
+#: (2, 1326): the flat index, in a (169, 52) array by (pattern, card), of each holding's first and second card
+_PAIR_OF_PATTERN = np.ascontiguousarray((_HOLDING_PATTERN[:, None] * 52 + HOLDINGS.astype(np.intp)).T)
 #: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
 _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
-#: (52, 1326): the flat index c · 170 + pattern of each (next card, holding); the sentinel 169 if c is in the holding
-_PATTERN_OF_PAIR = np.ascontiguousarray(np.arange(52)[:, None] * 170 + np.where(_HOLDING_CARD_MASK.T, 169, _HOLDING_PATTERN[None, :]))
+#: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
+_OWN_CARD_PAIRS = np.flatnonzero(_HOLDING_CARD_MASK.T)
 _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
 _ONES52 = np.ones(52, dtype=np.float32)
+_ZEROS = np.zeros(N_HOLDINGS)
 _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
 #: per suit, the holdings with 0, 1 and 2 cards of that suit
 _BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in range(3)] for s in range(4)]
 
 
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
-    """(1326, 52) int16: the rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings'
-    packed key and suit-bit sums with the board); 0 where ``c`` is in the holding, garbage where it is on the board.
-    Also the rank patterns, (169, 13) ranks by (hole ranks, next rank) without a flush, and the (holding, card)
-    pairs evaluated in full; None when every pair was.
+    """The rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings' packed key and
+    suit-bit sums with the board), in one of two forms: ``(full, None)``, the (1326, 52) int16 table (0 where ``c``
+    is in the holding, garbage where it is on the board), when the board has four cards of a suit; else
+    ``(None, parts)``: ``parts = (table, h, c, r)``, the (2198,) int16 ranks of the 13 × 13 × 13 rank patterns
+    (hole ranks, next rank) without a flush, flat, then a 0 (the entry of a next card in the holding,
+    :data:`_RANK_PATTERN`), and the (holding, card) pairs ``h``, ``c`` evaluated in full, with their ranks ``r``.
 
     Without a flush the rank depends on the ranks of the cards only, so the 13 × 13 × 13 patterns of (hole ranks,
     next rank) are evaluated once and gathered; the (holding, card) pairs that can hold five cards of one suit —
@@ -121,7 +131,6 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     )
     table = np.zeros(13**3 + 1, dtype=np.int16)
     table[:-1] = rank_of_keys(pattern.ravel(), n_cards)  # no suit counts: never a flush
-    out = table.take(_RANK_PATTERN)
     pairs = []
     for s in np.flatnonzero(on_board >= 2):
         need = 5 - on_board[s]  # cards of suit s the holding and the next card must add
@@ -136,11 +145,12 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         on_board = np.zeros(52, dtype=bool)
         on_board[board] = True
         keep = ~(_HOLDING_CARD_MASK[h, c] | on_board[c])
-        where, h, c = where[keep], h[keep], c[keep]
-        out.ravel()[where] = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
+        h, c = h[keep], c[keep]
+        r = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
     else:
         h = c = np.zeros(0, dtype=np.intp)
-    return out, (table[:-1].reshape(169, 13), h, c)
+        r = np.zeros(0, dtype=np.int16)
+    return None, (table, h, c, r)
 
 
 _SCRATCH = threading.local()
@@ -254,17 +264,19 @@ class StreetTable:
             ranks = _ranks
         ranks.flags.writeable = False
         self.ranks = ranks
-        self.next_ranks: Any  # (1326, 52) int16, None on the river
-        self._patterns: Any  # the rank patterns of the next card (_next_ranks), None on the river
-        if k == 5:
-            self.next_ranks = None
-            self._patterns = None
-        else:
-            nxt, self._patterns = _next_ranks(board, keys, bits)
-            nxt[:, board] = 0
-            nxt[self.board_conflict] = 0
-            nxt.flags.writeable = False
-            self.next_ranks = nxt
+        self._next: np.ndarray | None = None  # next_ranks, gathered on first use
+        self._parts: Any = None  # the rank patterns and flush pairs of the next card (_next_ranks)
+        self._patterns: Any = None  # (169, 13) pattern ranks, flush pairs h and c; None on the river and 4-suit boards
+        if k < 5:
+            nxt, self._parts = _next_ranks(board, keys, bits)
+            if nxt is None:
+                table, h, c, _ = self._parts
+                self._patterns = (table[:-1].reshape(169, 13), h, c)
+            else:
+                nxt[:, board] = 0
+                nxt[self.board_conflict] = 0
+                nxt.flags.writeable = False
+                self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
         self._hole_cache: dict[int, tuple] = {}
 
@@ -272,6 +284,34 @@ class StreetTable:
         from holdem.cards import format_cards
 
         return f"StreetTable({format_cards(self.board)!r})"
+
+    @property
+    def next_ranks(self) -> np.ndarray | None:
+        """(1326, 52) int16: every holding's rank with the board plus card ``c`` (see the class); None on the river.
+
+        Gathered from the rank patterns on first use: Loki's own evaluation (:meth:`evaluate`) and the next
+        street's ranks (:func:`street_table`) read the patterns and never need the whole table.
+        """
+        if self._next is None and self._parts is not None:
+            table, h, c, r = self._parts
+            nxt = table.take(_RANK_PATTERN)
+            nxt[h, c] = r
+            nxt[:, self.board] = 0
+            nxt[self.board_conflict] = 0
+            nxt.flags.writeable = False
+            self._next = nxt
+        return self._next
+
+    def _next_column(self, card: int) -> np.ndarray:
+        """``next_ranks[:, card]`` as a new array (the ranks of the board plus ``card``), without the whole table."""
+        if self._next is not None or self._parts is None:
+            return self.next_ranks[:, card].copy()  # type: ignore[index]  # not the river: the street_table caller
+        table, h, c, r = self._parts
+        col = table.take(_RANK_PATTERN_T[card])
+        on = c == card
+        col[h[on]] = r[on]
+        col[self.board_conflict] = 0
+        return col
 
     # -- our hand ------------------------------------------------------------------
 
@@ -289,7 +329,9 @@ class StreetTable:
         now[:, 2] = live & (theirs > ours)
         groups = [np.flatnonzero(now[:, j]) for j in range(3)]
         later = None
-        if self.next_ranks is not None:
+        if self._patterns is not None:
+            later = self._pattern_later(h0, live)
+        elif self.next_ranks is not None:
             # all 52 columns at once, row counts by a float32 product with ones (exact small integers, faster
             # than a boolean sum).  Their rank is 0 on a board card or one of their own cards: "ahead" takes
             # out their own cards where we have a rank; where we have none (the board, our cards) we count as
@@ -308,7 +350,46 @@ class StreetTable:
         self._hole_cache[h0] = got
         return got
 
-    def evaluate(self, hole: CardsLike, weights=None) -> Evaluation:
+    def _pattern_later(self, h0: int, live: np.ndarray) -> np.ndarray:
+        """``_hole_counts``' later counts (1326, 3) of our holding ``h0`` (next cards after which each live holding
+        is ahead of, tied with, behind us), counted over the 169 rank patterns instead of all 1326 × 52 pairs.
+
+        Off the flush pairs a holding's rank with next card ``c`` is its pattern's, so per pattern the cards we
+        beat and lose to are counted once (over the cards that can come: off the board, not ours); each holding
+        takes its pattern's counts, less its own two cards, and its flush pairs replace their pattern's
+        comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
+        """
+        table, fh, fc, fr = self._parts
+        ours = table.take(_RANK_PATTERN[h0])  # (52,): our rank with each next card, 0 with one of ours
+        mine = fh == h0
+        ours[fc[mine]] = fr[mine]
+        ours[self.board] = 0  # 0 (below every rank) where the card cannot come
+        top = np.where(ours > 0, ours, _NO_RANK)  # and above every rank there
+        theirs = np.repeat(table[:-1].reshape(169, 13), 4, axis=1)  # (169, 52): each pattern's rank with each card
+        below = (theirs < ours).view(np.int8)  # the pattern is behind us after that card
+        above = (theirs > top).view(np.int8)
+        ahead = below.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
+        behind = above.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
+        below, above = below.ravel(), above.ravel()
+        for own in _PAIR_OF_PATTERN:  # each holding's two own cards, in its pattern's row
+            ahead -= below.take(own)
+            behind -= above.take(own)
+        keep = live[fh] & (ours[fc] > 0)
+        fh, fc, fr = fh[keep], fc[keep], fr[keep]
+        if fh.size:  # a flush pair's own comparison replaces its pattern's
+            at = _HOLDING_PATTERN[fh] * 52 + fc
+            o = ours[fc]
+            ahead += np.bincount(fh, (fr < o).view(np.int8) - below[at], minlength=N_HOLDINGS).astype(np.int32)
+            behind += np.bincount(fh, (fr > o).view(np.int8) - above[at], minlength=N_HOLDINGS).astype(np.int32)
+        ahead *= live
+        behind *= live
+        later = np.empty((N_HOLDINGS, 3))
+        later[:, 0] = ahead
+        later[:, 1] = (48 - self.board.size) * live - ahead - behind
+        later[:, 2] = behind
+        return later
+
+    def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
 
         Parameters
@@ -339,36 +420,45 @@ class StreetTable:
         now, later, live, groups, later_by = self._hole_counts(h0)
         w = w * live
         counts = w @ now  # (m, 3) ahead, tied, behind
-        total = counts.sum(axis=1)
-        if np.any(total <= 0):
-            bad = int(np.flatnonzero(total <= 0)[0])
+        rows = counts.tolist()
+        m = len(rows)
+        # the scalars in Python floats: the very operations (and order) of the array expressions they replace
+        total = [a + t + b for a, t, b in rows]
+        if min(total) <= 0:
+            bad = next(i for i, x in enumerate(total) if x <= 0)
             raise ValueError(f"weight table {bad} gives no live holding once the known cards are removed")
-        hs = (counts[:, 0] + counts[:, 1] / 2) / total
-        hs_n = float(np.prod(hs))
-        m = w.shape[0]
+        hs = [(a + t / 2) / x for (a, t, _), x in zip(rows, total)]
+        hs_n = _product(hs)
         if later is None:
-            ppot = np.zeros(m)
-            npot = np.zeros(m)
+            ppot = npot = [0.0] * m
             ppot_all = 0.0
         else:
             # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
             table = np.stack([w[:, g] @ lg for g, lg in zip(groups, later_by)], axis=1)
-            ppot, npot = _pots(table)
-            pooled = np.einsum("i,inl->nl", 1.0 / total, table)
-            ppot_all = float(_pots(pooled[None])[0][0])
-        ehs_each = hs + (1 - hs) * ppot
+            if m == 1:
+                tables = [table[0].tolist()]
+                inv = 1.0 / total[0]
+                pooled = [[inv * x for x in row] for row in tables[0]]  # einsum's one term
+            else:
+                tables = table.tolist()
+                pooled = np.einsum("i,inl->nl", 1.0 / np.array(total), table).tolist()
+            pots = [_pot_pair(hp) for hp in tables]
+            ppot = [p for p, _ in pots]
+            npot = [n for _, n in pots]
+            ppot_all = _pot_pair(pooled)[0]
+        ehs_each = [h + (1 - h) * p for h, p in zip(hs, ppot)]
         return Evaluation(
-            hs=hs,
-            ppot=ppot,
-            npot=npot,
-            ehs_each=ehs_each,
+            hs=np.array(hs),
+            ppot=np.array(ppot),
+            npot=np.array(npot),
+            ehs_each=np.array(ehs_each),
             hs_n=hs_n,
             ppot_all=ppot_all,
             ehs=hs_n + (1 - hs_n) * ppot_all,
-            ehs_product=float(np.prod(ehs_each)),
+            ehs_product=_product(ehs_each),
         )
 
-    def evaluate_all(self, weights=None, *, per_opponent: bool = True) -> AllEvaluation:
+    def evaluate_all(self, weights: ArrayLike | None = None, *, per_opponent: bool = True) -> AllEvaluation:
         """:meth:`evaluate` for every holding as ours at once, against the same weight tables.
 
         HS per opponent by :meth:`range_strength`; the pooled and per-opponent
@@ -470,8 +560,22 @@ class StreetTable:
         """
         if self._strength is not None:
             return self._strength
-        ranks = self.ranks
         live = ~self.board_conflict
+        got = _flop_strength(self) if self.board.size == 3 else None
+        if got is None:
+            hs = self._exact_hs(live)
+            ehs = hs.copy() if self.next_ranks is None else self._percentile_ehs(hs, live)
+        else:
+            hs, percentiles = got
+            ehs = self._percentile_ehs(hs, live, percentiles)
+        hs.flags.writeable = False
+        ehs.flags.writeable = False
+        self._strength = (hs, ehs)
+        return self._strength
+
+    def _exact_hs(self, live: np.ndarray) -> np.ndarray:
+        """Every holding's exact HS against one uniformly random opponent (0 for holdings that use a board card)."""
+        ranks = self.ranks
         # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
         # sorted by rank give, at our own place in that list, how many of them we beat and tie
@@ -489,14 +593,7 @@ class StreetTable:
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
         hs[live] = (less[live] + equal[live] / 2) / n_live[live]
-        if self.next_ranks is None:
-            ehs = hs.copy()
-        else:
-            ehs = self._percentile_ehs(hs, live)
-        hs.flags.writeable = False
-        ehs.flags.writeable = False
-        self._strength = (hs, ehs)
-        return self._strength
+        return hs
 
     def strength_of(self, holding: int) -> float:
         """One holding's EHS of :meth:`holding_strength` (the same float), without the other 1,325 holdings' potential.
@@ -543,7 +640,7 @@ class StreetTable:
             got = self._invalid_cache = (nxt == 0).sum(axis=0)
         return got
 
-    def _percentile_ehs(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
+    def _percentile_ehs(self, hs: np.ndarray, live: np.ndarray, percentiles=None) -> np.ndarray:
         """EHS from the percentile potential of :meth:`holding_strength`, all next cards at once.
 
         For next card ``c`` a holding's percentile is ``(lo + (hi − lo − 1) / 2) / (n − 1)`` among the ``n``
@@ -552,7 +649,7 @@ class StreetTable:
         summed per holding by one weighted ``bincount`` (in card order, as a loop over the cards would).
         """
         if self._patterns is not None:
-            gain = self._pattern_gains(hs, live)
+            gain = self._pattern_gains(hs, live, percentiles)
         else:
             gain = self._sorted_gains(hs)
         behind = np.where(live & (hs < 1), 1 - hs, 1.0)
@@ -562,22 +659,42 @@ class StreetTable:
         ehs[~live] = 0.0
         return ehs
 
-    def _pattern_gains(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
+    def _pattern_gains(self, hs: np.ndarray, live: np.ndarray, percentiles=None) -> np.ndarray:
         """Per holding, the sum over next cards of ``max(0, pct − HS)``, counted over rank patterns.
+
+        The percentiles come from :meth:`_pattern_percentiles` (the board's alone); each (card, holding) reads its
+        pattern's entry, its flush entry or nothing (its own card, a board card), and the gains are summed in card
+        order (adding 0 for the board's cards, which changes nothing): the very floats of :meth:`_sorted_gains`.
+        """
+        got = self._pattern_percentiles(live) if percentiles is None else percentiles
+        if got is None:
+            return self._sorted_gains(hs)
+        table, fh, fc, fpct = got
+        per = _scratch("pairs", (52, N_HOLDINGS))
+        # (52, 1326): each (card, holding)'s pattern entry ("wrap": the indices are valid, and it does not buffer)
+        np.take(table, _HOLDING_PATTERN, axis=1, out=per, mode="wrap")
+        per.ravel()[_OWN_CARD_PAIRS] = -np.inf  # a holding gains nothing from its own cards
+        per[fc, fh] = fpct
+        per -= hs
+        np.maximum(per, _ZEROS, out=per)  # (a row of zeros: numpy's maximum with a scalar is slower)
+        return per.sum(axis=0)  # numpy adds the rows of an outer-axis sum one after another, in card order
+
+    def _pattern_percentiles(self, live: np.ndarray):
+        """The percentile of every (next card, holding) pair, by rank pattern; it depends on the board alone.
 
         Without a flush a holding's rank with next card ``c`` is its rank pattern's (hole ranks, rank of ``c``),
         so the holdings valid with ``c`` sort as 169 weighted pattern entries (the live holdings of the pattern
         that do not hold ``c`` and make no flush with it) plus one entry per flush pair: one sort of
-        (card, rank) keys for all cards, cumulative weights give every entry's ``lo``/``hi``, and each
-        (card, holding) reads its entry's percentile.  Summed in card order (adding 0 for the board's cards,
-        which changes nothing): the very floats of :meth:`_sorted_gains`.
+        (card, rank) keys for all cards, cumulative weights give every entry's ``lo``/``hi`` and its percentile
+        ``(lo + (hi − lo − 1) / 2) / (n − 1)``.  Returns the (52, 169) pattern entries (−inf on the board's
+        cards) and the flush pairs' holdings, cards and percentiles; None when the packed key is too small.
         """
         ranks_of, fh, fc = self._patterns
         keep = live[fh]
         fh, fc = fh[keep], fc[keep]
         k = 52
         if k * 169 + fh.size >= 1 << 15:  # more entries than the packed key holds (a board has at most 8,736 pairs)
-            return self._sorted_gains(hs)
+            return None
         live_count = np.bincount(_HOLDING_PATTERN[live], minlength=169)
         holding_c = np.bincount(_CARD_PATTERN_INDEX, weights=live[CARD_HOLDINGS].ravel(), minlength=k * 169)
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
@@ -599,15 +716,9 @@ class StreetTable:
         pct = (lo + (size - 1) / 2) / np.maximum(n_valid - 1, 1)[group_card]
         entry = np.empty(order.size)
         entry[order] = np.repeat(pct, np.diff(np.append(first, key.size)))
-        table = np.full((k, 170), -np.inf)
-        table[:, :169] = entry[: k * 169].reshape(k, 169)
+        table = entry[: k * 169].reshape(k, 169)
         table[self.board] = -np.inf
-        per = _scratch("pairs", (k, N_HOLDINGS))
-        table.ravel().take(_PATTERN_OF_PAIR, out=per)  # each (card, holding)'s entry, -inf if c is ours
-        per[fc, fh] = entry[k * 169 :]
-        per -= hs
-        np.maximum(per, 0.0, out=per)
-        return per.sum(axis=0)  # numpy adds the rows of an outer-axis sum one after another, in card order
+        return table, fh, fc, entry[k * 169 :]
 
     def _sorted_gains(self, hs: np.ndarray) -> np.ndarray:
         """:meth:`_pattern_gains` for any next ranks: one sort of (card, rank, holding) keys over every pair."""
@@ -653,7 +764,7 @@ class StreetTable:
             self._shared_cache = got
         return got
 
-    def range_strength(self, weights) -> np.ndarray:
+    def range_strength(self, weights: ArrayLike) -> np.ndarray:
         """Every holding's HS against each weighted range: shape (m, 1326) for an (m, 1326) stack.
 
         ``HS_j(h)`` is the weighted share of the holdings of range ``j`` that
@@ -687,7 +798,7 @@ class StreetTable:
         out[:, self.board_conflict] = 0.0
         return np.clip(out, 0.0, 1.0)
 
-    def player_ehs(self, ranges=None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
+    def player_ehs(self, ranges: ArrayLike | None = None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
         """Every holding's EHS as a player holding it sees it: ``HS_n + (1 − HS_n) · Ppot`` (Billings1998 §4.4), shape (1326,).
 
         ``HS_n`` is the product of the holding's HS against the ranges of the
@@ -790,6 +901,26 @@ def _own_place() -> np.ndarray:
 _OWN_PLACE = _own_place()
 
 
+def _product(values: list[float]) -> float:
+    """The product in order, as ``np.prod`` of the values multiplies them."""
+    out = 1.0
+    for v in values:
+        out *= v
+    return out
+
+
+def _pot_pair(table: list[list[float]]) -> tuple[float, float]:
+    """Ppot and Npot of one HP table (nested lists, rows now, columns later): :func:`_pots` for one table in Python
+    floats, the same operations in the same order."""
+    (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = table
+    total_a, total_t, total_b = aa + at + ab, ta + tt + tb, ba + bt + bb
+    pden = total_b + total_t / 2
+    nden = total_a + total_t / 2
+    ppot = (ba + bt / 2 + ta / 2) / pden if pden > 0 else 0.0
+    npot = (ab + at / 2 + tb / 2) / nden if nden > 0 else 0.0
+    return ppot, npot
+
+
 def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Ppot and Npot of a stack (m, 3, 3) of HP tables (rows now, columns later: ahead, tied, behind)."""
     a, t, b = 0, 1, 2
@@ -804,7 +935,7 @@ def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ppot, npot
 
 
-def clean_weights(weights) -> np.ndarray:
+def clean_weights(weights: ArrayLike | None) -> np.ndarray:
     """A weight table or stack as a float64 (m, 1326) array (None: one uniform table).
 
     >>> clean_weights(None).shape
@@ -841,6 +972,72 @@ def _codes(board) -> np.ndarray | None:
     return None
 
 
+def _suit_permutations() -> tuple[np.ndarray, ...]:
+    """The 24 relabellings of the suits as maps of cards (24, 52) and holdings (24, 1326), and their inverses."""
+    perms = np.array(list(itertools.permutations(range(4))))
+    c = np.arange(52)
+    card = (c >> 2 << 2)[None, :] + perms[:, c & 3]
+    holding = HOLDING_INDEX[card[:, HOLDINGS[:, 0]], card[:, HOLDINGS[:, 1]]].astype(np.intp)
+    out = (card, holding, np.argsort(card, axis=1), np.argsort(holding, axis=1))
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
+_PERM_CARD, _PERM_HOLDING, _PERM_CARD_INV, _PERM_HOLDING_INV = _suit_permutations()
+#: flop strength kept per suit-isomorphic flop (at most 1,755 classes; ≤ 150 KB each), least recently used dropped
+_FLOP_CACHE: OrderedDict[tuple[int, ...], tuple] = OrderedDict()
+_FLOP_CACHE_SIZE = 512
+
+
+def canonical_flop(board) -> tuple[tuple[int, int, int], int]:
+    """The suit-isomorphic class of a flop: its least sorted card tuple over the 24 suit relabellings, and the relabelling.
+
+    Two flops that differ only by the names of the suits (``2c 7c Kd`` and ``2h 7h Ks``) have the same class, and
+    every holding's HS, and every (next card, holding) percentile, on one are those of the relabelled holding on
+    the other.  Returns ``(key, i)``: relabelling ``i`` maps card ``c`` of ``board`` to ``_PERM_CARD[i, c]`` of ``key``.
+
+    >>> from holdem.cards import parse_cards
+    >>> canonical_flop(parse_cards("2c 7c Kd"))[0] == canonical_flop(parse_cards("2h 7h Ks"))[0]
+    True
+    >>> canonical_flop(parse_cards("2c 7c Kd"))[0] == canonical_flop(parse_cards("2c 7d Kd"))[0]
+    False
+    """
+    mapped = np.sort(_PERM_CARD[:, np.asarray(board, dtype=np.intp)], axis=1)
+    i = int(np.argmin((mapped[:, 0] * 52 + mapped[:, 1]) * 52 + mapped[:, 2]))
+    return tuple(mapped[i].tolist()), i
+
+
+def _flop_strength(table: StreetTable):
+    """A flop's exact HS and its percentile table (:meth:`StreetTable._pattern_percentiles`), through the flop cache.
+
+    Both depend on the flop up to the names of the suits, so they are kept once per suit-isomorphic class
+    (:func:`canonical_flop`, in the class's own card and holding order) and relabelled for this flop: the same
+    integers counted, so the very same floats.  Built on a miss from ``table`` itself; None when the percentiles
+    have no pattern form (never on a flop).
+    """
+    key, i = canonical_flop(table.board)
+    live = ~table.board_conflict
+    got = _FLOP_CACHE.get(key)
+    if got is None:
+        percentiles = table._pattern_percentiles(live)
+        if percentiles is None:
+            return None
+        hs = table._exact_hs(live)
+        pct, fh, fc, fpct = percentiles
+        canon_hs = np.empty(N_HOLDINGS)
+        canon_hs[_PERM_HOLDING[i]] = hs
+        canon_pct = np.empty_like(pct)
+        canon_pct[_PERM_CARD[i]] = pct
+        _FLOP_CACHE[key] = (canon_hs, canon_pct, _PERM_HOLDING[i, fh].astype(np.int16), _PERM_CARD[i, fc].astype(np.int8), fpct.copy())
+        if len(_FLOP_CACHE) > _FLOP_CACHE_SIZE:
+            _FLOP_CACHE.popitem(last=False)
+        return hs, percentiles
+    _FLOP_CACHE.move_to_end(key)
+    canon_hs, canon_pct, fh, fc, fpct = got
+    return canon_hs[_PERM_HOLDING[i]], (canon_pct[_PERM_CARD[i]], _PERM_HOLDING_INV[i, fh], _PERM_CARD_INV[i, fc], fpct)
+
+
 def street_table(board: CardsLike) -> StreetTable:
     """The (cached) :class:`StreetTable` of ``board``: built once, shared by every player in the process.
 
@@ -861,7 +1058,7 @@ def street_table(board: CardsLike) -> StreetTable:
         for c in given[::-1] if len(given) > 3 else ():  # the last card given is usually the new one
             parent = _CACHE.get(tuple(x for x in key if x != c))
             if parent is not None:  # this board's ranks are the previous street's next-card column
-                ranks = parent.next_ranks[:, c].copy()
+                ranks = parent._next_column(c)
                 break
         table = StreetTable(np.array(key, dtype=np.int8), _ranks=ranks)  # in card order, whichever order came first
         _CACHE[key] = table
@@ -872,7 +1069,7 @@ def street_table(board: CardsLike) -> StreetTable:
     return table
 
 
-def evaluate_hand(hole: CardsLike, board: CardsLike, weights=None) -> Evaluation:
+def evaluate_hand(hole: CardsLike, board: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
     """HS, one-card Ppot/Npot and EHS of ``hole`` on ``board`` against each weight table (Billings1998 §4.2–4.4).
 
     Parameters
