@@ -45,7 +45,8 @@ from holdem.evaluate import CHUNK, _ranks_of_chunk, key_sums, rank_of_keys
 from holdem.tables import load_tables
 from holdem.ranges import HOLDINGS, N_HOLDINGS, as_weights
 
-__all__ = ["HandStrength", "Potential", "hand_strength", "potential", "effective_hand_strength", "holdings_equity"]
+__all__ = ["HandStrength", "Potential", "hand_strength", "potential", "effective_hand_strength", "holdings_equity",
+           "pairwise_potential_tables"]
 
 AHEAD, TIED, BEHIND = 0, 1, 2
 _NO_CARDS = np.zeros((1, 0), dtype=np.int8)
@@ -633,9 +634,9 @@ def pairwise_potential_tables(board: np.ndarray, ranks: np.ndarray, next_ranks: 
         # behind is ahead seen from p; the counts of a pair add up to every card off the board less the four held
         later = np.stack([ahead, left.sum() - 4 - ahead - ahead.T, ahead.T], axis=2)  # (q, p, 3)
         state = 1 - np.sign(rank_now[:, None] - rank_now[None, :])  # (q, p): 0 ahead, 1 tied, 2 behind
-        table = np.zeros((169, 169, 3, 3))
-        table[np.arange(169)[:, None], np.arange(169)[None, :], state] = later
-        table = table.reshape(169, 169, 9)
+        by_state = np.zeros((169, 169, 3, 3))
+        by_state[np.arange(169)[:, None], np.arange(169)[None, :], state] = later
+        table = by_state.reshape(169, 169, 9)
         w_plain = w * plain
         by_pattern = np.zeros((m, 169))
         for i in range(m):
