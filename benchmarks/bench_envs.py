@@ -4,8 +4,10 @@ Target: stepping ``bpp.envs`` costs at most 1.25x ``play_match``.
 The environment side builds the observation vector and mask at every
 decision of the learner's seat (VsAgentsEnv) or of every seat (the AEC env) and
 maps the agent's bpp action to its index and back; the agents and their random
-streams are the same as in the match, so the hands are too (checked: equal
-total chips).
+streams are the same as in the match, and the environments deal their own
+hands from the match's seed and block size (``bpp.envs._Deals``: the same
+block draws and showdown ranks as the match), so the hands are the same
+(checked: equal total chips).
 
 Each figure is the best of ``--repeat`` runs, timed in this process's CPU
 time (``time.process_time``: a shared machine's load does not count).  The
@@ -19,47 +21,46 @@ skips them).
 from __future__ import annotations
 
 import argparse
-import json
-import tempfile
 import time
-from pathlib import Path
 
 import numpy as np
 
 from bpp import registry
-from bpp.envs import ActionCoder, VsAgentsEnv, aec_env
-from holdem.cards import parse_cards
+from bpp.envs import VsAgentsEnv, _Deals, aec_env
+from holdem.checks import seed_sequence
 from holdem.games import GAMES
 from holdem.match import play_match
+from holdem.match.runner import DEFAULT_BLOCK_SIZE
 from holdem.play import _hook
 
 CASES = [("limit-holdem", ("random", "call")), ("limit-holdem", ("loki", "call")), ("stud5", ("rules", "call"))]
+SEED = 1
 
 
-def _deals(game, names, hands):
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "m.jsonl"
-        play_match(game, [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)], hands, rng=1, log=log)
-        rows = [h for h in map(json.loads, log.read_text().splitlines()) if h["type"] == "hand"]
-    return [(parse_cards(h["cards"]), h["button"], h["payoffs"]) for h in rows]
+def _match_deals(env, game):
+    """Let ``env`` deal the hands of ``play_match(..., rng=SEED)`` from its next reset on (block by block, as the match)."""
+    env._deals = _Deals(game, seed_sequence(SEED), DEFAULT_BLOCK_SIZE)
+    env._hands = 0
 
 
 def time_match(game, names, hands):
     agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
     t = time.process_time()
-    r = play_match(game, agents, hands, rng=1)
-    return time.process_time() - t, float(r.chips[:, 0].sum()) if hasattr(r, "chips") else None
+    r = play_match(game, agents, hands, rng=SEED)
+    return time.process_time() - t, float(r.winnings[:, 0].sum()) * game.unit_chips
 
 
-def time_gym(game, names, deals):
+def time_gym(game, names, hands):
     learner = registry.make_agent(names[0], rng=10)
     env = VsAgentsEnv(game, opponents=[registry.make_agent(names[1], rng=11)], seat=0)
+    env.reset()  # makes the env's opponents and deals; then the match's deals
+    _match_deals(env, game)
     index = env.coder.index
     act, observe, new_hand = learner.act, _hook(learner, "observe"), _hook(learner, "new_hand")
     total = 0.0
     t = time.process_time()
-    for deal, button, _ in deals:
-        env.reset(options={"deal": deal, "button": button})
+    for _ in range(hands):
+        total += env.reset()[1]["skipped_reward"]  # the opponents call: no hand ends before the learner acts
         if new_hand is not None:
             new_hand(0)
         seen, done = 0, False
@@ -76,16 +77,18 @@ def time_gym(game, names, deals):
     return time.process_time() - t, total
 
 
-def time_aec(game, names, deals):
+def time_aec(game, names, hands):
     agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
     env = aec_env(game)
+    env.reset()
+    _match_deals(env, game)
     coder = env.coder
     observers = [h for h in (_hook(a, "observe") for a in agents) if h is not None]
     starters = [(seat, h) for seat, h in ((s, _hook(a, "new_hand")) for s, a in enumerate(agents)) if h is not None]
     t = time.process_time()
     total = 0.0
-    for deal, button, _ in deals:
-        env.reset(options={"deal": deal, "button": button})
+    for _ in range(hands):
+        env.reset()
         for seat, start in starters:
             start(seat)
         seen = 0
@@ -115,11 +118,9 @@ def main(argv=None):
     for name, names in CASES:
         game = GAMES[name]()
         n = args.hands if names[0] != "loki" else args.hands // 5
-        deals = _deals(game, names, n)
-        chips = sum(d[2][0] for d in deals)
-        tm = min(time_match(game, names, n)[0] for _ in range(args.repeat))
-        tg, gym_total = min(time_gym(game, names, deals) for _ in range(args.repeat))
-        ta, aec_total = min(time_aec(game, names, deals) for _ in range(args.repeat))
+        tm, chips = min(time_match(game, names, n) for _ in range(args.repeat))
+        tg, gym_total = min(time_gym(game, names, n) for _ in range(args.repeat))
+        ta, aec_total = min(time_aec(game, names, n) for _ in range(args.repeat))
         same = ["gym" if np.isclose(gym_total * game.unit_chips, chips) else "GYM DIFFERS",
                 "aec" if np.isclose(aec_total, chips) else "AEC DIFFERS"]
         print(f"{name:<14} {'-'.join(names):<14} {n / tm:10,.0f}/s {n / tg:10,.0f}/s {tg / tm:5.2f}x {n / ta:8,.0f}/s "

@@ -58,7 +58,7 @@ plays a given deal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -161,18 +161,15 @@ class ActionCoder:
         ``mask``: its mask if known (int8, shape ``(n,)``, as :meth:`mask` gives it).
         """
         m = self.mask(obs) if mask is None else mask
-        ok = isinstance(index, (int, np.integer)) and not isinstance(index, bool) and 0 <= index < self.n and m[index]
-        if not ok:
+        i = index if type(index) is int else int(index) if isinstance(index, np.integer) else -1  # a bool: outside
+        if not (0 <= i < self.n and m[i]):
             raise ValueError(f"action {index!r} is outside the action mask {m.tolist()} of seat {obs.player} "
                              f"(legal: {_legal_text(obs)})")
-        index = int(index)
-        if index == 0:
-            return FOLD
-        if index == 1:
-            return CHECK_CALL
-        if index < self.n_bet:
-            return Action(_RAISE, self._amount(obs, self.raises[index - 2]))
-        bits = index - self.n_bet
+        if i < 2:
+            return CHECK_CALL if i else FOLD
+        if i < self.n_bet:
+            return Action(_RAISE, self._amount(obs, self.raises[i - 2]))
+        bits = i - self.n_bet
         return Action(_DISCARD, 0, tuple(c for i, c in enumerate(obs.hole) if bits >> i & 1))
 
     def index(self, obs: Observation, action: Action) -> int:
@@ -226,7 +223,7 @@ def encode(obs: Observation, starting_stack: int) -> NDArray[np.float32]:
 
 
 class Encoder:
-    """:func:`encode` for the observations of one hand, incremental: each call reads only the events since the last.
+    """:func:`encode` for one seat's observations of one hand, incremental: each call reads only the events since the last.
 
     The cards, the round and the betting history are kept in the vector and
     updated from the new events of ``obs.history`` (a deal sets its cards, an
@@ -240,71 +237,111 @@ class Encoder:
     >>> enc = Encoder(2, 48)
     >>> first = enc(state.observation(0))
     >>> _ = state.apply(state.observation(0).legal[1])
-    >>> bool((enc(state.observation(1)) == encode(state.observation(1), 48)).all())
+    >>> bool((enc(state.observation(0)) == encode(state.observation(0), 48)).all())
     True
     """
 
-    __slots__ = ("n", "v", "seen", "hole", "round", "_up", "_round", "_num", "_hist", "_drawn", "_inv",
-                 "_pot_inv", "_buttons")
+    __slots__ = ("n", "v", "seen", "hole", "round", "me", "_w", "_folded", "_counts", "_up", "_round", "_num",
+                 "_fold", "_hist", "_drawn", "_inv", "_pot_inv", "_button", "_slots")
 
     def __init__(self, n_players: int, starting_stack: int):
         n = self.n = int(n_players)
         self.v = np.zeros(observation_size(n), dtype=np.float32)
+        self._w: Any = self.v.data  # a memoryview: element writes through the buffer: a Python float in, no numpy scalar made
         self._up = 104
         self._round = self._up + n * 52
-        self._num = self._round + _ROUNDS  # pot, to call, stacks (n), committed (n), button (n), folded (n)
-        self._hist = self._num + 2 + 4 * n
+        self._num = self._round + _ROUNDS  # pot, to call, stacks (n), committed (n), then button (n), folded (n)
+        self._button = self._num + 2 + 2 * n
+        self._fold = self._button + n
+        self._hist = self._fold + n
         self._drawn = self._hist + _ROUNDS * n * 2
         self._inv = 1.0 / starting_stack
         self._pot_inv = 1.0 / (n * starting_stack)
-        self._buttons = [[float(i == k) for i in range(n)] for k in range(n)]  # one-hot rows of the button's place
+        # [round][seat relative to the observer][0 raise | 1 check/call]: the history count's place in the vector
+        self._slots = [[(self._hist + (r * n + rel) * 2, self._hist + (r * n + rel) * 2 + 1) for rel in range(n)]
+                       for r in range(_ROUNDS)]
+        self._counts: dict[int, float] = {}
         self.reset()
 
     def reset(self) -> None:
         """Forget the hand: the next call encodes a new one."""
-        self.v[:] = 0
+        self.v.fill(0)
         self.seen = 0
         self.hole: tuple = ()
         self.round = -1
+        self.me = -1
+        self._folded: tuple = ()
+        self._counts.clear()
 
     def __call__(self, obs) -> np.ndarray:
-        v = self.v
+        history = obs.history
+        hole = obs.hole
+        if len(history) == self.seen and hole == self.hole and obs.player == self.me:
+            return self.v.copy()  # the same seat, no event since the last call: nothing has changed
         n = self.n
         me = obs.player
-        hole = obs.hole
+        if me != self.me:  # the hand's first call (or another seat's observation: encoded afresh)
+            if self.me >= 0:
+                self.reset()
+            self.me = me
+            self._w[self._button + (obs.button - me) % n] = 1.0  # the button does not move during a hand
+        w = self._w
         if hole != self.hole:  # the deal, or a draw's new cards
-            v[:52] = 0
-            v[list(hole)] = 1
+            for c in self.hole:
+                w[c] = 0.0
+            for c in hole:
+                w[c] = 1.0
             self.hole = hole
-        r = min(obs.round, _ROUNDS - 1)
+        r = obs.round
+        if r >= _ROUNDS:
+            r = _ROUNDS - 1
         if r != self.round:
             if self.round >= 0:
-                v[self._round + self.round] = 0
-            v[self._round + r] = 1
+                w[self._round + self.round] = 0.0
+            w[self._round + r] = 1.0
             self.round = r
-        history = obs.history
-        for k in range(self.seen, len(history)):
-            ev = history[k]
-            if ev.kind == "action":
-                kind = ev.action.kind
-                if kind == _RAISE or kind == _CALL:
-                    i = self._hist + (min(ev.round, _ROUNDS - 1) * n + (ev.player - me) % n) * 2 + (kind != _RAISE)
-                    v[i] = min(v[i] + 1.0 / _HISTORY_SCALE, 1.0)
-            elif ev.kind == "deal":
+        counts = self._counts
+        slots = self._slots
+        for ev in history[self.seen :]:
+            kind = ev.kind
+            if kind == "action":
+                a = ev.action.kind
+                if a == _RAISE or a == _CALL:
+                    er = ev.round
+                    i = slots[er if er < _ROUNDS else _ROUNDS - 1][(ev.player - me) % n][a == _CALL]
+                    c = counts.get(i, 0.0) + 1.0 / _HISTORY_SCALE
+                    counts[i] = c
+                    if c <= 1.0:
+                        w[i] = c
+            elif kind == "deal":
                 base = 52 if ev.player < 0 else self._up + ((ev.player - me) % n) * 52
-                v[base : base + 52][list(ev.cards)] = 1
+                for c in ev.cards:
+                    w[base + c] = 1.0
         self.seen = len(history)
-        stacks, committed, folded, inv = obs.stacks, obs.committed or (0,) * n, obs.folded, self._inv
-        numbers = [obs.pot * self._pot_inv, obs.to_call * inv]  # chips never exceed the table's: all in [0, 1]
-        numbers += [x * inv for x in stacks[me:] + stacks[:me] + committed[me:] + committed[:me]]
-        numbers += self._buttons[(obs.button - me) % n]
-        numbers += folded[me:] + folded[:me]
-        v[self._num : self._hist] = numbers  # one write for the numbers of every seat
+        inv = self._inv
+        i = self._num
+        w[i] = obs.pot * self._pot_inv  # chips never exceed the table's: every number is in [0, 1]
+        w[i + 1] = obs.to_call * inv
+        i += 2
+        stacks = obs.stacks
+        committed = obs.committed or (0,) * n
+        for x in (stacks[me:] + stacks[:me] + committed[me:] + committed[:me]) if me else stacks + committed:
+            w[i] = x * inv
+            i += 1
+        folded = obs.folded
+        if folded != self._folded:
+            i = self._fold
+            for x in folded[me:] + folded[:me]:
+                w[i] = 1.0 if x else 0.0
+                i += 1
+            self._folded = folded
         drawn = obs.extra.get("drawn") if obs.extra else None
         if drawn:
-            d = np.maximum(drawn[me:] + drawn[:me], 0) / 5.0  # -1: not drawn yet
-            v[self._drawn : self._drawn + n] = d
-        return v.copy()
+            i = self._drawn
+            for d in drawn[me:] + drawn[:me]:
+                w[i] = d / 5.0 if d > 0 else 0.0  # -1: not drawn yet
+                i += 1
+        return self.v.copy()
 
 
 def _spaces(n_players: int, n_actions: int):
@@ -317,8 +354,57 @@ def _spaces(n_players: int, n_actions: int):
     return obs, spaces.Discrete(n_actions)
 
 
-def _new_deal(rng) -> np.ndarray:
-    return rng.permutation(52)
+class _Deals:
+    """An environment's own deals: the hands ``next`` starts, drawn a block at a time as a match draws them.
+
+    Block ``b`` is :func:`holdem.match.runner.block_deals` of child ``b`` of
+    ``seed`` (a ``SeedSequence``): uniform deals, shuffled only as deep as the
+    rules read (``game.deal_cards``); with ``block`` a match's block size
+    they are the deals of ``play_match(..., rng=seed)``.  The block's showdown
+    ranks are evaluated at once for every button, so a hand starts on the
+    engine's trusted path with its ranks, as in :func:`holdem.match.runner.play_block`.
+    """
+
+    def __init__(self, game: Game, seed: np.random.SeedSequence, block: int = 64) -> None:
+        self.game = game
+        self.seed = seed
+        self.block = block
+        self._trusted = getattr(game, "_new_hand_trusted", None)
+        self._rows: list = []
+        self._ranks: list | None = None  # [button][row]: a tuple of ranks per seat
+        self._next = 0
+
+    def _draw(self) -> None:
+        from holdem.match.runner import block_deals
+
+        game, n = self.game, self.game.n_players
+        deals, _ = block_deals(self.seed.spawn(1)[0], self.block, 0, getattr(game, "deal_cards", 52))
+        self._rows = list(map(tuple, deals.tolist()))
+        self._ranks = None
+        showdown_cards = getattr(game, "showdown_cards", None)
+        cards = None if showdown_cards is None else showdown_cards(np.tile(deals, (n, 1)), np.repeat(np.arange(n), len(deals)))
+        if cards is not None:
+            from holdem.evaluate import evaluate
+
+            ranks = list(map(tuple, evaluate(cards).tolist()))
+            self._ranks = [ranks[b * len(deals) : (b + 1) * len(deals)] for b in range(n)]
+        self._next = 0
+
+    def deal(self) -> tuple[int, tuple[int, ...]]:
+        """``(row, deal)``: the next deal (a tuple of the 52 cards) and its row for :meth:`start`."""
+        if self._next >= len(self._rows):
+            self._draw()
+        k = self._next
+        self._next += 1
+        return k, self._rows[k]
+
+    def start(self, row: int, button: int):
+        """The new hand of deal ``row`` (of the current block) with ``button``."""
+        deal = self._rows[row]
+        ranks = None if self._ranks is None else self._ranks[button][row]
+        if self._trusted is not None:
+            return self._trusted(deal, button, ranks)
+        return self.game.new_hand(np.array(deal), button=button, ranks=ranks)
 
 
 def aec_env(game: str | Game, *, actions: str | None = None, **options: Any) -> AECEnv:
@@ -368,7 +454,7 @@ def _make_aec_class():
             self._seat = {a: i for i, a in enumerate(self.possible_agents)}
             self._encoders = [Encoder(n, game.starting_stack) for _ in range(n)]
             self._observed: dict = {}  # seat -> its observation at the current step (observe() is asked on demand)
-            self._rng = np.random.default_rng()
+            self._deals: _Deals | None = None
             self._hands = 0
             self.render_mode = None
 
@@ -379,25 +465,29 @@ def _make_aec_class():
             return self.action_spaces[agent]
 
         def reset(self, seed=None, options=None):
-            if seed is not None:
-                self._rng = np.random.default_rng(seed)
+            if seed is not None or self._deals is None:
+                self._deals = _Deals(self.game, np.random.SeedSequence(seed))
                 self._hands = 0
             options = options or {}
             deal = options.get("deal")
-            deal = _new_deal(self._rng) if deal is None else np.asarray(deal)
             button = int(options.get("button", self._hands % self.game.n_players))
             self._hands += 1
-            self.agents = list(self.possible_agents)
-            self.rewards = {a: 0.0 for a in self.agents}
-            self._cumulative_rewards = {a: 0.0 for a in self.agents}
-            self.terminations = {a: False for a in self.agents}
-            self.truncations = {a: False for a in self.agents}
-            self.infos = {a: {} for a in self.agents}
+            agents = self.possible_agents
+            self.agents = list(agents)
+            self.rewards = dict.fromkeys(agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+            self.terminations = dict.fromkeys(agents, False)
+            self.truncations = dict.fromkeys(agents, False)
+            self.infos = {a: {} for a in agents}
             self._cache = None
             self._observed = {}
             for enc in self._encoders:
                 enc.reset()
-            pending = self._driver.start(self.game.new_hand(deal, button=button))
+            if deal is None:
+                state = self._deals.start(self._deals.deal()[0], button)
+            else:
+                state = self.game.new_hand(np.asarray(deal), button=button)
+            pending = self._driver.start(state)
             self.agent_selection = self.possible_agents[pending]
 
         def _decision(self):
@@ -427,7 +517,7 @@ def _make_aec_class():
             obs, mask = self._decision()
             self._cache = None
             self._observed = {}
-            pending = self._driver.step(self.coder.action(obs, action, mask))
+            pending = self._driver.step(self.coder.action(obs, action, mask), checked=False)  # legal: in the mask
             self._cumulative_rewards[agent] = 0.0
             if pending is None:
                 pay = self._driver.state.payoffs / self.game.unit_chips
@@ -492,9 +582,9 @@ class _VsAgentsImpl:
         self.observation_space = self.observation_space["observation"]
         self._specs = opponents
         self._opponents: list | None = None
-        self._rng = np.random.default_rng()
+        self._deals: _Deals | None = None
         self._hands = 0
-        self._deal = None
+        self._deal: int | np.ndarray = 0  # a row of self._deals, or a deal given by reset's options
         self._driver = None
         self._drivers: dict = {}
         self._cache = None
@@ -519,17 +609,20 @@ class _VsAgentsImpl:
         n = self.game.n_players
         k = self._hands
         self._hands += 1
+        given = options.get("deal") if options else None  # a given deal and button (evaluation on fixed deals)
+        deals = cast(_Deals, self._deals)
         if self.duplicate:
-            if k % n == 0:
-                self._deal = _new_deal(self._rng)
+            if k % n == 0 and given is None:
+                self._deal = deals.deal()[0]
             button, seat = 0, k % n
         else:
-            self._deal = _new_deal(self._rng)
+            if given is None:
+                self._deal = deals.deal()[0]
             button = k % n
             seat = k % n if self.seat_mode == "rotate" else int(self.seat_mode)
-        if options:  # a given deal and button (evaluation on fixed deals)
-            if "deal" in options:
-                self._deal = np.asarray(options["deal"])
+        if given is not None:
+            self._deal = np.asarray(given)
+        if options:
             button = int(options.get("button", button))
         self.learner_seat = seat
         driver = self._drivers.get(seat)
@@ -538,7 +631,9 @@ class _VsAgentsImpl:
             driver = self._drivers[seat] = HandDriver([None if s == seat else next(others) for s in range(n)])
         self._driver = driver
         self._encoder.reset()
-        return self._driver.start(self.game.new_hand(self._deal, button=button))
+        deal = self._deal
+        state = deals.start(deal, button) if isinstance(deal, int) else self.game.new_hand(deal, button=button)
+        return driver.start(state)
 
     def _obs(self):
         obs = self._driver.state.observation(self.learner_seat)
@@ -555,7 +650,7 @@ class _VsAgentsImpl:
         if seed is not None or self._opponents is None:
             root = np.random.SeedSequence(seed)
             deal_seq, opp_seq = root.spawn(2)
-            self._rng = np.random.default_rng(deal_seq)
+            self._deals = _Deals(self.game, deal_seq)
             self._opponents = self._make_opponents(opp_seq)
             self._drivers = {}
             self._hands = 0
@@ -574,7 +669,7 @@ class _VsAgentsImpl:
         if self.illegal == "call" and not (isinstance(action, (int, np.integer)) and 0 <= action < self.coder.n
                                            and mask[action]):
             action = 1 if obs.legal[0].kind != _DISCARD else self.coder.n_bet  # check/call; in the draw, stand pat
-        pending = self._driver.step(self.coder.action(obs, action, mask))
+        pending = self._driver.step(self.coder.action(obs, action, mask), checked=False)  # legal: in the mask
         obs, info = self._obs()
         if pending is None:
             reward = float(self._driver.state.payoffs[self.learner_seat]) / self.game.unit_chips

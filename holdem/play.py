@@ -309,17 +309,26 @@ class HandDriver:
             raise ValueError("HandDriver.observation: no seat is awaited from outside")
         return cast(GameState, self.state).observation(self.pending)
 
-    def step(self, action: Action) -> int | None:
-        """Apply ``action`` for the seat awaited from outside (checked), then play on; returns :attr:`pending`."""
+    def step(self, action: Action, *, checked: bool = True) -> int | None:
+        """Apply ``action`` for the seat awaited from outside, then play on; returns :attr:`pending`.
+
+        The engine checks ``action`` (an illegal one raises and changes nothing)
+        unless ``checked=False``: then the caller has made it one of the legal
+        actions of the seat's observation (as ``bpp.envs`` does against its action
+        mask) and it is applied unchecked, as trusted agents' actions are.
+        """
         p = self.pending
         if p is None:
             raise ValueError(f"HandDriver.step: no seat is awaited from outside (got {action!r})")
         state = cast(GameState, self.state)  # a seat is awaited: a hand is in play
         if self.on_decision is not None:
             self.on_decision(p, state.observation(p), action)
-        applied = state.apply(action)
-        if self.actions is not None:
-            self.actions.append((p, applied))
+        if checked or self.actions is not None:
+            applied = state.apply(action)
+            if self.actions is not None:
+                self.actions.append((p, applied))
+        else:
+            state._apply(action)
         return self._advance()
 
     def _advance(self) -> int | None:

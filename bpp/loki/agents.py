@@ -59,7 +59,8 @@ Player(evaluator=HandEvaluator(potential=True, combine='loki', preflop='advanced
 
 from __future__ import annotations
 
-from typing import Any
+import os
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -71,8 +72,16 @@ from bpp.loki.selector.triples import FormulaParams, draw_action
 from bpp.loki.simulator.sampling import Simulator
 from bpp.loki.state import HandState, HandTracker, button_from_first_actor
 from holdem.agents import Agent
-from holdem.games.base import Observation, Stakes
+from holdem.games.base import Action, Observation, Stakes
 from holdem.ranges import HOLDING_INDEX
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from numpy.typing import ArrayLike
+
+    from holdem._typing import RngLike
+    from holdem.games.base import Event
 
 __all__ = [
     "Player",
@@ -154,8 +163,8 @@ class Player(Agent):
     n_players_ = _component_option("modeler", "n_players_", "The table size the modeler learned for.")
     showdown_odds = _component_option("selector", "showdown_odds", "Loki-1's river call on showdown odds (the selector's).")
 
-    def __init__(self, *, evaluator: HandEvaluator, modeler, selector, simulator: Simulator | None = None, rng=None,
-                 name: str | None = None):
+    def __init__(self, *, evaluator: HandEvaluator, modeler: Modeler, selector: RuleSelector | FormulaSelector,
+                 simulator: Simulator | None = None, rng: RngLike = None, name: str | None = None):
         super().__init__(rng=rng)
         for what, value, kinds in (("evaluator", evaluator, HandEvaluator), ("modeler", modeler, Modeler),
                                    ("selector", selector, (RuleSelector, FormulaSelector)),
@@ -192,7 +201,7 @@ class Player(Agent):
         self._pending = []
         self.hand = None
 
-    def observe(self, event) -> None:
+    def observe(self, event: Event) -> None:
         if self.hand is not None:
             self.hand.tracker.step(event)
         else:
@@ -221,6 +230,7 @@ class Player(Agent):
             if first is None:
                 return
             n = self.modeler.n_players_
+            assert n is not None  # set with model_ by Modeler.start
             stakes: dict[str, Stakes] = {} if self._stakes is None else {"stakes": self._stakes}  # the game's, when an observation was seen
             tracker = HandTracker(n, button_from_first_actor(n, first), features=self.modeler.predictor_ is not None, **stakes)
             for event in self._pending:
@@ -232,9 +242,10 @@ class Player(Agent):
 
     def _update_weights(self) -> None:
         """Let the modeler re-weight the hand's tables for the actions not yet applied."""
+        assert self.hand is not None  # made by _start
         self.modeler.update(self.hand, self.evaluator)
 
-    def save(self, directory):
+    def save(self, directory: str | os.PathLike[str]) -> Path:
         """Write the learned state as plain files in ``directory``: ``opponent_model.npz`` (the counts of the
         specific model) and, with a network or meta predictor, its files (:mod:`bpp.loki.modeler.predictors`).
 
@@ -250,14 +261,14 @@ class Player(Agent):
         """
         return self.modeler.save(directory, owner=type(self).__name__)
 
-    def load(self, directory) -> "Player":
+    def load(self, directory: str | os.PathLike[str]) -> "Player":
         """Read what :meth:`save` wrote; returns self."""
         self.modeler.load(directory, self.rng)
         return self
 
     # -- acting ----------------------------------------------------------------------
 
-    def act(self, observation: Observation):
+    def act(self, observation: Observation) -> Action:
         triple, ctx = self._triple(observation)
         if ctx.round == 0:
             index = draw_action(triple, self.rng.random(), ctx.to_call > 0, ctx.can_raise)
@@ -276,6 +287,7 @@ class Player(Agent):
 
     def _opponent_weights(self, observation: Observation) -> np.ndarray:
         opponents = [s for s in range(observation.n_players) if s != observation.player and not observation.folded[s]]
+        assert self.hand is not None  # made by _start
         return self.modeler.opponent_weights(self.hand, opponents)
 
     def _triple(self, observation: Observation):
@@ -289,6 +301,7 @@ class Player(Agent):
         self.modeler.update(hand, self.evaluator)
         ehs, ppot = self.evaluator.evaluate(hand, observation.public, h, self._opponent_weights(observation))
         if self.simulator is not None:
+            assert self.modeler.model_ is not None  # made by Modeler.start
             best = self.simulator.decide(hand, hole=np.asarray(hole), our_strength=ehs, model=self.modeler.model_,
                                          predictor=self.modeler.predictor_, rng=self.rng)
             return np.eye(3)[best], ctx
@@ -304,7 +317,7 @@ class Player(Agent):
         row = legal_columns(triple, observation)
         return {a: float(p) for a, p in zip(observation.legal, row)}
 
-    def holdings_action_probabilities(self, observation: Observation, holdings) -> np.ndarray:
+    def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> np.ndarray:
         """The action distribution had this seat held each holding: float array (n, len(observation.legal)).
 
         Batched over the holdings: pre-flop one row of the context's triple
@@ -421,7 +434,7 @@ class LokiAgent(Player):
     def __init__(
         self,
         *,
-        rng=None,
+        rng: RngLike = None,
         strategy: str = "rules",
         weighting: bool = True,
         potential: bool = True,
@@ -481,7 +494,7 @@ class PokiAgent(Player):
 
     name = "poki"
 
-    def __init__(self, *, rng=None, predictor: str = "frequency", simulator: Simulator | None = None):
+    def __init__(self, *, rng: RngLike = None, predictor: str = "frequency", simulator: Simulator | None = None):
         super().__init__(evaluator=HandEvaluator(combine="product"), modeler=PokiModeler(predictor=predictor),
                          selector=FormulaSelector(), simulator=simulator, rng=rng)
 
@@ -491,25 +504,25 @@ class PokiSimAgent(PokiAgent):
 
     name = "poki-sim"
 
-    def __init__(self, *, rng=None, predictor: str = "frequency", trials: int = 500, time_budget: float | None = None):
+    def __init__(self, *, rng: RngLike = None, predictor: str = "frequency", trials: int = 500, time_budget: float | None = None):
         super().__init__(rng=rng, predictor=predictor, simulator=Simulator(trials=trials, time_budget=time_budget))
 
 
-def poki_nn(*, rng=None) -> Player:
+def poki_nn(*, rng: RngLike = None) -> Player:
     """Poki predicting each opponent's actions with its neural network (Billings2002 "neural networks for opponent modeling")."""
     agent = PokiAgent(rng=rng, predictor="network")
     agent.name = "poki-nn"
     return agent
 
 
-def poki_meta(*, rng=None) -> Player:
+def poki_meta(*, rng: RngLike = None) -> Player:
     """Poki choosing per opponent whichever predictor (frequencies, rules, network) predicted it best so far (Billings2002)."""
     agent = PokiAgent(rng=rng, predictor="meta")
     agent.name = "poki-meta"
     return agent
 
 
-def poki_sim_meta(*, rng=None) -> Player:
+def poki_sim_meta(*, rng: RngLike = None) -> Player:
     """The simulation player with the meta choice of predictors, as in Billings2002's last experiment.
 
     Per opponent, the chosen predictor drives the re-weighting and plays that opponent in the
@@ -520,7 +533,7 @@ def poki_sim_meta(*, rng=None) -> Player:
     return agent
 
 
-def poki_sim_nn(*, rng=None) -> Player:
+def poki_sim_nn(*, rng: RngLike = None) -> Player:
     """The simulation player whose opponents, in the re-weighting and in the trials, are predicted by the network."""
     agent = PokiSimAgent(rng=rng, predictor="network")
     agent.name = "poki-sim-nn"
@@ -533,38 +546,38 @@ def _loki(rng, name: str, *, modeler=None, evaluator=None, rules: LokiRules | No
                   selector=RuleSelector(rules), rng=rng, name=name)
 
 
-def loki_reweight(*, rng=None) -> Player:
+def loki_reweight(*, rng: RngLike = None) -> Player:
     """Player A re-weighting after every action, post-flop too (Billings1998b), not only pre-flop (Billings1998 §4.3)."""
     return _loki(rng, "loki-reweight", modeler=LokiModeler(reweighting="all"))
 
 
-def loki_showdown(*, rng=None) -> Player:
+def loki_showdown(*, rng: RngLike = None) -> Player:
     """Player A with Loki-1's river call on showdown odds (EHS > pot odds)."""
     return _loki(rng, "loki-showdown", rules=LokiRules(showdown_odds=True))
 
 
-def loki_reweight_showdown(*, rng=None) -> Player:
+def loki_reweight_showdown(*, rng: RngLike = None) -> Player:
     """Re-weighting after every action plus the showdown-odds river call (the configuration whose Figure 1 puts A first on every seed)."""
     return _loki(rng, "loki-reweight-showdown", modeler=LokiModeler(reweighting="all"),
                  rules=LokiRules(showdown_odds=True))
 
 
-def loki_b(*, rng=None) -> Player:
+def loki_b(*, rng: RngLike = None) -> Player:
     """Player B of Billings1998 Figure 1: A with a uniform modeler (no weighting of the opponents' holdings)."""
     return _loki(rng, "loki-b", modeler=UniformModeler())
 
 
-def loki_c(*, rng=None) -> Player:
+def loki_c(*, rng: RngLike = None) -> Player:
     """Player C of Billings1998 Figure 1: A with the evaluator's simple pre-flop selection."""
     return _loki(rng, "loki-c", evaluator=HandEvaluator(preflop="simple"))
 
 
-def loki_d(*, rng=None) -> Player:
+def loki_d(*, rng: RngLike = None) -> Player:
     """Player D of Billings1998 Figure 1: A without hand potential (evaluator and rules)."""
     return _loki(rng, "loki-d", evaluator=HandEvaluator(potential=False), rules=LokiRules(use_potential=False))
 
 
-def loki_e(*, rng=None) -> Player:
+def loki_e(*, rng: RngLike = None) -> Player:
     """Player E of Billings1998 Figure 1: basic (uniform modeler, no potential, simple pre-flop)."""
     return _loki(rng, "loki-e", modeler=UniformModeler(), evaluator=HandEvaluator(potential=False, preflop="simple"),
                  rules=LokiRules(use_potential=False))

@@ -22,13 +22,23 @@ True
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bpp.plots import axes_or_new
 from holdem.match.stats import MatchResult, summarize
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+    from numpy.typing import ArrayLike
+
+    from holdem._typing import RngLike
 
 __all__ = [
     "VersionResult",
@@ -82,15 +92,15 @@ class TournamentResult:
 
 
 def versions_match(
-    agents,
+    agents: Sequence[str],
     n_deals: int,
     *,
     n_players: int | None = None,
-    rng=None,
+    rng: RngLike = None,
     workers: int = 1,
     duplicate: bool = True,
     progress: bool = False,
-    log=None,
+    log: str | os.PathLike[str] | None = None,
 ) -> TournamentResult:
     """Play a duplicate limit hold'em match and pool the results of seats that run the same agent name.
 
@@ -135,7 +145,7 @@ def versions_match(
     return TournamentResult(tuple(out), result)
 
 
-def figure1_tournament(n_deals: int, *, rng=None, workers: int = 1, progress: bool = False, log=None) -> TournamentResult:
+def figure1_tournament(n_deals: int, *, rng: RngLike = None, workers: int = 1, progress: bool = False, log: str | os.PathLike[str] | None = None) -> TournamentResult:
     """Billings1998 Figure 1: ten-player duplicate self-play of versions A–E, two seats each.
 
     Seats alternate ``A B C D E A B C D E`` so every version has a copy on each side of every other.
@@ -143,7 +153,7 @@ def figure1_tournament(n_deals: int, *, rng=None, workers: int = 1, progress: bo
     return versions_match(list(FIGURE1_VERSIONS) * 2, n_deals, rng=rng, workers=workers, progress=progress, log=log)
 
 
-def plot_figure1(result: TournamentResult, ax=None):
+def plot_figure1(result: TournamentResult, ax: Axes | None = None) -> list[Line2D]:
     """Bankrolls (sb, per copy of each version) against hands played, as Billings1998 Figure 1; returns the lines.
 
     >>> import matplotlib
@@ -167,7 +177,7 @@ def plot_figure1(result: TournamentResult, ax=None):
     return lines
 
 
-def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=None) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+def action_records(agents: Sequence[Any], n_hands: int, *, n_players: int | None = None, rng: RngLike = None) -> dict[int, tuple[np.ndarray, np.ndarray]]:
     """Every action of every seat in ``n_hands`` hands of limit hold'em, with its 19 network inputs.
 
     ``agents`` are registry names or instances (one per seat; seats keep
@@ -207,7 +217,7 @@ def action_records(agents, n_hands: int, *, n_players: int | None = None, rng=No
     return {p: (np.array(xs[p]).reshape(-1, 19), np.array(ys[p], dtype=np.intp)) for p in range(n)}
 
 
-def cross_validate_predictors(X, y, *, folds: int = 5, chunk: int = 10, rng: int = 0) -> dict[str, dict]:
+def cross_validate_predictors(X: ArrayLike, y: ArrayLike, *, folds: int = 5, chunk: int = 10, rng: int = 0) -> dict[str, dict]:
     """K-fold cross-validated accuracy and log-loss of the network and the frequency model on one opponent's actions.
 
     Each fold's predictors learn the other folds' records online, in order,

@@ -31,12 +31,24 @@ triples in play; the update itself (``w ← w · PT[action]``) is the same.
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.loki.evaluator.preflop import PreflopThresholds, preflop_triples
 from bpp.loki.modeler.weights import CALL, FOLD, RAISE, WeightTable, ramp_triples
 from holdem.cards import CardsLike, parse_cards
 from holdem.ranges import HOLDINGS, N_HOLDINGS, conflict_matrix, holding_index, holdings_mask
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import NDArray
+
+    from bpp.loki.agents import PokiAgent
+    from holdem._typing import RngLike
+    from holdem.histories import Hand
 
 __all__ = [
     "EXAMPLE_BOARD",
@@ -87,7 +99,7 @@ class PostflopModel:
         self.mix = mix
 
     def triples(self, strength: np.ndarray, bets_to_call: int) -> np.ndarray:
-        """(…, 3) triples for a context (``bets_to_call`` 0: check or bet; ≥ 1: fold, call or raise)."""
+        """Float64 (…, 3) triples of float ``strength`` (shape (…)) in a context (``bets_to_call`` 0: check or bet; ≥ 1: fold, call or raise)."""
         call, up = self.thresholds[min(bets_to_call, 1)]
         pt = ramp_triples(strength, call_threshold=call, raise_threshold=up, spread=self.spread,
                           bets_to_call=bets_to_call)
@@ -182,7 +194,7 @@ def tight_player_example(
     return out
 
 
-def trace_hand(rng=0, *, n_players: int = 5, observer: int = 0) -> tuple[dict, dict[int, dict[str, WeightTable]]]:
+def trace_hand(rng: RngLike = 0, *, n_players: int = 5, observer: int = 0) -> tuple[dict, dict[int, dict[str, WeightTable]]]:
     """Play one random hand with the reference model; the observer's weight table of every opponent per street.
 
     Parameters
@@ -316,7 +328,8 @@ class LoggedBeliefs:
         The board as far as it was dealt.
     """
 
-    def __init__(self, observer, steps, rounds, weights, board, names):
+    def __init__(self, observer: int, steps: list[str], rounds: list[int], weights: dict[int, NDArray[np.float64]],
+                 board: tuple[int, ...], names: Sequence[str]) -> None:
         from holdem.cards import format_cards
 
         self.observer = observer
@@ -351,7 +364,7 @@ class LoggedBeliefs:
         return "\n".join(lines)
 
 
-def logged_hand_beliefs(hand, observer: str | int | None = None, *, agent=None) -> LoggedBeliefs:
+def logged_hand_beliefs(hand: Hand, observer: str | int | None = None, *, agent: PokiAgent | None = None) -> LoggedBeliefs:
     """Replay one logged hold'em hand (:class:`holdem.histories.Hand`) with Poki in ``observer``'s seat.
 
     After every action Poki's opponent modeler re-weights every opponent's table
@@ -415,7 +428,7 @@ def logged_hand_beliefs(hand, observer: str | int | None = None, *, agent=None) 
     return LoggedBeliefs(seat, steps, rounds, weights, board, hand.names)
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp inspect limit-holdem``."""
     from holdem.tables import seed
 
@@ -442,7 +455,7 @@ def _logged_rows(args):
     return rows, heading, np.array(beliefs.board, dtype=int)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Draw the weight tables: one row per opponent, one column per street."""
     import matplotlib
 

@@ -33,6 +33,8 @@ name                 Kendall2001       pre-flop call / raise, post-flop call / r
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.loki.selector.betting import Context, betting_context, legal_columns, to_action
@@ -40,6 +42,12 @@ from bpp.loki.modeler.opponent_model import holding_strengths
 from bpp.loki.selector.triples import draw_action, threshold_triples
 from holdem.agents import Agent
 from holdem.ranges import HOLDING_INDEX
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+    from holdem._typing import RngLike
+    from holdem.games.base import Action, Observation
 
 __all__ = ["STYLES", "StyleAgent", "maniac", "calling_station", "rock", "tight_aggressive"]
 
@@ -71,7 +79,7 @@ class StyleAgent(Agent):
     ValueError: The 'style' parameter of StyleAgent must be one of ['maniac', 'calling-station', 'rock', 'tag']; got 'nit'.
     """
 
-    def __init__(self, style: str, *, sigma: float = 0.05, rng=None):
+    def __init__(self, style: str, *, sigma: float = 0.05, rng: RngLike = None):
         super().__init__(rng=rng)
         if style not in STYLES:
             raise ValueError(f"The 'style' parameter of StyleAgent must be one of {list(STYLES)}; got {style!r}.")
@@ -88,18 +96,21 @@ class StyleAgent(Agent):
         return threshold_triples(strength, mu_call, mu_raise, sigma=self.sigma,
                                  can_check=ctx.bets_to_call == 0, can_raise=ctx.can_raise), ctx
 
-    def act(self, observation):
+    def act(self, observation: Observation) -> Action:
         h = int(HOLDING_INDEX[observation.hole[0], observation.hole[1]])
         triple, ctx = self._triples(observation, h)
         return to_action(draw_action(triple, self.rng.random(), ctx.to_call > 0, ctx.can_raise), observation)
 
-    def action_probabilities(self, observation) -> dict:
+    def action_probabilities(self, observation: Observation) -> dict:
         h = int(HOLDING_INDEX[observation.hole[0], observation.hole[1]])
         row = legal_columns(self._triples(observation, h)[0], observation)
         return {a: float(p) for a, p in zip(observation.legal, row)}
 
-    def holdings_action_probabilities(self, observation, holdings) -> np.ndarray:
-        """Every holding's distribution over ``observation.legal`` (batched: one strength lookup)."""
+    def holdings_action_probabilities(self, observation: Observation, holdings: ArrayLike) -> np.ndarray:
+        """Every holding's distribution over ``observation.legal`` (batched: one strength lookup).
+
+        ``holdings`` is an int array of card codes, shape (n, 2); the result is float64, shape (n, len(observation.legal)).
+        """
         holdings = np.asarray(holdings)
         return legal_columns(self._triples(observation, HOLDING_INDEX[holdings[:, 0], holdings[:, 1]])[0], observation)
 
@@ -107,21 +118,21 @@ class StyleAgent(Agent):
         return f"StyleAgent({self.style!r})"
 
 
-def maniac(*, rng=None) -> StyleAgent:
+def maniac(*, rng: RngLike = None) -> StyleAgent:
     """Loose-aggressive: plays most hands and bets or raises with anything decent."""
     return StyleAgent("maniac", rng=rng)
 
 
-def calling_station(*, rng=None) -> StyleAgent:
+def calling_station(*, rng: RngLike = None) -> StyleAgent:
     """Loose-passive: calls with almost anything, raises only the nuts."""
     return StyleAgent("calling-station", rng=rng)
 
 
-def rock(*, rng=None) -> StyleAgent:
+def rock(*, rng: RngLike = None) -> StyleAgent:
     """Tight-passive: plays few hands and rarely raises."""
     return StyleAgent("rock", rng=rng)
 
 
-def tight_aggressive(*, rng=None) -> StyleAgent:
+def tight_aggressive(*, rng: RngLike = None) -> StyleAgent:
     """Tight-aggressive: plays few hands and bets or raises them."""
     return StyleAgent("tag", rng=rng)

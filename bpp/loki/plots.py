@@ -20,10 +20,24 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from holdem.cards import RANKS
 from holdem.ranges import CLASS_NAMES, N_HOLDINGS, weights_to_grid
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any
+
+    from matplotlib.axes import Axes
+    from matplotlib.collections import PathCollection
+    from matplotlib.image import AxesImage
+    from numpy.typing import ArrayLike, NDArray
+
+    from bpp.loki.evaluator.preflop import IncomeRates
+    from bpp.loki.modeler.weights import WeightTable
 
 __all__ = ["plot_weight_grid", "plot_weight_progression", "plot_income_rates", "plot_network"]
 
@@ -44,15 +58,15 @@ def _grid_of(weights) -> np.ndarray:
 
 
 def plot_weight_grid(
-    weights,
-    ax=None,
+    weights: WeightTable | ArrayLike,
+    ax: Axes | None = None,
     *,
     title: str | None = None,
     cmap: str = "Greys",
     normalize: bool = True,
     annotate: bool = False,
     colorbar: bool = False,
-):
+) -> AxesImage:
     """Draw a weight table as the 13×13 class grid (suited above the diagonal, offsuit below).
 
     Parameters
@@ -107,10 +121,12 @@ def plot_weight_grid(
     return image
 
 
-def plot_weight_progression(tables, axes=None, **kwargs):
+def plot_weight_progression(tables: Mapping[str, WeightTable | ArrayLike], axes: NDArray[np.object_] | None = None,
+                            **kwargs: Any) -> list[AxesImage]:
     """One :func:`plot_weight_grid` per street: ``tables`` maps a title to weights.
 
-    Returns the list of images.  ``axes`` defaults to a new row of subplots.
+    Returns the list of images.  ``axes`` (an array of matplotlib Axes, as ``plt.subplots`` returns, one per
+    table) defaults to a new row of subplots.
 
     Examples
     --------
@@ -126,13 +142,14 @@ def plot_weight_progression(tables, axes=None, **kwargs):
 
         _, axes = plt.subplots(1, len(tables), figsize=(3.0 * len(tables), 3.3), squeeze=False)
         axes = axes[0]
-    axes = list(np.ravel(axes))
-    if len(axes) < len(tables):
-        raise ValueError(f"plot_weight_progression needs {len(tables)} axes; got {len(axes)}.")
-    return [plot_weight_grid(w, ax, title=title, **kwargs) for (title, w), ax in zip(tables.items(), axes)]
+    row = list(np.ravel(axes))
+    if len(row) < len(tables):
+        raise ValueError(f"plot_weight_progression needs {len(tables)} axes; got {len(row)}.")
+    return [plot_weight_grid(w, ax, title=title, **kwargs) for (title, w), ax in zip(tables.items(), row)]
 
 
-def plot_income_rates(rates, ax=None, *, cmap: str = "RdBu", annotate: bool = True, limit: float | None = None):
+def plot_income_rates(rates: IncomeRates | ArrayLike, ax: Axes | None = None, *, cmap: str = "RdBu", annotate: bool = True,
+                      limit: float | None = None) -> AxesImage:
     """Draw 169 income rates (milli-bets) on the 13×13 grid, diverging around 0.
 
     Parameters
@@ -178,7 +195,9 @@ def plot_income_rates(rates, ax=None, *, cmap: str = "RdBu", annotate: bool = Tr
     return image
 
 
-def plot_network(weights, x, ax=None, *, input_names=None, output_names=("fold", "call", "raise")):
+def plot_network(weights: tuple[NDArray[np.float64], ...],
+                 x: ArrayLike, ax: Axes | None = None, *, input_names: Sequence[str] | None = None,
+                 output_names: Sequence[str] = ("fold", "call", "raise")) -> list[PathCollection]:
     """Draw a trained one-hidden-layer network as Billings2002's opponent-model figure; returns the node artists.
 
     Inputs on the top row, shaded by their activation in the context ``x``

@@ -28,12 +28,21 @@ It imports no other module of :mod:`bpp.loki`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from holdem.checks import check_int
 from holdem.games.base import ActionKind, Stakes
 from holdem.games.holdem import LimitHoldem, blind_seats, first_to_act  # noqa: F401 - the engine's seat rules
 from holdem.ranges import N_HOLDINGS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike, NDArray
+
+    from holdem.games.base import Event
 
 __all__ = [
     "FOLD",
@@ -133,7 +142,7 @@ class HandTracker:
         #: with ``features=True``: the 19 inputs of each record's decision (:func:`context_features`)
         self.features: list[np.ndarray] | None = [] if features else None
 
-    def step(self, event) -> ActionRecord | None:
+    def step(self, event: Event) -> ActionRecord | None:
         """Apply one event; return the :class:`ActionRecord` of an action (else None)."""
         if event.kind == "deal":
             self.round = event.round
@@ -150,6 +159,7 @@ class HandTracker:
         size = self.sizes[self.round]
         to_call = self.high - self.committed[p]
         bets = -(-to_call // size)
+        assert event.action is not None  # an "action" event carries its action
         kind = event.action.kind
         rec = ActionRecord((p, self.round, bets, int(kind), to_call, self.pot, self.bet_level))
         if self.features is not None:
@@ -222,7 +232,7 @@ FEATURES = (
     "board_flush_possible", "board_paired", "board_straight_possible", "board_high_cards",
 )
 N_FEATURES = len(FEATURES)
-def board_texture(board) -> tuple[float, float, float, float]:
+def board_texture(board: Sequence[int] | NDArray[np.integer]) -> tuple[float, float, float, float]:
     """(flush possible, paired, straight possible, high cards / 5) of a board (card codes rank*4+suit).
 
     >>> board_texture([48, 44, 40])          # A♣ K♣ Q♣
@@ -249,7 +259,7 @@ def _texture(board) -> tuple[float, float, float, float]:
     return a, b, c, d
 
 
-def board_textures(boards) -> np.ndarray:
+def board_textures(boards: ArrayLike) -> np.ndarray:
     """:func:`board_texture` of every row of ``boards`` (T, k) at once → (T, 4) float (the simulation's trial boards).
 
     >>> board_textures(np.array([[48, 44, 40], [0, 1, 5]])).tolist()   # A♣ K♣ Q♣; 2♣ 2♦ 3♦
@@ -272,7 +282,7 @@ def board_textures(boards) -> np.ndarray:
     return np.stack([(suit_counts >= 3).any(axis=1), paired, straight, high], axis=1).astype(np.float64)
 
 
-def context_features(tracker, player: int) -> np.ndarray:
+def context_features(tracker: HandTracker, player: int) -> np.ndarray:
     """The 19 inputs (:data:`FEATURES`) of ``player``'s decision in the tracker's current state, float64 (19,).
 
     ``tracker`` is a :class:`HandTracker` before the action

@@ -41,9 +41,11 @@ def _reference(board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return hs, np.where(live, hs + (1 - hs) * ppot, 0.0)
 
 
-@pytest.mark.parametrize("board", [(3, 0), (4, 1), (5, 2), (3, 3), "2h 7h Kd", "2h 7h Kh", "2h 7h Kh 9c", "2h 7h Kh 9h", "5s 5c 9s 9c"])
+@pytest.mark.parametrize("board", [(3, 0), (4, 1), (5, 2), (3, 3), "2h 7h Kd", "2h 7h Kh", "2h 7h Kh 9c", "2h 7h Kh 9h", "5s 5c 9s 9c",
+                                   "2c 7d Ks 9h Jd", "Ac Ad Kh Ks Kd", "5d 5c 5h 5s"])
 def test_holding_strength_equals_pairwise_reference(board):
-    """Random boards, two- and three-flush boards (pattern entries plus flush pairs), a four-flush turn (every pair sorted)."""
+    """Random boards, two- and three-flush boards (pattern entries plus flush pairs), a four-flush turn (every pair
+    sorted), boards where no flush can be made (HS over rank patterns: a river, a full house, four of a kind)."""
     from holdem.cards import parse_cards
 
     if isinstance(board, str):
@@ -154,3 +156,34 @@ def test_simulator_percentiles_match_the_definition(k):
     got = _percentiles(boards, holdings)
     want = np.array([_board_percentiles(b, h) for b, h in zip(boards, holdings)])
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("board", ["2h 7h Kd", "2h 7h Kh", "2c 7d Ks", "5s 5c 9s", "5d 5c 5h", "Qs Js Ts"])
+def test_flop_cache_equals_the_uncached_computation_under_every_suit_relabelling(board, monkeypatch):
+    """Each of a flop's 24 suit relabellings read through the flop cache (the first fills it) gives the floats the
+    uncached computation gives on that flop (exact HS, then the percentile potential from the flop's own sort); the
+    cache stays within its bound."""
+    from bpp.loki.evaluator import postflop
+    from holdem.cards import parse_cards
+
+    monkeypatch.setattr(postflop, "_FLOP_CACHE", type(postflop._FLOP_CACHE)())
+    monkeypatch.setattr(postflop, "_FLOP_CACHE_SIZE", 3)
+    cards = parse_cards(board).astype(np.intp)
+    keys = set()
+    for i in range(24):
+        flop = np.sort(postflop._PERM_CARD[i, cards]).astype(np.int8)
+        table = StreetTable(flop)
+        hs, ehs = table.holding_strength()
+        live = ~table.board_conflict
+        ref_hs = table._exact_hs(live)
+        ref_ehs = table._percentile_ehs(ref_hs, live)  # percentiles sorted for this flop, no cache
+        assert hs.tobytes() == ref_hs.tobytes() and ehs.tobytes() == ref_ehs.tobytes()
+        keys.add(postflop.canonical_flop(flop)[0])
+        assert len(postflop._FLOP_CACHE) == 1
+    assert len(keys) == 1
+    if board == "2h 7h Kh":
+        ref = _reference(flop.astype(np.int8))
+        np.testing.assert_allclose(ehs, ref[1], rtol=0, atol=1e-12)
+    for other in ("2c 3c 4c", "2c 3d 4h", "Ac Ad Kc", "9s 8h 2d"):  # least recently used classes leave
+        StreetTable(parse_cards(other)).holding_strength()
+    assert len(postflop._FLOP_CACHE) == 3

@@ -139,13 +139,3 @@ def test_actions_loader_refuses_missing_damaged_and_wrong_files(tmp_path):
     BIFWriter(build_network(load_cpts()[1])).write(str(path))  # Figure 1's two-state OPP_Action
     with pytest.raises(ValueError, match="stud_actions_round1.bif.*OPP_Action must be"):
         load_actions_networks(tmp_path)
-
-
-def test_build_target_writes_the_shipped_actions_files_again(tmp_path):
-    from bpp.cli import main
-    from bpp.stud.model.actions import ACTIONS_DIR
-
-    assert main(["build", "stud-actions", "--out", str(tmp_path / "a")]) == 0
-    for r in range(4):
-        for ext in ("bif", "xmlbif"):
-            assert (tmp_path / "a" / f"stud_actions_round{r}.{ext}").read_text() == (ACTIONS_DIR / f"stud_actions_round{r}.{ext}").read_text()

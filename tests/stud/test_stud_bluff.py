@@ -57,13 +57,14 @@ def test_bluff_model_counts_weak_bets_as_bluffs_and_refuses_bad_input():
     assert ht.hand_type_of(paired) not in sb.WEAK_FINALS
     mine = [20, 21, 22, 23, 24]
     m = sb.BluffModel(prior_strength=2.0).update(busted, mine, [True, False, None, True])
-    assert m.n_bluffs_ == 2 and m.bluff_counts_[2].sum() == 0 and m.round_counts_[1].sum() == 1
-    assert m.honest_counts_[1][0].sum() == 1 and m.honest_counts_[0].sum() == 0
+    passive, aggressive, bluff = range(3)  # counts_[r][outcome, BPP_Current, OPP_Current]
+    assert m.n_bluffs_ == 2 and m.counts_[2][bluff].sum() == 0 and m.counts_[1].sum() == 1
+    assert m.counts_[1][passive].sum() == 1 and m.counts_[0][:bluff].sum() == 0
     b0, c0 = ht.hand_type_of(mine[:2]), ht.hand_type_of(busted[:2])
     beta, h = m.action_cpts()[0]
     assert beta[b0, c0] == pytest.approx((1 + 2 * sb.PRIOR_BLUFF) / 3) and beta[b0 - 1 if b0 else 1, c0] == pytest.approx(sb.PRIOR_BLUFF)
     m.update(paired, mine, [True, True, True, True])  # a strong hand's bets are honest
-    assert m.n_bluffs_ == 2 and m.honest_counts_[3][1].sum() == 1
+    assert m.n_bluffs_ == 2 and m.counts_[3][aggressive].sum() == 1
     with pytest.raises(ValueError, match="5 \\+ 5 distinct card codes"):
         m.update(busted, busted, [True] * 4)
     with pytest.raises(ValueError, match="The 'bluff_cpt' parameter must be probabilities"):
@@ -141,7 +142,7 @@ def test_bluff_loader_refuses_missing_damaged_and_wrong_files(tmp_path):
 def test_a_bluff_must_be_aggressive():
     from pgmpy.factors.discrete import TabularCPD
 
-    model = sb.build_bluff_network(networks.load_cpts()[0])
+    model = networks.build_network(networks.load_cpts()[0], "bluff")
     cpd = model.get_cpds("OPP_Action")
     values = cpd.get_values().copy()
     values[:, 1] = [0.5, 0.5]  # OPP_Current = first state, OPP_Bluff = bluff: sometimes passive
@@ -150,13 +151,3 @@ def test_a_bluff_must_be_aggressive():
                               state_names=cpd.state_names))
     with pytest.raises(ValueError, match="must be 1"):
         sb.bluff_network_cpts(model)
-
-
-def test_build_target_writes_the_shipped_files_again(tmp_path, capsys):
-    from bpp.cli import main
-
-    assert main(["build", "stud-bluff", "--out", str(tmp_path / "b")]) == 0
-    for r in range(4):
-        for ext in ("bif", "xmlbif"):
-            assert (tmp_path / "b" / f"stud_bluff_round{r}.{ext}").read_text() == (sb.BLUFF_DIR / f"stud_bluff_round{r}.{ext}").read_text()
-    assert "prior_bluff" in (tmp_path / "b" / "build_info.json").read_text()

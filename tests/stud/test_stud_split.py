@@ -156,7 +156,7 @@ def test_bpp_showing_plays_the_curves_of_its_context(random_observations):
 def test_shipped_showing_networks_read_back_equal(file_format):
     models = sh.load_showing_networks(file_format=file_format)
     for r, model in enumerate(models):
-        built = sh.build_showing_network(networks.load_cpts()[r])
+        built = networks.build_network(networks.load_cpts()[r], "showing")
         assert set(model.edges()) == set(built.edges())
         for node in (sh.UPCARDS_NODE, sh.STRENGTH_NODE):
             got, want = model.get_cpds(node), built.get_cpds(node)
@@ -190,13 +190,3 @@ def test_search_never_overwrites_and_searches_a_curve_set(tmp_path):
     assert CurveSet.load(out).contexts == ("open", "facing")
     with pytest.raises(ValueError, match="never overwritten"):
         result.save(out)
-
-
-def test_build_target_writes_the_shipped_files(tmp_path, capsys):
-    from bpp.cli import main
-
-    assert main(["build", "stud-showing", "--out", str(tmp_path / "out")]) == 0
-    for r in range(4):
-        for ext in ("bif", "xmlbif"):
-            name = f"stud_showing_round{r}.{ext}"
-            assert (tmp_path / "out" / name).read_bytes() == (sh.SHOWING_DIR / name).read_bytes()

@@ -25,7 +25,7 @@ ValueError: The 'combine' parameter of HandEvaluator must be 'loki' or 'product'
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -33,7 +33,30 @@ from bpp.loki.evaluator.postflop import StreetTable, street_table
 from bpp.loki.evaluator.preflop import load_income_rates, preflop_triples, simple_preflop_triples
 from holdem.ranges import N_HOLDINGS
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike, NDArray
+
+    from bpp.loki.state import HandState
+
 __all__ = ["HandEvaluator"]
+
+
+class PreflopContext(Protocol):
+    """What :meth:`HandEvaluator.preflop_table` reads of a betting context (:class:`bpp.loki.selector.betting.Context`,
+    which the evaluator, a lower component, does not import)."""
+
+    @property
+    def to_call(self) -> int: ...
+    @property
+    def bet_level(self) -> int: ...
+    @property
+    def can_raise(self) -> bool: ...
+    @property
+    def n_active(self) -> int: ...
+    @property
+    def players_behind(self) -> int: ...
 
 
 class HandEvaluator:
@@ -70,29 +93,29 @@ class HandEvaluator:
         self.preflop_rates = preflop_rates
         self._preflop_cache: dict = {}
 
-    def street(self, hand, board) -> StreetTable:
-        """The :class:`StreetTable` of ``board`` (integer card codes), held in ``hand.streets`` once per street."""
+    def street(self, hand: HandState, board: Sequence[int] | NDArray[np.integer]) -> StreetTable:
+        """The :class:`StreetTable` of ``board`` (int card codes, shape (3,), (4,) or (5,)), held in ``hand.streets`` once per street."""
         key = tuple(board)
         table = hand.streets.get(key)
         if table is None:
             table = hand.streets[key] = street_table(key)
         return table
 
-    def evaluate(self, hand, board, holding: int, weights) -> tuple[float, float]:
+    def evaluate(self, hand: HandState, board: Sequence[int] | NDArray[np.integer], holding: int, weights: ArrayLike) -> tuple[float, float]:
         """(EHS, Ppot) of holding index ``holding`` on ``board`` against the (m, 1326) weight tables of the opponents."""
         ev = self.street(hand, board).evaluate(holding, weights)
         if not self.potential:
             return ev.hs_n, 0.0
         return (ev.ehs if self.combine == "loki" else ev.ehs_product), ev.ppot_all
 
-    def evaluate_all(self, hand, board, weights) -> tuple[np.ndarray, np.ndarray]:
+    def evaluate_all(self, hand: HandState, board: Sequence[int] | NDArray[np.integer], weights: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         """(EHS, Ppot) of every holding, each (1326,), against the same tables (the numbers :meth:`evaluate` gives)."""
         ev = self.street(hand, board).evaluate_all(weights, per_opponent=self.potential and self.combine == "product")
         if not self.potential:
             return ev.hs_n, np.zeros(N_HOLDINGS)
         return (ev.ehs if self.combine == "loki" else ev.ehs_product), ev.ppot_all  # type: ignore[return-value]  # product: asked for
 
-    def preflop_table(self, ctx) -> np.ndarray:
+    def preflop_table(self, ctx: PreflopContext) -> np.ndarray:
         """The (1326, 3) pre-flop triples of betting context ``ctx`` (:func:`bpp.loki.selector.betting.betting_context`), cached."""
         can_check = ctx.to_call == 0
         if self.preflop == "simple":

@@ -40,17 +40,22 @@ simulation need to turn an opponent's holding into an action.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
+from holdem.strength import pairwise_potential_tables
 from holdem.tables import SUIT_SHIFT, load_tables
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
@@ -83,28 +88,85 @@ def _rank_pattern_index() -> np.ndarray:
 
 
 _RANK_PATTERN = _rank_pattern_index()
+_RANK_PATTERN_T = np.ascontiguousarray(_RANK_PATTERN.T)  # (52, 1326): card c's column as a contiguous row
 _HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,): hole ranks as 13 · r0 + r1
+#: (2, 1326): the flat index, in a (169, 52) array by (pattern, card), of each holding's first and second card
+_PAIR_OF_PATTERN = np.ascontiguousarray((_HOLDING_PATTERN[:, None] * 52 + HOLDINGS.astype(np.intp)).T)
 #: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
 _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
-#: (52, 1326): the flat index c · 170 + pattern of each (next card, holding); the sentinel 169 if c is in the holding
-_PATTERN_OF_PAIR = np.ascontiguousarray(np.arange(52)[:, None] * 170 + np.where(_HOLDING_CARD_MASK.T, 169, _HOLDING_PATTERN[None, :]))
+#: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
+_OWN_CARD_PAIRS = np.flatnonzero(_HOLDING_CARD_MASK.T)
 _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
+#: (169, 13): the cards of each rank in each hole-rank pattern 13 · r0 + r1; and each pattern's r0, r1
+_PATTERN_X, _PATTERN_Y = np.divmod(np.arange(169), 13)
+_PATTERN_RANK_COUNT = ((np.arange(13)[None, :] == _PATTERN_X[:, None]).astype(np.int16) + (np.arange(13)[None, :] == _PATTERN_Y[:, None]))
+_PATTERN_PAIRS = np.arange(13) * 14  # the patterns r0 == r1, by rank
+_PATTERN_DOWN = np.flatnonzero(_PATTERN_X > _PATTERN_Y)
+_HOLE_KEYS: np.ndarray | None = None
+
+
+def _pattern_hole_keys() -> np.ndarray:
+    """(169,) the packed keys, suit counts removed, of two hole cards of ranks r0, r1 (pattern 13 · r0 + r1)."""
+    global _HOLE_KEYS
+    if _HOLE_KEYS is None:
+        rank_part = load_tables().card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank
+        _HOLE_KEYS = (rank_part[:, None] + rank_part[None, :]).ravel()
+    return _HOLE_KEYS
 _ONES52 = np.ones(52, dtype=np.float32)
+_ZEROS = np.zeros(N_HOLDINGS)
 _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
 #: per suit, the holdings with 0, 1 and 2 cards of that suit
 _BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in range(3)] for s in range(4)]
 
 
+_PATTERN_KEYS: np.ndarray | None = None
+_FLUSH_PAIRS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _flush_pairs(suit: int, need: int) -> tuple[np.ndarray, np.ndarray]:
+    """The (holding, next card) pairs that can hold five cards of ``suit`` when the board lacks ``need`` of them:
+    holdings with ``need`` cards of the suit with every card, holdings with ``need − 1`` with the suit's cards
+    (a next card in the holding left out); ``h`` and ``c`` in holding order, then card order."""
+    got = _FLUSH_PAIRS.get((suit, need))
+    if got is None:
+        pairs = []
+        for count in (0, 1, 2):
+            cards = np.arange(52) if count >= need else _SUIT_CARDS[suit] if count + 1 >= need else None
+            if cards is not None:
+                holdings = _BY_SUIT_COUNT[suit][count]
+                pairs.append((holdings[:, None] * 52 + cards[None, :]).ravel())
+        h, c = np.divmod(np.concatenate(pairs), 52)
+        keep = ~_HOLDING_CARD_MASK[h, c]
+        got = _FLUSH_PAIRS[(suit, need)] = (h[keep], c[keep])
+    return got
+
+
+def _pattern_keys() -> np.ndarray:
+    """(2197,) int64: the key sums, suit counts removed, of three cards of ranks (r0, r1, r2), flat by 169 · r0 + 13 · r1 + r2."""
+    global _PATTERN_KEYS
+    if _PATTERN_KEYS is None:
+        rank_part = load_tables().card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank
+        r = np.arange(13)
+        keys = rank_part[r, None, None] + rank_part[None, r, None] + rank_part[None, None, r]
+        _PATTERN_KEYS = keys.ravel()
+        _PATTERN_KEYS.flags.writeable = False
+    return _PATTERN_KEYS
+
+
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
-    """(1326, 52) int16: the rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings'
-    packed key and suit-bit sums with the board); 0 where ``c`` is in the holding, garbage where it is on the board.
-    Also the rank patterns, (169, 13) ranks by (hole ranks, next rank) without a flush, and the (holding, card)
-    pairs evaluated in full; None when every pair was.
+    """The rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings' packed key and
+    suit-bit sums with the board), in one of two forms: ``(full, None)``, the (1326, 52) int16 table (0 where ``c``
+    is in the holding, garbage where it is on the board), when the board has four cards of a suit; else
+    ``(None, parts)``: ``parts = (table, h, c, r)``, the (2198,) int16 ranks of the 13 × 13 × 13 rank patterns
+    (hole ranks, next rank) without a flush, flat, then a 0 (the entry of a next card in the holding,
+    :data:`_RANK_PATTERN`), and the (holding, card) pairs ``h``, ``c`` that can make a flush, with their ranks ``r``.
 
     Without a flush the rank depends on the ranks of the cards only, so the 13 × 13 × 13 patterns of (hole ranks,
     next rank) are evaluated once and gathered; the (holding, card) pairs that can hold five cards of one suit —
-    only in a suit the board has at least twice — are listed by the holding's count in that suit and evaluated in
-    full (every pair when the board has four of a suit).  Equal to ``rank_of_keys`` on every pair (tests).
+    only in a suit the board has at least twice — are listed by the holding's count in that suit, and each ranks
+    as the larger of its pattern's rank and its suit's flush-table entry, as :func:`holdem.evaluate.rank_of_keys`
+    ranks a hand (every pair is evaluated in full when the board has four of a suit).  Equal to the evaluator on
+    every pair (tests).
     """
     tables = load_tables()
     n_cards = board.size + 3
@@ -113,33 +175,26 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         out = rank_of_keys(keys[:, None] + tables.card_keys[None, :52], n_cards, suit_bits=bits[:, None] + tables.suit_bits[None, :52])
         out[_HOLDING_CARD_MASK] = 0
         return out, None
-    rank_part = tables.card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, suit counts removed
-    r = np.arange(13)
-    pattern = (int(key_sums(board)) >> SUIT_SHIFT << SUIT_SHIFT) + (
-        rank_part[r, None, None] + rank_part[None, r, None] + rank_part[None, None, r]
-    )
+    pattern = _pattern_keys() + (int(tables.card_keys.take(board).sum()) >> SUIT_SHIFT << SUIT_SHIFT)
     table = np.zeros(13**3 + 1, dtype=np.int16)
-    table[:-1] = rank_of_keys(pattern.ravel(), n_cards)  # no suit counts: never a flush
-    out = table.take(_RANK_PATTERN)
-    pairs = []
-    for s in np.flatnonzero(on_board >= 2):
-        need = 5 - on_board[s]  # cards of suit s the holding and the next card must add
-        for count in (0, 1, 2):
-            cards = np.arange(52) if count >= need else _SUIT_CARDS[s] if count + 1 >= need else None
-            if cards is not None:
-                holdings = _BY_SUIT_COUNT[s][count]
-                pairs.append((holdings[:, None] * 52 + cards[None, :]).ravel())
-    if pairs:
-        where = np.concatenate(pairs)
-        h, c = np.divmod(where, 52)
-        on_board = np.zeros(52, dtype=bool)
-        on_board[board] = True
-        keep = ~(_HOLDING_CARD_MASK[h, c] | on_board[c])
-        where, h, c = where[keep], h[keep], c[keep]
-        out.ravel()[where] = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
-    else:
-        h = c = np.zeros(0, dtype=np.intp)
-    return out, (table[:-1].reshape(169, 13), h, c)
+    table[:-1] = rank_of_keys(pattern, n_cards)  # no suit counts: never a flush
+    on = np.zeros(52, dtype=bool)
+    on[board] = True
+    h, c, r = [], [], []
+    for s in np.flatnonzero(on_board >= 2).tolist():
+        hs, cs = _flush_pairs(s, 5 - int(on_board[s]))
+        keep = ~on[cs]
+        hs, cs = hs[keep], cs[keep]
+        # a pair's rank is its pattern's, or its flush's when it has five of the suit (the flush table holds 0 for
+        # fewer, as rank_of_keys reads it)
+        suited = ((bits.take(hs) + tables.suit_bits.take(cs)) >> (13 * s)) & 0x1FFF
+        r.append(np.maximum(table.take(_HOLDING_PATTERN.take(hs) * 13 + (cs >> 2)), tables.flush.take(suited)))
+        h.append(hs)
+        c.append(cs)
+    if not h:
+        return None, (table, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int16))
+    hs, cs, rs = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
+    return None, (table, hs, cs, rs)
 
 
 _SCRATCH = threading.local()
@@ -235,6 +290,16 @@ class StreetTable:
         board = parse_cards(board) if codes is None else codes  # integer codes (the players' path) are not parsed
         if board.ndim != 1 or board.size not in (3, 4, 5):
             raise ValueError(f"The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got {board.size}.")
+        self._build(board, _ranks)
+
+    @classmethod
+    def _of_codes(cls, board: np.ndarray, ranks: np.ndarray | None) -> "StreetTable":
+        """The table of ``board``, distinct int8 card codes already checked (:func:`street_table`)."""
+        table = cls.__new__(cls)
+        table._build(board, ranks)
+        return table
+
+    def _build(self, board: np.ndarray, _ranks: np.ndarray | None) -> None:
         self.board = board
         self.board_conflict = _conflicts(board.tolist())
         on_board = np.zeros(52, dtype=bool)
@@ -244,8 +309,8 @@ class StreetTable:
         if _ranks is None or k < 5:
             tables = load_tables()
             hkeys, hbits = _holding_arrays()
-            keys = hkeys + int(key_sums(board))
-            bits = hbits + int(tables.suit_bits[board].sum())
+            keys = hkeys + int(tables.card_keys.take(board).sum())  # keys add (holdem.evaluate.key_sums)
+            bits = hbits + int(tables.suit_bits.take(board).sum())
         if _ranks is None:  # (street_table passes the previous street's next-card column: the same numbers)
             ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
             ranks[self.board_conflict] = 0
@@ -253,24 +318,55 @@ class StreetTable:
             ranks = _ranks
         ranks.flags.writeable = False
         self.ranks = ranks
-        self.next_ranks: Any  # (1326, 52) int16, None on the river
-        self._patterns: Any  # the rank patterns of the next card (_next_ranks), None on the river
-        if k == 5:
-            self.next_ranks = None
-            self._patterns = None
-        else:
-            nxt, self._patterns = _next_ranks(board, keys, bits)
-            nxt[:, board] = 0
-            nxt[self.board_conflict] = 0
-            nxt.flags.writeable = False
-            self.next_ranks = nxt
+        self._next: np.ndarray | None = None  # next_ranks, gathered on first use
+        self._parts: Any = None  # the rank patterns and flush pairs of the next card (_next_ranks)
+        self._patterns: Any = None  # (169, 13) pattern ranks, flush pairs h and c; None on the river and 4-suit boards
+        if k < 5:
+            nxt, self._parts = _next_ranks(board, keys, bits)
+            if nxt is None:
+                table, h, c, _ = self._parts
+                self._patterns = (table[:-1].reshape(169, 13), h, c)
+            else:
+                nxt[:, board] = 0
+                nxt[self.board_conflict] = 0
+                nxt.flags.writeable = False
+                self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
         self._hole_cache: dict[int, tuple] = {}
+        self._player_cache: dict[tuple[int, bool], np.ndarray] = {}  # player_ehs against random hands
 
     def __repr__(self) -> str:
         from holdem.cards import format_cards
 
         return f"StreetTable({format_cards(self.board)!r})"
+
+    @property
+    def next_ranks(self) -> np.ndarray | None:
+        """(1326, 52) int16: every holding's rank with the board plus card ``c`` (see the class); None on the river.
+
+        Gathered from the rank patterns on first use: Loki's own evaluation (:meth:`evaluate`) and the next
+        street's ranks (:func:`street_table`) read the patterns and never need the whole table.
+        """
+        if self._next is None and self._parts is not None:
+            table, h, c, r = self._parts
+            nxt = table.take(_RANK_PATTERN)
+            nxt[h, c] = r
+            nxt[:, self.board] = 0
+            nxt[self.board_conflict] = 0
+            nxt.flags.writeable = False
+            self._next = nxt
+        return self._next
+
+    def _next_column(self, card: int) -> np.ndarray:
+        """``next_ranks[:, card]`` as a new array (the ranks of the board plus ``card``), without the whole table."""
+        if self._next is not None or self._parts is None:
+            return self.next_ranks[:, card].copy()  # type: ignore[index]  # not the river: the street_table caller
+        table, h, c, r = self._parts
+        col = table.take(_RANK_PATTERN_T[card])
+        on = c == card
+        col[h[on]] = r[on]
+        col[self.board_conflict] = 0
+        return col
 
     # -- our hand ------------------------------------------------------------------
 
@@ -282,13 +378,18 @@ class StreetTable:
         ours = self.ranks[h0]
         live = ~(self.board_conflict | _conflicts(HOLDINGS[h0].tolist()))
         theirs = self.ranks
+        below = live & (theirs < ours)
+        above = live & (theirs > ours)
+        tied = live & ~(below | above)
         now = np.zeros((N_HOLDINGS, 3))
-        now[:, 0] = live & (theirs < ours)
-        now[:, 1] = live & (theirs == ours)
-        now[:, 2] = live & (theirs > ours)
-        groups = [np.flatnonzero(now[:, j]) for j in range(3)]
+        now[:, 0] = below
+        now[:, 1] = tied
+        now[:, 2] = above
+        groups = [below.nonzero()[0], tied.nonzero()[0], above.nonzero()[0]]
         later = None
-        if self.next_ranks is not None:
+        if self._patterns is not None:
+            later = self._pattern_later(h0, live)
+        elif self.next_ranks is not None:
             # all 52 columns at once, row counts by a float32 product with ones (exact small integers, faster
             # than a boolean sum).  Their rank is 0 on a board card or one of their own cards: "ahead" takes
             # out their own cards where we have a rank; where we have none (the board, our cards) we count as
@@ -307,7 +408,46 @@ class StreetTable:
         self._hole_cache[h0] = got
         return got
 
-    def evaluate(self, hole: CardsLike, weights=None) -> Evaluation:
+    def _pattern_later(self, h0: int, live: np.ndarray) -> np.ndarray:
+        """``_hole_counts``' later counts (1326, 3) of our holding ``h0`` (next cards after which each live holding
+        is ahead of, tied with, behind us), counted over the 169 rank patterns instead of all 1326 × 52 pairs.
+
+        Off the flush pairs a holding's rank with next card ``c`` is its pattern's, so per pattern the cards we
+        beat and lose to are counted once (over the cards that can come: off the board, not ours); each holding
+        takes its pattern's counts, less its own two cards, and its flush pairs replace their pattern's
+        comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
+        """
+        table, fh, fc, fr = self._parts
+        ours = table.take(_RANK_PATTERN[h0])  # (52,): our rank with each next card, 0 with one of ours
+        mine = fh == h0
+        ours[fc[mine]] = fr[mine]
+        ours[self.board] = 0  # 0 (below every rank) where the card cannot come
+        top = np.where(ours > 0, ours, _NO_RANK)  # and above every rank there
+        theirs = np.repeat(table[:-1].reshape(169, 13), 4, axis=1)  # (169, 52): each pattern's rank with each card
+        below = (theirs < ours).view(np.int8)  # the pattern is behind us after that card
+        above = (theirs > top).view(np.int8)
+        ahead = below.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
+        behind = above.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
+        below, above = below.ravel(), above.ravel()
+        for own in _PAIR_OF_PATTERN:  # each holding's two own cards, in its pattern's row
+            ahead -= below.take(own)
+            behind -= above.take(own)
+        keep = live[fh] & (ours[fc] > 0)
+        fh, fc, fr = fh[keep], fc[keep], fr[keep]
+        if fh.size:  # a flush pair's own comparison replaces its pattern's
+            at = _HOLDING_PATTERN[fh] * 52 + fc
+            o = ours[fc]
+            ahead += np.bincount(fh, (fr < o).view(np.int8) - below[at], minlength=N_HOLDINGS).astype(np.int32)
+            behind += np.bincount(fh, (fr > o).view(np.int8) - above[at], minlength=N_HOLDINGS).astype(np.int32)
+        ahead *= live
+        behind *= live
+        later = np.empty((N_HOLDINGS, 3))
+        later[:, 0] = ahead
+        later[:, 1] = (48 - self.board.size) * live - ahead - behind
+        later[:, 2] = behind
+        return later
+
+    def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
 
         Parameters
@@ -338,74 +478,50 @@ class StreetTable:
         now, later, live, groups, later_by = self._hole_counts(h0)
         w = w * live
         counts = w @ now  # (m, 3) ahead, tied, behind
-        total = counts.sum(axis=1)
-        if np.any(total <= 0):
-            bad = int(np.flatnonzero(total <= 0)[0])
+        rows = counts.tolist()
+        m = len(rows)
+        # the scalars in Python floats: the very operations (and order) of the array expressions they replace
+        total = [a + t + b for a, t, b in rows]
+        if min(total) <= 0:
+            bad = next(i for i, x in enumerate(total) if x <= 0)
             raise ValueError(f"weight table {bad} gives no live holding once the known cards are removed")
-        hs = (counts[:, 0] + counts[:, 1] / 2) / total
-        hs_n = float(np.prod(hs))
-        m = w.shape[0]
+        hs = [(a + t / 2) / x for (a, t, _), x in zip(rows, total)]
+        hs_n = _product(hs)
         if later is None:
-            ppot = np.zeros(m)
-            npot = np.zeros(m)
+            ppot = npot = [0.0] * m
             ppot_all = 0.0
         else:
             # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
             table = np.stack([w[:, g] @ lg for g, lg in zip(groups, later_by)], axis=1)
-            ppot, npot = _pots(table)
-            pooled = np.einsum("i,inl->nl", 1.0 / total, table)
-            ppot_all = float(_pots(pooled[None])[0][0])
-        ehs_each = hs + (1 - hs) * ppot
+            if m == 1:
+                tables = [table[0].tolist()]
+                inv = 1.0 / total[0]
+                pooled = [[inv * x for x in row] for row in tables[0]]  # einsum's one term
+            else:
+                tables = table.tolist()
+                pooled = np.einsum("i,inl->nl", 1.0 / np.array(total), table).tolist()
+            pots = [_pot_pair(hp) for hp in tables]
+            ppot = [p for p, _ in pots]
+            npot = [n for _, n in pots]
+            ppot_all = _pot_pair(pooled)[0]
+        ehs_each = [h + (1 - h) * p for h, p in zip(hs, ppot)]
         return Evaluation(
-            hs=hs,
-            ppot=ppot,
-            npot=npot,
-            ehs_each=ehs_each,
+            hs=np.array(hs),
+            ppot=np.array(ppot),
+            npot=np.array(npot),
+            ehs_each=np.array(ehs_each),
             hs_n=hs_n,
             ppot_all=ppot_all,
             ehs=hs_n + (1 - hs_n) * ppot_all,
-            ehs_product=float(np.prod(ehs_each)),
+            ehs_product=_product(ehs_each),
         )
 
-    def _later_counts(self) -> np.ndarray:
-        """``L[h, g]``: next cards after which holding ``h`` is ahead of, tied with, behind holding ``g``; (1326, 1326, 3) uint8.
-
-        The one-card look-ahead of :meth:`evaluate` for every pair of holdings
-        at once (cards of ``h``, ``g`` or the board excluded), built in blocks
-        of holdings and kept for the last few boards (5 MB each).
-        """
-        key = tuple(self.board.tolist())
-        got = _LATER.get(key)
-        if got is not None:
-            return got
-        theirs = self.next_ranks
-        valid = theirs > 0
-        n_valid = valid.sum(axis=1)
-        # g's invalid columns (rank 0) raised above every rank: never below ours.  Counts summed as uint8 (at most 52)
-        theirs_big = np.where(valid, theirs, _NO_RANK)
-        out = np.zeros((N_HOLDINGS, N_HOLDINGS, 3), dtype=np.uint8)
-        for lo in range(0, N_HOLDINGS, 128):
-            hi = min(lo + 128, N_HOLDINGS)
-            ours = theirs[lo:hi, None, :]
-            ahead = (theirs_big[None] < ours).view(np.uint8).sum(axis=2, dtype=np.uint8)
-            mine = valid[:, HOLDINGS[lo:hi]].sum(axis=2).T  # (k, 1326): g's valid columns that are our cards
-            behind = (theirs[None] > ours).view(np.uint8).sum(axis=2, dtype=np.uint8) - mine
-            out[lo:hi, :, 0] = ahead
-            out[lo:hi, :, 2] = behind
-            out[lo:hi, :, 1] = n_valid[None] - mine - ahead - behind
-        out[_share_matrix()] = 0
-        out.flags.writeable = False
-        if len(_LATER) >= 4:
-            _LATER.pop(next(iter(_LATER)))
-        _LATER[key] = out
-        return out
-
-    def evaluate_all(self, weights=None, *, per_opponent: bool = True) -> AllEvaluation:
+    def evaluate_all(self, weights: ArrayLike | None = None, *, per_opponent: bool = True) -> AllEvaluation:
         """:meth:`evaluate` for every holding as ours at once, against the same weight tables.
 
         HS per opponent by :meth:`range_strength`; the pooled and per-opponent
-        one-card HP tables of every holding from the pairwise look-ahead counts
-        (:meth:`_later_counts`): the exact Billings1998 §4.2 numbers, not the percentile
+        one-card HP tables of every holding (:func:`holdem.strength.pairwise_potential_tables`, by rank
+        patterns): the exact Billings1998 §4.2 numbers, not the percentile
         estimate of :meth:`holding_strength`.  The tests check every holding
         against :meth:`evaluate`.
 
@@ -438,23 +554,13 @@ class StreetTable:
             ehs_each = hs
             ppot_all = np.zeros(N_HOLDINGS)
         else:
-            share = _share_matrix()
-            totals = w @ (~share).T  # (m, 1326): each table's live weight for each holding of ours
+            # (m, 1326): each table's live weight for each holding of ours (all of it less the 101 that share a card)
+            totals = w.sum(axis=1, keepdims=True) - (self._shared()[1] @ w.T).T
             inv = np.divide(1.0, totals, out=np.zeros_like(totals), where=totals > 1e-12)
-            later = self._later_counts().astype(np.float32)
-            r = self.ranks
-            now = [r[None, :] < r[:, None], r[None, :] == r[:, None], r[None, :] > r[:, None]]  # (h, g): h ahead/tied/behind
-            ok = ~share & live[None, :] & live[:, None]
-
-            def hp(weight_hg):  # (1326, 1326) → (1326, 3, 3) HP tables
-                return np.stack(
-                    [np.einsum("hg,hgl->hl", (weight_hg * (n & ok)).astype(np.float32), later) for n in now], axis=1
-                ).astype(np.float64)
-
-            pooled = hp(inv.T @ w)
-            ppot_all = _pots(pooled)[0]
+            tables = pairwise_potential_tables(self.board, self.ranks, self.next_ranks, w)  # (m, 1326, 3, 3)
+            ppot_all = _pots(np.einsum("ih,ihnl->hnl", inv, tables))[0]
             if per_opponent:
-                per = [_pots(hp(w[i][None, :] * inv[i][:, None]))[0] for i in range(w.shape[0])]
+                per = [_pots(inv[i][:, None, None] * tables[i])[0] for i in range(w.shape[0])]
                 ehs_each = hs + (1 - hs) * np.array(per)
         ehs = hs_n + (1 - hs_n) * ppot_all
         product = np.prod(ehs_each, axis=0) if per_opponent else None
@@ -512,8 +618,24 @@ class StreetTable:
         """
         if self._strength is not None:
             return self._strength
-        ranks = self.ranks
         live = ~self.board_conflict
+        got = _flop_strength(self) if self.board.size == 3 else None
+        if got is None:
+            hs = self._exact_hs(live)
+            ehs = hs.copy() if self.board.size == 5 else self._percentile_ehs(hs, live)
+        else:
+            hs, percentiles = got
+            ehs = self._percentile_ehs(hs, live, percentiles)
+        hs.flags.writeable = False
+        ehs.flags.writeable = False
+        self._strength = (hs, ehs)
+        return self._strength
+
+    def _exact_hs(self, live: np.ndarray) -> np.ndarray:
+        """Every holding's exact HS against one uniformly random opponent (0 for holdings that use a board card)."""
+        if np.bincount(self.board & 3, minlength=4).max() + 2 < 5:  # no holding can make a flush
+            return self._pattern_hs(live)
+        ranks = self.ranks
         # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
         # sorted by rank give, at our own place in that list, how many of them we beat and tie
@@ -531,14 +653,30 @@ class StreetTable:
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
         hs[live] = (less[live] + equal[live] / 2) / n_live[live]
-        if self.next_ranks is None:
-            ehs = hs.copy()
-        else:
-            ehs = self._percentile_ehs(hs, live)
-        hs.flags.writeable = False
-        ehs.flags.writeable = False
-        self._strength = (hs, ehs)
-        return self._strength
+        return hs
+
+    def _pattern_hs(self, live: np.ndarray) -> np.ndarray:
+        """:meth:`_exact_hs` on a board where no holding can make a flush, counted over the 169 rank patterns.
+
+        Then a holding's rank is its pattern's (its hole ranks), and the opponent holdings of pattern ``q`` that
+        share no card with ours and the board number ``a_x · a_y`` (``a_r``: the cards of rank ``r`` left once
+        the board and our two cards are out), ``a_x (a_x − 1) / 2`` for a pair: HS of each of our patterns from
+        a (169, 169) weighted comparison, the very integers of the pairwise count.
+        """
+        key = int(key_sums(self.board)) >> SUIT_SHIFT << SUIT_SHIFT
+        rank = rank_of_keys(key + _pattern_hole_keys(), self.board.size + 2)  # (169,): never a flush
+        # int16 throughout (at most 1,326 holdings): small arrays, no fresh pages per call
+        left = (4 - np.bincount(self.board >> 2, minlength=13)).astype(np.int16)[None, :] - _PATTERN_RANK_COUNT  # (169, 13)
+        weight = left[:, _PATTERN_X] * left[:, _PATTERN_Y]  # (ours, theirs); pairs and r0 > r1 fixed below
+        weight[:, _PATTERN_PAIRS] = left * (left - 1) // 2
+        weight[:, _PATTERN_DOWN] = 0  # a holding's ranks come as r0 <= r1
+        less = (weight * (rank[None, :] < rank[:, None])).sum(axis=1, dtype=np.int64)
+        equal = (weight * (rank[None, :] == rank[:, None])).sum(axis=1, dtype=np.int64)
+        n_live = weight.sum(axis=1, dtype=np.int64)
+        p = _HOLDING_PATTERN[live]
+        hs = np.zeros(N_HOLDINGS)
+        hs[live] = (less[p] + equal[p] / 2) / n_live[p]
+        return hs
 
     def strength_of(self, holding: int) -> float:
         """One holding's EHS of :meth:`holding_strength` (the same float), without the other 1,325 holdings' potential.
@@ -585,7 +723,7 @@ class StreetTable:
             got = self._invalid_cache = (nxt == 0).sum(axis=0)
         return got
 
-    def _percentile_ehs(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
+    def _percentile_ehs(self, hs: np.ndarray, live: np.ndarray, percentiles=None) -> np.ndarray:
         """EHS from the percentile potential of :meth:`holding_strength`, all next cards at once.
 
         For next card ``c`` a holding's percentile is ``(lo + (hi − lo − 1) / 2) / (n − 1)`` among the ``n``
@@ -594,7 +732,7 @@ class StreetTable:
         summed per holding by one weighted ``bincount`` (in card order, as a loop over the cards would).
         """
         if self._patterns is not None:
-            gain = self._pattern_gains(hs, live)
+            gain = self._pattern_gains(hs, live, percentiles)
         else:
             gain = self._sorted_gains(hs)
         behind = np.where(live & (hs < 1), 1 - hs, 1.0)
@@ -604,28 +742,49 @@ class StreetTable:
         ehs[~live] = 0.0
         return ehs
 
-    def _pattern_gains(self, hs: np.ndarray, live: np.ndarray) -> np.ndarray:
+    def _pattern_gains(self, hs: np.ndarray, live: np.ndarray, percentiles=None) -> np.ndarray:
         """Per holding, the sum over next cards of ``max(0, pct − HS)``, counted over rank patterns.
+
+        The percentiles come from :meth:`_pattern_percentiles` (the board's alone); each (card, holding) reads its
+        pattern's entry, its flush entry or nothing (its own card, a board card), and the gains are summed in card
+        order (adding 0 for the board's cards, which changes nothing): the very floats of :meth:`_sorted_gains`.
+        """
+        got = self._pattern_percentiles(live) if percentiles is None else percentiles
+        if got is None:
+            return self._sorted_gains(hs)
+        table, fh, fc, fpct = got
+        per = _scratch("pairs", (52, N_HOLDINGS))
+        # (52, 1326): each (card, holding)'s pattern entry ("wrap": the indices are valid, and it does not buffer)
+        np.take(table, _HOLDING_PATTERN, axis=1, out=per, mode="wrap")
+        per.ravel()[_OWN_CARD_PAIRS] = -np.inf  # a holding gains nothing from its own cards
+        per[fc, fh] = fpct
+        per -= hs
+        np.maximum(per, _ZEROS, out=per)  # (a row of zeros: numpy's maximum with a scalar is slower)
+        return per.sum(axis=0)  # numpy adds the rows of an outer-axis sum one after another, in card order
+
+    def _pattern_percentiles(self, live: np.ndarray):
+        """The percentile of every (next card, holding) pair, by rank pattern; it depends on the board alone.
 
         Without a flush a holding's rank with next card ``c`` is its rank pattern's (hole ranks, rank of ``c``),
         so the holdings valid with ``c`` sort as 169 weighted pattern entries (the live holdings of the pattern
         that do not hold ``c`` and make no flush with it) plus one entry per flush pair: one sort of
-        (card, rank) keys for all cards, cumulative weights give every entry's ``lo``/``hi``, and each
-        (card, holding) reads its entry's percentile.  Summed in card order (adding 0 for the board's cards,
-        which changes nothing): the very floats of :meth:`_sorted_gains`.
+        (card, rank) keys for all cards, cumulative weights give every entry's ``lo``/``hi`` and its percentile
+        ``(lo + (hi − lo − 1) / 2) / (n − 1)``.  Returns the (52, 169) pattern entries (−inf on the board's
+        cards) and the flush pairs' holdings, cards and percentiles; None when the packed key is too small.
         """
         ranks_of, fh, fc = self._patterns
         keep = live[fh]
         fh, fc = fh[keep], fc[keep]
         k = 52
         if k * 169 + fh.size >= 1 << 15:  # more entries than the packed key holds (a board has at most 8,736 pairs)
-            return self._sorted_gains(hs)
+            return None
         live_count = np.bincount(_HOLDING_PATTERN[live], minlength=169)
         holding_c = np.bincount(_CARD_PATTERN_INDEX, weights=live[CARD_HOLDINGS].ravel(), minlength=k * 169)
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
         weight = np.concatenate([(live_count[None, :] - (holding_c + flush_c).reshape(k, 169)).ravel(), np.ones(fh.size)])
         weight[: k * 169].reshape(k, 169)[self.board] = 0  # no next card on the board
-        value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), self.next_ranks[fh, fc]]).astype(np.int64)
+        flush_ranks = self._parts[3][keep]  # the flush pairs' ranks (their next_ranks entries, without gathering it)
+        value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), flush_ranks]).astype(np.int64)
         card = np.concatenate([np.repeat(np.arange(k), 169), fc])
         packed = np.sort((card << 13 | value) << 15 | np.arange(card.size))  # (card, rank, entry); < 8,788 + 8,736 entries
         order = packed & 0x7FFF
@@ -641,20 +800,16 @@ class StreetTable:
         pct = (lo + (size - 1) / 2) / np.maximum(n_valid - 1, 1)[group_card]
         entry = np.empty(order.size)
         entry[order] = np.repeat(pct, np.diff(np.append(first, key.size)))
-        table = np.full((k, 170), -np.inf)
-        table[:, :169] = entry[: k * 169].reshape(k, 169)
+        table = entry[: k * 169].reshape(k, 169)
         table[self.board] = -np.inf
-        per = _scratch("pairs", (k, N_HOLDINGS))
-        table.ravel().take(_PATTERN_OF_PAIR, out=per)  # each (card, holding)'s entry, -inf if c is ours
-        per[fc, fh] = entry[k * 169 :]
-        per -= hs
-        np.maximum(per, 0.0, out=per)
-        return per.sum(axis=0)  # numpy adds the rows of an outer-axis sum one after another, in card order
+        return table, fh, fc, entry[k * 169 :]
 
     def _sorted_gains(self, hs: np.ndarray) -> np.ndarray:
         """:meth:`_pattern_gains` for any next ranks: one sort of (card, rank, holding) keys over every pair."""
         cols = self._next_cards
-        lo, size, rank, card, holding = _sorted_groups(self.next_ranks.T[cols])
+        ranks = self.next_ranks
+        assert ranks is not None  # a flop or turn table
+        lo, size, rank, card, holding = _sorted_groups(ranks.T[cols])
         k = cols.size
         invalid = np.zeros(k, dtype=np.int64)
         invalid[card[rank == 0]] = size[rank == 0]
@@ -695,7 +850,7 @@ class StreetTable:
             self._shared_cache = got
         return got
 
-    def range_strength(self, weights) -> np.ndarray:
+    def range_strength(self, weights: ArrayLike) -> np.ndarray:
         """Every holding's HS against each weighted range: shape (m, 1326) for an (m, 1326) stack.
 
         ``HS_j(h)`` is the weighted share of the holdings of range ``j`` that
@@ -729,7 +884,7 @@ class StreetTable:
         out[:, self.board_conflict] = 0.0
         return np.clip(out, 0.0, 1.0)
 
-    def player_ehs(self, ranges=None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
+    def player_ehs(self, ranges: ArrayLike | None = None, *, n_opponents: int | None = None, potential: bool = True) -> np.ndarray:
         """Every holding's EHS as a player holding it sees it: ``HS_n + (1 − HS_n) · Ppot`` (Billings1998 §4.4), shape (1326,).
 
         ``HS_n`` is the product of the holding's HS against the ranges of the
@@ -751,10 +906,16 @@ class StreetTable:
         if ranges is None:
             if n_opponents is None or n_opponents < 1:
                 raise ValueError(f"The 'n_opponents' parameter of player_ehs must be a positive integer; got {n_opponents!r}.")
-            hs_n = self.holding_strength()[0] ** int(n_opponents)
-        else:
-            hs_n = np.prod(self.range_strength(ranges), axis=0)
-        if not potential or self.next_ranks is None:
+            key = (int(n_opponents), bool(potential))
+            got = self._player_cache.get(key)
+            if got is None:  # kept on the table: every re-weighting on this board with as many opponents reads it
+                got = self._player_cache[key] = self._player_ehs(self.holding_strength()[0] ** key[0], potential)
+                got.flags.writeable = False
+            return got
+        return self._player_ehs(np.prod(self.range_strength(ranges), axis=0), potential)
+
+    def _player_ehs(self, hs_n: np.ndarray, potential: bool) -> np.ndarray:
+        if not potential or self.board.size == 5:
             return hs_n
         ppot = self.holding_ppot()
         return hs_n + (1.0 - hs_n) * ppot
@@ -762,7 +923,6 @@ class StreetTable:
 
 _SHARE = None
 _PAIRS = None
-_LATER: dict[tuple[int, ...], np.ndarray] = {}
 
 
 def _share_pairs() -> tuple[np.ndarray, np.ndarray]:
@@ -833,6 +993,26 @@ def _own_place() -> np.ndarray:
 _OWN_PLACE = _own_place()
 
 
+def _product(values: list[float]) -> float:
+    """The product in order, as ``np.prod`` of the values multiplies them."""
+    out = 1.0
+    for v in values:
+        out *= v
+    return out
+
+
+def _pot_pair(table: list[list[float]]) -> tuple[float, float]:
+    """Ppot and Npot of one HP table (nested lists, rows now, columns later): :func:`_pots` for one table in Python
+    floats, the same operations in the same order."""
+    (aa, at, ab), (ta, tt, tb), (ba, bt, bb) = table
+    total_a, total_t, total_b = aa + at + ab, ta + tt + tb, ba + bt + bb
+    pden = total_b + total_t / 2
+    nden = total_a + total_t / 2
+    ppot = (ba + bt / 2 + ta / 2) / pden if pden > 0 else 0.0
+    npot = (ab + at / 2 + tb / 2) / nden if nden > 0 else 0.0
+    return ppot, npot
+
+
 def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Ppot and Npot of a stack (m, 3, 3) of HP tables (rows now, columns later: ahead, tied, behind)."""
     a, t, b = 0, 1, 2
@@ -847,7 +1027,7 @@ def _pots(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ppot, npot
 
 
-def clean_weights(weights) -> np.ndarray:
+def clean_weights(weights: ArrayLike | None) -> np.ndarray:
     """A weight table or stack as a float64 (m, 1326) array (None: one uniform table).
 
     >>> clean_weights(None).shape
@@ -862,7 +1042,8 @@ def clean_weights(weights) -> np.ndarray:
     w = np.asarray(weights, dtype=np.float64)
     if w.ndim == 1:
         w = w[None, :]
-    if w.ndim != 2 or w.shape[1] != N_HOLDINGS or w.shape[0] == 0 or not np.all(np.isfinite(w)) or np.any(w < 0):
+    # min ≥ 0 fails on NaN (it propagates) and on negatives, max < inf on +inf
+    if w.ndim != 2 or w.shape[1] != N_HOLDINGS or w.shape[0] == 0 or not (w.min() >= 0 and w.max() < np.inf):
         raise ValueError(
             "The 'weights' parameter must be None, a (1326,) table or an (m, 1326) stack of finite "
             f"non-negative weights; got shape {np.shape(weights)}."
@@ -882,6 +1063,72 @@ def _codes(board) -> np.ndarray | None:
         if len(board) and 0 <= min(board) and max(board) <= 51 and len(set(board)) == len(board):
             return np.array(board, dtype=np.int8)
     return None
+
+
+def _suit_permutations() -> tuple[np.ndarray, ...]:
+    """The 24 relabellings of the suits as maps of cards (24, 52) and holdings (24, 1326), and their inverses."""
+    perms = np.array(list(itertools.permutations(range(4))))
+    c = np.arange(52)
+    card = (c >> 2 << 2)[None, :] + perms[:, c & 3]
+    holding = HOLDING_INDEX[card[:, HOLDINGS[:, 0]], card[:, HOLDINGS[:, 1]]].astype(np.intp)
+    out = (card, holding, np.argsort(card, axis=1), np.argsort(holding, axis=1))
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
+_PERM_CARD, _PERM_HOLDING, _PERM_CARD_INV, _PERM_HOLDING_INV = _suit_permutations()
+#: flop strength kept per suit-isomorphic flop (at most 1,755 classes; ≤ 150 KB each), least recently used dropped
+_FLOP_CACHE: OrderedDict[tuple[int, ...], tuple] = OrderedDict()
+_FLOP_CACHE_SIZE = 512
+
+
+def canonical_flop(board) -> tuple[tuple[int, int, int], int]:
+    """The suit-isomorphic class of a flop: its least sorted card tuple over the 24 suit relabellings, and the relabelling.
+
+    Two flops that differ only by the names of the suits (``2c 7c Kd`` and ``2h 7h Ks``) have the same class, and
+    every holding's HS, and every (next card, holding) percentile, on one are those of the relabelled holding on
+    the other.  Returns ``(key, i)``: relabelling ``i`` maps card ``c`` of ``board`` to ``_PERM_CARD[i, c]`` of ``key``.
+
+    >>> from holdem.cards import parse_cards
+    >>> canonical_flop(parse_cards("2c 7c Kd"))[0] == canonical_flop(parse_cards("2h 7h Ks"))[0]
+    True
+    >>> canonical_flop(parse_cards("2c 7c Kd"))[0] == canonical_flop(parse_cards("2c 7d Kd"))[0]
+    False
+    """
+    mapped = np.sort(_PERM_CARD[:, np.asarray(board, dtype=np.intp)], axis=1)
+    i = int(np.argmin((mapped[:, 0] * 52 + mapped[:, 1]) * 52 + mapped[:, 2]))
+    return tuple(mapped[i].tolist()), i
+
+
+def _flop_strength(table: StreetTable):
+    """A flop's exact HS and its percentile table (:meth:`StreetTable._pattern_percentiles`), through the flop cache.
+
+    Both depend on the flop up to the names of the suits, so they are kept once per suit-isomorphic class
+    (:func:`canonical_flop`, in the class's own card and holding order) and relabelled for this flop: the same
+    integers counted, so the very same floats.  Built on a miss from ``table`` itself; None when the percentiles
+    have no pattern form (never on a flop).
+    """
+    key, i = canonical_flop(table.board)
+    live = ~table.board_conflict
+    got = _FLOP_CACHE.get(key)
+    if got is None:
+        percentiles = table._pattern_percentiles(live)
+        if percentiles is None:
+            return None
+        hs = table._exact_hs(live)
+        pct, fh, fc, fpct = percentiles
+        canon_hs = np.empty(N_HOLDINGS)
+        canon_hs[_PERM_HOLDING[i]] = hs
+        canon_pct = np.empty_like(pct)
+        canon_pct[_PERM_CARD[i]] = pct
+        _FLOP_CACHE[key] = (canon_hs, canon_pct, _PERM_HOLDING[i, fh].astype(np.int16), _PERM_CARD[i, fc].astype(np.int8), fpct.copy())
+        if len(_FLOP_CACHE) > _FLOP_CACHE_SIZE:
+            _FLOP_CACHE.popitem(last=False)
+        return hs, percentiles
+    _FLOP_CACHE.move_to_end(key)
+    canon_hs, canon_pct, fh, fc, fpct = got
+    return canon_hs[_PERM_HOLDING[i]], (canon_pct[_PERM_CARD[i]], _PERM_HOLDING_INV[i, fh], _PERM_CARD_INV[i, fc], fpct)
 
 
 def street_table(board: CardsLike) -> StreetTable:
@@ -904,9 +1151,9 @@ def street_table(board: CardsLike) -> StreetTable:
         for c in given[::-1] if len(given) > 3 else ():  # the last card given is usually the new one
             parent = _CACHE.get(tuple(x for x in key if x != c))
             if parent is not None:  # this board's ranks are the previous street's next-card column
-                ranks = parent.next_ranks[:, c].copy()
+                ranks = parent._next_column(c)
                 break
-        table = StreetTable(np.array(key, dtype=np.int8), _ranks=ranks)  # in card order, whichever order came first
+        table = StreetTable._of_codes(np.array(key, dtype=np.int8), ranks)  # in card order, whichever order came first
         _CACHE[key] = table
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
@@ -915,7 +1162,7 @@ def street_table(board: CardsLike) -> StreetTable:
     return table
 
 
-def evaluate_hand(hole: CardsLike, board: CardsLike, weights=None) -> Evaluation:
+def evaluate_hand(hole: CardsLike, board: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
     """HS, one-card Ppot/Npot and EHS of ``hole`` on ``board`` against each weight table (Billings1998 §4.2–4.4).
 
     Parameters

@@ -70,15 +70,24 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from holdem.ranges import CLASS_NAMES, CLASS_OF_HOLDING, HOLDING_INDEX, N_CLASSES, N_HOLDINGS, class_index, holding_index
 from bpp.models import shipped_path
+
+if TYPE_CHECKING:
+    import argparse
+
+    from numpy.typing import ArrayLike
+
+    from holdem._typing import RngLike
+    from holdem.cards import CardsLike
 
 __all__ = [
     "SKLANSKY_GROUPS",
@@ -124,7 +133,7 @@ SKLANSKY_GROUPS: dict[int, tuple[str, ...]] = {
 _SKLANSKY = {name: group for group, names in SKLANSKY_GROUPS.items() for name in names}
 
 
-def sklansky_group(hand) -> int:
+def sklansky_group(hand: str | int) -> int:
     """Sklansky's group (1 best … 8) of a class name or index; 9 for an unranked hand.
 
     Examples
@@ -178,7 +187,7 @@ class IncomeRates:
     iterations: int = 1
     seed: int | None = None
 
-    def rate(self, hand) -> float:
+    def rate(self, hand: str | int) -> float:
         """Income rate of a class (``"AKs"``, an index) or a holding (``"AsKs"``), milli-bets.
 
         Examples
@@ -214,7 +223,7 @@ class IncomeRates:
             lines.append("  ".join(f"{name:>4} {self.rate(name):+7.0f}" for name in cells))
         return "\n".join(lines)
 
-    def save(self, path) -> Path:
+    def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the table as CSV (``class,rate,stderr,games,played``; metadata on ``#`` lines)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -232,7 +241,7 @@ class IncomeRates:
         return path
 
     @classmethod
-    def load(cls, path) -> "IncomeRates":
+    def load(cls, path: str | os.PathLike[str]) -> "IncomeRates":
         """Read a table written by :meth:`save`; anything else is one ``ValueError`` naming the file.
 
         >>> import tempfile, pathlib
@@ -252,7 +261,7 @@ class IncomeRates:
         meta: dict[str, str] = {}
         for line in text:
             if line.startswith("#") and "=" in line:
-                meta.update(item.split("=", 1) for item in line[1:].split() if "=" in item)
+                meta.update({key: value for key, value in (item.split("=", 1) for item in line[1:].split() if "=" in item)})
         rows = list(csv.DictReader(line for line in text if not line.startswith("#")))
         if [row.get("class") for row in rows] != list(CLASS_NAMES):
             raise ValueError(f"{name} is not an income-rate table: its classes are not the 169 in grid order")
@@ -277,7 +286,7 @@ class IncomeRates:
         return table
 
 
-def model_path(n_players: int, *, iterated: bool = False, directory=None) -> Path:
+def model_path(n_players: int, *, iterated: bool = False, directory: str | os.PathLike[str] | None = None) -> Path:
     """Path of the committed table: ``bpp/models/loki/preflop_{n}p[_iterated].csv``.
 
     Examples
@@ -293,7 +302,7 @@ def model_path(n_players: int, *, iterated: bool = False, directory=None) -> Pat
 _LOADED: dict[tuple, IncomeRates] = {}
 
 
-def load_income_rates(n_players: int = 10, *, iterated: bool = False, directory=None) -> IncomeRates:
+def load_income_rates(n_players: int = 10, *, iterated: bool = False, directory: str | os.PathLike[str] | None = None) -> IncomeRates:
     """The committed income-rate table for ``n_players`` (cached).
 
     Falls back to the nearest player count that has a table.
@@ -471,7 +480,7 @@ def rollout(
     n_players: int = 10,
     n_games: int = 10_000,
     *,
-    rng=None,
+    rng: RngLike = None,
     n_jobs: int = 1,
     progress: bool = False,
 ) -> IncomeRates:
@@ -527,8 +536,8 @@ def iterated_rollout(
     cooling: float = 0.7,
     max_iterations: int = 20,
     final_games: int | None = None,
-    initial=None,
-    rng=None,
+    initial: IncomeRates | ArrayLike | None = None,
+    rng: RngLike = None,
     n_jobs: int = 1,
     progress: bool = False,
 ) -> IncomeRates:
@@ -693,7 +702,7 @@ def _class_rates(rates, n_players: int) -> np.ndarray:
 
 
 def preflop_levels(
-    rates=None,
+    rates: IncomeRates | ArrayLike | None = None,
     *,
     n_players: int = 10,
     players_behind: int = 0,
@@ -755,7 +764,7 @@ def _triples_from_levels(levels: np.ndarray, bet_level: int, can_check: bool, ca
 
 
 def preflop_triples(
-    rates=None,
+    rates: IncomeRates | ArrayLike | None = None,
     *,
     n_players: int = 10,
     players_behind: int = 0,
@@ -804,7 +813,7 @@ def preflop_triples(
     return _triples_from_levels(levels, bet_level, can_check, can_raise)
 
 
-def preflop_triple(hole, **kwargs) -> np.ndarray:
+def preflop_triple(hole: CardsLike, **kwargs: Any) -> np.ndarray:
     """The (fold, call, raise) triple of one holding (text ``"AsKs"`` or two codes); keywords as :func:`preflop_triples`.
 
     Examples
@@ -818,7 +827,7 @@ def preflop_triple(hole, **kwargs) -> np.ndarray:
 
 
 def simple_preflop_triples(
-    rates=None,
+    rates: IncomeRates | ArrayLike | None = None,
     *,
     bet_level: int = 1,
     can_check: bool = False,
@@ -893,7 +902,7 @@ def _noise(text: str) -> float:
     return value
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build preflop``."""
     from holdem.tables import positive_int, seed
 
@@ -911,7 +920,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no table")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Build the table, write it, print the top and bottom and the Sklansky comparison."""
     from holdem.tables import build_destination
 

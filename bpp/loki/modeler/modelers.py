@@ -33,8 +33,9 @@ ValueError: The 'predictor' parameter of PokiModeler must be 'frequency', 'netwo
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -44,6 +45,13 @@ from bpp.loki.selector.betting import LokiRules
 from bpp.loki.state import CALL, FOLD, RAISE
 from holdem.files import load_npz
 from holdem.ranges import N_HOLDINGS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from bpp.loki.evaluator.hand import HandEvaluator
+    from bpp.loki.state import HandState, HandTracker
+    from holdem._typing import RngLike
 
 __all__ = ["Modeler", "UniformModeler", "LokiModeler", "PokiModeler"]
 
@@ -79,7 +87,7 @@ class Modeler:
         """True with a specific opponent model (SOM): the match keeps one player for all hands."""
         return self.specific
 
-    def start(self, n_players: int, rng) -> None:
+    def start(self, n_players: int, rng: RngLike) -> None:
         """Make the opponent model (and predictor) for ``n_players`` seats unless this table size already has one.
 
         Draws the predictor's seed from ``rng`` (the player's generator) whenever it makes them.
@@ -99,15 +107,15 @@ class Modeler:
             return MetaPredictor(n, rng=seed)
         return None
 
-    def update(self, hand, evaluator) -> None:
+    def update(self, hand: HandState, evaluator: HandEvaluator) -> None:
         """Re-weight the tables in ``hand`` for the actions of ``hand.tracker.records`` not yet applied."""
         raise NotImplementedError
 
-    def opponent_weights(self, hand, opponents) -> np.ndarray:
+    def opponent_weights(self, hand: HandState, opponents: Sequence[int]) -> np.ndarray:
         """The (len(opponents), 1326) weight tables of seats ``opponents`` for the hand evaluator."""
         return hand.weights[opponents]
 
-    def finish(self, tracker, me: int) -> None:
+    def finish(self, tracker: HandTracker, me: int) -> None:
         """Learn from the hand just over: count the opponents' actions in the specific model, train the predictor."""
         if not self.specific or self.model_ is None:
             return
@@ -117,11 +125,12 @@ class Modeler:
             self.model_.observe_many(rows)
         if self.predictor_ is not None:
             feats = tracker.features
+            assert feats is not None  # the tracker records features when there is a predictor
             for rel in {row[0] for row in rows}:
                 k = [i for i, r in enumerate(tracker.records) if (r[0] - me) % n == rel]
                 self.predictor_.update(rel, np.array([feats[i] for i in k]), [tracker.records[i][3] for i in k])
 
-    def save(self, directory, owner: str = "the modeler") -> Path:
+    def save(self, directory: str | os.PathLike[str], owner: str = "the modeler") -> Path:
         """Write ``opponent_model.npz`` (the specific model's counts) and the predictor's files in ``directory``."""
         if self.model_ is None:
             raise ValueError(f"{owner}.save needs an agent that has played (no learned state yet).")
@@ -134,7 +143,7 @@ class Modeler:
             self.predictor_.save(directory)
         return directory
 
-    def load(self, directory, rng) -> None:
+    def load(self, directory: str | os.PathLike[str], rng: RngLike) -> None:
         """Read what :meth:`save` wrote (the predictor's seed drawn from ``rng``, as :meth:`start` does)."""
         directory = Path(directory)
         path = directory / "opponent_model.npz"
@@ -163,10 +172,10 @@ class UniformModeler(Modeler):
 
     weighting = False
 
-    def update(self, hand, evaluator) -> None:
+    def update(self, hand: HandState, evaluator: HandEvaluator) -> None:
         hand.done = len(hand.tracker.records)
 
-    def opponent_weights(self, hand, opponents) -> np.ndarray:
+    def opponent_weights(self, hand: HandState, opponents: Sequence[int]) -> np.ndarray:
         return np.ones((len(opponents), N_HOLDINGS))
 
 
@@ -198,7 +207,7 @@ class LokiModeler(Modeler):
         self.ranges = ranges
         self.thresholds = loki_thresholds(rules)
 
-    def update(self, hand, evaluator) -> None:
+    def update(self, hand: HandState, evaluator: HandEvaluator) -> None:
         """Loki's re-weighting, one action at a time in order.
 
         A fold takes the player out (its table is no longer a range anyone plays against); a check, which any hand
@@ -283,7 +292,7 @@ class PokiModeler(Modeler):
             raise ValueError(f"The 'likelihood' parameter of PokiModeler must be 'triple' or 'linear'; got {likelihood!r}.")
         self.likelihood = likelihood
 
-    def update(self, hand, evaluator) -> None:
+    def update(self, hand: HandState, evaluator: HandEvaluator) -> None:
         """Multiply each opponent's table by the modelled likelihood of each action not yet applied."""
         t = hand.tracker
         records = t.records
@@ -308,6 +317,7 @@ class PokiModeler(Modeler):
             else:
                 from bpp.loki.modeler.predictors import predictor_thresholds
 
+                assert t.features is not None  # the tracker records features when there is a predictor
                 mu_call, mu_raise = predictor_thresholds(self.predictor_.predict(rel, t.features[k])[0], b)
             sigma = self.model_.sigma  # type: ignore[union-attr]
             if self.likelihood == "linear":

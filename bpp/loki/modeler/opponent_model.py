@@ -38,6 +38,8 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from holdem.checks import check_int
@@ -50,6 +52,13 @@ from bpp.loki.state import (  # noqa: F401  (the seat rules and the tracker, re-
     first_to_act,
 )
 from bpp.loki.selector.triples import CALL, FOLD, RAISE, threshold_triples
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike, NDArray
+
+    from bpp.loki.selector.betting import LokiRules
 
 __all__ = [
     "GOM_CALL",
@@ -97,7 +106,7 @@ GOM_RAISE.flags.writeable = False
 GOM_SIGMA = 0.1
 
 
-def loki_thresholds(rules=None) -> tuple[np.ndarray, np.ndarray]:
+def loki_thresholds(rules: LokiRules | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The generic model of an opponent that bets as Loki does: (μ_call, μ_raise), each (4, 3) (round × bets to call 0, 1, 2+).
 
     After the flop the thresholds are Loki's own (Billings1998 §4.4,
@@ -201,8 +210,8 @@ class OpponentModel:
             self._cache = None
         return self
 
-    def observe_many(self, records) -> "OpponentModel":
-        """Count many actions at once: ``records`` an (k, 4) int array of (relative seat, round, bets to call, action)."""
+    def observe_many(self, records: ArrayLike) -> "OpponentModel":
+        """Count many actions at once: ``records`` an int array of shape (k, 4) of (relative seat, round, bets to call, action)."""
         rec = np.asarray(records, dtype=np.intp).reshape(-1, 4)
         if rec.size == 0 or not self.specific:
             return self
@@ -240,7 +249,7 @@ class OpponentModel:
         b = min(int(bets_to_call), 2)
         return float(mu_call[opponent, round, b]), float(mu_raise[opponent, round, b])
 
-    def triples(self, opponent: int, strength, *, round: int, bets_to_call: int, can_raise: bool = True) -> np.ndarray:
+    def triples(self, opponent: int, strength: ArrayLike, *, round: int, bets_to_call: int, can_raise: bool = True) -> np.ndarray:
         """The opponent's triples for holdings of the given ``strength`` (any shape) in one context.
 
         >>> OpponentModel(2, specific=False).triples(1, [0.1, 0.7, 0.99], round=1, bets_to_call=1).round(2).tolist()
@@ -284,7 +293,8 @@ def preflop_strength(n_players: int = 10) -> np.ndarray:
 _PREFLOP: dict[int, np.ndarray] = {}
 
 
-def holding_strengths(board, n_players: int = 10, holdings=None):
+def holding_strengths(board: Sequence[int] | NDArray[np.integer], n_players: int = 10,
+                      holdings: int | Sequence[int] | NDArray[np.integer] | None = None) -> NDArray[np.float64] | float:
     """The strength of every holding that the models threshold: income-rate percentile pre-flop, else EHS vs one random hand.
 
     ``holdings`` (holding indices) selects some; one integer index gives that holding's strength as a float,

@@ -60,14 +60,19 @@ with :meth:`update` (feature rows and the actions seen).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
 from bpp.loki.modeler.opponent_model import OpponentModel, checked_counts
 from bpp.loki.state import CALL, FOLD, FEATURES, N_FEATURES, RAISE, board_texture, context_features  # noqa: F401
 from holdem.files import load_npz
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
 
 __all__ = [
     "FEATURES",
@@ -82,6 +87,9 @@ __all__ = [
 
 #: names of the predictors a meta predictor chooses from, in order
 PREDICTORS = ("frequency", "rules", "network")
+
+#: Any of the action predictors: each has ``predict(opponent, x) -> (k, 3)`` and ``update(opponent, x, actions)``.
+Predictor: TypeAlias = "FrequencyPredictor | NeuralPredictor | MetaPredictor"
 
 
 def _no_fold_when_free(p: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -115,14 +123,16 @@ class FrequencyPredictor:
         self.model = OpponentModel(n_players, specific=specific, prior=prior)
         self._freq: np.ndarray | None = None
 
-    def predict(self, opponent: int, x) -> np.ndarray:
+    def predict(self, opponent: int, x: ArrayLike) -> np.ndarray:
+        """P(fold, call, raise) of ``opponent`` (relative seat) for feature rows ``x``: float (k, 19) → float64 (k, 3)."""
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
         r, b = _context_index(x)
         if self._freq is None:
             self._freq = self.model.frequencies()
         return self._freq[opponent, r, b]
 
-    def update(self, opponent: int, x, actions) -> "FrequencyPredictor":
+    def update(self, opponent: int, x: ArrayLike, actions: ArrayLike) -> "FrequencyPredictor":
+        """Learn ``opponent``'s ``actions`` (int (k,): 0 fold, 1 call, 2 raise) taken at feature rows ``x`` (float (k, 19)); returns self."""
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
         r, b = _context_index(x)
         a = np.asarray(actions, dtype=np.intp)
@@ -170,7 +180,7 @@ class NeuralPredictor:
     """
 
     def __init__(self, n_players: int, *, hidden: int = 8, batch: int = 256, epochs: int = 3, warmup: int = 256,
-                 learning_rate: float = 0.03, rng=None):
+                 learning_rate: float = 0.03, rng: int | None = None):
         for name, v in (("hidden", hidden), ("batch", batch), ("epochs", epochs)):
             if not isinstance(v, (int, np.integer)) or v < 1:
                 raise ValueError(f"The '{name}' parameter of NeuralPredictor must be a positive integer; got {v!r}.")
@@ -199,7 +209,8 @@ class NeuralPredictor:
             )
         return net
 
-    def update(self, opponent: int, x, actions) -> "NeuralPredictor":
+    def update(self, opponent: int, x: ArrayLike, actions: ArrayLike) -> "NeuralPredictor":
+        """Learn ``opponent``'s ``actions`` (int (k,): 0 fold, 1 call, 2 raise) taken at feature rows ``x`` (float (k, 19)); returns self."""
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
         a = np.asarray(actions, dtype=np.intp)
         buf = self._buffer.setdefault(opponent, [])
@@ -227,15 +238,16 @@ class NeuralPredictor:
         buf.clear()
         return self
 
-    def predict(self, opponent: int, x) -> np.ndarray:
+    def predict(self, opponent: int, x: ArrayLike) -> np.ndarray:
+        """P(fold, call, raise) of ``opponent`` (relative seat) for feature rows ``x``: float (k, 19) → float64 (k, 3)."""
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
         w = self._weights.get(opponent)
         if w is None or self.seen_[opponent] < self.warmup:
             return self._rules.predict(opponent, x)
         return _no_fold_when_free(_forward(x, *w), x)
 
-    def activations(self, opponent: int, x) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(inputs, hidden activations, output probabilities) of one feature row (for the network figure)."""
+    def activations(self, opponent: int, x: ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(inputs (19,), hidden activations (hidden,), output probabilities (3,)), float64, of one feature row ``x`` (19,) (for the network figure)."""
         x = np.asarray(x, dtype=np.float64).reshape(1, -1)
         w1, b1, w2, b2 = self._weights[opponent]
         h = 1.0 / (1.0 + np.exp(-(x @ w1 + b1)))
@@ -243,7 +255,7 @@ class NeuralPredictor:
 
     # -- plain files --------------------------------------------------------------
 
-    def save(self, path) -> Path:
+    def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the learned weights (npz): every opponent's layers and its count of records."""
         path = Path(path)
         arrays: dict[str, Any] = {"seen_": self.seen_}
@@ -252,7 +264,7 @@ class NeuralPredictor:
         np.savez(path, **arrays)
         return path
 
-    def load(self, path) -> "NeuralPredictor":
+    def load(self, path: str | os.PathLike[str]) -> "NeuralPredictor":
         """Read weights written by :meth:`save` (prediction resumes exactly; Adam's moments restart on the next fit)."""
         import zipfile
 
@@ -311,7 +323,7 @@ class MetaPredictor:
     'frequency'
     """
 
-    def __init__(self, n_players: int, *, min_records: int = 20, rng=None, network: NeuralPredictor | None = None):
+    def __init__(self, n_players: int, *, min_records: int = 20, rng: int | None = None, network: NeuralPredictor | None = None):
         self.n_players = int(n_players)
         self.min_records = int(min_records)
         self.predictors: dict[str, Any] = {
@@ -329,10 +341,12 @@ class MetaPredictor:
             return "frequency"
         return PREDICTORS[int(np.argmax(self.scores_[opponent]))]
 
-    def predict(self, opponent: int, x) -> np.ndarray:
+    def predict(self, opponent: int, x: ArrayLike) -> np.ndarray:
+        """P(fold, call, raise) of ``opponent`` (relative seat) for feature rows ``x``: float (k, 19) → float64 (k, 3)."""
         return self.predictors[self.choice(opponent)].predict(opponent, x)
 
-    def update(self, opponent: int, x, actions) -> "MetaPredictor":
+    def update(self, opponent: int, x: ArrayLike, actions: ArrayLike) -> "MetaPredictor":
+        """Learn ``opponent``'s ``actions`` (int (k,): 0 fold, 1 call, 2 raise) taken at feature rows ``x`` (float (k, 19)); returns self."""
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
         a = np.asarray(actions, dtype=np.intp)
         for j, name in enumerate(PREDICTORS):
@@ -348,7 +362,7 @@ class MetaPredictor:
 
     # -- plain files --------------------------------------------------------------
 
-    def save(self, directory) -> Path:
+    def save(self, directory: str | os.PathLike[str]) -> Path:
         """Write ``meta.npz`` (scores, hits, counts of records, the frequency model's counts) and ``network.npz``."""
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
@@ -357,7 +371,7 @@ class MetaPredictor:
         self.predictors["network"].save(directory / "network.npz")
         return directory
 
-    def load(self, directory) -> "MetaPredictor":
+    def load(self, directory: str | os.PathLike[str]) -> "MetaPredictor":
         """Read what :meth:`save` wrote."""
         directory = Path(directory)
         path = directory / "meta.npz"

@@ -38,12 +38,19 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bpp.loki.modeler.weights import ACTION_NAMES, WeightTable, _check_action
 from holdem.cards import CardsLike, format_cards
 from holdem.ranges import HOLDINGS, N_HOLDINGS
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from numpy.typing import ArrayLike
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = ["HOLDING_STATES", "Observation", "WeightNetwork", "compile_network"]
 
@@ -92,7 +99,8 @@ class WeightNetwork:
     ValueError: the weight table has no weight left (every holding has weight 0)
     """
 
-    def __init__(self, prior=None, *, dead_cards: CardsLike | None = None, observations=()):
+    def __init__(self, prior: WeightTable | ArrayLike | None = None, *, dead_cards: CardsLike | None = None,
+                 observations: Iterable[Observation] = ()) -> None:
         if isinstance(prior, WeightTable):
             prior = prior.weights
         self.prior = WeightTable(prior, dead_cards=dead_cards)
@@ -103,7 +111,7 @@ class WeightNetwork:
         """``("H", "A1", …, "Ak")``."""
         return ("H",) + tuple(f"A{i + 1}" for i in range(len(self.observations)))
 
-    def observe(self, triples, action, *, context: str = "") -> "WeightNetwork":
+    def observe(self, triples: ArrayLike, action: int | str, *, context: str = "") -> "WeightNetwork":
         """A network with one more action node: CPT ``triples`` (1326, 3), observed ``action``.
 
         Examples
@@ -131,7 +139,7 @@ class WeightNetwork:
 
     # --- pgmpy ----------------------------------------------------------------------------------
 
-    def to_pgmpy(self):
+    def to_pgmpy(self) -> DiscreteBayesianNetwork:
         """The pgmpy ``DiscreteBayesianNetwork`` (checked with ``check_model``).
 
         Examples
@@ -167,7 +175,7 @@ class WeightNetwork:
         """The observed actions as pgmpy evidence: ``{"A1": "call", …}``."""
         return {node: ACTION_NAMES[obs.action] for node, obs in zip(self.node_names[1:], self.observations)}
 
-    def pgmpy_posterior(self, model=None) -> np.ndarray:
+    def pgmpy_posterior(self, model: DiscreteBayesianNetwork | None = None) -> np.ndarray:
         """P(H | A1 … Ak) by pgmpy's ``VariableElimination`` (slow: for tests and inspection)."""
         from pgmpy.inference import VariableElimination
 
@@ -181,7 +189,7 @@ class WeightNetwork:
         return np.asarray(result.values, dtype=np.float64)[order]
 
 
-def compile_network(model, evidence: dict[str, str]) -> WeightNetwork:
+def compile_network(model: DiscreteBayesianNetwork, evidence: dict[str, str]) -> WeightNetwork:
     """Read a pgmpy network of this shape back into a :class:`WeightNetwork` (the compiled tables).
 
     Parameters

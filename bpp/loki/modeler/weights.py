@@ -42,12 +42,17 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from numpy.typing import ArrayLike
 
 from bpp.loki.state import ACTION_NAMES, CALL, FOLD, RAISE  # the triple columns, defined with the game state
 from holdem.cards import CardsLike, parse_cards
 from holdem.ranges import N_HOLDINGS, holdings_mask, weights_to_grid
+
+if TYPE_CHECKING:
+    from bpp.loki.evaluator.preflop import IncomeRates
 
 __all__ = [
     "ACTION_NAMES",
@@ -81,7 +86,7 @@ def _check_vector(values, name: str) -> np.ndarray:
     return arr
 
 
-def reweight(weights: np.ndarray, likelihood: np.ndarray, *, floor: float = 0.0, out=None) -> np.ndarray:
+def reweight(weights: np.ndarray, likelihood: np.ndarray, *, floor: float = 0.0, out: np.ndarray | None = None) -> np.ndarray:
     """The fast update ``w · max(likelihood, floor)`` on raw (1326,) arrays (no checks).
 
     The in-play path of :meth:`WeightTable.reweight`: a few microseconds.
@@ -106,7 +111,7 @@ def reweight(weights: np.ndarray, likelihood: np.ndarray, *, floor: float = 0.0,
     return np.multiply(weights, factor, out=out)
 
 
-def linear_reweighting(ehs, mu: float, sigma: float, *, floor: float = 0.01) -> np.ndarray:
+def linear_reweighting(ehs: ArrayLike, mu: float, sigma: float, *, floor: float = 0.01) -> np.ndarray:
     """Loki's re-weighting factor: ``(EHS − μ + σ) / (2σ)`` clipped to ``[floor, 1]``.
 
     From Billings, Papp, Schaeffer and Szafron, "Opponent Modeling in Poker"
@@ -144,11 +149,15 @@ def linear_reweighting(ehs, mu: float, sigma: float, *, floor: float = 0.01) -> 
     if not 0.0 <= floor <= 1.0:
         raise ValueError(f"The 'floor' parameter of linear_reweighting must be in [0, 1]; got {floor!r}.")
     ehs = np.asarray(ehs, dtype=np.float64)
-    return np.clip((ehs - mu + sigma) / (2.0 * sigma), floor, 1.0)
+    if ehs.ndim == 0:
+        return np.clip((ehs - mu + sigma) / (2.0 * sigma), floor, 1.0)
+    out = (ehs - mu + sigma) / (2.0 * sigma)
+    np.maximum(out, floor, out=out)  # np.clip's values, without its overhead
+    return np.minimum(out, 1.0, out=out)
 
 
 def ramp_triples(
-    strength,
+    strength: ArrayLike,
     *,
     call_threshold: float,
     raise_threshold: float,
@@ -274,7 +283,7 @@ class WeightTable:
     @classmethod
     def from_income_rates(
         cls,
-        rates=None,
+        rates: IncomeRates | ArrayLike | None = None,
         *,
         threshold: float = 0.0,
         spread: float = 200.0,
@@ -378,7 +387,7 @@ class WeightTable:
         w = self.weights * mask
         return WeightTable._trusted(w, _read_only(self.live & mask))
 
-    def reweight(self, likelihood, *, floor: float = 0.0) -> "WeightTable":
+    def reweight(self, likelihood: ArrayLike, *, floor: float = 0.0) -> "WeightTable":
         """Bayes' rule, unnormalised: ``w ← w · max(likelihood, floor)``.
 
         Parameters
@@ -400,7 +409,7 @@ class WeightTable:
         lik = _check_vector(likelihood, "likelihood")
         return WeightTable._trusted(reweight(self.weights, lik, floor=floor), self.live)
 
-    def reweight_action(self, triples, action, *, floor: float = 0.0) -> "WeightTable":
+    def reweight_action(self, triples: ArrayLike, action: int | str, *, floor: float = 0.0) -> "WeightTable":
         """Poki's update after an observed action: ``w ← w · PT[action]`` (Billings2002 Figure "updating weight table").
 
         Parameters
@@ -429,7 +438,7 @@ class WeightTable:
             raise ValueError(f"The 'triples' parameter must have shape (1326, 3); got shape {triples.shape}.")
         return self.reweight(triples[:, a], floor=floor)
 
-    def reweight_linear(self, ehs, mu: float, sigma: float, *, floor: float = 0.01) -> "WeightTable":
+    def reweight_linear(self, ehs: ArrayLike, mu: float, sigma: float, *, floor: float = 0.01) -> "WeightTable":
         """Loki's update: multiply by :func:`linear_reweighting` of each holding's EHS.
 
         Examples

@@ -24,12 +24,16 @@ Component: the action selector — the betting rule base (Billings2002 §4 archi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from holdem.games.holdem import first_to_act
 from bpp.loki.selector.triples import CALL, FOLD, RAISE, FormulaParams, draw_action, formula_triple, pot_odds
 from holdem.games.base import CHECK_CALL, FOLD as FOLD_ACTION, Action, ActionKind, Observation
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["Context", "betting_context", "LokiRules", "decide_many", "context_formula_triple", "formula_decision", "to_action", "legal_columns"]
 
@@ -144,7 +148,7 @@ def to_action(index: int, observation: Observation) -> Action:
     return CHECK_CALL
 
 
-def legal_columns(triples, observation: Observation) -> np.ndarray:
+def legal_columns(triples: ArrayLike, observation: Observation) -> np.ndarray:
     """Triples over (fold, call, raise) → probabilities over ``observation.legal``, in its order.
 
     Each action index goes to the legal action :func:`to_action` plays for it
@@ -244,9 +248,9 @@ class LokiRules:
         return FOLD
 
 
-def decide_many(rules: LokiRules, *, ehs, ppot, pot_odds: float, bets_to_call: int, bet_level: int,
+def decide_many(rules: LokiRules, *, ehs: ArrayLike, ppot: ArrayLike, pot_odds: float, bets_to_call: int, bet_level: int,
                 can_raise: bool = True, river: bool = False) -> np.ndarray:
-    """:meth:`LokiRules.decide` for an array of hands (``ehs``, ``ppot`` broadcast); int array of action indices.
+    """:meth:`LokiRules.decide` for an array of hands (float ``ehs`` of any shape, ``ppot`` broadcast to it); int array of action indices, the shape of ``ehs``.
 
     >>> decide_many(LokiRules(), ehs=np.array([0.1, 0.6, 0.9, 0.97]), ppot=0.0, pot_odds=0.2, bets_to_call=1, bet_level=1).tolist()
     [0, 1, 2, 2]
@@ -266,7 +270,7 @@ def decide_many(rules: LokiRules, *, ehs, ppot, pot_odds: float, bets_to_call: i
     return np.where(raise_, RAISE, np.where(call, CALL, FOLD))
 
 
-def context_formula_triple(ehs, ppot, context: Context, *, params: FormulaParams = FormulaParams()) -> np.ndarray:
+def context_formula_triple(ehs: ArrayLike, ppot: ArrayLike, context: Context, *, params: FormulaParams = FormulaParams()) -> np.ndarray:
     """Poki's formula triple(s) (:func:`~bpp.loki.selector.triples.formula_triple`) in a betting context; ``ehs``/``ppot`` scalars or arrays.
 
     >>> c = Context(1, 0, 0, 0, 10, 0.0, 3, 1, 1 / 3, True, 2)
@@ -285,7 +289,7 @@ def context_formula_triple(ehs, ppot, context: Context, *, params: FormulaParams
     )
 
 
-def formula_decision(ehs: float, ppot: float, context: Context, rng, *, params: FormulaParams = FormulaParams()) -> tuple[int, np.ndarray]:
+def formula_decision(ehs: float, ppot: float, context: Context, rng: np.random.Generator, *, params: FormulaParams = FormulaParams()) -> tuple[int, np.ndarray]:
     """Poki's formula strategy: the triple of :func:`context_formula_triple` and an action drawn from it.
 
     >>> c = Context(1, 0, 0, 0, 10, 0.0, 3, 1, 1 / 3, True, 2)

@@ -26,12 +26,21 @@ Both also answer every holding at once (:meth:`triples`), for :meth:`holdings_ac
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.loki.selector.betting import LokiRules, context_formula_triple, decide_many
 from bpp.loki.selector.triples import FormulaParams, draw_action
 
+if TYPE_CHECKING:
+    from bpp.loki.selector.betting import Context
+
 __all__ = ["RuleSelector", "FormulaSelector"]
+
+
+_ONE_HOT = np.eye(3)  # row i: the one-hot triple of action i
+_ONE_HOT.flags.writeable = False
 
 
 class RuleSelector:
@@ -54,22 +63,22 @@ class RuleSelector:
         """Loki-1's river call on showdown odds (:class:`~bpp.loki.selector.betting.LokiRules`)."""
         return self.rules.showdown_odds
 
-    def triple(self, ehs: float, ppot: float, ctx) -> np.ndarray:
+    def triple(self, ehs: float, ppot: float, ctx: Context) -> np.ndarray:
         """The one-hot triple of the rules' action."""
-        return np.eye(3)[self.rules.decide(
+        return _ONE_HOT[self.rules.decide(
             ehs=ehs, ppot=ppot, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
             bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3,
         )]
 
-    def triples(self, ehs: np.ndarray, ppot: np.ndarray, ctx) -> np.ndarray:
+    def triples(self, ehs: np.ndarray, ppot: np.ndarray, ctx: Context) -> np.ndarray:
         """One one-hot triple per holding, (n, 3) (:func:`~bpp.loki.selector.betting.decide_many`)."""
-        return np.eye(3)[decide_many(
+        return _ONE_HOT[decide_many(
             self.rules, ehs=ehs, ppot=ppot, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
             bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3,
         )]
 
-    def choose(self, triple: np.ndarray, ctx, rng) -> int:
-        """The rules' action (no draw)."""
+    def choose(self, triple: np.ndarray, ctx: Context, rng: np.random.Generator) -> int:
+        """The rules' action (no draw): the argmax of the one-hot float (3,) ``triple``."""
         return int(np.argmax(triple))
 
     def __repr__(self) -> str:
@@ -91,16 +100,16 @@ class FormulaSelector:
     def __init__(self, formula: FormulaParams | None = None):
         self.formula = formula if formula is not None else FormulaParams()
 
-    def triple(self, ehs: float, ppot: float, ctx) -> np.ndarray:
+    def triple(self, ehs: float, ppot: float, ctx: Context) -> np.ndarray:
         """The formula's triple (:func:`~bpp.loki.selector.betting.context_formula_triple`)."""
         return context_formula_triple(ehs, ppot, ctx, params=self.formula)
 
-    def triples(self, ehs: np.ndarray, ppot: np.ndarray, ctx) -> np.ndarray:
+    def triples(self, ehs: np.ndarray, ppot: np.ndarray, ctx: Context) -> np.ndarray:
         """One triple per holding, (n, 3)."""
         return context_formula_triple(ehs, ppot, ctx, params=self.formula)
 
-    def choose(self, triple: np.ndarray, ctx, rng) -> int:
-        """An action drawn from ``triple`` (Billings2002 §5: a mixed strategy)."""
+    def choose(self, triple: np.ndarray, ctx: Context, rng: np.random.Generator) -> int:
+        """An action drawn from ``triple`` (float (3,): fold, call, raise) (Billings2002 §5: a mixed strategy)."""
         return draw_action(triple, rng.random(), ctx.to_call > 0, ctx.can_raise)
 
     def __repr__(self) -> str:

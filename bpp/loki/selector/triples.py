@@ -51,10 +51,17 @@ near the thresholds, which is unpredictability, not a bluff.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bpp.loki.state import CALL, FOLD, RAISE
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike, NDArray
+
 
 __all__ = [
     "FOLD",
@@ -70,7 +77,7 @@ __all__ = [
 ]
 
 
-def ramp(x, mu, sigma) -> np.ndarray:
+def ramp(x: ArrayLike, mu: float | NDArray[np.float64], sigma: float | NDArray[np.float64]) -> np.ndarray:
     """``clip((x − μ + σ) / (2σ), 0, 1)``: 0 well below the threshold μ, 1 well above (broadcasts).
 
     >>> ramp([0.3, 0.5, 0.7], 0.5, 0.1).tolist()
@@ -80,7 +87,8 @@ def ramp(x, mu, sigma) -> np.ndarray:
     return np.clip((x - mu + sigma) / (2.0 * sigma), 0.0, 1.0)
 
 
-def threshold_triples(strength, mu_call, mu_raise, *, sigma=0.1, can_check=False, can_raise=True) -> np.ndarray:
+def threshold_triples(strength: Any, mu_call: Any, mu_raise: Any, *, sigma: Any = 0.1, can_check: Any = False,
+                      can_raise: Any = True) -> np.ndarray:
     """Triples from a strength and two thresholds: continue above ``mu_call``, raise above ``mu_raise``.
 
     The probability of continuing (call or raise) is ``ramp(strength, mu_call,
@@ -132,7 +140,7 @@ def threshold_triples(strength, mu_call, mu_raise, *, sigma=0.1, can_check=False
     return np.stack([1.0 - go, go - up, up], axis=-1)
 
 
-def pot_odds(to_call, pot):
+def pot_odds(to_call: ArrayLike, pot: float | NDArray[np.float64]) -> float | np.ndarray:
     """``bets_to_us / (bets_in_pot + bets_to_us)`` (Billings1998 §4.4); 0 when nothing is owed.
 
     >>> round(pot_odds(20, 175), 3)     # the worked example of Billings1998 §4.4
@@ -192,10 +200,10 @@ _DEFAULT = FormulaParams()
 
 
 def formula_triple(
-    ehs,
+    ehs: ArrayLike,
     *,
-    ppot=0.0,
-    pot_odds=0.0,
+    ppot: ArrayLike = 0.0,
+    pot_odds: float = 0.0,
     bets_to_call: int = 0,
     behind: float = 0.0,
     river: bool = False,
@@ -276,8 +284,8 @@ def _formula_scalar(ehs, ppot, odds, b, mu_raise, river, can_raise, p) -> tuple[
     return (1.0 - go, go - up, up)
 
 
-def draw_action(triple, u: float, can_fold: bool, can_raise: bool) -> int:
-    """:func:`sample_action` without checks, given the uniform draw ``u`` (the fast path)."""
+def draw_action(triple: Sequence[float] | NDArray[np.float64], u: float, can_fold: bool, can_raise: bool) -> int:
+    """:func:`sample_action` without checks, given the uniform draw ``u`` (the fast path); ``triple`` is float (3,)."""
     if u < triple[0]:
         action = FOLD
     elif u < triple[0] + triple[1]:
@@ -289,7 +297,7 @@ def draw_action(triple, u: float, can_fold: bool, can_raise: bool) -> int:
     return action
 
 
-def sample_action(triple, rng, *, can_fold: bool = True, can_raise: bool = True) -> int:
+def sample_action(triple: ArrayLike, rng: np.random.Generator, *, can_fold: bool = True, can_raise: bool = True) -> int:
     """Draw an action index from a triple; a fold where checking is free becomes a check, a capped raise a call.
 
     >>> sample_action([0.0, 0.0, 1.0], np.random.default_rng(0))

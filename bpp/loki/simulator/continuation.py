@@ -48,6 +48,7 @@ do not depend on the opponents' cards).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -56,6 +57,16 @@ from bpp.loki.modeler.opponent_model import OpponentModel
 from bpp.loki.selector.triples import CALL, RAISE
 from bpp.loki.simulator.sampling import _percentiles, _range_percentiles, _sample_holdings
 from holdem.ranges import HOLDINGS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike, NDArray
+
+    from bpp.loki.modeler.predictors import Predictor
+    from bpp.loki.state import ActionRecord, HandTracker
+    from holdem._typing import RngLike
+    from holdem.cards import CardsLike
 
 __all__ = ["Continuation", "continuation_probabilities"]
 
@@ -100,27 +111,27 @@ class Continuation:
     trials: int
     reset: int
 
-    def chosen(self, records) -> np.ndarray:
+    def chosen(self, records: Sequence[ActionRecord]) -> np.ndarray:
         """The probability given to each real action (``records`` as passed to :func:`continuation_probabilities`)."""
         actions = np.array([records[i][3] for i in self.index], dtype=np.intp)
         return self.probabilities[np.arange(actions.size), actions]
 
 
 def continuation_probabilities(
-    tracker,
-    records,
-    features,
+    tracker: HandTracker,
+    records: Sequence[ActionRecord],
+    features: Sequence[ArrayLike],
     *,
     me: int,
-    hole,
-    weights,
+    hole: CardsLike,
+    weights: ArrayLike,
     model: OpponentModel,
-    board,
-    predictor=None,
+    board: Sequence[int] | NDArray[np.integer],
+    predictor: Predictor | None = None,
     trials: int = 500,
     max_raises: int = 3,
     range_relative: bool = True,
-    rng=None,
+    rng: RngLike = None,
 ) -> Continuation:
     """The simulation's probability of each real opponent action after our decision, given the real ones before it.
 

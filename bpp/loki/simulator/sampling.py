@@ -88,6 +88,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -98,6 +99,14 @@ from bpp.loki.state import N_FEATURES, board_texture, board_textures
 from holdem.evaluate import evaluate_unchecked, key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDINGS, N_HOLDINGS
 from holdem.tables import SUIT_SHIFT, load_tables
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+    from bpp.loki.modeler.predictors import Predictor
+    from bpp.loki.state import HandState, HandTracker
+    from holdem._typing import RngLike
+    from holdem.cards import CardsLike
 
 __all__ = ["SimulationResult", "Simulator", "simulate"]
 
@@ -216,20 +225,20 @@ def _sample_holdings(weights, seats, dead_mask: int, T: int, rng) -> tuple[np.nd
 
 
 def simulate(
-    tracker,
+    tracker: HandTracker,
     *,
     me: int,
-    hole,
-    weights,
+    hole: CardsLike,
+    weights: ArrayLike,
     our_strength: float,
     model: OpponentModel,
     trials: int = 500,
     time_budget: float | None = None,
     params: FormulaParams = FormulaParams(),
     max_raises: int = 3,
-    predictor=None,
+    predictor: Predictor | None = None,
     range_relative: bool = True,
-    rng=None,
+    rng: RngLike = None,
 ) -> SimulationResult:
     """Estimate the EV of fold, check/call and bet/raise by selective-sampling simulation (Billings2002).
 
@@ -349,7 +358,8 @@ class Simulator:
         self.formula = formula if formula is not None else FormulaParams()
         self.range_relative = bool(range_relative)
 
-    def decide(self, hand, *, hole, our_strength: float, model: OpponentModel, predictor=None, rng) -> int:
+    def decide(self, hand: HandState, *, hole: CardsLike, our_strength: float, model: OpponentModel,
+               predictor: Predictor | None = None, rng: RngLike) -> int:
         """The action (``FOLD``, ``CALL`` or ``RAISE``) of the best simulated EV for seat ``hand.seat``.
 
         ``model`` and ``predictor`` are the opponent modeler's (``model_``, ``predictor_``): with a predictor the

@@ -35,16 +35,14 @@ import numpy as np
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, current_type_names
-from bpp.stud.model.networks import MODELS_DIR
+from bpp.stud_variants import STUD_VARIANTS
 
 __all__ = [
     "ACTION_STATES",
     "UNOBSERVED",
     "round_action_state",
     "default_actions_cpt",
-    "build_actions_network",
     "ACTIONS_DIR",
-    "save_actions_networks",
     "load_actions_networks",
     "ActionsModel",
     "actions_factors",
@@ -54,9 +52,9 @@ __all__ = [
 ACTION_STATES = ("pass", "call", "bet", "raise")
 #: Index of "not yet acted in this round" on the compiled tables' action axis.
 UNOBSERVED = len(ACTION_STATES)
-#: Where ``bpp build stud-actions --replace-shipped`` writes the four networks (with the prior M_A|C).
-ACTIONS_DIR = MODELS_DIR / "actions"
-_STEM = "stud_actions"
+#: Where ``bpp build stud-actions --replace-shipped`` writes the four networks (with the prior M_A|C), as the variant's spec names it.
+ACTIONS_DIR = STUD_VARIANTS["actions"].models_path
+_STEM = STUD_VARIANTS["actions"].file_stem
 
 
 def round_action_state(events, player: int, betting_round: int) -> int:
@@ -110,53 +108,6 @@ def _check_cpt(action_cpt, betting_round: int) -> np.ndarray:
         raise ValueError("The 'action_cpt' parameter must hold probabilities summing to 1 over the action axis.")
     m.flags.writeable = False
     return m
-
-
-def build_actions_network(cpts: StudCPTs, action_cpt=None):
-    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 with the 4-state OPP_Action.
-
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> model = build_actions_network(load_cpts()[1])
-    >>> model.check_model(), model.get_cpds("OPP_Action").state_names["OPP_Action"]
-    (True, ['pass', 'call', 'bet', 'raise'])
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import build_network
-
-    r = cpts.betting_round
-    m = default_actions_cpt(r) if action_cpt is None else _check_cpt(action_cpt, r)
-    current = list(current_type_names(r))
-    model = build_network(cpts)
-    model.remove_cpds(model.get_cpds("OPP_Action"))
-    model.add_cpds(
-        TabularCPD("OPP_Action", len(ACTION_STATES), m, evidence=["OPP_Current"], evidence_card=[len(current)],
-                   state_names={"OPP_Action": list(ACTION_STATES), "OPP_Current": current})
-    )
-    model.check_model()
-    return model
-
-
-def save_actions_networks(cpts=None, out_dir=None, *, info: dict | None = None) -> list:
-    """Write the four refined networks with the M_A|C a new ``bpp-actions`` starts from (¼ each), as BIF and XMLBIF.
-
-    OPP_Action's table is learned per opponent from showdowns during play
-    (:class:`ActionsModel`); what is saved is the network before any showdown:
-    Figure 1's tables (``cpts``, default the shipped ones of ``bpp/models/stud``)
-    with the four-state OPP_Action at :func:`default_actions_cpt`.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     [p.name for p in save_actions_networks(out_dir=d)][-2:]
-    ['stud_actions_round3.bif', 'stud_actions_round3.xmlbif']
-    """
-    from bpp.stud.model.networks import load_cpts, write_round_networks
-
-    cpts = load_cpts() if cpts is None else tuple(cpts)
-    if len(cpts) != N_ROUNDS:
-        raise ValueError(f"The 'cpts' parameter of save_actions_networks must hold 4 rounds' tables; got {len(cpts)}.")
-    return write_round_networks([build_actions_network(c) for c in cpts], ACTIONS_DIR if out_dir is None else out_dir,
-                                _STEM, info=info)
 
 
 def load_actions_networks(directory=None, *, file_format: str = "bif") -> list:

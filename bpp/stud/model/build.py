@@ -19,6 +19,8 @@ import time
 
 from holdem.tables import add_build_output, build_destination, positive_int
 
+from bpp.stud_variants import STUD_VARIANTS
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build stud-nets``."""
@@ -32,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="estimate the CPTs from N random deals as the paper did (default: exact enumeration)",
     )
     parser.add_argument("--seed", type=seed, default=0, help="seed of the deals with --hands (default 0)")
-    add_build_output(parser, "bpp/models/stud", folder=True)
+    add_build_output(parser, f"bpp/models/{STUD_VARIANTS['paper'].models}", folder=True)
 
 
 def run(args) -> int:

@@ -15,6 +15,8 @@ import time
 
 from holdem.tables import add_build_output, build_destination, positive_int
 
+from bpp.stud_variants import STUD_VARIANTS
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build stud-dbn``."""
@@ -23,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=positive_int, default=10_000_000, metavar="N",
                         help="deals counted for the dealt tables (default 10,000,000, as §3.3)")
     parser.add_argument("--seed", type=seed, default=0, help="seed of the deals (default 0)")
-    add_build_output(parser, "bpp/models/stud/dbn", folder=True)
+    add_build_output(parser, f"bpp/models/{STUD_VARIANTS['dbn'].models}", folder=True)
 
 
 def run(args) -> int:

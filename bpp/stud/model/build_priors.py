@@ -21,47 +21,51 @@ over the shipped ``bpp/models/stud/<variant>``.
 from __future__ import annotations
 
 import argparse
-import importlib
 from dataclasses import dataclass
 
 from holdem.tables import add_build_output, build_destination
+
+from bpp.stud_variants import STUD_VARIANTS
 
 _PAPER = "Korb, Nicholson & Jitnah, Bayesian Poker, UAI 1999, section 6.1"
 
 
 @dataclass(frozen=True)
 class PriorBuild:
-    """One build target: ``save(out_dir=..., info=...)`` of ``module`` into ``directory`` (a module attribute)."""
+    """One build target: the four networks of ``variant`` (:func:`bpp.stud.model.networks.save_variant`) at their priors."""
 
-    name: str
-    module: str
-    directory: str
-    save: str
+    variant: str
     info: dict
+
+    @property
+    def name(self) -> str:
+        return STUD_VARIANTS[self.variant].build_target
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Options of ``bpp build <name>``."""
-        add_build_output(parser, f"bpp/models/stud/{self.name.removeprefix('stud-')}", folder=True)
+        add_build_output(parser, f"bpp/models/{STUD_VARIANTS[self.variant].models}", folder=True)
 
     def run(self, args) -> int:
         """Build and save the four networks; print one line per file written."""
-        module = importlib.import_module(self.module)
-        out = build_destination(args, getattr(module, self.directory), folder=True, name=self.name)
-        for path in getattr(module, self.save)(out_dir=out, info={**self.info, "paper": f"{_PAPER} ({self.info['paper']})"}):
+        from bpp.stud.model.networks import save_variant
+
+        out = build_destination(args, STUD_VARIANTS[self.variant].models_path, folder=True, name=self.name)
+        for path in save_variant(self.variant, out_dir=out, info={**self.info, "paper": f"{_PAPER} ({self.info['paper']})"}):
             print(path)
         return 0
 
 
-ACTIONS = PriorBuild("stud-actions", "bpp.stud.model.actions", "ACTIONS_DIR", "save_actions_networks", {
+ACTIONS = PriorBuild("actions", {
     "opp_action": "pass / call / bet / raise, 1/4 each: the prior a new bpp-actions learns from (section 5.2)",
     "learned": "OPP_Action | OPP_Current is learned per opponent from showdowns; this is its prior",
     "other_cpts": "the shipped exact tables of bpp/models/stud (bpp build stud-nets)",
     "paper": "refine action nodes"})
-BLUFF = PriorBuild("stud-bluff", "bpp.stud.model.bluff", "BLUFF_DIR", "save_bluff_networks", {
+BLUFF = PriorBuild("bluff", {
     "honest_action": "1/2 passive, 1/2 aggressive (section 5.2)",
+    "prior_bluff": 0.05,
     "learned": "OPP_Bluff and OPP_Action | honest are learned per opponent from showdowns; these are their priors",
     "other_cpts": "the shipped exact tables of bpp/models/stud (bpp build stud-nets)",
     "paper": "add bluffing to the opponent model"})
-SHOWING = PriorBuild("stud-showing", "bpp.stud.model.showing", "SHOWING_DIR", "save_showing", {
+SHOWING = PriorBuild("showing", {
     "other_cpts": "exact (bpp build stud-nets); BPP_Upcards uses M_U|C, BPP_Strength is deterministic",
     "paper": "a node for BPP parallel to OPP Upcards"})

@@ -121,7 +121,7 @@ from bpp.stud.model.figure1 import (
     default_action_cpt,
     upcard_type_names,
 )
-from bpp.stud.model.networks import MODELS_DIR
+from bpp.stud_variants import STUD_VARIANTS
 
 __all__ = [
     "DBN_DIR",
@@ -133,7 +133,7 @@ __all__ = [
     "dbn_edges",
     "DBNCPTs",
     "estimate_dbn_cpts",
-    "build_dbn",
+    "dbn_factors",
     "dbn_cpts_of",
     "save_dbn",
     "load_dbn_cpts",
@@ -144,8 +144,8 @@ __all__ = [
     "draw_dbn",
 ]
 
-#: Where ``bpp build stud-dbn --replace-shipped`` writes the network.
-DBN_DIR = MODELS_DIR / "dbn"
+#: Where ``bpp build stud-dbn --replace-shipped`` writes the network, as the variant's spec names it.
+DBN_DIR = STUD_VARIANTS["dbn"].models_path
 #: The nodes of one time slice (§6.3).
 SLICE_NODES = ("BPP_Current", "OPP_Current", "OPP_Upcards", "OPP_Action")
 #: Where the figure draws each node (one column per slice, BPP_Win to the right), in matplotlib data units.
@@ -163,7 +163,7 @@ DBN_PIXELS = {
 }
 #: The observed nodes (shaded): every slice's BPP_Current, OPP_Upcards and OPP_Action.
 DBN_OBSERVED = tuple(f"{name}_{t}" for t in range(N_ROUNDS) for name in ("BPP_Current", "OPP_Upcards", "OPP_Action"))
-_FILE_STEM = "stud_dbn"
+_FILE_STEM = STUD_VARIANTS["dbn"].file_stem
 _ARRAYS = "stud_dbn_cpts.npz"
 
 
@@ -342,35 +342,31 @@ def _node_states(variable: str) -> list[str]:
     return _states(name, int(t))
 
 
-def build_dbn(cpts: DBNCPTs):
-    """The unrolled four-slice ``pgmpy.models.DiscreteBayesianNetwork`` with named states (§6.3).
+def dbn_factors(cpts: DBNCPTs) -> tuple[dict, dict]:
+    """The unrolled four-slice network as tables (:mod:`bpp.stud.model.compiled`), named states (§6.3).
 
-    >>> model = build_dbn(load_dbn_cpts())
+    Its pgmpy network is :func:`bpp.stud.model.networks.build_network` ``(cpts, "dbn")``.
+
+    >>> from bpp.stud.model.networks import build_network
+    >>> model = build_network(load_dbn_cpts(), "dbn")
     >>> model.check_model(), len(model.nodes()), sorted(model.get_parents("OPP_Upcards_2"))
     (True, 17, ['OPP_Current_2', 'OPP_Upcards_1'])
     """
-    from pgmpy.factors.discrete import TabularCPD
-    from pgmpy.models import DiscreteBayesianNetwork
+    from bpp.stud.model.compiled import Factor
 
-    from bpp.stud.model.networks import _quiet_pgmpy
-
-    _quiet_pgmpy()
-    model = DiscreteBayesianNetwork(dbn_edges())
-    cpds = []
+    factors, states = {}, {}
     for variable, parents, values in _cpd_specs(cpts):
-        names = {v: _node_states(v) for v in [variable, *parents]}
-        card = [len(names[p]) for p in parents]
-        cpds.append(TabularCPD(variable, len(names[variable]), np.asarray(values).reshape(len(names[variable]), -1),
-                               evidence=parents or None, evidence_card=card or None, state_names=names))
-    model.add_cpds(*cpds)
-    model.check_model()
-    return model
+        names = {v: tuple(_node_states(v)) for v in [variable, *parents]}
+        factors[variable] = Factor((variable, *parents), np.asarray(values).reshape([len(names[v]) for v in names]))
+        states.update(names)
+    return factors, states
 
 
 def dbn_cpts_of(model) -> DBNCPTs:
     """The :class:`DBNCPTs` of an unrolled network (built here or read from BIF/XMLBIF); states reordered by name.
 
-    >>> c = dbn_cpts_of(build_dbn(load_dbn_cpts()))
+    >>> from bpp.stud.model.networks import build_network
+    >>> c = dbn_cpts_of(build_network(load_dbn_cpts(), "dbn"))
     >>> bool(np.allclose(c.transitions[1], load_dbn_cpts().transitions[1]))
     True
     """
@@ -426,7 +422,9 @@ def save_dbn(cpts: DBNCPTs, out_dir=None, *, info: dict | None = None) -> list[P
 
     out = Path(DBN_DIR if out_dir is None else out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    model = build_dbn(cpts)
+    from bpp.stud.model.networks import build_network
+
+    model = build_network(cpts, "dbn")
     stem = out / _FILE_STEM
     BIFWriter(model).write(str(stem) + ".bif")
     XMLBIFWriter(model).write(str(stem) + ".xmlbif")
@@ -637,8 +635,10 @@ class CompiledDBN:
                          self.final_given_current[t][:, b])
 
     def to_network(self):
-        """The pgmpy network with these tables (:func:`build_dbn`)."""
-        return build_dbn(self.cpts)
+        """The pgmpy network with these tables (:func:`dbn_factors`)."""
+        from bpp.stud.model.networks import build_network
+
+        return build_network(self.cpts, "dbn")
 
     def slices(self) -> tuple:
         """One :class:`DBNSlice` per round: what per-round tools (trace, explorer) ask of a round's network.

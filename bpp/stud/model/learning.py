@@ -33,6 +33,8 @@ from new matrices; the player refits between hands, never inside one.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 __all__ = ["ShowdownCounts", "ActionModel", "N_ROUNDS"]
@@ -99,8 +101,8 @@ class ShowdownCounts:
                              f"got {values!r}.")
         return values
 
-    def action_cpts(self) -> list[np.ndarray]:
-        """The learned table of every round, summing to 1 over the child axis (axis 0)."""
+    def action_cpts(self) -> list[Any]:
+        """The learned table of every round, summing to 1 over the child axis (axis 0) (a subclass may return its own form per round)."""
         s = self.prior_strength
         out = []
         for counts in self.counts_:

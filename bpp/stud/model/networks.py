@@ -19,11 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from bpp.models import shipped_path
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import (
     ACTIONS,
-    EDGES,
     N_ROUNDS,
     WIN_STATES,
     StudCPTs,
@@ -32,11 +30,14 @@ from bpp.stud.model.figure1 import (
     upcard_type_names,
 )
 from bpp.stud.model.estimate import estimate_all_cpts
+from bpp.stud_variants import STUD_VARIANTS
 
 __all__ = [
     "MODELS_DIR",
+    "variant_factors",
     "build_network",
     "build_networks",
+    "save_variant",
     "network_cpts",
     "save_networks",
     "load_networks",
@@ -44,8 +45,8 @@ __all__ = [
     "validate_cpts",
 ]
 
-#: Where ``bpp build stud-nets`` writes the networks.
-MODELS_DIR = shipped_path("stud")
+#: Where ``bpp build stud-nets`` writes the networks (the ``models`` of :data:`bpp.stud_variants.STUD_VARIANTS`).
+MODELS_DIR = STUD_VARIANTS["paper"].models_path
 
 
 def _quiet_pgmpy():
@@ -54,82 +55,64 @@ def _quiet_pgmpy():
     config.set_show_progress(False)
 
 
-def build_network(cpts: StudCPTs):
-    """One round's ``pgmpy.models.DiscreteBayesianNetwork`` (Figure 1) from its CPTs.
+def variant_factors(variant: str = "paper"):
+    """The factor function of a variant of :data:`bpp.stud_variants.STUD_VARIANTS` (its spec's ``factors``).
+
+    >>> variant_factors("actions").__name__
+    'actions_factors'
+    >>> variant_factors("bpp-actions")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'variant' parameter of variant_factors must be one of ['paper', 'up', 'linked', 'actions', 'bluff', 'dbn', 'showing']; got 'bpp-actions'.
+    """
+    import importlib
+
+    from bpp.stud_variants import STUD_VARIANTS
+
+    spec = STUD_VARIANTS.get(variant) if isinstance(variant, str) else None
+    if spec is None or spec.factors is None:
+        raise ValueError(f"The 'variant' parameter of variant_factors must be one of {list(STUD_VARIANTS)}; got {variant!r}.")
+    module, function = spec.factors.split(":")
+    return getattr(importlib.import_module(module), function)
+
+
+def build_network(cpts, variant: str = "paper", **tables):
+    """The pgmpy ``DiscreteBayesianNetwork`` of any BPP variant, built from the variant's factor function.
+
+    The one pgmpy builder: every saved network (``bpp build``), every drawn one
+    and every one the tests check against ``VariableElimination`` is
+    :func:`bpp.stud.model.compiled.network_of` of the tables that play
+    compiles (:func:`variant_factors`), so the files and the player cannot
+    differ.
 
     Parameters
     ----------
-    cpts : StudCPTs
+    cpts : StudCPTs or DBNCPTs
+        The tables the factor function reads: one round's
+        (:class:`~bpp.stud.model.figure1.StudCPTs`), or the DBN's
+        (:class:`~bpp.stud.model.dbn.DBNCPTs`).
+    variant : str
+        A key of :data:`bpp.stud_variants.STUD_VARIANTS` (default Figure 1's ``"paper"``).
+    **tables
+        The factor function's own tables (``opp_given_bpp`` of ``"linked"``, the learned ones).
 
     Returns
     -------
     pgmpy.models.DiscreteBayesianNetwork
-        Nodes :data:`NODES`, arcs :data:`EDGES`, named states; ``check_model()`` passes.
+        Named states; ``check_model()`` passes.
 
     Examples
     --------
     >>> net = build_network(load_cpts()[1])
     >>> net.check_model(), sorted(net.get_children("OPP_Current"))
     (True, ['OPP_Action', 'OPP_Upcards'])
+    >>> build_network(load_cpts()[1], "actions").get_cpds("OPP_Action").state_names["OPP_Action"]
+    ['pass', 'call', 'bet', 'raise']
     """
-    from pgmpy.factors.discrete import TabularCPD
-    from pgmpy.models import DiscreteBayesianNetwork
+    from bpp.stud.model.compiled import network_of
 
     _quiet_pgmpy()
-    finals = list(ht.FINAL_TYPES)
-    current = list(cpts.current_states)
-    upcards = list(cpts.upcard_states)
-    nf = len(finals)
-    model = DiscreteBayesianNetwork(list(EDGES))
-    prior = cpts.prior_final.reshape(-1, 1)
-    win = cpts.win_given_finals.reshape(1, -1)
-    cpds = [
-        TabularCPD("BPP_Final", nf, prior, state_names={"BPP_Final": finals}),
-        TabularCPD("OPP_Final", nf, prior, state_names={"OPP_Final": finals}),
-        TabularCPD(
-            "BPP_Win",
-            2,
-            np.vstack([1.0 - win, win]),
-            evidence=["BPP_Final", "OPP_Final"],
-            evidence_card=[nf, nf],
-            state_names={"BPP_Win": list(WIN_STATES), "BPP_Final": finals, "OPP_Final": finals},
-        ),
-        TabularCPD(
-            "BPP_Current",
-            len(current),
-            cpts.current_given_final,
-            evidence=["BPP_Final"],
-            evidence_card=[nf],
-            state_names={"BPP_Current": current, "BPP_Final": finals},
-        ),
-        TabularCPD(
-            "OPP_Current",
-            len(current),
-            cpts.current_given_final,
-            evidence=["OPP_Final"],
-            evidence_card=[nf],
-            state_names={"OPP_Current": current, "OPP_Final": finals},
-        ),
-        TabularCPD(
-            "OPP_Upcards",
-            len(upcards),
-            cpts.upcards_given_current,
-            evidence=["OPP_Current"],
-            evidence_card=[len(current)],
-            state_names={"OPP_Upcards": upcards, "OPP_Current": current},
-        ),
-        TabularCPD(
-            "OPP_Action",
-            len(ACTIONS),
-            cpts.action_given_current,
-            evidence=["OPP_Current"],
-            evidence_card=[len(current)],
-            state_names={"OPP_Action": list(ACTIONS), "OPP_Current": current},
-        ),
-    ]
-    model.add_cpds(*cpds)
-    model.check_model()
-    return model
+    return network_of(*variant_factors(variant)(cpts, **tables))
 
 
 def build_networks(*, method: str = "exact", n_hands: int = 10_000_000, rng=None, progress: bool = False) -> list:
@@ -310,6 +293,27 @@ def write_round_networks(models, out_dir, stem: str, *, info: dict | None = None
         (out / "build_info.json").write_text(json.dumps(info, indent=2, sort_keys=True) + "\n")
         written.append(out / "build_info.json")
     return written
+
+
+def save_variant(variant: str, cpts=None, out_dir=None, *, info: dict | None = None, formats=("bif", "xmlbif"),
+                 **tables) -> list[Path]:
+    """Write a §6 variant's four networks (:func:`build_network` of each round) as its spec names them; the paths.
+
+    ``{stem}_round{r}.bif`` / ``.xmlbif`` (+ ``build_info.json``) into ``out_dir``, default the variant's shipped
+    folder (:attr:`bpp.stud_variants.VariantSpec.models_path`).  ``cpts`` defaults to the shipped Figure 1 tables
+    (:func:`load_cpts`); a table learned per opponent is saved at the prior a new player starts from.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     [p.name for p in save_variant("bluff", out_dir=d, info={"note": "doctest"})][-3:]
+    ['stud_bluff_round3.bif', 'stud_bluff_round3.xmlbif', 'build_info.json']
+    """
+    spec = STUD_VARIANTS[variant]
+    cpts = load_cpts() if cpts is None else tuple(cpts)
+    if len(cpts) != N_ROUNDS:
+        raise ValueError(f"The 'cpts' parameter of save_variant must hold 4 rounds' tables; got {len(cpts)}.")
+    return write_round_networks([build_network(c, variant, **tables) for c in cpts],
+                                spec.models_path if out_dir is None else out_dir, spec.file_stem, info=info, formats=formats)
 
 
 def read_round_networks(directory, stem: str, file_format: str, target: str, check=None, *, where: str) -> list:

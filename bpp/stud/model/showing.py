@@ -59,26 +59,22 @@ True
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.figure1 import EDGES, N_ROUNDS, StudCPTs, _check_round, current_type_names, upcard_type_names
+from bpp.stud.model.figure1 import StudCPTs, _check_round, current_type_names
 from bpp.stud.model.upcards import link_node, link_states
-from bpp.models import shipped_path
+from bpp.stud_variants import STUD_VARIANTS
 
 __all__ = [
     "UPCARDS_NODE",
     "STRENGTH_NODE",
     "STRENGTH_STATES",
     "SHOWING_DIR",
-    "showing_edges",
     "type_shown",
     "strength_state",
-    "build_showing_network",
     "showing_factors",
-    "save_showing",
     "load_showing_networks",
 ]
 
@@ -88,17 +84,8 @@ UPCARDS_NODE = link_node("upcards")
 STRENGTH_NODE = "BPP_Strength"
 #: States of BPP_Strength: the hand type made with the down card, or fixed by the up cards alone.
 STRENGTH_STATES = ("hidden", "showing")
-#: Where the networks are shipped (``bpp build stud-showing --replace-shipped``).
-SHOWING_DIR = shipped_path("stud", "showing")
-
-
-def showing_edges() -> tuple:
-    """Figure 1's arcs plus BPP_Current → BPP_Upcards and both → BPP_Strength.
-
-    >>> showing_edges()[-3:]
-    (('BPP_Current', 'BPP_Upcards'), ('BPP_Current', 'BPP_Strength'), ('BPP_Upcards', 'BPP_Strength'))
-    """
-    return tuple(EDGES) + (("BPP_Current", UPCARDS_NODE), ("BPP_Current", STRENGTH_NODE), (UPCARDS_NODE, STRENGTH_NODE))
+#: Where the networks are shipped (``bpp build stud-showing --replace-shipped``), as the variant's spec names it.
+SHOWING_DIR = STUD_VARIANTS["showing"].models_path
 
 
 @functools.cache
@@ -159,71 +146,6 @@ def showing_factors(cpts: StudCPTs) -> tuple[dict, dict]:
     return factors, states
 
 
-def build_showing_network(cpts: StudCPTs):
-    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 + BPP_Upcards + BPP_Strength (named states).
-
-    Parameters
-    ----------
-    cpts : StudCPTs
-        The round's tables; M_U|C is used for both up-card nodes.
-
-    Examples
-    --------
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> model = build_showing_network(load_cpts()[2])
-    >>> model.check_model(), sorted(model.get_parents("BPP_Strength"))
-    (True, ['BPP_Current', 'BPP_Upcards'])
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import build_network
-
-    r = cpts.betting_round
-    current = list(current_type_names(r))
-    up = list(link_states(r, "upcards"))
-    assert up == list(upcard_type_names(r))  # BPP_Upcards parallels OPP_Upcards
-    model = build_network(cpts)
-    model.add_edges_from(showing_edges()[len(EDGES):])
-    model.add_cpds(
-        TabularCPD(
-            UPCARDS_NODE,
-            len(up),
-            cpts.upcards_given_current,
-            evidence=["BPP_Current"],
-            evidence_card=[len(current)],
-            state_names={UPCARDS_NODE: up, "BPP_Current": current},
-        ),
-        TabularCPD(
-            STRENGTH_NODE,
-            len(STRENGTH_STATES),
-            _strength_cpt(r),
-            evidence=["BPP_Current", UPCARDS_NODE],
-            evidence_card=[len(current), len(up)],
-            state_names={STRENGTH_NODE: list(STRENGTH_STATES), "BPP_Current": current, UPCARDS_NODE: up},
-        ),
-    )
-    model.check_model()
-    return model
-
-
-def save_showing(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:
-    """Write the four showing networks as BIF and XMLBIF (+ ``build_info.json``); return the paths.
-
-    >>> import tempfile
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     [p.name for p in save_showing(load_cpts(), d)][:2]
-    ['stud_showing_round0.bif', 'stud_showing_round0.xmlbif']
-    """
-    from bpp.stud.model.networks import load_cpts, write_round_networks
-
-    cpts = load_cpts() if cpts is None else tuple(cpts)
-    if len(cpts) != N_ROUNDS:
-        raise ValueError(f"The 'cpts' parameter of save_showing must hold 4 rounds' tables; got {len(cpts)}.")
-    return write_round_networks([build_showing_network(c) for c in cpts], SHOWING_DIR if out_dir is None else out_dir,
-                                "stud_showing", info=info)
-
-
 def load_showing_networks(directory=None, *, file_format: str = "bif") -> list:
     """The four saved showing networks, read back with pgmpy and checked (every CPT a distribution; one line naming a bad file).
 
@@ -232,5 +154,5 @@ def load_showing_networks(directory=None, *, file_format: str = "bif") -> list:
     """
     from bpp.stud.model.networks import read_round_networks
 
-    return read_round_networks(SHOWING_DIR if directory is None else directory, "stud_showing", file_format,
+    return read_round_networks(SHOWING_DIR if directory is None else directory, STUD_VARIANTS["showing"].file_stem, file_format,
                                "stud-showing", where="load_showing_networks")
