@@ -253,6 +253,7 @@ class MultiBPPPlayer(CurvePlayer):
         self._pending.clear()
 
     def new_hand(self, seat: int) -> None:
+        super().new_hand(seat)  # count the hand: its index picks the per-hand random stream
         for k, pending in self._pending.items():
             if pending >= self.refit_every:
                 self.refit(k)
