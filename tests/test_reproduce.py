@@ -19,8 +19,9 @@ def test_registry_covers_the_papers_and_every_step_target_exists():
     for key in ("loki-worked-example", "loki-table2", "loki-income-rates", "loki-figure1", "poki-formula-vs-simulation", "poki-network", "poki-opponents",
                 "bpp-table1", "bpp-figure2", "bpp-significance", "bpp-learning", "kendall-training", "kendall-table6", "lbr-table2"):
         assert key in keys
-    assert keys[-9:] == ["bpp-variants", "bpp-stakes", "bpp-multi", "bpp-gap", "bpp-calibration", "bpp-dbn", "bpp-shape",
-                         "kendall-tables", "lbr-exploitability"]  # the toolkit's own results come last
+    assert keys[-12:] == ["loki-potential", "loki-figure1-gap", "poki-continuations", "bpp-variants", "bpp-stakes",
+                          "bpp-multi", "bpp-gap", "bpp-calibration", "bpp-dbn", "bpp-shape", "kendall-tables",
+                          "lbr-exploitability"]  # the toolkit's own results come last
     import importlib
 
     for e in experiments():
