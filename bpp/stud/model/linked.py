@@ -67,7 +67,6 @@ __all__ = [
     "estimate_opp_given_bpp",
     "save_linked",
     "load_opp_given_bpp",
-    "load_linked_networks",
     "linked_factors",
 ]
 
@@ -171,14 +170,6 @@ def load_opp_given_bpp(directory=None) -> np.ndarray:
     if not path.exists():
         raise FileNotFoundError(f"{path} is missing; run `bpp build stud-linked`.")
     return _load_table(str(path))
-
-
-def load_linked_networks(directory=None) -> list:
-    """The four saved linked networks, read back with pgmpy's ``BIFReader`` and checked (every CPT a distribution)."""
-    from bpp.stud.model.networks import read_round_networks
-
-    return read_round_networks(LINKED_DIR if directory is None else directory, STUD_VARIANTS["linked"].stem, "bif", "stud-linked",
-                               where="load_linked_networks")
 
 
 def linked_factors(cpts: StudCPTs, opp_given_bpp) -> tuple[dict, dict]:
