@@ -161,18 +161,15 @@ class ActionCoder:
         ``mask``: its mask if known (int8, shape ``(n,)``, as :meth:`mask` gives it).
         """
         m = self.mask(obs) if mask is None else mask
-        ok = isinstance(index, (int, np.integer)) and not isinstance(index, bool) and 0 <= index < self.n and m[index]
-        if not ok:
+        i = index if type(index) is int else int(index) if isinstance(index, np.integer) else -1  # a bool: outside
+        if not (0 <= i < self.n and m[i]):
             raise ValueError(f"action {index!r} is outside the action mask {m.tolist()} of seat {obs.player} "
                              f"(legal: {_legal_text(obs)})")
-        index = int(index)
-        if index == 0:
-            return FOLD
-        if index == 1:
-            return CHECK_CALL
-        if index < self.n_bet:
-            return Action(_RAISE, self._amount(obs, self.raises[index - 2]))
-        bits = index - self.n_bet
+        if i < 2:
+            return CHECK_CALL if i else FOLD
+        if i < self.n_bet:
+            return Action(_RAISE, self._amount(obs, self.raises[i - 2]))
+        bits = i - self.n_bet
         return Action(_DISCARD, 0, tuple(c for i, c in enumerate(obs.hole) if bits >> i & 1))
 
     def index(self, obs: Observation, action: Action) -> int:
@@ -305,8 +302,7 @@ class Encoder:
             self.round = r
         counts = self._counts
         slots = self._slots
-        for k in range(self.seen, len(history)):
-            ev = history[k]
+        for ev in history[self.seen :]:
             kind = ev.kind
             if kind == "action":
                 a = ev.action.kind
@@ -328,26 +324,21 @@ class Encoder:
         w[i + 1] = obs.to_call * inv
         i += 2
         stacks = obs.stacks
-        for s in range(me, me + n):
-            w[i] = stacks[s % n] * inv
+        committed = obs.committed or (0,) * n
+        for x in (stacks[me:] + stacks[:me] + committed[me:] + committed[:me]) if me else stacks + committed:
+            w[i] = x * inv
             i += 1
-        committed = obs.committed
-        if committed:
-            for s in range(me, me + n):
-                w[i] = committed[s % n] * inv
-                i += 1
         folded = obs.folded
         if folded != self._folded:
             i = self._fold
-            for s in range(me, me + n):
-                w[i] = float(folded[s % n])
+            for x in folded[me:] + folded[:me]:
+                w[i] = 1.0 if x else 0.0
                 i += 1
             self._folded = folded
         drawn = obs.extra.get("drawn") if obs.extra else None
         if drawn:
             i = self._drawn
-            for s in range(me, me + n):
-                d = drawn[s % n]
+            for d in drawn[me:] + drawn[:me]:
                 w[i] = d / 5.0 if d > 0 else 0.0  # -1: not drawn yet
                 i += 1
         return self.v.copy()

@@ -1,6 +1,12 @@
 """Kendall2001 Figures 4, 5 and 6, and the five-seed spread of the learning curves.
 
-Run: ``python figures/kendall_figures.py`` (about 30 s).  Writes
+Run: ``python figures/kendall_figures.py`` (about 30 s), or
+``python figures/kendall_figures.py --from-run OUT`` to draw the learning
+curves from the ``kendall-training`` steps of a paper-scale
+``bpp reproduce --out OUT`` run (the defaults here are that scale's steps;
+Figure 6's one session is played here).  The sessions are the registered
+steps :func:`bpp.reproduce.kendall.training` (one per table and seed) and
+:func:`bpp.reproduce.kendall.figure6`.  Writes
 
 * ``kendall_figure4.png`` — the learning curve against a loose-aggressive
   table (the evolving player's bankroll per epoch, 5,000 epochs, seed 1),
@@ -20,17 +26,19 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from types import SimpleNamespace
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 
-from bpp.kendall.players import EvolvingPlayer  # noqa: E402
 from bpp.kendall.plots import plot_learning_curves, plot_table_bankrolls  # noqa: E402
-from bpp.kendall.training import play_table, table_players, train  # noqa: E402
 from bpp.plots import save_figure  # noqa: E402
-from bpp.reproduce.script import run_script  # noqa: E402
+from bpp.reproduce.kendall import TRAINING_TABLES, training_steps  # noqa: E402
+from bpp.reproduce.registry import Step  # noqa: E402
+from bpp.reproduce.script import run_script, step_results  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 #: Epochs the paper's text names for its Figures 4 and 5 (Kendall2001 §3).
@@ -41,8 +49,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--epochs", type=int, default=5000)
     parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--from-run", type=Path, metavar="OUT", help="read the training sessions from this bpp reproduce run")
     args = parser.parse_args(argv)
-    sessions = {t: [train(t, args.epochs, rng=s) for s in range(1, args.seeds + 1)] for t in ("loose-aggressive", "tight-aggressive", "mixed")}
+    steps = training_steps(args.epochs, args.seeds)
+    results = step_results("kendall-training", steps, from_run=args.from_run)
+    sessions = {t: [SimpleNamespace(curve=np.array(results[f"{t} {s}"]["curve"]), table_name=t, seed=s)
+                    for s in range(1, args.seeds + 1)] for t in TRAINING_TABLES}
     for number, table in ((4, "loose-aggressive"), (5, "tight-aggressive")):
         fig, ax = plt.subplots(figsize=(7.5, 4))
         plot_learning_curves(sessions[table][0], ax=ax, label=f"evolving player at a {table} table (seed 1)")
@@ -55,16 +67,16 @@ def main(argv=None) -> int:
         print(f"Figure {number} ({table}, seed 1): lowest {curve.min():,} at epoch {curve.argmin() + 1}, "
               f"bankroll at 1000/2000/3000/4000/5000: {[int(curve[e - 1]) for e in (1000, 2000, 3000, 4000, args.epochs)]}")
     fig, axes = plt.subplots(1, 3, figsize=(15, 4), sharey=True)
-    for ax, (table, results) in zip(axes, sessions.items()):
-        plot_learning_curves(results, ax=ax, spread=True, label=f"mean of {len(results)} seeds")
+    for ax, (table, runs) in zip(axes, sessions.items()):
+        plot_learning_curves(runs, ax=ax, spread=True, label=f"mean of {len(runs)} seeds")
         ax.set_title(f"{table} table")
-        lows = [int(r.curve.argmin()) + 1 for r in results]
-        finals = [int(r.curve[-1]) for r in results]
+        lows = [int(r.curve.argmin()) + 1 for r in runs]
+        finals = [int(r.curve[-1]) for r in runs]
         print(f"spread at {table}: lowest point at epochs {lows}; final bankrolls {finals}")
     save_figure(fig, HERE / "kendall_spread.png", dpi=110)
-    trained = sessions["mixed"][0].player
-    players = [EvolvingPlayer(values=trained.values_, learn=False)] + table_players("mixed")
-    record = play_table(players, 1000, rng=2001)
+    six = Step("figure 6", "bpp.reproduce.kendall:figure6",
+               {"table": "mixed", "epochs": args.epochs, "hands": 1000, "train_rng": 1, "rng": 2001})
+    record = SimpleNamespace(bankrolls=np.array(step_results("kendall-training", [six])["figure 6"]["bankrolls"]))
     fig, ax = plt.subplots(figsize=(7.5, 4))
     plot_table_bankrolls(record, ["evolving (trained)", "loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive"], ax=ax,
                          title="Figure 6: a table of each type of player (1,000 hands after training)")

@@ -16,6 +16,13 @@ Run: ``python figures/kendall_tables.py`` (about 2 min).  Writes
   trained, values frozen, and one learning from 10; or two learning from 10)
   with a loose-aggressive, a loose-passive and a tight-aggressive player,
   5,000 hands, five seeds.
+
+Every number comes from the steps of :mod:`bpp.reproduce.kendall`:
+:func:`~bpp.reproduce.kendall.training` (the ``kendall-training`` sessions),
+:func:`~bpp.reproduce.kendall.evaluation` and
+:func:`~bpp.reproduce.kendall.two_evolving` (the ``kendall-tables``
+experiment); ``--from-run OUT`` reads them from a paper-scale
+``bpp reproduce --out OUT`` run instead of computing them.
 """
 
 from __future__ import annotations
@@ -23,19 +30,20 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
 from bpp.kendall.handvalues import VALUE_NAMES
-from bpp.kendall.players import INITIAL_VALUE, EvolvingPlayer, StylePlayer, decide
+from bpp.kendall.players import INITIAL_VALUE, decide
 from bpp.kendall.readings import DEFAULT
 from bpp.kendall.styles import call_row
-from bpp.kendall.training import PAPER_TABLE5, PAPER_TABLE6, TABLE5_EPOCHS, _ci95, evaluate, play_table, train
-from bpp.reproduce.script import run_script
+from bpp.kendall.training import PAPER_TABLE5, PAPER_TABLE6, TABLE5_EPOCHS, _ci95
+from bpp.reproduce.kendall import TABLE6_ORDER, TRAINING_TABLES, tables_steps, training_steps
+from bpp.reproduce.script import run_script, step_results
 
 HERE = Path(__file__).resolve().parent
 SEEDS = (1, 2, 3, 4, 5)
-TABLE6_ORDER = ("loose-aggressive", "tight-passive", "loose-passive", "tight-aggressive")
 
 
 def _pm(mean, half, digits=0):
@@ -49,7 +57,7 @@ def table5(sessions) -> list[str]:
         cells = [str(e), str(PAPER_TABLE5["played"][i]), str(PAPER_TABLE5["won"][i]), f"{PAPER_TABLE5['pct_played'][i]}",
                  f"{PAPER_TABLE5['pct_won'][i]}"]
         for results in sessions.values():
-            rows = [r.table5()[i] for r in results]
+            rows = [r["table5"][i] for r in results]
             cells += [f"{np.mean([r['pct_played'] for r in rows]):.1f}", f"{np.mean([r['pct_won'] for r in rows]):.1f}"]
         lines.append("| " + " | ".join(cells) + " |")
     return lines
@@ -74,49 +82,45 @@ def table6(result, label) -> list[str]:
     return lines
 
 
-def two_evolving(trained_values) -> tuple[list[str], dict]:
-    styles = ("loose-aggressive", "loose-passive", "tight-aggressive")
-    configs = {
-        "trained (frozen) + learning from 10": lambda: [EvolvingPlayer(values=trained_values, learn=False), EvolvingPlayer()],
-        "two learning from 10": lambda: [EvolvingPlayer(), EvolvingPlayer()],
-    }
+def two_evolving(runs: dict) -> tuple[list[str], dict]:
+    """The lines of the two-evolving-players table and the finals per configuration (seeds × seats)."""
+    labels = {"trained": "trained (frozen) + learning from 10", "learning": "two learning from 10"}
     lines = ["| seats 1-2 | 1 evolving | 2 evolving | 3 loose-aggressive | 4 loose-passive | 5 tight-aggressive |", "|---|---|---|---|---|---|"]
     out = {}
-    for label, make in configs.items():
-        finals = np.array([play_table(make() + [StylePlayer(s) for s in styles], 5000, rng=100 + s).bankrolls[-1] for s in SEEDS])
+    for config, label in labels.items():
+        finals = np.array(runs[config]["finals"])
         out[label] = finals
         lines.append(f"| {label} | " + " | ".join(_pm(*_ci95(finals[:, k])) for k in range(5)) + " |")
     return lines, out
 
 
-def _phase(results, hands: slice) -> dict:
-    """The evolving player's betting over ``hands`` of its sessions (pooled over seeds): how often it put chips in,
-    how often a fixed player answered (put chips in too), what it won then and per hand."""
-    played = np.concatenate([r.record.played[hands, 0] for r in results])
-    won = np.concatenate([r.record.won[hands, 0] for r in results])
-    answered = np.concatenate([r.record.played[hands, 1:].any(axis=1) for r in results]) & played
-    pay = np.concatenate([r.record.payoffs[hands, 0] for r in results])
-    alone = played & ~answered
-    return {"played": 100 * played.mean(), "answered": 100 * answered.sum() / max(played.sum(), 1),
-            "won_answered": 100 * won[answered].mean() if answered.any() else float("nan"),
-            "pay_answered": pay[answered].mean() if answered.any() else float("nan"),
-            "pay_alone": pay[alone].mean() if alone.any() else float("nan"), "per_hand": pay.mean(),
-            "uncontested": 100 * (~np.concatenate([r.record.played[hands, 1:].any(axis=1) for r in results])).mean()}
+def _phase(results, hands: str) -> dict:
+    """The evolving player's betting over the epochs ``hands`` of its sessions (pooled over seeds): how often it put
+    chips in, how often a fixed player answered (put chips in too), what it won then and per hand."""
+    t = {k: sum(r["phases"][hands][k] for r in results) for k in results[0]["phases"][hands]}
+    nan = float("nan")
+    return {"played": 100 * (t["played"] / t["n"]) if t["n"] else nan,
+            "answered": 100 * t["answered"] / max(t["played"], 1),
+            "won_answered": 100 * (t["won_answered"] / t["answered"]) if t["answered"] else nan,
+            "pay_answered": t["pay_answered"] / t["answered"] if t["answered"] else nan,
+            "pay_alone": t["pay_alone"] / t["alone"] if t["alone"] else nan,
+            "per_hand": t["pay"] / t["n"] if t["n"] else nan,
+            "uncontested": 100 * (t["uncontested"] / t["n"]) if t["n"] else nan}
 
 
 def differences(sessions, own, mixed, two, tp_low: float) -> list[str]:
     """One sentence per difference between the paper's tables and ours, every number measured here (default reading)."""
-    last = {t: np.mean([r.table5()[-1]["pct_played"] for r in rs]) for t, rs in sessions.items()}
-    won0 = {t: np.mean([r.table5()[0]["pct_won"] for r in rs]) for t, rs in sessions.items()}
-    won1 = {t: np.mean([r.table5()[-1]["pct_won"] for r in rs]) for t, rs in sessions.items()}
-    low = {t: [int(r.curve.argmin()) + 1 for r in rs] for t, rs in sessions.items()}
-    final = {t: [int(r.curve[-1]) for r in rs] for t, rs in sessions.items()}
-    below8 = {t: np.mean([(r.player.values_ < 8).sum() for r in rs]) for t, rs in sessions.items()}
+    last = {t: np.mean([r["table5"][-1]["pct_played"] for r in rs]) for t, rs in sessions.items()}
+    won0 = {t: np.mean([r["table5"][0]["pct_won"] for r in rs]) for t, rs in sessions.items()}
+    won1 = {t: np.mean([r["table5"][-1]["pct_won"] for r in rs]) for t, rs in sessions.items()}
+    low = {t: [int(np.argmin(r["curve"])) + 1 for r in rs] for t, rs in sessions.items()}
+    final = {t: [int(r["curve"][-1]) for r in rs] for t, rs in sessions.items()}
+    below8 = {t: np.mean([(np.array(r["values"]) < 8).sum() for r in rs]) for t, rs in sessions.items()}
     two_pairs = VALUE_NAMES.index("2 Pairs 3 High")
-    strong = {t: np.mean([r.player.values_[two_pairs:].mean() for r in rs]) for t, rs in sessions.items()}
-    first25 = {t: _phase(rs, slice(0, 25)) for t, rs in sessions.items()}
-    early = {t: _phase(rs, slice(0, 1000)) for t, rs in sessions.items()}
-    late = {t: _phase(rs, slice(4000, 5000)) for t, rs in sessions.items()}
+    strong = {t: np.mean([np.array(r["values"])[two_pairs:].mean() for r in rs]) for t, rs in sessions.items()}
+    first25 = {t: _phase(rs, "0-25") for t, rs in sessions.items()}
+    early = {t: _phase(rs, "0-1000") for t, rs in sessions.items()}
+    late = {t: _phase(rs, "4000-5000") for t, rs in sessions.items()}
     ev = {t: own.bankroll[t][:, 0].mean() for t in TABLE6_ORDER}
     played = {t: own.played[t][:, 0].mean() for t in TABLE6_ORDER}
     tp_answer = own.played["tight-passive"][:, 1:].mean(axis=0)  # hands of 1,000 each fixed player put chips in
@@ -170,18 +174,24 @@ def differences(sessions, own, mixed, two, tp_low: float) -> list[str]:
     ]
 
 
+def _table6(results: list[dict]) -> SimpleNamespace:
+    """Table 6's arrays (runs × seats per table) from :func:`bpp.reproduce.kendall.evaluation` results."""
+    return SimpleNamespace(**{f: {t: np.array(v) for r in results for t, v in r[f].items()} for f in ("bankroll", "played", "won")})
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE / "kendall_tables.md")
+    parser.add_argument("--from-run", type=Path, metavar="OUT", help="read every step from this paper-scale bpp reproduce run")
     args = parser.parse_args(argv)
-    sessions = {t: [train(t, 5000, rng=s) for s in SEEDS] for t in ("loose-aggressive", "tight-aggressive", "mixed")}
-    own_players = {t: train(t, 5000, rng=1).player for t in TABLE6_ORDER}
-    per_table = {t: evaluate(own_players[t], 1000, 5, tables=(t,), rng=2001) for t in TABLE6_ORDER}
-    merged = type(per_table[TABLE6_ORDER[0]])(1000, 5, 2001, *({t: getattr(per_table[t], f)[t] for t in TABLE6_ORDER} for f in ("bankroll", "played", "won")))
-    mixed_trained = sessions["mixed"][0].player
-    from_mixed = evaluate(mixed_trained, 1000, 5, rng=2001)
-    two_lines, two = two_evolving(mixed_trained.values_)
-    notes = differences(sessions, merged, from_mixed, two, float(own_players['tight-passive'].values_.min()))
+    trained = step_results("kendall-training", training_steps(5000, len(SEEDS)), from_run=args.from_run)
+    sessions = {t: [trained[f"{t} {s}"] for s in SEEDS] for t in TRAINING_TABLES}
+    steps = tables_steps(runs=5, seeds=len(SEEDS))
+    results = step_results("kendall-tables", steps, from_run=args.from_run)
+    merged = _table6([results[f"own {t}"] for t in TABLE6_ORDER])
+    from_mixed = _table6([results["mixed-trained"]])
+    two_lines, two = two_evolving({c: results[f"two evolving {c}"] for c in ("trained", "learning")})
+    notes = differences(sessions, merged, from_mixed, two, float(min(results["own tight-passive"]["values"])))
     text = [
         "# Kendall2001 Tables 5 and 6: the paper beside ours",
         "",

@@ -2,7 +2,7 @@
 
 Run: ``nice -n 10 .venv/bin/python figures/loki_figure1.py --deals 4000 --seeds 11 13 17``
 (each deal is replayed ten times: 40,000 hands per seed; two copies of each
-version).  Every finished seed is appended as one JSON line to
+version; the step :func:`bpp.reproduce.loki_figure1.figure1_seed`).  Every finished seed is appended as one JSON line to
 ``figures/loki_figure1_runs.jsonl`` (a seed already there with the same deals
 and versions is read, not re-run, so an interrupted run resumes); the figure
 ``figures/loki_figure1.png`` shows the bankroll of every version on every seed
@@ -22,7 +22,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from bpp.loki.experiments import FIGURE1_VERSIONS, PAPER_FIGURE1, versions_match  # noqa: E402
+from bpp.loki.experiments import FIGURE1_VERSIONS, PAPER_FIGURE1  # noqa: E402
+from bpp.reproduce.loki_figure1 import figure1_seed  # noqa: E402
 from holdem.files import read_jsonl  # noqa: E402
 from bpp.reproduce.script import cached_cell, run_script  # noqa: E402
 
@@ -30,23 +31,12 @@ HERE = Path(__file__).parent
 LABELS = {"loki": "A", "loki-reweight": "A (re-weight)", "loki-showdown": "A (showdown odds)",
           "loki-reweight-showdown": "A (re-weight + showdown)", "loki-b": "B",
           "loki-c": "C", "loki-d": "D", "loki-e": "E"}
-STEP = 100  # bankroll points kept per version: every STEP-th hand
 
 
 def run_seed(seed: int, deals: int, versions: list[str], path: Path) -> dict:
-    """Play one seed (or read it from ``path``, append-only: one line per finished seed) and return its record."""
-    return cached_cell(path, {"seed": seed, "deals": deals, "versions": versions}, lambda: _play_seed(seed, deals, versions))
-
-
-def _play_seed(seed: int, deals: int, versions: list[str]) -> dict:
-    res = versions_match(versions * 2, deals, rng=seed, progress=True)
-    print(res.table())
-    return {
-        "hands": int(res.match.n_hands),
-        "results": {v.name: {"mean": v.mean, "ci95": list(v.ci95)} for v in res.versions},
-        "bankroll_step": STEP,
-        "bankroll": {v.name: v.bankroll[STEP - 1 :: STEP].round(3).tolist() for v in res.versions},
-    }
+    """One seed (:func:`bpp.reproduce.loki_figure1.figure1_seed`), or its line in ``path`` (one line per finished seed)."""
+    return cached_cell(path, {"seed": seed, "deals": deals, "versions": versions},
+                       lambda: figure1_seed(versions, deals, seed, progress=True))
 
 
 def plot(runs: list[dict], versions: list[str], out: Path) -> None:

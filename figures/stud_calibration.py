@@ -13,6 +13,11 @@ one core).  Writes ``figures/stud_calibration.md`` with
    P(win) against the true one by round, the opponent's action and who shows
    higher (:func:`bpp.stud.experiments.calibration.calibration_table`), for the sampled play;
 3. the shape of the fitted curves at d = 0 and where the call curve peaks.
+
+Parts 1 and 2 are registered steps: the cells of ``bpp-variants``
+(:func:`bpp.reproduce.stud_cells.cell_result`) and ``bpp-calibration``
+(:func:`bpp.reproduce.stud_calibration.calibration_run`); ``--from-run OUT``
+reads the calibration from a paper-scale ``bpp reproduce --out OUT`` run.
 """
 
 from __future__ import annotations
@@ -20,14 +25,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-import numpy as np
 from scipy.stats import t as student_t
 from tqdm import tqdm
 
-from bpp.stud.experiments.calibration import calibration_table, decision_records, format_calibration
+from bpp.stud.experiments.calibration import format_calibration
 from bpp.stud.decision.curves import curve_probabilities, load_params
-from bpp.reproduce.stud_cells import SEEDS, cell_result  # the cells of the variants table
-from bpp.reproduce.script import run_script
+from bpp.reproduce.stud_calibration import calibration_steps
+from bpp.reproduce.stud_cells import cell_result  # the cells of the variants table
+from bpp.reproduce.script import run_script, step_results
 
 RUNS = Path(__file__).with_name("stud_variants_runs")
 PLAYERS = ("bpp", "bpp-up", "bpp-card")
@@ -37,6 +42,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=5000, help="duplicate deals per cell (default 5000)")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_calibration.md"))
+    parser.add_argument("--from-run", type=Path, metavar="OUT", help="read the calibration from this bpp reproduce run")
     args = parser.parse_args(argv)
     out = [f"# Why the paper's BPP loses\n\nWritten by `python figures/stud_calibration.py --deals {args.deals}`.\n"]
     out.append("## Winnings: sampling the curves (the paper, §4.1) against playing their most probable action\n")
@@ -58,17 +64,12 @@ def main(argv=None) -> int:
         "share of those decisions where BPP's five cards of the deal beat the opponent's (ties half), an unbiased estimate of "
         "the true P(win) of the cell. *Showing*: whose up cards are higher at the decision. Cells with at least 30 decisions.\n"
     )
-    records = {}
-    for play in ("sample", "argmax"):
-        records[play] = decision_records("bpp", "rules", n_deals=args.deals, rng=SEEDS["rules"], play=play)
-    out.append(format_calibration(calibration_table(records["sample"])))
+    records = step_results("bpp-calibration", calibration_steps(args.deals), from_run=args.from_run)
+    out.append(format_calibration(records["sample"]["table"]))
     out.append("\n## Folds facing a bet although d = P(win) − θ > 0\n")
     out.append("| play | decisions facing a bet with d > 0 | folded | winnings per deal in this run |\n|---|---|---|---|")
-    for play, rec in records.items():
-        faced = rec["facing"].astype(bool) & (rec["d"] > 0)
-        folded = float((rec["action"][faced] == 0).mean())
-        w = rec["winnings"]
-        out.append(f"| {play} | {int(faced.sum())} | {folded:.1%} | {w.mean():+.3f} ± {1.96 * w.std(ddof=1) / np.sqrt(w.size):.3f} |")
+    for play, r in records.items():
+        out.append(f"| {play} | {r['faced']} | {r['folded']:.1%} | {r['winnings_mean']:+.3f} ± {r['winnings_half']:.3f} |")
     params = load_params()
     out.append("\n## The fitted curves (bpp/models/stud/curves.json) against §4.1's shapes\n")
     out.append(

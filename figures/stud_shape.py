@@ -13,7 +13,10 @@ curve left of it, "the calling curve … displaced to the left").  Writes
 search's own validation (mean ± 95 % CI on 10,000 fresh duplicate deals) and
 its per-generation scores, then ``bpp``, ``bpp-up`` and ``bpp-card`` with
 the shaped curves against ``rules`` (seed 2002) and ``prob`` (seed 1999),
-sampled (the paper) and ``play="argmax"``, on ``--deals`` duplicate deals.
+sampled (the paper) and ``play="argmax"``, on ``--deals`` duplicate deals:
+the steps of the registered ``bpp-shape`` experiment
+(:func:`bpp.reproduce.stud_calibration.shape_cell`); ``--from-run OUT`` reads
+them from a paper-scale ``bpp reproduce --out OUT`` run.
 """
 
 from __future__ import annotations
@@ -22,13 +25,10 @@ import argparse
 import json
 from pathlib import Path
 
-from tqdm import tqdm
-
 from bpp.stud.decision.curves import CURVES_PATH, CurveParams, curve_probabilities
-from bpp.stud.experiments import significance
-from bpp.reproduce.script import run_script
+from bpp.reproduce.script import run_script, step_results
+from bpp.reproduce.stud_calibration import SHAPE_PLAYERS, SHAPE_SEEDS, shape_steps
 
-SEEDS = {"rules": 2002, "prob": 1999}
 SHAPED = CURVES_PATH.with_name("curves_paper_shape.json")
 
 
@@ -58,6 +58,7 @@ def main(argv=None) -> int:
     parser.add_argument("--deals", type=int, default=5000)
     parser.add_argument("--params", type=Path, default=SHAPED)
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_shape.md"))
+    parser.add_argument("--from-run", type=Path, metavar="OUT", help="read the cells from this bpp reproduce run (bpp-shape)")
     args = parser.parse_args(argv)
     shaped, free = CurveParams.load(args.params), CurveParams.load(CURVES_PATH)
     saved, trace = read_search(args.params)
@@ -95,15 +96,17 @@ def main(argv=None) -> int:
         "| player | play | vs rules (seed 2002) | vs prob (seed 1999) |",
         "|---|---|---|---|",
     ]
-    cells = [(p, play) for p in ("bpp", "bpp-up", "bpp-card") for play in ("sample", "argmax")]
-    for player, play in tqdm(cells, desc="shaped curves"):
-        row = f"| `{player}` | {play} |"
-        for opponent in ("rules", "prob"):
-            r = significance(opponent, n_hands=args.deals, rng=SEEDS[opponent], duplicate=True, player=player, play=play, params=shaped)
-            row += f" {r.mean:+.3f} ± {(r.ci95[1] - r.ci95[0]) / 2:.3f} (t {r.t:.2f}) |"
-        lines.append(row)
-        print(row, flush=True)
-        args.out.write_text("\n".join(lines) + "\n")
+    shipped = args.params.resolve().parent == SHAPED.resolve().parent  # a shipped file is named, so logs match anywhere
+    cells = step_results("bpp-shape", shape_steps(args.deals, args.params.name if shipped else str(args.params.resolve())),
+                         from_run=args.from_run, progress=True)
+    for player in SHAPE_PLAYERS:
+        for play in ("sample", "argmax"):
+            row = f"| `{player}` | {play} |"
+            for opponent in SHAPE_SEEDS:
+                r = cells[f"{player} {play} {opponent}"]
+                row += f" {r['mean']:+.3f} ± {(r['ci95'][1] - r['ci95'][0]) / 2:.3f} (t {r['t']:.2f}) |"
+            lines.append(row)
+    args.out.write_text("\n".join(lines) + "\n")
     print(f"wrote {args.out}")
     return 0
 

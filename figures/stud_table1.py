@@ -10,7 +10,10 @@ probability and z if one ace-containing straight does not count -- A-2-3-4-5
 (aces high only) or A-K-Q-J-T (aces low only): the two readings give identical
 counts in every category, so one column serves both --
 optionally a fresh sample of ``--deals`` hands, and the explanation of each
-difference.
+difference.  The rows are the registered step :func:`bpp.reproduce.stud.table1`
+(experiment ``bpp-table1``); ``--from-run OUT`` reads them from a
+``bpp reproduce --out OUT`` run (quick scale: no sample; paper scale:
+``--deals 10000000 --seed 0``).
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ import argparse
 import csv
 from pathlib import Path
 
-from bpp.stud.model.handtypes import N_HANDS, table1_comparison
-from bpp.reproduce.script import run_script
+from bpp.stud.model.handtypes import N_HANDS
+from bpp.reproduce.registry import Step
+from bpp.reproduce.script import run_script, step_results
 
 
 def render(rows, with_sample: bool) -> str:
@@ -57,8 +61,10 @@ def main(argv=None) -> int:
     parser.add_argument("--deals", type=int, default=0, help="also sample this many hands (e.g. 10000000)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stud_table1"))
+    parser.add_argument("--from-run", type=Path, metavar="OUT", help="read the rows from this bpp reproduce run")
     args = parser.parse_args(argv)
-    rows = table1_comparison(args.deals or None, rng=args.seed)
+    step = Step("table1", "bpp.reproduce.stud:table1", {"n_deals": args.deals, "rng": args.seed})
+    rows = step_results("bpp-table1", [step], from_run=args.from_run)["table1"]["rows"]
     text = render(rows, bool(args.deals))
     print(text)
     args.out.with_suffix(".md").write_text(text + "\n")

@@ -19,7 +19,8 @@ def test_registry_covers_the_papers_and_every_step_target_exists():
     for key in ("loki-worked-example", "loki-table2", "loki-income-rates", "loki-figure1", "poki-formula-vs-simulation", "poki-network", "poki-opponents",
                 "bpp-table1", "bpp-figure2", "bpp-significance", "bpp-learning", "kendall-training", "kendall-table6", "lbr-table2"):
         assert key in keys
-    assert keys[-5:] == ["bpp-variants", "bpp-stakes", "bpp-multi", "bpp-gap", "lbr-exploitability"]  # the toolkit's own results come last
+    assert keys[-9:] == ["bpp-variants", "bpp-stakes", "bpp-multi", "bpp-gap", "bpp-calibration", "bpp-dbn", "bpp-shape",
+                         "kendall-tables", "lbr-exploitability"]  # the toolkit's own results come last
     import importlib
 
     for e in experiments():
@@ -220,3 +221,45 @@ def test_figure_scripts_share_one_cell_store_and_one_error_line(tmp_path, capsys
     assert run_script(main, []) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: ") and "runs.jsonl' line 4" in err
+
+
+def test_render_only_reports_from_the_logs_and_runs_nothing(tmp_path, monkeypatch, capsys):
+    """``bpp reproduce --render-only``: the report of the logged runs, byte for byte the rows of the run that made them;
+    an experiment without a finished run at that scale is one line naming it, and nothing is computed."""
+    import bpp.reproduce as reproduce_pkg
+    from bpp.reproduce import reproduce
+
+    chosen = [get_experiment(k) for k in ("loki-worked-example", "loki-table2")]
+    monkeypatch.setattr(reproduce_pkg, "experiments", lambda only=None: chosen)
+    md, _ = reproduce(tmp_path, only=["loki"], say=lambda text: None)
+    ran = md.read_text()
+    logs = {p.name: p.read_bytes() for p in (tmp_path / "logs").glob("*.jsonl")}
+    monkeypatch.setattr("bpp.reproduce.registry.call", lambda *a: pytest.fail("render-only computed a step"))
+    monkeypatch.setattr("bpp.reproduce.run.call", lambda *a: pytest.fail("render-only computed a step"))
+    md, _ = reproduce(tmp_path, only=["loki"], render_only=True, say=lambda text: None)
+    rows = [line for line in md.read_text().splitlines() if line.startswith("| ")]
+    assert rows and rows == [line for line in ran.splitlines() if line.startswith("| ")]
+    assert {p.name: p.read_bytes() for p in (tmp_path / "logs").glob("*.jsonl")} == logs  # the logs untouched
+    with pytest.raises(ValueError, match="no finished paper-scale run of experiment 'loki-worked-example'"):
+        reproduce(tmp_path, scale="paper", only=["loki"], render_only=True, say=lambda text: None)
+    monkeypatch.undo()
+    assert main(["reproduce", "--only", "loki", "--render-only", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "experiment 'loki-income-rates'" in err[0]
+
+
+def test_figure_steps_are_read_from_a_reproduce_run_log(tmp_path):
+    """bpp.reproduce.script.step_results: the steps a figure needs, from a run's checked log when it ran them."""
+    from bpp.reproduce.registry import Step
+    from bpp.reproduce.script import step_results
+
+    step = Step("table2", "bpp.reproduce.loki:table2")
+    run = run_experiment(get_experiment("loki-table2"), "quick", tmp_path)
+    assert step_results("loki-table2", [step], from_run=tmp_path) == run.results() == step_results("loki-table2", [step])
+    other = Step("x", "bpp.reproduce.loki:table2", {"rng": 3})
+    with pytest.raises(ValueError, match="missing: bpp.reproduce.loki:table2"):
+        step_results("loki-table2", [other], from_run=tmp_path)
+    log = tmp_path / "logs" / "loki-table2.jsonl"
+    log.write_bytes(_edit_result(log.read_bytes()))
+    with pytest.raises(ValueError, match="does not match its checksum"):
+        step_results("loki-table2", [step], from_run=tmp_path)

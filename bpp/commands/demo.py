@@ -34,20 +34,19 @@ if TYPE_CHECKING:
     from bpp.lbr.run import LBRResult
     from bpp.loki.experiments import TournamentResult
 
-#: Deals (or hands, for draw) of each part, by power calculation (n = ((1.96 + 2.33) SD / effect)^2,
-#: 95 % two-sided test at about 99 % power) from the effects and per-deal SDs measured before:
-#: bpp-card vs rules +0.13 units/hand, SD 2.3 per deal (figures/stud_calibration.md, the demo's own 2,000
-#: deals): 5,600 deals, rounded up to 10,000 (6 s); vs prob +0.15, SD 1.9: 2,900, rounded to 5,000 (9 s,
-#: prob is slow); Loki A vs E heads-up +0.10 sb/hand, SD 0.98 per deal: 1,800, rounded to 3,000 (3 s);
-#: draw: the paper's protocol (5,000 training epochs, then 5 runs of 1,000 hands), repeated for 5 training
-#: seeds; LBR: 1,000 deals per chump (its value, not its sign, is the claim: ±3 BB/hand).
+#: Deals (or hands, for draw) of each part, by the power calculation of :func:`power_size` (95 % two-sided
+#: test at about 99 % power), rounded up to a round number: the effect and the per-deal SD are those of the
+#: demo's own lines (``bpp demo --json`` records each line's size and 95 % CI; SD = √n × half-width / 1.96), of
+#: bpp-card against rules and prob (stud) and of Loki A against E heads-up (hold'em).  Draw: the paper's
+#: protocol (5,000 training epochs, then 5 runs of 1,000 hands, Kendall2001 §3), repeated for 5 training
+#: seeds.  LBR: 1,000 deals per chump (its value, not its sign, is the claim).
 SIZES = {"stud5 rules": 10_000, "stud5 prob": 5_000, "limit-holdem": 3_000, "draw5 hands": 1_000,
          "draw5 runs": 5, "draw5 seeds": 5, "draw5 epochs": 5_000, "lbr": 1_000}
 
 #: The match each stud and hold'em line plays.  Stud: ``bpp-card``, BPP refined as Korb1999 §6.1/§6.3
 #: propose (the §4 network as we build it loses to ``rules``: ``bpp reproduce --only bpp``).  Hold'em:
-#: Loki A against E heads-up; the ten-seat table of Figure 1 resolves A's +0.05 sb/hand only at about
-#: 4,000 deals, minutes (``bpp reproduce --only loki``).
+#: Loki A against E heads-up; at the ten-seat table of Figure 1 A's edge is smaller and needs thousands
+#: of deals, minutes (``bpp reproduce --only loki``).
 PAIRINGS = {
     "stud5 rules": ("bpp-card", "rules"),
     "stud5 prob": ("bpp-card", "prob"),
@@ -64,6 +63,22 @@ LBR_OPPONENTS = {"call": 34.0, "random-sizes": 39.1}
 
 #: Kendall2001 Table 6, loose-aggressive column: the evolving player's units after 1,000 hands (start 10,000).
 PAPER_DRAW_LA = 13_342
+
+
+def power_size(effect: float, sd: float, *, alpha: float = 0.05, power: float = 0.99) -> int:
+    """Deals at which a mean ``effect`` with per-deal standard deviation ``sd`` is significant with the given power.
+
+    The normal approximation of a two-sided one-sample test: n = ((z₁₋α/₂ + z_power) · sd / effect)², rounded up
+    (the normal approximation of the sample size); :data:`SIZES` rounds it up further.
+
+    >>> power_size(0.5, 1.0)  # (1.96 + 2.33)² × 4
+    74
+    """
+    from scipy.stats import norm
+
+    if not effect or sd <= 0:
+        raise ValueError(f"power_size needs a nonzero effect and a positive sd; got effect={effect!r}, sd={sd!r}")
+    return math.ceil(((norm.ppf(1 - alpha / 2) + norm.ppf(power)) * sd / effect) ** 2)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ Examples::
     bpp reproduce --scale paper --workers 2         # the papers' sample sizes (states the expected time first)
     bpp reproduce --only loki bpp --out results/    # some papers
     bpp reproduce --scheduler tcp://10.0.0.5:8786   # on a Dask cluster (or set BPP_SCHEDULER)
+    bpp reproduce --scale paper --render-only       # the report again from the logs, nothing run
 
 Each experiment logs to DIR/logs/KEY.jsonl as it goes; re-running resumes an
 interrupted experiment and reuses finished ones (``--force`` runs them again,
@@ -37,6 +38,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     where.add_argument("--scheduler", metavar="ADDRESS", default=None,
                        help="Dask scheduler address (default $BPP_SCHEDULER); instead of --workers")
     p.add_argument("--force", action="store_true", help="run finished experiments again (old runs stay in the logs)")
+    p.add_argument("--render-only", action="store_true",
+                   help="run nothing: write the report and figures from the finished runs in DIR/logs")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     p.set_defaults(func=run)
 
@@ -48,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
     scheduler = scheduler_address(args.scheduler)
     md, page = reproduce(args.out, scale=args.scale, only=args.only, workers=args.workers, scheduler=scheduler,
-                         force=args.force, command=" ".join(["bpp", *sys.argv[1:]]) if sys.argv[1:2] == ["reproduce"]
+                         force=args.force, render_only=args.render_only, command=" ".join(["bpp", *sys.argv[1:]]) if sys.argv[1:2] == ["reproduce"]
                          else "bpp reproduce", progress=not args.no_progress,
                          say=lambda text: print(text, file=sys.stderr))
     print(f"wrote {page} and {md}")

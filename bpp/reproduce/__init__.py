@@ -10,7 +10,10 @@ that call the program's own experiment functions with fixed seeds.
 resumed after an interruption, never re-run unless ``force``), through the
 parallel layer of :mod:`holdem.match.cluster` (local processes or a Dask
 scheduler), and writes ``report.md`` and ``report.html`` with the figures
-(:mod:`bpp.reproduce.report`).
+(:mod:`bpp.reproduce.report`).  ``render_only=True`` (``bpp reproduce
+--render-only``) computes nothing: it writes the report and its figures from
+the finished runs in the logs (:func:`bpp.reproduce.run.finished_run`), so a
+paper-scale run can be re-rendered after a change to a report or figure.
 
 >>> [e.key for e in experiments(["poki"])]
 ['poki-formula-vs-simulation', 'poki-meta', 'poki-network', 'poki-opponents', 'poki-continuations']
@@ -24,10 +27,10 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
 from bpp.reproduce.registry import PAPERS, SCALES, Experiment, Row, Step, experiments, get_experiment, papers, register
-from bpp.reproduce.run import ExperimentRun, check_out_dir, run_experiment, versions
+from bpp.reproduce.run import ExperimentRun, check_out_dir, finished_run, run_experiment, versions
 
 __all__ = ["reproduce", "report_for", "expected_seconds", "experiments", "get_experiment", "papers", "register", "Experiment",
-           "Step", "Row", "ExperimentRun", "run_experiment", "PAPERS", "SCALES"]
+           "Step", "Row", "ExperimentRun", "run_experiment", "finished_run", "PAPERS", "SCALES"]
 
 
 def expected_seconds(chosen: Iterable[Experiment], scale: str, out: str | os.PathLike[str] | None = None) -> float:
@@ -52,6 +55,7 @@ def reproduce(
     workers: int = 1,
     scheduler: str | None = None,
     force: bool = False,
+    render_only: bool = False,
     command: str = "",
     progress: bool = False,
     say: Callable[[str], object] = print,
@@ -60,12 +64,22 @@ def reproduce(
 
     Bad input (an unknown paper or scale, an output folder that cannot be
     written, a scheduler nobody answers at) is a ``ValueError`` raised before
-    anything is computed.  Returns the paths of ``report.md`` and ``report.html``.
+    anything is computed.  ``render_only``: run nothing, report the last
+    finished run of each experiment at ``scale`` from its log (a ``ValueError``
+    naming the first experiment that has none).  Returns the paths of
+    ``report.md`` and ``report.html``.
     """
     if scale not in SCALES:
         raise ValueError(f"The 'scale' parameter must be one of {', '.join(SCALES)}; got {scale!r}.")
     chosen = experiments(only)
     out = check_out_dir(out)
+    if render_only:
+        if force:
+            raise ValueError("--render-only runs nothing, so it cannot be combined with --force")
+        t0 = time.time()
+        runs = [finished_run(exp, scale, out) for exp in chosen]
+        say(f"{len(runs)} experiments at {scale} scale rendered from the logs in {out}; nothing run")
+        return report_for(runs, out, scale=scale, command=command, wall=time.time() - t0)
     if scheduler is not None:
         from holdem.match.cluster import connect, scheduler_address
 

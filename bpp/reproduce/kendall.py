@@ -26,12 +26,75 @@ TABLE6_ORDER = ("loose-aggressive", "tight-passive", "loose-passive", "tight-agg
 PAPER_LOWEST = {"loose-aggressive": 350, "tight-aggressive": 650}
 
 
+#: Epoch ranges (first, last + 1) whose betting :func:`training` sums: the first 25 epochs, the first and the fifth 1,000.
+PHASES = ((0, 25), (0, 1000), (4000, 5000))
+
+
+def _phase_sums(record, first: int, last: int) -> dict:
+    """Counts and sums of the evolving player's (seat 0) betting over epochs ``first`` … ``last - 1``.
+
+    ``played``: it put chips in; ``answered``: and a fixed player did too; ``won_answered``: of those it won;
+    ``pay_answered`` / ``pay_alone`` / ``pay``: its units over the answered, the unanswered played and all hands;
+    ``uncontested``: hands where no fixed player put chips in.  Integers, so pooling sessions is a sum.
+    """
+    hands = slice(first, last)
+    played, won, pay = record.played[hands, 0], record.won[hands, 0], record.payoffs[hands, 0]
+    others = record.played[hands, 1:].any(axis=1)
+    answered = others & played
+    alone = played & ~answered
+    return {"n": int(played.size), "played": int(played.sum()), "answered": int(answered.sum()),
+            "won_answered": int(won[answered].sum()), "pay_answered": int(pay[answered].sum()), "alone": int(alone.sum()),
+            "pay_alone": int(pay[alone].sum()), "pay": int(pay.sum()), "uncontested": int((~others).sum())}
+
+
 def training(table: str, epochs: int, rng: int) -> dict:
-    """One training session (:func:`bpp.kendall.training.train`): Table 5's rows and the learning curve."""
+    """One training session (:func:`bpp.kendall.training.train`): Table 5's rows, the learning curve, the final
+    learning values and the betting sums of the epochs of :data:`PHASES` (:func:`_phase_sums`)."""
     from bpp.kendall.training import train
 
     r = train(table, epochs, rng=rng)
-    return {"table": table, "seed": rng, "epochs": epochs, "table5": r.table5(), "curve": r.curve.astype(int).tolist()}
+    return {"table": table, "seed": rng, "epochs": epochs, "table5": r.table5(), "curve": r.curve.astype(int).tolist(),
+            "values": r.player.values_.tolist(),
+            "phases": {f"{a}-{b}": _phase_sums(r.record, a, b) for a, b in PHASES}}
+
+
+def evaluation(table: str, epochs: int, train_rng: int, hands: int, runs: int, rng: int,
+               tables: list[str] | None = None) -> dict:
+    """A player trained ``epochs`` at ``table`` (seed ``train_rng``), then :func:`bpp.kendall.training.evaluate`
+    (values frozen, ``runs`` runs of ``hands`` hands, seed ``rng``) at ``tables`` (default: every table)."""
+    from bpp.kendall.training import evaluate, train
+
+    player = train(table, epochs, rng=train_rng).player
+    t6 = evaluate(player, hands, runs, rng=rng, **({} if tables is None else {"tables": tuple(tables)}))
+    return {"table": table, "epochs": epochs, "train_seed": train_rng, "hands": hands, "runs": runs, "seed": rng,
+            "values": player.values_.tolist(), "bankroll": {t: v.tolist() for t, v in t6.bankroll.items()},
+            "played": {t: v.tolist() for t, v in t6.played.items()}, "won": {t: v.tolist() for t, v in t6.won.items()}}
+
+
+#: The fixed styles beside two evolving players in :func:`two_evolving`.
+TWO_EVOLVING_STYLES = ("loose-aggressive", "loose-passive", "tight-aggressive")
+
+
+def two_evolving(config: str, epochs: int, train_rng: int, hands: int, rngs: list[int]) -> dict:
+    """Beyond the paper: two evolving players and :data:`TWO_EVOLVING_STYLES`, ``hands`` hands per seed of ``rngs``.
+
+    ``config``: ``"trained"`` (seat 1 trained ``epochs`` at the mixed table with
+    seed ``train_rng``, values frozen; seat 2 learning from 10) or ``"learning"``
+    (both learning from 10).  Every seat's final bankroll per seed.
+    """
+    from bpp.kendall.players import EvolvingPlayer, StylePlayer
+    from bpp.kendall.training import play_table, train
+
+    if config not in ("trained", "learning"):
+        raise ValueError(f"The 'config' parameter of two_evolving must be 'trained' or 'learning'; got {config!r}.")
+    values = train("mixed", epochs, rng=train_rng).player.values_ if config == "trained" else None
+
+    def seats():
+        first = EvolvingPlayer(values=values, learn=False) if values is not None else EvolvingPlayer()
+        return [first, EvolvingPlayer()] + [StylePlayer(s) for s in TWO_EVOLVING_STYLES]
+
+    return {"config": config, "hands": hands, "seeds": list(rngs),
+            "finals": [play_table(seats(), hands, rng=r).bankrolls[-1].tolist() for r in rngs]}
 
 
 def table6(table: str, epochs: int, hands: int, runs: int, rng: int) -> dict:
@@ -52,6 +115,27 @@ def table6(table: str, epochs: int, hands: int, runs: int, rng: int) -> dict:
         record = play_table([EvolvingPlayer(values=trained.values_, learn=False)] + table_players(table), hands, rng=rng)
         out["figure6"] = record.bankrolls.astype(int).tolist()
     return out
+
+
+def figure6(table: str, epochs: int, hands: int, train_rng: int, rng: int) -> dict:
+    """Kendall2001 Figure 6: a player trained ``epochs`` at ``table`` (seed ``train_rng``), then ``hands`` hands frozen.
+
+    Every seat's bankroll after each hand (:func:`bpp.kendall.training.play_table`
+    with the trained values, ``learn=False``, against :func:`bpp.kendall.training.table_players`).
+    """
+    from bpp.kendall.players import EvolvingPlayer
+    from bpp.kendall.training import play_table, table_players, train
+
+    trained = train(table, epochs, rng=train_rng).player
+    record = play_table([EvolvingPlayer(values=trained.values_, learn=False)] + table_players(table), hands, rng=rng)
+    return {"table": table, "epochs": epochs, "seed": rng, "train_seed": train_rng,
+            "bankrolls": record.bankrolls.astype(int).tolist()}
+
+
+def training_steps(epochs: int, seeds: int) -> list[Step]:
+    """The steps of ``kendall-training``: one session per table of :data:`TRAINING_TABLES` and seed 1 … ``seeds``."""
+    return [Step(f"{t} {s}", "bpp.reproduce.kendall:training", {"table": t, "epochs": epochs, "rng": s})
+            for t in TRAINING_TABLES for s in range(1, seeds + 1)]
 
 
 def _mean_ci(samples) -> tuple[float, tuple[float, float]]:
@@ -217,8 +301,7 @@ def _report_table6(results, figures):
 
 register(Experiment(
     "kendall-training", "kendall", "Table 5 and Figures 4–5: training the evolving player", "Kendall2001 §3, Table 5, Figures 4–5",
-    lambda scale: [Step(f"{t} {s}", "bpp.reproduce.kendall:training", {"table": t, "epochs": 5000, "rng": s})
-                   for t in TRAINING_TABLES for s in range(1, 4 if scale == "quick" else 6)],
+    lambda scale: training_steps(5000, 3 if scale == "quick" else 5),
     _report_training, {"quick": 25, "paper": 45}))
 register(Experiment(
     "kendall-table6", "kendall", "Table 6 and Figure 6: the trained player at each table", "Kendall2001 §3, Table 6, Figure 6",
@@ -226,3 +309,47 @@ register(Experiment(
                         {"table": t, "epochs": 5000, "hands": 1000, "runs": 2 if scale == "quick" else 5, "rng": 1})
                    for t in TABLE6_ORDER + ("mixed",)],
     _report_table6, {"quick": 30, "paper": 60}))
+
+
+def tables_steps(runs: int, seeds: int) -> list[Step]:
+    """The steps of ``kendall-tables`` (``figures/kendall_tables.py``): the player trained 5,000 epochs (seed 1) at
+    each table of Table 6 and evaluated there, the mixed-trained player evaluated at every table (``runs`` runs of
+    1,000 hands, seed 2001), and two evolving players at a table of three styles (5,000 hands, seeds 101 …)."""
+    own = [Step(f"own {t}", "bpp.reproduce.kendall:evaluation",
+                {"table": t, "epochs": 5000, "train_rng": 1, "hands": 1000, "runs": runs, "rng": 2001, "tables": [t]})
+           for t in TABLE6_ORDER]
+    mixed = Step("mixed-trained", "bpp.reproduce.kendall:evaluation",
+                 {"table": "mixed", "epochs": 5000, "train_rng": 1, "hands": 1000, "runs": runs, "rng": 2001})
+    two = [Step(f"two evolving {c}", "bpp.reproduce.kendall:two_evolving",
+                {"config": c, "epochs": 5000, "train_rng": 1, "hands": 5000, "rngs": [100 + s for s in range(1, seeds + 1)]})
+           for c in ("trained", "learning")]
+    return own + [mixed] + two
+
+
+def _report_tables(results, figures):
+    rows = []
+    mixed = results["mixed-trained"]
+    for table in TABLE6_ORDER:
+        own, other = np.array(results[f"own {table}"]["bankroll"][table])[:, 0], np.array(mixed["bankroll"][table])[:, 0]
+        for label, bank in (("trained at that table", own), ("trained at the mixed table", other)):
+            m, ci = _mean_ci(bank)
+            rows.append(Row(f"{table}: the evolving player {label}, units after {mixed['hands']:,} hands", "—",
+                            f"{m:,.0f}", f"[{ci[0]:,.0f}, {ci[1]:,.0f}]", "—",
+                            f"{len(bank)} runs, seed {mixed['seed']}"))
+    for config, label in (("trained", "one trained (frozen), one learning from 10"), ("learning", "both learning from 10")):
+        r = results[f"two evolving {config}"]
+        finals = np.array(r["finals"])
+        for seat in (0, 1):
+            m, ci = _mean_ci(finals[:, seat])
+            rows.append(Row(f"two evolving players, {label}: seat {seat + 1}, units after {r['hands']:,} hands", "—",
+                            f"{m:,.0f}", f"[{ci[0]:,.0f}, {ci[1]:,.0f}]", "—", f"{len(finals)} seeds"))
+    return rows, [], ("Beyond Table 6 (Kendall2001 §3): the player trained at each table against the one trained at "
+                      "the mixed table, at every table; and two evolving players with a loose-aggressive, a "
+                      "loose-passive and a tight-aggressive player. figures/kendall_tables.py renders the same steps "
+                      "with the training sessions of kendall-training.")
+
+
+register(Experiment(
+    "kendall-tables", "kendall", "Beyond Table 6: where the player was trained, and two evolving players",
+    "Kendall2001 §3, Table 6", lambda scale: tables_steps(3 if scale == "quick" else 5, 3 if scale == "quick" else 5),
+    _report_tables, {"quick": 30, "paper": 60}, beyond=True))

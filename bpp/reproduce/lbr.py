@@ -43,11 +43,11 @@ def best_response_to_call(n_boards: int, rng: int) -> dict:
 def _why(betting, opponent) -> str:
     if opponent == "random":
         return ("the paper's \"random\" is read as uniform over fold / call / raise; read as uniform over every legal "
-                "action with each raise size its own action (agent random-sizes) the cells match, e.g. fcpa 3-4 "
-                "79.7 ± 11.2 and fcpa 1-4 43.5 ± 8.8 (figures/lbr_table2.md)")
+                "action with each raise size its own action (agent random-sizes) the cells match (figures/lbr_table2.md "
+                "measures both readings)")
     if opponent == "call-raise":
         return ("the paper does not give the call-raise chump's raise size, and the cell moves strongly with it: "
-                "pot-limited raises (call-raise-pot) give fc 1-4 0.8 ± 0.3 and fcpa 3-4 49.6 ± 4.4 (figures/lbr_table2.md)")
+                "pot-limited raises (the agent call-raise-pot) move it far (figures/lbr_table2.md measures both)")
     return "LBR's choices among equal-valued actions and the sampled pre-flop equity table are ours"
 
 

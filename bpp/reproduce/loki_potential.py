@@ -2,7 +2,8 @@
 
 The paper: "the use of hand potential had the greatest impact on the strength
 of the program, since Player D, which lacked that component, performed
-poorly".  Ours loses only 0.008–0.014 sb/hand.  This module measures, without
+poorly".  Ours loses only a little (the figures are in this experiment's rows
+of the generated report).  This module measures, without
 changing any agent:
 
 * **where potential changes Loki's decision**: :class:`PotentialProbe` plays

@@ -41,7 +41,7 @@ from pathlib import Path
 
 from bpp.reproduce.registry import SCALES, Experiment, call
 
-__all__ = ["ExperimentRun", "run_experiment", "read_runs", "versions", "check_out_dir"]
+__all__ = ["ExperimentRun", "run_experiment", "finished_run", "read_runs", "versions", "check_out_dir"]
 
 
 @dataclass
@@ -261,6 +261,23 @@ def run_experiment(
         _write(f, done)
         last["done"] = done
     return _finished(experiment, scale, last, steps, reused=False, log=log)
+
+
+def finished_run(experiment: Experiment, scale: str, out: str | os.PathLike[str]) -> ExperimentRun:
+    """The last finished run of ``experiment`` at ``scale`` in ``out/logs``, read from its checked log; nothing runs.
+
+    What ``bpp reproduce --render-only`` reports from, and what a figure
+    script given ``--from-run OUT`` renders from.  A missing or unfinished run
+    is a ``ValueError`` naming the experiment, the scale and the command that runs it.
+    """
+    if scale not in SCALES:
+        raise ValueError(f"The 'scale' parameter must be one of {', '.join(SCALES)}; got {scale!r}.")
+    log = Path(out) / "logs" / f"{experiment.key}.jsonl"
+    done = [r for r in read_runs(log).values() if r["header"].get("scale") == scale and r["done"] is not None]
+    if not done:
+        raise ValueError(f"{str(log)!r} holds no finished {scale}-scale run of experiment {experiment.key!r} "
+                         f"(run `bpp reproduce --scale {scale} --only {experiment.paper} --out {out}` first)")
+    return _finished(experiment, scale, done[-1], experiment.steps(scale), reused=True, log=log)
 
 
 def _takes_log(target: str) -> bool:

@@ -12,7 +12,12 @@ were written once per script and live here instead:
 * :func:`cached_cell` — a cell of a table read from the script's append-only
   runs file (one JSON object a line, checked by :func:`holdem.files.read_jsonl`)
   or played and appended, so an interrupted run resumes and a re-run renders
-  what was played.
+  what was played;
+* :func:`step_results` — the results of a figure's steps (the same
+  :class:`~bpp.reproduce.registry.Step` s a registered experiment runs):
+  computed here, or, with ``from_run=OUT``, read from the checked log of a
+  ``bpp reproduce --out OUT`` run that ran those very steps (a paper-scale
+  run re-renders the figures without re-running an experiment).
 
 >>> import tempfile, pathlib
 >>> runs = pathlib.Path(tempfile.mkdtemp()) / "r.jsonl"
@@ -31,11 +36,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holdem.files import read_jsonl
 
-__all__ = ["cached_cell", "finished_cells", "run_script"]
+if TYPE_CHECKING:
+    from bpp.reproduce.registry import Step
+
+__all__ = ["cached_cell", "finished_cells", "run_script", "step_results"]
 
 
 def run_script(main: Callable[..., int | None], argv: Sequence[str] | None = None) -> int:
@@ -99,3 +107,46 @@ def cached_cell(runs: str | os.PathLike[str], key: dict[str, Any], play: Callabl
             pass
         f.write(json.dumps(cell) + "\n")
     return cell
+
+
+def step_results(key: str, steps: Sequence[Step], *, from_run: str | os.PathLike[str] | None = None,
+                 progress: bool = False) -> dict[str, Any]:
+    """``{step name: result}`` of ``steps`` of the registered experiment ``key``: run here, or read from a run's log.
+
+    Parameters
+    ----------
+    key : str
+        The registered experiment the steps belong to (its log is ``OUT/logs/<key>.jsonl``).
+    steps : sequence of Step
+        What the figure needs (targets and keyword arguments).
+    from_run : path, optional
+        The ``--out`` folder of a ``bpp reproduce`` run: the results are read
+        from the last finished run (any scale) whose logged steps include every
+        one of ``steps`` with the same target and keyword arguments; nothing is
+        computed.  None of them: a ``ValueError`` naming the log and the first
+        missing step.
+    progress : bool
+        A progress bar over the steps run here.
+
+    >>> from bpp.reproduce.registry import Step
+    >>> step_results("loki-table2", [Step("table2", "bpp.reproduce.loki:table2")])["table2"]["table"][1]
+    [0, 8370, 540]
+    """
+    from bpp.reproduce.registry import call
+    from bpp.reproduce.run import read_runs
+
+    if from_run is None:
+        from tqdm import tqdm
+
+        return {s.name: call(s.target, s.kwargs) for s in tqdm(steps, desc=key, unit="step", disable=not progress)}
+    log = Path(from_run) / "logs" / f"{key}.jsonl"
+    wanted = [(s.target, json.dumps(s.kwargs, sort_keys=True)) for s in steps]
+    logged: dict = {}
+    for run in reversed([r for r in read_runs(log).values() if r["done"] is not None]):
+        logged = {(line["target"], json.dumps(line["kwargs"], sort_keys=True)): line["result"]
+                  for line in run["steps"].values()}
+        if all(w in logged for w in wanted):
+            return {s.name: logged[w] for s, w in zip(steps, wanted)}
+    t, k = next((w for w in wanted if w not in logged), wanted[0] if wanted else ("?", "{}"))
+    raise ValueError(f"no finished run in {str(log)!r} ran every step this figure needs (missing: {t} {k}); run "
+                     f"`bpp reproduce` into {str(from_run)!r} at the scale of these options, or drop --from-run")

@@ -168,10 +168,11 @@ def _report_learning(results, figures):
         significant = r["p"] <= 0.01 and r["t"] > 0
         claim = paper_t is not None
         holds = significant == claim
+        half = 1.96 * abs(r["late"] - r["early"]) / abs(r["t"]) if r["t"] else float("nan")  # the difference's SE is (late − early) / t
         why = "" if holds else (
-            "the window test has little power: 200 single hands have a 95 % interval of about ±0.6 units/hand; "
-            "paired on the same 20,000 deals, learning BPP makes +0.043 ± 0.026 and BPP frozen at its "
-            "prior −0.062 ± 0.029 (slow test test_learning_is_what_wins_against_prob), so it does learn"
+            f"the window test has little power: the difference of two 200-hand windows has a 95 % interval of "
+            f"±{half:.2f} units/hand here; the paired test of learning BPP against BPP frozen at its prior on the same "
+            "deals (slow test test_learning_is_what_wins_against_prob) shows that it does learn"
             if claim else "measured: BPP improves significantly against this opponent too")
         rows.append(Row(f"learning vs {opp}: last 200 − first 200 games",
                         f"t = {paper_t}, p ≤ 0.01" if claim else "not significant",

@@ -13,7 +13,8 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from bpp.envs import ActionCoder, Encoder, VsAgentsEnv, aec_env  # noqa: E402
+from bpp.envs import ActionCoder, Encoder, VsAgentsEnv, _Deals, aec_env  # noqa: E402
+from holdem.checks import seed_sequence  # noqa: E402
 from holdem.games.base import ActionKind  # noqa: E402
 from holdem.agents import Agent  # noqa: E402
 from holdem.cards import parse_cards  # noqa: E402
@@ -104,6 +105,38 @@ def test_masked_random_play_reproduces_play_match(tmp_path, game, options, actio
             env.step(int(legal[int(rng.integers(legal.size))]))
         assert [env._cumulative_rewards.get(a, None) for a in env.possible_agents] == [None] * n  # all agents done
         assert (np.array(h["payoffs"]) / g.unit_chips).tolist() == [r for r in _final_rewards(env)]
+
+
+@pytest.mark.parametrize("game, options, actions", CASES)
+def test_own_deals_are_drawn_as_play_match_draws_them(tmp_path, game, options, actions):
+    """The env's own deals (blocks of ``block_deals``, showdown ranks for every button) play play_match's hands.
+
+    Seeded with the match's seed and block size, the env deals the match's
+    hands; masked random play then gives play_match's payoffs hand by hand
+    (the ranks evaluated per block and button, the trusted new-hand path and
+    the mask-checked actions applied unchecked included).
+    """
+    g = GAMES[game](**options)
+    coder = ActionCoder(g, actions)
+    n = g.n_players
+    log = tmp_path / "m.jsonl"
+    play_match(g, [MaskedRandom(coder, rng=100 + i) for i in range(n)], 60, rng=5, block_size=25, log=log)
+    hands = [h for h in map(json.loads, log.read_text().splitlines()) if h["type"] == "hand"]
+    env = aec_env(game, actions=actions, **options)
+    env.reset()
+    env._deals, env._hands = _Deals(g, seed_sequence(5), 25), 0
+    rngs = [np.random.default_rng(100 + i) for i in range(n)]
+    for h in hands:
+        env.reset()
+        assert env._driver.state.button == h["button"]
+        for name in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rngs[h["seats"][int(name.split("_")[1])]].integers(legal.size))]))
+        assert (np.array(h["payoffs"]) / g.unit_chips).tolist() == _final_rewards(env)
 
 
 def _final_rewards(env):

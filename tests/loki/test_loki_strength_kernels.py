@@ -41,9 +41,11 @@ def _reference(board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return hs, np.where(live, hs + (1 - hs) * ppot, 0.0)
 
 
-@pytest.mark.parametrize("board", [(3, 0), (4, 1), (5, 2), (3, 3), "2h 7h Kd", "2h 7h Kh", "2h 7h Kh 9c", "2h 7h Kh 9h", "5s 5c 9s 9c"])
+@pytest.mark.parametrize("board", [(3, 0), (4, 1), (5, 2), (3, 3), "2h 7h Kd", "2h 7h Kh", "2h 7h Kh 9c", "2h 7h Kh 9h", "5s 5c 9s 9c",
+                                   "2c 7d Ks 9h Jd", "Ac Ad Kh Ks Kd", "5d 5c 5h 5s"])
 def test_holding_strength_equals_pairwise_reference(board):
-    """Random boards, two- and three-flush boards (pattern entries plus flush pairs), a four-flush turn (every pair sorted)."""
+    """Random boards, two- and three-flush boards (pattern entries plus flush pairs), a four-flush turn (every pair
+    sorted), boards where no flush can be made (HS over rank patterns: a river, a full house, four of a kind)."""
     from holdem.cards import parse_cards
 
     if isinstance(board, str):

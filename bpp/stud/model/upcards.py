@@ -53,39 +53,19 @@ round, pseudo-count prior ½ / ½), compiled to numpy tables
 never calls pgmpy.  ``build_network(cpts, "up")`` (:mod:`bpp.stud.model.networks`) gives the pgmpy
 ``DiscreteBayesianNetwork`` the tests check the compiled tables against.
 
-Measured (duplicate 5,000 deals = 10,000 hands per match, one learning
-instance for the whole match via :func:`bpp.stud.experiments.significance`,
-curves of ``bpp/models/stud/curves.json`` — searched for the paper's BPP, not
-re-searched for this network; mean ± 95 % CI in units/hand, two-tailed t)::
-
-    seed            bpp (paper)               bpp-up (showing)          bpp-up ("upcards")
-    rules 2002      -0.080 ± 0.066 t -2.35    -0.070 ± 0.069 t -2.02    -0.069 ± 0.067 t -2.02
-    rules 7         -0.074 ± 0.067 t -2.18    -0.048 ± 0.068 t -1.36
-    rules 11        -0.141 ± 0.067 t -4.15    -0.082 ± 0.068 t -2.36
-    rules 12        -0.139 ± 0.066 t -4.14    -0.083 ± 0.067 t -2.40
-    rules pooled    -0.108 ± 0.033            -0.071 ± 0.034
-    prob 1999       +0.006 ± 0.052 t +0.24    +0.087 ± 0.052 t +3.30 p 0.001   +0.046 ± 0.052 t +1.74
-    prob 7          -0.015 ± 0.051 t -0.59    +0.018 ± 0.051 t +0.69
-    prob 11         +0.023 ± 0.052 t +0.87    -0.004 ± 0.053 t -0.16
-    prob 12         -0.025 ± 0.051 t -0.98    +0.061 ± 0.051 t +2.35
-    prob pooled     -0.003 ± 0.026 t -0.22    +0.041 ± 0.026 t +3.06 p 0.002
-
-The link helps in 7 of 8 paired runs (about +0.04 units/hand against both),
-but does not turn the loss to ``rules`` into a win, and the last-round
-over-estimate after aggression barely moves (4,000 hands, second half:
-predicted 0.389 vs realised 0.297 without the link, 0.356 vs 0.268 with it):
-the comparison node cannot say *by how much* BPP's board must be beaten, the
-type-level hand resolution is coarse, and M_A|C,S, like M_A|C, is learned
-from showdowns only (hands the opponent folds are never counted).
-
-On 20,000 duplicate deals (seed 1999) ``bpp-up`` beats ``prob``:
-+0.043 ± 0.026 units/hand, t = 3.26, p = 0.0011 (the paper's network on the
-same deals: -0.007 ± 0.026).  Against ``rules`` neither showdown selection
-nor the curves explain the rest: matrices fitted from every hand with the
-hidden cards revealed still lose, and a curve re-search for this network
-(``python -m bpp.stud.experiments.search --upcards-link showing``) found nothing better
-on fresh deals; exact inference over the down card with the same curves
-wins (:mod:`bpp.stud.players.reference`).
+What the link is worth is measured, not stated here: ``bpp-up`` (link
+``showing``) beside ``bpp`` against every stud opponent on duplicate deals is
+``figures/stud_variants.md`` (``python figures/stud_variants.py``) and the
+``bpp-variants`` experiment of ``bpp reproduce``; the calibration of P(win)
+after aggression with and without the link is
+:func:`bpp.stud.experiments.calibration.calibration_table`
+(``figures/stud_calibration.md`` for the paper's network).  The link can help
+only so far, by construction: the comparison node cannot say *by how much*
+BPP's board must be beaten, the type-level hand resolution is coarse, and
+M_A|C,S, like M_A|C, is learned from showdowns only (hands the opponent folds
+are never counted).  Exact inference over the down card with the same curves
+is :mod:`bpp.stud.players.reference`; a curve search for this network is
+``python -m bpp.stud.experiments.search --upcards-link showing``.
 
 >>> import numpy as np
 >>> from bpp.stud.model.networks import load_cpts

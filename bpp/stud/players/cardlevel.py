@@ -49,9 +49,8 @@ for such hands", §3.3).  Showdowns never show the opponent's folds, so this
 learns P(action | the hand reached a showdown); ``learn_folds=True`` also
 counts the hands that end in a fold, each decision split over the OPP_Rel
 states by the posterior over OPP_Down given everything the opponent did in
-that hand (one step of expectation-maximisation).  Measured (below), that
-scores +0.03 units/hand more against ``rules`` (inside both CIs) and the same
-against ``prob``, so the paper's rule stays the default.  Decisions at the
+that hand (one step of expectation-maximisation).  Whether that
+helps is measured as below (``learn_folds=True``); the paper's rule stays the default.  Decisions at the
 raise cap are not counted (a call there may be a bet).  The pseudo-count prior starts every
 context at "aggressive as likely as conservative" (§5.2): ½ bet, ½ split
 between fold and call.  The tables are refitted between hands, never inside
@@ -65,26 +64,15 @@ observed context, so it is one of this model's CPTs) the posterior is the
 exact one of :mod:`bpp.stud.players.reference`.
 
 Measured with :func:`bpp.stud.experiments.significance` (one learning
-instance for the whole match, BPP's fitted curves, sampled play, 10,000
-duplicate deals = 20,000 hands; mean ± 95 % CI in betting units per hand,
-two-tailed one-sample t-test as §5.2), each cell
-``significance(OPPONENT, n_hands=10000, rng=SEED, duplicate=True, player="bpp-card", **OPTIONS)``::
-
-                                       vs rules (seed 2002)            vs prob (seed 1999)
-    learning from showdowns (default)  +0.126 ± 0.046, t 5.34, p 1e-7   +0.139 ± 0.037, t 7.29, p 3e-13
-    learning from folds too (EM)       +0.157 ± 0.045, t 6.75           +0.136 ± 0.037, t 7.16
-      (learn_folds=True)
-    frozen at the prior (learn=False)  -0.088 ± 0.046, t -3.74          -0.002 ± 0.039, t -0.08
-    the paper's network (bpp)          -0.080 ± 0.066 (5,000 deals)     +0.006 ± 0.052 (5,000 deals)
-
-so the refined network wins against both automated opponents (the paper:
-t = 7.84 and 15.8), learning is what wins (+0.21 and +0.14 units/hand over
-the frozen model on the same deals), and against ``rules`` it comes close to
-exact inference with Figure 4 known (:class:`bpp.stud.players.reference.RulesReader`:
-+0.143 ± 0.046 on the same deals).  The §5.2 learning test (first against
-last 200 of 2,000 hands, ``learning_test(OPPONENT, player="bpp-card")``)
-points the same way without the power to show it: rules -0.395 → -0.025
-(t 0.79), prob -0.190 → +0.600 (t 1.85).
+instance for the whole match, BPP's fitted curves, sampled play, duplicate
+deals; mean ± 95 % CI in betting units per hand, two-tailed one-sample t-test
+as §5.2), each cell
+``significance(OPPONENT, n_hands=10000, rng=SEED, duplicate=True, player="bpp-card", **OPTIONS)``
+with ``OPTIONS`` empty (learning from showdowns), ``learn_folds=True`` (EM) or
+``learn=False`` (frozen at the prior); ``figures/stud_variants.md`` has
+``bpp-card`` beside ``bpp`` against every opponent, and
+``bpp reproduce``'s ``bpp-variants`` rows give it against the paper's t.
+The §5.2 learning test is ``learning_test(OPPONENT, player="bpp-card")``.
 
 >>> import numpy as np
 >>> from holdem.games import Stud5

@@ -27,13 +27,10 @@ It uses only what a player sees (public history and its own cards), so it
 is an ordinary agent (registered as ``rules-reader``); it is meant for
 Figure 4's player only.
 
-Measured against ``rules`` (duplicate, mean ± 95 % CI in units/hand)::
-
-    bpp match stud5 --agents rules-reader,rules --deals 10000 --seed 2002 --duplicate
-    rules-reader  +0.143 ± 0.046, t = 6.13, p = 9e-10
-    bpp (paper network, same curves)  -0.080 ± 0.066 on 5,000 deals of seed 2002
-
-so BPP's decision rule (θ, sampled curves, bluff) does beat Figure 4's
+Measured against ``rules`` by
+``bpp match stud5 --agents rules-reader,rules --deals 10000 --seed 2002 --duplicate``
+(mean ± 95 % CI in units/hand; the same command with ``bpp`` in its seat gives
+the paper's network on the same deals): it wins where that network loses, so BPP's decision rule (θ, sampled curves, bluff) does beat Figure 4's
 player when P(win) is inferred exactly.  That is half of why
 :class:`~bpp.stud.players.paper.BPPPlayer` loses (its P(win) is biased after
 Figure 4's bets when BPP shows the higher board); the other half is the

@@ -19,17 +19,13 @@ searched together against ``rules`` with §4.1's shapes kept
 keys).  P(win) is the paper network's (BPP_Strength is d-separated from
 BPP_Win given BPP_Current), so any difference to ``bpp`` is the curves'.
 
-Measured (units/hand ± 95 % CI; the search's ``validation`` in the curves file,
-``figures/stud_variants.md``): on the search's 20,000 fresh duplicate deals against
-``rules`` the split curves beat the merged shaped curves they started from by
-+0.082 ± 0.043 (t 3.7, paired), where the same search with one merged set gains
-+0.005 ± 0.044; what they learned is §6.1's expectation — with the strength
-showing BPP bets more when ahead in rounds 1-3 (at d = +0.3: 0.92 / 0.68 / 0.43
-against 0.79 / 0.47 / 0.32 hidden).  The shape constraint costs more than the
-split gains, so against ``bpp`` with its free curves it loses against ``rules``
-(−0.177 ± 0.069 vs −0.080 ± 0.066), ``bluffer``, ``slowplay`` and ``loose``,
-and ties head to head (−0.021 ± 0.044); by argmax it beats ``rules``
-(+0.070 ± 0.067) and ``prob`` (+0.134 ± 0.054).
+Measured in the search's ``validation`` (the curves file: the split curves
+against the merged shaped curves they started from, paired, on fresh
+duplicate deals against ``rules``), in ``figures/stud_variants.md`` (against
+every opponent, sampled and argmax) and in ``figures/stud_shape.md`` (the
+shaped curves alone).  What the split can learn is §6.1's expectation: with
+the strength showing, BPP bets more when ahead; the shape constraint it keeps
+may cost more than the split gains, which those tables show.
 
 >>> from holdem.cards import parse_cards
 >>> from holdem.games.base import Observation
