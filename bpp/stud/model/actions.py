@@ -37,10 +37,8 @@ import numpy as np
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, current_type_names
-from bpp.stud_variants import STUD_VARIANTS
 
 if TYPE_CHECKING:
-    import os
     from collections.abc import Iterable, Sequence
 
     from numpy.typing import ArrayLike
@@ -52,8 +50,6 @@ __all__ = [
     "UNOBSERVED",
     "round_action_state",
     "default_actions_cpt",
-    "ACTIONS_DIR",
-    "load_actions_networks",
     "ActionsModel",
     "actions_factors",
 ]
@@ -62,9 +58,6 @@ __all__ = [
 ACTION_STATES = ("pass", "call", "bet", "raise")
 #: Index of "not yet acted in this round" on the compiled tables' action axis.
 UNOBSERVED = len(ACTION_STATES)
-#: Where ``bpp build stud-actions --replace-shipped`` writes the four networks (with the prior M_A|C), as the variant's spec names it.
-ACTIONS_DIR = STUD_VARIANTS["actions"].models_path
-_STEM = STUD_VARIANTS["actions"].file_stem
 
 
 def round_action_state(events: Iterable[Event], player: int, betting_round: int) -> int:
@@ -119,29 +112,6 @@ def _check_cpt(action_cpt, betting_round: int) -> np.ndarray:
         raise ValueError("The 'action_cpt' parameter must hold probabilities summing to 1 over the action axis.")
     m.flags.writeable = False
     return m
-
-
-def load_actions_networks(directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif") -> list:
-    """The four saved refined networks, read with pgmpy and checked (``bpp/models/stud/actions`` by default).
-
-    Every CPT must be a distribution and OPP_Action must be the child of
-    OPP_Current with the four states pass / call / bet / raise; one
-    ``ValueError`` naming the file otherwise.
-
-    >>> load_actions_networks()[2].get_cpds("OPP_Action").state_names["OPP_Action"]
-    ['pass', 'call', 'bet', 'raise']
-    """
-    from bpp.stud.model.networks import read_round_networks
-
-    def check(model, r, path):
-        cpd = model.get_cpds("OPP_Action")
-        if list(cpd.state_names["OPP_Action"]) != list(ACTION_STATES) or list(model.get_parents("OPP_Action")) != ["OPP_Current"]:
-            raise ValueError(f"{str(path)!r}: OPP_Action must be the child of OPP_Current with states {ACTION_STATES}")
-        if list(cpd.state_names["OPP_Current"]) != list(current_type_names(r)):
-            raise ValueError(f"{str(path)!r}: OPP_Current's states are not round {r}'s")
-
-    return read_round_networks(ACTIONS_DIR if directory is None else directory, _STEM, file_format, "stud-actions",
-                               check, where="load_actions_networks")
 
 
 class ActionsModel(ShowdownCounts):

@@ -35,7 +35,7 @@ Saved networks.  OPP_Bluff's and OPP_Action's tables are learned per opponent
 during play, so what ``bpp/models/stud/bluff/`` holds (``stud_bluff_round{0..3}``,
 BIF and XMLBIF, written by ``bpp build stud-bluff``) is the network a new
 ``bpp-bluff`` starts from: Figure 1's shipped tables plus the documented priors
-β = :data:`PRIOR_BLUFF` and H = ½ / ½.  :func:`load_bluff_networks` reads and
+β = :data:`PRIOR_BLUFF` and H = ½ / ½.  :func:`bpp.stud.model.networks.load_variant` reads and
 checks them; the tests check they equal a new player's networks.
 
 >>> from bpp.stud.model.compiled_stud import load_compiled
@@ -55,10 +55,8 @@ import numpy as np
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names
 from bpp.stud.model.learning import ShowdownCounts
-from bpp.stud_variants import STUD_VARIANTS
 
 if TYPE_CHECKING:
-    import os
     from collections.abc import Sequence
 
     from numpy.typing import ArrayLike
@@ -68,9 +66,7 @@ __all__ = [
     "BLUFF_STATES",
     "WEAK_FINALS",
     "PRIOR_BLUFF",
-    "BLUFF_DIR",
     "bluff_network_cpts",
-    "load_bluff_networks",
     "effective_action_cpt",
     "BluffModel",
     "bluff_tables",
@@ -83,9 +79,6 @@ BLUFF_STATES = ("honest", "bluff")
 WEAK_FINALS = tuple(i for i, name in enumerate(ht.FINAL_TYPES) if name.startswith("busted"))
 #: Prior mean of P(bluff | c, b) before any showdown: BPP's own bluff rate (§4.2: 5 %).
 PRIOR_BLUFF = 0.05
-#: Where ``bpp build stud-bluff --replace-shipped`` writes the four networks (with the prior CPTs), as the variant's spec names it.
-BLUFF_DIR = STUD_VARIANTS["bluff"].models_path
-_STEM = STUD_VARIANTS["bluff"].file_stem
 
 
 def _n(r: int) -> int:
@@ -144,28 +137,6 @@ def bluff_network_cpts(model: DiscreteBayesianNetwork) -> tuple[StudCPTs, np.nda
     base.add_cpds(TabularCPD("OPP_Action", 2, h, evidence=["OPP_Current"], evidence_card=[len(current)],
                              state_names={"OPP_Action": list(ACTIONS), "OPP_Current": list(current)}))
     return network_cpts(base), np.ascontiguousarray(beta), np.ascontiguousarray(h)
-
-
-def load_bluff_networks(directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif") -> list:
-    """The four saved bluff networks, read with pgmpy and checked (``bpp/models/stud/bluff`` by default).
-
-    Checked as :func:`~bpp.stud.model.networks.load_networks` checks Figure 1's
-    (every CPT a distribution, the round's shapes, BPP's side equal to the
-    opponent's), plus OPP_Bluff's structure and a bluff always aggressive; one
-    ``ValueError`` naming the file otherwise.
-
-    >>> [sorted(m.get_parents("OPP_Bluff")) for m in load_bluff_networks(file_format="xmlbif")][3]
-    ['BPP_Current', 'OPP_Current']
-    """
-    from bpp.stud.model.networks import check_figure1, read_round_networks
-
-    def check(model, r, path):
-        cpts, beta, h = bluff_network_cpts(model)
-        check_figure1(cpts, model, path, r)
-        _check(beta, h, r)
-
-    return read_round_networks(BLUFF_DIR if directory is None else directory, _STEM, file_format, "stud-bluff", check,
-                               where="load_bluff_networks")
 
 
 class BluffModel(ShowdownCounts):

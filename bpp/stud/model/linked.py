@@ -76,7 +76,6 @@ __all__ = [
     "estimate_opp_given_bpp",
     "save_linked",
     "load_opp_given_bpp",
-    "load_linked_networks",
     "linked_factors",
 ]
 
@@ -181,14 +180,6 @@ def load_opp_given_bpp(directory: str | os.PathLike[str] | None = None) -> np.nd
     if not path.exists():
         raise FileNotFoundError(f"{path} is missing; run `bpp build stud-linked`.")
     return _load_table(str(path))
-
-
-def load_linked_networks(directory: str | os.PathLike[str] | None = None) -> list:
-    """The four saved linked networks, read back with pgmpy's ``BIFReader`` and checked (every CPT a distribution)."""
-    from bpp.stud.model.networks import read_round_networks
-
-    return read_round_networks(LINKED_DIR if directory is None else directory, STUD_VARIANTS["linked"].file_stem, "bif", "stud-linked",
-                               where="load_linked_networks")
 
 
 def linked_factors(cpts: StudCPTs, opp_given_bpp: ArrayLike) -> tuple[dict, dict]:

@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 
     from pgmpy.models import DiscreteBayesianNetwork
 
-    from bpp.stud.model.dbn import DBNCPTs
     from holdem._typing import RngLike
 
 __all__ = [
@@ -49,6 +48,7 @@ __all__ = [
     "build_network",
     "build_networks",
     "save_variant",
+    "load_variant",
     "network_cpts",
     "save_networks",
     "load_networks",
@@ -87,7 +87,7 @@ def variant_factors(variant: str = "paper") -> Callable[..., tuple[dict, dict]]:
     return getattr(importlib.import_module(module), function)
 
 
-def build_network(cpts: StudCPTs | DBNCPTs, variant: str = "paper", **tables: Any) -> DiscreteBayesianNetwork:
+def build_network(cpts: StudCPTs | Any, variant: str = "paper", **tables: Any) -> DiscreteBayesianNetwork:
     """The pgmpy ``DiscreteBayesianNetwork`` of any BPP variant, built from the variant's factor function.
 
     The one pgmpy builder: every saved network (``bpp build``), every drawn one
@@ -281,7 +281,7 @@ def write_round_networks(models: Sequence[DiscreteBayesianNetwork], out_dir: str
                          info: dict | None = None, formats: Sequence[str] = ("bif", "xmlbif")) -> list[Path]:
     """Write one pgmpy network per round as ``{stem}_round{r}.bif`` / ``.xmlbif`` (+ ``build_info.json``); the paths.
 
-    Every saved §6 variant network goes through here (Figure 1's own networks
+    Every saved §6 variant network goes through here (:func:`save_variant`) and is read back by :func:`load_variant` (Figure 1's own networks
     also write their CPT archive, :func:`save_networks`).
 
     >>> import tempfile
@@ -327,21 +327,43 @@ def save_variant(variant: str, cpts: Sequence[StudCPTs] | None = None, out_dir: 
                                 spec.models_path if out_dir is None else out_dir, spec.file_stem, info=info, formats=formats)
 
 
-def read_round_networks(directory: str | os.PathLike[str], stem: str, file_format: str, target: str,
-                        check: Callable[[DiscreteBayesianNetwork, int, Path], object] | None = None, *,
-                        where: str) -> list:
-    """The four networks ``{stem}_round{r}.{file_format}`` of ``directory``, each read by :func:`read_network`.
+def load_variant(variant: str, directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif",
+                 **tables: Any) -> list[DiscreteBayesianNetwork]:
+    """The four saved networks of a variant of :data:`bpp.stud_variants.STUD_VARIANTS`, read with pgmpy and checked.
 
-    ``check(model, betting_round, path)`` validates one round's network (None:
-    only that every CPT is a distribution).
+    Reads ``{stem}_round{r}.{file_format}`` from ``directory`` (default the variant's shipped folder).  Each file is
+    checked by :func:`read_network` (every CPT a distribution) and must have the variant's structure: the nodes,
+    parents and states of :func:`build_network` of the shipped Figure 1 tables (``tables``: the factor function's
+    own, e.g. ``opp_given_bpp`` of ``"linked"``).  One ``ValueError`` naming the file otherwise.
+
+    >>> load_variant("actions")[2].get_cpds("OPP_Action").state_names["OPP_Action"]
+    ['pass', 'call', 'bet', 'raise']
+    >>> [sorted(m.get_parents("OPP_Bluff")) for m in load_variant("bluff", file_format="xmlbif")][3]
+    ['BPP_Current', 'OPP_Current']
     """
-    directory = Path(directory)
+    spec = STUD_VARIANTS[variant]
+    directory = Path(spec.models_path if directory is None else directory)
+    cpts = load_cpts()
     models = []
     for r in range(N_ROUNDS):
-        path = directory / f"{stem}_round{r}.{file_format}"
-        models.append(read_network(path, file_format, target,
-                                   lambda model, r=r, path=path: check is None or check(model, r, path), where=where))
+        path = directory / f"{spec.file_stem}_round{r}.{file_format}"
+        want = _structure(build_network(cpts[r], variant, **tables))
+
+        def check(model, want=want, path=path, r=r):
+            got = _structure(model)
+            if got != want:
+                bad = sorted(n for n in set(got) | set(want) if got.get(n) != want.get(n))
+                raise ValueError(f"{str(path)!r} is not the {variant} network of round {r}: the parents or states of "
+                                 f"{', '.join(bad)} differ")
+
+        models.append(read_network(path, file_format, spec.build_target, check, where="load_variant"))
     return models
+
+
+def _structure(model) -> dict:
+    """node → (sorted parents, its and its parents' state names): what a saved network must keep."""
+    return {cpd.variable: (tuple(sorted(cpd.variables[1:])), tuple((v, tuple(map(str, cpd.state_names[v]))) for v in cpd.variables))
+            for cpd in model.get_cpds()}
 
 
 def read_network(path: str | os.PathLike[str], file_format: str, target: str,
