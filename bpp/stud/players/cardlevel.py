@@ -454,6 +454,7 @@ class CardBPP(DownCardPlayer):
     # -- learning ------------------------------------------------------------
 
     def new_hand(self, seat: int) -> None:
+        super().new_hand(seat)  # count the hand: its index picks the per-hand random stream
         if self.learn and self._events and self._hole is not None and (self.learn_folds or self._opp_hole is not None):
             self._learn()
         self._seat = seat

@@ -21,17 +21,13 @@ rule for who is "high on board", :func:`holdem.games.stud.showing_key`),
 through Figure 1's network with one M_A|C learned from every opponent's
 showdowns — ``bpp`` applied to a table without changing its model.
 
-Measured (``python figures/stud_multi.py``: 2,000 duplicate deals a cell,
-every rotation, against ``n - 1`` copies of one opponent): P(win) is
-calibrated where the baseline's is not (bias with 2-4 live opponents
-against ``rules`` -0.05 … +0.07, the baseline's +0.17 … +0.26), but with
-the curves fitted heads-up ``bpp-multi`` wins less: paired difference
--0.52 ± 0.21 (3 seats) and -1.15 ± 0.29 (5 seats) units/hand against
-``bluffer``, -0.15 ± 0.07 and -0.32 ± 0.08 against ``slowplay``, nothing
-significant against ``rules`` and ``prob``, +0.03 … +0.06 against ``loose``
-(sampled play).  It folds 15-22 % of the bets it faces, the baseline 5-10 %,
-and calling paid on average: the curves expect the heads-up network's
-optimistic P(win).
+Measured by ``python figures/stud_multi.py`` (``figures/stud_multi.md``:
+duplicate deals, every rotation, against ``n - 1`` copies of one opponent)
+and by the ``bpp-multi`` experiment of ``bpp reproduce``: the calibration of
+P(win) of both models with 2-4 live opponents, the paired difference of
+their winnings per opponent and table size, and how often each folds to a
+bet.  The curves were fitted heads-up, so they expect the heads-up
+network's P(win): a better-calibrated P(win) need not win more with them.
 
 >>> import numpy as np
 >>> from holdem.games import Stud5
@@ -253,6 +249,7 @@ class MultiBPPPlayer(CurvePlayer):
         self._pending.clear()
 
     def new_hand(self, seat: int) -> None:
+        super().new_hand(seat)  # count the hand: its index picks the per-hand random stream
         for k, pending in self._pending.items():
             if pending >= self.refit_every:
                 self.refit(k)
