@@ -34,7 +34,7 @@ from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.decision.player import CurvePlayer
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from bpp.stud.decision.curves import CurveParams, CurveSet
     from bpp.stud.model.bluff import BluffModel
@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from bpp.stud.model.learning import ShowdownCounts
     from holdem._typing import RngLike
     from holdem.games.base import Event
+    from holdem.games.batched import BatchObservation
+    from holdem.match.batched import BatchRecord
 
 __all__ = ["BPPPlayer", "opponent_action", "seat_action"]
 
@@ -440,7 +442,7 @@ class BPPPlayer(CurvePlayer):
                                      "_probabilities")))
 
     @property
-    def act_batch(self):
+    def act_batch(self) -> Callable[[BatchObservation], np.ndarray] | None:
         """:meth:`_act_batch` when this player decides batches exactly as hand by hand (the paper's network and
         variants that change only the network's tables, e.g. ``bpp-linked``), else None."""
         return self._act_batch if self._batch_supported() else None
@@ -568,7 +570,7 @@ class BPPPlayer(CurvePlayer):
             out.append(counts + np.cumsum(step, axis=0))
         return out
 
-    def batch_check(self, record, me: int) -> int:
+    def batch_check(self, record: BatchRecord, me: int) -> int:
         """How many hands of ``record``, from the first, were played as hand by hand (see
         :func:`holdem.match.batched.batch_learner`): every decision is decided again with the tables its hand
         would have had, learning from the showdowns of the batch's earlier hands as played."""
@@ -643,7 +645,7 @@ class BPPPlayer(CurvePlayer):
         again, _ = self._batch_decide(p - theta[one], rounds[one], u[one], can_raise[one], None if x is None else x[one])
         return bool(again[0] != kinds[i])
 
-    def batch_commit(self, record, me: int, n: int) -> None:
+    def batch_commit(self, record: BatchRecord, me: int, n: int) -> None:
         """Learn from the first ``n`` hands of ``record`` as :meth:`observe` and :meth:`new_hand` would have; what
         the later hands taught as played is kept as foresight for the next batch (it starts at the first of them)."""
         self._hand += n
