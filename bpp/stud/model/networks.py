@@ -87,7 +87,7 @@ def variant_factors(variant: str = "paper") -> Callable[..., tuple[dict, dict]]:
     return getattr(importlib.import_module(module), function)
 
 
-def build_network(cpts: StudCPTs | Any, variant: str = "paper", **tables: Any) -> DiscreteBayesianNetwork:
+def build_network(cpts: object, variant: str = "paper", **tables: Any) -> DiscreteBayesianNetwork:
     """The pgmpy ``DiscreteBayesianNetwork`` of any BPP variant, built from the variant's factor function.
 
     The one pgmpy builder: every saved network (``bpp build``), every drawn one
@@ -101,7 +101,8 @@ def build_network(cpts: StudCPTs | Any, variant: str = "paper", **tables: Any) -
     cpts : StudCPTs or DBNCPTs
         The tables the factor function reads: one round's
         (:class:`~bpp.stud.model.figure1.StudCPTs`), or the DBN's
-        (:class:`~bpp.stud.model.dbn.DBNCPTs`).
+        (:class:`~bpp.stud.model.dbn.DBNCPTs`).  Typed ``object``: it goes to the factor function unread, and
+        naming DBNCPTs here would make this module and :mod:`bpp.stud.model.dbn` import each other.
     variant : str
         A key of :data:`bpp.stud_variants.STUD_VARIANTS` (default Figure 1's ``"paper"``).
     **tables

@@ -34,7 +34,7 @@ from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.decision.player import CurvePlayer
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from bpp.stud.decision.curves import CurveParams, CurveSet
     from bpp.stud.model.bluff import BluffModel
@@ -48,6 +48,8 @@ if TYPE_CHECKING:
     from holdem.games.batched import BatchObservation
     from holdem.match.batched import BatchRecord
     from holdem.games.base import Event
+    from holdem.games.batched import BatchObservation
+    from holdem.match.batched import BatchRecord
 
 __all__ = ["BPPPlayer", "opponent_action", "seat_action"]
 
