@@ -291,7 +291,7 @@ class CurvePlayer(HandStreams):
         return self.params.params[self.curve_context(observation)] if self._split else self.params
 
     def holdings_curve_contexts(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """:meth:`curve_context` had the seat to act held each down card of ``holdings``; subclasses batch it."""
+        """:meth:`curve_context` had the seat to act held each down card of ``holdings`` (int (n, 1)): int64 (n,); subclasses batch it."""
         return np.array([self.curve_context(observation._replace(hole=(int(h[0]),))) for h in holdings], dtype=np.int64)
 
     # -- to override ---------------------------------------------------------

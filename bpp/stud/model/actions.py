@@ -30,12 +30,22 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, current_type_names
 from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Iterable, Sequence
+
+    from numpy.typing import ArrayLike
+
+    from holdem.games.base import Event
 
 __all__ = [
     "ACTION_STATES",
@@ -57,7 +67,7 @@ ACTIONS_DIR = STUD_VARIANTS["actions"].models_path
 _STEM = STUD_VARIANTS["actions"].file_stem
 
 
-def round_action_state(events, player: int, betting_round: int) -> int:
+def round_action_state(events: Iterable[Event], player: int, betting_round: int) -> int:
     """The refined OPP_Action state of ``player`` in a round: 0 pass, 1 call, 2 bet, 3 raise, 4 not yet acted.
 
     ``events`` is the hand's history (:class:`holdem.games.base.Observation` ``history``); the strongest
@@ -81,6 +91,7 @@ def round_action_state(events, player: int, betting_round: int) -> int:
     for event in events:
         if event.round != betting_round or event.kind != "action":
             continue
+        assert event.action is not None  # an "action" event carries its action
         kind = event.action.kind
         if kind == ActionKind.BET_RAISE:
             state = 3 if bet_made else 2
@@ -110,7 +121,7 @@ def _check_cpt(action_cpt, betting_round: int) -> np.ndarray:
     return m
 
 
-def load_actions_networks(directory=None, *, file_format: str = "bif") -> list:
+def load_actions_networks(directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif") -> list:
     """The four saved refined networks, read with pgmpy and checked (``bpp/models/stud/actions`` by default).
 
     Every CPT must be a distribution and OPP_Action must be the child of
@@ -146,7 +157,7 @@ class ActionsModel(ShowdownCounts):
     def shapes(self) -> list[tuple]:
         return [default_actions_cpt(r).shape for r in range(N_ROUNDS)]
 
-    def update(self, opp_cards, actions) -> "ActionsModel":
+    def update(self, opp_cards: Sequence[int], actions: Sequence[int | None]) -> "ActionsModel":
         """Count one showdown: the opponent's five cards (down card first) and its state per round (0-3; None or 4: did not act)."""
         cards = self._cards(opp_cards)
         actions = self._per_round("actions", actions)
@@ -158,7 +169,7 @@ class ActionsModel(ShowdownCounts):
         return self
 
 
-def actions_factors(cpts: StudCPTs, action_cpt=None) -> tuple[dict, dict]:
+def actions_factors(cpts: StudCPTs, action_cpt: ArrayLike | None = None) -> tuple[dict, dict]:
     """One round's network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 with the 4-state OPP_Action.
 
     >>> from bpp.stud.model.networks import load_cpts

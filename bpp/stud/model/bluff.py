@@ -48,12 +48,21 @@ checks them; the tests check they equal a new player's networks.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names
 from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = [
     "BLUFF_STATES",
@@ -94,7 +103,7 @@ def _check(bluff, honest, r: int):
     return beta, h
 
 
-def effective_action_cpt(bluff_cpt, honest_cpt) -> np.ndarray:
+def effective_action_cpt(bluff_cpt: ArrayLike, honest_cpt: ArrayLike) -> np.ndarray:
     """M[b, a, c] = Σ_s P(s | c, b) P(a | c, s): the paper's M_A|C seen from BPP_Current = b.
 
     >>> effective_action_cpt(np.array([[0.5]]), np.array([[0.8], [0.2]])).tolist()
@@ -105,7 +114,7 @@ def effective_action_cpt(bluff_cpt, honest_cpt) -> np.ndarray:
     return np.stack([(1.0 - beta) * h[0], (1.0 - beta) * h[1] + beta], axis=1)
 
 
-def bluff_network_cpts(model):
+def bluff_network_cpts(model: DiscreteBayesianNetwork) -> tuple[StudCPTs, np.ndarray, np.ndarray]:
     """``(cpts, β, H)`` of a bluff network (built here or read back): Figure 1's tables, P(bluff | c, b), P(a | c, honest).
 
     ``cpts`` is the :class:`~bpp.stud.model.figure1.StudCPTs` of Figure 1's part, its M_A|C the honest H;
@@ -137,7 +146,7 @@ def bluff_network_cpts(model):
     return network_cpts(base), np.ascontiguousarray(beta), np.ascontiguousarray(h)
 
 
-def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
+def load_bluff_networks(directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif") -> list:
     """The four saved bluff networks, read with pgmpy and checked (``bpp/models/stud/bluff`` by default).
 
     Checked as :func:`~bpp.stud.model.networks.load_networks` checks Figure 1's
@@ -189,7 +198,7 @@ class BluffModel(ShowdownCounts):
         """Bluff rounds counted."""
         return int(sum(c[2].sum() for c in self.counts_))
 
-    def update(self, opp_cards, bpp_cards, aggressive) -> "BluffModel":
+    def update(self, opp_cards: Sequence[int], bpp_cards: Sequence[int], aggressive: Sequence[bool | None]) -> "BluffModel":
         """Count one showdown: both players' five cards (down card first) and the opponent's aggression per round (None: did not act)."""
         cards = [int(c) for c in opp_cards]
         mine = [int(c) for c in bpp_cards]
@@ -215,7 +224,7 @@ class BluffModel(ShowdownCounts):
         return out
 
 
-def bluff_tables(bluff_cpt, honest_cpt) -> dict:
+def bluff_tables(bluff_cpt: ArrayLike, honest_cpt: ArrayLike) -> dict:
     """The learned tables of the bluff network as :class:`~bpp.stud.model.compiled.Factor` values, node → array.
 
     OPP_Bluff over (OPP_Current, BPP_Current) from β (the saved networks' order), OPP_Action over
@@ -233,8 +242,10 @@ def bluff_tables(bluff_cpt, honest_cpt) -> dict:
     return {"OPP_Bluff": np.stack([1.0 - beta.T, beta.T]), "OPP_Action": action}
 
 
-def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict, dict]:
+def bluff_factors(cpts: StudCPTs, bluff_cpt: ArrayLike | None = None, honest_cpt: ArrayLike | None = None) -> tuple[dict, dict]:
     """One round's bluff network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 plus OPP_Bluff.
+
+    ``bluff_cpt`` and ``honest_cpt`` are the float tables :func:`build_bluff_network` takes (default its priors).
 
     >>> from bpp.stud.model.networks import load_cpts
     >>> factors, states = bluff_factors(load_cpts()[0])

@@ -59,6 +59,7 @@ True
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -66,6 +67,10 @@ from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import StudCPTs, _check_round, current_type_names
 from bpp.stud.model.upcards import link_node, link_states
 from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Sequence
 
 __all__ = [
     "UPCARDS_NODE",
@@ -107,7 +112,7 @@ def type_shown(betting_round: int) -> np.ndarray:
     return shown
 
 
-def strength_state(hole, up) -> int:
+def strength_state(hole: Sequence[int], up: Sequence[int]) -> int:
     """BPP_Strength's state index for a down card and the up cards: 1 showing, 0 hidden.
 
     >>> from holdem.cards import parse_cards
@@ -146,7 +151,7 @@ def showing_factors(cpts: StudCPTs) -> tuple[dict, dict]:
     return factors, states
 
 
-def load_showing_networks(directory=None, *, file_format: str = "bif") -> list:
+def load_showing_networks(directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif") -> list:
     """The four saved showing networks, read back with pgmpy and checked (every CPT a distribution; one line naming a bad file).
 
     >>> [sorted(m.get_parents("BPP_Strength")) for m in load_showing_networks()][0]

@@ -21,7 +21,9 @@ reported in the documentation's results page for Korb1999.
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -30,6 +32,18 @@ from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.decision.player import CurvePlayer
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from bpp.stud.decision.curves import CurveParams, CurveSet
+    from bpp.stud.model.bluff import BluffModel
+    from bpp.stud.model.compiled_stud import CompiledStudNet, StudBelief
+    from bpp.stud.model.dbn import DBNBelief
+    from bpp.stud.model.figure1 import StudCPTs
+    from bpp.stud.model.learning import ShowdownCounts
+    from holdem._typing import RngLike
+    from holdem.games.base import Event
 
 __all__ = ["BPPPlayer", "opponent_action", "seat_action"]
 
@@ -161,14 +175,14 @@ class BPPPlayer(CurvePlayer):
         learn: bool = True,
         prior_strength: float = 2.0,
         refit_every: int = 1,
-        nets=None,
-        upcards_link=False,
-        params=None,
+        nets: Sequence[CompiledStudNet] | None = None,
+        upcards_link: bool | str | None = False,
+        params: CurveParams | CurveSet | None = None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
         play: str = "sample",
-        rng=None,
-    ):
+        rng: RngLike = None,
+    ) -> None:
         super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
         if upcards_link and self.single_idea:
             raise ValueError(
@@ -194,7 +208,8 @@ class BPPPlayer(CurvePlayer):
         self.refit_every = int(refit_every)
         self.nets = nets
         self._base_nets = tuple(_default_nets() if nets is None else nets)
-        self.upcards_link = False if not upcards_link else ("showing" if upcards_link is True else upcards_link)
+        self.upcards_link: Literal[False] | str = (
+            False if not upcards_link else ("showing" if upcards_link is True else str(upcards_link)))
         if self.upcards_link:
             from bpp.stud.model.upcards import link_node, link_state
 
@@ -221,8 +236,10 @@ class BPPPlayer(CurvePlayer):
     observed: tuple[str, ...] = ("BPP_Current", "OPP_Upcards", "OPP_Action")
     #: The nodes whose tables are learned from showdowns (refit between hands).
     learned: tuple[str, ...] = ("OPP_Action",)
+    #: The learned tables' counter (:meth:`learner`); its class, and so its ``update``, depends on the variant.
+    model_: Any
 
-    def network(self, cpts):
+    def network(self, cpts: StudCPTs) -> tuple[dict, dict]:
         """The round's network as tables: Figure 1 (:func:`bpp.stud.model.figure1.figure1_factors`), or with
         ``upcards_link`` §6.1's link node as a second parent of OPP_Action (:func:`bpp.stud.model.upcards.upcards_factors`)."""
         if self.upcards_link:
@@ -253,7 +270,7 @@ class BPPPlayer(CurvePlayer):
         """The learned tables per round, as :meth:`network` lays them out (default: the learner's M_A|C)."""
         return self.model_.action_cpts()
 
-    def learner(self):
+    def learner(self) -> ShowdownCounts | BluffModel:
         """The showdown counter of the learned tables (:class:`bpp.stud.model.learning.ActionModel`: M_A|C; with
         ``upcards_link``, :class:`bpp.stud.model.upcards.LinkedActionModel`: M_A|C,S)."""
         if self.upcards_link:
@@ -282,7 +299,8 @@ class BPPPlayer(CurvePlayer):
                                                     opponent_action(observation))
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """P(BPP_Win | evidence) had BPP held each down card: one table lookup per holding's BPP_Current type."""
+        """P(BPP_Win | evidence), float (n,), had BPP held each down card of ``holdings`` (int (n, 1)): one table lookup
+        per holding's BPP_Current type."""
         from bpp.stud.model.handtypes import holding_types
 
         me = observation.player
@@ -318,7 +336,7 @@ class BPPPlayer(CurvePlayer):
     #: The posteriors :meth:`belief` reports (the explorer, the trace), P(BPP_Win) first.
     beliefs: tuple[str, ...] = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final")
 
-    def belief_network(self, cpts):
+    def belief_network(self, cpts: StudCPTs) -> tuple[dict, dict]:
         """The network :meth:`belief` and the explorer show (default: the one the player plays from)."""
         return self.network(cpts)
 
@@ -338,7 +356,7 @@ class BPPPlayer(CurvePlayer):
             )
         return self._compiled
 
-    def belief(self, observation: Observation):
+    def belief(self, observation: Observation) -> StudBelief | DBNBelief:
         """The round's :class:`~bpp.stud.model.compiled_stud.StudBelief` (P(win) and the posteriors) for ``observation``."""
         from bpp.stud.model.compiled_stud import StudBelief
 
@@ -365,7 +383,7 @@ class BPPPlayer(CurvePlayer):
         self.model_.reset()
         self.refit()
 
-    def save(self, directory) -> Path:
+    def save(self, directory: str | os.PathLike[str]) -> Path:
         """Write the learned M_A|C counts as plain files: ``action_model.npz`` in ``directory`` (created).
 
         >>> import tempfile, numpy as np
@@ -385,7 +403,7 @@ class BPPPlayer(CurvePlayer):
         np.savez(directory / "action_model.npz", n_showdowns=self.model_.n_showdowns_, **counts)  # type: ignore[arg-type]
         return directory
 
-    def load(self, directory) -> "BPPPlayer":
+    def load(self, directory: str | os.PathLike[str]) -> "BPPPlayer":
         """Read what :meth:`save` wrote (refitting P(BPP_Win) to it); returns self."""
         path = Path(directory) / "action_model.npz"
         name = repr(str(path))
@@ -659,7 +677,7 @@ class BPPPlayer(CurvePlayer):
         self._opp_up = []
         self._my_up = []
 
-    def observe(self, event) -> None:
+    def observe(self, event: Event) -> None:
         seat = self._seat
         if seat is None or event.player < 0:
             return
@@ -670,6 +688,7 @@ class BPPPlayer(CurvePlayer):
         kind = event.kind
         if kind == "action":
             r = event.round
+            assert event.action is not None  # an "action" event carries its action
             self._aggressive[r] = self._aggressive[r] is True or event.action.kind == _BET_RAISE
         elif kind == "deal":
             self._opp_up.extend(event.cards)
