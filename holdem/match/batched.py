@@ -107,8 +107,8 @@ def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, butt
     deal by deal, each deal's replays in order; ``at_seats[r, seat]`` is the
     agent in ``seat`` in replay ``r`` and ``seat_ofs[r, agent]`` its inverse.
     """
-    if not plays_batched(agents):
-        return None
+    if not plays_batched(agents) or not all(getattr(a, "plays_batches_of", lambda g: True)(game) for a in agents):
+        return None  # an agent may batch some games only (its plays_batches_of(game) says)
     if ranks is None and not getattr(batched_games().get(type(game)), "ranks_at_showdown", False):
         return None  # no ranks from the block (a game ranked by its states): hand by hand
     n_replays = at_seats.shape[0]

@@ -261,3 +261,47 @@ def test_only_bpp_players_that_decide_as_the_paper_play_batched():
     batched = {name for name in ("bpp", "bpp-linked", "bpp-up", "bpp-showing", "bpp-actions", "bpp-bluff", "bpp-dbn")
                if capabilities(registry.make_agent(name, rng=0)).act_batch}
     assert batched == {"bpp", "bpp-linked"}
+
+
+@pytest.mark.parametrize("opponent", ["rules", "call", "random"])
+def test_batched_prob_equals_the_scalar_match(monkeypatch, opponent):
+    """§5.1's probabilistic player samples each hand's completions from a per-hand, per-round stream, so a batch
+    gives exactly the hand-by-hand chips (duplicate, two blocks)."""
+    from holdem.games import Stud5
+
+    _assert_batched_equals_scalar(monkeypatch, Stud5(), ["prob", opponent], 300, rng=8, block_size=150)
+
+
+def test_prob_at_a_larger_table_plays_hand_by_hand(monkeypatch):
+    """At three seats P(win) is sampled against every live opponent hand by hand (plays_batches_of says no)."""
+    from holdem.games import Stud5
+
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(original(*a)) or calls[-1])
+    play_match(Stud5(n_players=3), ["prob", "rules", "call"], 6, rng=1)
+    assert calls == [None]
+
+
+def test_prob_win_probability_of_one_row_or_many_is_the_same():
+    """``_win_probabilities`` per row does not depend on the other rows (the batch and the hand agree), and its
+    estimate is within sampling error of the exhaustive answer (every pair of completions, one round before the end)."""
+    from itertools import combinations
+
+    from holdem.evaluate import evaluate
+
+    from bpp.stud.opponents.paper import _win_probabilities
+
+    rng = np.random.default_rng(3)
+    deck = np.array([rng.permutation(52)[:7] for _ in range(5)])
+    mine, theirs = deck[:, :4], deck[:, 4:7]
+    u = rng.random((5, 4000, 3))
+    many = _win_probabilities(mine, theirs, u)
+    one = [_win_probabilities(mine[i : i + 1], theirs[i : i + 1], u[i : i + 1])[0] for i in range(5)]
+    np.testing.assert_array_equal(many, one)
+    pool = np.setdiff1d(np.arange(52), deck[0])
+    wins = []
+    for a, b, c in ((a, b, c) for a in pool for b, c in combinations(np.setdiff1d(pool, [a]), 2)):
+        r = evaluate(np.array([list(mine[0]) + [a], list(theirs[0]) + [b, c]]))
+        wins.append(1.0 if r[0] > r[1] else 0.5 if r[0] == r[1] else 0.0)
+    assert abs(many[0] - np.mean(wins)) < 4 * 0.5 / np.sqrt(4000)
