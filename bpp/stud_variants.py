@@ -31,6 +31,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["STUD_VARIANTS", "VariantSpec"]
 
@@ -98,11 +102,13 @@ class VariantSpec:
         return self.target
 
     @property
-    def models_path(self):
-        """The shipped folder (:func:`bpp.models.shipped_path` of :attr:`models`); None without one."""
+    def models_path(self) -> Path:
+        """The shipped folder (:func:`bpp.models.shipped_path` of :attr:`models`); a ValueError names a variant without one."""
         from bpp.models import shipped_path
 
-        return None if self.models is None else shipped_path(*self.models.split("/"))
+        if self.models is None:
+            raise ValueError(f"The stud variant {self.agent!r} ships no networks: it has no models folder.")
+        return shipped_path(*self.models.split("/"))
 
 
 #: figure name (``--variant``) → the variant's spec; one entry per variant, in the order every list shows them.

@@ -88,55 +88,7 @@ def test_bpp_bluff_plays_learns_bluffs_and_reads_its_own_network():
         np.testing.assert_allclose(net.table("BPP_Win", "win"), player._tables[r], atol=1e-12, equal_nan=True)
 
 
-# ------------------------------------------------------------------ saved networks (bpp/models/stud/bluff)
-
-
-def _cpds(model) -> dict:
-    return {c.variable: (c.variables, {k: [str(s) for s in v] for k, v in c.state_names.items()}, c.get_values()) for c in model.get_cpds()}
-
-
-@pytest.mark.parametrize("file_format", ["bif", "xmlbif"])
-def test_saved_networks_are_what_a_new_bpp_bluff_plays_from(file_format):
-    """The shipped files hold the priors (β = 5 %, H = ½ / ½): the network of a bpp-bluff before any showdown."""
-    from bpp.stud.players.bluff import BluffBPP
-
-    saved = sb.load_bluff_networks(file_format=file_format)
-    fresh = [net.to_network() for net in BluffBPP(rng=0).compiled_networks()]
-    for r, (a, b) in enumerate(zip(saved, fresh)):
-        assert set(a.edges()) == set(b.edges())
-        ca, cb = _cpds(a), _cpds(b)
-        assert sorted(ca) == sorted(cb)
-        for node in ca:
-            assert ca[node][:2] == cb[node][:2], (r, node)
-            np.testing.assert_allclose(ca[node][2], cb[node][2], atol=1e-12, err_msg=f"round {r} {node}")
-        cpts, beta, h = sb.bluff_network_cpts(a)
-        assert np.allclose(beta, sb.PRIOR_BLUFF) and np.allclose(h, 0.5) and cpts.betting_round == r
-
-
-def test_bluff_loader_refuses_missing_damaged_and_wrong_files(tmp_path):
-    import shutil
-
-    with pytest.raises(FileNotFoundError, match="bpp build stud-bluff"):
-        sb.load_bluff_networks(tmp_path)
-    for f in sb.BLUFF_DIR.glob("stud_bluff_round*.bif"):
-        shutil.copy(f, tmp_path / f.name)
-    assert len(sb.load_bluff_networks(tmp_path)) == 4
-    path = tmp_path / "stud_bluff_round2.bif"
-    good = path.read_text()
-    path.write_text(good.replace("0.05", "0.5", 1))  # a P(OPP_Bluff | …) column no longer sums to 1
-    with pytest.raises(ValueError, match="stud_bluff_round2.bif"):
-        sb.load_bluff_networks(tmp_path)
-    path.write_text(good[: len(good) // 2])
-    with pytest.raises(ValueError, match="stud_bluff_round2.bif.*not a readable"):
-        sb.load_bluff_networks(tmp_path)
-    # Figure 1's network is not a bluff network
-    from pgmpy.readwrite import BIFWriter
-
-    BIFWriter(networks.build_network(networks.load_cpts()[2])).write(str(path))
-    with pytest.raises(ValueError, match="stud_bluff_round2.bif"):
-        sb.load_bluff_networks(tmp_path)
-    with pytest.raises(ValueError, match="'file_format' parameter of load_bluff_networks"):
-        sb.load_bluff_networks(file_format="json")
+# ------------------------------------------------------------------ the bluff network read back
 
 
 def test_a_bluff_must_be_aggressive():

@@ -26,7 +26,6 @@ from holdem.match import play_match
 
 
 from bpp.stud.decision.curves import DEFAULT_PARAMS, CurveParams, CurveSet, load_params
-from bpp.stud.model import networks
 from bpp.stud.model import showing as sh
 from bpp.stud.players.actions import ActionsBPP
 from bpp.stud.players.paper import BPPPlayer
@@ -150,18 +149,6 @@ def test_bpp_showing_plays_the_curves_of_its_context(random_observations):
             one = player.action_probabilities(obs._replace(hole=(int(h[0]),)))
             np.testing.assert_allclose(row, [one[a] for a in obs.legal], atol=1e-9)
     assert seen == {0, 1}
-
-
-@pytest.mark.parametrize("file_format", ["bif", "xmlbif"])
-def test_shipped_showing_networks_read_back_equal(file_format):
-    models = sh.load_showing_networks(file_format=file_format)
-    for r, model in enumerate(models):
-        built = networks.build_network(networks.load_cpts()[r], "showing")
-        assert set(model.edges()) == set(built.edges())
-        for node in (sh.UPCARDS_NODE, sh.STRENGTH_NODE):
-            got, want = model.get_cpds(node), built.get_cpds(node)
-            assert got.state_names == want.state_names
-            np.testing.assert_allclose(got.get_values(), want.get_values(), atol=1e-9)
 
 
 # ---------------------------------------------------------------- the search

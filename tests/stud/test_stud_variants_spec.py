@@ -4,6 +4,7 @@ import ast
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bpp.commands.build import TARGETS
@@ -72,3 +73,60 @@ def test_bpp_build_writes_the_shipped_files_again(target, tmp_path):
         from bpp.stud.model.bluff import PRIOR_BLUFF
 
         assert json.loads((tmp_path / "build_info.json").read_text())["prior_bluff"] == PRIOR_BLUFF
+
+
+def _cpds(model) -> dict:
+    return {c.variable: (c.variables, {k: [str(s) for s in v] for k, v in c.state_names.items()}, c.get_values())
+            for c in model.get_cpds()}
+
+
+@pytest.mark.parametrize("name, file_format", [(n, "bif") for n, s in STUD_VARIANTS.items() if s.stem is not None and s.drawing == "rounds"]
+                         + [("bluff", "xmlbif")])
+def test_saved_networks_are_what_a_new_player_plays_from(name, file_format):
+    """The shipped files read back (checked) hold, CPD by CPD, the networks of a new player (its priors)."""
+    from bpp.stud.model.linked import load_opp_given_bpp
+    from bpp.stud.model.networks import load_variant
+
+    tables = {"opp_given_bpp": load_opp_given_bpp()} if name == "linked" else {}
+    saved = load_variant(name, file_format=file_format, **tables)
+    fresh = VARIANTS[name].networks()
+    for r, (a, b) in enumerate(zip(saved, fresh)):
+        assert set(a.edges()) == set(b.edges())
+        ca, cb = _cpds(a), _cpds(b)
+        assert sorted(ca) == sorted(cb)
+        for node in ca:
+            assert ca[node][:2] == cb[node][:2], (r, node)
+            np.testing.assert_allclose(ca[node][2], cb[node][2], atol=1e-12, err_msg=f"round {r} {node}")
+
+
+def test_the_loader_refuses_missing_damaged_and_wrong_files(tmp_path):
+    """One loader reads every variant (:func:`load_variant`); shown on bpp-actions' files (pgmpy's parser is slow)."""
+    import shutil
+
+    from pgmpy.readwrite import BIFWriter
+
+    from bpp.stud.model.networks import build_network, load_cpts, load_variant
+
+    name = "actions"
+    spec = STUD_VARIANTS[name]
+    with pytest.raises(FileNotFoundError, match=f"bpp build {spec.target}"):
+        load_variant(name, tmp_path)
+    for f in spec.models_path.glob(f"{spec.stem}_round*.bif"):
+        shutil.copy(f, tmp_path / f.name)
+    assert len(load_variant(name, tmp_path)) == 4
+    path = tmp_path / f"{spec.stem}_round1.bif"
+    good = path.read_text()
+    path.write_text(good[: len(good) // 2])
+    with pytest.raises(ValueError, match=f"{spec.stem}_round1.bif.* not "):  # unparseable or parsed short
+        load_variant(name, tmp_path)
+    path.write_text(good.replace("0.5", "0.7", 1))  # a column that no longer sums to 1
+    with pytest.raises(ValueError, match=f"{spec.stem}_round1.bif"):
+        load_variant(name, tmp_path)
+    BIFWriter(build_network(load_cpts()[1])).write(str(path))  # Figure 1's network is not the variant's
+    with pytest.raises(ValueError, match=f"{spec.stem}_round1.bif.*is not the {name} network of round 1"):
+        load_variant(name, tmp_path)
+    BIFWriter(build_network(load_cpts()[2], name)).write(str(path))  # another round's
+    with pytest.raises(ValueError, match=f"{spec.stem}_round1.bif.*is not the {name} network of round 1"):
+        load_variant(name, tmp_path)
+    with pytest.raises(ValueError, match="'file_format' parameter of load_variant"):
+        load_variant(name, file_format="json")

@@ -35,7 +35,7 @@ Saved networks.  OPP_Bluff's and OPP_Action's tables are learned per opponent
 during play, so what ``bpp/models/stud/bluff/`` holds (``stud_bluff_round{0..3}``,
 BIF and XMLBIF, written by ``bpp build stud-bluff``) is the network a new
 ``bpp-bluff`` starts from: Figure 1's shipped tables plus the documented priors
-β = :data:`PRIOR_BLUFF` and H = ½ / ½.  :func:`load_bluff_networks` reads and
+β = :data:`PRIOR_BLUFF` and H = ½ / ½.  :func:`bpp.stud.model.networks.load_variant` reads and
 checks them; the tests check they equal a new player's networks.
 
 >>> from bpp.stud.model.compiled_stud import load_compiled
@@ -48,20 +48,25 @@ checks them; the tests check they equal a new player's networks.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names
 from bpp.stud.model.learning import ShowdownCounts
-from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = [
     "BLUFF_STATES",
     "WEAK_FINALS",
     "PRIOR_BLUFF",
-    "BLUFF_DIR",
     "bluff_network_cpts",
-    "load_bluff_networks",
     "effective_action_cpt",
     "BluffModel",
     "bluff_tables",
@@ -74,9 +79,6 @@ BLUFF_STATES = ("honest", "bluff")
 WEAK_FINALS = tuple(i for i, name in enumerate(ht.FINAL_TYPES) if name.startswith("busted"))
 #: Prior mean of P(bluff | c, b) before any showdown: BPP's own bluff rate (§4.2: 5 %).
 PRIOR_BLUFF = 0.05
-#: Where ``bpp build stud-bluff --replace-shipped`` writes the four networks (with the prior CPTs), as the variant's spec names it.
-BLUFF_DIR = STUD_VARIANTS["bluff"].models_path
-_STEM = STUD_VARIANTS["bluff"].file_stem
 
 
 def _n(r: int) -> int:
@@ -94,7 +96,7 @@ def _check(bluff, honest, r: int):
     return beta, h
 
 
-def effective_action_cpt(bluff_cpt, honest_cpt) -> np.ndarray:
+def effective_action_cpt(bluff_cpt: ArrayLike, honest_cpt: ArrayLike) -> np.ndarray:
     """M[b, a, c] = Σ_s P(s | c, b) P(a | c, s): the paper's M_A|C seen from BPP_Current = b.
 
     >>> effective_action_cpt(np.array([[0.5]]), np.array([[0.8], [0.2]])).tolist()
@@ -105,7 +107,7 @@ def effective_action_cpt(bluff_cpt, honest_cpt) -> np.ndarray:
     return np.stack([(1.0 - beta) * h[0], (1.0 - beta) * h[1] + beta], axis=1)
 
 
-def bluff_network_cpts(model):
+def bluff_network_cpts(model: DiscreteBayesianNetwork) -> tuple[StudCPTs, np.ndarray, np.ndarray]:
     """``(cpts, β, H)`` of a bluff network (built here or read back): Figure 1's tables, P(bluff | c, b), P(a | c, honest).
 
     ``cpts`` is the :class:`~bpp.stud.model.figure1.StudCPTs` of Figure 1's part, its M_A|C the honest H;
@@ -135,28 +137,6 @@ def bluff_network_cpts(model):
     base.add_cpds(TabularCPD("OPP_Action", 2, h, evidence=["OPP_Current"], evidence_card=[len(current)],
                              state_names={"OPP_Action": list(ACTIONS), "OPP_Current": list(current)}))
     return network_cpts(base), np.ascontiguousarray(beta), np.ascontiguousarray(h)
-
-
-def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
-    """The four saved bluff networks, read with pgmpy and checked (``bpp/models/stud/bluff`` by default).
-
-    Checked as :func:`~bpp.stud.model.networks.load_networks` checks Figure 1's
-    (every CPT a distribution, the round's shapes, BPP's side equal to the
-    opponent's), plus OPP_Bluff's structure and a bluff always aggressive; one
-    ``ValueError`` naming the file otherwise.
-
-    >>> [sorted(m.get_parents("OPP_Bluff")) for m in load_bluff_networks(file_format="xmlbif")][3]
-    ['BPP_Current', 'OPP_Current']
-    """
-    from bpp.stud.model.networks import check_figure1, read_round_networks
-
-    def check(model, r, path):
-        cpts, beta, h = bluff_network_cpts(model)
-        check_figure1(cpts, model, path, r)
-        _check(beta, h, r)
-
-    return read_round_networks(BLUFF_DIR if directory is None else directory, _STEM, file_format, "stud-bluff", check,
-                               where="load_bluff_networks")
 
 
 class BluffModel(ShowdownCounts):
@@ -189,7 +169,7 @@ class BluffModel(ShowdownCounts):
         """Bluff rounds counted."""
         return int(sum(c[2].sum() for c in self.counts_))
 
-    def update(self, opp_cards, bpp_cards, aggressive) -> "BluffModel":
+    def update(self, opp_cards: Sequence[int], bpp_cards: Sequence[int], aggressive: Sequence[bool | None]) -> "BluffModel":
         """Count one showdown: both players' five cards (down card first) and the opponent's aggression per round (None: did not act)."""
         cards = [int(c) for c in opp_cards]
         mine = [int(c) for c in bpp_cards]
@@ -215,7 +195,7 @@ class BluffModel(ShowdownCounts):
         return out
 
 
-def bluff_tables(bluff_cpt, honest_cpt) -> dict:
+def bluff_tables(bluff_cpt: ArrayLike, honest_cpt: ArrayLike) -> dict:
     """The learned tables of the bluff network as :class:`~bpp.stud.model.compiled.Factor` values, node → array.
 
     OPP_Bluff over (OPP_Current, BPP_Current) from β (the saved networks' order), OPP_Action over
@@ -233,8 +213,10 @@ def bluff_tables(bluff_cpt, honest_cpt) -> dict:
     return {"OPP_Bluff": np.stack([1.0 - beta.T, beta.T]), "OPP_Action": action}
 
 
-def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict, dict]:
+def bluff_factors(cpts: StudCPTs, bluff_cpt: ArrayLike | None = None, honest_cpt: ArrayLike | None = None) -> tuple[dict, dict]:
     """One round's bluff network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 plus OPP_Bluff.
+
+    ``bluff_cpt`` and ``honest_cpt`` are the float tables :func:`build_bluff_network` takes (default its priors).
 
     >>> from bpp.stud.model.networks import load_cpts
     >>> factors, states = bluff_factors(load_cpts()[0])

@@ -5,7 +5,7 @@ only ``--replace-shipped`` writes over the shipped ``bpp/models/stud/`` that pla
 loads, so a small trial build never spoils them.
 
 By default the CPTs are computed exactly by enumeration (about 3 s); with
-``--hands N`` they are counted from N random heads-up deals as the paper did
+``--deals N`` they are counted from N random heads-up deals as the paper did
 ("estimated by dealing out 10,000,000 hands", §3.3), with a progress bar.
 Writes ``stud_round{0..3}.bif``, ``.xmlbif``, ``stud_cpts.npz`` and
 ``build_info.json``.  Top-level imports stay light (``bpp --help`` imports this).
@@ -27,17 +27,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from holdem.tables import seed
 
     parser.add_argument(
-        "--hands",
+        "--deals", "--hands",
+        dest="hands",
         type=positive_int,
         default=None,
         metavar="N",
-        help="estimate the CPTs from N random deals as the paper did (default: exact enumeration)",
+        help="estimate the CPTs from N random deals as the paper did (default: exact enumeration; --hands is an alias)",
     )
-    parser.add_argument("--seed", type=seed, default=0, help="seed of the deals with --hands (default 0)")
+    parser.add_argument("--seed", type=seed, default=0, help="seed of the deals with --deals (default 0)")
     add_build_output(parser, f"bpp/models/{STUD_VARIANTS['paper'].models}", folder=True)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Build, check and save the networks; print one line per file written."""
     from bpp.stud.model import networks
     from bpp.stud.model.estimate import estimate_all_cpts

@@ -1,6 +1,6 @@
 """``bpp build stud-linked``: the networks with the arc BPP_Final → OPP_Final (Korb1999 §6), by default into the cache.
 
-P(OPP_Final | BPP_Final) is counted from ``--hands`` random heads-up deals
+P(OPP_Final | BPP_Final) is counted from ``--deals`` random heads-up deals
 (default 10,000,000, §3.3: "estimated by dealing out 10,000,000 hands"), the other CPTs are the exact ones of
 ``bpp/models/stud``.  Writes ``stud_linked_round{0..3}.bif``,
 ``opp_final_given_bpp_final.npz`` and ``build_info.json``; only
@@ -22,13 +22,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``bpp build stud-linked``."""
     from holdem.tables import seed
 
-    parser.add_argument("--hands", type=positive_int, default=10_000_000, metavar="N",
-                        help="deals counted for P(OPP_Final | BPP_Final) (default 10,000,000, as §3.3)")
+    parser.add_argument("--deals", "--hands", dest="hands", type=positive_int, default=10_000_000, metavar="N",
+                        help="deals counted for P(OPP_Final | BPP_Final) (default 10,000,000, as §3.3; --hands is an alias)")
     parser.add_argument("--seed", type=seed, default=0, help="seed of the deals (default 0)")
     add_build_output(parser, f"bpp/models/{STUD_VARIANTS['linked'].models}", folder=True)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Estimate the table, build and save the four linked networks; print one line per file written."""
     from bpp.stud.model import linked
     from bpp.stud.model.estimate import estimate_all_cpts

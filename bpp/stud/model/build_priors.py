@@ -45,7 +45,7 @@ class PriorBuild:
         """Options of ``bpp build <name>``."""
         add_build_output(parser, f"bpp/models/{STUD_VARIANTS[self.variant].models}", folder=True)
 
-    def run(self, args) -> int:
+    def run(self, args: argparse.Namespace) -> int:
         """Build and save the four networks; print one line per file written."""
         from bpp.stud.model.networks import save_variant
 

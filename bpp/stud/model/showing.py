@@ -59,23 +59,24 @@ True
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import StudCPTs, _check_round, current_type_names
 from bpp.stud.model.upcards import link_node, link_states
-from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = [
     "UPCARDS_NODE",
     "STRENGTH_NODE",
     "STRENGTH_STATES",
-    "SHOWING_DIR",
     "type_shown",
     "strength_state",
     "showing_factors",
-    "load_showing_networks",
 ]
 
 #: BPP's up-card node, named and stated as ``bpp-up``'s (:func:`bpp.stud.model.upcards.link_node`).
@@ -84,8 +85,6 @@ UPCARDS_NODE = link_node("upcards")
 STRENGTH_NODE = "BPP_Strength"
 #: States of BPP_Strength: the hand type made with the down card, or fixed by the up cards alone.
 STRENGTH_STATES = ("hidden", "showing")
-#: Where the networks are shipped (``bpp build stud-showing --replace-shipped``), as the variant's spec names it.
-SHOWING_DIR = STUD_VARIANTS["showing"].models_path
 
 
 @functools.cache
@@ -107,7 +106,7 @@ def type_shown(betting_round: int) -> np.ndarray:
     return shown
 
 
-def strength_state(hole, up) -> int:
+def strength_state(hole: Sequence[int], up: Sequence[int]) -> int:
     """BPP_Strength's state index for a down card and the up cards: 1 showing, 0 hidden.
 
     >>> from holdem.cards import parse_cards
@@ -144,15 +143,3 @@ def showing_factors(cpts: StudCPTs) -> tuple[dict, dict]:
     states[UPCARDS_NODE] = cpts.upcard_states
     states[STRENGTH_NODE] = STRENGTH_STATES
     return factors, states
-
-
-def load_showing_networks(directory=None, *, file_format: str = "bif") -> list:
-    """The four saved showing networks, read back with pgmpy and checked (every CPT a distribution; one line naming a bad file).
-
-    >>> [sorted(m.get_parents("BPP_Strength")) for m in load_showing_networks()][0]
-    ['BPP_Current', 'BPP_Upcards']
-    """
-    from bpp.stud.model.networks import read_round_networks
-
-    return read_round_networks(SHOWING_DIR if directory is None else directory, STUD_VARIANTS["showing"].file_stem, file_format,
-                               "stud-showing", where="load_showing_networks")
