@@ -163,7 +163,7 @@ DBN_PIXELS = {
 }
 #: The observed nodes (shaded): every slice's BPP_Current, OPP_Upcards and OPP_Action.
 DBN_OBSERVED = tuple(f"{name}_{t}" for t in range(N_ROUNDS) for name in ("BPP_Current", "OPP_Upcards", "OPP_Action"))
-_FILE_STEM = STUD_VARIANTS["dbn"].stem
+_FILE_STEM = str(STUD_VARIANTS["dbn"].stem)
 _ARRAYS = "stud_dbn_cpts.npz"
 
 

@@ -99,7 +99,7 @@ class ShowdownCounts:
                              f"got {values!r}.")
         return values
 
-    def action_cpts(self) -> list[np.ndarray]:
+    def action_cpts(self) -> list:
         """The learned table of every round, summing to 1 over the child axis (axis 0)."""
         s = self.prior_strength
         out = []

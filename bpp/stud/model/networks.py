@@ -309,12 +309,21 @@ def save_variant(variant: str, cpts=None, out_dir=None, *, info: dict | None = N
     ...     [p.name for p in save_variant("bluff", out_dir=d, info={"note": "doctest"})][-3:]
     ['stud_bluff_round3.bif', 'stud_bluff_round3.xmlbif', 'build_info.json']
     """
-    spec = STUD_VARIANTS[variant]
+    spec, folder = _saved(variant, "save_variant")
     cpts = load_cpts() if cpts is None else tuple(cpts)
     if len(cpts) != N_ROUNDS:
         raise ValueError(f"The 'cpts' parameter of save_variant must hold 4 rounds' tables; got {len(cpts)}.")
     return write_round_networks([build_network(c, variant, **tables) for c in cpts],
-                                spec.models_path if out_dir is None else out_dir, spec.stem, info=info, formats=formats)
+                                folder if out_dir is None else out_dir, str(spec.stem), info=info, formats=formats)
+
+
+def _saved(variant: str, where: str):
+    """``(spec, shipped folder)`` of a variant with saved networks; one ValueError otherwise."""
+    spec = STUD_VARIANTS.get(variant) if isinstance(variant, str) else None
+    if spec is None or spec.models is None:
+        saved = [n for n, s in STUD_VARIANTS.items() if s.models is not None]
+        raise ValueError(f"The 'variant' parameter of {where} must be one of {saved}; got {variant!r}.")
+    return spec, spec.models_path
 
 
 def load_variant(variant: str, directory=None, *, file_format: str = "bif", **tables) -> list:
@@ -330,8 +339,8 @@ def load_variant(variant: str, directory=None, *, file_format: str = "bif", **ta
     >>> [sorted(m.get_parents("OPP_Bluff")) for m in load_variant("bluff", file_format="xmlbif")][3]
     ['BPP_Current', 'OPP_Current']
     """
-    spec = STUD_VARIANTS[variant]
-    directory = Path(spec.models_path if directory is None else directory)
+    spec, folder = _saved(variant, "load_variant")
+    directory = Path(folder if directory is None else directory)
     cpts = load_cpts()
     models = []
     for r in range(N_ROUNDS):
@@ -345,7 +354,7 @@ def load_variant(variant: str, directory=None, *, file_format: str = "bif", **ta
                 raise ValueError(f"{str(path)!r} is not the {variant} network of round {r}: the parents or states of "
                                  f"{', '.join(bad)} differ")
 
-        models.append(read_network(path, file_format, spec.target, check, where="load_variant"))
+        models.append(read_network(path, file_format, str(spec.target), check, where="load_variant"))
     return models
 
 
