@@ -8,7 +8,9 @@ of ``poki`` and LBR's deals/s against ``poki``.
 
 First the per-board kernels of the post-flop evaluator beside the code they replaced (kept here only as the
 anchor): every holding's HS/EHS (``StreetTable.holding_strength``; before: a loop of sort + searchsorted per next
-card) and the next-card ranks of a table (before: ``rank_of_keys`` on all 1,326 × 52 pairs); the simulation
+card) and the next-card ranks of a table (before: ``rank_of_keys`` on all 1,326 × 52 pairs); Loki's one-card
+look-ahead counts of its own holding against every holding (``StreetTable._pattern_later``, by rank pattern;
+before: all 1,326 × 52 next-card ranks compared with ours, and the whole table gathered first); the simulation
 players' percentiles of the sampled holdings on 500 trial boards (``sampling._percentiles``; before: every holding
 evaluated on every trial board); every holding's one-card HP table against a weighted range, what LBR needs
 for Poki's policy (``holdem.strength.pairwise_potential_tables``; before: every pair of holdings compared after each
@@ -23,7 +25,8 @@ import time
 import numpy as np
 
 from _timing import best_time
-from bpp.loki.evaluator.postflop import StreetTable
+from bpp.loki.evaluator.postflop import StreetTable, _conflicts
+from holdem.cards import parse_cards
 from bpp.loki.simulator.sampling import _percentiles
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.games import make_game
@@ -71,6 +74,20 @@ def holding_strength_loop(table: StreetTable) -> tuple[np.ndarray, np.ndarray]:
     behind = np.where(live & (hs < 1), 1 - hs, 1.0)
     ppot = np.where(live, np.clip(gain / (n_cards - 2) / behind, 0.0, 1.0), 0.0)
     return hs, np.where(live, hs + (1 - hs) * ppot, 0.0)
+
+
+def look_ahead_full(table: StreetTable, h0: int, live: np.ndarray) -> np.ndarray:
+    """The anchor: Loki's one-card look-ahead counts of our holding ``h0`` against every holding as they were
+    counted before the rank-pattern form, by comparing all 1326 × 52 (holding, next card) ranks of the table."""
+    ours_next = table.next_ranks[h0]
+    theirs_next = table.next_ranks
+    ones = np.ones(52, dtype=np.float32)
+    ahead = (theirs_next < ours_next).astype(np.float32) @ ones - (ours_next[HOLDINGS] > 0).sum(axis=1)
+    behind = (theirs_next > np.where(ours_next > 0, ours_next, np.iinfo(np.int16).max)).astype(np.float32) @ ones
+    n_valid = np.where(table.board_conflict, 0, 50 - table.board.size) - (theirs_next[:, HOLDINGS[h0]] > 0).sum(axis=1)
+    later = np.stack([ahead, n_valid - ahead - behind, behind], axis=1).astype(np.float64)
+    later[~live] = 0.0
+    return later
 
 
 def next_ranks_full(board: np.ndarray) -> np.ndarray:
@@ -156,6 +173,14 @@ def kernels() -> None:
         ours = best_time(lambda: StreetTable(text), 20)
         before = best_time(lambda: next_ranks_full(table.board), 20)
         print(f"{'table (ours) / next ranks, ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
+    for text, hole in (("3h 4c Jh", "As Qc"), ("2h 7h Kd 9c", "Ah 5h")):
+        table = StreetTable(text)
+        h0 = int(HOLDING_INDEX[tuple(parse_cards(hole))])
+        live = ~(table.board_conflict | _conflicts(parse_cards(hole)))
+        assert np.array_equal(table._pattern_later(h0, live), look_ahead_full(table, h0, live))
+        ours = best_time(lambda: table._pattern_later(h0, live), 20)
+        before = best_time(lambda: look_ahead_full(table, h0, live), 20)
+        print(f"{'Loki look-ahead of ' + hole + ', ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
     rng = np.random.default_rng(0)
     for k, street in ((3, "flops"), (4, "turns"), (5, "rivers")):
         boards, holdings = trial_boards(k, rng)

@@ -30,8 +30,11 @@ Adding a §6 variant is one line of :data:`STUD_VARIANTS` (and its player class)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["STUD_VARIANTS", "VariantSpec"]
 
@@ -85,12 +88,26 @@ class VariantSpec:
     stem: str | None = None
 
     @property
+    def file_stem(self) -> str:
+        """:attr:`stem`, for a variant that writes networks; a ValueError names the variant otherwise."""
+        if self.stem is None:
+            raise ValueError(f"The stud variant {self.agent!r} writes no networks: it has no file stem.")
+        return self.stem
+
+    @property
+    def build_target(self) -> str:
+        """:attr:`target`, for a variant ``bpp build`` makes; a ValueError names the variant otherwise."""
+        if self.target is None:
+            raise ValueError(f"The stud variant {self.agent!r} has no build target.")
+        return self.target
+
+    @property
     def models_path(self) -> Path:
-        """The shipped folder (:func:`bpp.models.shipped_path` of :attr:`models`); ValueError for a variant without one."""
+        """The shipped folder (:func:`bpp.models.shipped_path` of :attr:`models`); a ValueError names a variant without one."""
         from bpp.models import shipped_path
 
-        if self.models is None or self.stem is None or self.target is None:
-            raise ValueError(f"{self.agent} has no networks of its own (no models folder); it plays from Figure 1's.")
+        if self.models is None:
+            raise ValueError(f"The stud variant {self.agent!r} ships no networks: it has no models folder.")
         return shipped_path(*self.models.split("/"))
 
 

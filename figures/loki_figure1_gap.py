@@ -19,7 +19,9 @@ numbers on three candidate causes:
 
 Run: ``nice -n 10 .venv/bin/python figures/loki_figure1_gap.py --seeds 13``.
 The replay and the report are :func:`bpp.reproduce.loki_figure1.figure1_transfers`
-and :func:`bpp.reproduce.loki_figure1.gap_report`.
+and :func:`bpp.reproduce.loki_figure1.gap_report`; the registered experiment
+``loki-figure1-gap`` runs the same steps (three seeds at paper scale) for
+``bpp reproduce``.
 Each replayed seed is appended to ``figures/loki_figure1_gap_runs.jsonl``
 (a seed already there is read, not replayed); the report is
 ``figures/loki_figure1_gap.md``.

@@ -317,8 +317,9 @@ class HandStreams(Agent):
 
     def __init__(self, *, rng: RngLike = None) -> None:
         super().__init__(rng=rng)
-        self._key = int(self.rng.integers(0, 2**63))
+        self._stream_key = int(self.rng.integers(0, 2**63))
         self._hand = -1
+        self._hand_base = 0  # hands before the block a batch's hand indices count from (agents kept across blocks)
         self._last: tuple[int, int] | None = None  # (hand, step) of the last decision
         self._repeat = 0  # how often that decision was asked again
 
@@ -341,19 +342,19 @@ class HandStreams(Agent):
                 self._repeat += 1
             else:
                 self._last, self._repeat = (hand, step), 0
-        return hand_uniform(self._key, hand, step, draw + 16 * self._repeat)
+        return hand_uniform(self._stream_key, hand, step, draw + 16 * self._repeat)
 
     def stream_state(self) -> tuple[int, tuple[int, int] | None, int]:
         """What :meth:`uniform` draws from (to save and put back around sampling, as a generator's state)."""
-        return self._key, self._last, self._repeat
+        return self._stream_key, self._last, self._repeat
 
     def set_stream_state(self, state: tuple[int, tuple[int, int] | None, int]) -> None:
         """Restore :meth:`stream_state`; ``(key, None, 0)`` starts a fresh stream keyed by ``key``."""
-        self._key, self._last, self._repeat = state
+        self._stream_key, self._last, self._repeat = state
 
     def uniforms(self, observation: BatchObservation, draw: int = 0) -> NDArray[np.float64]:
         """:meth:`uniform` for every row of a :class:`~holdem.games.batched.BatchObservation`."""
-        return hand_uniforms(self._key, observation.hand, observation.n_actions, draw)
+        return hand_uniforms(self._stream_key, observation.hand + self._hand_base, observation.n_actions, draw)
 
 
 class UniformRandom(HandStreams):

@@ -45,7 +45,8 @@ from holdem.evaluate import CHUNK, _ranks_of_chunk, key_sums, rank_of_keys
 from holdem.tables import load_tables
 from holdem.ranges import HOLDINGS, N_HOLDINGS, as_weights
 
-__all__ = ["HandStrength", "Potential", "hand_strength", "potential", "effective_hand_strength", "holdings_equity"]
+__all__ = ["HandStrength", "Potential", "hand_strength", "potential", "effective_hand_strength", "holdings_equity",
+           "pairwise_potential_tables"]
 
 AHEAD, TIED, BEHIND = 0, 1, 2
 _NO_CARDS = np.zeros((1, 0), dtype=np.int8)
@@ -453,6 +454,24 @@ _PATTERN_RANK_COUNT = np.zeros((169, 13), dtype=np.int64)
 np.add.at(_PATTERN_RANK_COUNT, (np.arange(169), np.arange(169) // 13), 1)
 np.add.at(_PATTERN_RANK_COUNT, (np.arange(169), np.arange(169) % 13), 1)
 
+#: (169, 169, 13) int8: cards of each rank the two patterns hold together
+_PATTERN_PAIR_COUNT = (_PATTERN_RANK_COUNT[:, None, :] + _PATTERN_RANK_COUNT[None, :, :]).astype(np.int8)
+#: (13, 13): the pattern of a holding with ranks (r, k)
+_RANK_PATTERN = np.minimum.outer(np.arange(13), np.arange(13)) * 13 + np.maximum.outer(np.arange(13), np.arange(13))
+
+
+def _card_other_rank() -> tuple[np.ndarray, np.ndarray]:
+    """For each card c and each of its 51 holdings (``CARD_HOLDINGS[c]``, flattened): c · 13 + the rank of the other card."""
+    from holdem.ranges import CARD_HOLDINGS
+
+    holdings = CARD_HOLDINGS.astype(np.intp)
+    cards = HOLDINGS[holdings].astype(np.intp)  # (52, 51, 2)
+    other = np.where(cards[:, :, 0] == np.arange(52)[:, None], cards[:, :, 1], cards[:, :, 0])
+    return (np.arange(52)[:, None] * 13 + (other >> 2)).ravel(), holdings.ravel()
+
+
+_CARD_OTHER_RANK, _CARD_HOLDINGS_FLAT = _card_other_rank()
+
 
 @functools.cache
 def _neighbours() -> np.ndarray:
@@ -477,7 +496,8 @@ def _flush_holdings(board: np.ndarray) -> np.ndarray:
     on_board = np.bincount(board & 3, minlength=4)
     suit_count = (HOLDINGS[:, :, None] & 3) == np.arange(4)  # (1326, 2, 4)
     per_suit = suit_count.sum(axis=1)  # (1326, 4)
-    return ((on_board >= 2) & (per_suit >= 4 - on_board)).any(axis=1)
+    out: np.ndarray = ((on_board >= 2) & (per_suit >= 4 - on_board)).any(axis=1)
+    return out
 
 
 @functools.cache
@@ -608,22 +628,34 @@ def pairwise_potential_tables(board: np.ndarray, ranks: np.ndarray, next_ranks: 
         rank_next = np.zeros((169, 13), dtype=np.int64)
         rank_next[pat] = next_ranks[P].reshape(P.size, 13, 4).max(axis=2)  # equal on every valid card of a rank
         left = 4 - np.bincount(board >> 2, minlength=13)  # cards of each rank off the board
-        cards = left[None, None, :] - _PATTERN_RANK_COUNT[:, None, :] - _PATTERN_RANK_COUNT[None, :, :]  # (q, p, k)
-        diff = np.sign(rank_next[:, None, :] - rank_next[None, :, :])  # +1: q ahead of p after a card of rank k
-        later = np.stack([(cards * (diff > 0)).sum(axis=2), (cards * (diff == 0)).sum(axis=2),
-                          (cards * (diff < 0)).sum(axis=2)], axis=2)  # (q, p, 3)
+        cards = left.astype(np.int8) - _PATTERN_PAIR_COUNT  # (q, p, k): next cards of rank k with both patterns out
+        beats = rank_next[:, None, :] > rank_next[None, :, :]  # q ahead of p after a card of rank k
+        ahead = np.einsum("qpk,qpk->qp", cards, beats.view(np.int8), dtype=np.int64)
+        # behind is ahead seen from p; the counts of a pair add up to every card off the board less the four held
+        later = np.stack([ahead, left.sum() - 4 - ahead - ahead.T, ahead.T], axis=2)  # (q, p, 3)
         state = 1 - np.sign(rank_now[:, None] - rank_now[None, :])  # (q, p): 0 ahead, 1 tied, 2 behind
-        table = (state[:, :, None, None] == np.arange(3)[:, None]) * later[:, :, None, :]  # (q, p, 3 now, 3 later)
-        table = table.astype(np.float64).reshape(169, 169, 9)
+        by_state = np.zeros((169, 169, 3, 3))
+        by_state[np.arange(169)[:, None], np.arange(169)[None, :], state] = later
+        table = by_state.reshape(169, 169, 9)
         w_plain = w * plain
         by_pattern = np.zeros((m, 169))
         for i in range(m):
             by_pattern[i] = np.bincount(pat, weights=w_plain[i, P], minlength=169)
         summed = np.einsum("ip,qpx->iqx", by_pattern, table)  # (m, 169, 9)
-        # take out the plain holdings that share a card with ours (their patterns were counted in full)
-        nb = _neighbours()[P]  # (|P|, 101)
+        # take out the plain holdings that share a card with ours (their patterns were counted in full): by each
+        # of our cards, the weight of the holdings with it by the rank of their other card, whose pattern is
+        # (our card's rank, that rank); our own holding is in both lists, so it is added back once
+        by_other = np.zeros((m, 52, 13))
+        for i in range(m):
+            by_other[i] = np.bincount(_CARD_OTHER_RANK, weights=w_plain[i, _CARD_HOLDINGS_FLAT], minlength=52 * 13).reshape(52, 13)
         q = _PATTERN[P]
-        shared = np.einsum("ihj,hjx->ihx", w_plain[:, nb], table.reshape(169 * 169, 9)[q[:, None] * 169 + _PATTERN[nb]])
+        cards_p = HOLDINGS[P].astype(np.intp)
+        rows = table.reshape(169 * 169, 9)
+        shared = -w_plain[:, P, None] * rows[q * 169 + q][None]
+        for j in (0, 1):
+            c = cards_p[:, j]
+            with_rank = rows[q[:, None] * 169 + _RANK_PATTERN[c >> 2]]  # (|P|, 13, 9): table row of pattern (rank of c, k)
+            shared += np.einsum("ihk,hkx->ihx", by_other[:, c], with_rank)
         out[:, P] = (summed[:, q] - shared).reshape(m, P.size, 3, 3)
     if F.size:
         conflict = _conflict_matrix()

@@ -19,8 +19,9 @@ def test_registry_covers_the_papers_and_every_step_target_exists():
     for key in ("loki-worked-example", "loki-table2", "loki-income-rates", "loki-figure1", "poki-formula-vs-simulation", "poki-network", "poki-opponents",
                 "bpp-table1", "bpp-figure2", "bpp-significance", "bpp-learning", "kendall-training", "kendall-table6", "lbr-table2"):
         assert key in keys
-    assert keys[-9:] == ["bpp-variants", "bpp-stakes", "bpp-multi", "bpp-gap", "bpp-calibration", "bpp-dbn", "bpp-shape",
-                         "kendall-tables", "lbr-exploitability"]  # the toolkit's own results come last
+    assert keys[-12:] == ["loki-potential", "loki-figure1-gap", "poki-continuations", "bpp-variants", "bpp-stakes",
+                          "bpp-multi", "bpp-gap", "bpp-calibration", "bpp-dbn", "bpp-shape", "kendall-tables",
+                          "lbr-exploitability"]  # the toolkit's own results come last
     import importlib
 
     for e in experiments():
@@ -263,3 +264,53 @@ def test_figure_steps_are_read_from_a_reproduce_run_log(tmp_path):
     log.write_bytes(_edit_result(log.read_bytes()))
     with pytest.raises(ValueError, match="does not match its checksum"):
         step_results("loki-table2", [step], from_run=tmp_path)
+
+
+def test_dbn_brier_rows_pooled_from_sums_equal_the_rows_of_the_decisions_themselves():
+    """bpp.reproduce.stud_calibration.brier_rows pools opponents from per-round sums and per-deal Δ sums; the same
+    rows computed directly on the concatenated decisions (deals renumbered per opponent, clustered by deal)."""
+    import numpy as np
+
+    from bpp.reproduce.stud_calibration import _round_sums, brier_rows
+    from bpp.stud.experiments.calibration import decision_records
+
+    recs = [decision_records("bpp-dbn", opp, n_deals=6, rng=seed, shadows=("bpp",)) for opp, seed in (("rules", 1), ("prob", 2))]
+    pooled = brier_rows([{"rounds": _round_sums(r, "p_win", "p_win_bpp")} for r in recs])
+    cat = {k: np.concatenate([r[k] for r in recs]) for k in ("round", "true_win", "p_win", "p_win_bpp")}
+    cat["deal"] = np.concatenate([r["deal"] + i * 6 for i, r in enumerate(recs)])
+    assert pooled
+    for row in pooled:
+        cell = cat["round"] == row["round"] - 1
+        y = cat["true_win"][cell]
+        a, b = (cat["p_win"][cell] - y) ** 2, (cat["p_win_bpp"][cell] - y) ** 2
+        per_deal = np.array([(a - b)[cat["deal"][cell] == d].sum() for d in np.unique(cat["deal"][cell])])
+        assert row["n"] == cell.sum()
+        assert row["brier_dbn"] == pytest.approx(a.mean(), abs=1e-12)
+        assert row["brier_bpp"] == pytest.approx(b.mean(), abs=1e-12)
+        assert row["diff"] == pytest.approx((a - b).mean(), abs=1e-12)
+        assert row["ci95"] == pytest.approx(1.96 * np.sqrt(per_deal.size * per_deal.var(ddof=1)) / cell.sum(), abs=1e-12)
+        assert row["bias_dbn"] == pytest.approx(cat["p_win"][cell].mean() - y.mean(), abs=1e-12)
+        assert row["moved"] == pytest.approx(np.abs(cat["p_win"][cell] - cat["p_win_bpp"][cell]).mean(), abs=1e-12)
+
+
+def test_kendall_training_phase_sums_pool_to_the_records_own_rates():
+    """bpp.reproduce.kendall.training's betting sums, pooled over two sessions, give the rates computed on the
+    concatenated per-epoch records (what figures/kendall_tables.md reports)."""
+    import numpy as np
+
+    from bpp.kendall.training import train
+    from bpp.reproduce.kendall import training
+
+    steps = [training("mixed", 1200, s) for s in (1, 2)]
+    records = [train("mixed", 1200, rng=s).record for s in (1, 2)]
+    for key, hands in (("0-25", slice(0, 25)), ("0-1000", slice(0, 1000))):
+        t = {k: sum(r["phases"][key][k] for r in steps) for k in steps[0]["phases"][key]}
+        played = np.concatenate([r.played[hands, 0] for r in records])
+        others = np.concatenate([r.played[hands, 1:].any(axis=1) for r in records])
+        pay = np.concatenate([r.payoffs[hands, 0] for r in records])
+        won = np.concatenate([r.won[hands, 0] for r in records])
+        answered = played & others
+        assert t["n"] == played.size and t["played"] == played.sum() and t["answered"] == answered.sum()
+        assert t["pay"] == pay.sum() and t["pay_answered"] == pay[answered].sum() and t["won_answered"] == won[answered].sum()
+        assert t["uncontested"] == (~others).sum() and t["pay_alone"] == pay[played & ~others].sum()
+    assert steps[0]["values"] == train("mixed", 1200, rng=1).player.values_.tolist()

@@ -65,7 +65,8 @@ def evaluation(table: str, epochs: int, train_rng: int, hands: int, runs: int, r
     from bpp.kendall.training import evaluate, train
 
     player = train(table, epochs, rng=train_rng).player
-    t6 = evaluate(player, hands, runs, rng=rng, **({} if tables is None else {"tables": tuple(tables)}))
+    t6 = (evaluate(player, hands, runs, rng=rng) if tables is None
+          else evaluate(player, hands, runs, tables=tuple(tables), rng=rng))
     return {"table": table, "epochs": epochs, "train_seed": train_rng, "hands": hands, "runs": runs, "seed": rng,
             "values": player.values_.tolist(), "bankroll": {t: v.tolist() for t, v in t6.bankroll.items()},
             "played": {t: v.tolist() for t, v in t6.played.items()}, "won": {t: v.tolist() for t, v in t6.won.items()}}

@@ -54,7 +54,7 @@ MODULES = ("bpp.reproduce.loki", "bpp.reproduce.poki", "bpp.reproduce.stud", "bp
            "bpp.reproduce.kendall_readings", "bpp.reproduce.loki_potential", "bpp.reproduce.poki_meta", "bpp.reproduce.poki_continuations",
            "bpp.reproduce.poki_network", "bpp.reproduce.poki_opponents",
            "bpp.reproduce.lbr", "bpp.reproduce.stud_stakes", "bpp.reproduce.stud_multi",
-           "bpp.reproduce.stud_gap", "bpp.reproduce.stud_calibration")
+           "bpp.reproduce.stud_gap", "bpp.reproduce.stud_calibration", "bpp.reproduce.loki_figure1")
 
 
 @dataclass(frozen=True)

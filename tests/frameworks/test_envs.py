@@ -108,13 +108,13 @@ def test_masked_random_play_reproduces_play_match(tmp_path, game, options, actio
 
 
 @pytest.mark.parametrize("game, options, actions", CASES)
-def test_own_deals_are_drawn_as_play_match_draws_them(tmp_path, game, options, actions):
-    """The env's own deals (blocks of ``block_deals``, showdown ranks for every button) play play_match's hands.
+def test_reset_seed_deals_play_match_hands(tmp_path, game, options, actions):
+    """``reset(seed=s)`` deals ``play_match(..., rng=s)``'s hands: masked random play gives its payoffs hand by hand.
 
-    Seeded with the match's seed and block size, the env deals the match's
-    hands; masked random play then gives play_match's payoffs hand by hand
-    (the ranks evaluated per block and button, the trusted new-hand path and
-    the mask-checked actions applied unchecked included).
+    The env's own deals are blocks of ``block_deals`` with showdown ranks
+    evaluated for every button; the trusted new-hand path and the
+    mask-checked actions applied unchecked are exercised on the way.  Across
+    blocks: the env's dealer with a match's block size deals its hands.
     """
     g = GAMES[game](**options)
     coder = ActionCoder(g, actions)
@@ -122,12 +122,14 @@ def test_own_deals_are_drawn_as_play_match_draws_them(tmp_path, game, options, a
     log = tmp_path / "m.jsonl"
     play_match(g, [MaskedRandom(coder, rng=100 + i) for i in range(n)], 60, rng=5, block_size=25, log=log)
     hands = [h for h in map(json.loads, log.read_text().splitlines()) if h["type"] == "hand"]
+    dealer = _Deals(g, seed_sequence(5), 25)
+    assert [parse_cards(h["cards"]).tolist() for h in hands] == [list(dealer.deal()[1]) for _ in hands]
+    play_match(g, [MaskedRandom(coder, rng=100 + i) for i in range(n)], 60, rng=5, log=tmp_path / "one.jsonl")
+    hands = [h for h in map(json.loads, (tmp_path / "one.jsonl").read_text().splitlines()) if h["type"] == "hand"]
     env = aec_env(game, actions=actions, **options)
-    env.reset()
-    env._deals, env._hands = _Deals(g, seed_sequence(5), 25), 0
     rngs = [np.random.default_rng(100 + i) for i in range(n)]
-    for h in hands:
-        env.reset()
+    for k, h in enumerate(hands):
+        env.reset(seed=5 if k == 0 else None)
         assert env._driver.state.button == h["button"]
         for name in env.agent_iter():
             obs, _, term, trunc, _ = env.last()

@@ -55,7 +55,9 @@ from holdem.strength import pairwise_potential_tables
 from holdem.tables import SUIT_SHIFT, load_tables
 
 if TYPE_CHECKING:
-    from numpy.typing import ArrayLike
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike, NDArray
 
 __all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
@@ -67,6 +69,7 @@ _HOLDING_CARD_MASK = np.zeros((N_HOLDINGS, 52), dtype=bool)
 _HOLDING_CARD_MASK[np.arange(N_HOLDINGS), HOLDINGS[:, 0]] = True
 _HOLDING_CARD_MASK[np.arange(N_HOLDINGS), HOLDINGS[:, 1]] = True
 _HOLDING_CARD_MASK.flags.writeable = False
+_CARD_USERS = np.ascontiguousarray(_HOLDING_CARD_MASK.T)  # (52, 1326): the holdings that use each card
 
 
 def _holding_arrays() -> tuple[np.ndarray, np.ndarray]:
@@ -90,8 +93,11 @@ def _rank_pattern_index() -> np.ndarray:
 _RANK_PATTERN = _rank_pattern_index()
 _RANK_PATTERN_T = np.ascontiguousarray(_RANK_PATTERN.T)  # (52, 1326): card c's column as a contiguous row
 _HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,): hole ranks as 13 · r0 + r1
-#: (2, 1326): the flat index, in a (169, 52) array by (pattern, card), of each holding's first and second card
-_PAIR_OF_PATTERN = np.ascontiguousarray((_HOLDING_PATTERN[:, None] * 52 + HOLDINGS.astype(np.intp)).T)
+_CARD_RANK = np.arange(52) >> 2
+#: (2, 1326): each holding's first and second card
+_HOLDING_CARDS = np.ascontiguousarray(HOLDINGS.T.astype(np.intp))
+#: (2, 1326): the flat index 13 · pattern + rank, into a (169, 13) pattern table, of each holding's first and second card
+_OWN_PATTERN_RANK = _HOLDING_PATTERN[None, :] * 13 + (_HOLDING_CARDS >> 2)
 #: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
 _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
 #: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
@@ -153,6 +159,55 @@ def _pattern_keys() -> np.ndarray:
     return _PATTERN_KEYS
 
 
+def _holding_ranks(board: np.ndarray, bits: np.ndarray) -> np.ndarray:
+    """(1326,) int16: every holding's rank with ``board`` (``bits``: the holdings' suit-bit sums with the board);
+    garbage for holdings that use a board card.
+
+    Without a flush the rank depends on the ranks of the cards only: the 169 hole-rank patterns are evaluated and
+    gathered; holdings that can hold five cards of a suit (the board has three or more of it) rank as the larger
+    of their pattern's rank and the suit's flush-table entry, as :func:`holdem.evaluate.rank_of_keys` ranks a hand.
+    """
+    tables = load_tables()
+    ranks = _rank_patterns("hole", int(tables.card_keys.take(board).sum()), board.size + 2).take(_HOLDING_PATTERN)
+    on_board = np.bincount(board & 3, minlength=4)
+    for s in np.flatnonzero(on_board >= 3).tolist():
+        need = 5 - int(on_board[s])
+        hs = _BY_SUIT_COUNT[s][2] if need == 2 else np.concatenate(_BY_SUIT_COUNT[s][need:])
+        suited = (bits.take(hs) >> (13 * s)) & 0x1FFF
+        ranks[hs] = np.maximum(ranks.take(hs), tables.flush.take(suited))
+    return ranks
+
+
+_RANK_PATTERNS: OrderedDict[tuple[str, int, int], np.ndarray] = OrderedDict()
+_RANK_PATTERNS_SIZE = 4096  # distinct boards by their ranks: 455 flops, 1,820 turns (at most 10 MB)
+
+
+def _rank_patterns(kind: str, board_key: int, n_cards: int) -> np.ndarray:
+    """The ranks of the rank patterns on a board, without a flush; they depend on the board's ranks alone, so they
+    are kept per board rank multiset (the board's key sum with the suit counts removed), bounded LRU.
+
+    ``kind="hole"``: (169,) by hole ranks 13 · r0 + r1 (:func:`_holding_ranks`); ``"next"``: (2198,) by
+    169 · r0 + 13 · r1 + next rank, then a 0 (:func:`_next_ranks`).  ``board_key``: the board's packed key sum;
+    ``n_cards``: the hand size evaluated.  Read-only.
+    """
+    base = board_key >> SUIT_SHIFT << SUIT_SHIFT
+    key = (kind, n_cards, base)
+    got = _RANK_PATTERNS.get(key)
+    if got is not None:
+        _RANK_PATTERNS.move_to_end(key)
+        return got
+    if kind == "hole":
+        got = rank_of_keys(_pattern_hole_keys() + base, n_cards)  # no suit counts: never a flush
+    else:
+        got = np.zeros(13**3 + 1, dtype=np.int16)
+        got[:-1] = rank_of_keys(_pattern_keys() + base, n_cards)
+    got.flags.writeable = False
+    _RANK_PATTERNS[key] = got
+    if len(_RANK_PATTERNS) > _RANK_PATTERNS_SIZE:
+        _RANK_PATTERNS.popitem(last=False)
+    return got
+
+
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     """The rank of every holding with ``board`` and next card ``c`` (``keys``/``bits``: the holdings' packed key and
     suit-bit sums with the board), in one of two forms: ``(full, None)``, the (1326, 52) int16 table (0 where ``c``
@@ -175,9 +230,7 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         out = rank_of_keys(keys[:, None] + tables.card_keys[None, :52], n_cards, suit_bits=bits[:, None] + tables.suit_bits[None, :52])
         out[_HOLDING_CARD_MASK] = 0
         return out, None
-    pattern = _pattern_keys() + (int(tables.card_keys.take(board).sum()) >> SUIT_SHIFT << SUIT_SHIFT)
-    table = np.zeros(13**3 + 1, dtype=np.int16)
-    table[:-1] = rank_of_keys(pattern, n_cards)  # no suit counts: never a flush
+    table = _rank_patterns("next", int(tables.card_keys.take(board).sum()), n_cards)
     on = np.zeros(52, dtype=bool)
     on[board] = True
     h, c, r = [], [], []
@@ -193,8 +246,8 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         c.append(cs)
     if not h:
         return None, (table, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int16))
-    h, c, r = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
-    return None, (table, h, c, r)
+    hs, cs, rs = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
+    return None, (table, hs, cs, rs)
 
 
 _SCRATCH = threading.local()
@@ -211,10 +264,7 @@ def _scratch(name: str, shape: tuple[int, ...]) -> np.ndarray:
 
 def _conflicts(cards) -> np.ndarray:
     """(1326,) bool: holdings that use one of ``cards``."""
-    out = np.zeros(N_HOLDINGS, dtype=bool)
-    for c in cards:
-        out[CARD_HOLDINGS[c]] = True
-    return out
+    return np.logical_or.reduce(_CARD_USERS.take(cards, axis=0), axis=0)
 
 
 @dataclass(frozen=True)
@@ -302,9 +352,6 @@ class StreetTable:
     def _build(self, board: np.ndarray, _ranks: np.ndarray | None) -> None:
         self.board = board
         self.board_conflict = _conflicts(board.tolist())
-        on_board = np.zeros(52, dtype=bool)
-        on_board[board] = True
-        self._next_cards = np.flatnonzero(~on_board)  # the cards that can come next, in card order
         k = board.size
         if _ranks is None or k < 5:
             tables = load_tables()
@@ -312,7 +359,7 @@ class StreetTable:
             keys = hkeys + int(tables.card_keys.take(board).sum())  # keys add (holdem.evaluate.key_sums)
             bits = hbits + int(tables.suit_bits.take(board).sum())
         if _ranks is None:  # (street_table passes the previous street's next-card column: the same numbers)
-            ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
+            ranks = _holding_ranks(board, bits)
             ranks[self.board_conflict] = 0
         else:
             ranks = _ranks
@@ -332,6 +379,7 @@ class StreetTable:
                 nxt.flags.writeable = False
                 self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
+        self._percentiles: Any = None  # the next-card percentiles (_pattern_percentiles) once holding_strength has them
         self._hole_cache: dict[int, tuple] = {}
         self._player_cache: dict[tuple[int, bool], np.ndarray] = {}  # player_ehs against random hands
 
@@ -339,6 +387,16 @@ class StreetTable:
         from holdem.cards import format_cards
 
         return f"StreetTable({format_cards(self.board)!r})"
+
+    @property
+    def _next_cards(self) -> np.ndarray:
+        """The cards that can come next (off the board), in card order."""
+        got = getattr(self, "_next_cards_cache", None)
+        if got is None:
+            on_board = np.zeros(52, dtype=bool)
+            on_board[self.board] = True
+            got = self._next_cards_cache = np.flatnonzero(~on_board)
+        return got
 
     @property
     def next_ranks(self) -> np.ndarray | None:
@@ -376,7 +434,8 @@ class StreetTable:
         if got is not None:
             return got
         ours = self.ranks[h0]
-        live = ~(self.board_conflict | _conflicts(HOLDINGS[h0].tolist()))
+        c0, c1 = HOLDINGS[h0]
+        live = ~(self.board_conflict | _CARD_USERS[c0] | _CARD_USERS[c1])
         theirs = self.ranks
         below = live & (theirs < ours)
         above = live & (theirs > ours)
@@ -402,7 +461,7 @@ class StreetTable:
             n_valid = np.where(self.board_conflict, 0, 50 - self.board.size) - (theirs_next[:, HOLDINGS[h0]] > 0).sum(axis=1)
             later = np.stack([ahead, n_valid - ahead - behind, behind], axis=1).astype(np.float64)
             later[~live] = 0.0
-        got = (now, later, live, groups, None if later is None else [later[g] for g in groups])
+        got = (now, later, live, groups, None if later is None else [later.take(g, axis=0) for g in groups])
         if len(self._hole_cache) > 16:
             self._hole_cache.clear()
         self._hole_cache[h0] = got
@@ -410,12 +469,13 @@ class StreetTable:
 
     def _pattern_later(self, h0: int, live: np.ndarray) -> np.ndarray:
         """``_hole_counts``' later counts (1326, 3) of our holding ``h0`` (next cards after which each live holding
-        is ahead of, tied with, behind us), counted over the 169 rank patterns instead of all 1326 × 52 pairs.
+        is ahead of, tied with, behind us), counted over rank patterns instead of all 1326 × 52 pairs.
 
-        Off the flush pairs a holding's rank with next card ``c`` is its pattern's, so per pattern the cards we
-        beat and lose to are counted once (over the cards that can come: off the board, not ours); each holding
-        takes its pattern's counts, less its own two cards, and its flush pairs replace their pattern's
-        comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
+        Off the flush pairs a holding's rank with next card ``c`` is its pattern's rank with the rank of ``c``, and
+        so is ours unless ``c`` makes our flush: per pattern, the next ranks it trails and leads us after are
+        counted once, each weighted by its cards that can come (off the board, not ours), plus our flush cards one
+        by one.  Each holding takes its pattern's counts less its own two cards, and its flush pairs replace their
+        pattern's comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
         """
         table, fh, fc, fr = self._parts
         ours = table.take(_RANK_PATTERN[h0])  # (52,): our rank with each next card, 0 with one of ours
@@ -423,29 +483,40 @@ class StreetTable:
         ours[fc[mine]] = fr[mine]
         ours[self.board] = 0  # 0 (below every rank) where the card cannot come
         top = np.where(ours > 0, ours, _NO_RANK)  # and above every rank there
-        theirs = np.repeat(table[:-1].reshape(169, 13), 4, axis=1)  # (169, 52): each pattern's rank with each card
-        below = (theirs < ours).view(np.int8)  # the pattern is behind us after that card
-        above = (theirs > top).view(np.int8)
-        ahead = below.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
-        behind = above.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
-        below, above = below.ravel(), above.ravel()
-        for own in _PAIR_OF_PATTERN:  # each holding's two own cards, in its pattern's row
-            ahead -= below.take(own)
-            behind -= above.take(own)
+        patterns = table[:-1].reshape(169, 13)  # each pattern's rank with each next rank
+        plain_rank = patterns[_HOLDING_PATTERN[h0]]  # (13,): ours without a flush
+        plain = ours == plain_rank.take(_CARD_RANK)  # the cards that can come and do not change our flush
+        count = plain.reshape(13, 4).sum(axis=1).astype(np.float32)  # per next rank, its plain cards
+        ahead = (patterns < plain_rank).astype(np.float32) @ count  # (169,) per pattern
+        behind = (patterns > plain_rank).astype(np.float32) @ count
+        special = np.flatnonzero((ours > 0) & ~plain)  # our flush cards, one by one
+        if special.size:
+            cols = patterns[:, special >> 2]
+            ahead += (cols < ours[special]).sum(axis=1)
+            behind += (cols > ours[special]).sum(axis=1)
+        own, flush_pattern = self._pattern_ranks_of_pairs()
+        below = own < ours.take(_HOLDING_CARDS)  # (2, 1326): after each holding's first / second card
+        above = own > top.take(_HOLDING_CARDS)
+        ahead = ahead.take(_HOLDING_PATTERN) - below[0] - below[1]
+        behind = behind.take(_HOLDING_PATTERN) - above[0] - above[1]
         keep = live[fh] & (ours[fc] > 0)
-        fh, fc, fr = fh[keep], fc[keep], fr[keep]
-        if fh.size:  # a flush pair's own comparison replaces its pattern's
-            at = _HOLDING_PATTERN[fh] * 52 + fc
+        if keep.any():  # a flush pair's own comparison replaces its pattern's
+            fh, fc, fr, theirs = fh[keep], fc[keep], fr[keep], flush_pattern[keep]
             o = ours[fc]
-            ahead += np.bincount(fh, (fr < o).view(np.int8) - below[at], minlength=N_HOLDINGS).astype(np.int32)
-            behind += np.bincount(fh, (fr > o).view(np.int8) - above[at], minlength=N_HOLDINGS).astype(np.int32)
+            ahead += np.bincount(fh, (fr < o).astype(np.int8) - (theirs < o), minlength=N_HOLDINGS)
+            behind += np.bincount(fh, (fr > o).astype(np.int8) - (theirs > o), minlength=N_HOLDINGS)
         ahead *= live
         behind *= live
-        later = np.empty((N_HOLDINGS, 3))
-        later[:, 0] = ahead
-        later[:, 1] = (48 - self.board.size) * live - ahead - behind
-        later[:, 2] = behind
-        return later
+        return np.column_stack([ahead, (48 - self.board.size) * live - ahead - behind, behind]).astype(np.float64)
+
+    def _pattern_ranks_of_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """Kept on the table: (2, 1326) int16, each holding's pattern rank with its own first / second card's rank;
+        and each flush pair's pattern rank (what its flush replaces)."""
+        got = getattr(self, "_pair_patterns", None)
+        if got is None:
+            table, fh, fc, _ = self._parts
+            got = self._pair_patterns = (table.take(_OWN_PATTERN_RANK), table.take(_HOLDING_PATTERN.take(fh) * 13 + (fc >> 2)))
+        return got
 
     def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
@@ -492,7 +563,7 @@ class StreetTable:
             ppot_all = 0.0
         else:
             # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
-            table = np.stack([w[:, g] @ lg for g, lg in zip(groups, later_by)], axis=1)
+            table = np.stack([w.take(g, axis=1) @ lg for g, lg in zip(groups, later_by)], axis=1)
             if m == 1:
                 tables = [table[0].tolist()]
                 inv = 1.0 / total[0]
@@ -663,8 +734,7 @@ class StreetTable:
         the board and our two cards are out), ``a_x (a_x − 1) / 2`` for a pair: HS of each of our patterns from
         a (169, 169) weighted comparison, the very integers of the pairwise count.
         """
-        key = int(key_sums(self.board)) >> SUIT_SHIFT << SUIT_SHIFT
-        rank = rank_of_keys(key + _pattern_hole_keys(), self.board.size + 2)  # (169,): never a flush
+        rank = _rank_patterns("hole", int(key_sums(self.board)), self.board.size + 2)  # (169,): never a flush
         # int16 throughout (at most 1,326 holdings): small arrays, no fresh pages per call
         left = (4 - np.bincount(self.board >> 2, minlength=13)).astype(np.int16)[None, :] - _PATTERN_RANK_COUNT  # (169, 13)
         weight = left[:, _PATTERN_X] * left[:, _PATTERN_Y]  # (ours, theirs); pairs and r0 > r1 fixed below
@@ -716,6 +786,55 @@ class StreetTable:
         ppot = min(max(gain / (cols.size - 2) / behind, 0.0), 1.0)
         return hs + (1 - hs) * ppot
 
+    def next_percentiles(self, cards: np.ndarray, holdings: np.ndarray) -> np.ndarray | None:
+        """Each holding's HS percentile among all live holdings once the next card comes, read from :meth:`holding_strength`.
+
+        The percentile of holding ``h`` on the board plus card ``c`` is ``(below + (tied − 1) / 2) / (n − 1)``
+        over the ``n`` holdings that share no card with that board (``h`` among them): what
+        :meth:`holding_strength` computes for every (next card, holding) pair to get the potential, and what the
+        simulation needs for the next street of each trial (:func:`bpp.loki.simulator.sampling.simulate`).
+
+        Parameters
+        ----------
+        cards : numpy.ndarray of int, shape (T,)
+            The next card of each row (not on the board).
+        holdings : numpy.ndarray of int, shape (T, n)
+            Holding indices, sharing no card with the board or the row's card.
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (T, n), or None
+            None on the river and on boards with four cards of a suit (no pattern form: the caller counts).
+
+        Examples
+        --------
+        >>> from holdem.cards import parse_cards
+        >>> from holdem.ranges import holding_index
+        >>> t = street_table("3h 4c Jh")
+        >>> h = holding_index(*parse_cards("As Qc"))
+        >>> p = t.next_percentiles(np.array([int(parse_cards("Qd")[0])]), np.array([[h]]))
+        >>> p.shape, bool(0.9 < p[0, 0] < 1)
+        ((1, 1), True)
+        """
+        if self.board.size == 5:
+            return None
+        self.holding_strength()
+        if self._percentiles is None:
+            return None
+        table, fh, fc, fpct = self._percentiles
+        cards = np.asarray(cards, dtype=np.intp)
+        holdings = np.asarray(holdings, dtype=np.intp)
+        out = table[cards[:, None], _HOLDING_PATTERN[holdings]]
+        if fh.size:  # the (holding, card) pairs that can make a flush have their own entry
+            key = fc.astype(np.int64) * N_HOLDINGS + fh
+            order = np.argsort(key)
+            key = key[order]
+            want = cards[:, None] * N_HOLDINGS + holdings
+            at = np.minimum(np.searchsorted(key, want), key.size - 1)
+            hit = key[at] == want
+            out[hit] = fpct[order[at[hit]]]
+        return out
+
     def _invalid_per_card(self, nxt: np.ndarray) -> np.ndarray:
         """Per next card (the columns of ``nxt``): the holdings that cannot see it (rank 0); kept on the table."""
         got = getattr(self, "_invalid_cache", None)
@@ -752,6 +871,7 @@ class StreetTable:
         got = self._pattern_percentiles(live) if percentiles is None else percentiles
         if got is None:
             return self._sorted_gains(hs)
+        self._percentiles = got
         table, fh, fc, fpct = got
         per = _scratch("pairs", (52, N_HOLDINGS))
         # (52, 1326): each (card, holding)'s pattern entry ("wrap": the indices are valid, and it does not buffer)
@@ -807,7 +927,9 @@ class StreetTable:
     def _sorted_gains(self, hs: np.ndarray) -> np.ndarray:
         """:meth:`_pattern_gains` for any next ranks: one sort of (card, rank, holding) keys over every pair."""
         cols = self._next_cards
-        lo, size, rank, card, holding = _sorted_groups(self.next_ranks.T[cols])
+        ranks = self.next_ranks
+        assert ranks is not None  # a flop or turn table
+        lo, size, rank, card, holding = _sorted_groups(ranks.T[cols])
         k = cols.size
         invalid = np.zeros(k, dtype=np.int64)
         invalid[card[rank == 0]] = size[rank == 0]
@@ -1081,7 +1203,7 @@ _FLOP_CACHE: OrderedDict[tuple[int, ...], tuple] = OrderedDict()
 _FLOP_CACHE_SIZE = 512
 
 
-def canonical_flop(board) -> tuple[tuple[int, int, int], int]:
+def canonical_flop(board: Sequence[int] | NDArray[np.integer]) -> tuple[tuple[int, int, int], int]:
     """The suit-isomorphic class of a flop: its least sorted card tuple over the 24 suit relabellings, and the relabelling.
 
     Two flops that differ only by the names of the suits (``2c 7c Kd`` and ``2h 7h Ks``) have the same class, and

@@ -30,11 +30,20 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, current_type_names
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from numpy.typing import ArrayLike
+
+    from holdem.games.base import Event
 
 __all__ = [
     "ACTION_STATES",
@@ -51,7 +60,7 @@ ACTION_STATES = ("pass", "call", "bet", "raise")
 UNOBSERVED = len(ACTION_STATES)
 
 
-def round_action_state(events, player: int, betting_round: int) -> int:
+def round_action_state(events: Iterable[Event], player: int, betting_round: int) -> int:
     """The refined OPP_Action state of ``player`` in a round: 0 pass, 1 call, 2 bet, 3 raise, 4 not yet acted.
 
     ``events`` is the hand's history (:class:`holdem.games.base.Observation` ``history``); the strongest
@@ -75,6 +84,7 @@ def round_action_state(events, player: int, betting_round: int) -> int:
     for event in events:
         if event.round != betting_round or event.kind != "action":
             continue
+        assert event.action is not None  # an "action" event carries its action
         kind = event.action.kind
         if kind == ActionKind.BET_RAISE:
             state = 3 if bet_made else 2
@@ -117,7 +127,7 @@ class ActionsModel(ShowdownCounts):
     def shapes(self) -> list[tuple]:
         return [default_actions_cpt(r).shape for r in range(N_ROUNDS)]
 
-    def update(self, opp_cards, actions) -> "ActionsModel":
+    def update(self, opp_cards: Sequence[int], actions: Sequence[int | None]) -> "ActionsModel":
         """Count one showdown: the opponent's five cards (down card first) and its state per round (0-3; None or 4: did not act)."""
         cards = self._cards(opp_cards)
         actions = self._per_round("actions", actions)
@@ -129,7 +139,7 @@ class ActionsModel(ShowdownCounts):
         return self
 
 
-def actions_factors(cpts: StudCPTs, action_cpt=None) -> tuple[dict, dict]:
+def actions_factors(cpts: StudCPTs, action_cpt: ArrayLike | None = None) -> tuple[dict, dict]:
     """One round's network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 with the 4-state OPP_Action.
 
     >>> from bpp.stud.model.networks import load_cpts

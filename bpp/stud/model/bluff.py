@@ -48,11 +48,18 @@ checks them; the tests check they equal a new player's networks.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, current_type_names
 from bpp.stud.model.learning import ShowdownCounts
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "BLUFF_STATES",
@@ -116,7 +123,7 @@ class BluffModel(ShowdownCounts):
         """Bluff rounds counted."""
         return int(sum(c[2].sum() for c in self.counts_))
 
-    def update(self, opp_cards, bpp_cards, aggressive) -> "BluffModel":
+    def update(self, opp_cards: Sequence[int], bpp_cards: Sequence[int], aggressive: Sequence[bool | None]) -> "BluffModel":
         """Count one showdown: both players' five cards (down card first) and the opponent's aggression per round (None: did not act)."""
         cards = [int(c) for c in opp_cards]
         mine = [int(c) for c in bpp_cards]
@@ -142,7 +149,7 @@ class BluffModel(ShowdownCounts):
         return out
 
 
-def bluff_tables(bluff_cpt, honest_cpt) -> dict:
+def bluff_tables(bluff_cpt: ArrayLike, honest_cpt: ArrayLike) -> dict:
     """The learned tables of the bluff network as :class:`~bpp.stud.model.compiled.Factor` values, node → array.
 
     OPP_Bluff over (OPP_Current, BPP_Current) from β (the saved networks' order), OPP_Action over
@@ -160,8 +167,11 @@ def bluff_tables(bluff_cpt, honest_cpt) -> dict:
     return {"OPP_Bluff": np.stack([1.0 - beta.T, beta.T]), "OPP_Action": action}
 
 
-def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict, dict]:
+def bluff_factors(cpts: StudCPTs, bluff_cpt: ArrayLike | None = None, honest_cpt: ArrayLike | None = None) -> tuple[dict, dict]:
     """One round's bluff network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 plus OPP_Bluff.
+
+    ``bluff_cpt`` (β, float (B, C)) and ``honest_cpt`` (H, float (2, C)) default to the priors
+    (:data:`PRIOR_BLUFF`, ½ / ½).
 
     >>> from bpp.stud.model.networks import load_cpts
     >>> factors, states = bluff_factors(load_cpts()[0])

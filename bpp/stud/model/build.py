@@ -7,18 +7,18 @@ spoils it.  Each network is built by the one pgmpy builder,
 :func:`bpp.stud.model.networks.build_network`, from the variant's factor function.
 
 * ``stud-nets`` (:data:`NETS`, §3): Figure 1's four networks.  The CPTs are
-  computed exactly by enumeration (about 3 s), or with ``--hands N`` counted
+  computed exactly by enumeration (about 3 s), or with ``--deals N`` counted
   from N random heads-up deals as the paper did ("estimated by dealing out
   10,000,000 hands", §3.3).  Writes ``stud_round{0..3}.bif``, ``.xmlbif``,
   ``stud_cpts.npz`` and ``build_info.json``.
 * ``stud-linked`` (:data:`LINKED`, §6): the arc BPP_Final → OPP_Final;
-  P(OPP_Final | BPP_Final) is counted from ``--hands`` deals (default
+  P(OPP_Final | BPP_Final) is counted from ``--deals`` deals (default
   10,000,000, §3.3), the other CPTs are the exact ones.  Writes
   ``stud_linked_round{0..3}.bif``, ``opp_final_given_bpp_final.npz`` and
   ``build_info.json``.
 * ``stud-dbn`` (:data:`DBN`, §6.3): the four-slice dynamic network; every
   dealt table (P(Current_0), the transitions M_{C_{t+1}|C_t}, the up-card
-  tables) is counted from ``--hands`` deals (default 10,000,000).  Writes
+  tables) is counted from ``--deals`` deals (default 10,000,000).  Writes
   ``stud_dbn.bif``, ``stud_dbn.xmlbif``, ``stud_dbn_cpts.npz`` and ``build_info.json``.
 * ``stud-actions``, ``stud-bluff``, ``stud-showing`` (:data:`ACTIONS`,
   :data:`BLUFF`, :data:`SHOWING`, §6.1): Figure 1's exact tables (those of
@@ -41,21 +41,26 @@ import argparse
 import sys
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from holdem.tables import add_build_output, build_destination, positive_int
 
 from bpp.stud_variants import STUD_VARIANTS
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
 _PAPER = "Korb, Nicholson & Jitnah, Bayesian Poker, UAI 1999"
-_DEALS = "(default 10,000,000, as §3.3)"
+_DEALS = "(default 10,000,000, as §3.3; --hands is an alias)"
 
 
 @dataclass(frozen=True)
 class StudBuild:
     """``bpp build <target>`` of one variant: its options, then ``_<variant>(args, out)`` writes the files.
 
-    ``hands_help`` / ``seed_help`` are the help of ``--hands`` / ``--seed`` (None: the build deals nothing);
-    ``hands`` is ``--hands``' default (None: exact enumeration); ``info`` goes to ``build_info.json``.
+    ``hands_help`` / ``seed_help`` are the help of ``--deals`` (alias ``--hands``) / ``--seed`` (None: the build
+    deals nothing); ``hands`` is its default (None: exact enumeration); ``info`` goes to ``build_info.json``.
     """
 
     variant: str
@@ -66,18 +71,19 @@ class StudBuild:
 
     @property
     def name(self) -> str:
-        return str(STUD_VARIANTS[self.variant].target)
+        return STUD_VARIANTS[self.variant].build_target
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Options of ``bpp build <name>``."""
         from holdem.tables import seed
 
         if self.hands_help is not None:
-            parser.add_argument("--hands", type=positive_int, default=self.hands, metavar="N", help=self.hands_help)
+            parser.add_argument("--deals", "--hands", dest="hands", type=positive_int, default=self.hands, metavar="N",
+                                help=self.hands_help)
             parser.add_argument("--seed", type=seed, default=0, help=self.seed_help)
         add_build_output(parser, f"bpp/models/{STUD_VARIANTS[self.variant].models}", folder=True)
 
-    def run(self, args) -> int:
+    def run(self, args: argparse.Namespace) -> int:
         """Build, check and save the networks; print one line per file written."""
         spec = STUD_VARIANTS[self.variant]
         out = build_destination(args, spec.models_path, folder=True, name="stud" if self.variant == "paper" else self.name)
@@ -86,7 +92,7 @@ class StudBuild:
             print(path)
         return 0
 
-    def _paper(self, args, out, info) -> list:
+    def _paper(self, args: argparse.Namespace, out: Path, info: dict) -> list:
         from bpp.stud.model import networks
         from bpp.stud.model.estimate import estimate_all_cpts
 
@@ -106,25 +112,25 @@ class StudBuild:
         print(f"CPTs ({method}) in {seconds:.1f} s", file=sys.stderr)
         return written
 
-    def _linked(self, args, out, info) -> list:
+    def _linked(self, args: argparse.Namespace, out: Path, info: dict) -> list:
         from bpp.stud.model import linked
         from bpp.stud.model.estimate import estimate_all_cpts
 
         return _dealt(args, info, linked.estimate_opp_given_bpp, "P(OPP_Final | BPP_Final)",
                       lambda q, info: linked.save_linked(q, estimate_all_cpts(), out, info=info))
 
-    def _dbn(self, args, out, info) -> list:
+    def _dbn(self, args: argparse.Namespace, out: Path, info: dict) -> list:
         from bpp.stud.model import dbn
 
         return _dealt(args, info, dbn.estimate_dbn_cpts, "the DBN's tables", lambda cpts, info: dbn.save_dbn(cpts, out, info=info))
 
-    def _prior(self, args, out, info) -> list:
+    def _prior(self, args: argparse.Namespace, out: Path, info: dict) -> list:
         from bpp.stud.model.networks import save_variant
 
         return save_variant(self.variant, out_dir=out, info=info)
 
 
-def _dealt(args, info: dict, estimate, what: str, save) -> list:
+def _dealt(args: argparse.Namespace, info: dict, estimate: Callable, what: str, save: Callable) -> list:
     """Count the tables from ``--hands`` deals (``estimate``), then ``save(tables, info)`` with the deals and time."""
     start = time.perf_counter()
     tables = estimate(args.hands, rng=args.seed, progress=True)
@@ -137,8 +143,8 @@ def _dealt(args, info: dict, estimate, what: str, save) -> list:
 _EXACT = "the shipped exact tables of bpp/models/stud (bpp build stud-nets)"
 
 NETS = StudBuild("paper", {"paper": "section 3.3"},
-                 "estimate the CPTs from N random deals as the paper did (default: exact enumeration)",
-                 "seed of the deals with --hands (default 0)", hands=None)
+                 "estimate the CPTs from N random deals as the paper did (default: exact enumeration; --hands is an alias)",
+                 "seed of the deals with --deals (default 0)", hands=None)
 LINKED = StudBuild("linked", {"other_cpts": "exact (bpp build stud-nets)", "paper": "section 6 (arc BPP_Final -> OPP_Final)"},
                    f"deals counted for P(OPP_Final | BPP_Final) {_DEALS}")
 DBN = StudBuild("dbn", {"pseudo_count": "Jeffreys 1/2 in every cell of every dealt table",

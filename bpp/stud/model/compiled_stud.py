@@ -23,13 +23,18 @@ Examples
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import os
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from bpp.stud.model.compiled import CompiledNetwork
 from bpp.stud.model.figure1 import ACTIONS, StudCPTs, figure1_factors
 from bpp.stud.model.networks import build_network, load_cpts, network_cpts
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = ["StudBelief", "CompiledStudNet", "compile_network", "load_compiled"]
 
@@ -139,7 +144,7 @@ class CompiledStudNet:
     #: Index of the "unobserved" action in the tables' action axis.
     UNOBSERVED = len(ACTIONS)
 
-    def __init__(self, cpts: StudCPTs, _nets=None):
+    def __init__(self, cpts: StudCPTs, _nets: tuple[CompiledNetwork, CompiledNetwork, CompiledNetwork] | None = None) -> None:
         self.betting_round = cpts.betting_round
         self.cpts = cpts
         self.current_states = cpts.current_states
@@ -191,7 +196,7 @@ class CompiledStudNet:
             f"The 'opp_action' parameter of query must be None (unobserved), 0/1 or one of {ACTIONS}; got {value!r}."
         )
 
-    def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
+    def query(self, bpp_current: int | str, opp_upcards: int | str, opp_action: int | str | None = None) -> StudBelief:
         """Beliefs given BPP's current hand type, the opponent's up cards' type and its action.
 
         Parameters
@@ -242,7 +247,7 @@ class CompiledStudNet:
         """
         return self._win[bpp_current][opp_upcards][opp_action]
 
-    def with_action_cpt(self, action_cpt) -> "CompiledStudNet":
+    def with_action_cpt(self, action_cpt: ArrayLike) -> "CompiledStudNet":
         """A new compiled network with M_A|C replaced (learning, §3.3 and §5.2).
 
         Parameters
@@ -263,7 +268,7 @@ class CompiledStudNet:
         return CompiledStudNet(cpts, (win.refit(OPP_Action=cpts.action_given_current),
                                       opp.refit(OPP_Action=cpts.action_given_current), bpp))
 
-    def to_network(self):
+    def to_network(self) -> DiscreteBayesianNetwork:
         """The pgmpy network with these CPTs (for inspection, drawing and checks)."""
         return build_network(self.cpts)
 
@@ -274,7 +279,7 @@ class CompiledStudNet:
         )
 
 
-def compile_network(model) -> CompiledStudNet:
+def compile_network(model: DiscreteBayesianNetwork) -> CompiledStudNet:
     """Compile a pgmpy BPP network (built here or read from BIF/XMLBIF) to numpy tables.
 
     >>> from bpp.stud.model.networks import load_networks
@@ -284,7 +289,7 @@ def compile_network(model) -> CompiledStudNet:
     return CompiledStudNet(network_cpts(model))
 
 
-def load_compiled(directory=None) -> tuple[CompiledStudNet, ...]:
+def load_compiled(directory: str | os.PathLike[str] | None = None) -> tuple[CompiledStudNet, ...]:
     """The four compiled networks from ``bpp/models/stud/stud_cpts.npz`` (no pgmpy import).
 
     >>> [n.betting_round for n in load_compiled()]

@@ -52,7 +52,9 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -60,6 +62,13 @@ from bpp.stud.model import handtypes as ht
 from bpp.stud.model.estimate import _deal_batch, _progress
 from bpp.stud.model.figure1 import StudCPTs
 from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
+
+    from holdem._typing import RngLike
 
 __all__ = [
     "LINKED_DIR",
@@ -77,7 +86,7 @@ LINKED_EDGE = ("BPP_Final", "OPP_Final")
 _TABLE_FILE = "opp_final_given_bpp_final.npz"
 
 
-def estimate_opp_given_bpp(n_hands: int = 10_000_000, *, rng=None, progress: bool = False, batch: int = 250_000) -> np.ndarray:
+def estimate_opp_given_bpp(n_hands: int = 10_000_000, *, rng: RngLike = None, progress: bool = False, batch: int = 250_000) -> np.ndarray:
     """P(OPP_Final | BPP_Final) counted from ``n_hands`` random heads-up deals (§3.3's method, §6's arc).
 
     Parameters
@@ -138,7 +147,8 @@ def _check_table(q, where: str) -> np.ndarray:
     return q
 
 
-def save_linked(opp_given_bpp, cpts, out_dir=None, *, info: dict | None = None) -> list[Path]:
+def save_linked(opp_given_bpp: ArrayLike, cpts: Sequence[StudCPTs], out_dir: str | os.PathLike[str] | None = None, *,
+                info: dict | None = None) -> list[Path]:
     """Write the four linked networks (BIF), the table (npz) and ``build_info.json``; return the paths."""
     from bpp.stud.model.networks import save_variant
 
@@ -164,7 +174,7 @@ def _load_table(path: str) -> np.ndarray:
         raise ValueError(f"{path!r}: {exc}") from None
 
 
-def load_opp_given_bpp(directory=None) -> np.ndarray:
+def load_opp_given_bpp(directory: str | os.PathLike[str] | None = None) -> np.ndarray:
     """The saved P(OPP_Final | BPP_Final), (17, 17) read-only (``bpp/models/stud/linked`` by default)."""
     path = Path(LINKED_DIR if directory is None else directory) / _TABLE_FILE
     if not path.exists():
@@ -172,8 +182,10 @@ def load_opp_given_bpp(directory=None) -> np.ndarray:
     return _load_table(str(path))
 
 
-def linked_factors(cpts: StudCPTs, opp_given_bpp) -> tuple[dict, dict]:
+def linked_factors(cpts: StudCPTs, opp_given_bpp: ArrayLike) -> tuple[dict, dict]:
     """One round's network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 with P(OPP_Final | BPP_Final).
+
+    ``opp_given_bpp`` is that table, float (17, 17), columns summing to 1.
 
     >>> from bpp.stud.model.networks import load_cpts
     >>> factors, states = linked_factors(load_cpts()[0], load_opp_given_bpp())

@@ -15,7 +15,9 @@ Examples
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,6 +33,16 @@ from bpp.stud.model.figure1 import (
 )
 from bpp.stud.model.estimate import estimate_all_cpts
 from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+    from pgmpy.models import DiscreteBayesianNetwork
+
+    from bpp.stud.model.dbn import DBNCPTs
+    from bpp.stud_variants import VariantSpec
+    from holdem._typing import RngLike
 
 __all__ = [
     "MODELS_DIR",
@@ -56,7 +68,7 @@ def _quiet_pgmpy():
     config.set_show_progress(False)
 
 
-def variant_factors(variant: str = "paper"):
+def variant_factors(variant: str = "paper") -> Callable[..., tuple[dict, dict]]:
     """The factor function of a variant of :data:`bpp.stud_variants.STUD_VARIANTS` (its spec's ``factors``).
 
     >>> variant_factors("actions").__name__
@@ -77,7 +89,7 @@ def variant_factors(variant: str = "paper"):
     return getattr(importlib.import_module(module), function)
 
 
-def build_network(cpts, variant: str = "paper", **tables):
+def build_network(cpts: StudCPTs | DBNCPTs, variant: str = "paper", **tables: Any) -> DiscreteBayesianNetwork:
     """The pgmpy ``DiscreteBayesianNetwork`` of any BPP variant, built from the variant's factor function.
 
     The one pgmpy builder: every saved network (``bpp build``), every drawn one
@@ -116,7 +128,7 @@ def build_network(cpts, variant: str = "paper", **tables):
     return network_of(*variant_factors(variant)(cpts, **tables))
 
 
-def build_networks(*, method: str = "exact", n_hands: int = 10_000_000, rng=None, progress: bool = False) -> list:
+def build_networks(*, method: str = "exact", n_hands: int = 10_000_000, rng: RngLike = None, progress: bool = False) -> list:
     """The four networks, rounds 0-3: :func:`build_network` of :func:`estimate_all_cpts`.
 
     >>> nets = build_networks(method="sample", n_hands=1000, rng=0)
@@ -150,7 +162,7 @@ def _round_of(model) -> int:
     raise ValueError(f"The network's OPP_Current has {n} states, which matches no betting round.")
 
 
-def network_cpts(model) -> StudCPTs:
+def network_cpts(model: DiscreteBayesianNetwork) -> StudCPTs:
     """The :class:`StudCPTs` of a BPP network (built here or read from BIF/XMLBIF).
 
     >>> cpts = network_cpts(build_network(load_cpts()[2]))
@@ -189,7 +201,7 @@ def _file_stem(betting_round: int) -> str:
     return f"stud_round{betting_round}"
 
 
-def save_networks(networks, out_dir=None, *, info: dict | None = None) -> list[Path]:
+def save_networks(networks: Sequence[DiscreteBayesianNetwork], out_dir: str | os.PathLike[str] | None = None, *, info: dict | None = None) -> list[Path]:
     """Write the four networks as BIF and XMLBIF, plus their CPTs as ``stud_cpts.npz`` (fast loading).
 
     Parameters
@@ -237,7 +249,7 @@ def save_networks(networks, out_dir=None, *, info: dict | None = None) -> list[P
     return written
 
 
-def load_networks(directory=None, *, file_format: str = "bif") -> list:
+def load_networks(directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif") -> list:
     """Read the four networks back with pgmpy's ``BIFReader`` or ``XMLBIFReader``.
 
     Parameters
@@ -267,8 +279,8 @@ def load_networks(directory=None, *, file_format: str = "bif") -> list:
     return models
 
 
-def write_round_networks(models, out_dir, stem: str, *, info: dict | None = None,
-                         formats=("bif", "xmlbif")) -> list[Path]:
+def write_round_networks(models: Sequence[DiscreteBayesianNetwork], out_dir: str | os.PathLike[str], stem: str, *,
+                         info: dict | None = None, formats: Sequence[str] = ("bif", "xmlbif")) -> list[Path]:
     """Write one pgmpy network per round as ``{stem}_round{r}.bif`` / ``.xmlbif`` (+ ``build_info.json``); the paths.
 
     Every saved §6 variant network goes through here (:func:`save_variant`) and is read back by :func:`load_variant` (Figure 1's own networks
@@ -296,8 +308,8 @@ def write_round_networks(models, out_dir, stem: str, *, info: dict | None = None
     return written
 
 
-def save_variant(variant: str, cpts=None, out_dir=None, *, info: dict | None = None, formats=("bif", "xmlbif"),
-                 **tables) -> list[Path]:
+def save_variant(variant: str, cpts: Sequence[StudCPTs] | None = None, out_dir: str | os.PathLike[str] | None = None, *,
+                 info: dict | None = None, formats: Sequence[str] = ("bif", "xmlbif"), **tables: Any) -> list[Path]:
     """Write a §6 variant's four networks (:func:`build_network` of each round) as its spec names them; the paths.
 
     ``{stem}_round{r}.bif`` / ``.xmlbif`` (+ ``build_info.json``) into ``out_dir``, default the variant's shipped
@@ -314,10 +326,10 @@ def save_variant(variant: str, cpts=None, out_dir=None, *, info: dict | None = N
     if len(cpts) != N_ROUNDS:
         raise ValueError(f"The 'cpts' parameter of save_variant must hold 4 rounds' tables; got {len(cpts)}.")
     return write_round_networks([build_network(c, variant, **tables) for c in cpts],
-                                folder if out_dir is None else out_dir, str(spec.stem), info=info, formats=formats)
+                                folder if out_dir is None else out_dir, spec.file_stem, info=info, formats=formats)
 
 
-def _saved(variant: str, where: str):
+def _saved(variant: str, where: str) -> tuple[VariantSpec, Path]:
     """``(spec, shipped folder)`` of a variant with saved networks; one ValueError otherwise."""
     spec = STUD_VARIANTS.get(variant) if isinstance(variant, str) else None
     if spec is None or spec.models is None:
@@ -326,7 +338,8 @@ def _saved(variant: str, where: str):
     return spec, spec.models_path
 
 
-def load_variant(variant: str, directory=None, *, file_format: str = "bif", **tables) -> list:
+def load_variant(variant: str, directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif",
+                 **tables: Any) -> list:
     """The four saved networks of a variant of :data:`bpp.stud_variants.STUD_VARIANTS`, read with pgmpy and checked.
 
     Reads ``{stem}_round{r}.{file_format}`` from ``directory`` (default the variant's shipped folder).  Each file is
@@ -344,27 +357,28 @@ def load_variant(variant: str, directory=None, *, file_format: str = "bif", **ta
     cpts = load_cpts()
     models = []
     for r in range(N_ROUNDS):
-        path = directory / f"{spec.stem}_round{r}.{file_format}"
+        path = directory / f"{spec.file_stem}_round{r}.{file_format}"
         want = _structure(build_network(cpts[r], variant, **tables))
 
-        def check(model, want=want, path=path, r=r):
+        def check(model: DiscreteBayesianNetwork, want: dict = want, path: Path = path, r: int = r) -> None:
             got = _structure(model)
             if got != want:
                 bad = sorted(n for n in set(got) | set(want) if got.get(n) != want.get(n))
                 raise ValueError(f"{str(path)!r} is not the {variant} network of round {r}: the parents or states of "
                                  f"{', '.join(bad)} differ")
 
-        models.append(read_network(path, file_format, str(spec.target), check, where="load_variant"))
+        models.append(read_network(path, file_format, spec.build_target, check, where="load_variant"))
     return models
 
 
-def _structure(model) -> dict:
+def _structure(model: DiscreteBayesianNetwork) -> dict:
     """node → (sorted parents, its and its parents' state names): what a saved network must keep."""
     return {cpd.variable: (tuple(sorted(cpd.variables[1:])), tuple((v, tuple(map(str, cpd.state_names[v]))) for v in cpd.variables))
             for cpd in model.get_cpds()}
 
 
-def read_network(path, file_format: str, target: str, check, *, where: str):
+def read_network(path: str | os.PathLike[str], file_format: str, target: str,
+                 check: Callable[..., object], *, where: str) -> DiscreteBayesianNetwork:
     """Read one saved BPP network with pgmpy, check every CPT is a distribution, then ``check(model)``; return the model.
 
     Every stud network loader reads through here: a missing file raises
@@ -398,7 +412,8 @@ def read_network(path, file_format: str, target: str, check, *, where: str):
     return model
 
 
-def check_figure1(cpts: StudCPTs, model, source, betting_round: int) -> StudCPTs:
+def check_figure1(cpts: StudCPTs, model: DiscreteBayesianNetwork, source: str | os.PathLike[str],
+                  betting_round: int) -> StudCPTs:
     """Check Figure 1's tables of a loaded network (:func:`validate_cpts`) and that BPP's side equals the opponent's (§3.2)."""
     validate_cpts(cpts, source, betting_round=betting_round)
     bpp_current = _cpd_array(model, "BPP_Current", {"BPP_Current": current_type_names(betting_round), "BPP_Final": ht.FINAL_TYPES})
@@ -408,7 +423,7 @@ def check_figure1(cpts: StudCPTs, model, source, betting_round: int) -> StudCPTs
     return cpts
 
 
-def validate_cpts(cpts: StudCPTs, source, *, betting_round: int) -> StudCPTs:
+def validate_cpts(cpts: StudCPTs, source: str | os.PathLike[str], *, betting_round: int) -> StudCPTs:
     """Check one round's tables as loaded from ``source``: the round's shapes, finite, every column normalised.
 
     Every final hand type must also have a positive prior: a type of prior 0
@@ -447,7 +462,7 @@ def validate_cpts(cpts: StudCPTs, source, *, betting_round: int) -> StudCPTs:
     return cpts
 
 
-def load_cpts(directory=None) -> tuple[StudCPTs, ...]:
+def load_cpts(directory: str | os.PathLike[str] | None = None) -> tuple[StudCPTs, ...]:
     """The four rounds' CPTs from ``stud_cpts.npz`` (no pgmpy; milliseconds).
 
     >>> [c.betting_round for c in load_cpts()]

@@ -59,12 +59,16 @@ True
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import StudCPTs, _check_round, current_type_names
 from bpp.stud.model.upcards import link_node, link_states
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = [
     "UPCARDS_NODE",
@@ -102,7 +106,7 @@ def type_shown(betting_round: int) -> np.ndarray:
     return shown
 
 
-def strength_state(hole, up) -> int:
+def strength_state(hole: Sequence[int], up: Sequence[int]) -> int:
     """BPP_Strength's state index for a down card and the up cards: 1 showing, 0 hidden.
 
     >>> from holdem.cards import parse_cards

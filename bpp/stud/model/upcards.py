@@ -78,11 +78,18 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names, upcard_type_names
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "LINKS",
@@ -110,7 +117,7 @@ def _check_link(link) -> str:
     return link
 
 
-def link_node(link="showing") -> str:
+def link_node(link: str = "showing") -> str:
     """The new node's name: ``BPP_Showing`` or ``BPP_Upcards``.
 
     >>> link_node(), link_node("upcards")
@@ -119,7 +126,7 @@ def link_node(link="showing") -> str:
     return "BPP_Showing" if _check_link(link) == "showing" else "BPP_Upcards"
 
 
-def link_states(betting_round: int, link="showing") -> tuple[str, ...]:
+def link_states(betting_round: int, link: str = "showing") -> tuple[str, ...]:
     """States of the new node in a round.
 
     >>> link_states(0), len(link_states(3, "upcards"))
@@ -130,7 +137,7 @@ def link_states(betting_round: int, link="showing") -> tuple[str, ...]:
     return upcard_type_names(betting_round)
 
 
-def showing_state(bpp_up, opp_up) -> int:
+def showing_state(bpp_up: Sequence[int], opp_up: Sequence[int]) -> int:
     """0 if BPP's up cards beat the opponent's as partial hands, 1 if equal, 2 if lower.
 
     >>> from holdem.cards import parse_cards
@@ -144,14 +151,14 @@ def showing_state(bpp_up, opp_up) -> int:
     return 0 if mine > theirs else (1 if mine == theirs else 2)
 
 
-def link_state(bpp_up, opp_up, link="showing") -> int:
+def link_state(bpp_up: Sequence[int], opp_up: Sequence[int], link: str = "showing") -> int:
     """The new node's state index for BPP's and the opponent's up cards (same number of each)."""
     if link == "upcards":
         return ht.hand_type_of(tuple(bpp_up))
     return showing_state(bpp_up, opp_up)
 
 
-def default_linked_action_cpt(betting_round: int, link="showing") -> np.ndarray:
+def default_linked_action_cpt(betting_round: int, link: str = "showing") -> np.ndarray:
     """The starting M_A|C,S: ½ / ½ everywhere, shape (2, n_current, n_link) (§5.2's starting point)."""
     return np.full((len(ACTIONS), len(current_type_names(betting_round)), len(link_states(betting_round, link))), 0.5)
 
@@ -179,14 +186,15 @@ class LinkedActionModel(ShowdownCounts):
     [0.333, 0.667]
     """
 
-    def __init__(self, *, link="showing", prior_strength: float = 2.0):
+    def __init__(self, *, link: str = "showing", prior_strength: float = 2.0):
         self.link = _check_link(link)
         super().__init__(prior_strength=prior_strength)
 
     def shapes(self) -> list[tuple]:
         return [default_linked_action_cpt(r, self.link).shape for r in range(N_ROUNDS)]
 
-    def update(self, opp_cards, aggressive, states) -> "LinkedActionModel":
+    def update(self, opp_cards: Sequence[int], aggressive: Sequence[bool | None],
+               states: Sequence[int | None]) -> "LinkedActionModel":
         """Count one showdown: the opponent's five cards (down card first), its per-round aggression (None: did not act) and the per-round link states."""
         cards = self._cards(opp_cards)
         aggressive, states = self._per_round("aggressive", aggressive), self._per_round("states", states)
@@ -201,7 +209,7 @@ class LinkedActionModel(ShowdownCounts):
         return f"LinkedActionModel(link={self.link!r}, prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
 
 
-def upcards_factors(cpts: StudCPTs, action_cpt=None, link="showing") -> tuple[dict, dict]:
+def upcards_factors(cpts: StudCPTs, action_cpt: ArrayLike | None = None, link: str = "showing") -> tuple[dict, dict]:
     """One round's extended network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 + the link node → OPP_Action.
 
     The link node is a root with a uniform prior (module docstring); OPP_Action's table is M_A|C,S laid out

@@ -285,7 +285,7 @@ class ProbabilisticPlayer(CurvePlayer):
         return self._cache_value
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """The sampled P(win) for each down card of ``holdings``, on a spawned stream (play is not disturbed)."""
+        """The sampled P(win), float (n,), for each down card of ``holdings`` (int (n, 1)), on a spawned stream (play is not disturbed)."""
         me = observation.player
         up, theirs = observation.up_cards[me], observation.up_cards[1 - me]
         rng = self._side_rng()
