@@ -144,8 +144,9 @@ class BluffModel(ShowdownCounts):
         p = self.prior_strength
         out = []
         for counts in self.counts_:
-            m = counts[:2].sum(axis=1)
-            out.append(((counts[2] + p * PRIOR_BLUFF) / (counts.sum(axis=0) + p), (m + p / 2) / (m.sum(axis=0) + p)))
+            passive, aggressive, bluff = counts
+            m = np.add.reduce(counts[:2], axis=1)  # honest rounds by (action, OPP_Current)
+            out.append(((bluff + p * PRIOR_BLUFF) / (passive + aggressive + bluff + p), (m + p / 2) / (m[0] + m[1] + p)))
         return out
 
 
