@@ -116,7 +116,7 @@ STUD_VARIANTS = MappingProxyType({
     "paper": VariantSpec(
         "bpp", "bpp.stud.players.paper:BPPPlayer", "Korb1999 §3: Figure 1's network per round",
         "BPP's network (Korb1999 Figure 1)",
-        "stud-nets", "bpp.stud.model.build",
+        "stud-nets", "bpp.stud.model.build:NETS",
         "BPP's four five-card stud networks (BIF and XMLBIF) from dealt or enumerated hands", "stud", factors="bpp.stud.model.figure1:figure1_factors", stem="stud"),
     "up": VariantSpec(
         "bpp-up", "bpp.stud.players.upcards:bpp_up", "§6.1: OPP_Action also conditioned on BPP's up cards",
@@ -125,20 +125,20 @@ STUD_VARIANTS = MappingProxyType({
     "linked": VariantSpec(
         "bpp-linked", "bpp.stud.players.linked:LinkedBPP", "§6: arc BPP_Final -> OPP_Final (one deck)",
         "bpp-linked: Figure 1 + BPP_Final → OPP_Final (Korb1999 §6.1)",
-        "stud-linked", "bpp.stud.model.build_linked",
+        "stud-linked", "bpp.stud.model.build:LINKED",
         "BPP's stud networks with the arc BPP_Final -> OPP_Final (Korb1999 section 6)", "stud/linked",
         factors="bpp.stud.model.linked:linked_factors", stem="stud_linked"),
     "actions": VariantSpec(
         "bpp-actions", "bpp.stud.players.actions:ActionsBPP",
         "§6.1: OPP_Action = pass/call/bet/raise, own open/facing curves",
         "bpp-actions: OPP_Action = pass/call/bet/raise (Korb1999 §6.1)",
-        "stud-actions", "bpp.stud.model.build_priors:ACTIONS",
+        "stud-actions", "bpp.stud.model.build:ACTIONS",
         "BPP's stud networks with the pass/call/bet/raise OPP_Action, at its prior (Korb1999 section 6.1)",
         "stud/actions", factors="bpp.stud.model.actions:actions_factors", stem="stud_actions"),
     "bluff": VariantSpec(
         "bpp-bluff", "bpp.stud.players.bluff:BluffBPP", "§6.1: OPP_Bluff node learned from showdowns",
         "bpp-bluff: Figure 1 + OPP_Bluff between OPP/BPP_Current and OPP_Action (Korb1999 §6.1)",
-        "stud-bluff", "bpp.stud.model.build_priors:BLUFF",
+        "stud-bluff", "bpp.stud.model.build:BLUFF",
         "BPP's stud networks with the OPP_Bluff node, at its priors (Korb1999 section 6.1)", "stud/bluff",
         layout={"OPP_Upcards": (-0.5, 0.0), "OPP_Bluff": (0.5, 0.0), "OPP_Action": (0.0, -1.0)},
         pixels={"OPP_Upcards": (0, 660), "OPP_Bluff": (490, 660), "OPP_Action": (245, 800)},
@@ -146,13 +146,13 @@ STUD_VARIANTS = MappingProxyType({
     "dbn": VariantSpec(
         "bpp-dbn", "bpp.stud.players.dbn:DBNBPP", "§6.3: one four-slice dynamic network, belief carried across rounds",
         "bpp-dbn: the four rounds as time slices of one dynamic network (Korb1999 §6.3)",
-        "stud-dbn", "bpp.stud.model.build_dbn",
+        "stud-dbn", "bpp.stud.model.build:DBN",
         "BPP's four-slice dynamic Bayesian network (Korb1999 section 6.3)", "stud/dbn", drawing="dbn",
         factors="bpp.stud.model.dbn:dbn_factors", stem="stud_dbn"),
     "showing": VariantSpec(
         "bpp-showing", "bpp.stud.players.showing:ShowingBPP", "§6.1: curves split on BPP's strength showing / hidden",
         "bpp-showing: Figure 1 + BPP_Upcards and BPP_Strength (Korb1999 §6.1)",
-        "stud-showing", "bpp.stud.model.build_priors:SHOWING",
+        "stud-showing", "bpp.stud.model.build:SHOWING",
         "BPP's stud networks with BPP_Upcards and BPP_Strength (Korb1999 section 6.1)", "stud/showing",
         layout={"BPP_Upcards": (1.6, 0.0), "BPP_Strength": (1.0, -1.0)},
         pixels={"BPP_Upcards": (490, 660), "BPP_Strength": (735, 800)}, observed=("BPP_Upcards", "BPP_Strength"),

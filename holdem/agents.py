@@ -313,7 +313,8 @@ def hand_bits(key: int, hands: NDArray[np.integer[Any]], steps: NDArray[np.integ
              + steps.astype(np.uint64) * np.uint64(_GOLDEN) + draws)
         z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
         z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        return z ^ (z >> np.uint64(31))  # type: ignore[no-any-return]  # uint64 arithmetic stays uint64
+        out: NDArray[np.uint64] = z ^ (z >> np.uint64(31))  # uint64 arithmetic stays uint64
+        return out
 
 
 class HandStreams(Agent):

@@ -86,20 +86,3 @@ def test_bpp_bluff_plays_learns_bluffs_and_reads_its_own_network():
     player.refit()
     for r, net in enumerate(player.compiled_networks()):
         np.testing.assert_allclose(net.table("BPP_Win", "win"), player._tables[r], atol=1e-12, equal_nan=True)
-
-
-# ------------------------------------------------------------------ the bluff network read back
-
-
-def test_a_bluff_must_be_aggressive():
-    from pgmpy.factors.discrete import TabularCPD
-
-    model = networks.build_network(networks.load_cpts()[0], "bluff")
-    cpd = model.get_cpds("OPP_Action")
-    values = cpd.get_values().copy()
-    values[:, 1] = [0.5, 0.5]  # OPP_Current = first state, OPP_Bluff = bluff: sometimes passive
-    model.remove_cpds(cpd)
-    model.add_cpds(TabularCPD("OPP_Action", 2, values, evidence=cpd.variables[1:], evidence_card=cpd.cardinality[1:],
-                              state_names=cpd.state_names))
-    with pytest.raises(ValueError, match="must be 1"):
-        sb.bluff_network_cpts(model)

@@ -53,21 +53,18 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names
+from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, current_type_names
 from bpp.stud.model.learning import ShowdownCounts
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from numpy.typing import ArrayLike
-    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = [
     "BLUFF_STATES",
     "WEAK_FINALS",
     "PRIOR_BLUFF",
-    "bluff_network_cpts",
-    "effective_action_cpt",
     "BluffModel",
     "bluff_tables",
     "bluff_factors",
@@ -94,49 +91,6 @@ def _check(bluff, honest, r: int):
     if h.shape != (2, n) or not np.all(np.isfinite(h)) or h.min() < 0 or not np.allclose(h.sum(axis=0), 1.0, atol=1e-9):
         raise ValueError(f"The 'honest_cpt' parameter must have shape {(2, n)} with columns summing to 1 for round {r}; got shape {h.shape}.")
     return beta, h
-
-
-def effective_action_cpt(bluff_cpt: ArrayLike, honest_cpt: ArrayLike) -> np.ndarray:
-    """M[b, a, c] = Σ_s P(s | c, b) P(a | c, s): the paper's M_A|C seen from BPP_Current = b.
-
-    >>> effective_action_cpt(np.array([[0.5]]), np.array([[0.8], [0.2]])).tolist()
-    [[[0.4], [0.6]]]
-    """
-    beta = np.asarray(bluff_cpt, dtype=np.float64)
-    h = np.asarray(honest_cpt, dtype=np.float64)
-    return np.stack([(1.0 - beta) * h[0], (1.0 - beta) * h[1] + beta], axis=1)
-
-
-def bluff_network_cpts(model: DiscreteBayesianNetwork) -> tuple[StudCPTs, np.ndarray, np.ndarray]:
-    """``(cpts, β, H)`` of a bluff network (built here or read back): Figure 1's tables, P(bluff | c, b), P(a | c, honest).
-
-    ``cpts`` is the :class:`~bpp.stud.model.figure1.StudCPTs` of Figure 1's part, its M_A|C the honest H;
-    β has shape (B, C) (BPP_Current, OPP_Current), H (2, C).  Raises ``ValueError`` when a bluff does not always act
-    aggressively (the node's definition) or the structure is not :func:`bluff_factors`'.
-
-    >>> from bpp.stud.model.networks import build_network, load_cpts
-    >>> cpts, beta, h = bluff_network_cpts(build_network(load_cpts()[1], "bluff"))
-    >>> cpts.betting_round, beta.shape, float(beta.max()), h.shape
-    (1, (14, 14), 0.05, (2, 14))
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import _cpd_array, _round_of, network_cpts
-
-    r = _round_of(model)
-    current = current_type_names(r)
-    if sorted(model.get_parents("OPP_Bluff")) != ["BPP_Current", "OPP_Current"] or sorted(model.get_parents("OPP_Action")) != ["OPP_Bluff", "OPP_Current"]:
-        raise ValueError("OPP_Bluff's parents must be OPP_Current and BPP_Current, OPP_Action's OPP_Current and OPP_Bluff")
-    bluff = _cpd_array(model, "OPP_Bluff", {"OPP_Bluff": BLUFF_STATES, "OPP_Current": current, "BPP_Current": current})
-    action = _cpd_array(model, "OPP_Action", {"OPP_Action": ACTIONS, "OPP_Current": current, "OPP_Bluff": BLUFF_STATES})
-    if not np.allclose(action[1, :, 1], 1.0):
-        raise ValueError("P(OPP_Action = aggressive | OPP_Bluff = bluff) must be 1 (a bluff is a bet or raise, §6.1)")
-    beta, h = bluff[1].T, action[:, :, 0]
-    base = model.copy()
-    base.remove_node("OPP_Bluff")
-    base.add_cpds(TabularCPD("OPP_Action", 2, h, evidence=["OPP_Current"], evidence_card=[len(current)],
-                             state_names={"OPP_Action": list(ACTIONS), "OPP_Current": list(current)}))
-    return network_cpts(base), np.ascontiguousarray(beta), np.ascontiguousarray(h)
 
 
 class BluffModel(ShowdownCounts):
@@ -190,8 +144,9 @@ class BluffModel(ShowdownCounts):
         p = self.prior_strength
         out = []
         for counts in self.counts_:
-            m = counts[:2].sum(axis=1)
-            out.append(((counts[2] + p * PRIOR_BLUFF) / (counts.sum(axis=0) + p), (m + p / 2) / (m.sum(axis=0) + p)))
+            passive, aggressive, bluff = counts
+            m = np.add.reduce(counts[:2], axis=1)  # honest rounds by (action, OPP_Current)
+            out.append(((bluff + p * PRIOR_BLUFF) / (passive + aggressive + bluff + p), (m + p / 2) / (m[0] + m[1] + p)))
         return out
 
 
@@ -216,7 +171,8 @@ def bluff_tables(bluff_cpt: ArrayLike, honest_cpt: ArrayLike) -> dict:
 def bluff_factors(cpts: StudCPTs, bluff_cpt: ArrayLike | None = None, honest_cpt: ArrayLike | None = None) -> tuple[dict, dict]:
     """One round's bluff network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 plus OPP_Bluff.
 
-    ``bluff_cpt`` and ``honest_cpt`` are the float tables :func:`build_bluff_network` takes (default its priors).
+    ``bluff_cpt`` (β, float (B, C)) and ``honest_cpt`` (H, float (2, C)) default to the priors
+    (:data:`PRIOR_BLUFF`, ½ / ½).
 
     >>> from bpp.stud.model.networks import load_cpts
     >>> factors, states = bluff_factors(load_cpts()[0])

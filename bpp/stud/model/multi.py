@@ -31,7 +31,7 @@ the opponent half repeated once per opponent ``i = 1..m``::
 The interrelation between the hands is read the simple way: given what BPP
 knows, the opponents' finals are independent (the network has no arc
 between them, nor from BPP_Final to them; all hands come from one deck, the
-dependence :mod:`bpp.stud.model.build_linked` estimates heads-up, and it is
+dependence :mod:`bpp.stud.model.linked` estimates heads-up, and it is
 left out here).  ``figures/stud_multi.py`` measures what that costs: the
 calibration of P(win) against the dealt-out truth by number of live
 opponents.

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
     from pgmpy.models import DiscreteBayesianNetwork
 
+    from bpp.stud_variants import VariantSpec
     from holdem._typing import RngLike
 
 __all__ = [
@@ -320,12 +321,21 @@ def save_variant(variant: str, cpts: Sequence[StudCPTs] | None = None, out_dir: 
     ...     [p.name for p in save_variant("bluff", out_dir=d, info={"note": "doctest"})][-3:]
     ['stud_bluff_round3.bif', 'stud_bluff_round3.xmlbif', 'build_info.json']
     """
-    spec = STUD_VARIANTS[variant]
+    spec, folder = _saved(variant, "save_variant")
     cpts = load_cpts() if cpts is None else tuple(cpts)
     if len(cpts) != N_ROUNDS:
         raise ValueError(f"The 'cpts' parameter of save_variant must hold 4 rounds' tables; got {len(cpts)}.")
     return write_round_networks([build_network(c, variant, **tables) for c in cpts],
-                                spec.models_path if out_dir is None else out_dir, spec.file_stem, info=info, formats=formats)
+                                folder if out_dir is None else out_dir, spec.file_stem, info=info, formats=formats)
+
+
+def _saved(variant: str, where: str) -> tuple[VariantSpec, Path]:
+    """``(spec, shipped folder)`` of a variant with saved networks; one ValueError otherwise."""
+    spec = STUD_VARIANTS.get(variant) if isinstance(variant, str) else None
+    if spec is None or spec.models is None:
+        saved = [n for n, s in STUD_VARIANTS.items() if s.models is not None]
+        raise ValueError(f"The 'variant' parameter of {where} must be one of {saved}; got {variant!r}.")
+    return spec, spec.models_path
 
 
 def load_variant(variant: str, directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif",
@@ -342,15 +352,15 @@ def load_variant(variant: str, directory: str | os.PathLike[str] | None = None, 
     >>> [sorted(m.get_parents("OPP_Bluff")) for m in load_variant("bluff", file_format="xmlbif")][3]
     ['BPP_Current', 'OPP_Current']
     """
-    spec = STUD_VARIANTS[variant]
-    directory = Path(spec.models_path if directory is None else directory)
+    spec, folder = _saved(variant, "load_variant")
+    directory = Path(folder if directory is None else directory)
     cpts = load_cpts()
     models = []
     for r in range(N_ROUNDS):
         path = directory / f"{spec.file_stem}_round{r}.{file_format}"
         want = _structure(build_network(cpts[r], variant, **tables))
 
-        def check(model, want=want, path=path, r=r):
+        def check(model: DiscreteBayesianNetwork, want: dict = want, path: Path = path, r: int = r) -> None:
             got = _structure(model)
             if got != want:
                 bad = sorted(n for n in set(got) | set(want) if got.get(n) != want.get(n))
@@ -361,7 +371,7 @@ def load_variant(variant: str, directory: str | os.PathLike[str] | None = None, 
     return models
 
 
-def _structure(model) -> dict:
+def _structure(model: DiscreteBayesianNetwork) -> dict:
     """node → (sorted parents, its and its parents' state names): what a saved network must keep."""
     return {cpd.variable: (tuple(sorted(cpd.variables[1:])), tuple((v, tuple(map(str, cpd.state_names[v]))) for v in cpd.variables))
             for cpd in model.get_cpds()}

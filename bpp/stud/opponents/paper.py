@@ -210,8 +210,8 @@ def _win_probabilities(mine: np.ndarray, theirs: np.ndarray, u: np.ndarray | Non
     hands[0, :, a:] = rows[:, :n_mine]
     hands[1, :, : a - 1] = np.repeat(theirs, n, axis=0)
     hands[1, :, a - 1 :] = rows[:, n_mine:m]
-    r = evaluate_unchecked(hands.reshape(-1, 5)).reshape(2, k, n)
-    return ((r[0] > r[1]).sum(axis=1) + 0.5 * (r[0] == r[1]).sum(axis=1)) / n
+    ranks = evaluate_unchecked(hands.reshape(-1, 5)).reshape(2, k, n)
+    return ((ranks[0] > ranks[1]).sum(axis=1) + 0.5 * (ranks[0] == ranks[1]).sum(axis=1)) / n
 
 
 def _live_opponents(observation: Observation) -> list[int]:
