@@ -8,9 +8,13 @@ of ``poki`` and LBR's deals/s against ``poki``.
 
 First the per-board kernels of the post-flop evaluator beside the code they replaced (kept here only as the
 anchor): every holding's HS/EHS (``StreetTable.holding_strength``; before: a loop of sort + searchsorted per next
-card) and the next-card ranks of a table (before: ``rank_of_keys`` on all 1,326 × 52 pairs); the simulation
+card) and the next-card ranks of a table (before: ``rank_of_keys`` on all 1,326 × 52 pairs); Loki's one-card
+look-ahead counts of its own holding against every holding (``StreetTable._pattern_later``, by rank pattern;
+before: all 1,326 × 52 next-card ranks compared with ours, and the whole table gathered first); the simulation
 players' percentiles of the sampled holdings on 500 trial boards (``sampling._percentiles``; before: every holding
-evaluated on every trial board).
+evaluated on every trial board); every holding's one-card HP table against a weighted range, what LBR needs
+for Poki's policy (``holdem.strength.pairwise_potential_tables``; before: every pair of holdings compared after each
+next card). LBR's deals/s against ``poki`` is printed beside the same deals with that old kernel put back.
 """
 
 from __future__ import annotations
@@ -21,12 +25,14 @@ import time
 import numpy as np
 
 from _timing import best_time
-from bpp.loki.evaluator.postflop import StreetTable
+from bpp.loki.evaluator.postflop import StreetTable, _conflicts
+from holdem.cards import parse_cards
 from bpp.loki.simulator.sampling import _percentiles
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.games import make_game
 from holdem.match import play_match
-from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
+from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS, conflict_matrix
+from holdem.strength import pairwise_potential_tables
 from holdem.tables import load_tables
 
 LOKI = ["loki-reweight", "loki-showdown", "loki-reweight-showdown", "loki-b", "loki-c", "loki-d", "loki-e"]
@@ -70,6 +76,20 @@ def holding_strength_loop(table: StreetTable) -> tuple[np.ndarray, np.ndarray]:
     return hs, np.where(live, hs + (1 - hs) * ppot, 0.0)
 
 
+def look_ahead_full(table: StreetTable, h0: int, live: np.ndarray) -> np.ndarray:
+    """The anchor: Loki's one-card look-ahead counts of our holding ``h0`` against every holding as they were
+    counted before the rank-pattern form, by comparing all 1326 × 52 (holding, next card) ranks of the table."""
+    ours_next = table.next_ranks[h0]
+    theirs_next = table.next_ranks
+    ones = np.ones(52, dtype=np.float32)
+    ahead = (theirs_next < ours_next).astype(np.float32) @ ones - (ours_next[HOLDINGS] > 0).sum(axis=1)
+    behind = (theirs_next > np.where(ours_next > 0, ours_next, np.iinfo(np.int16).max)).astype(np.float32) @ ones
+    n_valid = np.where(table.board_conflict, 0, 50 - table.board.size) - (theirs_next[:, HOLDINGS[h0]] > 0).sum(axis=1)
+    later = np.stack([ahead, n_valid - ahead - behind, behind], axis=1).astype(np.float64)
+    later[~live] = 0.0
+    return later
+
+
 def next_ranks_full(board: np.ndarray) -> np.ndarray:
     """The anchor: every (holding, next card) rank by ``rank_of_keys`` on all pairs, as before the rank-pattern rewrite."""
     tables = load_tables()
@@ -96,6 +116,42 @@ def percentiles_full(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     return (less + equal / 2) / (N_HOLDINGS - n_dead - 1)
 
 
+_PAIRWISE_CACHE: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def pairwise_tables_before(board: np.ndarray, ranks: np.ndarray, next_ranks: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The anchor: ``holdem.strength.pairwise_potential_tables`` as computed before the rank-pattern rewrite.
+
+    Every ordered pair of holdings compared after each next card ((1326, 1326, 3) uint8 counts, kept for the
+    last four boards), then per weight table and per now-state a float32 ``einsum`` over the 1,326 × 1,326 pairs.
+    """
+    key = tuple(np.asarray(board).tolist())
+    later = _PAIRWISE_CACHE.get(key)
+    share = conflict_matrix()
+    if later is None:
+        valid = next_ranks > 0
+        n_valid = valid.sum(axis=1)
+        big = np.where(valid, next_ranks, np.iinfo(np.int16).max)
+        later = np.zeros((N_HOLDINGS, N_HOLDINGS, 3), dtype=np.uint8)
+        for lo in range(0, N_HOLDINGS, 128):
+            ours = next_ranks[lo : lo + 128, None, :]
+            mine = valid[:, HOLDINGS[lo : lo + 128]].sum(axis=2).T
+            ahead = (big[None] < ours).view(np.uint8).sum(axis=2, dtype=np.uint8)
+            behind = (next_ranks[None] > ours).view(np.uint8).sum(axis=2, dtype=np.uint8) - mine
+            later[lo : lo + 128, :, 0], later[lo : lo + 128, :, 2] = ahead, behind
+            later[lo : lo + 128, :, 1] = n_valid[None] - mine - ahead - behind
+        later[share] = 0
+        if len(_PAIRWISE_CACHE) >= 4:
+            _PAIRWISE_CACHE.pop(next(iter(_PAIRWISE_CACHE)))
+        _PAIRWISE_CACHE[key] = later
+    live = ~np.isin(HOLDINGS, board).any(axis=1)
+    ok = ~share & live[None, :] & live[:, None]
+    laterf = later.astype(np.float32)
+    now = [ranks[None, :] < ranks[:, None], ranks[None, :] == ranks[:, None], ranks[None, :] > ranks[:, None]]
+    return np.stack([np.stack([np.einsum("hg,hgl->hl", (wi[None, :] * (n & ok)).astype(np.float32), laterf) for n in now], axis=1)
+                     for wi in weights]).astype(np.float64)
+
+
 def trial_boards(k: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """500 random k-card boards and two holdings per board that share no card with it (as the simulator samples)."""
     deck = np.argsort(rng.random((500, 52)), axis=1)
@@ -117,6 +173,14 @@ def kernels() -> None:
         ours = best_time(lambda: StreetTable(text), 20)
         before = best_time(lambda: next_ranks_full(table.board), 20)
         print(f"{'table (ours) / next ranks, ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
+    for text, hole in (("3h 4c Jh", "As Qc"), ("2h 7h Kd 9c", "Ah 5h")):
+        table = StreetTable(text)
+        h0 = int(HOLDING_INDEX[tuple(parse_cards(hole))])
+        live = ~(table.board_conflict | _conflicts(parse_cards(hole)))
+        assert np.array_equal(table._pattern_later(h0, live), look_ahead_full(table, h0, live))
+        ours = best_time(lambda: table._pattern_later(h0, live), 20)
+        before = best_time(lambda: look_ahead_full(table, h0, live), 20)
+        print(f"{'Loki look-ahead of ' + hole + ', ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
     rng = np.random.default_rng(0)
     for k, street in ((3, "flops"), (4, "turns"), (5, "rivers")):
         boards, holdings = trial_boards(k, rng)
@@ -125,6 +189,14 @@ def kernels() -> None:
         before = best_time(lambda: percentiles_full(boards, holdings), 20)
         print(f"{'sim percentiles, 500 ' + street:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
 
+    for text in ("2c 7d Ks", "3h 4c Jh", "5s 9s Qs", "Ks 9d 2c 7h", "Ah Kh 7h 2c"):
+        table = StreetTable(text)
+        w = rng.random((1, N_HOLDINGS)) * ~table.board_conflict
+        args = (table.board, table.ranks, table.next_ranks, w)
+        assert np.allclose(pairwise_potential_tables(*args), pairwise_tables_before(*args), rtol=1e-5)  # before: float32 sums
+        ours = best_time(lambda: pairwise_potential_tables(*args), 5)
+        before = best_time(lambda: (_PAIRWISE_CACHE.clear(), pairwise_tables_before(*args)), 5)
+        print(f"{'LBR: HP tables of every holding, ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
 
 def rate(game, agents, hands: int, seconds: float) -> float:
     """hands per CPU second of ``play_match`` (best of repeats within ``seconds``, after a warm-up).
@@ -147,6 +219,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=1000, help="hands per timed match (simulation players: a tenth)")
     ap.add_argument("--seconds", type=float, default=5.0, help="stop repeating an agent's match after this long")
+    ap.add_argument("--lbr-deals", type=int, help="deals of the LBR figure (default: a fiftieth of --hands)")
     ap.add_argument("--only", nargs="*", help="only these agents (and 'kernels', 'table', 'lbr')")
     a = ap.parse_args()
     want = set(a.only or []) or None
@@ -167,15 +240,26 @@ def main() -> None:
         r = rate(make_game("limit-holdem", 10), ["poki"] * 10, a.hands // 10, a.seconds)
         print(f"{'poki x 10 seats':24} {r:10,.0f} {100:8,}   {'ok' if r >= 100 else 'BELOW'}")
     if not want or "lbr" in want:
+        import bpp.loki.evaluator.postflop as postflop
         from bpp.lbr.run import run_lbr
 
-        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=2, rng=99)  # warm caches
-        deals = max(2, a.hands // 50)
-        t = time.process_time()
-        run_lbr("poki", game="limit-holdem", betting="fc", n_deals=deals, rng=1, block_size=deals)
-        r = deals / (time.process_time() - t)
-        print(f"{'LBR fc vs poki (deals/s)':24} {r:10,.1f} {10:8,}   {'ok' if r >= 10 else 'BELOW'}")
+        deals = a.lbr_deals or max(2, a.hands // 50)
 
+        def lbr_rate() -> float:
+            run_lbr("poki", game="limit-holdem", betting="fc", n_deals=2, rng=99)  # warm caches
+            t = time.process_time()
+            run_lbr("poki", game="limit-holdem", betting="fc", n_deals=deals, rng=1, block_size=deals)
+            return deals / (time.process_time() - t)
+
+        r = lbr_rate()
+        ours = postflop.pairwise_potential_tables
+        postflop.pairwise_potential_tables = pairwise_tables_before  # the anchor: the same deals, the old kernel
+        try:
+            before = lbr_rate()
+        finally:
+            postflop.pairwise_potential_tables = ours
+        print(f"{'LBR fc vs poki (deals/s)':24} {r:10,.1f} {10:8,}   {'ok' if r >= 10 else 'BELOW'}   "
+              f"anchor: the pairwise HP tables {before:,.1f} ({deals} deals)")
 
 if __name__ == "__main__":
     main()

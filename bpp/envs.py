@@ -52,8 +52,11 @@ drawn                 n          cards each seat drew / 5 (draw)
 
 **Rewards** are the hand's payoffs in the game's unit (``game.unit``: small
 bets, big blinds, units), given when the hand ends.  ``reset(seed=s)`` makes
-the deals reproducible; ``reset(options={"deal": permutation, "button": b})``
-plays a given deal.
+the deals reproducible: the hands from there on are dealt as ``play_match(...,
+rng=s)`` deals its hands, the same deals and buttons in the same order
+(drawn in blocks, with their showdown ranks; :class:`VsAgentsEnv` in
+duplicate seating replays each deal instead).
+``reset(options={"deal": permutation, "button": b})`` plays a given deal.
 """
 
 from __future__ import annotations
@@ -63,7 +66,9 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 from numpy.typing import NDArray
 
+from holdem.checks import seed_sequence
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Game, Observation
+from holdem.match.runner import DEFAULT_BLOCK_SIZE, block_deals
 from holdem.play import HandDriver
 
 if TYPE_CHECKING:
@@ -78,6 +83,7 @@ ACTION_SETS = {"fcr": ("min",), "fcpa": (1.0, "all"), "fchpa": (0.5, 1.0, "all")
 _ROUNDS = 5
 _CALL = ActionKind.CHECK_CALL
 _HISTORY_SCALE = 8.0
+_OPPONENTS_KEY = 0x4F50504E  # the spawn key of VsAgentsEnv's opponents' streams (the deals use the root's children)
 
 
 def _game(game, **options):
@@ -161,18 +167,15 @@ class ActionCoder:
         ``mask``: its mask if known (int8, shape ``(n,)``, as :meth:`mask` gives it).
         """
         m = self.mask(obs) if mask is None else mask
-        ok = isinstance(index, (int, np.integer)) and not isinstance(index, bool) and 0 <= index < self.n and m[index]
-        if not ok:
+        i = index if type(index) is int else int(index) if isinstance(index, np.integer) else -1  # a bool: outside
+        if not (0 <= i < self.n and m[i]):
             raise ValueError(f"action {index!r} is outside the action mask {m.tolist()} of seat {obs.player} "
                              f"(legal: {_legal_text(obs)})")
-        index = int(index)
-        if index == 0:
-            return FOLD
-        if index == 1:
-            return CHECK_CALL
-        if index < self.n_bet:
-            return Action(_RAISE, self._amount(obs, self.raises[index - 2]))
-        bits = index - self.n_bet
+        if i < 2:
+            return CHECK_CALL if i else FOLD
+        if i < self.n_bet:
+            return Action(_RAISE, self._amount(obs, self.raises[i - 2]))
+        bits = i - self.n_bet
         return Action(_DISCARD, 0, tuple(c for i, c in enumerate(obs.hole) if bits >> i & 1))
 
     def index(self, obs: Observation, action: Action) -> int:
@@ -250,7 +253,7 @@ class Encoder:
     def __init__(self, n_players: int, starting_stack: int):
         n = self.n = int(n_players)
         self.v = np.zeros(observation_size(n), dtype=np.float32)
-        self._w = memoryview(self.v)  # element writes through the buffer: a Python float in, no numpy scalar made
+        self._w: Any = self.v.data  # a memoryview: element writes through the buffer: a Python float in, no numpy scalar made
         self._up = 104
         self._round = self._up + n * 52
         self._num = self._round + _ROUNDS  # pot, to call, stacks (n), committed (n), then button (n), folded (n)
@@ -305,8 +308,7 @@ class Encoder:
             self.round = r
         counts = self._counts
         slots = self._slots
-        for k in range(self.seen, len(history)):
-            ev = history[k]
+        for ev in history[self.seen :]:
             kind = ev.kind
             if kind == "action":
                 a = ev.action.kind
@@ -328,26 +330,21 @@ class Encoder:
         w[i + 1] = obs.to_call * inv
         i += 2
         stacks = obs.stacks
-        for s in range(me, me + n):
-            w[i] = stacks[s % n] * inv
+        committed = obs.committed or (0,) * n
+        for x in (stacks[me:] + stacks[:me] + committed[me:] + committed[:me]) if me else stacks + committed:
+            w[i] = x * inv
             i += 1
-        committed = obs.committed
-        if committed:
-            for s in range(me, me + n):
-                w[i] = committed[s % n] * inv
-                i += 1
         folded = obs.folded
         if folded != self._folded:
             i = self._fold
-            for s in range(me, me + n):
-                w[i] = float(folded[s % n])
+            for x in folded[me:] + folded[:me]:
+                w[i] = 1.0 if x else 0.0
                 i += 1
             self._folded = folded
         drawn = obs.extra.get("drawn") if obs.extra else None
         if drawn:
             i = self._drawn
-            for s in range(me, me + n):
-                d = drawn[s % n]
+            for d in drawn[me:] + drawn[:me]:
                 w[i] = d / 5.0 if d > 0 else 0.0  # -1: not drawn yet
                 i += 1
         return self.v.copy()
@@ -368,13 +365,14 @@ class _Deals:
 
     Block ``b`` is :func:`holdem.match.runner.block_deals` of child ``b`` of
     ``seed`` (a ``SeedSequence``): uniform deals, shuffled only as deep as the
-    rules read (``game.deal_cards``); with ``block`` a match's block size
-    they are the deals of ``play_match(..., rng=seed)``.  The block's showdown
-    ranks are evaluated at once for every button, so a hand starts on the
-    engine's trusted path with its ranks, as in :func:`holdem.match.runner.play_block`.
+    rules read (``game.deal_cards``); with a match's root and block size
+    (the default) they are the deals of ``play_match(..., rng=seed)``.  The
+    block's showdown ranks are evaluated at once for every button, so a hand
+    starts on the engine's trusted path with its ranks, as in
+    :func:`holdem.match.runner.play_block`.
     """
 
-    def __init__(self, game: Game, seed: np.random.SeedSequence, block: int = 64) -> None:
+    def __init__(self, game: Game, seed: np.random.SeedSequence, block: int = DEFAULT_BLOCK_SIZE) -> None:
         self.game = game
         self.seed = seed
         self.block = block
@@ -384,8 +382,6 @@ class _Deals:
         self._next = 0
 
     def _draw(self) -> None:
-        from holdem.match.runner import block_deals
-
         game, n = self.game, self.game.n_players
         deals, _ = block_deals(self.seed.spawn(1)[0], self.block, 0, getattr(game, "deal_cards", 52))
         self._rows = list(map(tuple, deals.tolist()))
@@ -475,7 +471,7 @@ def _make_aec_class():
 
         def reset(self, seed=None, options=None):
             if seed is not None or self._deals is None:
-                self._deals = _Deals(self.game, np.random.SeedSequence(seed))
+                self._deals = _Deals(self.game, seed_sequence(seed))
                 self._hands = 0
             options = options or {}
             deal = options.get("deal")
@@ -657,10 +653,10 @@ class _VsAgentsImpl:
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)  # gymnasium's own np_random (unused: the deals and opponents have their streams below)
         if seed is not None or self._opponents is None:
-            root = np.random.SeedSequence(seed)
-            deal_seq, opp_seq = root.spawn(2)
-            self._deals = _Deals(self.game, deal_seq)
-            self._opponents = self._make_opponents(opp_seq)
+            root = seed_sequence(seed)
+            self._deals = _Deals(self.game, root)  # play_match's deals: block b from child b of the root
+            self._opponents = self._make_opponents(
+                np.random.SeedSequence(root.entropy, spawn_key=tuple(root.spawn_key) + (_OPPONENTS_KEY,)))
             self._drivers = {}
             self._hands = 0
         skipped = 0.0
@@ -733,7 +729,7 @@ class VsAgentsEnv(metaclass=_VsAgentsMeta):
     Examples
     --------
     >>> env = VsAgentsEnv("stud5", opponents=["rules"])
-    >>> obs, info = env.reset(seed=3)
+    >>> obs, info = env.reset(seed=4)
     >>> obs.shape, info["action_mask"].tolist()
     ((245,), [1, 1, 1])
     """

@@ -5,14 +5,15 @@ works without it; :func:`require_pyspiel` raises a one-line ``ValueError``
 naming the extra when it is missing.
 
 **The games.**  :func:`universal_poker_game` loads the ``universal_poker``
-game that a bpp hold'em game is: limit hold'em at 2 to 4 seats
-(:data:`MAX_LIMIT_SEATS`: OpenSpiel cannot load more) and heads-up no-limit
+game that a bpp hold'em game is: limit hold'em at 2 to 10 seats
+(:data:`MAX_LIMIT_SEATS`; from 5 seats on through a workaround, see
+:func:`universal_poker_params`) and heads-up no-limit
 (the ACPC games: ``NoLimitHoldem()`` is the 20,000-chip, 50/100 game of
 Lisy2017 §4, ``pyspiel.hunl_game_string``; ``LimitHoldem()`` is ACPC limit
 hold'em at blinds 1/2, bets 2/4, ``maxRaises = 3 4 4 4``; with 3 or more
 seats the ACPC ring game, ``blind = 1 2 0 …``, ``firstPlayer = 3 1 1 1``).
 The correspondence, checked decision by decision by
-``tests/frameworks/test_openspiel_rules.py`` at 2, 3 and 4 seats:
+``tests/frameworks/test_openspiel_rules.py`` at 2 to 10 seats:
 
 * **Seats.**  OpenSpiel's player ``i`` is the ``i``-th seat left of the
   button, bpp's seat ``(button + 1 + i) % n`` (:func:`openspiel_player`).
@@ -74,11 +75,10 @@ __all__ = [
 
 _RAISE = ActionKind.BET_RAISE
 _GAMES = ("limit-holdem", "nolimit-holdem")
-#: The most seats of a limit game universal_poker can load.  open_spiel 2.0.2 writes no ``stack`` line into the
-#: gamedef of a limit game, and its copy of the ACPC ``readGame`` then assumes 4 stacks (``stackRead = 4``, only
-#: ``stack[0..3]`` set: MAX_ROUNDS where the ACPC original has MAX_PLAYERS), so 5 or more players fail its check
-#: "only read 4 stack sizes" and the interpreter crashes (segmentation fault) instead of raising.
-MAX_LIMIT_SEATS = 4
+#: The most seats of a limit game the bridge loads: universal_poker's and bpp's limit hold'em's maximum.
+MAX_LIMIT_SEATS = 10
+#: ACPC's "no stack" (INT32_MAX): what ``readGame`` gives a seat of a gamedef without a ``stack`` line.
+_ACPC_NO_STACK = 2**31 - 1
 
 
 def require_pyspiel() -> ModuleType:
@@ -99,9 +99,6 @@ def _bpp_game(game):
     if getattr(game, "name", None) not in _GAMES or (game.name == "nolimit-holdem" and game.n_players != 2):
         raise ValueError(f"The OpenSpiel bridge plays limit-holdem (2-{MAX_LIMIT_SEATS} seats) and heads-up "
                          f"nolimit-holdem; got {game!r}.")
-    if game.n_players > MAX_LIMIT_SEATS:
-        raise ValueError(f"OpenSpiel's universal_poker cannot load limit hold'em with {game.n_players} players (at most "
-                         f"{MAX_LIMIT_SEATS}: its ACPC gamedef reader assumes 4 stacks in a limit game); got {game!r}.")
     return game
 
 
@@ -117,6 +114,22 @@ def universal_poker_params(game: str | Game, betting: str = "fullgame") -> dict:
     >>> p = universal_poker_params(LimitHoldem(n_players=3))
     >>> p["numPlayers"], p["blind"], p["firstPlayer"]
     (3, '1 2 0', '3 1 1 1')
+    >>> universal_poker_params(LimitHoldem(n_players=5))["maxRaises"]
+    '3 4 4 4\\nstack = 2147483647 2147483647 2147483647 2147483647 2147483647'
+
+    **Five or more limit seats.**  open_spiel 2.0.2 writes no ``stack`` line
+    into the gamedef it generates for a limit game
+    (``UniversalPokerGame::parseParameters``); the ACPC ``readGame`` it then
+    runs (``project_acpc_server/game.cc``) presets ``stackRead = 4`` and
+    ``stack[c] = INT32_MAX`` for ``c < MAX_ROUNDS`` (4) only, so with 5 or
+    more players it fails "only read 4 stack sizes, need 5" and returns
+    NULL, which ``readGameToStruct`` (``acpc_cpp/acpc_game.cc``) copies from
+    with ``memcpy``: a segmentation fault.  universal_poker copies
+    ``maxRaises`` into that gamedef verbatim and parses it nowhere else, so
+    from 5 seats on ``maxRaises`` carries a second line, ``stack =
+    2147483647 …``: INT32_MAX for every seat, what ``readGame`` gives seats
+    0-3 without a stack line, so the game is the one OpenSpiel plays at
+    2-4 seats.
     """
     g = _bpp_game(game)
     if betting not in ("fullgame", "fcpa", "fc", "fchpa"):
@@ -133,9 +146,11 @@ def universal_poker_params(game: str | Game, betting: str = "fullgame") -> dict:
     if betting not in ("fullgame",):
         raise ValueError(f"limit hold'em has no betting abstraction in universal_poker; got betting={betting!r}.")
     mr = g.max_raises
+    max_raises = f"{mr} {mr + 1} {mr + 1} {mr + 1}"  # ACPC counts a bet as a raise after the flop
+    if n > 4:  # the gamedef's stack line that open_spiel 2.0.2 leaves out (see above)
+        max_raises += "\nstack = " + " ".join([str(_ACPC_NO_STACK)] * n)
     return {"betting": "limit", **common,
-            "raiseSize": f"{g.small_bet} {g.small_bet} {g.big_bet} {g.big_bet}",
-            "maxRaises": f"{mr} {mr + 1} {mr + 1} {mr + 1}"}  # ACPC counts a bet as a raise after the flop
+            "raiseSize": f"{g.small_bet} {g.small_bet} {g.big_bet} {g.big_bet}", "maxRaises": max_raises}
     # No bettingAbstraction for limit: open_spiel 2.0.2 with betting=limit and bettingAbstraction=fullgame lists
     # the legal actions [0, 1, 0] (the raise lost, fold twice); without it the raise is action 2.
 
@@ -257,7 +272,7 @@ def _bpp_game_of(os_game) -> tuple:
         if key in ("bettingAbstraction", "numPlayers") or (name == "limit-holdem" and key == "stack"):
             continue
         got = params.get(key)
-        if got is None or " ".join(got.split()) != str(value):
+        if got is None or got.split() != str(value).split():
             raise ValueError(
                 f"universal_poker game {os_game} is not bpp's {name}: {key}={got!r}, bpp plays {key}={value!r}")
     return game, betting
@@ -270,7 +285,7 @@ class OpenSpielPolicyAgent:
     player_id) -> {action: probability}``) or a ``pyspiel.Bot`` whose
     ``provides_policy()`` is true (its ``step_with_policy(state)`` is asked);
     ``game`` is the universal_poker game it is a policy of: limit or no-limit
-    hold'em as bpp plays them (limit at 2-4 seats), the full game or a no-limit betting
+    hold'em as bpp plays them (limit at 2-10 seats), the full game or a no-limit betting
     abstraction such as ``fcpa`` (then only raises the abstraction can make
     are understood in the history: another raise is a ``ValueError``).
 

@@ -212,10 +212,12 @@ class BatchVsAgentsEnv(VectorEnv):
         n = self.game.n_players
         deals, streams = block_deals(seed, self.block_size, n, getattr(self.game, "deal_cards", 52))
         agents = [spec.make(np.random.default_rng(s)) for spec, s in zip(self._specs, streams[1:])]
-        if not plays_batched(agents):
-            names = [spec.name for spec, a in zip(self._specs, agents) if not plays_batched([a])]
-            raise ValueError(f"BatchVsAgentsEnv needs opponents that decide whole batches (act_batch, no observe); "
-                             f"{', '.join(names)} do not")
+        # an opponent that learns across hands (bpp) would learn from no hand here: refused, as one without act_batch
+        bad = [spec.name for spec, a in zip(self._specs, agents)
+               if not plays_batched([a]) or capabilities(a).learns_across_hands]
+        if bad:
+            raise ValueError(f"BatchVsAgentsEnv needs opponents that decide whole batches (act_batch, no observe) "
+                             f"and do not learn across hands; {', '.join(bad)} do not")
         buttons = (np.arange(b * self.block_size, (b + 1) * self.block_size) % n).astype(np.int64)
         ranks = evaluate(self.game.showdown_cards(deals, buttons))
         batch = new_batch(self.game, deals, buttons, ranks)

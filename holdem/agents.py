@@ -293,16 +293,28 @@ def hand_uniform(key: int, hand: int, step: int, draw: int = 0) -> float:
     return (z >> 11) * 2.0**-53
 
 
-def hand_uniforms(key: int, hands: NDArray[np.integer[Any]], steps: NDArray[np.integer[Any]], draw: int = 0
-                  ) -> NDArray[np.float64]:
-    """:func:`hand_uniform` for arrays of hands and steps (float64, the same values bit for bit)."""
+def hand_uniforms(key: int, hands: NDArray[np.integer[Any]], steps: NDArray[np.integer[Any]],
+                  draw: int | NDArray[np.integer[Any]] = 0) -> NDArray[np.float64]:
+    """:func:`hand_uniform` for arrays of hands, steps and draws, broadcast together (float64, the same values bit for bit).
+
+    >>> hand_uniform(7, 3, 1, 5) == float(hand_uniforms(7, np.array([3]), np.array([1]), np.arange(8))[5])
+    True
+    """
+    return (hand_bits(key, hands, steps, draw) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+
+
+def hand_bits(key: int, hands: NDArray[np.integer[Any]], steps: NDArray[np.integer[Any]],
+              draw: int | NDArray[np.integer[Any]] = 0) -> NDArray[np.uint64]:
+    """The 64 mixed bits behind :func:`hand_uniforms` (uint64), for callers that split them into smaller numbers."""
     with np.errstate(over="ignore"):
+        draws = np.uint64((draw * _DRAW_STEP) & _MASK64) if isinstance(draw, int) else \
+            np.asarray(draw).astype(np.uint64) * np.uint64(_DRAW_STEP)
         z = (np.uint64(key & _MASK64) + hands.astype(np.uint64) * np.uint64(_HAND_STEP)
-             + steps.astype(np.uint64) * np.uint64(_GOLDEN) + np.uint64((draw * _DRAW_STEP) & _MASK64))
+             + steps.astype(np.uint64) * np.uint64(_GOLDEN) + draws)
         z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
         z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        z = z ^ (z >> np.uint64(31))
-    return (z >> np.uint64(11)).astype(np.float64) * 2.0**-53
+        out: NDArray[np.uint64] = z ^ (z >> np.uint64(31))  # uint64 arithmetic stays uint64
+        return out
 
 
 class HandStreams(Agent):
@@ -317,8 +329,9 @@ class HandStreams(Agent):
 
     def __init__(self, *, rng: RngLike = None) -> None:
         super().__init__(rng=rng)
-        self._key = int(self.rng.integers(0, 2**63))
+        self._stream_key = int(self.rng.integers(0, 2**63))
         self._hand = -1
+        self._hand_base = 0  # hands before the block a batch's hand indices count from (agents kept across blocks)
         self._last: tuple[int, int] | None = None  # (hand, step) of the last decision
         self._repeat = 0  # how often that decision was asked again
 
@@ -341,19 +354,19 @@ class HandStreams(Agent):
                 self._repeat += 1
             else:
                 self._last, self._repeat = (hand, step), 0
-        return hand_uniform(self._key, hand, step, draw + 16 * self._repeat)
+        return hand_uniform(self._stream_key, hand, step, draw + 16 * self._repeat)
 
     def stream_state(self) -> tuple[int, tuple[int, int] | None, int]:
         """What :meth:`uniform` draws from (to save and put back around sampling, as a generator's state)."""
-        return self._key, self._last, self._repeat
+        return self._stream_key, self._last, self._repeat
 
     def set_stream_state(self, state: tuple[int, tuple[int, int] | None, int]) -> None:
         """Restore :meth:`stream_state`; ``(key, None, 0)`` starts a fresh stream keyed by ``key``."""
-        self._key, self._last, self._repeat = state
+        self._stream_key, self._last, self._repeat = state
 
     def uniforms(self, observation: BatchObservation, draw: int = 0) -> NDArray[np.float64]:
         """:meth:`uniform` for every row of a :class:`~holdem.games.batched.BatchObservation`."""
-        return hand_uniforms(self._key, observation.hand, observation.n_actions, draw)
+        return hand_uniforms(self._stream_key, observation.hand + self._hand_base, observation.n_actions, draw)
 
 
 class UniformRandom(HandStreams):

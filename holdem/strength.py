@@ -45,7 +45,8 @@ from holdem.evaluate import CHUNK, _ranks_of_chunk, key_sums, rank_of_keys
 from holdem.tables import load_tables
 from holdem.ranges import HOLDINGS, N_HOLDINGS, as_weights
 
-__all__ = ["HandStrength", "Potential", "hand_strength", "potential", "effective_hand_strength", "holdings_equity"]
+__all__ = ["HandStrength", "Potential", "hand_strength", "potential", "effective_hand_strength", "holdings_equity",
+           "pairwise_potential_tables"]
 
 AHEAD, TIED, BEHIND = 0, 1, 2
 _NO_CARDS = np.zeros((1, 0), dtype=np.int8)
@@ -440,4 +441,234 @@ def holdings_equity(hole: CardsLike, board: CardsLike) -> np.ndarray:
     net = np.sign(ours[None, :] - theirs)  # int16: +1 we win, 0 tie (or not a valid completion), -1 we lose
     out = np.zeros(N_HOLDINGS)
     out[live] = 0.5 + net.sum(axis=1, dtype=np.int64) / (2.0 * n_valid)
+    return out
+
+
+# --- every holding's one-card HP table against weighted ranges (the exact pairwise potential) ------------------
+
+_PAIR_RANKS = HOLDINGS.astype(np.intp) >> 2
+#: (1326,) the rank pattern 13 · r0 + r1 of each holding (r0 ≤ r1: the lower card code first)
+_PATTERN = _PAIR_RANKS @ np.array([13, 1])
+#: (169, 13) how many cards of each rank a pattern holds
+_PATTERN_RANK_COUNT = np.zeros((169, 13), dtype=np.int64)
+np.add.at(_PATTERN_RANK_COUNT, (np.arange(169), np.arange(169) // 13), 1)
+np.add.at(_PATTERN_RANK_COUNT, (np.arange(169), np.arange(169) % 13), 1)
+
+#: (169, 169, 13) int8: cards of each rank the two patterns hold together
+_PATTERN_PAIR_COUNT = (_PATTERN_RANK_COUNT[:, None, :] + _PATTERN_RANK_COUNT[None, :, :]).astype(np.int8)
+#: (13, 13): the pattern of a holding with ranks (r, k)
+_RANK_PATTERN = np.minimum.outer(np.arange(13), np.arange(13)) * 13 + np.maximum.outer(np.arange(13), np.arange(13))
+
+
+def _card_other_rank() -> tuple[np.ndarray, np.ndarray]:
+    """For each card c and each of its 51 holdings (``CARD_HOLDINGS[c]``, flattened): c · 13 + the rank of the other card."""
+    from holdem.ranges import CARD_HOLDINGS
+
+    holdings = CARD_HOLDINGS.astype(np.intp)
+    cards = HOLDINGS[holdings].astype(np.intp)  # (52, 51, 2)
+    other = np.where(cards[:, :, 0] == np.arange(52)[:, None], cards[:, :, 1], cards[:, :, 0])
+    return (np.arange(52)[:, None] * 13 + (other >> 2)).ravel(), holdings.ravel()
+
+
+_CARD_OTHER_RANK, _CARD_HOLDINGS_FLAT = _card_other_rank()
+
+
+@functools.cache
+def _neighbours() -> np.ndarray:
+    """(1326, 101) int: the holdings that share a card with each holding, itself included."""
+    from holdem.ranges import CARD_HOLDINGS
+
+    first = CARD_HOLDINGS[HOLDINGS[:, 0]].astype(np.intp)  # (1326, 51), holds h itself
+    second = CARD_HOLDINGS[HOLDINGS[:, 1]].astype(np.intp)
+    second = second[second != np.arange(N_HOLDINGS)[:, None]].reshape(N_HOLDINGS, 50)
+    out = np.concatenate([first, second], axis=1)
+    out.flags.writeable = False
+    return out
+
+
+def _flush_holdings(board: np.ndarray) -> np.ndarray:
+    """(1326,) bool: holdings that can hold five cards of one suit with the board now or after one more card.
+
+    A suit the board holds ``b ≥ 2`` times needs ``5 − b`` more; a holding with at least ``4 − b`` of them
+    can get there with one card (``b = 4``: every holding).  Every other holding's rank now and after any
+    next card depends only on the ranks of its cards: its rank pattern.
+    """
+    on_board = np.bincount(board & 3, minlength=4)
+    suit_count = (HOLDINGS[:, :, None] & 3) == np.arange(4)  # (1326, 2, 4)
+    per_suit = suit_count.sum(axis=1)  # (1326, 4)
+    out: np.ndarray = ((on_board >= 2) & (per_suit >= 4 - on_board)).any(axis=1)
+    return out
+
+
+@functools.cache
+def _conflict_matrix() -> np.ndarray:
+    from holdem.ranges import conflict_matrix
+
+    return conflict_matrix()
+
+
+def _pattern_counts(rank_next: np.ndarray, patterns: np.ndarray, cards: np.ndarray, next_cols: np.ndarray) -> np.ndarray:
+    """(r, c, 3) int16: :func:`_direct_counts` for rows that rank by their pattern (``rank_next[pattern, rank of c]``).
+
+    ``patterns`` (r,) and ``cards`` (r, 2) of the row holdings; ``next_cols`` (c, 52) as in :func:`_direct_counts`.
+    """
+    used, where = np.unique(patterns, return_inverse=True)
+    by_card = rank_next[used][:, np.arange(52) >> 2]  # (u, 52): each used pattern's rank with each card
+    per_pattern = _direct_counts(by_card, next_cols, rows_valid=False)  # (u, c, 3): every card the column allows
+    out = per_pattern[where]
+    # the row's own two cards are no next card: take out what they added
+    valid = next_cols[:, cards] > 0  # (c, r, 2)
+    diff = np.sign(by_card[where[:, None], cards][None] - next_cols[:, cards])  # (c, r, 2): +1 the row ahead
+    for j, sign in ((0, 1), (1, 0), (2, -1)):
+        out[:, :, j] -= ((diff == sign) & valid).sum(axis=2, dtype=np.int16).T
+    return out
+
+
+def _direct_counts(next_rows: np.ndarray, next_cols: np.ndarray, rows_valid: bool = True) -> np.ndarray:
+    """(r, c, 3) int16: next cards after which row holding h is ahead of, tied with, behind column holding g.
+
+    ``next_rows``/``next_cols``: (r, 52) and (c, 52) ranks with each next card, 0 where the card is on the
+    board or in the holding; a card counts when both ranks are positive (``rows_valid=False``: when the column's is).
+    """
+    out = np.zeros((next_rows.shape[0], next_cols.shape[0], 3), dtype=np.int16)
+    if out.size == 0:
+        return out
+    valid_cols = next_cols > 0
+    step = max(1, 4_000_000 // (52 * next_cols.shape[0]))
+    for lo in range(0, next_rows.shape[0], step):
+        ours = next_rows[lo : lo + step, None, :]
+        both = (ours > 0) & valid_cols[None] if rows_valid else np.broadcast_to(valid_cols[None], (ours.shape[0],) + valid_cols.shape)
+        out[lo : lo + step, :, 0] = (both & (next_cols[None] < ours)).sum(axis=2, dtype=np.int16)
+        out[lo : lo + step, :, 2] = (both & (next_cols[None] > ours)).sum(axis=2, dtype=np.int16)
+        out[lo : lo + step, :, 1] = both.sum(axis=2, dtype=np.int16) - out[lo : lo + step, :, 0] - out[lo : lo + step, :, 2]
+    return out
+
+
+def _weighted_tables(w: np.ndarray, ranks_rows: np.ndarray, ranks_cols: np.ndarray, counts: np.ndarray,
+                     ok: np.ndarray) -> np.ndarray:
+    """(m, r, 3, 3): sum over the columns g of ``w[:, g]`` · [now state of (h, g)] · ``counts[h, g]`` where ``ok``."""
+    state = 1 - np.sign(ranks_rows[:, None] - ranks_cols[None, :])  # (r, c): 0 ahead, 1 tied, 2 behind
+    now = ((state[:, :, None] == np.arange(3)) & ok[:, :, None]).transpose(0, 2, 1)  # (r, 3, c)
+    later = counts.astype(np.float64)
+    return np.stack([np.matmul(now * wi, later) for wi in w])
+
+
+def pairwise_potential_tables(board: np.ndarray, ranks: np.ndarray, next_ranks: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Every holding's one-card hand-potential table against weighted opponent holdings (Billings1998 §4.2).
+
+    ``HP[i, h, now, later]`` = Σ over the opponent's holdings ``g`` that share no card with ``h`` or the
+    board of ``weights[i, g]`` times the number of next cards (off the board, ``h`` and ``g``) after which
+    ``h`` is ``later`` (0 ahead, 1 tied, 2 behind) against ``g``, for ``g`` that ``h`` is ``now`` against
+    with the board as it is: Billings1998's HP table for our holding ``h`` with a one-card look-ahead,
+    not yet divided by the weight of the opponent's holdings.
+
+    Computed by rank patterns instead of the 1,326 × 1,326 × 47 pairwise comparisons: a holding that
+    cannot make a flush with the board and one more card ranks, now and after each next card, by the ranks
+    of its two cards only (169 patterns), and two such holdings' look-ahead counts depend only on their
+    patterns (for each rank, the cards of that rank left off the board and both holdings).  So the
+    pattern-by-pattern table, weighted by each pattern's total weight, gives every such holding's sum; the
+    holdings that share a card with it (at most 101) are taken out again, and the pairs with a flush holding
+    (:func:`_flush_holdings`) are counted card by card.  Equal to the definition on every board (tests).
+
+    Parameters
+    ----------
+    board : numpy.ndarray of int, shape (3,) or (4,)
+        The board cards.
+    ranks : numpy.ndarray of int, shape (1326,)
+        Each holding's rank with the board (higher is stronger; holdings that use a board card are ignored).
+    next_ranks : numpy.ndarray of int, shape (1326, 52)
+        Each holding's rank with the board and next card ``c``; 0 where ``c`` is on the board or in the
+        holding (and in the rows of holdings that use a board card).
+    weights : numpy.ndarray of float64, shape (m, 1326)
+        One weight table per opponent.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (m, 1326, 3, 3)
+        Zero in the rows of holdings that use a board card.
+
+    Examples
+    --------
+    Our As Qc on 3h 4c Jh against one uniform opponent: 1,081 holdings times 45 next cards in all, and the
+    Ppot of Billings1998 §4.2 from the table:
+
+    >>> from holdem.cards import parse_cards
+    >>> from holdem.ranges import holding_index
+    >>> board, tables = parse_cards("3h 4c Jh"), load_tables()
+    >>> free = ~np.isin(HOLDINGS, board).any(axis=1)
+    >>> keys = key_sums(HOLDINGS) + int(key_sums(board))
+    >>> bits = tables.suit_bits[HOLDINGS].sum(axis=1) + int(tables.suit_bits[board].sum())
+    >>> ranks = np.where(free, rank_of_keys(keys, 5, suit_bits=bits), 0)
+    >>> nxt = rank_of_keys(keys[:, None] + tables.card_keys[:52], 6, suit_bits=bits[:, None] + tables.suit_bits[:52])
+    >>> nxt[~free] = 0
+    >>> nxt[:, board] = 0
+    >>> nxt[np.arange(1326)[:, None], HOLDINGS] = 0
+    >>> hp = pairwise_potential_tables(board, ranks, nxt, np.ones((1, 1326)))[0, holding_index(*parse_cards("As Qc"))]
+    >>> int(hp.sum())
+    48645
+    >>> round(float((hp[2, 0] + hp[2, 1] / 2 + hp[1, 0] / 2) / (hp[2].sum() + hp[1].sum() / 2)), 3)
+    0.108
+    """
+    board = np.asarray(board, dtype=np.intp)
+    w = np.asarray(weights, dtype=np.float64)
+    m = w.shape[0]
+    live = ~np.isin(HOLDINGS, board).any(axis=1)
+    w = w * live
+    ranks = np.asarray(ranks).astype(np.int64)
+    flush = _flush_holdings(board) & live
+    plain = live & ~flush
+    out = np.zeros((m, N_HOLDINGS, 3, 3))
+    P = np.flatnonzero(plain)
+    F = np.flatnonzero(flush)
+    if P.size:
+        # the pattern tables: rank now and with one more card of each rank, read off any plain holding
+        pat = _PATTERN[P]
+        rank_now = np.zeros(169, dtype=np.int64)
+        rank_now[pat] = ranks[P]
+        rank_next = np.zeros((169, 13), dtype=np.int64)
+        rank_next[pat] = next_ranks[P].reshape(P.size, 13, 4).max(axis=2)  # equal on every valid card of a rank
+        left = 4 - np.bincount(board >> 2, minlength=13)  # cards of each rank off the board
+        cards = left.astype(np.int8) - _PATTERN_PAIR_COUNT  # (q, p, k): next cards of rank k with both patterns out
+        beats = rank_next[:, None, :] > rank_next[None, :, :]  # q ahead of p after a card of rank k
+        ahead = np.einsum("qpk,qpk->qp", cards, beats.view(np.int8), dtype=np.int64)
+        # behind is ahead seen from p; the counts of a pair add up to every card off the board less the four held
+        later = np.stack([ahead, left.sum() - 4 - ahead - ahead.T, ahead.T], axis=2)  # (q, p, 3)
+        state = 1 - np.sign(rank_now[:, None] - rank_now[None, :])  # (q, p): 0 ahead, 1 tied, 2 behind
+        by_state = np.zeros((169, 169, 3, 3))
+        by_state[np.arange(169)[:, None], np.arange(169)[None, :], state] = later
+        table = by_state.reshape(169, 169, 9)
+        w_plain = w * plain
+        by_pattern = np.zeros((m, 169))
+        for i in range(m):
+            by_pattern[i] = np.bincount(pat, weights=w_plain[i, P], minlength=169)
+        summed = np.einsum("ip,qpx->iqx", by_pattern, table)  # (m, 169, 9)
+        # take out the plain holdings that share a card with ours (their patterns were counted in full): by each
+        # of our cards, the weight of the holdings with it by the rank of their other card, whose pattern is
+        # (our card's rank, that rank); our own holding is in both lists, so it is added back once
+        by_other = np.zeros((m, 52, 13))
+        for i in range(m):
+            by_other[i] = np.bincount(_CARD_OTHER_RANK, weights=w_plain[i, _CARD_HOLDINGS_FLAT], minlength=52 * 13).reshape(52, 13)
+        q = _PATTERN[P]
+        cards_p = HOLDINGS[P].astype(np.intp)
+        rows = table.reshape(169 * 169, 9)
+        shared = -w_plain[:, P, None] * rows[q * 169 + q][None]
+        for j in (0, 1):
+            c = cards_p[:, j]
+            with_rank = rows[q[:, None] * 169 + _RANK_PATTERN[c >> 2]]  # (|P|, 13, 9): table row of pattern (rank of c, k)
+            shared += np.einsum("ihk,hkx->ihx", by_other[:, c], with_rank)
+        out[:, P] = (summed[:, q] - shared).reshape(m, P.size, 3, 3)
+    if F.size:
+        conflict = _conflict_matrix()
+        flush_next = next_ranks[F]
+        if P.size:
+            # plain holdings against flush holdings, counted per pattern: a plain holding's rank with card c is its
+            # pattern's, so compare each pattern's ranks with the flush holdings' card by card, then take out the
+            # two cards of the plain holding itself (no next card); the flush holdings against the plain ones are
+            # the same counts, ahead and behind swapped
+            counts = _pattern_counts(rank_next, _PATTERN[P], HOLDINGS[P].astype(np.intp), flush_next)  # (|P|, |F|, 3)
+            ok = ~conflict[np.ix_(P, F)]
+            out[:, P] += _weighted_tables(w[:, F], ranks[P], ranks[F], counts, ok)
+            out[:, F] += _weighted_tables(w[:, P], ranks[F], ranks[P], counts[:, :, ::-1].transpose(1, 0, 2), ok.T)
+        counts = _direct_counts(flush_next, flush_next)
+        out[:, F] += _weighted_tables(w[:, F], ranks[F], ranks[F], counts, ~conflict[np.ix_(F, F)])
     return out

@@ -2,14 +2,14 @@
 
 ::
 
-    bpp acpc dealer limit.game --hands 1000 --seed 1 --log match.log     # prints "ports: P1 P2" first
+    bpp acpc dealer limit.game --deals 1000 --seed 1 --log match.log     # prints "ports: P1 P2" first
     bpp acpc play poki --port P1 --gamedef limit.game --seed 3
     bpp acpc play loki --port P2 --gamedef limit.game --seed 4
 
 ``play`` connects to a dealer (``--host``, default 127.0.0.1) and plays AGENT
 (a registered name) until the dealer closes.  ``dealer`` listens on two ports
 of 127.0.0.1 (``--host`` for another address, only when asked), prints
-``ports: P1 P2`` as its first line, deals ``--hands`` hands reproducibly from
+``ports: P1 P2`` as its first line, deals ``--deals`` hands reproducibly from
 ``--seed`` and writes the ACPC log (``STATE:`` lines, ``#`` header) to
 ``--log`` and bpp's own match log beside it (suffix ``.jsonl``).  A client that
 times out (``--timeout`` seconds per answer), answers garbage or an illegal
@@ -44,9 +44,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     play.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for the dealer (default 600)")
     play.set_defaults(func=_play)
     deal = sub.add_parser("dealer", help="deal a match to two ACPC clients on loopback ports",
-                          description="Deal a match to two ACPC clients: listen on two ports, print them, deal --hands hands reproducibly from --seed and write the ACPC log.")
+                          description="Deal a match to two ACPC clients: listen on two ports, print them, deal --deals hands reproducibly from --seed and write the ACPC log.")
     deal.add_argument("gamedef", metavar="GAMEDEF", help="the ACPC game definition")
-    deal.add_argument("--hands", type=positive_int, required=True, help="hands to deal")
+    deal.add_argument("--deals", "--hands", dest="hands", type=positive_int, required=True, metavar="N",
+                      help="deals to deal, one hand each (--hands is an alias)")
     deal.add_argument("--seed", type=int, required=True, help="seed of the deals (a bpp match's)")
     deal.add_argument("--log", required=True, metavar="FILE", help="the ACPC log (bpp's log goes beside it, .jsonl)")
     deal.add_argument("--names", default="p1,p2", help="the two players' names (default p1,p2)")

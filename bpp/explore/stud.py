@@ -227,7 +227,7 @@ def stud_explorer(rng: RngLike = 0, *, player: str = "bpp", opponent: str = "rul
     player : str
         One of ``PLAYERS``: every agent of :data:`bpp.stud.players.variants.VARIANTS`, and ``"bpp-card"``.
     opponent : str
-        A registered stud agent (``rules``, ``prob`` …).
+        A stud agent: a registered name (``rules``, ``prob`` …) or a ``module:Class`` path.
     warmup : int
         Hands BPP first plays against the opponent, learning its action CPT.
     seats : int
@@ -259,9 +259,7 @@ def stud_explorer(rng: RngLike = 0, *, player: str = "bpp", opponent: str = "rul
     root = seed_sequence(rng, "stud_explorer")
     seed = recorded_seed(root)
     warmup = check_int("stud_explorer", "warmup", warmup, 0)
-    known = registry.list_agents("stud5") if hasattr(registry, "list_agents") else None
-    if known is not None and opponent not in known:
-        raise ValueError(f"The 'opponent' parameter of stud_explorer must be a stud5 agent ({', '.join(sorted(known))}); got {opponent!r}.")
+    registry.check_agents_play([opponent], "stud5")  # a name or a module:Class path that plays stud5; else one line
     if player == "bpp-multi":
         if isinstance(seats, bool) or not isinstance(seats, (int, np.integer)) or not 3 <= seats <= 6:
             raise ValueError(f"The 'seats' parameter of stud_explorer must be an integer in [3, 6]; got {seats!r}.")

@@ -75,7 +75,7 @@ def _round_sums(rec: dict, mine: str, other: str) -> list[dict]:
 def brier_rows(runs: list[dict]) -> list[dict]:
     """Per round with at least two decisions, pooled over ``runs`` (:func:`dbn_run` results): decisions, both Brier
     scores, their paired difference DBN − bpp ± 95 % CI (the variance taken over deals: the decisions of one deal
-    are not independent), calibration in the large (mean predicted − mean outcome) and the mean |P_DBN − P_bpp|.
+    are not independent), calibration in the large (mean predicted − mean outcome) and the mean ``|P_DBN − P_bpp|``.
 
     >>> rows = brier_rows([dbn_run("rules", n_deals=3, rng=1)])
     >>> sorted(rows[0])[:3]

@@ -98,6 +98,10 @@ class BatchObservation:
         Whether fold, check/call, bet/raise are legal.
     n_actions : int array (k,)
         Actions taken so far in the hand (all seats).
+    n_bets, to_act : int arrays (k,)
+        Bets and raises so far in the round; seats still to act before the round can end.
+    bet_size : int array (k,)
+        The round's fixed bet (fixed limit).
     """
 
     #: whether ``legal`` has a fourth column, discard (five-card draw)
@@ -112,7 +116,12 @@ class BatchObservation:
     def __len__(self) -> int:
         return len(self.rows)
 
-    hand = _batch_rows("ids")
+    @property
+    def hand(self) -> np.ndarray:
+        """The hands' indices in the block: their index in the batch as built, plus the batch's ``first_hand``."""
+        b = self._batch
+        return np.asarray(b.ids[self.rows] + b.first_hand)
+
     player = _batch_rows("current")
     round = _batch_rows("round")
     button = _batch_rows("button")
@@ -161,6 +170,12 @@ class BatchObservation:
 
     n_actions = _batch_rows("n_actions")
     folded = _batch_rows("folded")
+    n_bets = _batch_rows("n_bets")
+    to_act = _batch_rows("to_act")
+
+    @property
+    def bet_size(self) -> np.ndarray:
+        return np.asarray(self._batch.sizes[self.round])
 
 
 class LimitHoldemBatch:
@@ -211,6 +226,8 @@ class LimitHoldemBatch:
     sizes: np.ndarray
     seat_agents: np.ndarray
     _legal: np.ndarray | None
+    #: index in the block of the batch's first hand (``BatchObservation.hand`` = it + the index in the batch)
+    first_hand = 0
 
     def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
         n = game.n_players

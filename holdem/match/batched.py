@@ -23,7 +23,7 @@ import numpy as np
 from holdem.games.batched import batched_games, new_batch
 from holdem.play import _hook, capabilities
 
-__all__ = ["play_batch", "play_block_batched", "plays_batched"]
+__all__ = ["BatchRecord", "batch_learner", "play_batch", "play_block_batched", "plays_batched"]
 
 
 def plays_batched(agents: Sequence[Any]) -> bool:
@@ -31,11 +31,72 @@ def plays_batched(agents: Sequence[Any]) -> bool:
 
     ``new_hand`` is not called on the batched path: an agent with ``act_batch``
     reads what it needs of the hand (its index, ``BatchObservation.hand``) from
-    the batch observation.
+    the batch observation.  An agent that learns across hands plays batched
+    when it is a :func:`batch_learner` (it learns from the played hands' records
+    instead of from events).
     """
     return all(
-        capabilities(a).act_batch and all(_hook(a, h) is None for h in ("observe", "end_hand")) for a in agents
+        capabilities(a).act_batch
+        and (batch_learner(a) or all(_hook(a, h) is None for h in ("observe", "end_hand")))
+        for a in agents
     )
+
+
+def batch_learner(agent: Any) -> bool:
+    """Whether ``agent`` learns across hands on the batched path: it has ``batch_begin``, ``batch_check`` and ``batch_commit``.
+
+    The protocol (speculative play, checked exactly afterwards):
+
+    ``batch_begin()``
+        A block starts: the agent's next hand is the block's hand 0.
+    ``batch_check(record, me) -> int``
+        ``record`` (:class:`BatchRecord`) holds hands ``record.first`` … of the
+        block, played with the agent's state as it was at the first of them;
+        ``me`` is the agent's index at the table.  The answer is how many of
+        those hands, from the first, the agent would have played exactly so
+        had it learned after every hand as it does hand by hand (at least 1:
+        the first hand was played with the right state).  The agent's state
+        does not change.
+    ``batch_commit(record, me, n)``
+        Learn from the first ``n`` hands of ``record`` as hand by hand play
+        would have; the next hand the agent plays is hand ``record.first + n``.
+    """
+    return all(callable(getattr(agent, name, None)) for name in ("batch_begin", "batch_check", "batch_commit"))
+
+
+class BatchRecord:
+    """Hands ``first`` … ``first + n_hands - 1`` of a block as played by the batched engine (what a batch learner reads).
+
+    Attributes
+    ----------
+    game : the rules
+    first : int
+        Index in the block of the first hand.
+    deals : int array (n_hands, 52), buttons : int array (n_hands,)
+    seat_agents : int array (n_hands, n_seats)
+        The agent (index at the table) in each seat.
+    hand, seat, round, kind : int arrays (n_actions,)
+        Every action applied, in order (``hand`` is the index among these hands).
+    showdown : bool array (n_hands,)
+        Whether the hand went to a showdown (fewer than ``n_seats - 1`` folds).
+    payoffs : int64 array (n_hands, n_seats)
+    """
+
+    def __init__(self, game: Any, first: int, deals: np.ndarray, buttons: np.ndarray, seat_agents: np.ndarray,
+                 log: list[tuple[np.ndarray, ...]], payoffs: np.ndarray) -> None:
+        self.game = game
+        self.first = first
+        self.deals = deals
+        self.buttons = buttons
+        self.seat_agents = seat_agents
+        self.n_hands = len(deals)
+        if log:
+            self.hand, self.seat, self.round, self.kind = (np.concatenate(part) for part in zip(*log))
+        else:
+            self.hand = self.seat = self.round = self.kind = np.zeros(0, dtype=np.int64)
+        folds = np.bincount(self.hand[self.kind == 0], minlength=self.n_hands)
+        self.showdown = folds < seat_agents.shape[1] - 1
+        self.payoffs = payoffs
 
 
 def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, buttons: np.ndarray, ranks: np.ndarray | None,
@@ -46,8 +107,8 @@ def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, butt
     deal by deal, each deal's replays in order; ``at_seats[r, seat]`` is the
     agent in ``seat`` in replay ``r`` and ``seat_ofs[r, agent]`` its inverse.
     """
-    if not plays_batched(agents):
-        return None
+    if not plays_batched(agents) or not all(getattr(a, "plays_batches_of", lambda g: True)(game) for a in agents):
+        return None  # an agent may batch some games only (its plays_batches_of(game) says)
     if ranks is None and not getattr(batched_games().get(type(game)), "ranks_at_showdown", False):
         return None  # no ranks from the block (a game ranked by its states): hand by hand
     n_replays = at_seats.shape[0]
@@ -56,15 +117,62 @@ def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, butt
         buttons = np.repeat(buttons, n_replays)
         if ranks is not None:  # None: draw, ranked after the discards
             ranks = np.repeat(ranks, n_replays, axis=0)
-    batch = new_batch(game, deals, buttons, ranks)
-    if batch is None:
-        return None
     replay = np.tile(np.arange(n_replays), len(deals) // n_replays)
-    by_seat = play_batch(batch, agents, at_seats[replay])
+    learners = [(i, a) for i, a in enumerate(agents) if batch_learner(a)]
+    if learners:
+        if batched_games().get(type(game)) is None:
+            return None
+        by_seat = _play_learning(game, agents, learners, deals, buttons, ranks, at_seats[replay])
+    else:
+        batch = new_batch(game, deals, buttons, ranks)
+        if batch is None:
+            return None
+        by_seat = play_batch(batch, agents, at_seats[replay])
     return np.take_along_axis(by_seat, seat_ofs[replay], axis=1)
 
 
-def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray) -> np.ndarray:
+#: Hands in the first speculative batch of a block with learners, and the most in one.
+_FIRST_CHUNK, _MAX_CHUNK = 256, 65_536
+
+
+def _play_learning(game: Any, agents: Sequence[Any], learners: list[tuple[int, Any]], deals: np.ndarray, buttons: np.ndarray,
+                   ranks: np.ndarray | None, seat_agents: np.ndarray) -> np.ndarray:
+    """Chips by seat of a block whose learners learn between hands: speculative batches, each checked by the learners.
+
+    A batch of hands is played with every learner's state as it is at the
+    batch's first hand; each learner says how many of those hands, from the
+    first, it would have played the same had it learned after every hand
+    (:func:`batch_learner`); those hands stand and the learners learn from
+    them, the rest are played again in the next batch (the learners may
+    read what the hands taught as played to foresee their state).  Exactly
+    the hand by hand result; the batch grows fourfold while whole batches stand.
+    """
+    n = len(deals)
+    out = np.empty((n, seat_agents.shape[1]), dtype=np.int64)
+    for _, agent in learners:
+        agent.batch_begin()
+    start, size = 0, _FIRST_CHUNK
+    while start < n:
+        stop = min(n, start + size)
+        batch = new_batch(game, deals[start:stop], buttons[start:stop], None if ranks is None else ranks[start:stop])
+        batch.first_hand = start
+        log: list[tuple[np.ndarray, ...]] = []
+        payoffs = play_batch(batch, agents, seat_agents[start:stop], log=log)
+        record = BatchRecord(game, start, deals[start:stop], buttons[start:stop], seat_agents[start:stop], log, payoffs)
+        keep = min(agent.batch_check(record, i) for i, agent in learners)
+        if not 1 <= keep <= stop - start:
+            raise ValueError(f"a batch learner accepted {keep} of {stop - start} hands; expected 1 to {stop - start}")
+        for i, agent in learners:
+            agent.batch_commit(record, i, keep)
+        out[start : start + keep] = payoffs[:keep]
+        if keep == stop - start:
+            size = min(_MAX_CHUNK, 4 * size)
+        start += keep
+    return out
+
+
+def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray,
+               log: list[tuple[np.ndarray, ...]] | None = None) -> np.ndarray:
     """Play every hand of ``batch`` to the end: ``seat_agents[h, seat]`` is the agent (index into ``agents``) in that seat.
 
     Each step asks every agent, once, for the actions of all the live hands
@@ -73,6 +181,8 @@ def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray) -> np
     ``(kinds, raise-to amounts)`` in no-limit), checks them all, then applies one
     action to every live hand.  An agent that answers an illegal action for
     some row raises ``ValueError`` naming the agent, the row and the action.
+    ``log``, a list, gets ``(hands, seats, rounds, kinds)`` arrays of every step's
+    applied actions (hands by index in the batch).
 
     Returns
     -------
@@ -120,9 +230,10 @@ def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray) -> np
                     f"got shape {answer.shape}"
                 )
             kinds[rows] = answer
-        if trusted:
-            batch._apply(kinds, amounts)
-        else:
-            batch._apply(*batch.verify(kinds, amounts, names[who]))
+        if not trusted:
+            kinds, amounts = batch.verify(kinds, amounts, names[who])
+        if log is not None:
+            log.append((batch.ids.copy(), batch.current.copy(), batch.round.copy(), kinds.astype(np.int64)))
+        batch._apply(kinds, amounts)
     payoffs: np.ndarray = batch.payoffs
     return payoffs

@@ -200,9 +200,11 @@ def play_block(plan: MatchPlan, block: int, stream: np.random.SeedSequence) -> B
     at_seats = seatings(n, duplicate=plan.duplicate)  # [replay, seat] = agent
     seat_ofs = np.argsort(at_seats, axis=1)  # [replay, agent] = seat
     # every agent made for this block decides for a whole batch: the batched engine (holdem.match.batched);
-    # agent instances kept for the whole match count hands across blocks, so they play hand by hand
-    if not plan.record and all(s.instance is None for s in plan.agents):
-        from holdem.match.batched import play_block_batched
+    # agent instances kept for the whole match count hands across blocks, so they play hand by hand unless
+    # they learn by the batched engine's protocol (holdem.match.batched.batch_learner)
+    from holdem.match.batched import batch_learner, play_block_batched
+
+    if not plan.record and all(s.instance is None or batch_learner(s.instance) for s in plan.agents):
 
         chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs)
         if chips is not None:

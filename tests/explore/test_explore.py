@@ -82,6 +82,8 @@ def test_repr_html_and_save(tmp_path):
         ["explore", "stud5", "--seed", "x"],
         ["explore", "stud5", "--player", "loki"],
         ["explore", "stud5", "--opponent", "nobody", "--warmup", "0"],
+        ["explore", "stud5", "--opponent", "loki", "--warmup", "0"],  # a name that does not play stud5
+        ["explore", "stud5", "--opponent", "nomodule:Agent", "--warmup", "0"],
         ["explore", "stud5", "--warmup", "-1"],
         ["explore", "stud5", "--out", "/nonexistent-folder/a.html"],
         ["explore", "limit-holdem", "--players", "11"],
@@ -97,6 +99,14 @@ def test_bad_input_one_line_exit_2(argv, capsys):
     assert code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error: ")
+
+
+def test_the_opponent_may_be_a_module_class_path():
+    """A plug-in opponent, named as in ``bpp match --agents`` (``module:Class``), plays the traced hand."""
+    ex = stud_explorer(1, opponent="holdem.agents:AlwaysCall", warmup=0)
+    assert "vs holdem.agents:AlwaysCall" in ex.data["title"]
+    opp_actions = {s["label"].split(": ")[-1] for s in ex.data["steps"] if s["label"].split(": ")[-1].startswith("OPP ")}
+    assert opp_actions and opp_actions <= {"OPP calls", "OPP checks"}, opp_actions  # AlwaysCall never bets or folds
 
 
 def test_cli_writes_the_page(tmp_path, capsys):

@@ -13,7 +13,8 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from bpp.envs import ActionCoder, Encoder, VsAgentsEnv, aec_env  # noqa: E402
+from bpp.envs import ActionCoder, Encoder, VsAgentsEnv, _Deals, aec_env  # noqa: E402
+from holdem.checks import seed_sequence  # noqa: E402
 from holdem.games.base import ActionKind  # noqa: E402
 from holdem.agents import Agent  # noqa: E402
 from holdem.cards import parse_cards  # noqa: E402
@@ -104,6 +105,40 @@ def test_masked_random_play_reproduces_play_match(tmp_path, game, options, actio
             env.step(int(legal[int(rng.integers(legal.size))]))
         assert [env._cumulative_rewards.get(a, None) for a in env.possible_agents] == [None] * n  # all agents done
         assert (np.array(h["payoffs"]) / g.unit_chips).tolist() == [r for r in _final_rewards(env)]
+
+
+@pytest.mark.parametrize("game, options, actions", CASES)
+def test_reset_seed_deals_play_match_hands(tmp_path, game, options, actions):
+    """``reset(seed=s)`` deals ``play_match(..., rng=s)``'s hands: masked random play gives its payoffs hand by hand.
+
+    The env's own deals are blocks of ``block_deals`` with showdown ranks
+    evaluated for every button; the trusted new-hand path and the
+    mask-checked actions applied unchecked are exercised on the way.  Across
+    blocks: the env's dealer with a match's block size deals its hands.
+    """
+    g = GAMES[game](**options)
+    coder = ActionCoder(g, actions)
+    n = g.n_players
+    log = tmp_path / "m.jsonl"
+    play_match(g, [MaskedRandom(coder, rng=100 + i) for i in range(n)], 60, rng=5, block_size=25, log=log)
+    hands = [h for h in map(json.loads, log.read_text().splitlines()) if h["type"] == "hand"]
+    dealer = _Deals(g, seed_sequence(5), 25)
+    assert [parse_cards(h["cards"]).tolist() for h in hands] == [list(dealer.deal()[1]) for _ in hands]
+    play_match(g, [MaskedRandom(coder, rng=100 + i) for i in range(n)], 60, rng=5, log=tmp_path / "one.jsonl")
+    hands = [h for h in map(json.loads, (tmp_path / "one.jsonl").read_text().splitlines()) if h["type"] == "hand"]
+    env = aec_env(game, actions=actions, **options)
+    rngs = [np.random.default_rng(100 + i) for i in range(n)]
+    for k, h in enumerate(hands):
+        env.reset(seed=5 if k == 0 else None)
+        assert env._driver.state.button == h["button"]
+        for name in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rngs[h["seats"][int(name.split("_")[1])]].integers(legal.size))]))
+        assert (np.array(h["payoffs"]) / g.unit_chips).tolist() == _final_rewards(env)
 
 
 def _final_rewards(env):

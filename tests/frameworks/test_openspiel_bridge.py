@@ -23,7 +23,7 @@ from holdem.match import play_match  # noqa: E402
 from holdem.ranges import HOLDINGS  # noqa: E402
 
 from tests.frameworks import os_policies  # noqa: E402
-from tests.frameworks.test_openspiel_rules import _cardroom_odd_chips  # noqa: E402
+from tests.frameworks.test_openspiel_rules import _cardroom_odd_chips, require_ring_games_load  # noqa: E402
 
 PREFIX = "openspiel:tests.frameworks.os_policies:"
 
@@ -41,9 +41,11 @@ def _decisions(game, n, seed, agent):
     return out
 
 
-@pytest.mark.parametrize("n_players", [2, 3, 4])
+@pytest.mark.parametrize("n_players", [2, 3, 4, 6, 10])
 def test_policy_agent_swaps_the_holding_in(n_players):
     """The batched policy over holdings equals the policy asked one holding at a time (a card-dependent policy)."""
+    if n_players > 4:
+        require_ring_games_load()
     bpp_game = LimitHoldem(n_players=n_players)
     game = universal_poker_game(bpp_game)
     agent = OpenSpielPolicyAgent(game, os_policies.PairsRaise(game), rng=0)
@@ -151,7 +153,8 @@ class _Deals:
         return card
 
 
-@pytest.mark.parametrize("names", [("loki", "random"), ("call", "random"), ("loki", "random", "call")])
+@pytest.mark.parametrize("names", [("loki", "random"), ("call", "random"), ("loki", "random", "call"),
+                                   ("random", "call", "loki", "random", "call", "random")])
 def test_bpp_bots_under_evaluate_bots_reproduce_play_match(tmp_path, names):
     """200 hands through OpenSpiel's evaluate_bots equal play_match's on the same deals, hand by hand.
 
@@ -159,6 +162,8 @@ def test_bpp_bots_under_evaluate_bots_reproduce_play_match(tmp_path, names):
     rule) and goes to the first winner left of the button in bpp.
     """
     n = len(names)
+    if n > 4:
+        require_ring_games_load()
     game = LimitHoldem(n_players=n)
     log = tmp_path / "m.jsonl"
     agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]

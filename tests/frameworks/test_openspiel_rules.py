@@ -3,9 +3,12 @@
 At every decision the legal actions map one to one (raise-to totals
 included) and at the end the payoffs are equal, for 2,000 random heads-up
 hands of limit and 2,000 of no-limit hold'em, and 2,000 random hands of
-3- and 4-seat limit hold'em with the button anywhere (the ring game's
-blinds and first players).  OpenSpiel cannot load limit hold'em with more
-than 4 players (``bpp.openspiel.MAX_LIMIT_SEATS``): the bridge refuses it.
+3- and 4-seat limit hold'em and 1,000 of each of 5 to 10 seats, with the
+button anywhere (the ring game's blinds and first players).  From 5 seats
+on open_spiel 2.0.2 loads the game only through the bridge's workaround
+(``bpp.openspiel.universal_poker_params``); without it the interpreter dies
+with a segmentation fault, so those seat counts are first loaded in a
+subprocess (:func:`require_ring_games_load`).
 
 **Odd chips.**  With 3 or more seats a split pot can have an odd chip (the
 small blind folds its 1 chip).  The ACPC server's ``valueOfState``
@@ -18,6 +21,11 @@ fractions rounded down and the odd chips given by that rule.
 """
 
 from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -153,9 +161,30 @@ def test_ring_game_cards_and_blinds_on_a_dealt_state():
     assert os_state.current_player() == openspiel_player(state.current_player, 2, 3) == 2
 
 
-def test_five_or_more_limit_seats_are_refused_by_name():
-    # loading them would crash the interpreter inside OpenSpiel (its ACPC reader assumes 4 stacks)
-    with pytest.raises(ValueError, match="cannot load limit hold'em with 5 players"):
-        universal_poker_params(LimitHoldem(n_players=5))
-    with pytest.raises(ValueError, match="cannot load limit hold'em with 10 players"):
-        universal_poker_game(LimitHoldem(n_players=10))
+@functools.cache
+def require_ring_games_load() -> None:
+    """Load limit hold'em at 5-10 seats in a subprocess first: if OpenSpiel crashes there, fail instead of dying here."""
+    code = ("from holdem.games import LimitHoldem; from bpp.openspiel import universal_poker_game\n"
+            "for n in range(5, 11):\n"
+            "    s = universal_poker_game(LimitHoldem(n_players=n)).new_initial_state()\n"
+            "    s.apply_action(s.legal_actions()[0])\n"
+            "print('ok')")
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0 or r.stdout.strip() != "ok":
+        pytest.fail(f"OpenSpiel cannot load limit hold'em at 5-10 seats through the bridge (exit {r.returncode}, "
+                    f"-11 is a segmentation fault): {r.stderr.strip()[-300:]}")
+
+
+@pytest.mark.parametrize("n_players", range(5, 11))
+def test_five_to_ten_seats_same_legal_actions_and_payoffs(n_players):
+    require_ring_games_load()
+    game = LimitHoldem(n_players=n_players)
+    decisions, _ = _play(game, universal_poker_game(game), N_HANDS // 2, seed=23 + n_players, any_button=True)
+    assert decisions > 3 * N_HANDS // 2
+
+
+def test_five_seats_and_more_carry_the_stack_line_only_there():
+    assert "stack" not in universal_poker_params(LimitHoldem(n_players=4))["maxRaises"]
+    lines = universal_poker_params(LimitHoldem(n_players=6))["maxRaises"].split("\n")
+    assert lines == ["3 4 4 4", "stack = " + " ".join(["2147483647"] * 6)]

@@ -90,3 +90,16 @@ def test_worked_example_of_billings1998():
     """Billings1998 §4.4: As Qc on 3h 4c Jh against five random opponents, one-card Ppot 0.108."""
     e = street_table("3h 4c Jh").evaluate(int(HOLDING_INDEX[parse_cards("As")[0], parse_cards("Qc")[0]]), np.ones((5, N_HOLDINGS)))
     assert round(e.ppot_all, 3) == 0.108 and round(e.hs_n, 3) == 0.069
+
+
+@pytest.mark.parametrize("board", BOARDS + ["2h 7h Kh 9h", "2h 7h Kh 9h Ah", "2h 7h Kh 9c 3d", "5c 6c 7c 8c 9c"])
+def test_holding_ranks_equal_the_evaluator(board):
+    """Every holding's rank on a board built without a previous street (rank patterns plus flush holdings)."""
+    b = parse_cards(board)
+    t = StreetTable(b)
+    used = np.zeros(52, bool)
+    used[b] = True
+    live = ~used[HOLDINGS].any(axis=1)
+    expected = np.zeros(N_HOLDINGS, np.int64)
+    expected[live] = evaluate(np.concatenate([HOLDINGS[live], np.broadcast_to(b, (live.sum(), b.size))], axis=1))
+    assert np.array_equal(t.ranks, expected)

@@ -41,9 +41,11 @@ def _reference(board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return hs, np.where(live, hs + (1 - hs) * ppot, 0.0)
 
 
-@pytest.mark.parametrize("board", [(3, 0), (4, 1), (5, 2), (3, 3), "2h 7h Kd", "2h 7h Kh", "2h 7h Kh 9c", "2h 7h Kh 9h", "5s 5c 9s 9c"])
+@pytest.mark.parametrize("board", [(3, 0), (4, 1), (5, 2), (3, 3), "2h 7h Kd", "2h 7h Kh", "2h 7h Kh 9c", "2h 7h Kh 9h", "5s 5c 9s 9c",
+                                   "2c 7d Ks 9h Jd", "Ac Ad Kh Ks Kd", "5d 5c 5h 5s"])
 def test_holding_strength_equals_pairwise_reference(board):
-    """Random boards, two- and three-flush boards (pattern entries plus flush pairs), a four-flush turn (every pair sorted)."""
+    """Random boards, two- and three-flush boards (pattern entries plus flush pairs), a four-flush turn (every pair
+    sorted), boards where no flush can be made (HS over rank patterns: a river, a full house, four of a kind)."""
     from holdem.cards import parse_cards
 
     if isinstance(board, str):
@@ -185,3 +187,25 @@ def test_flop_cache_equals_the_uncached_computation_under_every_suit_relabelling
     for other in ("2c 3c 4c", "2c 3d 4h", "Ac Ad Kc", "9s 8h 2d"):  # least recently used classes leave
         StreetTable(parse_cards(other)).holding_strength()
     assert len(postflop._FLOP_CACHE) == 3
+
+
+@pytest.mark.parametrize("board", ["3h 4c Jd", "2h 7h Kd", "2h 7h Kh", "2h 7h Kh 9c", "2s 7s Ks 9c", "5d 5c 9h 9s", "Ah Kh Qd"])
+def test_next_percentiles_match_the_definition(board):
+    """The next street's percentiles the simulation reads from the table (its next-card entries) equal the count
+    over every holding on the board plus that card; with holdings that make a flush with the card."""
+    from holdem.cards import parse_cards
+
+    board = parse_cards(board)
+    table = StreetTable(board)
+    rng = np.random.default_rng(board.size)
+    rows = []
+    for c in rng.permutation(np.setdiff1d(np.arange(52), board))[:6]:
+        live = np.flatnonzero(~np.isin(HOLDINGS, np.append(board, c)).any(axis=1))
+        suited = live[(HOLDINGS[live] & 3 == c & 3).all(axis=1)]  # two of the card's suit
+        rows.append((c, np.concatenate([rng.choice(live, 2, replace=False), rng.choice(suited, 2, replace=False)])))
+    cards = np.array([c for c, _ in rows])
+    holdings = np.array([h for _, h in rows])
+    got = table.next_percentiles(cards, holdings)
+    want = np.array([_board_percentiles(np.append(board, c).astype(np.int8), h) for c, h in rows])
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+    assert StreetTable(parse_cards("2s 7s Ks 9s")).next_percentiles(cards[:1], holdings[:1]) is None  # four of a suit

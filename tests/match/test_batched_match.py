@@ -176,3 +176,132 @@ def test_batched_draw_match_equals_the_scalar_match(monkeypatch, options, agents
     from holdem.games import Draw5
 
     _assert_batched_equals_scalar(monkeypatch, Draw5(**options), agents, 300, rng=17, block_size=150)
+
+
+def _bpp_pair(monkeypatch, game, make, opponent, n_deals, *, rng, block_size, duplicate=True):
+    """(batched, scalar) results and learners of the same match: every block batched, and hand by hand."""
+    calls = []
+    original = batched_path.play_block_batched
+    batched_agent, scalar_agent = make(), make()
+    with monkeypatch.context() as m:
+        m.setattr(batched_path, "play_block_batched", lambda *a: calls.append(original(*a)) or calls[-1])
+        got = play_match(game, [batched_agent, opponent], n_deals, rng=rng, duplicate=duplicate, block_size=block_size)
+    assert len(calls) == -(-n_deals // block_size) and all(c is not None for c in calls)
+    want = _scalar(monkeypatch, game, [scalar_agent, opponent], n_deals, rng=rng, duplicate=duplicate,
+                   block_size=block_size)
+    return got, want, batched_agent, scalar_agent
+
+
+@pytest.mark.parametrize(
+    "options, opponent, stacks",
+    [(dict(), "rules", None), (dict(), "random", None), (dict(refit_every=3), "rules", None),
+     (dict(play="argmax"), "rules", None), (dict(learn=False), "rules", None), (dict(prior_strength=0.0), "call", None),
+     (dict(), "rules", (30, 12))],
+)
+def test_batched_bpp_learns_and_plays_exactly_as_hand_by_hand(monkeypatch, options, opponent, stacks):
+    """BPP (Korb1999 §3-§5) on the batched engine: speculative batches checked against M_A|C learned after every
+    showdown give exactly the hand-by-hand chips, counts and tables, over several blocks (the learner is kept)."""
+    from holdem.games import Stud5
+
+    from bpp.stud.players.paper import BPPPlayer
+
+    got, want, a, b = _bpp_pair(monkeypatch, Stud5(stacks=stacks), lambda: BPPPlayer(rng=4, **options), opponent,
+                                700, rng=5, block_size=300)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+    assert a.model_.n_showdowns_ == b.model_.n_showdowns_ and a._pending == b._pending and a._hand == b._hand
+    for x, y, s, t in zip(a.model_.counts_, b.model_.counts_, a.win_tables_.tables, b.win_tables_.tables):
+        np.testing.assert_array_equal(x, y)
+        np.testing.assert_array_equal(s, t)
+    if options.get("learn", True):
+        assert a.model_.n_showdowns_ > 100  # it learned (1,400 hands)
+
+
+def test_batched_bpp_rejects_speculation_that_learning_would_change(monkeypatch):
+    """The check is what makes it exact: accepting every speculative batch whole gives other chips."""
+    from holdem.games import Stud5
+
+    from bpp.stud.players.paper import BPPPlayer
+
+    kept = []
+    check = BPPPlayer.batch_check
+    monkeypatch.setattr(BPPPlayer, "batch_check", lambda self, record, me: kept.append(
+        (check(self, record, me), record.n_hands)) or kept[-1][0])
+    got, want, _, _ = _bpp_pair(monkeypatch, Stud5(), lambda: BPPPlayer(rng=1), "rules", 1500, rng=2, block_size=1500,
+                                duplicate=False)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+    assert any(k < n for k, n in kept)  # some batches were cut short
+    monkeypatch.setattr(BPPPlayer, "batch_check", lambda self, record, me: record.n_hands)
+    blind, want, _, _ = _bpp_pair(monkeypatch, Stud5(), lambda: BPPPlayer(rng=1), "rules", 1500, rng=2,
+                                  block_size=1500, duplicate=False)
+    assert not np.array_equal(blind.winnings, want.winnings)
+
+
+def test_batched_bpp_p_win_is_the_refit_tables():
+    """P(win) per decision from counts (``_batch_p``) equals ``WinTables.refit`` of the same M_A|C at every entry."""
+    from bpp.stud.players.paper import BPPPlayer
+
+    rng = np.random.default_rng(0)
+    player = BPPPlayer(rng=0)
+    counts = [rng.integers(0, 30, size=c.shape).astype(float) for c in player.model_.counts_]
+    player.model_.counts_ = counts
+    tables = player.refit().win_tables_.tables
+    for r, table in enumerate(tables):
+        cur, up, act = (a.ravel() for a in np.indices(table[..., :2].shape))
+        stacked = [c[None] for c in counts]
+        p = player._batch_p(stacked, np.zeros(cur.size, dtype=np.int64), np.full(cur.size, r), cur, up, act)
+        np.testing.assert_allclose(p, table[cur, up, act], rtol=1e-12, atol=1e-15)
+
+
+def test_only_bpp_players_that_decide_as_the_paper_play_batched():
+    """``bpp`` and ``bpp-linked`` (only the network's tables differ) decide batches; split curves, the up-cards link
+    and the variants with their own evidence or learning play hand by hand."""
+    import bpp.registry as registry
+    from holdem.play import capabilities
+
+    batched = {name for name in ("bpp", "bpp-linked", "bpp-up", "bpp-showing", "bpp-actions", "bpp-bluff", "bpp-dbn")
+               if capabilities(registry.make_agent(name, rng=0)).act_batch}
+    assert batched == {"bpp", "bpp-linked"}
+
+
+@pytest.mark.parametrize("opponent", ["rules", "call", "random"])
+def test_batched_prob_equals_the_scalar_match(monkeypatch, opponent):
+    """§5.1's probabilistic player samples each hand's completions from a per-hand, per-round stream, so a batch
+    gives exactly the hand-by-hand chips (duplicate, two blocks)."""
+    from holdem.games import Stud5
+
+    _assert_batched_equals_scalar(monkeypatch, Stud5(), ["prob", opponent], 300, rng=8, block_size=150)
+
+
+def test_prob_at_a_larger_table_plays_hand_by_hand(monkeypatch):
+    """At three seats P(win) is sampled against every live opponent hand by hand (plays_batches_of says no)."""
+    from holdem.games import Stud5
+
+    calls = []
+    original = batched_path.play_block_batched
+    monkeypatch.setattr(batched_path, "play_block_batched", lambda *a: calls.append(original(*a)) or calls[-1])
+    play_match(Stud5(n_players=3), ["prob", "rules", "call"], 6, rng=1)
+    assert calls == [None]
+
+
+def test_prob_win_probability_of_one_row_or_many_is_the_same():
+    """``_win_probabilities`` per row does not depend on the other rows (the batch and the hand agree), and its
+    estimate is within sampling error of the exhaustive answer (every pair of completions, one round before the end)."""
+    from itertools import combinations
+
+    from holdem.evaluate import evaluate
+
+    from bpp.stud.opponents.paper import _win_probabilities
+
+    rng = np.random.default_rng(3)
+    deck = np.array([rng.permutation(52)[:7] for _ in range(5)])
+    mine, theirs = deck[:, :4], deck[:, 4:7]
+    u = rng.random((5, 4000, 3))
+    many = _win_probabilities(mine, theirs, u)
+    one = [_win_probabilities(mine[i : i + 1], theirs[i : i + 1], u[i : i + 1])[0] for i in range(5)]
+    np.testing.assert_array_equal(many, one)
+    pool = np.setdiff1d(np.arange(52), deck[0])
+    wins = []
+    for a, b, c in ((a, b, c) for a in pool for b, c in combinations(np.setdiff1d(pool, [a]), 2)):
+        r = evaluate(np.array([list(mine[0]) + [a], list(theirs[0]) + [b, c]]))
+        wins.append(1.0 if r[0] > r[1] else 0.5 if r[0] == r[1] else 0.0)
+    assert abs(many[0] - np.mean(wins)) < 4 * 0.5 / np.sqrt(4000)

@@ -57,13 +57,14 @@ def test_bluff_model_counts_weak_bets_as_bluffs_and_refuses_bad_input():
     assert ht.hand_type_of(paired) not in sb.WEAK_FINALS
     mine = [20, 21, 22, 23, 24]
     m = sb.BluffModel(prior_strength=2.0).update(busted, mine, [True, False, None, True])
-    assert m.n_bluffs_ == 2 and m.bluff_counts_[2].sum() == 0 and m.round_counts_[1].sum() == 1
-    assert m.honest_counts_[1][0].sum() == 1 and m.honest_counts_[0].sum() == 0
+    passive, aggressive, bluff = range(3)  # counts_[r][outcome, BPP_Current, OPP_Current]
+    assert m.n_bluffs_ == 2 and m.counts_[2][bluff].sum() == 0 and m.counts_[1].sum() == 1
+    assert m.counts_[1][passive].sum() == 1 and m.counts_[0][:bluff].sum() == 0
     b0, c0 = ht.hand_type_of(mine[:2]), ht.hand_type_of(busted[:2])
     beta, h = m.action_cpts()[0]
     assert beta[b0, c0] == pytest.approx((1 + 2 * sb.PRIOR_BLUFF) / 3) and beta[b0 - 1 if b0 else 1, c0] == pytest.approx(sb.PRIOR_BLUFF)
     m.update(paired, mine, [True, True, True, True])  # a strong hand's bets are honest
-    assert m.n_bluffs_ == 2 and m.honest_counts_[3][1].sum() == 1
+    assert m.n_bluffs_ == 2 and m.counts_[3][aggressive].sum() == 1
     with pytest.raises(ValueError, match="5 \\+ 5 distinct card codes"):
         m.update(busted, busted, [True] * 4)
     with pytest.raises(ValueError, match="The 'bluff_cpt' parameter must be probabilities"):
@@ -85,78 +86,3 @@ def test_bpp_bluff_plays_learns_bluffs_and_reads_its_own_network():
     player.refit()
     for r, net in enumerate(player.compiled_networks()):
         np.testing.assert_allclose(net.table("BPP_Win", "win"), player._tables[r], atol=1e-12, equal_nan=True)
-
-
-# ------------------------------------------------------------------ saved networks (bpp/models/stud/bluff)
-
-
-def _cpds(model) -> dict:
-    return {c.variable: (c.variables, {k: [str(s) for s in v] for k, v in c.state_names.items()}, c.get_values()) for c in model.get_cpds()}
-
-
-@pytest.mark.parametrize("file_format", ["bif", "xmlbif"])
-def test_saved_networks_are_what_a_new_bpp_bluff_plays_from(file_format):
-    """The shipped files hold the priors (β = 5 %, H = ½ / ½): the network of a bpp-bluff before any showdown."""
-    from bpp.stud.players.bluff import BluffBPP
-
-    saved = sb.load_bluff_networks(file_format=file_format)
-    fresh = [net.to_network() for net in BluffBPP(rng=0).compiled_networks()]
-    for r, (a, b) in enumerate(zip(saved, fresh)):
-        assert set(a.edges()) == set(b.edges())
-        ca, cb = _cpds(a), _cpds(b)
-        assert sorted(ca) == sorted(cb)
-        for node in ca:
-            assert ca[node][:2] == cb[node][:2], (r, node)
-            np.testing.assert_allclose(ca[node][2], cb[node][2], atol=1e-12, err_msg=f"round {r} {node}")
-        cpts, beta, h = sb.bluff_network_cpts(a)
-        assert np.allclose(beta, sb.PRIOR_BLUFF) and np.allclose(h, 0.5) and cpts.betting_round == r
-
-
-def test_bluff_loader_refuses_missing_damaged_and_wrong_files(tmp_path):
-    import shutil
-
-    with pytest.raises(FileNotFoundError, match="bpp build stud-bluff"):
-        sb.load_bluff_networks(tmp_path)
-    for f in sb.BLUFF_DIR.glob("stud_bluff_round*.bif"):
-        shutil.copy(f, tmp_path / f.name)
-    assert len(sb.load_bluff_networks(tmp_path)) == 4
-    path = tmp_path / "stud_bluff_round2.bif"
-    good = path.read_text()
-    path.write_text(good.replace("0.05", "0.5", 1))  # a P(OPP_Bluff | …) column no longer sums to 1
-    with pytest.raises(ValueError, match="stud_bluff_round2.bif"):
-        sb.load_bluff_networks(tmp_path)
-    path.write_text(good[: len(good) // 2])
-    with pytest.raises(ValueError, match="stud_bluff_round2.bif.*not a readable"):
-        sb.load_bluff_networks(tmp_path)
-    # Figure 1's network is not a bluff network
-    from pgmpy.readwrite import BIFWriter
-
-    BIFWriter(networks.build_network(networks.load_cpts()[2])).write(str(path))
-    with pytest.raises(ValueError, match="stud_bluff_round2.bif"):
-        sb.load_bluff_networks(tmp_path)
-    with pytest.raises(ValueError, match="'file_format' parameter of load_bluff_networks"):
-        sb.load_bluff_networks(file_format="json")
-
-
-def test_a_bluff_must_be_aggressive():
-    from pgmpy.factors.discrete import TabularCPD
-
-    model = sb.build_bluff_network(networks.load_cpts()[0])
-    cpd = model.get_cpds("OPP_Action")
-    values = cpd.get_values().copy()
-    values[:, 1] = [0.5, 0.5]  # OPP_Current = first state, OPP_Bluff = bluff: sometimes passive
-    model.remove_cpds(cpd)
-    model.add_cpds(TabularCPD("OPP_Action", 2, values, evidence=cpd.variables[1:], evidence_card=cpd.cardinality[1:],
-                              state_names=cpd.state_names))
-    with pytest.raises(ValueError, match="must be 1"):
-        sb.bluff_network_cpts(model)
-
-
-def test_build_target_writes_the_shipped_files_again(tmp_path, capsys):
-    from bpp.cli import main
-
-    assert main(["build", "stud-bluff", "--out", str(tmp_path / "b")]) == 0
-    for r in range(4):
-        for ext in ("bif", "xmlbif"):
-            assert (tmp_path / "b" / f"stud_bluff_round{r}.{ext}").read_text() == (sb.BLUFF_DIR / f"stud_bluff_round{r}.{ext}").read_text()
-    assert "prior_bluff" in (tmp_path / "b" / "build_info.json").read_text()

@@ -94,8 +94,10 @@ def test_players_win_tables_refit_equal_the_compiled_networks():
 
 
 def test_bad_tables_are_refused(exact_cpts):
-    with pytest.raises(ValueError, match="The 'opp_given_bpp' parameter of build_finals_network must be a \\(17, 17\\)"):
-        sl.build_finals_network(exact_cpts[0], np.ones((17, 16)) / 17)
+    from bpp.stud.model.networks import build_network
+
+    with pytest.raises(ValueError, match="The 'opp_given_bpp' parameter of linked_factors must be a \\(17, 17\\)"):
+        build_network(exact_cpts[0], "linked", opp_given_bpp=np.ones((17, 16)) / 17)
     with pytest.raises(ValueError, match="The 'n_hands' parameter of estimate_opp_given_bpp"):
         sl.estimate_opp_given_bpp(0)
 

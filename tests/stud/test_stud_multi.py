@@ -219,13 +219,18 @@ def test_explorer_page_networks_give_the_players_p_win():
 
     from bpp.explore.stud import stud_explorer
 
-    ex = stud_explorer(1, player="bpp-multi", warmup=30)
-    assert len(ex.data["steps"]) >= 2
-    for step in ex.data["steps"]:
-        model = ex.models[step["net"]]
-        evidence = {node: model.get_cpds(node).state_names[node][i] for node, i in step["evidence"].items()}
-        truth = VariableElimination(model).query(["BPP_Win"], evidence=evidence, show_progress=False).get_value(BPP_Win="win")
-        assert step["p_win"] == pytest.approx(truth, abs=1e-9)
+    n_steps = 0
+    for seed in range(1, 6):  # hands until at least two decisions were checked (a hand may end at BPP's first)
+        ex = stud_explorer(seed, player="bpp-multi", warmup=30)
+        for step in ex.data["steps"]:
+            model = ex.models[step["net"]]
+            evidence = {node: model.get_cpds(node).state_names[node][i] for node, i in step["evidence"].items()}
+            truth = VariableElimination(model).query(["BPP_Win"], evidence=evidence, show_progress=False).get_value(BPP_Win="win")
+            assert step["p_win"] == pytest.approx(truth, abs=1e-9)
+            n_steps += 1
+        if n_steps >= 2:
+            break
+    assert n_steps >= 2
 
 
 def test_cli_match_at_a_three_seat_table_rotates_every_seat(capsys):

@@ -26,7 +26,6 @@ from holdem.match import play_match
 
 
 from bpp.stud.decision.curves import DEFAULT_PARAMS, CurveParams, CurveSet, load_params
-from bpp.stud.model import networks
 from bpp.stud.model import showing as sh
 from bpp.stud.players.actions import ActionsBPP
 from bpp.stud.players.paper import BPPPlayer
@@ -152,18 +151,6 @@ def test_bpp_showing_plays_the_curves_of_its_context(random_observations):
     assert seen == {0, 1}
 
 
-@pytest.mark.parametrize("file_format", ["bif", "xmlbif"])
-def test_shipped_showing_networks_read_back_equal(file_format):
-    models = sh.load_showing_networks(file_format=file_format)
-    for r, model in enumerate(models):
-        built = sh.build_showing_network(networks.load_cpts()[r])
-        assert set(model.edges()) == set(built.edges())
-        for node in (sh.UPCARDS_NODE, sh.STRENGTH_NODE):
-            got, want = model.get_cpds(node), built.get_cpds(node)
-            assert got.state_names == want.state_names
-            np.testing.assert_allclose(got.get_values(), want.get_values(), atol=1e-9)
-
-
 # ---------------------------------------------------------------- the search
 
 
@@ -190,13 +177,3 @@ def test_search_never_overwrites_and_searches_a_curve_set(tmp_path):
     assert CurveSet.load(out).contexts == ("open", "facing")
     with pytest.raises(ValueError, match="never overwritten"):
         result.save(out)
-
-
-def test_build_target_writes_the_shipped_files(tmp_path, capsys):
-    from bpp.cli import main
-
-    assert main(["build", "stud-showing", "--out", str(tmp_path / "out")]) == 0
-    for r in range(4):
-        for ext in ("bif", "xmlbif"):
-            name = f"stud_showing_round{r}.{ext}"
-            assert (tmp_path / "out" / name).read_bytes() == (sh.SHOWING_DIR / name).read_bytes()

@@ -13,6 +13,7 @@ import pytest
 
 from bpp.stud.model import compiled_stud, estimate, figure1
 from bpp.stud.model import upcards as su
+from bpp.stud.model.networks import build_network
 from holdem.games import Stud5
 
 pytest.importorskip("pgmpy")
@@ -43,7 +44,7 @@ def _win(cpts, m, link="showing"):
 @pytest.mark.parametrize("link", su.LINKS)
 def test_extended_network_adds_one_observed_parent_of_opp_action(exact_cpts, link):
     for r, cpts in enumerate(exact_cpts):
-        model = su.build_linked_network(cpts, _learned_linked_cpt(r, link, r), link)
+        model = build_network(cpts, "up", action_cpt=_learned_linked_cpt(r, link, r), link=link)
         assert model.check_model()
         node = su.link_node(link)
         assert set(model.nodes()) == set(figure1.NODES) | {node}
@@ -58,7 +59,7 @@ def test_extended_network_adds_one_observed_parent_of_opp_action(exact_cpts, lin
 
 def test_extended_network_refuses_a_bad_action_table(exact_cpts):
     with pytest.raises(ValueError, match=r"must have shape \(2, 10, 3\) for round 0"):
-        su.build_linked_network(exact_cpts[0], np.full((2, 10), 0.5))
+        build_network(exact_cpts[0], "up", action_cpt=np.full((2, 10), 0.5))
     with pytest.raises(ValueError, match="The 'link' parameter must be True or one of"):
         su.link_node("bpp")
 

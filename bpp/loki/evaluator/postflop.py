@@ -51,10 +51,13 @@ import numpy as np
 from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
+from holdem.strength import pairwise_potential_tables
 from holdem.tables import SUIT_SHIFT, load_tables
 
 if TYPE_CHECKING:
-    from numpy.typing import ArrayLike
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike, NDArray
 
 __all__ = ["StreetTable", "Evaluation", "AllEvaluation", "street_table", "evaluate_hand", "clean_weights"]
 
@@ -66,6 +69,7 @@ _HOLDING_CARD_MASK = np.zeros((N_HOLDINGS, 52), dtype=bool)
 _HOLDING_CARD_MASK[np.arange(N_HOLDINGS), HOLDINGS[:, 0]] = True
 _HOLDING_CARD_MASK[np.arange(N_HOLDINGS), HOLDINGS[:, 1]] = True
 _HOLDING_CARD_MASK.flags.writeable = False
+_CARD_USERS = np.ascontiguousarray(_HOLDING_CARD_MASK.T)  # (52, 1326): the holdings that use each card
 
 
 def _holding_arrays() -> tuple[np.ndarray, np.ndarray]:
@@ -89,18 +93,119 @@ def _rank_pattern_index() -> np.ndarray:
 _RANK_PATTERN = _rank_pattern_index()
 _RANK_PATTERN_T = np.ascontiguousarray(_RANK_PATTERN.T)  # (52, 1326): card c's column as a contiguous row
 _HOLDING_PATTERN = (HOLDINGS.astype(np.intp) >> 2) @ np.array([13, 1])  # (1326,): hole ranks as 13 · r0 + r1
-#: (2, 1326): the flat index, in a (169, 52) array by (pattern, card), of each holding's first and second card
-_PAIR_OF_PATTERN = np.ascontiguousarray((_HOLDING_PATTERN[:, None] * 52 + HOLDINGS.astype(np.intp)).T)
+_CARD_RANK = np.arange(52) >> 2
+#: (2, 1326): each holding's first and second card
+_HOLDING_CARDS = np.ascontiguousarray(HOLDINGS.T.astype(np.intp))
+#: (2, 1326): the flat index 13 · pattern + rank, into a (169, 13) pattern table, of each holding's first and second card
+_OWN_PATTERN_RANK = _HOLDING_PATTERN[None, :] * 13 + (_HOLDING_CARDS >> 2)
 #: (52 · 51,): card c's row of CARD_HOLDINGS as indices c · 169 + pattern
 _CARD_PATTERN_INDEX = (np.arange(52)[:, None] * 169 + _HOLDING_PATTERN[CARD_HOLDINGS]).ravel()
 #: (2652,): the flat index c · 1326 + h of each (card, holding) pair where the card is in the holding
 _OWN_CARD_PAIRS = np.flatnonzero(_HOLDING_CARD_MASK.T)
 _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
+#: (169, 13): the cards of each rank in each hole-rank pattern 13 · r0 + r1; and each pattern's r0, r1
+_PATTERN_X, _PATTERN_Y = np.divmod(np.arange(169), 13)
+_PATTERN_RANK_COUNT = ((np.arange(13)[None, :] == _PATTERN_X[:, None]).astype(np.int16) + (np.arange(13)[None, :] == _PATTERN_Y[:, None]))
+_PATTERN_PAIRS = np.arange(13) * 14  # the patterns r0 == r1, by rank
+_PATTERN_DOWN = np.flatnonzero(_PATTERN_X > _PATTERN_Y)
+_HOLE_KEYS: np.ndarray | None = None
+
+
+def _pattern_hole_keys() -> np.ndarray:
+    """(169,) the packed keys, suit counts removed, of two hole cards of ranks r0, r1 (pattern 13 · r0 + r1)."""
+    global _HOLE_KEYS
+    if _HOLE_KEYS is None:
+        rank_part = load_tables().card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank
+        _HOLE_KEYS = (rank_part[:, None] + rank_part[None, :]).ravel()
+    return _HOLE_KEYS
 _ONES52 = np.ones(52, dtype=np.float32)
 _ZEROS = np.zeros(N_HOLDINGS)
 _NO_RANK = np.int16(np.iinfo(np.int16).max)  # above every hand rank
 #: per suit, the holdings with 0, 1 and 2 cards of that suit
 _BY_SUIT_COUNT = [[np.flatnonzero((HOLDINGS & 3 == s).sum(axis=1) == n) for n in range(3)] for s in range(4)]
+
+
+_PATTERN_KEYS: np.ndarray | None = None
+_FLUSH_PAIRS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _flush_pairs(suit: int, need: int) -> tuple[np.ndarray, np.ndarray]:
+    """The (holding, next card) pairs that can hold five cards of ``suit`` when the board lacks ``need`` of them:
+    holdings with ``need`` cards of the suit with every card, holdings with ``need − 1`` with the suit's cards
+    (a next card in the holding left out); ``h`` and ``c`` in holding order, then card order."""
+    got = _FLUSH_PAIRS.get((suit, need))
+    if got is None:
+        pairs = []
+        for count in (0, 1, 2):
+            cards = np.arange(52) if count >= need else _SUIT_CARDS[suit] if count + 1 >= need else None
+            if cards is not None:
+                holdings = _BY_SUIT_COUNT[suit][count]
+                pairs.append((holdings[:, None] * 52 + cards[None, :]).ravel())
+        h, c = np.divmod(np.concatenate(pairs), 52)
+        keep = ~_HOLDING_CARD_MASK[h, c]
+        got = _FLUSH_PAIRS[(suit, need)] = (h[keep], c[keep])
+    return got
+
+
+def _pattern_keys() -> np.ndarray:
+    """(2197,) int64: the key sums, suit counts removed, of three cards of ranks (r0, r1, r2), flat by 169 · r0 + 13 · r1 + r2."""
+    global _PATTERN_KEYS
+    if _PATTERN_KEYS is None:
+        rank_part = load_tables().card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank
+        r = np.arange(13)
+        keys = rank_part[r, None, None] + rank_part[None, r, None] + rank_part[None, None, r]
+        _PATTERN_KEYS = keys.ravel()
+        _PATTERN_KEYS.flags.writeable = False
+    return _PATTERN_KEYS
+
+
+def _holding_ranks(board: np.ndarray, bits: np.ndarray) -> np.ndarray:
+    """(1326,) int16: every holding's rank with ``board`` (``bits``: the holdings' suit-bit sums with the board);
+    garbage for holdings that use a board card.
+
+    Without a flush the rank depends on the ranks of the cards only: the 169 hole-rank patterns are evaluated and
+    gathered; holdings that can hold five cards of a suit (the board has three or more of it) rank as the larger
+    of their pattern's rank and the suit's flush-table entry, as :func:`holdem.evaluate.rank_of_keys` ranks a hand.
+    """
+    tables = load_tables()
+    ranks = _rank_patterns("hole", int(tables.card_keys.take(board).sum()), board.size + 2).take(_HOLDING_PATTERN)
+    on_board = np.bincount(board & 3, minlength=4)
+    for s in np.flatnonzero(on_board >= 3).tolist():
+        need = 5 - int(on_board[s])
+        hs = _BY_SUIT_COUNT[s][2] if need == 2 else np.concatenate(_BY_SUIT_COUNT[s][need:])
+        suited = (bits.take(hs) >> (13 * s)) & 0x1FFF
+        ranks[hs] = np.maximum(ranks.take(hs), tables.flush.take(suited))
+    return ranks
+
+
+_RANK_PATTERNS: OrderedDict[tuple[str, int, int], np.ndarray] = OrderedDict()
+_RANK_PATTERNS_SIZE = 4096  # distinct boards by their ranks: 455 flops, 1,820 turns (at most 10 MB)
+
+
+def _rank_patterns(kind: str, board_key: int, n_cards: int) -> np.ndarray:
+    """The ranks of the rank patterns on a board, without a flush; they depend on the board's ranks alone, so they
+    are kept per board rank multiset (the board's key sum with the suit counts removed), bounded LRU.
+
+    ``kind="hole"``: (169,) by hole ranks 13 · r0 + r1 (:func:`_holding_ranks`); ``"next"``: (2198,) by
+    169 · r0 + 13 · r1 + next rank, then a 0 (:func:`_next_ranks`).  ``board_key``: the board's packed key sum;
+    ``n_cards``: the hand size evaluated.  Read-only.
+    """
+    base = board_key >> SUIT_SHIFT << SUIT_SHIFT
+    key = (kind, n_cards, base)
+    got = _RANK_PATTERNS.get(key)
+    if got is not None:
+        _RANK_PATTERNS.move_to_end(key)
+        return got
+    if kind == "hole":
+        got = rank_of_keys(_pattern_hole_keys() + base, n_cards)  # no suit counts: never a flush
+    else:
+        got = np.zeros(13**3 + 1, dtype=np.int16)
+        got[:-1] = rank_of_keys(_pattern_keys() + base, n_cards)
+    got.flags.writeable = False
+    _RANK_PATTERNS[key] = got
+    if len(_RANK_PATTERNS) > _RANK_PATTERNS_SIZE:
+        _RANK_PATTERNS.popitem(last=False)
+    return got
 
 
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
@@ -109,12 +214,14 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     is in the holding, garbage where it is on the board), when the board has four cards of a suit; else
     ``(None, parts)``: ``parts = (table, h, c, r)``, the (2198,) int16 ranks of the 13 × 13 × 13 rank patterns
     (hole ranks, next rank) without a flush, flat, then a 0 (the entry of a next card in the holding,
-    :data:`_RANK_PATTERN`), and the (holding, card) pairs ``h``, ``c`` evaluated in full, with their ranks ``r``.
+    :data:`_RANK_PATTERN`), and the (holding, card) pairs ``h``, ``c`` that can make a flush, with their ranks ``r``.
 
     Without a flush the rank depends on the ranks of the cards only, so the 13 × 13 × 13 patterns of (hole ranks,
     next rank) are evaluated once and gathered; the (holding, card) pairs that can hold five cards of one suit —
-    only in a suit the board has at least twice — are listed by the holding's count in that suit and evaluated in
-    full (every pair when the board has four of a suit).  Equal to ``rank_of_keys`` on every pair (tests).
+    only in a suit the board has at least twice — are listed by the holding's count in that suit, and each ranks
+    as the larger of its pattern's rank and its suit's flush-table entry, as :func:`holdem.evaluate.rank_of_keys`
+    ranks a hand (every pair is evaluated in full when the board has four of a suit).  Equal to the evaluator on
+    every pair (tests).
     """
     tables = load_tables()
     n_cards = board.size + 3
@@ -123,33 +230,24 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
         out = rank_of_keys(keys[:, None] + tables.card_keys[None, :52], n_cards, suit_bits=bits[:, None] + tables.suit_bits[None, :52])
         out[_HOLDING_CARD_MASK] = 0
         return out, None
-    rank_part = tables.card_keys[: 52 : 4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, suit counts removed
-    r = np.arange(13)
-    pattern = (int(key_sums(board)) >> SUIT_SHIFT << SUIT_SHIFT) + (
-        rank_part[r, None, None] + rank_part[None, r, None] + rank_part[None, None, r]
-    )
-    table = np.zeros(13**3 + 1, dtype=np.int16)
-    table[:-1] = rank_of_keys(pattern.ravel(), n_cards)  # no suit counts: never a flush
-    pairs = []
-    for s in np.flatnonzero(on_board >= 2):
-        need = 5 - on_board[s]  # cards of suit s the holding and the next card must add
-        for count in (0, 1, 2):
-            cards = np.arange(52) if count >= need else _SUIT_CARDS[s] if count + 1 >= need else None
-            if cards is not None:
-                holdings = _BY_SUIT_COUNT[s][count]
-                pairs.append((holdings[:, None] * 52 + cards[None, :]).ravel())
-    if pairs:
-        where = np.concatenate(pairs)
-        h, c = np.divmod(where, 52)
-        on_board = np.zeros(52, dtype=bool)
-        on_board[board] = True
-        keep = ~(_HOLDING_CARD_MASK[h, c] | on_board[c])
-        h, c = h[keep], c[keep]
-        r = rank_of_keys(keys[h] + tables.card_keys[c], n_cards, suit_bits=bits[h] + tables.suit_bits[c])
-    else:
-        h = c = np.zeros(0, dtype=np.intp)
-        r = np.zeros(0, dtype=np.int16)
-    return None, (table, h, c, r)
+    table = _rank_patterns("next", int(tables.card_keys.take(board).sum()), n_cards)
+    on = np.zeros(52, dtype=bool)
+    on[board] = True
+    h, c, r = [], [], []
+    for s in np.flatnonzero(on_board >= 2).tolist():
+        hs, cs = _flush_pairs(s, 5 - int(on_board[s]))
+        keep = ~on[cs]
+        hs, cs = hs[keep], cs[keep]
+        # a pair's rank is its pattern's, or its flush's when it has five of the suit (the flush table holds 0 for
+        # fewer, as rank_of_keys reads it)
+        suited = ((bits.take(hs) + tables.suit_bits.take(cs)) >> (13 * s)) & 0x1FFF
+        r.append(np.maximum(table.take(_HOLDING_PATTERN.take(hs) * 13 + (cs >> 2)), tables.flush.take(suited)))
+        h.append(hs)
+        c.append(cs)
+    if not h:
+        return None, (table, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int16))
+    hs, cs, rs = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
+    return None, (table, hs, cs, rs)
 
 
 _SCRATCH = threading.local()
@@ -166,10 +264,7 @@ def _scratch(name: str, shape: tuple[int, ...]) -> np.ndarray:
 
 def _conflicts(cards) -> np.ndarray:
     """(1326,) bool: holdings that use one of ``cards``."""
-    out = np.zeros(N_HOLDINGS, dtype=bool)
-    for c in cards:
-        out[CARD_HOLDINGS[c]] = True
-    return out
+    return np.logical_or.reduce(_CARD_USERS.take(cards, axis=0), axis=0)
 
 
 @dataclass(frozen=True)
@@ -245,19 +340,26 @@ class StreetTable:
         board = parse_cards(board) if codes is None else codes  # integer codes (the players' path) are not parsed
         if board.ndim != 1 or board.size not in (3, 4, 5):
             raise ValueError(f"The 'board' parameter of StreetTable must hold 3, 4 or 5 cards; got {board.size}.")
+        self._build(board, _ranks)
+
+    @classmethod
+    def _of_codes(cls, board: np.ndarray, ranks: np.ndarray | None) -> "StreetTable":
+        """The table of ``board``, distinct int8 card codes already checked (:func:`street_table`)."""
+        table = cls.__new__(cls)
+        table._build(board, ranks)
+        return table
+
+    def _build(self, board: np.ndarray, _ranks: np.ndarray | None) -> None:
         self.board = board
         self.board_conflict = _conflicts(board.tolist())
-        on_board = np.zeros(52, dtype=bool)
-        on_board[board] = True
-        self._next_cards = np.flatnonzero(~on_board)  # the cards that can come next, in card order
         k = board.size
         if _ranks is None or k < 5:
             tables = load_tables()
             hkeys, hbits = _holding_arrays()
-            keys = hkeys + int(key_sums(board))
-            bits = hbits + int(tables.suit_bits[board].sum())
+            keys = hkeys + int(tables.card_keys.take(board).sum())  # keys add (holdem.evaluate.key_sums)
+            bits = hbits + int(tables.suit_bits.take(board).sum())
         if _ranks is None:  # (street_table passes the previous street's next-card column: the same numbers)
-            ranks = rank_of_keys(keys, 2 + k, suit_bits=bits)
+            ranks = _holding_ranks(board, bits)
             ranks[self.board_conflict] = 0
         else:
             ranks = _ranks
@@ -277,12 +379,24 @@ class StreetTable:
                 nxt.flags.writeable = False
                 self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
+        self._percentiles: Any = None  # the next-card percentiles (_pattern_percentiles) once holding_strength has them
         self._hole_cache: dict[int, tuple] = {}
+        self._player_cache: dict[tuple[int, bool], np.ndarray] = {}  # player_ehs against random hands
 
     def __repr__(self) -> str:
         from holdem.cards import format_cards
 
         return f"StreetTable({format_cards(self.board)!r})"
+
+    @property
+    def _next_cards(self) -> np.ndarray:
+        """The cards that can come next (off the board), in card order."""
+        got = getattr(self, "_next_cards_cache", None)
+        if got is None:
+            on_board = np.zeros(52, dtype=bool)
+            on_board[self.board] = True
+            got = self._next_cards_cache = np.flatnonzero(~on_board)
+        return got
 
     @property
     def next_ranks(self) -> np.ndarray | None:
@@ -320,13 +434,17 @@ class StreetTable:
         if got is not None:
             return got
         ours = self.ranks[h0]
-        live = ~(self.board_conflict | _conflicts(HOLDINGS[h0].tolist()))
+        c0, c1 = HOLDINGS[h0]
+        live = ~(self.board_conflict | _CARD_USERS[c0] | _CARD_USERS[c1])
         theirs = self.ranks
+        below = live & (theirs < ours)
+        above = live & (theirs > ours)
+        tied = live & ~(below | above)
         now = np.zeros((N_HOLDINGS, 3))
-        now[:, 0] = live & (theirs < ours)
-        now[:, 1] = live & (theirs == ours)
-        now[:, 2] = live & (theirs > ours)
-        groups = [np.flatnonzero(now[:, j]) for j in range(3)]
+        now[:, 0] = below
+        now[:, 1] = tied
+        now[:, 2] = above
+        groups = [below.nonzero()[0], tied.nonzero()[0], above.nonzero()[0]]
         later = None
         if self._patterns is not None:
             later = self._pattern_later(h0, live)
@@ -343,7 +461,7 @@ class StreetTable:
             n_valid = np.where(self.board_conflict, 0, 50 - self.board.size) - (theirs_next[:, HOLDINGS[h0]] > 0).sum(axis=1)
             later = np.stack([ahead, n_valid - ahead - behind, behind], axis=1).astype(np.float64)
             later[~live] = 0.0
-        got = (now, later, live, groups, None if later is None else [later[g] for g in groups])
+        got = (now, later, live, groups, None if later is None else [later.take(g, axis=0) for g in groups])
         if len(self._hole_cache) > 16:
             self._hole_cache.clear()
         self._hole_cache[h0] = got
@@ -351,12 +469,13 @@ class StreetTable:
 
     def _pattern_later(self, h0: int, live: np.ndarray) -> np.ndarray:
         """``_hole_counts``' later counts (1326, 3) of our holding ``h0`` (next cards after which each live holding
-        is ahead of, tied with, behind us), counted over the 169 rank patterns instead of all 1326 × 52 pairs.
+        is ahead of, tied with, behind us), counted over rank patterns instead of all 1326 × 52 pairs.
 
-        Off the flush pairs a holding's rank with next card ``c`` is its pattern's, so per pattern the cards we
-        beat and lose to are counted once (over the cards that can come: off the board, not ours); each holding
-        takes its pattern's counts, less its own two cards, and its flush pairs replace their pattern's
-        comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
+        Off the flush pairs a holding's rank with next card ``c`` is its pattern's rank with the rank of ``c``, and
+        so is ours unless ``c`` makes our flush: per pattern, the next ranks it trails and leads us after are
+        counted once, each weighted by its cards that can come (off the board, not ours), plus our flush cards one
+        by one.  Each holding takes its pattern's counts less its own two cards, and its flush pairs replace their
+        pattern's comparison by their own.  The same integers as comparing every pair of :attr:`next_ranks` (tests).
         """
         table, fh, fc, fr = self._parts
         ours = table.take(_RANK_PATTERN[h0])  # (52,): our rank with each next card, 0 with one of ours
@@ -364,29 +483,40 @@ class StreetTable:
         ours[fc[mine]] = fr[mine]
         ours[self.board] = 0  # 0 (below every rank) where the card cannot come
         top = np.where(ours > 0, ours, _NO_RANK)  # and above every rank there
-        theirs = np.repeat(table[:-1].reshape(169, 13), 4, axis=1)  # (169, 52): each pattern's rank with each card
-        below = (theirs < ours).view(np.int8)  # the pattern is behind us after that card
-        above = (theirs > top).view(np.int8)
-        ahead = below.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
-        behind = above.sum(axis=1, dtype=np.int32).take(_HOLDING_PATTERN)
-        below, above = below.ravel(), above.ravel()
-        for own in _PAIR_OF_PATTERN:  # each holding's two own cards, in its pattern's row
-            ahead -= below.take(own)
-            behind -= above.take(own)
+        patterns = table[:-1].reshape(169, 13)  # each pattern's rank with each next rank
+        plain_rank = patterns[_HOLDING_PATTERN[h0]]  # (13,): ours without a flush
+        plain = ours == plain_rank.take(_CARD_RANK)  # the cards that can come and do not change our flush
+        count = plain.reshape(13, 4).sum(axis=1).astype(np.float32)  # per next rank, its plain cards
+        ahead = (patterns < plain_rank).astype(np.float32) @ count  # (169,) per pattern
+        behind = (patterns > plain_rank).astype(np.float32) @ count
+        special = np.flatnonzero((ours > 0) & ~plain)  # our flush cards, one by one
+        if special.size:
+            cols = patterns[:, special >> 2]
+            ahead += (cols < ours[special]).sum(axis=1)
+            behind += (cols > ours[special]).sum(axis=1)
+        own, flush_pattern = self._pattern_ranks_of_pairs()
+        below = own < ours.take(_HOLDING_CARDS)  # (2, 1326): after each holding's first / second card
+        above = own > top.take(_HOLDING_CARDS)
+        ahead = ahead.take(_HOLDING_PATTERN) - below[0] - below[1]
+        behind = behind.take(_HOLDING_PATTERN) - above[0] - above[1]
         keep = live[fh] & (ours[fc] > 0)
-        fh, fc, fr = fh[keep], fc[keep], fr[keep]
-        if fh.size:  # a flush pair's own comparison replaces its pattern's
-            at = _HOLDING_PATTERN[fh] * 52 + fc
+        if keep.any():  # a flush pair's own comparison replaces its pattern's
+            fh, fc, fr, theirs = fh[keep], fc[keep], fr[keep], flush_pattern[keep]
             o = ours[fc]
-            ahead += np.bincount(fh, (fr < o).view(np.int8) - below[at], minlength=N_HOLDINGS).astype(np.int32)
-            behind += np.bincount(fh, (fr > o).view(np.int8) - above[at], minlength=N_HOLDINGS).astype(np.int32)
+            ahead += np.bincount(fh, (fr < o).astype(np.int8) - (theirs < o), minlength=N_HOLDINGS)
+            behind += np.bincount(fh, (fr > o).astype(np.int8) - (theirs > o), minlength=N_HOLDINGS)
         ahead *= live
         behind *= live
-        later = np.empty((N_HOLDINGS, 3))
-        later[:, 0] = ahead
-        later[:, 1] = (48 - self.board.size) * live - ahead - behind
-        later[:, 2] = behind
-        return later
+        return np.column_stack([ahead, (48 - self.board.size) * live - ahead - behind, behind]).astype(np.float64)
+
+    def _pattern_ranks_of_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """Kept on the table: (2, 1326) int16, each holding's pattern rank with its own first / second card's rank;
+        and each flush pair's pattern rank (what its flush replaces)."""
+        got = getattr(self, "_pair_patterns", None)
+        if got is None:
+            table, fh, fc, _ = self._parts
+            got = self._pair_patterns = (table.take(_OWN_PATTERN_RANK), table.take(_HOLDING_PATTERN.take(fh) * 13 + (fc >> 2)))
+        return got
 
     def evaluate(self, hole: CardsLike, weights: ArrayLike | None = None) -> Evaluation:
         """Our hand against one weight table or a stack of them (one per opponent).
@@ -433,7 +563,7 @@ class StreetTable:
             ppot_all = 0.0
         else:
             # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
-            table = np.stack([w[:, g] @ lg for g, lg in zip(groups, later_by)], axis=1)
+            table = np.stack([w.take(g, axis=1) @ lg for g, lg in zip(groups, later_by)], axis=1)
             if m == 1:
                 tables = [table[0].tolist()]
                 inv = 1.0 / total[0]
@@ -457,45 +587,12 @@ class StreetTable:
             ehs_product=_product(ehs_each),
         )
 
-    def _later_counts(self) -> np.ndarray:
-        """``L[h, g]``: next cards after which holding ``h`` is ahead of, tied with, behind holding ``g``; (1326, 1326, 3) uint8.
-
-        The one-card look-ahead of :meth:`evaluate` for every pair of holdings
-        at once (cards of ``h``, ``g`` or the board excluded), built in blocks
-        of holdings and kept for the last few boards (5 MB each).
-        """
-        key = tuple(self.board.tolist())
-        got = _LATER.get(key)
-        if got is not None:
-            return got
-        theirs = self.next_ranks
-        valid = theirs > 0
-        n_valid = valid.sum(axis=1)
-        # g's invalid columns (rank 0) raised above every rank: never below ours.  Counts summed as uint8 (at most 52)
-        theirs_big = np.where(valid, theirs, _NO_RANK)
-        out = np.zeros((N_HOLDINGS, N_HOLDINGS, 3), dtype=np.uint8)
-        for lo in range(0, N_HOLDINGS, 128):
-            hi = min(lo + 128, N_HOLDINGS)
-            ours = theirs[lo:hi, None, :]
-            ahead = (theirs_big[None] < ours).view(np.uint8).sum(axis=2, dtype=np.uint8)
-            mine = valid[:, HOLDINGS[lo:hi]].sum(axis=2).T  # (k, 1326): g's valid columns that are our cards
-            behind = (theirs[None] > ours).view(np.uint8).sum(axis=2, dtype=np.uint8) - mine
-            out[lo:hi, :, 0] = ahead
-            out[lo:hi, :, 2] = behind
-            out[lo:hi, :, 1] = n_valid[None] - mine - ahead - behind
-        out[_share_matrix()] = 0
-        out.flags.writeable = False
-        if len(_LATER) >= 4:
-            _LATER.pop(next(iter(_LATER)))
-        _LATER[key] = out
-        return out
-
     def evaluate_all(self, weights: ArrayLike | None = None, *, per_opponent: bool = True) -> AllEvaluation:
         """:meth:`evaluate` for every holding as ours at once, against the same weight tables.
 
         HS per opponent by :meth:`range_strength`; the pooled and per-opponent
-        one-card HP tables of every holding from the pairwise look-ahead counts
-        (:meth:`_later_counts`): the exact Billings1998 §4.2 numbers, not the percentile
+        one-card HP tables of every holding (:func:`holdem.strength.pairwise_potential_tables`, by rank
+        patterns): the exact Billings1998 §4.2 numbers, not the percentile
         estimate of :meth:`holding_strength`.  The tests check every holding
         against :meth:`evaluate`.
 
@@ -528,23 +625,13 @@ class StreetTable:
             ehs_each = hs
             ppot_all = np.zeros(N_HOLDINGS)
         else:
-            share = _share_matrix()
-            totals = w @ (~share).T  # (m, 1326): each table's live weight for each holding of ours
+            # (m, 1326): each table's live weight for each holding of ours (all of it less the 101 that share a card)
+            totals = w.sum(axis=1, keepdims=True) - (self._shared()[1] @ w.T).T
             inv = np.divide(1.0, totals, out=np.zeros_like(totals), where=totals > 1e-12)
-            later = self._later_counts().astype(np.float32)
-            r = self.ranks
-            now = [r[None, :] < r[:, None], r[None, :] == r[:, None], r[None, :] > r[:, None]]  # (h, g): h ahead/tied/behind
-            ok = ~share & live[None, :] & live[:, None]
-
-            def hp(weight_hg):  # (1326, 1326) → (1326, 3, 3) HP tables
-                return np.stack(
-                    [np.einsum("hg,hgl->hl", (weight_hg * (n & ok)).astype(np.float32), later) for n in now], axis=1
-                ).astype(np.float64)
-
-            pooled = hp(inv.T @ w)
-            ppot_all = _pots(pooled)[0]
+            tables = pairwise_potential_tables(self.board, self.ranks, self.next_ranks, w)  # (m, 1326, 3, 3)
+            ppot_all = _pots(np.einsum("ih,ihnl->hnl", inv, tables))[0]
             if per_opponent:
-                per = [_pots(hp(w[i][None, :] * inv[i][:, None]))[0] for i in range(w.shape[0])]
+                per = [_pots(inv[i][:, None, None] * tables[i])[0] for i in range(w.shape[0])]
                 ehs_each = hs + (1 - hs) * np.array(per)
         ehs = hs_n + (1 - hs_n) * ppot_all
         product = np.prod(ehs_each, axis=0) if per_opponent else None
@@ -606,7 +693,7 @@ class StreetTable:
         got = _flop_strength(self) if self.board.size == 3 else None
         if got is None:
             hs = self._exact_hs(live)
-            ehs = hs.copy() if self.next_ranks is None else self._percentile_ehs(hs, live)
+            ehs = hs.copy() if self.board.size == 5 else self._percentile_ehs(hs, live)
         else:
             hs, percentiles = got
             ehs = self._percentile_ehs(hs, live, percentiles)
@@ -617,6 +704,8 @@ class StreetTable:
 
     def _exact_hs(self, live: np.ndarray) -> np.ndarray:
         """Every holding's exact HS against one uniformly random opponent (0 for holdings that use a board card)."""
+        if np.bincount(self.board & 3, minlength=4).max() + 2 < 5:  # no holding can make a flush
+            return self._pattern_hs(live)
         ranks = self.ranks
         # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
@@ -635,6 +724,28 @@ class StreetTable:
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
         hs[live] = (less[live] + equal[live] / 2) / n_live[live]
+        return hs
+
+    def _pattern_hs(self, live: np.ndarray) -> np.ndarray:
+        """:meth:`_exact_hs` on a board where no holding can make a flush, counted over the 169 rank patterns.
+
+        Then a holding's rank is its pattern's (its hole ranks), and the opponent holdings of pattern ``q`` that
+        share no card with ours and the board number ``a_x · a_y`` (``a_r``: the cards of rank ``r`` left once
+        the board and our two cards are out), ``a_x (a_x − 1) / 2`` for a pair: HS of each of our patterns from
+        a (169, 169) weighted comparison, the very integers of the pairwise count.
+        """
+        rank = _rank_patterns("hole", int(key_sums(self.board)), self.board.size + 2)  # (169,): never a flush
+        # int16 throughout (at most 1,326 holdings): small arrays, no fresh pages per call
+        left = (4 - np.bincount(self.board >> 2, minlength=13)).astype(np.int16)[None, :] - _PATTERN_RANK_COUNT  # (169, 13)
+        weight = left[:, _PATTERN_X] * left[:, _PATTERN_Y]  # (ours, theirs); pairs and r0 > r1 fixed below
+        weight[:, _PATTERN_PAIRS] = left * (left - 1) // 2
+        weight[:, _PATTERN_DOWN] = 0  # a holding's ranks come as r0 <= r1
+        less = (weight * (rank[None, :] < rank[:, None])).sum(axis=1, dtype=np.int64)
+        equal = (weight * (rank[None, :] == rank[:, None])).sum(axis=1, dtype=np.int64)
+        n_live = weight.sum(axis=1, dtype=np.int64)
+        p = _HOLDING_PATTERN[live]
+        hs = np.zeros(N_HOLDINGS)
+        hs[live] = (less[p] + equal[p] / 2) / n_live[p]
         return hs
 
     def strength_of(self, holding: int) -> float:
@@ -675,6 +786,55 @@ class StreetTable:
         ppot = min(max(gain / (cols.size - 2) / behind, 0.0), 1.0)
         return hs + (1 - hs) * ppot
 
+    def next_percentiles(self, cards: np.ndarray, holdings: np.ndarray) -> np.ndarray | None:
+        """Each holding's HS percentile among all live holdings once the next card comes, read from :meth:`holding_strength`.
+
+        The percentile of holding ``h`` on the board plus card ``c`` is ``(below + (tied − 1) / 2) / (n − 1)``
+        over the ``n`` holdings that share no card with that board (``h`` among them): what
+        :meth:`holding_strength` computes for every (next card, holding) pair to get the potential, and what the
+        simulation needs for the next street of each trial (:func:`bpp.loki.simulator.sampling.simulate`).
+
+        Parameters
+        ----------
+        cards : numpy.ndarray of int, shape (T,)
+            The next card of each row (not on the board).
+        holdings : numpy.ndarray of int, shape (T, n)
+            Holding indices, sharing no card with the board or the row's card.
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (T, n), or None
+            None on the river and on boards with four cards of a suit (no pattern form: the caller counts).
+
+        Examples
+        --------
+        >>> from holdem.cards import parse_cards
+        >>> from holdem.ranges import holding_index
+        >>> t = street_table("3h 4c Jh")
+        >>> h = holding_index(*parse_cards("As Qc"))
+        >>> p = t.next_percentiles(np.array([int(parse_cards("Qd")[0])]), np.array([[h]]))
+        >>> p.shape, bool(0.9 < p[0, 0] < 1)
+        ((1, 1), True)
+        """
+        if self.board.size == 5:
+            return None
+        self.holding_strength()
+        if self._percentiles is None:
+            return None
+        table, fh, fc, fpct = self._percentiles
+        cards = np.asarray(cards, dtype=np.intp)
+        holdings = np.asarray(holdings, dtype=np.intp)
+        out = table[cards[:, None], _HOLDING_PATTERN[holdings]]
+        if fh.size:  # the (holding, card) pairs that can make a flush have their own entry
+            key = fc.astype(np.int64) * N_HOLDINGS + fh
+            order = np.argsort(key)
+            key = key[order]
+            want = cards[:, None] * N_HOLDINGS + holdings
+            at = np.minimum(np.searchsorted(key, want), key.size - 1)
+            hit = key[at] == want
+            out[hit] = fpct[order[at[hit]]]
+        return out
+
     def _invalid_per_card(self, nxt: np.ndarray) -> np.ndarray:
         """Per next card (the columns of ``nxt``): the holdings that cannot see it (rank 0); kept on the table."""
         got = getattr(self, "_invalid_cache", None)
@@ -711,6 +871,7 @@ class StreetTable:
         got = self._pattern_percentiles(live) if percentiles is None else percentiles
         if got is None:
             return self._sorted_gains(hs)
+        self._percentiles = got
         table, fh, fc, fpct = got
         per = _scratch("pairs", (52, N_HOLDINGS))
         # (52, 1326): each (card, holding)'s pattern entry ("wrap": the indices are valid, and it does not buffer)
@@ -742,7 +903,8 @@ class StreetTable:
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
         weight = np.concatenate([(live_count[None, :] - (holding_c + flush_c).reshape(k, 169)).ravel(), np.ones(fh.size)])
         weight[: k * 169].reshape(k, 169)[self.board] = 0  # no next card on the board
-        value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), self.next_ranks[fh, fc]]).astype(np.int64)
+        flush_ranks = self._parts[3][keep]  # the flush pairs' ranks (their next_ranks entries, without gathering it)
+        value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), flush_ranks]).astype(np.int64)
         card = np.concatenate([np.repeat(np.arange(k), 169), fc])
         packed = np.sort((card << 13 | value) << 15 | np.arange(card.size))  # (card, rank, entry); < 8,788 + 8,736 entries
         order = packed & 0x7FFF
@@ -765,7 +927,9 @@ class StreetTable:
     def _sorted_gains(self, hs: np.ndarray) -> np.ndarray:
         """:meth:`_pattern_gains` for any next ranks: one sort of (card, rank, holding) keys over every pair."""
         cols = self._next_cards
-        lo, size, rank, card, holding = _sorted_groups(self.next_ranks.T[cols])
+        ranks = self.next_ranks
+        assert ranks is not None  # a flop or turn table
+        lo, size, rank, card, holding = _sorted_groups(ranks.T[cols])
         k = cols.size
         invalid = np.zeros(k, dtype=np.int64)
         invalid[card[rank == 0]] = size[rank == 0]
@@ -862,10 +1026,16 @@ class StreetTable:
         if ranges is None:
             if n_opponents is None or n_opponents < 1:
                 raise ValueError(f"The 'n_opponents' parameter of player_ehs must be a positive integer; got {n_opponents!r}.")
-            hs_n = self.holding_strength()[0] ** int(n_opponents)
-        else:
-            hs_n = np.prod(self.range_strength(ranges), axis=0)
-        if not potential or self.next_ranks is None:
+            key = (int(n_opponents), bool(potential))
+            got = self._player_cache.get(key)
+            if got is None:  # kept on the table: every re-weighting on this board with as many opponents reads it
+                got = self._player_cache[key] = self._player_ehs(self.holding_strength()[0] ** key[0], potential)
+                got.flags.writeable = False
+            return got
+        return self._player_ehs(np.prod(self.range_strength(ranges), axis=0), potential)
+
+    def _player_ehs(self, hs_n: np.ndarray, potential: bool) -> np.ndarray:
+        if not potential or self.board.size == 5:
             return hs_n
         ppot = self.holding_ppot()
         return hs_n + (1.0 - hs_n) * ppot
@@ -873,7 +1043,6 @@ class StreetTable:
 
 _SHARE = None
 _PAIRS = None
-_LATER: dict[tuple[int, ...], np.ndarray] = {}
 
 
 def _share_pairs() -> tuple[np.ndarray, np.ndarray]:
@@ -993,7 +1162,8 @@ def clean_weights(weights: ArrayLike | None) -> np.ndarray:
     w = np.asarray(weights, dtype=np.float64)
     if w.ndim == 1:
         w = w[None, :]
-    if w.ndim != 2 or w.shape[1] != N_HOLDINGS or w.shape[0] == 0 or not np.all(np.isfinite(w)) or np.any(w < 0):
+    # min ≥ 0 fails on NaN (it propagates) and on negatives, max < inf on +inf
+    if w.ndim != 2 or w.shape[1] != N_HOLDINGS or w.shape[0] == 0 or not (w.min() >= 0 and w.max() < np.inf):
         raise ValueError(
             "The 'weights' parameter must be None, a (1326,) table or an (m, 1326) stack of finite "
             f"non-negative weights; got shape {np.shape(weights)}."
@@ -1033,7 +1203,7 @@ _FLOP_CACHE: OrderedDict[tuple[int, ...], tuple] = OrderedDict()
 _FLOP_CACHE_SIZE = 512
 
 
-def canonical_flop(board) -> tuple[tuple[int, int, int], int]:
+def canonical_flop(board: Sequence[int] | NDArray[np.integer]) -> tuple[tuple[int, int, int], int]:
     """The suit-isomorphic class of a flop: its least sorted card tuple over the 24 suit relabellings, and the relabelling.
 
     Two flops that differ only by the names of the suits (``2c 7c Kd`` and ``2h 7h Ks``) have the same class, and
@@ -1103,7 +1273,7 @@ def street_table(board: CardsLike) -> StreetTable:
             if parent is not None:  # this board's ranks are the previous street's next-card column
                 ranks = parent._next_column(c)
                 break
-        table = StreetTable(np.array(key, dtype=np.int8), _ranks=ranks)  # in card order, whichever order came first
+        table = StreetTable._of_codes(np.array(key, dtype=np.int8), ranks)  # in card order, whichever order came first
         _CACHE[key] = table
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)

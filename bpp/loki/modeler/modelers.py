@@ -179,6 +179,22 @@ class UniformModeler(Modeler):
         return np.ones((len(opponents), N_HOLDINGS))
 
 
+_PREFLOP_FACTORS: dict[tuple[int, float, float], np.ndarray] = {}
+
+
+def _preflop_factor(n: int, mu: float, sigma: float) -> np.ndarray:
+    """Loki's linear re-weighting factor of every holding for a pre-flop action at threshold ``mu`` (kept, read-only):
+    it depends on the table size and the threshold only (:func:`preflop_strength`)."""
+    key = (n, mu, sigma)
+    got = _PREFLOP_FACTORS.get(key)
+    if got is None:
+        if len(_PREFLOP_FACTORS) > 4096:  # thresholds come from a small table; a bound all the same
+            _PREFLOP_FACTORS.clear()
+        got = _PREFLOP_FACTORS[key] = linear_reweighting(preflop_strength(n), mu, sigma, floor=0.01)
+        got.flags.writeable = False
+    return got
+
+
 class LokiModeler(Modeler):
     """Loki's re-weighting on each holding's EHS as the acting opponent sees it (Billings1998 §4.3; Billings1998b).
 
@@ -248,7 +264,7 @@ class LokiModeler(Modeler):
                 continue
             hand.round_base[p] = (r, base[1], mu)
             if r == 0:
-                strength = preflop_strength(n)
+                factor = _preflop_factor(n, mu, sigma)
             else:
                 others = [q for q in range(n) if q != p and not folded[q]]
                 table = evaluator.street(hand, hand.board_at(r))
@@ -256,7 +272,8 @@ class LokiModeler(Modeler):
                     strength = table.player_ehs(n_opponents=len(others), potential=potential)
                 else:
                     strength = table.player_ehs(hand.weights[others], potential=potential)
-            np.multiply(base[1], linear_reweighting(strength, mu, sigma, floor=0.01), out=hand.weights[p])
+                factor = linear_reweighting(strength, mu, sigma, floor=0.01)
+            np.multiply(base[1], factor, out=hand.weights[p])
         hand.done = len(records)
 
 

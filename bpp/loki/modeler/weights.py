@@ -149,7 +149,11 @@ def linear_reweighting(ehs: ArrayLike, mu: float, sigma: float, *, floor: float 
     if not 0.0 <= floor <= 1.0:
         raise ValueError(f"The 'floor' parameter of linear_reweighting must be in [0, 1]; got {floor!r}.")
     ehs = np.asarray(ehs, dtype=np.float64)
-    return np.clip((ehs - mu + sigma) / (2.0 * sigma), floor, 1.0)
+    if ehs.ndim == 0:
+        return np.clip((ehs - mu + sigma) / (2.0 * sigma), floor, 1.0)
+    out = (ehs - mu + sigma) / (2.0 * sigma)
+    np.maximum(out, floor, out=out)  # np.clip's values, without its overhead
+    return np.minimum(out, 1.0, out=out)
 
 
 def ramp_triples(

@@ -99,14 +99,16 @@ def betting_context(observation: Observation) -> Context:
     n = observation.n_players
     folded = observation.folded
     me = observation.player
-    n_active = sum(1 for f in folded if not f) - 1
+    n_active = n - 1 - sum(map(bool, folded))
     # acting order of this round: from the left of the button (pre-flop from the left of the big blind;
-    # heads-up the button acts first pre-flop and last after it)
+    # heads-up the button acts first pre-flop and last after it); the seats after ours in it
     first = first_to_act(n, observation.button, r)
-    order = [(first + i) % n for i in range(n)]
-    mine = order.index(me)
-    players_behind = sum(1 for s in order[mine + 1 :] if not folded[s])
-    can_raise = any(a.kind == ActionKind.BET_RAISE for a in observation.legal)
+    players_behind = sum(1 for i in range((me - first) % n + 1, n) if not folded[(first + i) % n])
+    can_raise = False
+    for a in observation.legal:
+        if a.kind == ActionKind.BET_RAISE:
+            can_raise = True
+            break
     return Context(
         round=r,
         bets_to_call=int(bets_to_call),

@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 __all__ = ["RuleSelector", "FormulaSelector"]
 
 
+_ONE_HOT = np.eye(3)  # row i: the one-hot triple of action i
+_ONE_HOT.flags.writeable = False
+
+
 class RuleSelector:
     """Loki's betting rule base after the flop (Billings1998 §4.4): the triple is one-hot, the action chosen outright.
 
@@ -61,14 +65,14 @@ class RuleSelector:
 
     def triple(self, ehs: float, ppot: float, ctx: Context) -> np.ndarray:
         """The one-hot triple of the rules' action."""
-        return np.eye(3)[self.rules.decide(
+        return _ONE_HOT[self.rules.decide(
             ehs=ehs, ppot=ppot, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
             bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3,
         )]
 
     def triples(self, ehs: np.ndarray, ppot: np.ndarray, ctx: Context) -> np.ndarray:
         """One one-hot triple per holding, (n, 3) (:func:`~bpp.loki.selector.betting.decide_many`)."""
-        return np.eye(3)[decide_many(
+        return _ONE_HOT[decide_many(
             self.rules, ehs=ehs, ppot=ppot, pot_odds=ctx.pot_odds, bets_to_call=ctx.bets_to_call,
             bet_level=ctx.bet_level, can_raise=ctx.can_raise, river=ctx.round == 3,
         )]

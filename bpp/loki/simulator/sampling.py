@@ -461,18 +461,23 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
 
     # strengths (T, n, 4)
     strength = np.zeros((T, n, 4))
-    cur_strength = street_table(board).holding_strength()[1]
+    table = street_table(board)
+    cur_strength = table.holding_strength()[1]
     strength[:, :, rc] = cur_strength[holdings]
     strength[:, me, rc] = our_strength
     n_opp = max(len(opponents), 1)
     for r in range(rc + 1, 4):
-        pct = _percentiles(np.ascontiguousarray(full[:, : 2 + r]), holdings)
+        # the next street's percentiles are the current table's (next card, holding) entries; later ones counted
+        pct = table.next_percentiles(full[:, 2 + rc], holdings) if r == rc + 1 else None
+        if pct is None:
+            pct = _percentiles(np.ascontiguousarray(full[:, : 2 + r]), holdings)
         strength[:, :, r] = pct
         strength[:, me, r] = pct[:, me] ** n_opp
     if range_relative and opponents:
         # the opponents' strengths on the scale of their current range: percentile among the T sampled holdings
-        for r in range(rc, 4):
-            strength[:, opponents, r] = _range_percentiles(strength[:, opponents, r])
+        # (every street's column at once: each column is ranked on its own)
+        cols = strength[:, opponents, rc:]
+        strength[:, opponents, rc:] = _range_percentiles(cols.reshape(T, -1)).reshape(cols.shape)
     # final ranks
     cards7 = np.concatenate([HOLDINGS[holdings], np.broadcast_to(full[:, None, :], (T, n, 5))], axis=2)
     final = evaluate_unchecked(np.ascontiguousarray(cards7, dtype=np.int8)).astype(np.int32)
@@ -506,6 +511,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     forced = np.concatenate([np.full(T, CALL), np.full(T, RAISE)])
     first = True
     order = (tracker.button + 1 + seats) % n  # post-flop acting order
+    after = (seats[:, None] + 1 + seats[None, :]) % n  # (n, n): the seats after each seat, in turn
     if predictor is not None:
         # each seat's previous action and first raising round, as the tracker keeps them (-1 / 4: none)
         last = np.tile(np.array([-1 if a is None else a for a in tracker.last_action]), (B, 1))
@@ -527,7 +533,9 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
                 break
             idx = np.flatnonzero(active)
             p = cur[idx]
-            owe = high[idx] - committed[idx, p]
+            paid = committed[idx, p]
+            high_idx = high[idx]
+            owe = high_idx - paid
             b = np.minimum(-(-owe // size), 2)
             s = st[idx, p, r]
             mc = mu_c[p, r, b]
@@ -539,42 +547,36 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
                     last, raised, texture, order,
                 )
             sg = sig[p]
-            go = np.clip((s - mc + sg) / (2 * sg), 0.0, 1.0)
-            up = np.clip((s - mr + sg) / (2 * sg), 0.0, 1.0)
+            go = np.minimum(np.maximum((s - mc + sg) / (2 * sg), 0.0), 1.0)  # clip, without its Python wrapper
+            up = np.minimum(np.maximum((s - mr + sg) / (2 * sg), 0.0), 1.0)
             go = np.where(owe == 0, 1.0, go)
-            up = np.where(level[idx] < cap, np.minimum(up, go), 0.0)
+            level_idx = level[idx]
+            up = np.where(level_idx < cap, np.minimum(up, go), 0.0)
             u = rng.random(idx.size)
             act = np.where(u < 1.0 - go, FOLD, np.where(u < 1.0 - up, CALL, RAISE))
             was_first = first
             if first:
                 act = forced[idx]
-                act = np.where((act == RAISE) & (level[idx] >= cap), CALL, act)
+                act = np.where((act == RAISE) & (level_idx >= cap), CALL, act)
                 first = False
             if counts is not None and not was_first:
-                np.add.at(counts, (p, act), 1)
+                counts += np.bincount(p * 3 + act, minlength=3 * n).reshape(n, 3)
             if predictor is not None:
                 last[idx, p] = act
                 raised[idx, p] = np.where(act == RAISE, np.minimum(raised[idx, p], r), raised[idx, p])
-            # fold
+            # fold: out of the hand; call: match the high bet; raise: one more bet, everyone else acts again
             f = act == FOLD
-            fi, fp = idx[f], p[f]
-            folded[fi, fp] = True
-            n_live[fi] -= 1
-            to_act[fi] -= 1
-            # call
-            c = act == CALL
-            ci, cp = idx[c], p[c]
-            committed[ci, cp] = high[ci]
-            to_act[ci] -= 1
-            # raise
             q = act == RAISE
-            qi, qp = idx[q], p[q]
-            high[qi] += size
-            committed[qi, qp] = high[qi]
-            level[qi] += 1
-            to_act[qi] = n_live[qi] - 1
+            if f.any():
+                folded[idx[f], p[f]] = True
+                n_live[idx[f]] -= 1
+            high_idx = high_idx + size * q
+            high[idx] = high_idx
+            committed[idx, p] = np.where(f, paid, high_idx)
+            level[idx] = level_idx + q
+            to_act[idx] = np.where(q, n_live[idx] - 1, to_act[idx] - 1)
             # next seat still in
-            nxt = (p[:, None] + 1 + seats[None, :]) % n
+            nxt = after[p]
             live_next = ~folded[idx[:, None], nxt]
             cur[idx] = nxt[np.arange(idx.size), np.argmax(live_next, axis=1)]
     # showdown / fold wins

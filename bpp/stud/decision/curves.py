@@ -457,7 +457,7 @@ class CurveSet:
 
     @classmethod
     def from_array(cls, contexts: Sequence[str], array: ArrayLike) -> "CurveSet":
-        """From ``len(contexts) × 12`` numbers in :meth:`as_array`'s order."""
+        """From ``len(contexts) × 12`` numbers (float array, any shape of that size) in :meth:`as_array`'s order."""
         contexts = tuple(contexts)
         arr = np.asarray(array, dtype=np.float64)
         if arr.size != 3 * N_ROUNDS * len(contexts):

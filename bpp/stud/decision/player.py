@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from holdem.agents import Agent
+from holdem.agents import HandStreams, hand_uniforms
 from holdem.games.base import CHECK_CALL, FOLD, Action, Observation
 
 from bpp.stud.decision.curves import (
@@ -37,6 +37,7 @@ from bpp.stud.decision.curves import (
     N_ROUNDS,
     CurveParams,
     CurveSet,
+    _curves,
     _distribution,
     curve_probabilities,
     load_curves,
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
 
 __all__ = ["CurvePlayer", "PLAY_MODES", "decision_inputs", "multiway_theta", "stakes_inputs"]
 
-_BUFFER = 1024
 #: How a :class:`CurvePlayer` turns the curves' (fold, call, bet) distribution into an action.
 PLAY_MODES = ("sample", "argmax")
 
@@ -196,7 +196,7 @@ def multiway_theta(observation: Observation, k: float, unit: float) -> float:
     return k / total
 
 
-class CurvePlayer(Agent):
+class CurvePlayer(HandStreams):
     """Base of the players that turn a winning probability into play through θ and the betting curves.
 
     Subclasses provide :meth:`win_probability`.  See the module docstring.
@@ -222,7 +222,11 @@ class CurvePlayer(Agent):
         shape decides and their tails do not.  The measurement of why
         the paper's network loses; see :mod:`bpp.stud.experiments.calibration`.
     rng : numpy.random.Generator, int or None
-        The only source of randomness.
+        The only source of randomness.  The sampled action's uniform number
+        comes from the agent's per-hand stream (:class:`holdem.agents.HandStreams`:
+        a key drawn once from ``rng``, the hand's index, the actions so far), so
+        deciding a whole batch of hands at once gives the same actions as
+        deciding them one by one.
     """
 
     name = "curves"
@@ -256,7 +260,7 @@ class CurvePlayer(Agent):
         sets = params.params if isinstance(params, CurveSet) else (params,)
         self._curve_rounds = [[p.round(r) for r in range(N_ROUNDS)] for p in sets]
         self._split = isinstance(params, CurveSet)
-        self._uniforms: list[float] = []
+        self._curve_array = np.array(self._curve_rounds[0]).T  # (bet, fold, call) rows by round, for batches
 
     def _load_curves(self, params):
         """``params`` as the player plays them: CurveParams, or a CurveSet over :attr:`curve_contexts`."""
@@ -287,7 +291,7 @@ class CurvePlayer(Agent):
         return self.params.params[self.curve_context(observation)] if self._split else self.params
 
     def holdings_curve_contexts(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """:meth:`curve_context` had the seat to act held each down card of ``holdings``; subclasses batch it."""
+        """:meth:`curve_context` had the seat to act held each down card of ``holdings`` (int (n, 1)): int64 (n,); subclasses batch it."""
         return np.array([self.curve_context(observation._replace(hole=(int(h[0]),))) for h in holdings], dtype=np.int64)
 
     # -- to override ---------------------------------------------------------
@@ -414,15 +418,112 @@ class CurvePlayer(Agent):
             probs = np.eye(3)[best]
         return probs[:, [int(a.kind) for a in observation.legal]]
 
+    # -- the decision for a batch of hands (holdem.games.batched) ------------
+
+    def _batch_theta(self, observation: Any) -> tuple[np.ndarray, np.ndarray]:
+        """``(u, θ)`` arrays of a heads-up stud :class:`~holdem.games.batched.StudBatchObservation`, as :meth:`_probabilities`.
+
+        The same floating-point operations in the same order as the one-hand
+        path, so every value is the same to the last bit.
+        """
+        if observation.n_players != 2:
+            raise ValueError(f"{type(self).__name__}.act_batch plays heads-up five-card stud only; "
+                             f"got {observation.n_players} players.")
+        unit = observation.bet_size
+        u = observation.to_call / unit
+        b = self.bets_per_round
+        k = np.where(u > b, u, b) + b * (N_ROUNDS - 1 - observation.round)
+        if observation.game.stacks is None:
+            c = observation.pot / unit
+        else:  # table stakes, heads-up (stakes_inputs): the pot it can win and the capped cost
+            rows = np.arange(len(observation))
+            me = observation.player
+            committed = observation.committed
+            stacks = observation.stacks
+            mine = committed[rows, me]
+            top = mine + stacks[rows, me]
+            reach = committed[rows, 1 - me] + stacks[rows, 1 - me]
+            cap = (np.minimum(top, reach) - mine) / unit
+            c = np.where(committed < top[:, None], committed, top[:, None]).sum(axis=1) / unit
+            k = np.where(k < cap, k, cap)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            theta = np.where(k > 0.0, k / (c + 2.0 * k - u), 0.0)
+        return u, theta
+
+    def _batch_probabilities(self, d: np.ndarray, rounds: np.ndarray, u: np.ndarray, can_raise: np.ndarray,
+                             rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(fold, call, bet) arrays of :func:`~bpp.stud.decision.curves._distribution` at ``d`` = P(win) - θ per row.
+
+        The curves by ``numpy.exp``, or, in ``rows``, by :func:`~bpp.stud.decision.curves._curves` itself
+        (``math.exp``), so those rows' values are the one-hand path's to the last bit.
+        """
+        with np.errstate(over="ignore"):
+            fold = 1.0 / (1.0 + np.exp(8.0 * (d + self._curve_array[1, rounds])))
+            bet = 1.0 / (1.0 + np.exp(-(8.0 * (d - self._curve_array[0, rounds]))))
+        z = d + self._curve_array[2, rounds]
+        call = 0.5 * np.exp(-20.0 * z * z)
+        total = fold + call + bet
+        fold, call, bet = fold / total, call / total, bet / total
+        if rows is not None and len(rows):
+            curves = self._curve_rounds[0]
+            exact = np.array([_curves(v, *curves[r]) for v, r in zip(d[rows].tolist(), rounds[rows].tolist())])
+            fold[rows], call[rows], bet[rows] = exact.reshape(-1, 3).T
+        if self.bluff:
+            last = rounds == N_ROUNDS - 1
+            keep = 1.0 - self.bluff
+            fold = np.where(last, fold * keep, fold)
+            call = np.where(last, call * keep, call)
+            bet = np.where(last, bet * keep + self.bluff, bet)
+        owes = u > 0
+        call = np.where(owes, call, call + fold)
+        fold = np.where(owes, fold, 0.0)
+        call = np.where(can_raise, call, call + bet)
+        bet = np.where(can_raise, bet, 0.0)
+        return fold, call, bet
+
+    def _batch_decide(self, d: np.ndarray, rounds: np.ndarray, u: np.ndarray, can_raise: np.ndarray,
+                      x: np.ndarray | None, exact: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """The kinds :meth:`act` plays at ``d`` = P(win) - θ with the uniform numbers ``x`` (None: ``play="argmax"``),
+        and which rows are within rounding (1e-9) of another action.
+
+        ``exact``: the near rows' curves computed again exactly as the one-hand
+        path (``math.exp``; numpy's ``exp`` may differ in the last bit), so every
+        kind is the one-hand path's.
+        """
+        fold, call, bet = self._batch_probabilities(d, rounds, u, can_raise)
+        near = self._near(fold, call, bet, x)
+        if exact and near.any():
+            rows = np.flatnonzero(near)
+            fold, call, bet = self._batch_probabilities(d, rounds, u, can_raise, rows)
+        return self._batch_kinds(fold, call, bet, x, can_raise), near
+
+    def _near(self, fold: np.ndarray, call: np.ndarray, bet: np.ndarray, x: np.ndarray | None) -> np.ndarray:
+        """Rows where a change of the probabilities by rounding could change the action."""
+        if self.play == "argmax":
+            return np.minimum(np.minimum(abs(call - bet), abs(call - fold)), abs(bet - fold)) < 1e-9
+        return np.minimum(abs(x - fold), abs(x - fold - call)) < 1e-9
+
+    def _batch_kinds(self, fold: np.ndarray, call: np.ndarray, bet: np.ndarray, x: np.ndarray | None,
+                     can_raise: np.ndarray) -> np.ndarray:
+        """The kinds :meth:`act` plays from (fold, call, bet) and the uniform numbers ``x`` (None: ``play="argmax"``)."""
+        if self.play == "argmax":  # _argmax: ties to call, then bet
+            kinds = np.where((call >= bet) & (call >= fold), 1, np.where(bet >= fold, 2, 0))
+        else:
+            kinds = np.where(x < fold, 0, np.where((x < fold + call) | (bet <= 0.0), 1, 2))
+        return np.where((kinds == 2) & ~can_raise, 1, kinds).astype(np.int8)  # legal[-1]: a call when no raise
+
+    def _batch_uniforms(self, observation: Any) -> np.ndarray | None:
+        """This decision's uniform number per row (None with ``play="argmax"``, which draws none), as :meth:`act`."""
+        if self.play == "argmax":
+            return None
+        return hand_uniforms(self._stream_key, observation.hand + self._hand_base, observation.n_actions)
+
     def act(self, observation: Observation) -> Action:
         """Sample the action of :meth:`action_probabilities` (with ``play="argmax"``: take it)."""
         fold, call, bet = self._probabilities(observation)
         if self.play == "argmax":  # one-hot: no draw (the stream stays the sampled player's for everything else)
             return FOLD if fold == 1.0 else (CHECK_CALL if call == 1.0 else observation.legal[-1])
-        uniforms = self._uniforms
-        if not uniforms:
-            uniforms.extend(self.rng.random(_BUFFER).tolist())
-        x = uniforms.pop()
+        x = self.uniform(observation)  # this hand's stream (HandStreams): the batched choices are the same
         if x < fold:
             return FOLD
         if x < fold + call or bet <= 0.0:

@@ -33,13 +33,18 @@ The numbers and the whole explanation are in ``figures/stud_calibration.md``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from holdem.games import Stud5
 from holdem.games.base import ActionKind
 from holdem.play import HandDriver
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from holdem._typing import RngLike
 
 __all__ = ["decision_records", "calibration_table", "format_calibration", "SHOWING", "OPP_ACTIONS"]
 
@@ -49,7 +54,8 @@ SHOWING = ("bpp_higher", "even", "opp_higher")
 OPP_ACTIONS = ("passive", "aggressive", "none")
 
 
-def decision_records(player="bpp", opponent="rules", *, n_deals: int = 5000, rng=2002, shadows=(), **player_kwargs) -> dict:
+def decision_records(player: str = "bpp", opponent: str = "rules", *, n_deals: int = 5000, rng: RngLike = 2002,
+                     shadows: Sequence[str] = (), **player_kwargs: Any) -> dict:
     """Every decision of one learning ``player`` against ``opponent`` over ``n_deals`` duplicate deals (both seatings).
 
     Parameters

@@ -32,9 +32,19 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bpp.stud.players.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from matplotlib.axes import Axes
+
+    from bpp.stud.players.cardlevel import CardBPP
+    from bpp.stud.players.paper import BPPPlayer
+    from holdem._typing import RngLike
+    from holdem.histories import Hand
 
 __all__ = ["TraceStep", "BeliefTrace", "trace_hand", "trace_logged_hand", "add_arguments", "run", "TRACED"]
 
@@ -161,7 +171,7 @@ class BeliefTrace:
         lines = [head] + ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
         return "\n".join(lines)
 
-    def plot(self, axes=None):
+    def plot(self, axes: Sequence[Axes] | None = None) -> dict[str, Any]:
         """Draw the trace: P(BPP_Win) and θ, action probabilities, OPP_Current and OPP_Final posteriors.
 
         Parameters
@@ -383,7 +393,8 @@ def _trace(bpp, state, seat, names, card, run) -> list:
     return steps
 
 
-def trace_hand(rng=0, *, opponent: str = "rules", warmup: int = 200, bpp=None, player: str = "bpp") -> BeliefTrace:
+def trace_hand(rng: RngLike = 0, *, opponent: str = "rules", warmup: int = 200, bpp: BPPPlayer | CardBPP | None = None,
+               player: str = "bpp") -> BeliefTrace:
     """Play one hand (BPP in seat 0) and record BPP's beliefs after every round's cards and every action.
 
     Parameters
@@ -459,7 +470,8 @@ def trace_hand(rng=0, *, opponent: str = "rules", warmup: int = 200, bpp=None, p
     )
 
 
-def trace_logged_hand(hand, player: str | None = None, *, bpp=None, agent: str = "bpp") -> BeliefTrace:
+def trace_logged_hand(hand: Hand, player: str | None = None, *, bpp: BPPPlayer | CardBPP | None = None,
+                      agent: str = "bpp") -> BeliefTrace:
     """BPP's beliefs through one logged heads-up five-card stud hand (:class:`holdem.histories.Hand`).
 
     BPP (``agent``: ``"bpp"``, a heads-up §6 variant or ``"bpp-card"``; or the
@@ -560,7 +572,7 @@ def _logged_trace(args) -> BeliefTrace:
     return trace_logged_hand(hand, args.as_player, agent=args.player)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Trace one hand, print the table and write ``--out`` if given; return 0."""
     if args.seed < 0:
         raise ValueError(f"--seed must be a non-negative integer; got {args.seed}")

@@ -34,6 +34,7 @@ Figure 3
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -41,6 +42,14 @@ from holdem.checks import recorded_seed, seed_sequence
 
 from bpp.plots import axes_or_new
 from holdem.match.stats import MatchResult
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+
+    from holdem._typing import RngLike
 
 __all__ = [
     "ExperimentResult",
@@ -141,10 +150,10 @@ def significance(
     opponent: str = "rules",
     *,
     n_hands: int = 5000,
-    rng=None,
+    rng: RngLike = None,
     duplicate: bool = False,
     player: str = "bpp",
-    **bpp_kwargs,
+    **bpp_kwargs: Any,
 ) -> ExperimentResult:
     """BPP against ``opponent``: one learning BPP instance for the whole match (§5.2).
 
@@ -223,11 +232,11 @@ def cumulative_winnings(
     opponent: str = "rules",
     *,
     n_hands: int = 2000,
-    rng=None,
+    rng: RngLike = None,
     learn: bool = True,
     player: str = "bpp",
-    **bpp_kwargs,
-):
+    **bpp_kwargs: Any,
+) -> tuple[MatchResult, Any]:
     """One BPP instance (learning throughout, as in Figure 3) against ``opponent``: the match and the agent.
 
     ``player`` is ``"bpp"``, ``"bpp-up"`` or ``"bpp-card"``; ``bpp_kwargs`` go
@@ -256,7 +265,7 @@ def cumulative_winnings(
 
 
 def learning_test(
-    opponent: str = "prob", *, n_hands: int = 2000, window: int = 200, rng=None, **bpp_kwargs
+    opponent: str = "prob", *, n_hands: int = 2000, window: int = 200, rng: RngLike = None, **bpp_kwargs: Any
 ) -> LearningResult:
     """The §5.2 learning test: does BPP do better in its last ``window`` hands than in its first?
 
@@ -300,7 +309,7 @@ def learning_test(
     )
 
 
-def plot_cumulative_winnings(results: dict, ax=None):
+def plot_cumulative_winnings(results: dict[str, Any], ax: Axes | None = None) -> list[Line2D]:
     """Figure 3: BPP's cumulative winnings (betting units) against each opponent.
 
     Parameters

@@ -37,7 +37,7 @@ Each candidate is one BPP instance that learns M_A|C across its whole match
 started at the first one's result (the ``start`` of the trace)::
 
     python -m bpp.stud.experiments.search --seed 3 --generations 20 --population 16 --elite 5 \
-        --hands 2500 --step 0.12 --start OLD_curves.json --validation-hands 10000 --out NEW_curves.json
+        --deals 2500 --step 0.12 --start OLD_curves.json --validation-deals 10000 --out NEW_curves.json
 
 (320 candidates x 5,000 hands; the search's record, with its validation
 against the start, is saved beside the curves as ``*_search.json``).
@@ -58,15 +58,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from holdem.checks import recorded_seed, seed_sequence
 
 from bpp.stud.decision.curves import CURVES_PATH, DEFAULT_PARAMS, CurveParams, CurveSet, load_curves
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+    from holdem._typing import RngLike
+    from holdem.agents import Agent
+    from holdem.match.stats import MatchResult
 
 __all__ = ["SearchResult", "score_params", "search_curves", "main"]
 
@@ -89,7 +99,9 @@ def _factory(name):
     return agent_factory(name)
 
 
-def score_params(params, *, opponent="rules", n_hands: int = 1000, rng=0, learn: bool = True, bpp_kwargs=None, player="bpp"):
+def score_params(params: CurveParams | CurveSet, *, opponent: str | Callable[..., Agent] = "rules", n_hands: int = 1000,
+                 rng: RngLike = 0, learn: bool = True, bpp_kwargs: dict[str, Any] | None = None,
+                 player: str = "bpp") -> MatchResult:
     """BPP's winnings with ``params`` against ``opponent``: a duplicate match of ``n_hands`` deals.
 
     Parameters
@@ -161,7 +173,7 @@ class SearchResult:
     validation: dict
     settings: dict
 
-    def save(self, path, trace_path=None) -> Path:
+    def save(self, path: str | os.PathLike[str], trace_path: str | os.PathLike[str] | None = None) -> Path:
         """Write the parameters (+ settings + validation) to ``path`` and the search trace beside it; return ``path``.
 
         Nothing is overwritten: an existing ``path`` or trace raises ``ValueError``
@@ -176,7 +188,7 @@ class SearchResult:
         return path
 
 
-def output_paths(path, trace_path=None) -> tuple[Path, Path]:
+def output_paths(path: str | os.PathLike[str], trace_path: str | os.PathLike[str] | None = None) -> tuple[Path, Path]:
     """Where a search writes its parameters and its trace (``<stem>_search.json`` beside them by default).
 
     Both must be new files (:func:`holdem.files.fresh_output_path`): a search
@@ -219,13 +231,13 @@ def search_curves(
     population: int = 12,
     elite: int = 4,
     n_hands: int = 1500,
-    rng=0,
-    start=DEFAULT_PARAMS,
+    rng: RngLike = 0,
+    start: CurveParams | CurveSet = DEFAULT_PARAMS,
     step: float = 0.15,
-    opponent="rules",
+    opponent: str | Callable[..., Agent] = "rules",
     validation_hands: int = 5000,
     progress: bool = True,
-    bpp_kwargs=None,
+    bpp_kwargs: dict[str, Any] | None = None,
     shape: str = "free",
     player: str = "bpp",
 ) -> SearchResult:
@@ -353,7 +365,7 @@ def search_curves(
     found = make(mu.round(6))
     validation: dict = {}
     if validation_hands:
-        kw = dict(opponent=opponent, n_hands=validation_hands, rng=valid_seed, bpp_kwargs=bpp_kwargs, player=player)
+        kw: dict[str, Any] = dict(opponent=opponent, n_hands=validation_hands, rng=valid_seed, bpp_kwargs=bpp_kwargs, player=player)
         found_result, start_result = score_params(found, **kw), score_params(start, **kw)
         validation = {
             **_summary(found_result),
@@ -378,17 +390,19 @@ def search_curves(
     return SearchResult(found, start, history, validation, settings)
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """``python -m bpp.stud.experiments.search --out FILE``: run the search and save the parameters to a new file."""
     ap = argparse.ArgumentParser(prog="python -m bpp.stud.experiments.search", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--generations", type=int, default=15)
     ap.add_argument("--population", type=int, default=12)
     ap.add_argument("--elite", type=int, default=4)
-    ap.add_argument("--hands", type=int, default=1500, help="deals per candidate (played from both seats)")
+    ap.add_argument("--deals", "--hands", dest="hands", type=int, default=1500,
+                    help="deals per candidate (played from both seats; --hands is an alias)")
     ap.add_argument("--step", type=float, default=0.15)
     ap.add_argument("--start", default=None, help="JSON file of starting parameters (default: the hand-set start)")
-    ap.add_argument("--validation-hands", type=int, default=5000)
+    ap.add_argument("--validation-deals", "--validation-hands", dest="validation_hands", type=int, default=5000,
+                    help="fresh deals the result is scored on (default 5000; --validation-hands is an alias)")
     ap.add_argument("--opponent", default="rules")
     ap.add_argument("--player", default="bpp", help="the BPP variant searched for (default bpp); one with split "
                     "curves (bpp-actions, bpp-showing) searches every situation's curves, starting from --start in each")

@@ -30,22 +30,26 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
 from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, current_type_names
-from bpp.stud.model.networks import MODELS_DIR
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from numpy.typing import ArrayLike
+
+    from holdem.games.base import Event
 
 __all__ = [
     "ACTION_STATES",
     "UNOBSERVED",
     "round_action_state",
     "default_actions_cpt",
-    "build_actions_network",
-    "ACTIONS_DIR",
-    "save_actions_networks",
-    "load_actions_networks",
     "ActionsModel",
     "actions_factors",
 ]
@@ -54,12 +58,9 @@ __all__ = [
 ACTION_STATES = ("pass", "call", "bet", "raise")
 #: Index of "not yet acted in this round" on the compiled tables' action axis.
 UNOBSERVED = len(ACTION_STATES)
-#: Where ``bpp build stud-actions --replace-shipped`` writes the four networks (with the prior M_A|C).
-ACTIONS_DIR = MODELS_DIR / "actions"
-_STEM = "stud_actions"
 
 
-def round_action_state(events, player: int, betting_round: int) -> int:
+def round_action_state(events: Iterable[Event], player: int, betting_round: int) -> int:
     """The refined OPP_Action state of ``player`` in a round: 0 pass, 1 call, 2 bet, 3 raise, 4 not yet acted.
 
     ``events`` is the hand's history (:class:`holdem.games.base.Observation` ``history``); the strongest
@@ -83,6 +84,7 @@ def round_action_state(events, player: int, betting_round: int) -> int:
     for event in events:
         if event.round != betting_round or event.kind != "action":
             continue
+        assert event.action is not None  # an "action" event carries its action
         kind = event.action.kind
         if kind == ActionKind.BET_RAISE:
             state = 3 if bet_made else 2
@@ -112,76 +114,6 @@ def _check_cpt(action_cpt, betting_round: int) -> np.ndarray:
     return m
 
 
-def build_actions_network(cpts: StudCPTs, action_cpt=None):
-    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 with the 4-state OPP_Action.
-
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> model = build_actions_network(load_cpts()[1])
-    >>> model.check_model(), model.get_cpds("OPP_Action").state_names["OPP_Action"]
-    (True, ['pass', 'call', 'bet', 'raise'])
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import build_network
-
-    r = cpts.betting_round
-    m = default_actions_cpt(r) if action_cpt is None else _check_cpt(action_cpt, r)
-    current = list(current_type_names(r))
-    model = build_network(cpts)
-    model.remove_cpds(model.get_cpds("OPP_Action"))
-    model.add_cpds(
-        TabularCPD("OPP_Action", len(ACTION_STATES), m, evidence=["OPP_Current"], evidence_card=[len(current)],
-                   state_names={"OPP_Action": list(ACTION_STATES), "OPP_Current": current})
-    )
-    model.check_model()
-    return model
-
-
-def save_actions_networks(cpts=None, out_dir=None, *, info: dict | None = None) -> list:
-    """Write the four refined networks with the M_A|C a new ``bpp-actions`` starts from (¼ each), as BIF and XMLBIF.
-
-    OPP_Action's table is learned per opponent from showdowns during play
-    (:class:`ActionsModel`); what is saved is the network before any showdown:
-    Figure 1's tables (``cpts``, default the shipped ones of ``bpp/models/stud``)
-    with the four-state OPP_Action at :func:`default_actions_cpt`.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     [p.name for p in save_actions_networks(out_dir=d)][-2:]
-    ['stud_actions_round3.bif', 'stud_actions_round3.xmlbif']
-    """
-    from bpp.stud.model.networks import load_cpts, write_round_networks
-
-    cpts = load_cpts() if cpts is None else tuple(cpts)
-    if len(cpts) != N_ROUNDS:
-        raise ValueError(f"The 'cpts' parameter of save_actions_networks must hold 4 rounds' tables; got {len(cpts)}.")
-    return write_round_networks([build_actions_network(c) for c in cpts], ACTIONS_DIR if out_dir is None else out_dir,
-                                _STEM, info=info)
-
-
-def load_actions_networks(directory=None, *, file_format: str = "bif") -> list:
-    """The four saved refined networks, read with pgmpy and checked (``bpp/models/stud/actions`` by default).
-
-    Every CPT must be a distribution and OPP_Action must be the child of
-    OPP_Current with the four states pass / call / bet / raise; one
-    ``ValueError`` naming the file otherwise.
-
-    >>> load_actions_networks()[2].get_cpds("OPP_Action").state_names["OPP_Action"]
-    ['pass', 'call', 'bet', 'raise']
-    """
-    from bpp.stud.model.networks import read_round_networks
-
-    def check(model, r, path):
-        cpd = model.get_cpds("OPP_Action")
-        if list(cpd.state_names["OPP_Action"]) != list(ACTION_STATES) or list(model.get_parents("OPP_Action")) != ["OPP_Current"]:
-            raise ValueError(f"{str(path)!r}: OPP_Action must be the child of OPP_Current with states {ACTION_STATES}")
-        if list(cpd.state_names["OPP_Current"]) != list(current_type_names(r)):
-            raise ValueError(f"{str(path)!r}: OPP_Current's states are not round {r}'s")
-
-    return read_round_networks(ACTIONS_DIR if directory is None else directory, _STEM, file_format, "stud-actions",
-                               check, where="load_actions_networks")
-
-
 class ActionsModel(ShowdownCounts):
     """Per-opponent showdown counts of (refined action, current type) per round and M_A|C (§3.3, §5.2, §6.1).
 
@@ -195,7 +127,7 @@ class ActionsModel(ShowdownCounts):
     def shapes(self) -> list[tuple]:
         return [default_actions_cpt(r).shape for r in range(N_ROUNDS)]
 
-    def update(self, opp_cards, actions) -> "ActionsModel":
+    def update(self, opp_cards: Sequence[int], actions: Sequence[int | None]) -> "ActionsModel":
         """Count one showdown: the opponent's five cards (down card first) and its state per round (0-3; None or 4: did not act)."""
         cards = self._cards(opp_cards)
         actions = self._per_round("actions", actions)
@@ -207,7 +139,7 @@ class ActionsModel(ShowdownCounts):
         return self
 
 
-def actions_factors(cpts: StudCPTs, action_cpt=None) -> tuple[dict, dict]:
+def actions_factors(cpts: StudCPTs, action_cpt: ArrayLike | None = None) -> tuple[dict, dict]:
     """One round's network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 with the 4-state OPP_Action.
 
     >>> from bpp.stud.model.networks import load_cpts

@@ -35,7 +35,7 @@ Saved networks.  OPP_Bluff's and OPP_Action's tables are learned per opponent
 during play, so what ``bpp/models/stud/bluff/`` holds (``stud_bluff_round{0..3}``,
 BIF and XMLBIF, written by ``bpp build stud-bluff``) is the network a new
 ``bpp-bluff`` starts from: Figure 1's shipped tables plus the documented priors
-β = :data:`PRIOR_BLUFF` and H = ½ / ½.  :func:`load_bluff_networks` reads and
+β = :data:`PRIOR_BLUFF` and H = ½ / ½.  :func:`bpp.stud.model.networks.load_variant` reads and
 checks them; the tests check they equal a new player's networks.
 
 >>> from bpp.stud.model.compiled_stud import load_compiled
@@ -48,24 +48,23 @@ checks them; the tests check they equal a new player's networks.
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names
-from bpp.stud.model.networks import MODELS_DIR
+from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, current_type_names
+from bpp.stud.model.learning import ShowdownCounts
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "BLUFF_STATES",
     "WEAK_FINALS",
     "PRIOR_BLUFF",
-    "BLUFF_DIR",
-    "build_bluff_network",
-    "bluff_network_cpts",
-    "save_bluff_networks",
-    "load_bluff_networks",
-    "effective_action_cpt",
     "BluffModel",
     "bluff_tables",
     "bluff_factors",
@@ -77,8 +76,6 @@ BLUFF_STATES = ("honest", "bluff")
 WEAK_FINALS = tuple(i for i, name in enumerate(ht.FINAL_TYPES) if name.startswith("busted"))
 #: Prior mean of P(bluff | c, b) before any showdown: BPP's own bluff rate (§4.2: 5 %).
 PRIOR_BLUFF = 0.05
-#: Where ``bpp build stud-bluff --replace-shipped`` writes the four networks (with the prior CPTs).
-BLUFF_DIR = MODELS_DIR / "bluff"
 
 
 def _n(r: int) -> int:
@@ -96,176 +93,46 @@ def _check(bluff, honest, r: int):
     return beta, h
 
 
-def effective_action_cpt(bluff_cpt, honest_cpt) -> np.ndarray:
-    """M[b, a, c] = Σ_s P(s | c, b) P(a | c, s): the paper's M_A|C seen from BPP_Current = b.
-
-    >>> effective_action_cpt(np.array([[0.5]]), np.array([[0.8], [0.2]])).tolist()
-    [[[0.4], [0.6]]]
-    """
-    beta = np.asarray(bluff_cpt, dtype=np.float64)
-    h = np.asarray(honest_cpt, dtype=np.float64)
-    return np.stack([(1.0 - beta) * h[0], (1.0 - beta) * h[1] + beta], axis=1)
-
-
-def build_bluff_network(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None):
-    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 plus OPP_Bluff (parents OPP_Current, BPP_Current).
-
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> model = build_bluff_network(load_cpts()[0])
-    >>> model.check_model(), sorted(model.get_parents("OPP_Bluff")), sorted(model.get_parents("OPP_Action"))
-    (True, ['BPP_Current', 'OPP_Current'], ['OPP_Bluff', 'OPP_Current'])
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import build_network
-
-    r = cpts.betting_round
-    beta, h = _check(bluff_cpt, honest_cpt, r)
-    current = list(current_type_names(r))
-    n = len(current)
-    model = build_network(cpts)
-    model.remove_cpds(model.get_cpds("OPP_Action"))
-    model.add_edges_from([("OPP_Current", "OPP_Bluff"), ("BPP_Current", "OPP_Bluff"), ("OPP_Bluff", "OPP_Action")])
-    # pgmpy columns: first evidence variable slowest
-    bluff_rows = np.vstack([1.0 - beta.T.reshape(-1), beta.T.reshape(-1)])  # evidence (OPP_Current, BPP_Current)
-    action = np.empty((2, n, 2))  # [a, c, s]
-    action[:, :, 0] = h
-    action[:, :, 1] = [[0.0], [1.0]]
-    model.add_cpds(
-        TabularCPD("OPP_Bluff", 2, bluff_rows, evidence=["OPP_Current", "BPP_Current"], evidence_card=[n, n],
-                   state_names={"OPP_Bluff": list(BLUFF_STATES), "OPP_Current": current, "BPP_Current": current}),
-        TabularCPD("OPP_Action", 2, action.reshape(2, -1), evidence=["OPP_Current", "OPP_Bluff"], evidence_card=[n, 2],
-                   state_names={"OPP_Action": list(ACTIONS), "OPP_Current": current, "OPP_Bluff": list(BLUFF_STATES)}),
-    )
-    model.check_model()
-    return model
-
-
-def bluff_network_cpts(model):
-    """``(cpts, β, H)`` of a bluff network (built here or read back): Figure 1's tables, P(bluff | c, b), P(a | c, honest).
-
-    ``cpts`` is the :class:`~bpp.stud.model.figure1.StudCPTs` of Figure 1's part, its M_A|C the honest H;
-    β has shape (B, C) (BPP_Current, OPP_Current), H (2, C).  Raises ``ValueError`` when a bluff does not always act
-    aggressively (the node's definition) or the structure is not :func:`build_bluff_network`'s.
-
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> cpts, beta, h = bluff_network_cpts(build_bluff_network(load_cpts()[1]))
-    >>> cpts.betting_round, beta.shape, float(beta.max()), h.shape
-    (1, (14, 14), 0.05, (2, 14))
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import _cpd_array, _round_of, network_cpts
-
-    r = _round_of(model)
-    current = current_type_names(r)
-    if sorted(model.get_parents("OPP_Bluff")) != ["BPP_Current", "OPP_Current"] or sorted(model.get_parents("OPP_Action")) != ["OPP_Bluff", "OPP_Current"]:
-        raise ValueError("OPP_Bluff's parents must be OPP_Current and BPP_Current, OPP_Action's OPP_Current and OPP_Bluff")
-    bluff = _cpd_array(model, "OPP_Bluff", {"OPP_Bluff": BLUFF_STATES, "OPP_Current": current, "BPP_Current": current})
-    action = _cpd_array(model, "OPP_Action", {"OPP_Action": ACTIONS, "OPP_Current": current, "OPP_Bluff": BLUFF_STATES})
-    if not np.allclose(action[1, :, 1], 1.0):
-        raise ValueError("P(OPP_Action = aggressive | OPP_Bluff = bluff) must be 1 (a bluff is a bet or raise, §6.1)")
-    beta, h = bluff[1].T, action[:, :, 0]
-    base = model.copy()
-    base.remove_node("OPP_Bluff")
-    base.add_cpds(TabularCPD("OPP_Action", 2, h, evidence=["OPP_Current"], evidence_card=[len(current)],
-                             state_names={"OPP_Action": list(ACTIONS), "OPP_Current": list(current)}))
-    return network_cpts(base), np.ascontiguousarray(beta), np.ascontiguousarray(h)
-
-
-#: File names of the saved networks: ``stud_bluff_round{r}.bif`` / ``.xmlbif``.
-_STEM = "stud_bluff"
-
-
-def save_bluff_networks(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:
-    """Write the four bluff networks with the prior CPTs a new ``bpp-bluff`` starts from, as BIF and XMLBIF.
-
-    OPP_Bluff's and OPP_Action's tables are learned per opponent during play
-    (:class:`BluffModel`); what is saved is the network before any showdown:
-    Figure 1's tables (``cpts``, default the shipped ones of ``bpp/models/stud``),
-    P(bluff | c, b) = :data:`PRIOR_BLUFF` and P(action | c, honest) = ½ / ½ (§5.2).
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     [p.name for p in save_bluff_networks(out_dir=d, info={"note": "doctest"})][-3:]
-    ['stud_bluff_round3.bif', 'stud_bluff_round3.xmlbif', 'build_info.json']
-    """
-    from bpp.stud.model.networks import load_cpts, write_round_networks
-
-    cpts = load_cpts() if cpts is None else tuple(cpts)
-    if len(cpts) != N_ROUNDS:
-        raise ValueError(f"The 'cpts' parameter of save_bluff_networks must hold 4 rounds' tables; got {len(cpts)}.")
-    return write_round_networks([build_bluff_network(c) for c in cpts], BLUFF_DIR if out_dir is None else out_dir,
-                                _STEM, info=None if info is None else {"prior_bluff": PRIOR_BLUFF, **info})
-
-
-def load_bluff_networks(directory=None, *, file_format: str = "bif") -> list:
-    """The four saved bluff networks, read with pgmpy and checked (``bpp/models/stud/bluff`` by default).
-
-    Checked as :func:`~bpp.stud.model.networks.load_networks` checks Figure 1's
-    (every CPT a distribution, the round's shapes, BPP's side equal to the
-    opponent's), plus OPP_Bluff's structure and a bluff always aggressive; one
-    ``ValueError`` naming the file otherwise.
-
-    >>> [sorted(m.get_parents("OPP_Bluff")) for m in load_bluff_networks(file_format="xmlbif")][3]
-    ['BPP_Current', 'OPP_Current']
-    """
-    from bpp.stud.model.networks import check_figure1, read_round_networks
-
-    def check(model, r, path):
-        cpts, beta, h = bluff_network_cpts(model)
-        check_figure1(cpts, model, path, r)
-        _check(beta, h, r)
-
-    return read_round_networks(BLUFF_DIR if directory is None else directory, _STEM, file_format, "stud-bluff", check,
-                               where="load_bluff_networks")
-
-
-class BluffModel:
+class BluffModel(ShowdownCounts):
     """Per-opponent showdown counts for OPP_Bluff and OPP_Action | honest, per round (§3.3, §5.2, §6.1).
 
-    β[b, c] = (k[b, c] + p·:data:`PRIOR_BLUFF`) / (n[b, c] + p) with k the bluff rounds and n the rounds the opponent
-    acted in (BPP_Current b, OPP_Current c); H[a, c] = (m[a, c] + p/2) / (m[·, c] + p) over rounds that were not bluffs.
+    On the shared learner (:class:`~bpp.stud.model.learning.ShowdownCounts`): ``counts_[r][s, b, c]`` counts the
+    rounds the opponent acted in with current type c while BPP's was b, by what it did, s = :data:`OUTCOMES`
+    (passive, aggressive, bluff).  Then β[b, c] = (k[b, c] + p·:data:`PRIOR_BLUFF`) / (n[b, c] + p) with k the
+    bluff rounds and n all of them, and H[a, c] = (m[a, c] + p/2) / (m[·, c] + p) over the rounds that were not
+    bluffs (m summed over b).
 
     >>> model = BluffModel().update([0, 13, 27, 41, 5], [48, 49, 50, 51, 47], [True, None, None, None])
-    >>> model.n_bluffs_, int(model.bluff_counts_[0].sum())  # busted final, bet in round 0: one bluff
+    >>> model.n_bluffs_, int(model.counts_[0][2].sum())  # busted final, bet in round 0: one bluff
     (1, 1)
     """
+
+    #: What the opponent did in a round, the counts' first axis: honest passive or aggressive, or a bluff.
+    OUTCOMES = ("passive", "aggressive", "bluff")
 
     def __init__(self, *, prior_strength: float = 2.0):
         if isinstance(prior_strength, bool) or not isinstance(prior_strength, (int, float)) or not prior_strength > 0:
             raise ValueError(f"The 'prior_strength' parameter of BluffModel must be a number > 0; got {prior_strength!r}.")
-        self.prior_strength = prior_strength
-        self.reset()
+        super().__init__(prior_strength=prior_strength)
 
-    def reset(self) -> "BluffModel":
-        self.bluff_counts_ = [np.zeros((_n(r), _n(r))) for r in range(N_ROUNDS)]
-        self.round_counts_ = [np.zeros((_n(r), _n(r))) for r in range(N_ROUNDS)]
-        self.honest_counts_ = [np.zeros((2, _n(r))) for r in range(N_ROUNDS)]
-        self.n_showdowns_ = 0
-        self.n_bluffs_ = 0
-        return self
+    def shapes(self) -> list[tuple]:
+        return [(len(self.OUTCOMES), _n(r), _n(r)) for r in range(N_ROUNDS)]
 
-    def update(self, opp_cards, bpp_cards, aggressive) -> "BluffModel":
+    @property
+    def n_bluffs_(self) -> int:
+        """Bluff rounds counted."""
+        return int(sum(c[2].sum() for c in self.counts_))
+
+    def update(self, opp_cards: Sequence[int], bpp_cards: Sequence[int], aggressive: Sequence[bool | None]) -> "BluffModel":
         """Count one showdown: both players' five cards (down card first) and the opponent's aggression per round (None: did not act)."""
         cards = [int(c) for c in opp_cards]
         mine = [int(c) for c in bpp_cards]
         if len(cards) != 5 or len(mine) != 5 or len(set(cards + mine)) != 10 or not all(0 <= c < 52 for c in cards + mine):
             raise ValueError(f"The 'opp_cards' and 'bpp_cards' parameters of BluffModel.update must be 5 + 5 distinct card codes; got {opp_cards!r}, {bpp_cards!r}.")
-        aggressive = list(aggressive)
-        if len(aggressive) != N_ROUNDS:
-            raise ValueError(f"The 'aggressive' parameter of BluffModel.update must have one entry per round (4); got {len(aggressive)}.")
         weak = ht.hand_type_of(cards) in WEAK_FINALS
-        for r, a in enumerate(aggressive):
-            if a is None:
-                continue
-            c, b = ht.hand_type_of(cards[: r + 2]), ht.hand_type_of(mine[: r + 2])
-            self.round_counts_[r][b, c] += 1.0
-            if a and weak:
-                self.bluff_counts_[r][b, c] += 1.0
-                self.n_bluffs_ += 1
-            else:
-                self.honest_counts_[r][1 if a else 0, c] += 1.0
+        for r, a in enumerate(self._per_round("aggressive", aggressive)):
+            if a is not None:
+                self.counts_[r][2 if a and weak else int(bool(a)), ht.hand_type_of(mine[: r + 2]), ht.hand_type_of(cards[: r + 2])] += 1.0
         self.n_showdowns_ += 1
         return self
 
@@ -275,14 +142,15 @@ class BluffModel:
         Named as the paper model's ``action_cpts``; :func:`bluff_tables` turns them into the network's tables.
         """
         p = self.prior_strength
-        return [((k + p * PRIOR_BLUFF) / (n + p), (m + p / 2) / (m.sum(axis=0) + p))
-                for k, n, m in zip(self.bluff_counts_, self.round_counts_, self.honest_counts_)]
+        out = []
+        for counts in self.counts_:
+            passive, aggressive, bluff = counts
+            m = np.add.reduce(counts[:2], axis=1)  # honest rounds by (action, OPP_Current)
+            out.append(((bluff + p * PRIOR_BLUFF) / (passive + aggressive + bluff + p), (m + p / 2) / (m[0] + m[1] + p)))
+        return out
 
-    def __repr__(self) -> str:
-        return f"BluffModel(prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
 
-
-def bluff_tables(bluff_cpt, honest_cpt) -> dict:
+def bluff_tables(bluff_cpt: ArrayLike, honest_cpt: ArrayLike) -> dict:
     """The learned tables of the bluff network as :class:`~bpp.stud.model.compiled.Factor` values, node → array.
 
     OPP_Bluff over (OPP_Current, BPP_Current) from β (the saved networks' order), OPP_Action over
@@ -300,8 +168,11 @@ def bluff_tables(bluff_cpt, honest_cpt) -> dict:
     return {"OPP_Bluff": np.stack([1.0 - beta.T, beta.T]), "OPP_Action": action}
 
 
-def bluff_factors(cpts: StudCPTs, bluff_cpt=None, honest_cpt=None) -> tuple[dict, dict]:
+def bluff_factors(cpts: StudCPTs, bluff_cpt: ArrayLike | None = None, honest_cpt: ArrayLike | None = None) -> tuple[dict, dict]:
     """One round's bluff network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 plus OPP_Bluff.
+
+    ``bluff_cpt`` (β, float (B, C)) and ``honest_cpt`` (H, float (2, C)) default to the priors
+    (:data:`PRIOR_BLUFF`, ½ / ½).
 
     >>> from bpp.stud.model.networks import load_cpts
     >>> factors, states = bluff_factors(load_cpts()[0])

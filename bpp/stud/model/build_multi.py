@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_build_output(parser, "bpp/models/stud/multi", folder=True)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Build and save the networks; print one line per file written."""
     from bpp.stud.model import multi
     from bpp.stud.model.networks import load_cpts

@@ -37,9 +37,14 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = ["Factor", "CompiledNetwork", "WinTables", "compile_round", "factors_of", "network_of", "BELIEFS", "EVIDENCE"]
 
@@ -59,7 +64,7 @@ class Factor(NamedTuple):
     values: np.ndarray
 
 
-def factors_of(model) -> tuple[dict, dict]:
+def factors_of(model: DiscreteBayesianNetwork) -> tuple[dict, dict]:
     """The tables and state names of a pgmpy ``DiscreteBayesianNetwork``: ``({node: Factor}, {node: states})``.
 
     >>> from bpp.stud.model.networks import build_network, load_cpts
@@ -77,7 +82,7 @@ def factors_of(model) -> tuple[dict, dict]:
     return factors, states
 
 
-def network_of(factors: Mapping, states: Mapping):
+def network_of(factors: Mapping, states: Mapping) -> DiscreteBayesianNetwork:
     """The pgmpy ``DiscreteBayesianNetwork`` of the tables (the inverse of :func:`factors_of`).
 
     >>> from bpp.stud.model.networks import build_network, load_cpts
@@ -226,7 +231,7 @@ class CompiledNetwork:
         self.tables = self._compile(self._learned)
 
     @classmethod
-    def from_network(cls, model, **kwargs) -> "CompiledNetwork":
+    def from_network(cls, model: DiscreteBayesianNetwork, **kwargs: Any) -> "CompiledNetwork":
         """Compile a pgmpy ``DiscreteBayesianNetwork`` (keywords as the class)."""
         factors, states = factors_of(model)
         return cls(factors, states, **kwargs)
@@ -295,7 +300,7 @@ class CompiledNetwork:
         out.flags.writeable = False
         return out
 
-    def refit(self, values: Mapping | None = None, **more) -> "CompiledNetwork":
+    def refit(self, values: Mapping | None = None, **more: Any) -> "CompiledNetwork":
         """A network with the learned nodes' tables replaced (``node=values``, the :class:`Factor` layout).
 
         The other tables are shared, not recomputed.
@@ -311,7 +316,7 @@ class CompiledNetwork:
         """Every node's table, the learned ones as refit (node → :class:`Factor`)."""
         return {**self._factors, **self._learned}
 
-    def to_network(self):
+    def to_network(self) -> DiscreteBayesianNetwork:
         """The pgmpy ``DiscreteBayesianNetwork`` with these tables (for drawing, the explorer and checks)."""
         return network_of(self.factors(), self.states)
 
@@ -319,7 +324,7 @@ class CompiledNetwork:
         """P(node = state | evidence) over every evidence combination (a read-only, contiguous view into :attr:`tables`)."""
         return self.tables[node][self.states[node].index(state)]
 
-    def index(self, evidence: Mapping | None = None, **more) -> tuple:
+    def index(self, evidence: Mapping | None = None, **more: Any) -> tuple:
         """The tables' leading indices of ``evidence`` (state names or indices; an optional node missing or None: unobserved)."""
         evidence = {**(evidence or {}), **more}
         out = []
@@ -336,7 +341,7 @@ class CompiledNetwork:
             out.append(i)
         return tuple(out)
 
-    def query(self, evidence: Mapping | None = None, **more) -> dict:
+    def query(self, evidence: Mapping | None = None, **more: Any) -> dict:
         """Posterior of every query node given ``evidence`` (node → read-only probability vector)."""
         i = self.index(evidence, **more)
         return {q: t[(slice(None),) + i] for q, t in self.tables.items()}
@@ -351,7 +356,7 @@ EVIDENCE = ("BPP_Current", "OPP_Upcards", "OPP_Action")
 BELIEFS = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final")
 
 
-def compile_round(network, observed: Sequence[str] = EVIDENCE, *, query: Sequence[str] = BELIEFS,
+def compile_round(network: DiscreteBayesianNetwork, observed: Sequence[str] = EVIDENCE, *, query: Sequence[str] = BELIEFS,
                   learned: Sequence[str] = ()) -> CompiledNetwork:
     """One round's network (``(factors, states)``, as a variant's builder gives it) compiled for BPP's beliefs.
 
@@ -390,7 +395,7 @@ class WinTables:
     ((16, 14, 3), 1.0)
     """
 
-    def __init__(self, networks, *, observed: Sequence[str], optional: Sequence[str] = (), learned: Sequence[str] = ()):
+    def __init__(self, networks: Sequence[DiscreteBayesianNetwork], *, observed: Sequence[str], optional: Sequence[str] = (), learned: Sequence[str] = ()):
         self.learned = tuple(learned)
         self.nets = tuple(n if isinstance(n, CompiledNetwork) else
                           CompiledNetwork(*n, observed=observed, query=("BPP_Win",), optional=optional, learned=learned)
@@ -399,8 +404,9 @@ class WinTables:
         # one learned table, its "unobserved" slice fixed: each round's refit is one matrix product (the common case)
         self._fast = [net._fast_plan("BPP_Win", "win") for net in self.nets]
 
-    def refit(self, learned) -> "WinTables":
-        """New values of the learned tables, one per round (an array if one node is learned, else node → array); self."""
+    def refit(self, learned: Sequence[np.ndarray | Mapping[str, np.ndarray]]) -> "WinTables":
+        """New values of the learned tables, one per round (a float array of the node's CPT shape if one node is learned,
+        else node → array); self."""
         tables = []
         for net, fast, values in zip(self.nets, self._fast, learned):
             if fast is None or isinstance(values, Mapping):

@@ -4,10 +4,11 @@ Hot paths never call pgmpy: :func:`compile_network` / :meth:`CompiledStudNet.fro
 precompute P(BPP_Win) and the posteriors over OPP_Current, OPP_Final and
 BPP_Final for every evidence combination (BPP_Current × OPP_Upcards ×
 OPP_Action, the action possibly unobserved) into numpy tables; a query is a
-lookup.  The tests check them against pgmpy's ``VariableElimination`` on every
-combination.
-
-The §6 variants compile their networks with :mod:`bpp.stud.model.compiled`.
+lookup.  The tables are Figure 1's factors
+(:func:`~bpp.stud.model.figure1.figure1_factors`) compiled by the one
+:class:`~bpp.stud.model.compiled.CompiledNetwork`, as every §6 variant's are;
+this class is its Figure-1 face (named states, :class:`StudBelief`).  The tests
+check them against pgmpy's ``VariableElimination`` on every combination.
 
 Examples
 --------
@@ -22,12 +23,18 @@ Examples
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import os
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from bpp.stud.model.figure1 import ACTIONS, StudCPTs
+from bpp.stud.model.compiled import CompiledNetwork
+from bpp.stud.model.figure1 import ACTIONS, StudCPTs, figure1_factors
 from bpp.stud.model.networks import build_network, load_cpts, network_cpts
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = ["StudBelief", "CompiledStudNet", "compile_network", "load_compiled"]
 
@@ -50,9 +57,10 @@ class StudBelief(NamedTuple):
 
 
 def _normalize_rows(x: np.ndarray) -> np.ndarray:
+    """Rows normalised to sum 1 (impossible evidence → NaN); the multi-seat network's closed form uses it."""
     total = x.sum(axis=-1, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return x / total  # impossible evidence → NaN
+        return x / total
 
 
 _ACTION_INDEX: dict[object, int] = {None: len(ACTIONS), **{a: i for i, a in enumerate(ACTIONS)}, **{i: i for i in range(len(ACTIONS))}}
@@ -71,11 +79,10 @@ def _state_index(value, states, what: str) -> int:
     raise ValueError(f"The '{what}' parameter of query must be a state in {states} or its index; got {value!r}.")
 
 
-def _freeze_tables(net, **tables) -> None:
-    """Set each of a compiled network's tables as a read-only attribute of ``net``."""
-    for name, table in tables.items():
-        table.flags.writeable = False
-        setattr(net, name, table)
+def _frozen(table: np.ndarray) -> np.ndarray:
+    table = np.ascontiguousarray(table)
+    table.flags.writeable = False
+    return table
 
 
 class CompiledStudNet:
@@ -84,10 +91,10 @@ class CompiledStudNet:
     Every evidence combination is precomputed: BPP_Current (``n_current``
     states) × OPP_Upcards (``n_upcards``) × OPP_Action (``passive``,
     ``aggressive`` or unobserved).  The BPP and OPP halves of the polytree are
-    independent until BPP_Win joins them, so the posteriors factor:
-    P(BPP_Final | b) ∝ P(f) M_C|F[b, f];  P(OPP_Current | u, a) ∝ P(c) M_U|C[u, c] M_A|C[a, c];
-    P(OPP_Final | u, a) ∝ P(f) Σ_c M_C|F[c, f] M_U|C[u, c] M_A|C[a, c];
-    P(win | b, u, a) = Σ P(BPP_Final | b) P(win | finals) P(OPP_Final | u, a).
+    independent until BPP_Win joins them (d-separated by the unobserved
+    BPP_Win), so OPP_Current and OPP_Final are compiled given the opponent's
+    evidence alone and BPP_Final given BPP_Current alone: three
+    :class:`~bpp.stud.model.compiled.CompiledNetwork` of Figure 1's factors.
     Evidence of probability zero (possible only with sampled CPTs) gives NaN.
 
     Build it with :meth:`from_cpts` or :func:`compile_network`; it is
@@ -128,6 +135,7 @@ class CompiledStudNet:
         "bpp_final_table",
         "_current_index",
         "_upcard_index",
+        "_nets",
         "_win",
         "_opp_rows",
         "_bpp_rows",
@@ -136,7 +144,7 @@ class CompiledStudNet:
     #: Index of the "unobserved" action in the tables' action axis.
     UNOBSERVED = len(ACTIONS)
 
-    def __init__(self, cpts: StudCPTs):
+    def __init__(self, cpts: StudCPTs, _nets: tuple[CompiledNetwork, CompiledNetwork, CompiledNetwork] | None = None) -> None:
         self.betting_round = cpts.betting_round
         self.cpts = cpts
         self.current_states = cpts.current_states
@@ -144,30 +152,26 @@ class CompiledStudNet:
         # names and indices both map to the index (numpy integers hash like ints)
         self._current_index: dict[object, int] = {**{s: i for i, s in enumerate(self.current_states)}, **{i: i for i in range(len(self.current_states))}}
         self._upcard_index: dict[object, int] = {**{s: i for i, s in enumerate(self.upcard_states)}, **{i: i for i in range(len(self.upcard_states))}}
-        self._compile()
+        if _nets is None:
+            factors, states = figure1_factors(cpts)
+            learned = {"optional": ("OPP_Action",), "learned": ("OPP_Action",)}
+            _nets = (CompiledNetwork(factors, states, observed=("BPP_Current", "OPP_Upcards", "OPP_Action"), query=("BPP_Win",), **learned),
+                     CompiledNetwork(factors, states, observed=("OPP_Upcards", "OPP_Action"), query=("OPP_Current", "OPP_Final"), **learned),
+                     CompiledNetwork(factors, states, observed=("BPP_Current",), query=("BPP_Final",)))
+        self._nets = _nets
+        win, opp, bpp = _nets
+        self.win_table = win.table("BPP_Win", "win")
+        self.opp_current_table, self.opp_final_table, self.bpp_final_table = (
+            _frozen(np.moveaxis(t, 0, -1)) for t in (opp.tables["OPP_Current"], opp.tables["OPP_Final"], bpp.tables["BPP_Final"]))
+        self._win = self.win_table.tolist()
+        u, a1 = self.opp_final_table.shape[:2]
+        self._opp_rows = [[(self.opp_current_table[i, j], self.opp_final_table[i, j]) for j in range(a1)] for i in range(u)]
+        self._bpp_rows = list(self.bpp_final_table)
 
     @classmethod
     def from_cpts(cls, cpts: StudCPTs) -> "CompiledStudNet":
         """Compile a round's CPTs."""
         return cls(cpts)
-
-    def _compile(self) -> None:
-        c = self.cpts
-        prior = c.prior_final  # (F,)
-        mcf = c.current_given_final  # (C, F)
-        action = np.vstack([c.action_given_current, np.ones((1, mcf.shape[0]))])  # (A+1, C)
-        bpp_final = _normalize_rows(mcf * prior)  # (C, F)
-        likelihood = c.upcards_given_current[:, None, :] * action[None, :, :]  # (U, A+1, C)
-        prior_current = mcf @ prior  # (C,)
-        opp_current = _normalize_rows(likelihood * prior_current)
-        opp_final = _normalize_rows((likelihood @ mcf) * prior)  # (U, A+1, F)
-        u, a1 = likelihood.shape[:2]
-        win = (bpp_final @ c.win_given_finals) @ opp_final.reshape(u * a1, -1).T
-        win = np.clip(win, 0.0, 1.0).reshape(-1, u, a1)
-        _freeze_tables(self, win_table=win, opp_current_table=opp_current, opp_final_table=opp_final, bpp_final_table=bpp_final)
-        self._win = win.tolist()
-        self._opp_rows = [[(opp_current[i, j], opp_final[i, j]) for j in range(a1)] for i in range(u)]
-        self._bpp_rows = list(bpp_final)
 
     def _state(self, value, index: dict, states: tuple, parameter: str, node: str) -> int:
         if isinstance(value, str):
@@ -192,7 +196,7 @@ class CompiledStudNet:
             f"The 'opp_action' parameter of query must be None (unobserved), 0/1 or one of {ACTIONS}; got {value!r}."
         )
 
-    def query(self, bpp_current, opp_upcards, opp_action=None) -> StudBelief:
+    def query(self, bpp_current: int | str, opp_upcards: int | str, opp_action: int | str | None = None) -> StudBelief:
         """Beliefs given BPP's current hand type, the opponent's up cards' type and its action.
 
         Parameters
@@ -243,7 +247,7 @@ class CompiledStudNet:
         """
         return self._win[bpp_current][opp_upcards][opp_action]
 
-    def with_action_cpt(self, action_cpt) -> "CompiledStudNet":
+    def with_action_cpt(self, action_cpt: ArrayLike) -> "CompiledStudNet":
         """A new compiled network with M_A|C replaced (learning, §3.3 and §5.2).
 
         Parameters
@@ -259,9 +263,12 @@ class CompiledStudNet:
         >>> sharp.query(9, 4, "aggressive").p_win < net.query(9, 4, "aggressive").p_win
         True
         """
-        return CompiledStudNet(self.cpts.with_action_cpt(action_cpt))
+        cpts = self.cpts.with_action_cpt(action_cpt)
+        win, opp, bpp = self._nets
+        return CompiledStudNet(cpts, (win.refit(OPP_Action=cpts.action_given_current),
+                                      opp.refit(OPP_Action=cpts.action_given_current), bpp))
 
-    def to_network(self):
+    def to_network(self) -> DiscreteBayesianNetwork:
         """The pgmpy network with these CPTs (for inspection, drawing and checks)."""
         return build_network(self.cpts)
 
@@ -272,7 +279,7 @@ class CompiledStudNet:
         )
 
 
-def compile_network(model) -> CompiledStudNet:
+def compile_network(model: DiscreteBayesianNetwork) -> CompiledStudNet:
     """Compile a pgmpy BPP network (built here or read from BIF/XMLBIF) to numpy tables.
 
     >>> from bpp.stud.model.networks import load_networks
@@ -282,7 +289,7 @@ def compile_network(model) -> CompiledStudNet:
     return CompiledStudNet(network_cpts(model))
 
 
-def load_compiled(directory=None) -> tuple[CompiledStudNet, ...]:
+def load_compiled(directory: str | os.PathLike[str] | None = None) -> tuple[CompiledStudNet, ...]:
     """The four compiled networks from ``bpp/models/stud/stud_cpts.npz`` (no pgmpy import).
 
     >>> [n.betting_round for n in load_compiled()]

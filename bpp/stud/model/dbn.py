@@ -104,9 +104,10 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 import numpy as np
 
@@ -121,7 +122,17 @@ from bpp.stud.model.figure1 import (
     default_action_cpt,
     upcard_type_names,
 )
-from bpp.stud.model.networks import MODELS_DIR
+from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from matplotlib.axes import Axes
+    from numpy.typing import ArrayLike, NDArray
+    from pgmpy.models import DiscreteBayesianNetwork
+
+    from holdem._typing import RngLike
 
 __all__ = [
     "DBN_DIR",
@@ -133,7 +144,7 @@ __all__ = [
     "dbn_edges",
     "DBNCPTs",
     "estimate_dbn_cpts",
-    "build_dbn",
+    "dbn_factors",
     "dbn_cpts_of",
     "save_dbn",
     "load_dbn_cpts",
@@ -144,8 +155,8 @@ __all__ = [
     "draw_dbn",
 ]
 
-#: Where ``bpp build stud-dbn --replace-shipped`` writes the network.
-DBN_DIR = MODELS_DIR / "dbn"
+#: Where ``bpp build stud-dbn --replace-shipped`` writes the network, as the variant's spec names it.
+DBN_DIR = STUD_VARIANTS["dbn"].models_path
 #: The nodes of one time slice (§6.3).
 SLICE_NODES = ("BPP_Current", "OPP_Current", "OPP_Upcards", "OPP_Action")
 #: Where the figure draws each node (one column per slice, BPP_Win to the right), in matplotlib data units.
@@ -163,7 +174,7 @@ DBN_PIXELS = {
 }
 #: The observed nodes (shaded): every slice's BPP_Current, OPP_Upcards and OPP_Action.
 DBN_OBSERVED = tuple(f"{name}_{t}" for t in range(N_ROUNDS) for name in ("BPP_Current", "OPP_Upcards", "OPP_Action"))
-_FILE_STEM = "stud_dbn"
+_FILE_STEM = STUD_VARIANTS["dbn"].file_stem
 _ARRAYS = "stud_dbn_cpts.npz"
 
 
@@ -223,7 +234,7 @@ class DBNCPTs:
     n_hands: int | None = None
     info: dict = field(default_factory=dict)
 
-    def with_action_cpts(self, action_cpts) -> "DBNCPTs":
+    def with_action_cpts(self, action_cpts: Sequence[ArrayLike]) -> "DBNCPTs":
         """A copy with the four M_A|C replaced (each checked: (2, n_t), columns summing to 1)."""
         action_cpts = list(action_cpts)
         if len(action_cpts) != N_ROUNDS:
@@ -244,7 +255,7 @@ def _freeze(*arrays):
         a.flags.writeable = False
 
 
-def estimate_dbn_cpts(n_hands: int = 10_000_000, *, rng=None, progress: bool = False, batch: int = 250_000) -> DBNCPTs:
+def estimate_dbn_cpts(n_hands: int = 10_000_000, *, rng: RngLike = None, progress: bool = False, batch: int = 250_000) -> DBNCPTs:
     """Every dealt table of the DBN counted from ``n_hands`` random heads-up deals (§3.3's method, both seats).
 
     Parameters
@@ -342,35 +353,31 @@ def _node_states(variable: str) -> list[str]:
     return _states(name, int(t))
 
 
-def build_dbn(cpts: DBNCPTs):
-    """The unrolled four-slice ``pgmpy.models.DiscreteBayesianNetwork`` with named states (§6.3).
+def dbn_factors(cpts: DBNCPTs) -> tuple[dict, dict]:
+    """The unrolled four-slice network as tables (:mod:`bpp.stud.model.compiled`), named states (§6.3).
 
-    >>> model = build_dbn(load_dbn_cpts())
+    Its pgmpy network is :func:`bpp.stud.model.networks.build_network` ``(cpts, "dbn")``.
+
+    >>> from bpp.stud.model.networks import build_network
+    >>> model = build_network(load_dbn_cpts(), "dbn")
     >>> model.check_model(), len(model.nodes()), sorted(model.get_parents("OPP_Upcards_2"))
     (True, 17, ['OPP_Current_2', 'OPP_Upcards_1'])
     """
-    from pgmpy.factors.discrete import TabularCPD
-    from pgmpy.models import DiscreteBayesianNetwork
+    from bpp.stud.model.compiled import Factor
 
-    from bpp.stud.model.networks import _quiet_pgmpy
-
-    _quiet_pgmpy()
-    model = DiscreteBayesianNetwork(dbn_edges())
-    cpds = []
+    factors, states = {}, {}
     for variable, parents, values in _cpd_specs(cpts):
-        names = {v: _node_states(v) for v in [variable, *parents]}
-        card = [len(names[p]) for p in parents]
-        cpds.append(TabularCPD(variable, len(names[variable]), np.asarray(values).reshape(len(names[variable]), -1),
-                               evidence=parents or None, evidence_card=card or None, state_names=names))
-    model.add_cpds(*cpds)
-    model.check_model()
-    return model
+        names = {v: tuple(_node_states(v)) for v in [variable, *parents]}
+        factors[variable] = Factor((variable, *parents), np.asarray(values).reshape([len(names[v]) for v in names]))
+        states.update(names)
+    return factors, states
 
 
-def dbn_cpts_of(model) -> DBNCPTs:
+def dbn_cpts_of(model: DiscreteBayesianNetwork) -> DBNCPTs:
     """The :class:`DBNCPTs` of an unrolled network (built here or read from BIF/XMLBIF); states reordered by name.
 
-    >>> c = dbn_cpts_of(build_dbn(load_dbn_cpts()))
+    >>> from bpp.stud.model.networks import build_network
+    >>> c = dbn_cpts_of(build_network(load_dbn_cpts(), "dbn"))
     >>> bool(np.allclose(c.transitions[1], load_dbn_cpts().transitions[1]))
     True
     """
@@ -414,7 +421,7 @@ def _arrays(cpts: DBNCPTs) -> dict:
     return out
 
 
-def save_dbn(cpts: DBNCPTs, out_dir=None, *, info: dict | None = None) -> list[Path]:
+def save_dbn(cpts: DBNCPTs, out_dir: str | os.PathLike[str] | None = None, *, info: dict | None = None) -> list[Path]:
     """Write the network as BIF and XMLBIF, its dealt tables as npz (fast loading) and ``build_info.json``.
 
     >>> import tempfile
@@ -426,7 +433,9 @@ def save_dbn(cpts: DBNCPTs, out_dir=None, *, info: dict | None = None) -> list[P
 
     out = Path(DBN_DIR if out_dir is None else out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    model = build_dbn(cpts)
+    from bpp.stud.model.networks import build_network
+
+    model = build_network(cpts, "dbn")
     stem = out / _FILE_STEM
     BIFWriter(model).write(str(stem) + ".bif")
     XMLBIFWriter(model).write(str(stem) + ".xmlbif")
@@ -472,7 +481,7 @@ def _load_arrays(path: str) -> DBNCPTs:
     return cpts
 
 
-def load_dbn_cpts(directory=None) -> DBNCPTs:
+def load_dbn_cpts(directory: str | os.PathLike[str] | None = None) -> DBNCPTs:
     """The saved tables (``bpp/models/stud/dbn/stud_dbn_cpts.npz``; no pgmpy), M_A|C at ½ / ½.
 
     >>> load_dbn_cpts().upcards_first.shape
@@ -484,7 +493,7 @@ def load_dbn_cpts(directory=None) -> DBNCPTs:
     return _load_arrays(str(path))
 
 
-def load_dbn(directory=None, *, file_format: str = "xmlbif"):
+def load_dbn(directory: str | os.PathLike[str] | None = None, *, file_format: str = "xmlbif") -> DiscreteBayesianNetwork:
     """The saved network read back with pgmpy's ``XMLBIFReader`` (or ``BIFReader``)."""
     if file_format not in ("bif", "xmlbif"):
         raise ValueError(f"The 'file_format' parameter of load_dbn must be 'bif' or 'xmlbif'; got {file_format!r}.")
@@ -548,7 +557,7 @@ class CompiledDBN:
 
     UNOBSERVED = len(ACTIONS)
 
-    def __init__(self, cpts: DBNCPTs, action_cpts=None):
+    def __init__(self, cpts: DBNCPTs, action_cpts: Sequence[ArrayLike] | None = None) -> None:
         if action_cpts is not None:
             cpts = cpts.with_action_cpts(action_cpts)
         self.cpts = cpts
@@ -568,7 +577,7 @@ class CompiledDBN:
         for a in (*self.final_given_current, *self.win_given_current, *self._action):
             a.flags.writeable = False
 
-    def with_action_cpts(self, action_cpts) -> "CompiledDBN":
+    def with_action_cpts(self, action_cpts: Sequence[ArrayLike]) -> "CompiledDBN":
         """The same network with new M_A|C (learning, §3.3 / §5.2): only the action likelihoods change (tens of µs).
 
         >>> net = CompiledDBN(load_dbn_cpts())
@@ -581,7 +590,7 @@ class CompiledDBN:
         new._action = tuple(np.vstack([m, np.ones((1, m.shape[1]))]) for m in new.cpts.action_cpts)
         return new
 
-    def filter(self, opp_upcards, opp_actions) -> np.ndarray:
+    def filter(self, opp_upcards: Sequence[int], opp_actions: Sequence[int]) -> np.ndarray:
         """The normalised forward message P(OPP_Current_t | evidence of slices 0..t) by state indices (unchecked).
 
         ``opp_upcards`` and ``opp_actions`` hold ``t + 1`` indices each (action 2 = not observed).
@@ -595,7 +604,13 @@ class CompiledDBN:
             alpha = alpha / total if total > 0 else np.full(alpha.shape, np.nan)
         return alpha
 
-    def p_win(self, bpp_current, opp_upcards, opp_actions):
+    @overload
+    def p_win(self, bpp_current: int, opp_upcards: Sequence[int], opp_actions: Sequence[int]) -> float: ...
+    @overload
+    def p_win(self, bpp_current: NDArray[np.integer], opp_upcards: Sequence[int],
+              opp_actions: Sequence[int]) -> NDArray[np.float64]: ...
+    def p_win(self, bpp_current: int | NDArray[np.integer], opp_upcards: Sequence[int],
+              opp_actions: Sequence[int]) -> float | NDArray[np.float64]:
         """P(win) by state indices (unchecked): ``bpp_current`` an int or an int array (BPP's holdings, batched)."""
         t = len(opp_upcards) - 1
         return self.win_given_current[t][bpp_current] @ self.filter(opp_upcards, opp_actions)
@@ -610,7 +625,8 @@ class CompiledDBN:
             f"{node(_WHAT[what], t)} ({states}); got {list(seq)!r}."
         )
 
-    def query(self, bpp_current, opp_upcards, opp_actions) -> DBNBelief:
+    def query(self, bpp_current: int | str, opp_upcards: Sequence[int | str],
+              opp_actions: Sequence[int | str | None]) -> DBNBelief:
         """Beliefs at round ``t = len(opp_upcards) - 1`` given the evidence of slices 0..t (names or indices).
 
         Parameters
@@ -636,9 +652,11 @@ class CompiledDBN:
         return DBNBelief(float(self.win_given_current[t][b] @ alpha), alpha, self.final_given_current[t] @ alpha,
                          self.final_given_current[t][:, b])
 
-    def to_network(self):
-        """The pgmpy network with these tables (:func:`build_dbn`)."""
-        return build_dbn(self.cpts)
+    def to_network(self) -> DiscreteBayesianNetwork:
+        """The pgmpy network with these tables (:func:`dbn_factors`)."""
+        from bpp.stud.model.networks import build_network
+
+        return build_network(self.cpts, "dbn")
 
     def slices(self) -> tuple:
         """One :class:`DBNSlice` per round: what per-round tools (trace, explorer) ask of a round's network.
@@ -666,7 +684,7 @@ class DBNSlice(NamedTuple):
     def upcard_states(self) -> tuple:
         return self.net.upcard_states[self.betting_round]
 
-    def to_network(self):
+    def to_network(self) -> DiscreteBayesianNetwork:
         """The unrolled network (every round's evidence lives in it; this round's is on slice ``betting_round``)."""
         return self.net.to_network()
 
@@ -677,7 +695,7 @@ _WHAT = {"bpp_current": "BPP_Current", "opp_upcards": "OPP_Upcards", "opp_action
 # ---------------------------------------------------------------- drawing
 
 
-def draw_dbn(ax=None):
+def draw_dbn(ax: Axes | None = None) -> dict[str, Any]:
     """Draw the unrolled four-slice network: one column per round, observed nodes shaded, the between-slice arcs in red.
 
     Returns the artists as :func:`bpp.stud.model.drawing.draw_network` does.

@@ -10,8 +10,17 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bpp.stud.model.figure1 import EDGES, N_ROUNDS, NODES, _check_round
 from bpp.stud.model.networks import build_network, load_cpts
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any
+
+    from matplotlib.axes import Axes
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = ["FIGURE1_LAYOUT", "OBSERVED", "draw_network"]
 
@@ -29,7 +38,9 @@ FIGURE1_LAYOUT = {
 OBSERVED = ("BPP_Current", "OPP_Upcards", "OPP_Action")
 
 
-def draw_network(ax=None, *, betting_round: int | None = None, networks=None, layout=None, observed=()):
+def draw_network(ax: Axes | None = None, *, betting_round: int | None = None,
+                 networks: Sequence[DiscreteBayesianNetwork] | None = None,
+                 layout: Mapping[str, tuple[float, float]] | None = None, observed: Sequence[str] = ()) -> dict[str, Any]:
     """Draw the structure of Figure 1 (§3.1) or a §6 variant's with networkx; observed nodes shaded.
 
     Parameters

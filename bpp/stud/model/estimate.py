@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import functools
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import N_ROUNDS, StudCPTs, _check_round, _freeze, default_action_cpt
+
+if TYPE_CHECKING:
+    from holdem._typing import RngLike
 
 __all__ = ["estimate_cpts", "estimate_all_cpts"]
 
@@ -142,7 +146,7 @@ def _progress(total: int, show: bool, desc: str, unit: str = "hand"):
     return tqdm(total=total, desc=desc, unit=unit, unit_scale=unit == "hand", leave=False)
 
 
-def estimate_all_cpts(*, method: str = "exact", n_hands: int = 10_000_000, rng=None, progress: bool = False) -> tuple[StudCPTs, ...]:
+def estimate_all_cpts(*, method: str = "exact", n_hands: int = 10_000_000, rng: RngLike = None, progress: bool = False) -> tuple[StudCPTs, ...]:
     """The CPTs of all four rounds (§3.3).
 
     Parameters
@@ -215,7 +219,7 @@ def estimate_all_cpts(*, method: str = "exact", n_hands: int = 10_000_000, rng=N
     )
 
 
-def estimate_cpts(betting_round: int, *, method: str = "exact", n_hands: int = 10_000_000, rng=None) -> StudCPTs:
+def estimate_cpts(betting_round: int, *, method: str = "exact", n_hands: int = 10_000_000, rng: RngLike = None) -> StudCPTs:
     """The CPTs of one round; see :func:`estimate_all_cpts` (the sampled method deals for all rounds at once).
 
     >>> c = estimate_cpts(1)

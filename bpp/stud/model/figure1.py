@@ -59,10 +59,14 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "N_ROUNDS",
@@ -186,7 +190,7 @@ class StudCPTs:
     def upcard_states(self) -> tuple[str, ...]:
         return upcard_type_names(self.betting_round)
 
-    def with_action_cpt(self, action_cpt) -> "StudCPTs":
+    def with_action_cpt(self, action_cpt: ArrayLike) -> "StudCPTs":
         """A copy with M_A|C replaced (checked: shape (2, n_current), columns sum to 1).
 
         >>> from bpp.stud.model.networks import load_cpts

@@ -47,11 +47,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import evaluate, evaluate_unchecked
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+    from holdem._typing import RngLike
 
 __all__ = [
     "holding_types",
@@ -192,7 +198,7 @@ def _floors() -> np.ndarray:
     return evaluate(parse_cards(list(_TYPE_FLOORS))).astype(np.int16)
 
 
-def final_types_from_classes(classes) -> np.ndarray:
+def final_types_from_classes(classes: ArrayLike) -> np.ndarray:
     """Final hand type (index into :data:`FINAL_TYPES`) of evaluator classes.
 
     Parameters
@@ -319,7 +325,7 @@ def hand_types(cards: CardsLike) -> np.ndarray:
 _BINOM = [[comb(c, i) for i in range(6)] for c in range(52)]
 
 
-def holding_types(holdings, up) -> np.ndarray:
+def holding_types(holdings: ArrayLike, up: Sequence[int]) -> np.ndarray:
     """The hand type of each down card of ``holdings`` (n, 1) with the same up cards ``up``: one vectorized lookup.
 
     What BPP_Current would be had the player held each down card (the batched
@@ -470,7 +476,7 @@ def table1_exact_counts() -> dict[str, int]:
     return dict(zip(TABLE1_TYPES, (int(c) for c in counts)))
 
 
-def table1_sampled_counts(n_deals: int, *, rng=None, batch: int = 1_000_000) -> dict[str, int]:
+def table1_sampled_counts(n_deals: int, *, rng: RngLike = None, batch: int = 1_000_000) -> dict[str, int]:
     """Table 1 categories of ``n_deals`` random five-card hands, counted (the paper's method, §3.3).
 
     Hands are drawn as ranks of uniform random five-card hands (each of the
@@ -527,7 +533,7 @@ TABLE1_NOTES = {
 }
 
 
-def table1_comparison(n_deals: int | None = None, *, rng=None) -> list[dict]:
+def table1_comparison(n_deals: int | None = None, *, rng: RngLike = None) -> list[dict]:
     """Table 1 of the paper beside the exact probabilities (and optionally a fresh sample).
 
     Parameters

@@ -15,9 +15,14 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.model.handtypes import FINAL_TYPES
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["hand_value", "hand_type", "hand_value_codes", "HAND_TYPE_NAMES"]
 
@@ -66,7 +71,7 @@ def _value(cards: tuple[int, ...]) -> tuple:
     return (category, order)
 
 
-def hand_value(cards) -> tuple:
+def hand_value(cards: Sequence[int]) -> tuple:
     """The strength of a partial or full stud hand as a sortable key ``(category, ranks)`` (higher = stronger).
 
     ``category``: 0 high card, 1 pair, 2 two pair, 3 trips, 4 straight,
@@ -158,7 +163,7 @@ def _leading_zeros(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def hand_type(cards) -> int:
+def hand_type(cards: Sequence[int]) -> int:
     """The §3.2 hand type (index into :data:`HAND_TYPE_NAMES`) of a partial or full hand.
 
     Busted hands by their highest card (low = 9 or lower, medium = T or J,

@@ -33,7 +33,13 @@ from new matrices; the player refits between hands, never inside one.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Self
 
 __all__ = ["ShowdownCounts", "ActionModel", "N_ROUNDS"]
 
@@ -79,7 +85,7 @@ class ShowdownCounts:
         """The learned table's shape in each round (child states first)."""
         raise NotImplementedError
 
-    def reset(self):
+    def reset(self) -> Self:
         """Forget every count (back to the uniform start)."""
         self.counts_ = [np.zeros(shape) for shape in self.shapes()]
         self.n_showdowns_ = 0
@@ -99,8 +105,8 @@ class ShowdownCounts:
                              f"got {values!r}.")
         return values
 
-    def action_cpts(self) -> list[np.ndarray]:
-        """The learned table of every round, summing to 1 over the child axis (axis 0)."""
+    def action_cpts(self) -> list[Any]:
+        """The learned table of every round, summing to 1 over the child axis (axis 0) (a subclass may return its own form per round)."""
         s = self.prior_strength
         out = []
         for counts in self.counts_:
@@ -147,7 +153,7 @@ class ActionModel(ShowdownCounts):
     def shapes(self) -> list[tuple]:
         return [(2, _n_current(r)) for r in range(N_ROUNDS)]
 
-    def update(self, opp_cards, aggressive) -> "ActionModel":
+    def update(self, opp_cards: Sequence[int], aggressive: Sequence[bool | None]) -> "ActionModel":
         """Count one showdown: the opponent's five cards and what it did in each round.
 
         Parameters

@@ -52,34 +52,41 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.estimate import _deal_batch, _progress
 from bpp.stud.model.figure1 import StudCPTs
-from bpp.stud.model.networks import MODELS_DIR
+from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
+
+    from holdem._typing import RngLike
 
 __all__ = [
     "LINKED_DIR",
     "LINKED_EDGE",
     "estimate_opp_given_bpp",
-    "build_finals_network",
     "save_linked",
     "load_opp_given_bpp",
-    "load_linked_networks",
     "linked_factors",
 ]
 
-#: Where the linked networks are saved (a folder of their own beside the paper's networks).
-LINKED_DIR = MODELS_DIR / "linked"
+#: Where the linked networks are saved (a folder of their own beside the paper's networks), as the variant's spec names it.
+LINKED_DIR = STUD_VARIANTS["linked"].models_path
 #: The arc this variant adds (parent, child).
 LINKED_EDGE = ("BPP_Final", "OPP_Final")
 _TABLE_FILE = "opp_final_given_bpp_final.npz"
 
 
-def estimate_opp_given_bpp(n_hands: int = 10_000_000, *, rng=None, progress: bool = False, batch: int = 250_000) -> np.ndarray:
+def estimate_opp_given_bpp(n_hands: int = 10_000_000, *, rng: RngLike = None, progress: bool = False, batch: int = 250_000) -> np.ndarray:
     """P(OPP_Final | BPP_Final) counted from ``n_hands`` random heads-up deals (§3.3's method, §6's arc).
 
     Parameters
@@ -140,38 +147,14 @@ def _check_table(q, where: str) -> np.ndarray:
     return q
 
 
-def build_finals_network(cpts: StudCPTs, opp_given_bpp):
-    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 plus the arc BPP_Final → OPP_Final.
-
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> model = build_finals_network(load_cpts()[0], load_opp_given_bpp())
-    >>> model.check_model(), model.get_parents("OPP_Final")
-    (True, ['BPP_Final'])
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import build_network
-
-    q = _check_table(opp_given_bpp, "build_finals_network")
-    finals = list(ht.FINAL_TYPES)
-    model = build_network(cpts)
-    model.remove_cpds(model.get_cpds("OPP_Final"))
-    model.add_edge(*LINKED_EDGE)
-    model.add_cpds(
-        TabularCPD("OPP_Final", len(finals), q, evidence=["BPP_Final"], evidence_card=[len(finals)],
-                   state_names={"OPP_Final": finals, "BPP_Final": finals})
-    )
-    model.check_model()
-    return model
-
-
-def save_linked(opp_given_bpp, cpts, out_dir=None, *, info: dict | None = None) -> list[Path]:
+def save_linked(opp_given_bpp: ArrayLike, cpts: Sequence[StudCPTs], out_dir: str | os.PathLike[str] | None = None, *,
+                info: dict | None = None) -> list[Path]:
     """Write the four linked networks (BIF), the table (npz) and ``build_info.json``; return the paths."""
-    from bpp.stud.model.networks import write_round_networks
+    from bpp.stud.model.networks import save_variant
 
     q = _check_table(opp_given_bpp, "save_linked")
     out = Path(LINKED_DIR if out_dir is None else out_dir)
-    written = write_round_networks([build_finals_network(c, q) for c in cpts], out, "stud_linked", formats=("bif",))
+    written = save_variant("linked", cpts, out, formats=("bif",), opp_given_bpp=q)
     np.savez_compressed(out / _TABLE_FILE, opp_final_given_bpp_final=q)
     written.append(out / _TABLE_FILE)
     if info is not None:
@@ -191,7 +174,7 @@ def _load_table(path: str) -> np.ndarray:
         raise ValueError(f"{path!r}: {exc}") from None
 
 
-def load_opp_given_bpp(directory=None) -> np.ndarray:
+def load_opp_given_bpp(directory: str | os.PathLike[str] | None = None) -> np.ndarray:
     """The saved P(OPP_Final | BPP_Final), (17, 17) read-only (``bpp/models/stud/linked`` by default)."""
     path = Path(LINKED_DIR if directory is None else directory) / _TABLE_FILE
     if not path.exists():
@@ -199,16 +182,10 @@ def load_opp_given_bpp(directory=None) -> np.ndarray:
     return _load_table(str(path))
 
 
-def load_linked_networks(directory=None) -> list:
-    """The four saved linked networks, read back with pgmpy's ``BIFReader`` and checked (every CPT a distribution)."""
-    from bpp.stud.model.networks import read_round_networks
-
-    return read_round_networks(LINKED_DIR if directory is None else directory, "stud_linked", "bif", "stud-linked",
-                               where="load_linked_networks")
-
-
-def linked_factors(cpts: StudCPTs, opp_given_bpp) -> tuple[dict, dict]:
+def linked_factors(cpts: StudCPTs, opp_given_bpp: ArrayLike) -> tuple[dict, dict]:
     """One round's network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 with P(OPP_Final | BPP_Final).
+
+    ``opp_given_bpp`` is that table, float (17, 17), columns summing to 1.
 
     >>> from bpp.stud.model.networks import load_cpts
     >>> factors, states = linked_factors(load_cpts()[0], load_opp_given_bpp())

@@ -31,7 +31,7 @@ the opponent half repeated once per opponent ``i = 1..m``::
 The interrelation between the hands is read the simple way: given what BPP
 knows, the opponents' finals are independent (the network has no arc
 between them, nor from BPP_Final to them; all hands come from one deck, the
-dependence :mod:`bpp.stud.model.build_linked` estimates heads-up, and it is
+dependence :mod:`bpp.stud.model.linked` estimates heads-up, and it is
 left out here).  ``figures/stud_multi.py`` measures what that costs: the
 calibration of P(win) against the dealt-out truth by number of live
 opponents.
@@ -54,7 +54,9 @@ networks and on a seeded sample for 4-6 seats.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -71,6 +73,14 @@ from bpp.stud.model.figure1 import (
     upcard_type_names,
 )
 from bpp.stud.model.networks import MODELS_DIR, _quiet_pgmpy
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Any
+
+    from matplotlib.axes import Axes
+    from numpy.typing import ArrayLike
+    from pgmpy.models import DiscreteBayesianNetwork
 
 __all__ = [
     "SEATS",
@@ -146,7 +156,7 @@ def multi_edges(n_seats: int) -> tuple:
     return tuple(edges)
 
 
-def multiway_share(bpp_final, opp_finals) -> np.ndarray:
+def multiway_share(bpp_final: ArrayLike, opp_finals: ArrayLike) -> np.ndarray:
     """BPP's expected share of the pot against independent opponents, at hand-type level.
 
     ``E[1{no opponent's type above BPP's} / (1 + #opponents of BPP's type)]``
@@ -185,7 +195,7 @@ def multiway_share(bpp_final, opp_finals) -> np.ndarray:
     return np.clip((share * bpp).sum(axis=-1), 0.0, 1.0)
 
 
-def opp_final_tables(cpts: StudCPTs, action_cpt=None) -> np.ndarray:
+def opp_final_tables(cpts: StudCPTs, action_cpt: ArrayLike | None = None) -> np.ndarray:
     """P(OPP_Final | OPP_Upcards = u, OPP_Action = a) of Figure 1 for one opponent's M_A|C: shape (n_upcards, 3, 17).
 
     Action index 2 is "unobserved".  The same table as
@@ -236,7 +246,8 @@ def _win_cpt(m: int) -> np.ndarray:
     return np.vstack([1.0 - win, win])
 
 
-def build_multi_network(cpts: StudCPTs, n_seats: int = 3, action_cpts=None):
+def build_multi_network(cpts: StudCPTs, n_seats: int = 3,
+                        action_cpts: Sequence[ArrayLike] | None = None) -> DiscreteBayesianNetwork:
     """One round's pgmpy ``DiscreteBayesianNetwork`` for an ``n_seats`` table (module docstring).
 
     Parameters
@@ -322,7 +333,8 @@ def _stem(n_seats: int, betting_round: int) -> str:
     return f"stud_multi{n_seats}_round{betting_round}"
 
 
-def save_multi_networks(cpts, out_dir=None, *, seats=SAVED_SEATS) -> list[Path]:
+def save_multi_networks(cpts: Sequence[StudCPTs], out_dir: str | os.PathLike[str] | None = None, *,
+                        seats: Iterable[int] = SAVED_SEATS) -> list[Path]:
     """Write the networks (½ / ½ M_A|C, §5.2) of every table size in ``seats`` as BIF and XMLBIF.
 
     ``cpts`` are the four rounds' :class:`StudCPTs` (``load_cpts()``).  Larger
@@ -358,7 +370,8 @@ def save_multi_networks(cpts, out_dir=None, *, seats=SAVED_SEATS) -> list[Path]:
     return written
 
 
-def load_multi_network(n_seats: int = 3, betting_round: int = 0, directory=None, *, file_format: str = "bif"):
+def load_multi_network(n_seats: int = 3, betting_round: int = 0, directory: str | os.PathLike[str] | None = None, *,
+                       file_format: str = "bif") -> DiscreteBayesianNetwork:
     """Read a saved multi-seat network back with pgmpy (``file_format`` ``"bif"`` or ``"xmlbif"``).
 
     >>> load_multi_network(3, 0).check_model()
@@ -395,7 +408,7 @@ class CompiledMultiNet:
         P(OPPi_Final | OPPi_Upcards, OPPi_Action), action index 2 = unobserved.
     """
 
-    def __init__(self, cpts: StudCPTs, n_seats: int = 3, action_cpts=None):
+    def __init__(self, cpts: StudCPTs, n_seats: int = 3, action_cpts: Sequence[ArrayLike] | None = None) -> None:
         self.n_seats = _check_seats(n_seats, "CompiledMultiNet")
         self.betting_round = r = cpts.betting_round
         self.cpts = cpts
@@ -416,16 +429,16 @@ class CompiledMultiNet:
             rows.append(self.opp_final_tables[i, ui, ai])
         return np.stack(rows)
 
-    def p_win(self, bpp_current, opponents) -> float:
+    def p_win(self, bpp_current: int | str, opponents: Iterable[tuple[int | str, int | str | None]]) -> float:
         """P(BPP_Win = win | BPP_Current, every opponent's (OPPi_Upcards, OPPi_Action)); action None = unobserved."""
         b = _state_index(bpp_current, self.current_states, "bpp_current")
         return float(multiway_share(self.bpp_final_table[b], self._evidence(opponents)))
 
-    def opp_finals(self, opponents) -> np.ndarray:
+    def opp_finals(self, opponents: Iterable[tuple[int | str, int | str | None]]) -> np.ndarray:
         """P(OPPi_Final | that opponent's evidence) for every opponent: shape (m, 17)."""
         return self._evidence(opponents)
 
-    def to_network(self):
+    def to_network(self) -> DiscreteBayesianNetwork:
         """The pgmpy network with these CPTs (:func:`build_multi_network`)."""
         return build_multi_network(self.cpts, self.n_seats, self.action_cpts)
 
@@ -433,7 +446,7 @@ class CompiledMultiNet:
         return f"CompiledMultiNet(betting_round={self.betting_round}, n_seats={self.n_seats})"
 
 
-def draw_multi_network(ax=None, *, n_seats: int = 3, betting_round: int = 0):
+def draw_multi_network(ax: Axes | None = None, *, n_seats: int = 3, betting_round: int = 0) -> dict[str, Any]:
     """Draw the ``n_seats`` table's network (observed nodes shaded, the per-seat halves side by side).
 
     Returns the artists: ``nodes``, ``edges``, ``labels``.

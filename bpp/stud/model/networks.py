@@ -15,15 +15,15 @@ Examples
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bpp.models import shipped_path
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.figure1 import (
     ACTIONS,
-    EDGES,
     N_ROUNDS,
     WIN_STATES,
     StudCPTs,
@@ -32,11 +32,24 @@ from bpp.stud.model.figure1 import (
     upcard_type_names,
 )
 from bpp.stud.model.estimate import estimate_all_cpts
+from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+    from pgmpy.models import DiscreteBayesianNetwork
+
+    from bpp.stud_variants import VariantSpec
+    from holdem._typing import RngLike
 
 __all__ = [
     "MODELS_DIR",
+    "variant_factors",
     "build_network",
     "build_networks",
+    "save_variant",
+    "load_variant",
     "network_cpts",
     "save_networks",
     "load_networks",
@@ -44,8 +57,8 @@ __all__ = [
     "validate_cpts",
 ]
 
-#: Where ``bpp build stud-nets`` writes the networks.
-MODELS_DIR = shipped_path("stud")
+#: Where ``bpp build stud-nets`` writes the networks (the ``models`` of :data:`bpp.stud_variants.STUD_VARIANTS`).
+MODELS_DIR = STUD_VARIANTS["paper"].models_path
 
 
 def _quiet_pgmpy():
@@ -54,85 +67,68 @@ def _quiet_pgmpy():
     config.set_show_progress(False)
 
 
-def build_network(cpts: StudCPTs):
-    """One round's ``pgmpy.models.DiscreteBayesianNetwork`` (Figure 1) from its CPTs.
+def variant_factors(variant: str = "paper") -> Callable[..., tuple[dict, dict]]:
+    """The factor function of a variant of :data:`bpp.stud_variants.STUD_VARIANTS` (its spec's ``factors``).
+
+    >>> variant_factors("actions").__name__
+    'actions_factors'
+    >>> variant_factors("bpp-actions")
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'variant' parameter of variant_factors must be one of ['paper', 'up', 'linked', 'actions', 'bluff', 'dbn', 'showing']; got 'bpp-actions'.
+    """
+    import importlib
+
+    from bpp.stud_variants import STUD_VARIANTS
+
+    spec = STUD_VARIANTS.get(variant) if isinstance(variant, str) else None
+    if spec is None or spec.factors is None:
+        raise ValueError(f"The 'variant' parameter of variant_factors must be one of {list(STUD_VARIANTS)}; got {variant!r}.")
+    module, function = spec.factors.split(":")
+    return getattr(importlib.import_module(module), function)
+
+
+def build_network(cpts: object, variant: str = "paper", **tables: Any) -> DiscreteBayesianNetwork:
+    """The pgmpy ``DiscreteBayesianNetwork`` of any BPP variant, built from the variant's factor function.
+
+    The one pgmpy builder: every saved network (``bpp build``), every drawn one
+    and every one the tests check against ``VariableElimination`` is
+    :func:`bpp.stud.model.compiled.network_of` of the tables that play
+    compiles (:func:`variant_factors`), so the files and the player cannot
+    differ.
 
     Parameters
     ----------
-    cpts : StudCPTs
+    cpts : StudCPTs or DBNCPTs
+        The tables the factor function reads: one round's
+        (:class:`~bpp.stud.model.figure1.StudCPTs`), or the DBN's
+        (:class:`~bpp.stud.model.dbn.DBNCPTs`).  Typed ``object``: it goes to the factor function unread, and
+        naming DBNCPTs here would make this module and :mod:`bpp.stud.model.dbn` import each other.
+    variant : str
+        A key of :data:`bpp.stud_variants.STUD_VARIANTS` (default Figure 1's ``"paper"``).
+    **tables
+        The factor function's own tables (``opp_given_bpp`` of ``"linked"``, the learned ones).
 
     Returns
     -------
     pgmpy.models.DiscreteBayesianNetwork
-        Nodes :data:`NODES`, arcs :data:`EDGES`, named states; ``check_model()`` passes.
+        Named states; ``check_model()`` passes.
 
     Examples
     --------
     >>> net = build_network(load_cpts()[1])
     >>> net.check_model(), sorted(net.get_children("OPP_Current"))
     (True, ['OPP_Action', 'OPP_Upcards'])
+    >>> build_network(load_cpts()[1], "actions").get_cpds("OPP_Action").state_names["OPP_Action"]
+    ['pass', 'call', 'bet', 'raise']
     """
-    from pgmpy.factors.discrete import TabularCPD
-    from pgmpy.models import DiscreteBayesianNetwork
+    from bpp.stud.model.compiled import network_of
 
     _quiet_pgmpy()
-    finals = list(ht.FINAL_TYPES)
-    current = list(cpts.current_states)
-    upcards = list(cpts.upcard_states)
-    nf = len(finals)
-    model = DiscreteBayesianNetwork(list(EDGES))
-    prior = cpts.prior_final.reshape(-1, 1)
-    win = cpts.win_given_finals.reshape(1, -1)
-    cpds = [
-        TabularCPD("BPP_Final", nf, prior, state_names={"BPP_Final": finals}),
-        TabularCPD("OPP_Final", nf, prior, state_names={"OPP_Final": finals}),
-        TabularCPD(
-            "BPP_Win",
-            2,
-            np.vstack([1.0 - win, win]),
-            evidence=["BPP_Final", "OPP_Final"],
-            evidence_card=[nf, nf],
-            state_names={"BPP_Win": list(WIN_STATES), "BPP_Final": finals, "OPP_Final": finals},
-        ),
-        TabularCPD(
-            "BPP_Current",
-            len(current),
-            cpts.current_given_final,
-            evidence=["BPP_Final"],
-            evidence_card=[nf],
-            state_names={"BPP_Current": current, "BPP_Final": finals},
-        ),
-        TabularCPD(
-            "OPP_Current",
-            len(current),
-            cpts.current_given_final,
-            evidence=["OPP_Final"],
-            evidence_card=[nf],
-            state_names={"OPP_Current": current, "OPP_Final": finals},
-        ),
-        TabularCPD(
-            "OPP_Upcards",
-            len(upcards),
-            cpts.upcards_given_current,
-            evidence=["OPP_Current"],
-            evidence_card=[len(current)],
-            state_names={"OPP_Upcards": upcards, "OPP_Current": current},
-        ),
-        TabularCPD(
-            "OPP_Action",
-            len(ACTIONS),
-            cpts.action_given_current,
-            evidence=["OPP_Current"],
-            evidence_card=[len(current)],
-            state_names={"OPP_Action": list(ACTIONS), "OPP_Current": current},
-        ),
-    ]
-    model.add_cpds(*cpds)
-    model.check_model()
-    return model
+    return network_of(*variant_factors(variant)(cpts, **tables))
 
 
-def build_networks(*, method: str = "exact", n_hands: int = 10_000_000, rng=None, progress: bool = False) -> list:
+def build_networks(*, method: str = "exact", n_hands: int = 10_000_000, rng: RngLike = None, progress: bool = False) -> list:
     """The four networks, rounds 0-3: :func:`build_network` of :func:`estimate_all_cpts`.
 
     >>> nets = build_networks(method="sample", n_hands=1000, rng=0)
@@ -166,7 +162,7 @@ def _round_of(model) -> int:
     raise ValueError(f"The network's OPP_Current has {n} states, which matches no betting round.")
 
 
-def network_cpts(model) -> StudCPTs:
+def network_cpts(model: DiscreteBayesianNetwork) -> StudCPTs:
     """The :class:`StudCPTs` of a BPP network (built here or read from BIF/XMLBIF).
 
     >>> cpts = network_cpts(build_network(load_cpts()[2]))
@@ -205,7 +201,7 @@ def _file_stem(betting_round: int) -> str:
     return f"stud_round{betting_round}"
 
 
-def save_networks(networks, out_dir=None, *, info: dict | None = None) -> list[Path]:
+def save_networks(networks: Sequence[DiscreteBayesianNetwork], out_dir: str | os.PathLike[str] | None = None, *, info: dict | None = None) -> list[Path]:
     """Write the four networks as BIF and XMLBIF, plus their CPTs as ``stud_cpts.npz`` (fast loading).
 
     Parameters
@@ -253,7 +249,7 @@ def save_networks(networks, out_dir=None, *, info: dict | None = None) -> list[P
     return written
 
 
-def load_networks(directory=None, *, file_format: str = "bif") -> list:
+def load_networks(directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif") -> list:
     """Read the four networks back with pgmpy's ``BIFReader`` or ``XMLBIFReader``.
 
     Parameters
@@ -283,11 +279,11 @@ def load_networks(directory=None, *, file_format: str = "bif") -> list:
     return models
 
 
-def write_round_networks(models, out_dir, stem: str, *, info: dict | None = None,
-                         formats=("bif", "xmlbif")) -> list[Path]:
+def write_round_networks(models: Sequence[DiscreteBayesianNetwork], out_dir: str | os.PathLike[str], stem: str, *,
+                         info: dict | None = None, formats: Sequence[str] = ("bif", "xmlbif")) -> list[Path]:
     """Write one pgmpy network per round as ``{stem}_round{r}.bif`` / ``.xmlbif`` (+ ``build_info.json``); the paths.
 
-    Every saved §6 variant network goes through here (Figure 1's own networks
+    Every saved §6 variant network goes through here (:func:`save_variant`) and is read back by :func:`load_variant` (Figure 1's own networks
     also write their CPT archive, :func:`save_networks`).
 
     >>> import tempfile
@@ -312,22 +308,77 @@ def write_round_networks(models, out_dir, stem: str, *, info: dict | None = None
     return written
 
 
-def read_round_networks(directory, stem: str, file_format: str, target: str, check=None, *, where: str) -> list:
-    """The four networks ``{stem}_round{r}.{file_format}`` of ``directory``, each read by :func:`read_network`.
+def save_variant(variant: str, cpts: Sequence[StudCPTs] | None = None, out_dir: str | os.PathLike[str] | None = None, *,
+                 info: dict | None = None, formats: Sequence[str] = ("bif", "xmlbif"), **tables: Any) -> list[Path]:
+    """Write a §6 variant's four networks (:func:`build_network` of each round) as its spec names them; the paths.
 
-    ``check(model, betting_round, path)`` validates one round's network (None:
-    only that every CPT is a distribution).
+    ``{stem}_round{r}.bif`` / ``.xmlbif`` (+ ``build_info.json``) into ``out_dir``, default the variant's shipped
+    folder (:attr:`bpp.stud_variants.VariantSpec.models_path`).  ``cpts`` defaults to the shipped Figure 1 tables
+    (:func:`load_cpts`); a table learned per opponent is saved at the prior a new player starts from.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     [p.name for p in save_variant("bluff", out_dir=d, info={"note": "doctest"})][-3:]
+    ['stud_bluff_round3.bif', 'stud_bluff_round3.xmlbif', 'build_info.json']
     """
-    directory = Path(directory)
+    spec, folder = _saved(variant, "save_variant")
+    cpts = load_cpts() if cpts is None else tuple(cpts)
+    if len(cpts) != N_ROUNDS:
+        raise ValueError(f"The 'cpts' parameter of save_variant must hold 4 rounds' tables; got {len(cpts)}.")
+    return write_round_networks([build_network(c, variant, **tables) for c in cpts],
+                                folder if out_dir is None else out_dir, spec.file_stem, info=info, formats=formats)
+
+
+def _saved(variant: str, where: str) -> tuple[VariantSpec, Path]:
+    """``(spec, shipped folder)`` of a variant with saved networks; one ValueError otherwise."""
+    spec = STUD_VARIANTS.get(variant) if isinstance(variant, str) else None
+    if spec is None or spec.models is None:
+        saved = [n for n, s in STUD_VARIANTS.items() if s.models is not None]
+        raise ValueError(f"The 'variant' parameter of {where} must be one of {saved}; got {variant!r}.")
+    return spec, spec.models_path
+
+
+def load_variant(variant: str, directory: str | os.PathLike[str] | None = None, *, file_format: str = "bif",
+                 **tables: Any) -> list[DiscreteBayesianNetwork]:
+    """The four saved networks of a variant of :data:`bpp.stud_variants.STUD_VARIANTS`, read with pgmpy and checked.
+
+    Reads ``{stem}_round{r}.{file_format}`` from ``directory`` (default the variant's shipped folder).  Each file is
+    checked by :func:`read_network` (every CPT a distribution) and must have the variant's structure: the nodes,
+    parents and states of :func:`build_network` of the shipped Figure 1 tables (``tables``: the factor function's
+    own, e.g. ``opp_given_bpp`` of ``"linked"``).  One ``ValueError`` naming the file otherwise.
+
+    >>> load_variant("actions")[2].get_cpds("OPP_Action").state_names["OPP_Action"]
+    ['pass', 'call', 'bet', 'raise']
+    >>> [sorted(m.get_parents("OPP_Bluff")) for m in load_variant("bluff", file_format="xmlbif")][3]
+    ['BPP_Current', 'OPP_Current']
+    """
+    spec, folder = _saved(variant, "load_variant")
+    directory = Path(folder if directory is None else directory)
+    cpts = load_cpts()
     models = []
     for r in range(N_ROUNDS):
-        path = directory / f"{stem}_round{r}.{file_format}"
-        models.append(read_network(path, file_format, target,
-                                   lambda model, r=r, path=path: check is None or check(model, r, path), where=where))
+        path = directory / f"{spec.file_stem}_round{r}.{file_format}"
+        want = _structure(build_network(cpts[r], variant, **tables))
+
+        def check(model: DiscreteBayesianNetwork, want: dict = want, path: Path = path, r: int = r) -> None:
+            got = _structure(model)
+            if got != want:
+                bad = sorted(n for n in set(got) | set(want) if got.get(n) != want.get(n))
+                raise ValueError(f"{str(path)!r} is not the {variant} network of round {r}: the parents or states of "
+                                 f"{', '.join(bad)} differ")
+
+        models.append(read_network(path, file_format, spec.build_target, check, where="load_variant"))
     return models
 
 
-def read_network(path, file_format: str, target: str, check, *, where: str):
+def _structure(model: DiscreteBayesianNetwork) -> dict:
+    """node → (sorted parents, its and its parents' state names): what a saved network must keep."""
+    return {cpd.variable: (tuple(sorted(cpd.variables[1:])), tuple((v, tuple(map(str, cpd.state_names[v]))) for v in cpd.variables))
+            for cpd in model.get_cpds()}
+
+
+def read_network(path: str | os.PathLike[str], file_format: str, target: str,
+                 check: Callable[..., object], *, where: str) -> DiscreteBayesianNetwork:
     """Read one saved BPP network with pgmpy, check every CPT is a distribution, then ``check(model)``; return the model.
 
     Every stud network loader reads through here: a missing file raises
@@ -361,7 +412,8 @@ def read_network(path, file_format: str, target: str, check, *, where: str):
     return model
 
 
-def check_figure1(cpts: StudCPTs, model, source, betting_round: int) -> StudCPTs:
+def check_figure1(cpts: StudCPTs, model: DiscreteBayesianNetwork, source: str | os.PathLike[str],
+                  betting_round: int) -> StudCPTs:
     """Check Figure 1's tables of a loaded network (:func:`validate_cpts`) and that BPP's side equals the opponent's (§3.2)."""
     validate_cpts(cpts, source, betting_round=betting_round)
     bpp_current = _cpd_array(model, "BPP_Current", {"BPP_Current": current_type_names(betting_round), "BPP_Final": ht.FINAL_TYPES})
@@ -371,7 +423,7 @@ def check_figure1(cpts: StudCPTs, model, source, betting_round: int) -> StudCPTs
     return cpts
 
 
-def validate_cpts(cpts: StudCPTs, source, *, betting_round: int) -> StudCPTs:
+def validate_cpts(cpts: StudCPTs, source: str | os.PathLike[str], *, betting_round: int) -> StudCPTs:
     """Check one round's tables as loaded from ``source``: the round's shapes, finite, every column normalised.
 
     Every final hand type must also have a positive prior: a type of prior 0
@@ -410,7 +462,7 @@ def validate_cpts(cpts: StudCPTs, source, *, betting_round: int) -> StudCPTs:
     return cpts
 
 
-def load_cpts(directory=None) -> tuple[StudCPTs, ...]:
+def load_cpts(directory: str | os.PathLike[str] | None = None) -> tuple[StudCPTs, ...]:
     """The four rounds' CPTs from ``stud_cpts.npz`` (no pgmpy; milliseconds).
 
     >>> [c.betting_round for c in load_cpts()]

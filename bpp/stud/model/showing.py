@@ -59,27 +59,24 @@ True
 from __future__ import annotations
 
 import functools
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
-from bpp.stud.model.figure1 import EDGES, N_ROUNDS, StudCPTs, _check_round, current_type_names, upcard_type_names
+from bpp.stud.model.figure1 import StudCPTs, _check_round, current_type_names
 from bpp.stud.model.upcards import link_node, link_states
-from bpp.models import shipped_path
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = [
     "UPCARDS_NODE",
     "STRENGTH_NODE",
     "STRENGTH_STATES",
-    "SHOWING_DIR",
-    "showing_edges",
     "type_shown",
     "strength_state",
-    "build_showing_network",
     "showing_factors",
-    "save_showing",
-    "load_showing_networks",
 ]
 
 #: BPP's up-card node, named and stated as ``bpp-up``'s (:func:`bpp.stud.model.upcards.link_node`).
@@ -88,17 +85,6 @@ UPCARDS_NODE = link_node("upcards")
 STRENGTH_NODE = "BPP_Strength"
 #: States of BPP_Strength: the hand type made with the down card, or fixed by the up cards alone.
 STRENGTH_STATES = ("hidden", "showing")
-#: Where the networks are shipped (``bpp build stud-showing --replace-shipped``).
-SHOWING_DIR = shipped_path("stud", "showing")
-
-
-def showing_edges() -> tuple:
-    """Figure 1's arcs plus BPP_Current → BPP_Upcards and both → BPP_Strength.
-
-    >>> showing_edges()[-3:]
-    (('BPP_Current', 'BPP_Upcards'), ('BPP_Current', 'BPP_Strength'), ('BPP_Upcards', 'BPP_Strength'))
-    """
-    return tuple(EDGES) + (("BPP_Current", UPCARDS_NODE), ("BPP_Current", STRENGTH_NODE), (UPCARDS_NODE, STRENGTH_NODE))
 
 
 @functools.cache
@@ -120,7 +106,7 @@ def type_shown(betting_round: int) -> np.ndarray:
     return shown
 
 
-def strength_state(hole, up) -> int:
+def strength_state(hole: Sequence[int], up: Sequence[int]) -> int:
     """BPP_Strength's state index for a down card and the up cards: 1 showing, 0 hidden.
 
     >>> from holdem.cards import parse_cards
@@ -157,80 +143,3 @@ def showing_factors(cpts: StudCPTs) -> tuple[dict, dict]:
     states[UPCARDS_NODE] = cpts.upcard_states
     states[STRENGTH_NODE] = STRENGTH_STATES
     return factors, states
-
-
-def build_showing_network(cpts: StudCPTs):
-    """One round's pgmpy ``DiscreteBayesianNetwork``: Figure 1 + BPP_Upcards + BPP_Strength (named states).
-
-    Parameters
-    ----------
-    cpts : StudCPTs
-        The round's tables; M_U|C is used for both up-card nodes.
-
-    Examples
-    --------
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> model = build_showing_network(load_cpts()[2])
-    >>> model.check_model(), sorted(model.get_parents("BPP_Strength"))
-    (True, ['BPP_Current', 'BPP_Upcards'])
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import build_network
-
-    r = cpts.betting_round
-    current = list(current_type_names(r))
-    up = list(link_states(r, "upcards"))
-    assert up == list(upcard_type_names(r))  # BPP_Upcards parallels OPP_Upcards
-    model = build_network(cpts)
-    model.add_edges_from(showing_edges()[len(EDGES):])
-    model.add_cpds(
-        TabularCPD(
-            UPCARDS_NODE,
-            len(up),
-            cpts.upcards_given_current,
-            evidence=["BPP_Current"],
-            evidence_card=[len(current)],
-            state_names={UPCARDS_NODE: up, "BPP_Current": current},
-        ),
-        TabularCPD(
-            STRENGTH_NODE,
-            len(STRENGTH_STATES),
-            _strength_cpt(r),
-            evidence=["BPP_Current", UPCARDS_NODE],
-            evidence_card=[len(current), len(up)],
-            state_names={STRENGTH_NODE: list(STRENGTH_STATES), "BPP_Current": current, UPCARDS_NODE: up},
-        ),
-    )
-    model.check_model()
-    return model
-
-
-def save_showing(cpts=None, out_dir=None, *, info: dict | None = None) -> list[Path]:
-    """Write the four showing networks as BIF and XMLBIF (+ ``build_info.json``); return the paths.
-
-    >>> import tempfile
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     [p.name for p in save_showing(load_cpts(), d)][:2]
-    ['stud_showing_round0.bif', 'stud_showing_round0.xmlbif']
-    """
-    from bpp.stud.model.networks import load_cpts, write_round_networks
-
-    cpts = load_cpts() if cpts is None else tuple(cpts)
-    if len(cpts) != N_ROUNDS:
-        raise ValueError(f"The 'cpts' parameter of save_showing must hold 4 rounds' tables; got {len(cpts)}.")
-    return write_round_networks([build_showing_network(c) for c in cpts], SHOWING_DIR if out_dir is None else out_dir,
-                                "stud_showing", info=info)
-
-
-def load_showing_networks(directory=None, *, file_format: str = "bif") -> list:
-    """The four saved showing networks, read back with pgmpy and checked (every CPT a distribution; one line naming a bad file).
-
-    >>> [sorted(m.get_parents("BPP_Strength")) for m in load_showing_networks()][0]
-    ['BPP_Current', 'BPP_Upcards']
-    """
-    from bpp.stud.model.networks import read_round_networks
-
-    return read_round_networks(SHOWING_DIR if directory is None else directory, "stud_showing", file_format,
-                               "stud-showing", where="load_showing_networks")

@@ -50,7 +50,7 @@ M_A|C,S is learned per opponent from showdowns exactly as M_A|C is
 (:class:`LinkedActionModel`: counts of (action, current type, link state) per
 round, pseudo-count prior ½ / ½), compiled to numpy tables
 (:func:`upcards_factors` through :mod:`bpp.stud.model.compiled`) between hands; play
-never calls pgmpy.  ``build_linked_network`` gives the pgmpy
+never calls pgmpy.  ``build_network(cpts, "up")`` (:mod:`bpp.stud.model.networks`) gives the pgmpy
 ``DiscreteBayesianNetwork`` the tests check the compiled tables against.
 
 What the link is worth is measured, not stated here: ``bpp-up`` (link
@@ -78,11 +78,18 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.model import handtypes as ht
 from bpp.stud.model.learning import ShowdownCounts
-from bpp.stud.model.figure1 import ACTIONS, EDGES, N_ROUNDS, StudCPTs, current_type_names, upcard_type_names
+from bpp.stud.model.figure1 import ACTIONS, N_ROUNDS, StudCPTs, current_type_names, upcard_type_names
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "LINKS",
@@ -91,9 +98,7 @@ __all__ = [
     "link_states",
     "link_state",
     "showing_state",
-    "linked_edges",
     "default_linked_action_cpt",
-    "build_linked_network",
     "LinkedActionModel",
     "upcards_factors",
 ]
@@ -112,7 +117,7 @@ def _check_link(link) -> str:
     return link
 
 
-def link_node(link="showing") -> str:
+def link_node(link: str = "showing") -> str:
     """The new node's name: ``BPP_Showing`` or ``BPP_Upcards``.
 
     >>> link_node(), link_node("upcards")
@@ -121,7 +126,7 @@ def link_node(link="showing") -> str:
     return "BPP_Showing" if _check_link(link) == "showing" else "BPP_Upcards"
 
 
-def link_states(betting_round: int, link="showing") -> tuple[str, ...]:
+def link_states(betting_round: int, link: str = "showing") -> tuple[str, ...]:
     """States of the new node in a round.
 
     >>> link_states(0), len(link_states(3, "upcards"))
@@ -132,12 +137,7 @@ def link_states(betting_round: int, link="showing") -> tuple[str, ...]:
     return upcard_type_names(betting_round)
 
 
-def linked_edges(link="showing") -> tuple:
-    """Figure 1's arcs plus (new node, OPP_Action)."""
-    return tuple(EDGES) + ((link_node(link), "OPP_Action"),)
-
-
-def showing_state(bpp_up, opp_up) -> int:
+def showing_state(bpp_up: Sequence[int], opp_up: Sequence[int]) -> int:
     """0 if BPP's up cards beat the opponent's as partial hands, 1 if equal, 2 if lower.
 
     >>> from holdem.cards import parse_cards
@@ -151,14 +151,14 @@ def showing_state(bpp_up, opp_up) -> int:
     return 0 if mine > theirs else (1 if mine == theirs else 2)
 
 
-def link_state(bpp_up, opp_up, link="showing") -> int:
+def link_state(bpp_up: Sequence[int], opp_up: Sequence[int], link: str = "showing") -> int:
     """The new node's state index for BPP's and the opponent's up cards (same number of each)."""
     if link == "upcards":
         return ht.hand_type_of(tuple(bpp_up))
     return showing_state(bpp_up, opp_up)
 
 
-def default_linked_action_cpt(betting_round: int, link="showing") -> np.ndarray:
+def default_linked_action_cpt(betting_round: int, link: str = "showing") -> np.ndarray:
     """The starting M_A|C,S: ½ / ½ everywhere, shape (2, n_current, n_link) (§5.2's starting point)."""
     return np.full((len(ACTIONS), len(current_type_names(betting_round)), len(link_states(betting_round, link))), 0.5)
 
@@ -174,52 +174,6 @@ def _check_linked_cpt(action_cpt, betting_round: int, link: str) -> np.ndarray:
     return m
 
 
-def build_linked_network(cpts: StudCPTs, action_cpt=None, link="showing"):
-    """One round's extended pgmpy ``DiscreteBayesianNetwork``: Figure 1 + the link node as a parent of OPP_Action.
-
-    Parameters
-    ----------
-    cpts : StudCPTs
-        The round's tables (prior, M_C|F, M_U|C, P(win | finals)).
-    action_cpt : array_like, shape (2, n_current, n_link), optional
-        M_A|C,S[action, current, link state]; default ½ / ½.
-    link : {"showing", "upcards"}
-
-    Examples
-    --------
-    >>> from bpp.stud.model.networks import load_cpts
-    >>> model = build_linked_network(load_cpts()[1])
-    >>> model.check_model(), sorted(model.get_parents("OPP_Action"))
-    (True, ['BPP_Showing', 'OPP_Current'])
-    """
-    from pgmpy.factors.discrete import TabularCPD
-
-    from bpp.stud.model.networks import build_network
-
-    link = _check_link(link)
-    r = cpts.betting_round
-    m = default_linked_action_cpt(r, link) if action_cpt is None else _check_linked_cpt(action_cpt, r, link)
-    node = link_node(link)
-    states = list(link_states(r, link))
-    current = list(current_type_names(r))
-    model = build_network(cpts)
-    model.remove_cpds(model.get_cpds("OPP_Action"))
-    model.add_edge(node, "OPP_Action")
-    model.add_cpds(
-        TabularCPD(node, len(states), np.full((len(states), 1), 1.0 / len(states)), state_names={node: states}),
-        TabularCPD(
-            "OPP_Action",
-            len(ACTIONS),
-            m.reshape(len(ACTIONS), -1),  # columns: OPP_Current slowest, the link state fastest
-            evidence=["OPP_Current", node],
-            evidence_card=[len(current), len(states)],
-            state_names={"OPP_Action": list(ACTIONS), "OPP_Current": current, node: states},
-        ),
-    )
-    model.check_model()
-    return model
-
-
 class LinkedActionModel(ShowdownCounts):
     """Per-opponent showdown counts of (action, current type, link state) per round, and M_A|C,S (§3.3, §5.2, §6.1).
 
@@ -232,14 +186,15 @@ class LinkedActionModel(ShowdownCounts):
     [0.333, 0.667]
     """
 
-    def __init__(self, *, link="showing", prior_strength: float = 2.0):
+    def __init__(self, *, link: str = "showing", prior_strength: float = 2.0):
         self.link = _check_link(link)
         super().__init__(prior_strength=prior_strength)
 
     def shapes(self) -> list[tuple]:
         return [default_linked_action_cpt(r, self.link).shape for r in range(N_ROUNDS)]
 
-    def update(self, opp_cards, aggressive, states) -> "LinkedActionModel":
+    def update(self, opp_cards: Sequence[int], aggressive: Sequence[bool | None],
+               states: Sequence[int | None]) -> "LinkedActionModel":
         """Count one showdown: the opponent's five cards (down card first), its per-round aggression (None: did not act) and the per-round link states."""
         cards = self._cards(opp_cards)
         aggressive, states = self._per_round("aggressive", aggressive), self._per_round("states", states)
@@ -254,7 +209,7 @@ class LinkedActionModel(ShowdownCounts):
         return f"LinkedActionModel(link={self.link!r}, prior_strength={self.prior_strength}, n_showdowns_={self.n_showdowns_})"
 
 
-def upcards_factors(cpts: StudCPTs, action_cpt=None, link="showing") -> tuple[dict, dict]:
+def upcards_factors(cpts: StudCPTs, action_cpt: ArrayLike | None = None, link: str = "showing") -> tuple[dict, dict]:
     """One round's extended network as tables (:mod:`bpp.stud.model.compiled`): Figure 1 + the link node → OPP_Action.
 
     The link node is a root with a uniform prior (module docstring); OPP_Action's table is M_A|C,S laid out

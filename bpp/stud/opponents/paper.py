@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from holdem.agents import Agent, HandStreams
+from holdem.agents import Agent, HandStreams, hand_bits
 from holdem.evaluate import evaluate_unchecked
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
 
@@ -172,6 +172,48 @@ def _win_probability(mine: tuple, theirs: tuple, n_samples: int, rng: np.random.
     return float(((r[0] > r[1]).sum() + 0.5 * (r[0] == r[1]).sum()) / n_samples)
 
 
+def _win_probabilities(mine: np.ndarray, theirs: np.ndarray, u: np.ndarray | None) -> np.ndarray:
+    """Heads-up P(win) per row from the known cards alone: ``mine`` (k, a) and ``theirs`` (k, a - 1) card codes.
+
+    ``u`` (k, n_samples, 5 - a + 6 - a) uniform numbers in [0, 1) choose the
+    completions (a partial Fisher-Yates shuffle of each row's unseen cards,
+    ascending: position ``j`` swaps with ``j + floor(u_j * (size - j))``); with
+    five cards of mine (``u`` None) the opponent's down card is enumerated and
+    the answer exact.  One row or many give the same value per row.
+    """
+    k, a = mine.shape
+    known = np.concatenate([mine, theirs], axis=1)
+    unseen = np.ones((k, 52), dtype=bool)
+    unseen[np.arange(k)[:, None], known] = False
+    pool = np.nonzero(unseen)[1].reshape(k, -1).astype(np.int8)  # each row's unseen cards, ascending
+    size = pool.shape[1]
+    if u is None:  # last round: every down card the opponent can hold
+        mine_rank = evaluate_unchecked(mine.astype(np.int8))
+        hands = np.empty((k, size, 5), dtype=np.int8)
+        hands[:, :, :4] = theirs[:, None, :]
+        hands[:, :, 4] = pool
+        r = evaluate_unchecked(hands.reshape(-1, 5)).reshape(k, size)
+        return ((mine_rank[:, None] > r).sum(axis=1) + 0.5 * (mine_rank[:, None] == r).sum(axis=1)) / size
+    n, m = u.shape[1], u.shape[2]
+    rows = np.repeat(pool, n, axis=0)  # (k * n, size)
+    flat = rows.reshape(-1)
+    base = np.arange(0, k * n * size, size)
+    picks = base[:, None] + (np.arange(m) + u.reshape(k * n, m) * (size - np.arange(m))).astype(np.intp)
+    for j in range(m):
+        at = picks[:, j]
+        chosen = flat[at]
+        flat[at] = flat[base + j]
+        flat[base + j] = chosen
+    n_mine = 5 - a
+    hands = np.empty((2, k * n, 5), dtype=np.int8)
+    hands[0, :, :a] = np.repeat(mine, n, axis=0)
+    hands[0, :, a:] = rows[:, :n_mine]
+    hands[1, :, : a - 1] = np.repeat(theirs, n, axis=0)
+    hands[1, :, a - 1 :] = rows[:, n_mine:m]
+    ranks = evaluate_unchecked(hands.reshape(-1, 5)).reshape(2, k, n)
+    return ((ranks[0] > ranks[1]).sum(axis=1) + 0.5 * (ranks[0] == ranks[1]).sum(axis=1)) / n
+
+
 def _live_opponents(observation: Observation) -> list[int]:
     """The seats still in the hand other than the one to act."""
     me = observation.player
@@ -267,25 +309,70 @@ class ProbabilisticPlayer(CurvePlayer):
         kwargs: dict[str, Any] = {} if bets_per_round is None else {"bets_per_round": bets_per_round}
         super().__init__(params=params, bluff=bluff, rng=rng, **kwargs)
         self.n_samples = int(n_samples)
-        self._cache_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._sample_key = int(self.rng.integers(0, 2**63))  # the completions' per-hand streams
+        self._cache_key: tuple | None = None
         self._cache_value = 0.0
         self._table_cache: dict = {}
 
+    def _completion_uniforms(self, hands: np.ndarray, rounds: np.ndarray) -> np.ndarray | None:
+        """The uniform numbers of each row's completions, (k, n_samples, cards to deal): a stream per hand and
+        round (:func:`holdem.agents.hand_uniforms`), so one hand or a batch samples the same; None in the last round."""
+        r = int(rounds[0])
+        if r == 3:
+            return None
+        m = 7 - 2 * r
+        size = self.n_samples * m
+        bits = hand_bits(self._sample_key, hands[:, None], rounds[:, None], np.arange((size + 1) // 2))
+        halves = np.stack([bits >> np.uint64(32), bits & np.uint64(0xFFFFFFFF)], axis=2).reshape(len(hands), -1)
+        return (halves[:, :size] * 2.0**-32).reshape(len(hands), self.n_samples, m)  # two 32-bit numbers a hash
+
     def win_probability(self, observation: Observation) -> float:
-        """The sampled P(win) of the seat to act (cached while its known cards stay the same)."""
+        """The sampled P(win) of the seat to act (heads-up: from this hand's and round's stream of completions)."""
         if observation.n_players != 2:
             return table_win_probability(observation, self.n_samples, self.rng, self._table_cache)
         me = observation.player
         mine = observation.hole + observation.up_cards[me]
         theirs = observation.up_cards[1 - me]
-        key = (mine, theirs)
+        hand = max(self._hand, 0)
+        key = (hand, mine, theirs)
         if key != self._cache_key:
-            self._cache_value = _win_probability(mine, theirs, self.n_samples, self.rng)
+            u = self._completion_uniforms(np.array([hand]), np.array([observation.round]))
+            self._cache_value = float(_win_probabilities(np.array([mine]), np.array([theirs]), u)[0])
             self._cache_key = key
         return self._cache_value
 
+    def plays_batches_of(self, game: Any) -> bool:
+        """:meth:`act_batch` plays heads-up (at a larger table P(win) is sampled hand by hand)."""
+        return game.n_players == 2
+
+    #: Rows per sampling pass of :meth:`act_batch` (n_samples completions each).
+    _BATCH_ROWS = 128
+
+    def act_batch(self, observation: Any) -> np.ndarray:
+        """The kinds :meth:`act` picks in every row of a heads-up stud batch: the same completions per hand and
+        round, then θ, the curves and the draw as :class:`~bpp.stud.decision.player.CurvePlayer`."""
+        n = len(observation)
+        me = observation.player
+        ups = observation.up_cards
+        hole = observation.hole
+        rounds = observation.round
+        hands = observation.hand + self._hand_base
+        p = np.empty(n)
+        for r in np.unique(rounds).tolist():
+            sel = np.flatnonzero(rounds == r)
+            mine = np.concatenate([hole[sel], ups[sel, me[sel], : r + 1]], axis=1)
+            theirs = ups[sel, 1 - me[sel], : r + 1]
+            for start in range(0, len(sel), self._BATCH_ROWS):
+                part = slice(start, start + self._BATCH_ROWS)
+                u = self._completion_uniforms(hands[sel[part]], rounds[sel[part]])
+                p[sel[part]] = _win_probabilities(mine[part], theirs[part], u)
+        u_owed, theta = self._batch_theta(observation)
+        can_raise = observation.legal[:, 2]
+        kinds, _ = self._batch_decide(p - theta, rounds, u_owed, can_raise, self._batch_uniforms(observation))
+        return kinds
+
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """The sampled P(win) for each down card of ``holdings``, on a spawned stream (play is not disturbed)."""
+        """The sampled P(win), float (n,), for each down card of ``holdings`` (int (n, 1)), on a spawned stream (play is not disturbed)."""
         me = observation.player
         up, theirs = observation.up_cards[me], observation.up_cards[1 - me]
         rng = self._side_rng()

@@ -37,12 +37,21 @@ and reported in the documentation's results page for Korb1999.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from holdem.games.base import Observation
 
 from bpp.stud.players.paper import BPPPlayer
 from bpp.models import shipped_path
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from bpp.stud.model.actions import ActionsModel
+    from bpp.stud.model.figure1 import StudCPTs
+    from holdem.games.base import Event
 
 __all__ = ["ActionsBPP"]
 
@@ -69,20 +78,20 @@ class ActionsBPP(BPPPlayer):
     curve_contexts = ("open", "facing")
     default_curves = shipped_path("stud", "curves_actions.json")
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any):
         from bpp.stud.model.actions import round_action_state
 
         super().__init__(**kwargs)
         self._state_of = round_action_state
         self._events: list = []
 
-    def network(self, cpts):
+    def network(self, cpts: StudCPTs) -> tuple[dict, dict]:
         """Figure 1 with OPP_Action ∈ {pass, call, bet, raise} (:func:`bpp.stud.model.actions.actions_factors`)."""
         from bpp.stud.model.actions import actions_factors
 
         return actions_factors(cpts)
 
-    def learner(self):
+    def learner(self) -> ActionsModel:
         """:class:`bpp.stud.model.actions.ActionsModel`: the 4 × n_current M_A|C counted from showdowns."""
         from bpp.stud.model.actions import ActionsModel
 
@@ -93,7 +102,7 @@ class ActionsBPP(BPPPlayer):
         return 1 if observation.to_call > 0 else 0
 
     def holdings_curve_contexts(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """The situation does not depend on the down card."""
+        """The situation does not depend on the down card: the same context for every row of ``holdings`` (int (n, 1)), int64 (n,)."""
         return np.full(holdings.shape[0], self.curve_context(observation), dtype=np.int64)
 
     def _action(self, observation: Observation) -> int:
@@ -108,7 +117,7 @@ class ActionsBPP(BPPPlayer):
         )
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """P(BPP_Win | evidence) had BPP held each down card."""
+        """P(BPP_Win | evidence), float (n,), had BPP held each down card of ``holdings`` (int (n, 1))."""
         from bpp.stud.model.handtypes import holding_types
 
         me = observation.player
@@ -134,7 +143,7 @@ class ActionsBPP(BPPPlayer):
         super().new_hand(seat)
         self._events = []
 
-    def observe(self, event) -> None:
+    def observe(self, event: Event) -> None:
         seat = self._seat
         if seat is None or event.player < 0 or (event.player == seat and event.kind != "action"):
             return

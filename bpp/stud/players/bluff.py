@@ -14,9 +14,16 @@ bluff when the opponent bet or raised in it and showed a hand with no pair.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.players.paper import BPPPlayer
+
+if TYPE_CHECKING:
+    from bpp.stud.model.bluff import BluffModel
+    from bpp.stud.model.figure1 import StudCPTs
+    from holdem.games.base import Action, Event
 
 __all__ = ["BluffBPP"]
 
@@ -43,13 +50,13 @@ class BluffBPP(BPPPlayer):
     learned = ("OPP_Bluff", "OPP_Action")
     beliefs = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final", "OPP_Bluff")
 
-    def network(self, cpts):
+    def network(self, cpts: StudCPTs) -> tuple[dict, dict]:
         """Figure 1 plus OPP_Bluff (:func:`bpp.stud.model.bluff.bluff_factors`), at the priors."""
         from bpp.stud.model.bluff import bluff_factors
 
         return bluff_factors(cpts)
 
-    def learner(self):
+    def learner(self) -> BluffModel:
         """:class:`bpp.stud.model.bluff.BluffModel`: β and H counted from showdowns."""
         from bpp.stud.model.bluff import BluffModel
 
@@ -69,11 +76,11 @@ class BluffBPP(BPPPlayer):
         super().new_hand(seat)
         self._my_down: tuple = ()
 
-    def act(self, observation: Observation):
+    def act(self, observation: Observation) -> Action:
         self._my_down = tuple(observation.hole)  # BPP_Current at showdown needs BPP's own down card
         return super().act(observation)
 
-    def observe(self, event) -> None:
+    def observe(self, event: Event) -> None:
         seat = self._seat
         if seat is None or event.player < 0:
             return
@@ -84,6 +91,7 @@ class BluffBPP(BPPPlayer):
         kind = event.kind
         if kind == "action":
             r = event.round
+            assert event.action is not None  # an "action" event carries its action
             self._aggressive[r] = self._aggressive[r] is True or event.action.kind == ActionKind.BET_RAISE
         elif kind == "deal":
             self._opp_up.extend(event.cards)

@@ -87,6 +87,7 @@ True
 from __future__ import annotations
 
 import itertools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -95,6 +96,16 @@ from holdem.games.base import ActionKind, Observation
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.model.handvalue import _hand_value, hand_value_codes
 from bpp.stud.players.reference import DownCardPlayer, _decisions, unseen_cards
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
+    from pgmpy.models import DiscreteBayesianNetwork
+
+    from bpp.stud.decision.curves import CurveParams, CurveSet
+    from holdem._typing import RngLike
+    from holdem.games.base import Event
 
 __all__ = ["CardBPP", "OpponentActionModel", "REL_STATES", "SHOWING_STATES", "FACING_STATES", "OUTCOMES", "relations"]
 
@@ -110,8 +121,8 @@ OUTCOMES = ("fold", "call", "bet")
 _FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
 
 
-def relations(candidates, opp_up, bpp_up) -> np.ndarray:
-    """OPP_Rel (index into :data:`REL_STATES`) for each candidate down card of the opponent.
+def relations(candidates: ArrayLike, opp_up: Sequence[int], bpp_up: Sequence[int]) -> np.ndarray:
+    """OPP_Rel (index into :data:`REL_STATES`), intp (n,), for each candidate down card (int, n of them) of the opponent.
 
     ``behind`` when the opponent's hand (candidate + ``opp_up``) does not beat
     ``bpp_up`` as a partial poker hand, ``ahead_type`` when its §3.2 hand
@@ -246,8 +257,8 @@ class OpponentActionModel:
             self._likelihood = out
         return self._likelihood
 
-    def add(self, showing: int, facing: int, kind: int, responsibility) -> None:
-        """Count one decision, ``responsibility`` the (possibly fractional) weight of each OPP_Rel state."""
+    def add(self, showing: int, facing: int, kind: int, responsibility: float | np.ndarray) -> None:
+        """Count one decision, ``responsibility`` the (possibly fractional) weight of each OPP_Rel state (float (3,))."""
         if not facing and kind == _FOLD:
             kind = _CALL
         self.counts_[showing, facing, kind] += responsibility
@@ -302,12 +313,12 @@ class CardBPP(DownCardPlayer):
         prior_strength: float = 2.0,
         n_samples: int = 200,
         max_bets: int = 4,
-        params=None,
+        params: CurveParams | CurveSet | None = None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
         play: str = "sample",
-        rng=None,
-    ):
+        rng: RngLike = None,
+    ) -> None:
         super().__init__(
             n_samples=n_samples, max_bets=max_bets, params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng
         )
@@ -320,7 +331,7 @@ class CardBPP(DownCardPlayer):
         self._seat: int | None = None
         self._hole = None
         self._events: list = []
-        self._opp_hole = None
+        self._opp_hole: int | None = None
 
     @property
     def learns_across_hands(self) -> bool:
@@ -391,7 +402,7 @@ class CardBPP(DownCardPlayer):
         total = weights.sum()
         return cards, weights / total if total > 0.0 else np.full(cards.size, 1.0 / cards.size)
 
-    def network(self, observation: Observation):
+    def network(self, observation: Observation) -> tuple[DiscreteBayesianNetwork, dict[str, str]]:
         """The hand's network as a pgmpy ``DiscreteBayesianNetwork`` and its evidence: ``(model, evidence)``.
 
         Nodes ``OPP_Down``, ``OPP_Rel_i`` and ``OPP_Action_i`` per opponent
@@ -443,6 +454,7 @@ class CardBPP(DownCardPlayer):
     # -- learning ------------------------------------------------------------
 
     def new_hand(self, seat: int) -> None:
+        super().new_hand(seat)  # count the hand: its index picks the per-hand random stream
         if self.learn and self._events and self._hole is not None and (self.learn_folds or self._opp_hole is not None):
             self._learn()
         self._seat = seat
@@ -453,7 +465,7 @@ class CardBPP(DownCardPlayer):
         self._counted = ([], None, None)
         self._win_key = None
 
-    def observe(self, event) -> None:
+    def observe(self, event: Event) -> None:
         if self._seat is None:
             return
         self._events.append(event)
@@ -463,6 +475,7 @@ class CardBPP(DownCardPlayer):
     def _learn(self) -> None:
         """Add the finished hand's decisions to the counts (hard at a showdown, posterior-weighted otherwise)."""
         assert self._seat is not None  # events are recorded only once seated
+        assert self._hole is not None  # new_hand learns only from a hand whose down card it saw
         me, opp = self._seat, 1 - self._seat
         ups: dict[int, list[int]] = {0: [], 1: []}
         for event in self._events:

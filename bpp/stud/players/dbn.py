@@ -19,11 +19,18 @@ CompiledDBN(n_hands=None)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.players.paper import BPPPlayer
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from bpp.stud.model.dbn import DBNBelief, DBNCPTs
 
 __all__ = ["DBNBPP", "opponent_actions"]
 
@@ -78,7 +85,7 @@ class DBNBPP(BPPPlayer):
     name = "bpp-dbn"
     single_idea = "adds only the dynamic network of §6.3"
 
-    def __init__(self, *, dbn_cpts=None, **kwargs):
+    def __init__(self, *, dbn_cpts: DBNCPTs | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         from bpp.stud.model.dbn import CompiledDBN, load_dbn_cpts
 
@@ -101,7 +108,8 @@ class DBNBPP(BPPPlayer):
         return float(self.dbn_.p_win(b, upcards, actions))
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """P(win) had BPP held each down card: one filter, then one row of G_t per holding's BPP_Current type."""
+        """P(win), float (n,), had BPP held each down card of ``holdings`` (int (n, 1)): one filter, then one row of G_t
+        per holding's BPP_Current type."""
         from bpp.stud.model.handtypes import holding_types
 
         upcards, actions = self._opp_evidence(observation)
@@ -116,7 +124,7 @@ class DBNBPP(BPPPlayer):
         me = observation.player
         cards = list(observation.hole) + list(observation.up_cards[me])
         upcards, actions = self._opp_evidence(observation)
-        out = {}
+        out: dict[str, str | None] = {}
         for s in range(observation.round + 1):
             out[node("BPP_Current", s)] = self.dbn_.current_states[s][self._type_of(cards[: s + 2])]
             out[node("OPP_Upcards", s)] = self.dbn_.upcard_states[s][upcards[s]]
@@ -127,7 +135,7 @@ class DBNBPP(BPPPlayer):
         """One :class:`~bpp.stud.model.dbn.DBNSlice` per round of the one compiled DBN (learned M_A|C)."""
         return self.dbn_.slices()
 
-    def belief(self, observation: Observation):
+    def belief(self, observation: Observation) -> DBNBelief:
         """The :class:`~bpp.stud.model.dbn.DBNBelief` at ``observation``'s round."""
         e = self.evidence(observation)
         t = observation.round

@@ -12,9 +12,18 @@ deck, so OPP_Final is conditioned on BPP_Final.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bpp.stud.players.paper import BPPPlayer
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
+    from bpp.stud.model.figure1 import StudCPTs
 
 __all__ = ["LinkedBPP"]
 
@@ -38,7 +47,7 @@ class LinkedBPP(BPPPlayer):
     name = "bpp-linked"
     single_idea = "adds only the BPP_Final -> OPP_Final arc"
 
-    def __init__(self, *, opp_given_bpp=None, **kwargs):
+    def __init__(self, *, opp_given_bpp: ArrayLike | None = None, **kwargs: Any):
         from bpp.stud.model.linked import load_opp_given_bpp
 
         self.opp_given_bpp = load_opp_given_bpp() if opp_given_bpp is None else opp_given_bpp
@@ -47,7 +56,7 @@ class LinkedBPP(BPPPlayer):
     def network_key(self) -> tuple:
         return (np.asarray(self.opp_given_bpp, dtype=np.float64).tobytes(),)
 
-    def network(self, cpts):
+    def network(self, cpts: StudCPTs) -> tuple[dict, dict]:
         """Figure 1 with OPP_Final conditioned on BPP_Final (:func:`bpp.stud.model.linked.linked_factors`)."""
         from bpp.stud.model.linked import linked_factors
 

@@ -40,6 +40,7 @@ network's P(win): a better-calibrated P(win) need not win more with them.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -49,6 +50,16 @@ from holdem.games.stud import showing_key
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.decision.player import CurvePlayer
 from bpp.stud.players.paper import seat_action
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from bpp.stud.decision.curves import CurveParams, CurveSet
+    from bpp.stud.model.figure1 import StudCPTs
+    from bpp.stud.model.multi import CompiledMultiNet
+    from holdem._typing import RngLike
+    from holdem.games.base import Event
 
 __all__ = ["MultiBPPPlayer", "OPPONENT_MODELS", "strongest_showing"]
 
@@ -107,13 +118,13 @@ class MultiBPPPlayer(CurvePlayer):
         learn: bool = True,
         prior_strength: float = 2.0,
         refit_every: int = 1,
-        cpts=None,
-        params=None,
+        cpts: Sequence[StudCPTs] | None = None,
+        params: CurveParams | CurveSet | None = None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
         play: str = "sample",
-        rng=None,
-    ):
+        rng: RngLike = None,
+    ) -> None:
         super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
         if opponent_model not in OPPONENT_MODELS:
             raise ValueError(
@@ -205,7 +216,7 @@ class MultiBPPPlayer(CurvePlayer):
             ],
         }
 
-    def compiled_network(self, observation: Observation):
+    def compiled_network(self, observation: Observation) -> CompiledMultiNet:
         """The :class:`~bpp.stud.model.multi.CompiledMultiNet` of ``observation``'s round and live opponents, learned M_A|C included."""
         from bpp.stud.model.multi import CompiledMultiNet
 
@@ -238,6 +249,7 @@ class MultiBPPPlayer(CurvePlayer):
         self._pending.clear()
 
     def new_hand(self, seat: int) -> None:
+        super().new_hand(seat)  # count the hand: its index picks the per-hand random stream
         for k, pending in self._pending.items():
             if pending >= self.refit_every:
                 self.refit(k)
@@ -245,7 +257,7 @@ class MultiBPPPlayer(CurvePlayer):
         self._aggressive = {}
         self._ups = {}
 
-    def observe(self, event) -> None:
+    def observe(self, event: Event) -> None:
         seat = self._seat
         p = event.player
         if seat is None or p < 0 or p == seat:
@@ -254,6 +266,7 @@ class MultiBPPPlayer(CurvePlayer):
         if kind == "action":
             r = event.round
             row = self._aggressive.setdefault(p, [None] * 4)
+            assert event.action is not None  # an "action" event carries its action
             row[r] = row[r] is True or event.action.kind == _BET_RAISE
         elif kind == "deal":
             self._ups.setdefault(p, []).extend(event.cards)
@@ -271,7 +284,7 @@ class MultiBPPPlayer(CurvePlayer):
         return f"MultiBPPPlayer(opponent_model={self.opponent_model!r}{play})"
 
 
-def strongest_showing(*, rng=None, **kwargs) -> MultiBPPPlayer:
+def strongest_showing(*, rng: RngLike = None, **kwargs: Any) -> MultiBPPPlayer:
     """The registry's ``bpp-strongest``: the heads-up network reading the table as its strongest showing (the baseline).
 
     >>> strongest_showing(rng=0).opponent_model

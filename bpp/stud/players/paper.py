@@ -21,7 +21,9 @@ reported in the documentation's results page for Korb1999.
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -30,6 +32,24 @@ from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.decision.player import CurvePlayer
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from bpp.stud.decision.curves import CurveParams, CurveSet
+    from bpp.stud.model.bluff import BluffModel
+    from bpp.stud.model.compiled_stud import CompiledStudNet, StudBelief
+    from bpp.stud.model.dbn import DBNBelief
+    from bpp.stud.model.figure1 import StudCPTs
+    from bpp.stud.model.learning import ShowdownCounts
+    from collections.abc import Callable
+
+    from holdem._typing import RngLike
+    from holdem.games.batched import BatchObservation
+    from holdem.match.batched import BatchRecord
+    from holdem.games.base import Event
+    from holdem.games.batched import BatchObservation
+    from holdem.match.batched import BatchRecord
 
 __all__ = ["BPPPlayer", "opponent_action", "seat_action"]
 
@@ -161,14 +181,14 @@ class BPPPlayer(CurvePlayer):
         learn: bool = True,
         prior_strength: float = 2.0,
         refit_every: int = 1,
-        nets=None,
-        upcards_link=False,
-        params=None,
+        nets: Sequence[CompiledStudNet] | None = None,
+        upcards_link: bool | str | None = False,
+        params: CurveParams | CurveSet | None = None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
         play: str = "sample",
-        rng=None,
-    ):
+        rng: RngLike = None,
+    ) -> None:
         super().__init__(params=params, bluff=bluff, bets_per_round=bets_per_round, play=play, rng=rng)
         if upcards_link and self.single_idea:
             raise ValueError(
@@ -194,7 +214,8 @@ class BPPPlayer(CurvePlayer):
         self.refit_every = int(refit_every)
         self.nets = nets
         self._base_nets = tuple(_default_nets() if nets is None else nets)
-        self.upcards_link = False if not upcards_link else ("showing" if upcards_link is True else upcards_link)
+        self.upcards_link: Literal[False] | str = (
+            False if not upcards_link else ("showing" if upcards_link is True else str(upcards_link)))
         if self.upcards_link:
             from bpp.stud.model.upcards import link_node, link_state
 
@@ -211,6 +232,9 @@ class BPPPlayer(CurvePlayer):
         self._aggressive: list[bool | None] = [None] * 4
         self._opp_up: list[int] = []
         self._my_up: list[int] = []
+        self._speculating = False  # on the batched engine with learning: decisions recorded for batch_check
+        self._decisions: list = []
+        self._chunk_first = 0
 
     # -- the variant: its network, its evidence, its learned tables ------------
 
@@ -218,8 +242,10 @@ class BPPPlayer(CurvePlayer):
     observed: tuple[str, ...] = ("BPP_Current", "OPP_Upcards", "OPP_Action")
     #: The nodes whose tables are learned from showdowns (refit between hands).
     learned: tuple[str, ...] = ("OPP_Action",)
+    #: The learned tables' counter (:meth:`learner`); its class, and so its ``update``, depends on the variant.
+    model_: Any
 
-    def network(self, cpts):
+    def network(self, cpts: StudCPTs) -> tuple[dict, dict]:
         """The round's network as tables: Figure 1 (:func:`bpp.stud.model.figure1.figure1_factors`), or with
         ``upcards_link`` §6.1's link node as a second parent of OPP_Action (:func:`bpp.stud.model.upcards.upcards_factors`)."""
         if self.upcards_link:
@@ -250,7 +276,7 @@ class BPPPlayer(CurvePlayer):
         """The learned tables per round, as :meth:`network` lays them out (default: the learner's M_A|C)."""
         return self.model_.action_cpts()
 
-    def learner(self):
+    def learner(self) -> ShowdownCounts | BluffModel:
         """The showdown counter of the learned tables (:class:`bpp.stud.model.learning.ActionModel`: M_A|C; with
         ``upcards_link``, :class:`bpp.stud.model.upcards.LinkedActionModel`: M_A|C,S)."""
         if self.upcards_link:
@@ -279,7 +305,8 @@ class BPPPlayer(CurvePlayer):
                                                     opponent_action(observation))
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """P(BPP_Win | evidence) had BPP held each down card: one table lookup per holding's BPP_Current type."""
+        """P(BPP_Win | evidence), float (n,), had BPP held each down card of ``holdings`` (int (n, 1)): one table lookup
+        per holding's BPP_Current type."""
         from bpp.stud.model.handtypes import holding_types
 
         me = observation.player
@@ -315,7 +342,7 @@ class BPPPlayer(CurvePlayer):
     #: The posteriors :meth:`belief` reports (the explorer, the trace), P(BPP_Win) first.
     beliefs: tuple[str, ...] = ("BPP_Win", "OPP_Current", "OPP_Final", "BPP_Final")
 
-    def belief_network(self, cpts):
+    def belief_network(self, cpts: StudCPTs) -> tuple[dict, dict]:
         """The network :meth:`belief` and the explorer show (default: the one the player plays from)."""
         return self.network(cpts)
 
@@ -335,7 +362,7 @@ class BPPPlayer(CurvePlayer):
             )
         return self._compiled
 
-    def belief(self, observation: Observation):
+    def belief(self, observation: Observation) -> StudBelief | DBNBelief:
         """The round's :class:`~bpp.stud.model.compiled_stud.StudBelief` (P(win) and the posteriors) for ``observation``."""
         from bpp.stud.model.compiled_stud import StudBelief
 
@@ -362,7 +389,7 @@ class BPPPlayer(CurvePlayer):
         self.model_.reset()
         self.refit()
 
-    def save(self, directory) -> Path:
+    def save(self, directory: str | os.PathLike[str]) -> Path:
         """Write the learned M_A|C counts as plain files: ``action_model.npz`` in ``directory`` (created).
 
         >>> import tempfile, numpy as np
@@ -382,7 +409,7 @@ class BPPPlayer(CurvePlayer):
         np.savez(directory / "action_model.npz", n_showdowns=self.model_.n_showdowns_, **counts)  # type: ignore[arg-type]
         return directory
 
-    def load(self, directory) -> "BPPPlayer":
+    def load(self, directory: str | os.PathLike[str]) -> "BPPPlayer":
         """Read what :meth:`save` wrote (refitting P(BPP_Win) to it); returns self."""
         path = Path(directory) / "action_model.npz"
         name = repr(str(path))
@@ -403,7 +430,252 @@ class BPPPlayer(CurvePlayer):
         self.model_.n_showdowns_ = int(n)
         return self.refit()
 
+    # -- the batched engine (holdem.match.batched): decisions for many hands, learning checked afterwards ----
+
+    def _batch_supported(self) -> bool:
+        """Whether :meth:`act_batch` plays exactly as :meth:`act`: the paper's evidence, one set of curves, M_A|C
+        learned as here (a subclass that changes any of them plays hand by hand)."""
+        cls = type(self)
+        fast = self.win_tables_._fast  # each round's refit one product of the layout _batch_p reads
+        return (not self.upcards_link and not self._split and self.observed == BPPPlayer.observed
+                and self.learned == BPPPlayer.learned
+                and all(f is not None and list(f[1]) == [1, 0] and list(f[4]) == [0, 1, 2, 3] and len(f[3]) == 4
+                        for f in fast)
+                and all(getattr(cls, name) is getattr(BPPPlayer, name)
+                        for name in ("win_probability", "observe", "new_hand", "learner", "learned_tables", "act",
+                                     "_probabilities")))
+
+    @property
+    def act_batch(self) -> Callable[[BatchObservation], np.ndarray] | None:
+        """:meth:`_act_batch` when this player decides batches exactly as hand by hand (the paper's network and
+        variants that change only the network's tables, e.g. ``bpp-linked``), else None."""
+        return self._act_batch if self._batch_supported() else None
+
+    def _batch_evidence(self, observation) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """BPP_Current, OPP_Upcards and OPP_Action (:func:`opponent_action`) of every row, heads-up.
+
+        Heads-up the opponent was aggressive in the round exactly when BPP owes
+        chips, and has not acted when nothing is owed and both seats are still to act.
+        """
+        from bpp.stud.model.handtypes import colex_index, type_table
+
+        n = len(observation)
+        me = observation.player
+        ups = observation.up_cards
+        hole = observation.hole
+        rounds = observation.round
+        current = np.empty(n, dtype=np.intp)
+        upcards = np.empty(n, dtype=np.intp)
+        for r in np.unique(rounds).tolist():
+            sel = np.flatnonzero(rounds == r)
+            mine = np.concatenate([hole[sel], ups[sel, me[sel], : r + 1]], axis=1)
+            current[sel] = type_table(r + 2)[colex_index(np.sort(mine, axis=1))]
+            upcards[sel] = type_table(r + 1)[colex_index(np.sort(ups[sel, 1 - me[sel], : r + 1], axis=1))]
+        owes = observation.to_call > 0
+        action = np.where(owes, 1, np.where((observation.n_bets == 0) & (observation.to_act == 2), 2, 0))
+        return current, upcards, action
+
+    def _table_p(self, rounds, current, upcards, action) -> np.ndarray:
+        """P(BPP_Win | evidence) per row from the current tables (what :meth:`win_probability` reads)."""
+        p = np.empty(len(rounds))
+        for r in np.unique(rounds).tolist():
+            sel = np.flatnonzero(rounds == r)
+            p[sel] = self._tables[r][current[sel], upcards[sel], action[sel]]
+        return p
+
+    def _act_batch(self, observation: BatchObservation) -> np.ndarray:
+        """The kinds :meth:`act` picks in every row of a heads-up stud batch (table lookups, θ, the curves).
+
+        Learning on the batched engine (:meth:`batch_begin`), a row whose hand
+        comes after showdowns foreseen from the last check reads P(win) from
+        M_A|C with them counted (:meth:`_batch_p`); :meth:`batch_check` checks it.
+        """
+        self._refit_if_due()
+        current, upcards, action = self._batch_evidence(observation)
+        rounds = observation.round
+        p = self._table_p(rounds, current, upcards, action)
+        if self._speculating:
+            m = self._foreseen(observation.hand - self._chunk_first)
+            ahead = np.flatnonzero((m > 0) & (action < 2))
+            if len(ahead):
+                p[ahead] = self._batch_p(self._foreseen_counts, m[ahead], rounds[ahead], current[ahead], upcards[ahead],
+                                         action[ahead])
+        u, theta = self._batch_theta(observation)
+        can_raise = observation.legal[:, 2]
+        x = self._batch_uniforms(observation)
+        kinds, _ = self._batch_decide(p - theta, rounds, u, can_raise, x)
+        if self._speculating:
+            self._decisions.append((observation.hand - self._chunk_first, rounds, current, upcards, action, theta, u,
+                                    can_raise, np.zeros(len(kinds)) if x is None else x, kinds))
+        return kinds
+
+    def _refit_if_due(self) -> None:
+        """What :meth:`new_hand` does before a hand: refit when ``refit_every`` showdowns are pending."""
+        if self._pending >= self.refit_every:
+            self.refit()
+
+    def batch_begin(self) -> None:
+        """A block starts on the batched engine: its hand ``i`` is this player's hand ``hands so far + i``."""
+        self._refit_if_due()
+        self._hand_base = self._hand + 1
+        self._speculating = self.learn
+        self._foresee(0, np.zeros(0, dtype=bool), np.zeros((0, 4), dtype=np.int64), np.zeros((0, 4), dtype=np.int64))
+
+    def _foresee(self, first: int, learned: np.ndarray, acted: np.ndarray, types: np.ndarray) -> None:
+        """The next batch starts at hand ``first``; ``learned`` (per hand from it), ``acted`` and ``types`` (per
+        showdown) are what the last played batch says the hands from it teach (the play's foresight)."""
+        self._chunk_first = first
+        self._decisions = []
+        self._foreseen_before = np.concatenate([[0], np.cumsum(learned)])
+        self._foreseen_counts = self._counts_after(acted, types)
+
+    def _in_tables(self, before: np.ndarray) -> np.ndarray:
+        """Of ``before`` showdowns since the batch's first hand, how many the tables at a hand hold (<= 0: none)."""
+        k, p0 = self.refit_every, self._pending
+        return (p0 + before) // k * k - p0
+
+    def _foreseen(self, hands: np.ndarray) -> np.ndarray:
+        """:meth:`_in_tables` at ``hands`` (from the batch's first) with the foreseen showdowns."""
+        before = self._foreseen_before
+        return self._in_tables(before[np.minimum(hands, len(before) - 1)])
+
+    def _learned_from(self, record, me: int, first: int = 0, stop: int | None = None):
+        """What hands ``first`` … ``stop - 1`` of ``record`` teach M_A|C (as :meth:`observe` and ``ActionModel.update``):
+        per hand whether it is learned from (a showdown), per such hand the opponent's action per round (0 passive,
+        1 aggressive, -1 did not act) and its current type per round."""
+        from bpp.stud.model.handtypes import colex_index, type_table
+
+        stop = record.n_hands if stop is None else stop
+        seats = record.seat_agents.shape[1]
+        learned = record.showdown[first:stop]
+        hands = first + np.flatnonzero(learned)
+        opp = 1 - np.argmax(record.seat_agents[hands] == me, axis=1)
+        where = np.full(record.n_hands, -1)
+        where[hands] = np.arange(len(hands))
+        at = where[record.hand]
+        theirs = at >= 0
+        theirs[theirs] = record.seat[theirs] == opp[at[theirs]]
+        acted = np.full((len(hands), 4), -1)
+        np.maximum.at(acted, (at[theirs], record.round[theirs]), (record.kind[theirs] == 2).astype(np.int64))
+        pos = (opp - record.buttons[hands] - 1) % seats
+        deals = record.deals[hands]
+        rows = np.arange(len(hands))
+        cards = np.stack([deals[rows, pos]] + [deals[rows, seats * (j + 1) + pos] for j in range(4)], axis=1)
+        types = np.stack([type_table(r + 2)[colex_index(np.sort(cards[:, : r + 2], axis=1))] for r in range(4)], axis=1)
+        return learned, acted, types
+
+    def _counts_after(self, acted: np.ndarray, types: np.ndarray) -> list[np.ndarray]:
+        """Per round, the counts after each number m = 0 … of these showdowns, from the current counts: (m, 2, n_current)."""
+        out = []
+        for r, counts in enumerate(self.model_.counts_):
+            step = np.zeros((len(acted) + 1,) + counts.shape)
+            seen = np.flatnonzero(acted[:, r] >= 0)
+            step[seen + 1, acted[seen, r], types[seen, r]] = 1.0
+            out.append(counts + np.cumsum(step, axis=0))
+        return out
+
+    def batch_check(self, record: BatchRecord, me: int) -> int:
+        """How many hands of ``record``, from the first, were played as hand by hand (see
+        :func:`holdem.match.batched.batch_learner`): every decision is decided again with the tables its hand
+        would have had, learning from the showdowns of the batch's earlier hands as played."""
+        self._refit_if_due()
+        n = record.n_hands
+        if not self.learn or not self._decisions:
+            return n
+        learned, acted, types = self._learned_from(record, me)
+        m = self._in_tables(np.cumsum(learned) - learned)
+        hand, rounds, current, upcards, action, theta, u, can_raise, drawn, kinds = (
+            np.concatenate(part) for part in zip(*self._decisions))
+        x = None if self.play == "argmax" else drawn  # argmax draws nothing
+        m = m[hand]
+        todo = np.flatnonzero(action < 2)  # an unobserved OPP_Action: P(win) does not depend on M_A|C
+        if not len(todo):
+            return n
+        exact = m[todo] <= 0  # the batch's own tables
+        p = self._table_p(rounds[todo], current[todo], upcards[todo], action[todo])
+        later = np.flatnonzero(~exact)
+        if len(later):
+            i = todo[later]
+            p[later] = self._batch_p(self._counts_after(acted, types), m[i], rounds[i], current[i], upcards[i], action[i])
+        xs = None if x is None else x[todo]
+        again, near = self._batch_decide(p - theta[todo], rounds[todo], u[todo], can_raise[todo], xs, exact=False)
+        differ = again != kinds[todo]
+        for j in np.flatnonzero(near):  # within rounding of a boundary: decide with exactly refit tables
+            i = todo[j]
+            differ[j] = self._differs_exactly(acted, types, int(m[i]), i, rounds, current, upcards, action, theta, u,
+                                              can_raise, x, kinds)
+        return int(hand[todo[differ]].min()) if differ.any() else n
+
+    def _batch_p(self, counts: list, m: np.ndarray, rounds: np.ndarray, current: np.ndarray, upcards: np.ndarray,
+                 action: np.ndarray) -> np.ndarray:
+        """P(BPP_Win | evidence) per row had M_A|C held ``counts[r][m]`` (the product of ``WinTables.refit``, row by
+        row: the same value up to rounding; observed OPP_Action only)."""
+        s = self.prior_strength
+        p = np.empty(len(m))
+        for r in np.unique(rounds).tolist():
+            sel = np.flatnonzero(rounds == r)
+            both = counts[r][m[sel]]  # (d, 2, n_current)
+            c = both[np.arange(len(sel)), action[sel]]  # the counts of the observed action
+            total = both.sum(axis=1)
+            if s > 0:
+                values = (c + s / 2) / (total + s)
+            else:
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    values = np.where(total > 0, c / total, 0.5)
+            matrix, _, _, shape, _, state, _, _, _ = self.win_tables_._fast[r]
+            _, n_current, n_upcards, _ = shape
+            rows = (np.arange(shape[0])[:, None] * n_current + current[sel]) * n_upcards + upcards[sel]  # (w, d)
+            joint = np.einsum("wdk,dk->wd", matrix[rows], values)
+            p[sel] = joint[state] / joint.sum(axis=0)
+        return p
+
+    def _differs_exactly(self, acted, types, m: int, i: int, rounds, current, upcards, action, theta, u, can_raise, x,
+                         kinds) -> bool:
+        """Whether decision ``i`` differs from the one played with the tables refit exactly (``WinTables.refit``)
+        after ``m`` showdowns of the batch (``m <= 0``: the batch's own tables)."""
+        r = int(rounds[i])
+        if m <= 0:
+            tables = self._tables
+        else:
+            counts = [c[m] for c in self._counts_after(acted[:m], types[:m])]
+            saved = self.model_.counts_, self.win_tables_.tables
+            try:
+                self.model_.counts_ = counts
+                tables = self.win_tables_.refit(self.learned_tables()).tables
+            finally:
+                self.model_.counts_, self.win_tables_.tables = saved
+        p = np.array([tables[r][current[i], upcards[i], action[i]]])
+        one = slice(i, i + 1)
+        again, _ = self._batch_decide(p - theta[one], rounds[one], u[one], can_raise[one], None if x is None else x[one])
+        return bool(again[0] != kinds[i])
+
+    def batch_commit(self, record: BatchRecord, me: int, n: int) -> None:
+        """Learn from the first ``n`` hands of ``record`` as :meth:`observe` and :meth:`new_hand` would have; what
+        the later hands taught as played is kept as foresight for the next batch (it starts at the first of them)."""
+        self._hand += n
+        if not self.learn:
+            self._foresee(record.first + n, *self._learned_from(record, me, n, n))
+            return
+        learned, acted, types = self._learned_from(record, me, 0, n)
+        ahead = self._learned_from(record, me, n)
+        total = len(acted)
+        if total:
+            p0 = self._pending
+            # the tables of the last accepted hand: refit at its start or before, from the showdowns of earlier hands
+            in_tables = int(self._in_tables(np.array(total - int(learned[-1]))))
+            counts = self._counts_after(acted, types)
+            if in_tables > 0:
+                self.model_.counts_ = [c[in_tables].copy() for c in counts]
+                self.refit()
+                self._pending = total - in_tables
+            else:
+                self._pending = p0 + total
+            self.model_.counts_ = [c[total].copy() for c in counts]
+            self.model_.n_showdowns_ += total
+        self._foresee(record.first + n, *ahead)  # the refit due before the next hand: lazily, as new_hand
+
     def new_hand(self, seat: int) -> None:
+        super().new_hand(seat)  # count the hand: its index picks the per-hand random stream
         if self._pending >= self.refit_every:
             self.refit()
         self._seat = seat
@@ -411,7 +683,7 @@ class BPPPlayer(CurvePlayer):
         self._opp_up = []
         self._my_up = []
 
-    def observe(self, event) -> None:
+    def observe(self, event: Event) -> None:
         seat = self._seat
         if seat is None or event.player < 0:
             return
@@ -422,6 +694,7 @@ class BPPPlayer(CurvePlayer):
         kind = event.kind
         if kind == "action":
             r = event.round
+            assert event.action is not None  # an "action" event carries its action
             self._aggressive[r] = self._aggressive[r] is True or event.action.kind == _BET_RAISE
         elif kind == "deal":
             self._opp_up.extend(event.cards)

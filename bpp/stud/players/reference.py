@@ -49,7 +49,9 @@ most probable action wins: see :mod:`bpp.stud.players.paper`).
 from __future__ import annotations
 
 import itertools
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -61,6 +63,12 @@ from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.opponents import figure4_policy
 from bpp.stud.decision.player import CurvePlayer
 from bpp.models import shipped_path
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from bpp.stud.decision.curves import CurveParams, CurveSet
+    from holdem._typing import RngLike
 
 __all__ = ["DownCardPlayer", "RulesReader", "opponent_decisions", "hole_posterior", "unseen_cards"]
 
@@ -106,7 +114,7 @@ def _decisions(history, opp: int, max_bets: int) -> list[tuple]:
     return out
 
 
-def unseen_cards(*known) -> np.ndarray:
+def unseen_cards(*known: Iterable[int]) -> np.ndarray:
     """The card codes in none of the ``known`` groups, ascending: the candidates for the opponent's down card.
 
     >>> unseen_cards((0, 1), (51,)).size, int(unseen_cards((0, 1), (51,))[0])
@@ -232,7 +240,7 @@ def _round1_classes() -> list[tuple]:
     return sorted(keys)
 
 
-def build_round1_table(n_samples: int = 1000, seed: int = 12, path=None) -> Path:
+def build_round1_table(n_samples: int = 1000, seed: int = 12, path: str | os.PathLike[str] | None = None) -> Path:
     """Tabulate round-1 P(win | h) for every suit class by :func:`_win_sampled` and save it (``ROUND1_PATH``).
 
     Each class gets its own stream (``SeedSequence(seed).spawn``) and
@@ -467,7 +475,7 @@ def _round2_deal(ranks: tuple) -> tuple[tuple, tuple]:
     raise AssertionError(ranks)  # pragma: no cover - every key has such cards
 
 
-def build_round2_table(path=None, *, progress: bool = False) -> Path:
+def build_round2_table(path: str | os.PathLike[str] | None = None, *, progress: bool = False) -> Path:
     """Tabulate round-2 P(win | h) exactly for every rank key where no flush is possible, and save it (``ROUND2_PATH``).
 
     With BPP's three cards not of one suit and the opponent's two up cards of
@@ -649,12 +657,12 @@ class DownCardPlayer(CurvePlayer):
         *,
         n_samples: int = 200,
         max_bets: int = 4,
-        params=None,
+        params: CurveParams | CurveSet | None = None,
         bluff: float = BLUFF_PROBABILITY,
         bets_per_round: float = BETS_PER_ROUND,
         play: str = "sample",
-        rng=None,
-    ):
+        rng: RngLike = None,
+    ) -> None:
         for label, value in (("n_samples", n_samples), ("max_bets", max_bets)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
                 raise ValueError(f"The {label!r} parameter of {type(self).__name__} must be an integer >= 1; got {value!r}.")
@@ -686,7 +694,8 @@ class DownCardPlayer(CurvePlayer):
         return self.belief(observation)[2]
 
     def holdings_win_probabilities(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """Σ_h' P(h' | evidence) P(win | h', own down card h) for each ``h`` of ``holdings`` (a spawned stream; the cache is kept)."""
+        """Σ_h' P(h' | evidence) P(win | h', own down card h), float (n,), for each ``h`` of ``holdings`` (int (n, 1))
+        (a spawned stream; the cache is kept)."""
         self._check_seats(observation)
         me = observation.player
         up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]

@@ -36,12 +36,19 @@ may cost more than the split gains, which those tables show.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from holdem.games.base import Observation
 
 from bpp.stud.players.paper import BPPPlayer, opponent_action
 from bpp.models import shipped_path
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from bpp.stud.model.figure1 import StudCPTs
 
 __all__ = ["ShowingBPP"]
 
@@ -65,7 +72,7 @@ class ShowingBPP(BPPPlayer):
     curve_contexts = ("hidden", "showing")
     default_curves = shipped_path("stud", "curves_showing.json")
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         from bpp.stud.model.showing import type_shown
 
@@ -78,7 +85,7 @@ class ShowingBPP(BPPPlayer):
         return int(self._shown[observation.round][type_of(observation.hole + up), type_of(up)])
 
     def holdings_curve_contexts(self, observation: Observation, holdings: np.ndarray) -> np.ndarray:
-        """BPP_Strength had BPP held each down card (one vectorized hand-type lookup)."""
+        """BPP_Strength, int (n,), had BPP held each down card of ``holdings`` (int (n, 1)) (one vectorized hand-type lookup)."""
         from bpp.stud.model.handtypes import holding_types
 
         up = observation.up_cards[observation.player]
@@ -94,7 +101,7 @@ class ShowingBPP(BPPPlayer):
         out[STRENGTH_NODE] = STRENGTH_STATES[self.curve_context(observation)]
         return out
 
-    def belief_network(self, cpts):
+    def belief_network(self, cpts: StudCPTs) -> tuple[dict, dict]:
         """Figure 1 + BPP_Upcards + BPP_Strength (:func:`bpp.stud.model.showing.showing_factors`); P(win) is the
         paper network's (BPP_Strength is d-separated from BPP_Win given BPP_Current), so play uses Figure 1."""
         from bpp.stud.model.showing import showing_factors

@@ -34,9 +34,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from bpp.stud.model import dbn as _dbn
 from bpp.stud_variants import STUD_VARIANTS
+
+if TYPE_CHECKING:
+    from bpp.stud.players.paper import BPPPlayer
+    from holdem._typing import RngLike
 
 __all__ = ["FIGURE1_PIXELS", "Variant", "VARIANTS", "variant_of_agent"]
 
@@ -78,13 +83,13 @@ class Variant:
     pixels: dict = field(default_factory=dict)
     observed: tuple = ()
 
-    def make(self, rng=None):
+    def make(self, rng: RngLike = None) -> Any:
         """A new instance of the variant's agent (``rng``: None, a seed or a Generator)."""
         from bpp.registry import make_agent
 
         return make_agent(self.agent, rng=rng)
 
-    def networks(self, agent=None) -> list:
+    def networks(self, agent: BPPPlayer | None = None) -> list:
         """The four per-round pgmpy networks of ``agent`` (default: a new one, so the prior CPTs)."""
         agent = self.make(0) if agent is None else agent
         return [net.to_network() for net in agent.compiled_networks()]
