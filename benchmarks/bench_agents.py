@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from _timing import best_time
-from bpp.loki.evaluator.postflop import StreetTable, _conflicts
+from bpp.loki.evaluator.postflop import _FLOP_CACHE, StreetTable, _conflicts
 from holdem.cards import parse_cards
 from bpp.loki.simulator.sampling import _percentiles
 from holdem.evaluate import key_sums, rank_of_keys
@@ -165,9 +165,12 @@ def kernels() -> None:
     for text in ("3h 4c Jh", "3h 4c Jh 9s", "3h 4h Jd", "3h 4c Jh 9s 2d"):
         table = StreetTable(text)
         assert all(np.array_equal(a, b) for a, b in zip(table.holding_strength(), holding_strength_loop(table)))
-        ours = best_time(lambda: (setattr(table, "_strength", None), table.holding_strength()), 20)
+        ours = best_time(lambda: (setattr(table, "_strength", None), _FLOP_CACHE.clear(), table.holding_strength()), 20)
         before = best_time(lambda: holding_strength_loop(table), 20)
         print(f"{'HS/EHS of every holding, ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
+        if table.board.size == 3:  # the same flop again, or one of its suit relabellings: from the flop cache
+            hit = best_time(lambda: (setattr(table, "_strength", None), table.holding_strength()), 20)
+            print(f"{'  the same, flop cache hit':40} {hit * 1e3:8.3f} {before * 1e3:8.3f}")
     for text in ("3h 4c Jh", "3h 4c Jh 9s"):
         table = StreetTable(text)
         ours = best_time(lambda: StreetTable(text), 20)
@@ -188,6 +191,16 @@ def kernels() -> None:
         ours = best_time(lambda: _percentiles(boards, holdings), 20)
         before = best_time(lambda: percentiles_full(boards, holdings), 20)
         print(f"{'sim percentiles, 500 ' + street:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
+        if k < 5:  # the next street of trials from one board: the table's next-card entries instead of counting
+            table = StreetTable(boards[0])
+            cards = np.array([rng.choice(np.setdiff1d(np.setdiff1d(np.arange(52), boards[0]), HOLDINGS[h].ravel())) for h in holdings])
+            nxt = np.concatenate([np.broadcast_to(boards[0], (cards.size, k)), cards[:, None]], axis=1).astype(np.int8)
+            live = ~(HOLDINGS[holdings][:, :, :, None] == nxt[:, None, None, :]).any(axis=(1, 2, 3))  # per row
+            table.holding_strength()
+            assert np.array_equal(table.next_percentiles(cards[live], holdings[live]), _percentiles(nxt[live], holdings[live]))
+            ours = best_time(lambda: table.next_percentiles(cards[live], holdings[live]), 20)
+            before = best_time(lambda: _percentiles(nxt[live], holdings[live]), 20)
+            print(f"{'  next street from the table':40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
 
     for text in ("2c 7d Ks", "3h 4c Jh", "5s 9s Qs", "Ks 9d 2c 7h", "Ah Kh 7h 2c"):
         table = StreetTable(text)

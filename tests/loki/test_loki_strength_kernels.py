@@ -209,3 +209,27 @@ def test_next_percentiles_match_the_definition(board):
     want = np.array([_board_percentiles(np.append(board, c).astype(np.int8), h) for c, h in rows])
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
     assert StreetTable(parse_cards("2s 7s Ks 9s")).next_percentiles(cards[:1], holdings[:1]) is None  # four of a suit
+
+
+def test_simulator_percentiles_of_trials_from_one_flop_match_the_definition():
+    """Trial rivers from one flop share rank sets (their patterns' ranks are evaluated once per rank set): each row
+    still equals the count over every holding, flush rows included."""
+    from holdem.cards import parse_cards
+    from bpp.loki.simulator.sampling import _percentiles
+
+    rng = np.random.default_rng(11)
+    flop = parse_cards("2h 7h Kd")
+    rest = np.setdiff1d(np.arange(52), flop)
+    turns = rng.choice(rest, 4, replace=False)
+    boards, holdings = [], []
+    for turn in turns:  # each turn with a river of the same rank in two suits, and a heart (three to a flush)
+        for river in [c for c in rest if c != turn and (c >> 2 == 9 or c == 42)][:3]:
+            board = np.append(flop, [turn, river]).astype(np.int8)
+            live = np.flatnonzero(~np.isin(HOLDINGS, board).any(axis=1))
+            hearts = live[(HOLDINGS[live] & 3 == 2).all(axis=1)]
+            boards.append(board)
+            holdings.append([rng.choice(live), rng.choice(hearts)])
+    boards, holdings = np.array(boards), np.array(holdings)
+    got = _percentiles(boards, holdings)
+    want = np.array([_board_percentiles(b, h) for b, h in zip(boards, holdings)])
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)

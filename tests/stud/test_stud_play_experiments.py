@@ -22,16 +22,16 @@ Why, measured on 5,000 duplicate deals per cell (``figures/stud_calibration.md``
 * P(win) is biased where Figure 4 bets because its hand beats *BPP's* up
   cards, which the network (OPP_Action | OPP_Current, §3.1) cannot see:
   after an aggressive action while BPP shows the higher board, predicted
-  0.549 against a true 0.377 ± 0.028 in round 3 and 0.600 against
-  0.287 ± 0.031 in the last round; elsewhere within ±0.07.
+  0.555 against a true 0.377 ± 0.028 in round 3 and 0.612 against
+  0.289 ± 0.031 in the last round; elsewhere within ±0.08.
 * Sampling the fitted curves of eq. (8)-(10) costs more than the bias: the
   same network, learning and curves playing their most probable action
   (``play="argmax"``) score +0.088 ± 0.060 (t 2.88, p 0.004) against
   ``rules`` and +0.200 ± 0.046 (t 8.60) against ``prob``
   (``test_paper_network_played_deterministically_beats_both``); sampled,
-  BPP folds 8.4 % of the bets it faces with d > 0 (argmax 1.3 %).
-* Curves kept to §4.1's shapes (every f ≥ 0) do not help: −0.194 ± 0.070
-  (rules) and −0.059 ± 0.055 (prob) sampled (``figures/stud_shape.md``).
+  BPP folds 8.6 % of the bets it faces with d > 0 (argmax 1.1 %).
+* Curves kept to §4.1's shapes (every f ≥ 0) do not help: −0.153 ± 0.071
+  (rules) and −0.017 ± 0.055 (prob) sampled (``figures/stud_shape.md``).
 * Against ``prob`` BPP's type-level P(win) (17 final types, partial types
   before) is about as calibrated as prob's card-exact one and the two play
   the same curves, so sampled they break even.

@@ -151,7 +151,9 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     bkeys = key_sums(boards)
     rank_part = tables.card_keys[:52:4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, no suit counts
     pattern_keys = (rank_part[:, None] + rank_part[None, :]).ravel()  # hole-rank pattern 13 · r0 + r1: never a flush
-    pattern_rank = rank_of_keys((bkeys >> SUIT_SHIFT << SUIT_SHIFT)[:, None] + pattern_keys[None, :], 2 + k)
+    # boards that share their ranks share their patterns' ranks (trials from one board: at most 91 rank sets)
+    ranks_only, which = np.unique(bkeys >> SUIT_SHIFT << SUIT_SHIFT, return_inverse=True)
+    pattern_rank = rank_of_keys(ranks_only[:, None] + pattern_keys[None, :], 2 + k)[which.ravel()]
     # live holdings per pattern: (4 − b0)(4 − b1) for two ranks, (4 − b)(3 − b)/2 for a pair (b: the board's count)
     free = np.full((T, 13), 4, dtype=np.int64)
     suit_count = np.zeros((T, 4), dtype=np.int64)
@@ -174,18 +176,23 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
         t = flush_rows[t]
         live = (_HMASK[h] & board_mask[t]) == 0
         t, h = t[live], h[live]
-        hkeys, hbits = _holding_arrays()
+        _, hbits = _holding_arrays()
         bbits = tables.suit_bits[boards].sum(axis=1)
-        exact = rank_of_keys(hkeys[h] + bkeys[t], 2 + k, suit_bits=hbits[h] + bbits[t])
-        weight -= np.bincount(t * 169 + _HOLDING_PATTERN[h], minlength=T * 169).reshape(T, 169)
-        # the players' own holdings that can make the flush
         row_suit = np.zeros(T, dtype=np.intp)
         row_need = np.full(T, 9)
         row_suit[flush_rows] = suit
         row_need[flush_rows] = need
+
+        def rank(tt, hh):  # the larger of the pattern's rank and the flush table's entry for the row's suit (0 below
+            # five of it), as rank_of_keys ranks the hand: the hand's cards of that suit as a 13-bit rank mask
+            suited = ((hbits[hh] + bbits[tt]) >> (13 * row_suit[tt])) & 0x1FFF
+            return np.maximum(pattern_rank[tt, _HOLDING_PATTERN[hh]], tables.flush[suited])
+
+        exact = rank(t, h)
+        weight -= np.bincount(t * 169 + _HOLDING_PATTERN[h], minlength=T * 169).reshape(T, 169)
+        # the players' own holdings that can make the flush
         ti, ii = np.nonzero(_HOLDING_SUIT_COUNT[row_suit[:, None], holdings] >= row_need[:, None])
-        hi = holdings[ti, ii]
-        mine[ti, ii] = rank_of_keys(hkeys[hi] + bkeys[ti], 2 + k, suit_bits=hbits[hi] + bbits[ti])
+        mine[ti, ii] = rank(ti, holdings[ti, ii])
         theirs = mine[t]  # (P, n)
         slot = (t[:, None] * n + np.arange(n)).ravel()
         extra = (np.bincount(slot, weights=(exact[:, None] < theirs).ravel(), minlength=T * n).reshape(T, n).astype(np.int64),
