@@ -163,7 +163,7 @@ def test_an_illegal_action_names_the_table_and_changes_no_table():
     with pytest.raises(ValueError, match="no batched engine"):  # stud at table stakes: batched, not yet a vector env
         BatchVsAgentsEnv("stud5", ["call"], stacks=20)
     with pytest.raises(ValueError, match="decide whole batches"):
-        BatchVsAgentsEnv("stud5", ["prob"], num_envs=2).reset(seed=0)
+        BatchVsAgentsEnv("stud5", ["rules-reader"], num_envs=2).reset(seed=0)
     with pytest.raises(ValueError, match="do not learn across hands; bpp do not"):  # it would learn from no hand
         BatchVsAgentsEnv("stud5", ["bpp"], num_envs=2).reset(seed=0)
 

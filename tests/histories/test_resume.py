@@ -35,7 +35,7 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
     learner = next(i for i, a in enumerate(cut_agents) if not isinstance(a, str))
     agent = cut_agents[learner].instance
     calls = {"n": 0}
-    budget = _acts(game, whole_agents, names, n, duplicate, block, learner)
+    budget = _acts(game, names, n, duplicate, block, learner, tmp_path / "count.jsonl")
     original = agent.act
 
     def act(observation):
@@ -64,8 +64,11 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
         assert a.rng.random() == b.rng.random()
 
 
-def _acts(game, whole_agents, names, n, duplicate, block, learner):
-    """How many times the learner acted in the first two blocks and a bit of the third (where the cut falls)."""
+def _acts(game, names, n, duplicate, block, learner, log):
+    """How many times the learner acted in the first two blocks and a bit of the third (where the cut falls).
+
+    Logged as the cut match is: a match that logs plays hand by hand, one that does not may run on the batched engine.
+    """
     counting = match_agents(names, rng=7)
     agent = counting[learner].instance
     original = agent.act
@@ -76,7 +79,7 @@ def _acts(game, whole_agents, names, n, duplicate, block, learner):
         return original(observation)
 
     agent.act = act
-    play_match(game, counting, 2 * block, rng=7, duplicate=duplicate, block_size=block)
+    play_match(game, counting, 2 * block, rng=7, duplicate=duplicate, block_size=block, log=log)
     return calls["n"] + 3
 
 
