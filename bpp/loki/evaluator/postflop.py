@@ -928,7 +928,7 @@ class StreetTable:
         live_count = np.bincount(_HOLDING_PATTERN[live], minlength=169)
         holding_c = np.bincount(_CARD_PATTERN_INDEX, weights=live[CARD_HOLDINGS].ravel(), minlength=k * 169)
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
-        weight = np.concatenate([(live_count[None, :] - (holding_c + flush_c).reshape(k, 169)).ravel(), np.ones(fh.size)])
+        weight = np.concatenate([(live_count[None, :] - (holding_c + flush_c).reshape(k, 169)).ravel().astype(np.int64), np.ones(fh.size, dtype=np.int64)])
         weight[: k * 169].reshape(k, 169)[self.board] = 0  # no next card on the board
         flush_ranks = self._parts[3][keep]  # the flush pairs' ranks (their next_ranks entries, without gathering it)
         value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), flush_ranks]).astype(np.int64)
@@ -937,7 +937,7 @@ class StreetTable:
         order = packed & 0x7FFF
         key = packed >> 15
         weight = weight[order]
-        cum = np.concatenate(([0.0], np.cumsum(weight)))  # weight before each sorted entry (exact integers)
+        cum = np.concatenate(([0], np.cumsum(weight)))  # weight before each sorted entry (integers: a float cumsum is 8× slower)
         first = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
         group_card = key[first] >> 13
         card_start = np.concatenate(([0], np.cumsum(169 + np.bincount(fc, minlength=k))))  # entries sort by card
