@@ -106,8 +106,28 @@ _SUIT_CARDS = [np.arange(s, 52, 4) for s in range(4)]
 #: (169, 13): the cards of each rank in each hole-rank pattern 13 · r0 + r1; and each pattern's r0, r1
 _PATTERN_X, _PATTERN_Y = np.divmod(np.arange(169), 13)
 _PATTERN_RANK_COUNT = ((np.arange(13)[None, :] == _PATTERN_X[:, None]).astype(np.int16) + (np.arange(13)[None, :] == _PATTERN_Y[:, None]))
-_PATTERN_PAIRS = np.arange(13) * 14  # the patterns r0 == r1, by rank
-_PATTERN_DOWN = np.flatnonzero(_PATTERN_X > _PATTERN_Y)
+
+
+def _pattern_neighbours() -> np.ndarray:
+    """(169, 25): for each hole-rank pattern p, the patterns q (r0 <= r1) that share a rank with p, padded with a
+    pattern q (r0 <= r1) that shares none (its count of opponent holdings is the board-only one)."""
+    up = np.flatnonzero(_PATTERN_X <= _PATTERN_Y)
+    out = np.empty((169, 25), dtype=np.intp)
+    for p in range(169):
+        mine = (_PATTERN_X[p], _PATTERN_Y[p])
+        shares = np.isin(_PATTERN_X[up], mine) | np.isin(_PATTERN_Y[up], mine)
+        out[p, : shares.sum()] = up[shares]
+        out[p, shares.sum() :] = up[~shares][0]
+    return out
+
+
+_NEIGHBOURS = _pattern_neighbours()
+#: (169, 25): flat indices 13 · p + rank, into a (169, 13) table, of the neighbours' first and second rank
+_NEIGHBOUR_X = np.arange(169)[:, None] * 13 + _PATTERN_X[_NEIGHBOURS]
+_NEIGHBOUR_Y = np.arange(169)[:, None] * 13 + _PATTERN_Y[_NEIGHBOURS]
+_NEIGHBOUR_PAIR = (_PATTERN_X == _PATTERN_Y)[_NEIGHBOURS].astype(np.int64)
+_IS_PAIR = (_PATTERN_X == _PATTERN_Y).astype(np.int64)
+_IS_DOWN = _PATTERN_X > _PATTERN_Y
 _HOLE_KEYS: np.ndarray | None = None
 
 
@@ -729,23 +749,30 @@ class StreetTable:
     def _pattern_hs(self, live: np.ndarray) -> np.ndarray:
         """:meth:`_exact_hs` on a board where no holding can make a flush, counted over the 169 rank patterns.
 
-        Then a holding's rank is its pattern's (its hole ranks), and the opponent holdings of pattern ``q`` that
-        share no card with ours and the board number ``a_x · a_y`` (``a_r``: the cards of rank ``r`` left once
-        the board and our two cards are out), ``a_x (a_x − 1) / 2`` for a pair: HS of each of our patterns from
-        a (169, 169) weighted comparison, the very integers of the pairwise count.
+        Then a holding's rank is its pattern's (its hole ranks), and the opponent holdings of pattern ``q = (x, y)``
+        that share no card with ours and the board number ``a_x · a_y`` (``a_r``: the cards of rank ``r`` left once
+        the board and our two cards are out), ``a_x (a_x − 1) / 2`` for a pair.  Those counts differ from the
+        board-only counts (``b_r`` for ``a_r``) only for the ≤ 25 patterns that share a rank with ours, so each
+        pattern's ``2 · below + tied`` and total are the board-only ones (one sort of the 169 pattern ranks,
+        cumulative sums) plus the corrections on those 25, and HS = ``(2 · below + tied) / (2 · total)``: the very
+        integers of the pairwise count, and the float of ``(below + tied / 2) / total``.
         """
         rank = _rank_patterns("hole", int(key_sums(self.board)), self.board.size + 2)  # (169,): never a flush
-        # int16 throughout (at most 1,326 holdings): small arrays, no fresh pages per call
-        left = (4 - np.bincount(self.board >> 2, minlength=13)).astype(np.int16)[None, :] - _PATTERN_RANK_COUNT  # (169, 13)
-        weight = left[:, _PATTERN_X] * left[:, _PATTERN_Y]  # (ours, theirs); pairs and r0 > r1 fixed below
-        weight[:, _PATTERN_PAIRS] = left * (left - 1) // 2
-        weight[:, _PATTERN_DOWN] = 0  # a holding's ranks come as r0 <= r1
-        less = (weight * (rank[None, :] < rank[:, None])).sum(axis=1, dtype=np.int64)
-        equal = (weight * (rank[None, :] == rank[:, None])).sum(axis=1, dtype=np.int64)
-        n_live = weight.sum(axis=1, dtype=np.int64)
-        p = _HOLDING_PATTERN[live]
-        hs = np.zeros(N_HOLDINGS)
-        hs[live] = (less[p] + equal[p] / 2) / n_live[p]
+        b = 4 - np.bincount(self.board >> 2, minlength=13)  # (13,): the cards of each rank left after the board
+        base = b[_PATTERN_X] * (b[_PATTERN_Y] - _IS_PAIR) >> _IS_PAIR  # (169,): b_x · b_y, b_x (b_x − 1) / 2 for a pair
+        base[_IS_DOWN] = 0  # a holding's ranks come as r0 <= r1
+        order = np.argsort(rank)
+        sorted_rank = rank[order]
+        cum = np.concatenate(([0], np.cumsum(base[order])))
+        twice = cum[np.searchsorted(sorted_rank, rank, side="left")] + cum[np.searchsorted(sorted_rank, rank, side="right")]
+        left = (b[None, :] - _PATTERN_RANK_COUNT).ravel()  # (169 · 13,): the cards of each rank left after ours too
+        delta = left[_NEIGHBOUR_X] * (left[_NEIGHBOUR_Y] - _NEIGHBOUR_PAIR) >> _NEIGHBOUR_PAIR
+        delta -= base[_NEIGHBOURS]  # (169, 25): 0 on the padding
+        total = cum[-1] + delta.sum(axis=1)
+        # 2 · below + tied: the neighbour's weight times 2, 1 or 0 = 1 + sign(our rank − theirs)
+        twice += (delta * np.sign(rank[:, None] - rank[_NEIGHBOURS])).sum(axis=1) + (total - cum[-1])
+        hs = (twice / (2 * np.maximum(total, 1)))[_HOLDING_PATTERN]  # (the maximum: patterns the board makes impossible)
+        hs[~live] = 0.0
         return hs
 
     def strength_of(self, holding: int) -> float:
@@ -901,7 +928,7 @@ class StreetTable:
         live_count = np.bincount(_HOLDING_PATTERN[live], minlength=169)
         holding_c = np.bincount(_CARD_PATTERN_INDEX, weights=live[CARD_HOLDINGS].ravel(), minlength=k * 169)
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
-        weight = np.concatenate([(live_count[None, :] - (holding_c + flush_c).reshape(k, 169)).ravel(), np.ones(fh.size)])
+        weight = np.concatenate([(live_count[None, :] - (holding_c + flush_c).reshape(k, 169)).ravel().astype(np.int64), np.ones(fh.size, dtype=np.int64)])
         weight[: k * 169].reshape(k, 169)[self.board] = 0  # no next card on the board
         flush_ranks = self._parts[3][keep]  # the flush pairs' ranks (their next_ranks entries, without gathering it)
         value = np.concatenate([ranks_of[:, np.arange(52) >> 2].T.ravel(), flush_ranks]).astype(np.int64)
@@ -910,7 +937,7 @@ class StreetTable:
         order = packed & 0x7FFF
         key = packed >> 15
         weight = weight[order]
-        cum = np.concatenate(([0.0], np.cumsum(weight)))  # weight before each sorted entry (exact integers)
+        cum = np.concatenate(([0], np.cumsum(weight)))  # weight before each sorted entry (integers: a float cumsum is 8× slower)
         first = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
         group_card = key[first] >> 13
         card_start = np.concatenate(([0], np.cumsum(169 + np.bincount(fc, minlength=k))))  # entries sort by card
