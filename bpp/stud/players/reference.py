@@ -60,7 +60,7 @@ from holdem.tables import load_tables
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.opponents import figure4_policy
+from bpp.stud.opponents.paper import figure4_policy_batch
 from bpp.stud.decision.player import CurvePlayer
 from bpp.models import shipped_path
 
@@ -129,14 +129,28 @@ def unseen_cards(*known: Iterable[int]) -> np.ndarray:
 _CARDS = np.arange(52, dtype=np.int64)
 
 
-def _action_probability(hole, my_up, their_up, facing: bool, can_raise: bool, kind: int) -> float:
-    fold, call, bet = figure4_policy(hole, my_up, their_up, facing)
+def _action_probabilities(holes: np.ndarray, my_up: tuple, their_up: tuple, facing: bool, can_raise: bool,
+                          kind: int) -> np.ndarray:
+    """Figure 4's probability, float (n,), of the action ``kind`` for every down card of ``holes`` (int (n,)).
+
+    One :func:`~bpp.stud.opponents.paper.figure4_policy_batch` call over the
+    candidates (the same numbers as :func:`figure4_policy` card by card), then
+    the legal-move mapping: unfaced, a fold becomes a check; at the cap, a
+    raise becomes a call.
+    """
+    n = holes.size
+    fold, call, bet = figure4_policy_batch(
+        holes.reshape(n, 1),
+        np.broadcast_to(np.asarray(my_up, dtype=np.int64), (n, len(my_up))),
+        np.broadcast_to(np.asarray(their_up, dtype=np.int64), (n, len(their_up))),
+        np.full(n, facing),
+    )
     if not facing:
-        call += fold
-        fold = 0.0
+        call = call + fold
+        fold = np.zeros(n)
     if not can_raise:
-        call += bet
-        bet = 0.0
+        call = call + bet
+        bet = np.zeros(n)
     return fold if kind == _FOLD else (call if kind == _CALL else bet)
 
 
@@ -163,7 +177,7 @@ def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.n
     weights = np.ones(cards.size)
     for r, facing, can_raise, kind in opponent_decisions(observation, max_bets=max_bets):
         opp_up, own_up = theirs_up[: r + 1], mine_up[: r + 1]  # Figure 4 from the opponent's seat
-        weights *= [_action_probability((int(h),), opp_up, own_up, facing, can_raise, kind) for h in cards]
+        weights *= _action_probabilities(cards, opp_up, own_up, facing, can_raise, kind)
     total = weights.sum()
     if total <= 0.0:
         weights = np.ones(cards.size)
