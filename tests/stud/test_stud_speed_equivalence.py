@@ -164,3 +164,30 @@ def test_rules_reader_posterior_batch_equals_figure4_card_by_card(random_states)
             checked += 1
             informed += not np.allclose(got, got[0])  # the actions moved the posterior off uniform
     assert checked > 200 and informed > 50
+
+
+def test_rules_reader_posterior_kept_through_the_hand_equals_hole_posterior(random_states):
+    """RulesReader multiplies in only the opponent's new decisions; the posterior is bit-identical to hole_posterior."""
+    from bpp.stud.players.reference import RulesReader, hole_posterior
+
+    reader = RulesReader(rng=0)
+    checked = extended = 0
+    seen: list = []
+    for state in random_states(60, seed=5):
+        seat = state.current_player
+        views = [state.observation(seat)]  # its own view, as in play (the kept product grows) ...
+        if checked % 3 == 0:
+            views.append(state.observation(1 - seat))  # ... now and then the other seat's (it starts again) ...
+        if checked % 4 == 1 and seen:
+            views.append(seen[checked % len(seen)])  # ... or an earlier point, perhaps of this hand (fewer cards and decisions)
+        if checked % 4 == 2 and seen:  # ... or another hand's cards with this down card (other up cards, same decisions)
+            views.append(seen[checked % len(seen)]._replace(player=seat, hole=views[0].hole))
+        seen.append(views[0])
+        for obs in views:
+            before = getattr(reader, "_kept_posterior", None)
+            got_cards, got = reader.posterior(obs)
+            cards, expected = hole_posterior(obs)
+            assert np.array_equal(got_cards, cards) and np.array_equal(got, expected)
+            extended += before is not None and reader._kept_posterior[4] is before[4]
+            checked += 1
+    assert checked > 300 and extended > 50
