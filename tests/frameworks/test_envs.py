@@ -81,6 +81,18 @@ class MaskedRandom(Agent):
         return self.coder.action(observation, int(legal[int(self.rng.integers(legal.size))]))
 
 
+def _play_masked_random(env, rngs, agent_at):
+    """Play the AEC env's hand to its end: each seat uniform over its mask, with the stream of the agent at the seat."""
+    for name in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        rng = rngs[agent_at[int(name.split("_")[1])]]
+        env.step(int(legal[int(rng.integers(legal.size))]))
+
+
 @pytest.mark.parametrize("game, options, actions", CASES[::2])
 def test_masked_random_play_reproduces_play_match(tmp_path, game, options, actions):
     """The same deals and buttons, the same random stream per agent: the env's rewards equal play_match's payoffs."""
@@ -94,15 +106,7 @@ def test_masked_random_play_reproduces_play_match(tmp_path, game, options, actio
     rngs = [np.random.default_rng(100 + i) for i in range(n)]
     for h in hands:
         env.reset(options={"deal": parse_cards(h["cards"]), "button": h["button"]})
-        agent_at = h["seats"]  # seat -> agent
-        for name in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            rng = rngs[agent_at[int(name.split("_")[1])]]
-            env.step(int(legal[int(rng.integers(legal.size))]))
+        _play_masked_random(env, rngs, h["seats"])
         assert [env._cumulative_rewards.get(a, None) for a in env.possible_agents] == [None] * n  # all agents done
         assert (np.array(h["payoffs"]) / g.unit_chips).tolist() == [r for r in _final_rewards(env)]
 
@@ -131,13 +135,7 @@ def test_reset_seed_deals_play_match_hands(tmp_path, game, options, actions):
     for k, h in enumerate(hands):
         env.reset(seed=5 if k == 0 else None)
         assert env._driver.state.button == h["button"]
-        for name in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[int(rngs[h["seats"][int(name.split("_")[1])]].integers(legal.size))]))
+        _play_masked_random(env, rngs, h["seats"])
         assert (np.array(h["payoffs"]) / g.unit_chips).tolist() == _final_rewards(env)
 
 
