@@ -121,3 +121,73 @@ def test_rules_batch_value_lookup_equals_hand_value_codes():
         hands = np.array([rng.choice(52, k, replace=False) for _ in range(4000)])
         for got, expected in zip(_value_codes(hands), hand_value_codes(hands)):
             np.testing.assert_array_equal(got, expected)
+
+
+def _hole_posterior_card_by_card(observation, max_bets=4):
+    """The previous ``hole_posterior``: Figure 4's policy called once per candidate card and decision, kept as the oracle."""
+    from bpp.stud.opponents import figure4_policy
+    from bpp.stud.players.reference import _CALL, _FOLD, opponent_decisions
+
+    me = observation.player
+    mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
+    cards = unseen_cards(observation.hole, mine_up, theirs_up)
+    weights = np.ones(cards.size)
+    for r, facing, can_raise, kind in opponent_decisions(observation, max_bets=max_bets):
+        row = []
+        for h in cards:
+            fold, call, bet = figure4_policy((int(h),), theirs_up[: r + 1], mine_up[: r + 1], facing)
+            if not facing:
+                call += fold
+                fold = 0.0
+            if not can_raise:
+                call += bet
+                bet = 0.0
+            row.append(fold if kind == _FOLD else (call if kind == _CALL else bet))
+        weights *= row
+    total = weights.sum()
+    if total <= 0.0:
+        weights, total = np.ones(cards.size), float(cards.size)
+    return cards, weights / total
+
+
+def test_rules_reader_posterior_batch_equals_figure4_card_by_card(random_states):
+    """hole_posterior scores every candidate down card in one figure4_policy_batch call; bit-identical to the card loop."""
+    from bpp.stud.players.reference import hole_posterior
+
+    checked = informed = 0
+    for state in random_states(60, seed=11):
+        for seat in (0, 1):
+            obs = state.observation(seat)
+            cards, got = hole_posterior(obs)
+            oracle_cards, oracle = _hole_posterior_card_by_card(obs)
+            assert np.array_equal(cards, oracle_cards) and np.array_equal(got, oracle)
+            checked += 1
+            informed += not np.allclose(got, got[0])  # the actions moved the posterior off uniform
+    assert checked > 200 and informed > 50
+
+
+def test_rules_reader_posterior_kept_through_the_hand_equals_hole_posterior(random_states):
+    """RulesReader multiplies in only the opponent's new decisions; the posterior is bit-identical to hole_posterior."""
+    from bpp.stud.players.reference import RulesReader, hole_posterior
+
+    reader = RulesReader(rng=0)
+    checked = extended = 0
+    seen: list = []
+    for state in random_states(60, seed=5):
+        seat = state.current_player
+        views = [state.observation(seat)]  # its own view, as in play (the kept product grows) ...
+        if checked % 3 == 0:
+            views.append(state.observation(1 - seat))  # ... now and then the other seat's (it starts again) ...
+        if checked % 4 == 1 and seen:
+            views.append(seen[checked % len(seen)])  # ... or an earlier point, perhaps of this hand (fewer cards and decisions)
+        if checked % 4 == 2 and seen:  # ... or another hand's cards with this down card (other up cards, same decisions)
+            views.append(seen[checked % len(seen)]._replace(player=seat, hole=views[0].hole))
+        seen.append(views[0])
+        for obs in views:
+            before = getattr(reader, "_kept_posterior", None)
+            got_cards, got = reader.posterior(obs)
+            cards, expected = hole_posterior(obs)
+            assert np.array_equal(got_cards, cards) and np.array_equal(got, expected)
+            extended += before is not None and reader._kept_posterior[4] is before[4]
+            checked += 1
+    assert checked > 300 and extended > 50

@@ -60,7 +60,7 @@ from holdem.tables import load_tables
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.opponents import figure4_policy
+from bpp.stud.opponents.paper import figure4_policy_batch
 from bpp.stud.decision.player import CurvePlayer
 from bpp.models import shipped_path
 
@@ -129,14 +129,28 @@ def unseen_cards(*known: Iterable[int]) -> np.ndarray:
 _CARDS = np.arange(52, dtype=np.int64)
 
 
-def _action_probability(hole, my_up, their_up, facing: bool, can_raise: bool, kind: int) -> float:
-    fold, call, bet = figure4_policy(hole, my_up, their_up, facing)
+def _action_probabilities(holes: np.ndarray, my_up: tuple, their_up: tuple, facing: bool, can_raise: bool,
+                          kind: int) -> np.ndarray:
+    """Figure 4's probability, float (n,), of the action ``kind`` for every down card of ``holes`` (int (n,)).
+
+    One :func:`~bpp.stud.opponents.paper.figure4_policy_batch` call over the
+    candidates (the same numbers as :func:`figure4_policy` card by card), then
+    the legal-move mapping: unfaced, a fold becomes a check; at the cap, a
+    raise becomes a call.
+    """
+    n = holes.size
+    fold, call, bet = figure4_policy_batch(
+        holes.reshape(n, 1),
+        np.broadcast_to(np.asarray(my_up, dtype=np.int64), (n, len(my_up))),
+        np.broadcast_to(np.asarray(their_up, dtype=np.int64), (n, len(their_up))),
+        np.full(n, facing),
+    )
     if not facing:
-        call += fold
-        fold = 0.0
+        call = call + fold
+        fold = np.zeros(n)
     if not can_raise:
-        call += bet
-        bet = 0.0
+        call = call + bet
+        bet = np.zeros(n)
     return fold if kind == _FOLD else (call if kind == _CALL else bet)
 
 
@@ -157,13 +171,23 @@ def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.n
     (49, 1.0)
     """
     me = observation.player
-    mine_up = observation.up_cards[me]
-    theirs_up = observation.up_cards[1 - me]
-    cards = unseen_cards(observation.hole, mine_up, theirs_up)
-    weights = np.ones(cards.size)
-    for r, facing, can_raise, kind in opponent_decisions(observation, max_bets=max_bets):
+    cards = unseen_cards(observation.hole, observation.up_cards[me], observation.up_cards[1 - me])
+    weights = np.ones(52)
+    _multiply_decisions(weights, cards, observation, opponent_decisions(observation, max_bets=max_bets))
+    return _normalized(cards, weights[cards])
+
+
+def _multiply_decisions(weights: np.ndarray, cards: np.ndarray, observation: Observation, decisions) -> None:
+    """Multiply ``weights`` (float (52,), by card code) at ``cards`` by Figure 4's probability of each of ``decisions``."""
+    me = observation.player
+    mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
+    for r, facing, can_raise, kind in decisions:
         opp_up, own_up = theirs_up[: r + 1], mine_up[: r + 1]  # Figure 4 from the opponent's seat
-        weights *= [_action_probability((int(h),), opp_up, own_up, facing, can_raise, kind) for h in cards]
+        weights[cards] *= _action_probabilities(cards, opp_up, own_up, facing, can_raise, kind)
+
+
+def _normalized(cards: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(cards, weights / their sum)``; the uniform prior when no candidate explains the actions."""
     total = weights.sum()
     if total <= 0.0:
         weights = np.ones(cards.size)
@@ -735,8 +759,27 @@ class RulesReader(DownCardPlayer):
     trusted_actions = True  # CurvePlayer.act
 
     def posterior(self, observation: Observation) -> tuple[np.ndarray, np.ndarray]:
-        """:func:`hole_posterior`: Figure 4's policy is known."""
-        return hole_posterior(observation, max_bets=self.max_bets)
+        """:func:`hole_posterior`: Figure 4's policy is known.
+
+        The unnormalised product is kept from the previous call and only the
+        opponent's new decisions are multiplied in when the previous call saw
+        the same seat and down card, a prefix of these up cards and a prefix
+        of these decisions (the same factors in the same order, so the same
+        numbers as :func:`hole_posterior`); otherwise it starts again.
+        """
+        me = observation.player
+        mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
+        cards = unseen_cards(observation.hole, mine_up, theirs_up)
+        decisions = opponent_decisions(observation, max_bets=self.max_bets)
+        kept = getattr(self, "_kept_posterior", None)
+        if (kept is not None and kept[0] == (me, observation.hole) and mine_up[: len(kept[1])] == kept[1]
+                and theirs_up[: len(kept[2])] == kept[2] and decisions[: len(kept[3])] == kept[3]):
+            weights, done = kept[4], len(kept[3])
+        else:
+            weights, done = np.ones(52), 0
+        _multiply_decisions(weights, cards, observation, decisions[done:])
+        self._kept_posterior = ((me, observation.hole), mine_up, theirs_up, decisions, weights)
+        return _normalized(cards, weights[cards])
 
 
 if __name__ == "__main__":
