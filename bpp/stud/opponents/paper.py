@@ -197,13 +197,18 @@ def _win_probabilities(mine: np.ndarray, theirs: np.ndarray, u: np.ndarray | Non
     n, m = u.shape[1], u.shape[2]
     rows = np.repeat(pool, n, axis=0)  # (k * n, size)
     flat = rows.reshape(-1)
-    base = np.arange(0, k * n * size, size)
-    picks = base[:, None] + (np.arange(m) + u.reshape(k * n, m) * (size - np.arange(m))).astype(np.intp)
+    # picks[j] = the flat index position j swaps with: the float j + u * (size - j) truncated, as one contiguous
+    # row per position (in-place arithmetic, no temporaries of k * n * m beyond the one float array).
+    steps = u.reshape(k * n, m).T * (size - np.arange(m))[:, None]
+    steps += np.arange(m)[:, None]
+    picks = np.empty((m, k * n), dtype=np.intp)
+    np.copyto(picks, steps, casting="unsafe")
+    picks += np.arange(0, k * n * size, size)
     for j in range(m):
-        at = picks[:, j]
+        at = picks[j]
         chosen = flat[at]
-        flat[at] = flat[base + j]
-        flat[base + j] = chosen
+        flat[at] = rows[:, j]
+        rows[:, j] = chosen
     n_mine = 5 - a
     hands = np.empty((2, k * n, 5), dtype=np.int8)
     hands[0, :, :a] = np.repeat(mine, n, axis=0)
