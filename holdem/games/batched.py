@@ -886,7 +886,37 @@ class StudStakesBatchObservation(StudBatchObservation):
         return np.asarray(np.minimum(owed, b.stacks[rows, p]))
 
 
-class Stud5StakesBatch(Stud5Batch):
+class _TableStakes:
+    """The chip bookkeeping the batched table-stakes games share (five-card stud at stakes, five-card draw)."""
+
+    committed: np.ndarray
+    stacks: np.ndarray
+    allin: np.ndarray
+    n_active: np.ndarray
+    to_act: np.ndarray
+
+    def _commit(self, flat: np.ndarray, mine: np.ndarray, new: np.ndarray, fold: np.ndarray,
+                rais: np.ndarray) -> np.ndarray:
+        """Each actor's chips from its stack to the pot up to its new commitment ``new`` (it had ``mine`` in).
+
+        ``flat`` indexes the actors in the flattened (rows, seats) arrays.  A seat left with no chips is all-in;
+        all-in and folding seats leave the count of seats that can act (returned, and kept as ``n_active``).
+        After a raise the others are owed an answer (an all-in raiser is not owed one); otherwise one fewer is.
+        """
+        put = new - mine
+        self.committed.reshape(-1)[flat] = new
+        stacks = self.stacks.reshape(-1)
+        stacks[flat] -= put
+        went_allin = (put > 0) & (stacks[flat] == 0)
+        allin = self.allin.reshape(-1)
+        allin[flat[went_allin]] = True
+        n_active: np.ndarray = self.n_active - went_allin - fold
+        self.n_active = n_active
+        self.to_act = np.where(rais, np.where(allin[flat], n_active, n_active - 1), self.to_act - 1)
+        return n_active
+
+
+class Stud5StakesBatch(_TableStakes, Stud5Batch):
     """``B`` hands of five-card stud at table stakes at once (``Stud5(stacks=...)``; Korb1999 §6.2).
 
     The scalar rules of :class:`~holdem.games.stud.Stud5StakesState` (the
@@ -987,16 +1017,7 @@ class Stud5StakesBatch(Stud5Batch):
         else:
             new = mine + np.minimum(high - mine, stacks[flat])  # a call, all-in when short
         new = np.where(fold, mine, new)
-        put = new - mine
-        committed[flat] = new
-        stacks[flat] -= put
-        went_allin = (put > 0) & (stacks[flat] == 0)
-        allin = self.allin.reshape(-1)
-        allin[flat[went_allin]] = True
-        n_active = self.n_active - went_allin - fold
-        self.n_active = n_active
-        # an all-in raiser is not owed an answer
-        self.to_act = np.where(rais, np.where(allin[flat], n_active, n_active - 1), self.to_act - 1)
+        n_active = self._commit(flat, mine, new, fold, rais)
         self.acted.reshape(-1)[flat] = self.n_full
         self.n_actions += 1
         done = self._fold(flat, fold)
@@ -1081,7 +1102,7 @@ class DrawBatchObservation(BatchObservation):
         return np.asarray(np.minimum(b.high[rows] - b.committed[rows, p], b.stacks[rows, p]))
 
 
-class Draw5Batch(LimitHoldemBatch):
+class Draw5Batch(_TableStakes, LimitHoldemBatch):
     """``B`` hands of five-card draw at once (:class:`~holdem.games.Draw5`; Kendall2001 §2-3).
 
     The scalar rules of :class:`~holdem.games.draw.Draw5State` (sized
@@ -1202,16 +1223,8 @@ class Draw5Batch(LimitHoldemBatch):
             amounts = np.where(rais & (amounts == 0), self.raise_bounds(np.arange(k))[0], amounts)
         new = np.where(rais, amounts, mine + np.minimum(high - mine, stacks[flat]))
         new = np.where(fold | disc, mine, new)
-        put = new - mine
-        committed[flat] = new
-        stacks[flat] -= put
-        went_allin = (put > 0) & (stacks[flat] == 0)
-        allin = self.allin.reshape(-1)
-        allin[flat[went_allin]] = True
-        n_active = self.n_active - went_allin - fold
-        self.n_active = n_active
         self.high = np.where(rais, amounts, high)
-        self.to_act = np.where(rais, np.where(allin[flat], n_active, n_active - 1), self.to_act - 1)
+        n_active = self._commit(flat, mine, new, fold, rais)
         self.acts.reshape(-1)[flat] += ~disc
         self.n_actions += 1
         if disc.any():  # replace the marked positions with the next cards of the deal, in hand order
