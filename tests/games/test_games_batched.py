@@ -18,6 +18,12 @@ def _deals(n_deals, seed):
     return deals
 
 
+def _weighted_kinds(rng, weights):
+    """One action kind per row, drawn with probability proportional to the row's ``weights`` (0 where illegal)."""
+    u = rng.random(len(weights))[:, None] * weights.sum(axis=1, keepdims=True)
+    return (u > np.cumsum(weights, axis=1)).sum(axis=1)
+
+
 @pytest.mark.parametrize("n_players", [2, 3, 6, 10])
 def test_batched_limit_holdem_equals_the_scalar_states_on_random_legal_actions(n_players):
     """Every hand of a batch, driven by random legal kinds, ends with the scalar state's payoffs and history length."""
@@ -32,8 +38,7 @@ def test_batched_limit_holdem_equals_the_scalar_states_on_random_legal_actions(n
         legal = batch.legal_mask()
         # a random legal kind per row, biased towards calls so that hands reach showdowns
         weights = legal * np.array([0.2, 0.55, 0.25])
-        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
-        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        kinds = _weighted_kinds(rng, weights)
         for row, hand in enumerate(batch.ids.tolist()):
             state = states[hand]
             assert state.current_player == batch.current[row]
@@ -149,8 +154,7 @@ def test_batched_no_limit_equals_the_scalar_states_on_random_legal_actions():
         legal = batch.legal_mask()
         lo, hi = batch.raise_bounds(np.arange(batch.n_live))
         weights = legal * np.array([0.1, 0.6, 0.3])
-        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
-        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        kinds = _weighted_kinds(rng, weights)
         size = rng.integers(0, 3, batch.n_live)  # the least raise, all-in, or a total in between
         amounts = np.where(size == 0, lo, np.where(size == 1, hi, lo + (rng.random(batch.n_live) * (hi - lo + 1)).astype(int)))
         amounts = np.where(kinds == 2, amounts, 0)
@@ -193,8 +197,7 @@ def test_batched_stud_equals_the_scalar_states_on_random_legal_actions(n_players
     while batch.n_live:
         legal = batch.legal_mask()
         weights = legal * np.array([0.15, 0.6, 0.25])
-        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
-        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        kinds = _weighted_kinds(rng, weights)
         obs = batch.observation(np.arange(batch.n_live))
         ups, holes = obs.up_cards, obs.hole
         for row, hand in enumerate(batch.ids.tolist()):
@@ -244,8 +247,7 @@ def test_batched_stud_at_table_stakes_equals_the_scalar_states_on_random_legal_a
     while batch.n_live:
         legal = batch.legal_mask()
         weights = legal * np.array([0.15, 0.5, 0.35])
-        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
-        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        kinds = _weighted_kinds(rng, weights)
         obs = batch.observation(np.arange(batch.n_live))
         to_call, own, lo = obs.to_call, obs.stacks, obs.raise_bounds[0]
         for row, hand in enumerate(batch.ids.tolist()):
@@ -319,8 +321,7 @@ def test_batched_stud_at_table_stakes_equals_the_scalar_states_for_other_stakes(
     while batch.n_live:
         legal = batch.legal_mask()
         weights = legal * np.array([0.2, 0.4, 0.4])
-        u = rng.random(batch.n_live)[:, None] * weights.sum(axis=1, keepdims=True)
-        kinds = (u > np.cumsum(weights, axis=1)).sum(axis=1)
+        kinds = _weighted_kinds(rng, weights)
         for row, hand in enumerate(batch.ids.tolist()):
             state = states[hand]
             assert state.current_player == batch.current[row]
