@@ -3,7 +3,9 @@
 import itertools
 
 import numpy as np
+import pytest
 
+from bpp.loki.evaluator.postflop import StreetTable
 from bpp.loki.state import board_texture, board_textures
 
 
@@ -31,3 +33,37 @@ def test_board_texture_of_one_board_follows_the_definition_on_turns_and_rivers()
     boards += [[48, 0, 4, 9], [48, 44, 40, 36, 32], [0, 1, 2, 3, 4], [3, 7, 11, 51, 47]]  # wheel, broadway, quads, 5 of a suit
     assert [board_texture(b) for b in boards] == [_texture_by_definition(b) for b in boards]
     assert board_texture(np.array(boards[0], dtype=np.int8)) == _texture_by_definition(boards[0])
+
+
+def _boards_of_every_kind(seed: int) -> list[np.ndarray]:
+    """Random flops and turns, and boards with two and three cards of one suit, paired and trips boards."""
+    rng = np.random.default_rng(seed)
+    boards = [rng.permutation(52)[:k] for k in (3, 4) for _ in range(12)]
+    for k in (3, 4):
+        for m in (2, 3):
+            suited = rng.permutation(np.arange(2, 52, 4))[:m]
+            others = rng.permutation(np.setdiff1d(np.arange(52), np.arange(2, 52, 4)))[: k - m]
+            boards.append(np.concatenate([suited, others]))
+    boards += [np.array([0, 1, 20]), np.array([0, 1, 2, 40]), np.array([50, 46, 42, 3]), np.array([8, 12, 16, 21])]
+    return [np.sort(b).astype(np.int8) for b in boards]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_pattern_percentiles_by_corrections_equal_the_packed_sort_bytewise(seed, monkeypatch):
+    """The next-card percentiles from the 13 next ranks' pattern entries plus one correction per flush pair equal,
+    byte for byte, the packed sort of every (card, rank) entry (the form the next-card percentiles were defined by
+    and that flush-heavy boards still use), for rainbow boards (no flush pair), two-tone, two-pair-of-suits and
+    three-flush boards, a straight-flush draw and paired boards."""
+    from bpp.loki.evaluator import postflop
+
+    monkeypatch.setattr(postflop, "_MANY_FLUSH_PAIRS", 10**6)  # the corrections on three-flush boards too
+    for board in _boards_of_every_kind(seed):
+        table = StreetTable(board)
+        live = ~table.board_conflict
+        keep = live[table._patterns[1]]
+        fh, fc = table._patterns[1][keep], table._patterns[2][keep]
+        postflop._PATTERN_ORDERS.clear()
+        got = [table._pattern_percentiles(live) for _ in range(2)]  # the rank order computed, then read from its cache
+        want = table._packed_percentiles(live, fh, fc, keep)
+        for g in got:
+            assert all(np.asarray(a).tobytes() == np.asarray(b).tobytes() for a, b in zip(g, want)), board.tolist()

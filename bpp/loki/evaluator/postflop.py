@@ -44,7 +44,7 @@ import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -52,7 +52,7 @@ from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
 from holdem.strength import pairwise_potential_tables
-from holdem.tables import SUIT_SHIFT, load_tables
+from holdem.tables import CATEGORY_STARTS, SUIT_SHIFT, load_tables
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -226,6 +226,70 @@ def _rank_patterns(kind: str, board_key: int, n_cards: int) -> np.ndarray:
     if len(_RANK_PATTERNS) > _RANK_PATTERNS_SIZE:
         _RANK_PATTERNS.popitem(last=False)
     return got
+
+
+class _PatternOrder(NamedTuple):
+    """The 13 next ranks' 169 pattern entries of a board, ordered by rank (:func:`_pattern_order`)."""
+
+    cum: np.ndarray  # (2198,) the entries' weights cumulated in (next rank, rank) order
+    left: np.ndarray  # (2197,) by 169 · next rank + pattern: the entries of its row ranked below it
+    right: np.ndarray  # (2197,) ranked at or below it
+    below: np.ndarray  # (13, 169) their weight below it
+    upto: np.ndarray  # (13, 169) their weight at or below it
+    pct: np.ndarray  # (13, 169) its percentile without flush pairs
+    flush_place: np.ndarray  # (13,) the entries of each row ranked below every flush
+
+
+_PATTERN_ORDERS: OrderedDict[tuple[int, int], _PatternOrder] = OrderedDict()
+_PATTERN_ORDERS_SIZE = 512  # the 455 flop rank multisets, the turns' most recent
+#: (52, 1): the flat offset of each card's row in a (52, 170) array
+_CARD_PLACE = (np.arange(52) * 170)[:, None]
+_MANY_FLUSH_PAIRS = 2500  # above: one packed sort of every entry is cheaper than the corrections
+_ROW_OF_ENTRY = np.repeat(np.arange(13) * 169, 169)
+_EYE13 = np.eye(13, dtype=np.int64)
+_UPPER = np.triu(np.ones((13, 13), dtype=np.int64))  # patterns (x, y) with x <= y: a holding's ranks in order
+
+
+def _pattern_order(table: np.ndarray, board: np.ndarray) -> _PatternOrder:
+    """Per next rank ``r``, the 169 pattern entries ``(x, y)`` of ``board`` ranked (``table``: :func:`_rank_patterns`
+    ``"next"``), each weighted by its live holdings that do not hold a card of rank ``r``: ``b'_x · b'_y``
+    (``b'_x (b'_x − 1) / 2`` for a pair, 0 for ``x > y``), ``b'`` the cards of each rank left once the board and
+    that card are out.  It depends on the board's ranks alone, so it is kept per rank multiset (bounded LRU)."""
+    counts = np.bincount(board >> 2, minlength=13)
+    key = (board.size, int(counts @ _RANK_DIGITS))
+    got = _PATTERN_ORDERS.get(key)
+    if got is not None:
+        _PATTERN_ORDERS.move_to_end(key)
+        return got
+    left_after = (4 - counts)[None, :] - _EYE13  # (13 next ranks, 13): b'
+    weight = (left_after[:, :, None] * (left_after[:, None, :] - _EYE13) >> _EYE13) * _UPPER  # (13, x, y)
+    value = table[:-1].reshape(169, 13).T.astype(np.int64)  # (13 next ranks, 169 patterns)
+    packed = np.sort(((np.arange(13)[:, None] << 13 | value) << 12 | np.arange(13 * 169).reshape(13, 169)).ravel())
+    order = packed & 0xFFF
+    key_sorted = packed >> 12
+    cum = np.concatenate(([0], np.cumsum(weight.ravel().take(order))))
+    new = np.concatenate(([True], key_sorted[1:] != key_sorted[:-1]))
+    starts = np.flatnonzero(new)
+    group = np.cumsum(new) - 1
+    left = np.empty(13 * 169, dtype=np.intp)
+    right = np.empty(13 * 169, dtype=np.intp)
+    left[order] = starts.take(group)
+    right[order] = np.append(starts[1:], 13 * 169).take(group)
+    start = cum.take(_ROW_OF_ENTRY)
+    below = (cum.take(left) - start).reshape(13, 169)
+    upto = (cum.take(right) - start).reshape(13, 169)
+    denom = max((51 - board.size) * (50 - board.size) // 2 - 1, 1)
+    got = _PatternOrder(cum.astype(np.int32), (left - _ROW_OF_ENTRY).astype(np.int16), (right - _ROW_OF_ENTRY).astype(np.int16),
+                        below.astype(np.int32), upto.astype(np.int32), (below + (upto - below - 1) / 2) / denom,
+                        (value < _FLUSH_START).sum(axis=1))  # (compact integers: ≈ 50 KB an entry)
+    _PATTERN_ORDERS[key] = got
+    if len(_PATTERN_ORDERS) > _PATTERN_ORDERS_SIZE:
+        _PATTERN_ORDERS.popitem(last=False)
+    return got
+
+
+_RANK_DIGITS = 5 ** np.arange(13, dtype=np.int64)  # a rank multiset's counts (0–4 each) as one integer
+_FLUSH_START, _STRAIGHT_FLUSH_START = int(CATEGORY_STARTS[5]), int(CATEGORY_STARTS[8])  # the least flush, straight flush
 
 
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
@@ -912,19 +976,89 @@ class StreetTable:
     def _pattern_percentiles(self, live: np.ndarray):
         """The percentile of every (next card, holding) pair, by rank pattern; it depends on the board alone.
 
-        Without a flush a holding's rank with next card ``c`` is its rank pattern's (hole ranks, rank of ``c``),
-        so the holdings valid with ``c`` sort as 169 weighted pattern entries (the live holdings of the pattern
-        that do not hold ``c`` and make no flush with it) plus one entry per flush pair: one sort of
-        (card, rank) keys for all cards, cumulative weights give every entry's ``lo``/``hi`` and its percentile
-        ``(lo + (hi − lo − 1) / 2) / (n − 1)``.  Returns the (52, 169) pattern entries (−inf on the board's
-        cards) and the flush pairs' holdings, cards and percentiles; None when the packed key is too small.
+        Without a flush a holding's rank with next card ``c`` is its rank pattern's (hole ranks, rank of ``c``), and
+        the live holdings of pattern ``(x, y)`` that do not hold ``c`` number ``b'_x · b'_y`` (``b'_x (b'_x − 1) / 2``
+        for a pair; ``b'``: the cards of each rank left once the board and ``c`` are out), which depends on the rank
+        of ``c`` only.  So the 13 next ranks' 169 pattern entries are counted once (:func:`_pattern_order`: each
+        entry's weight below and at its rank), and each flush pair ``f`` of card ``c`` (its pattern's rank ``p_f``,
+        its own ``v_f ≥ p_f``) moves one holding: the pattern entries of ``c`` ranked in ``(p_f, v_f]`` have one
+        fewer below them, those in ``[p_f, v_f)`` one fewer at or below (counted over each card's rank order by
+        cumulative sums); a flush pair's own entry counts the pattern weight below and at ``v_f``, less the pairs
+        moved out of it, plus the card's flush pairs ranked below and at it.  The percentile is
+        ``(lo + (size − 1) / 2) / (n − 1)`` over the ``n`` holdings valid with ``c``: the integers of one sort of
+        every (card, rank) entry, so the same floats (:meth:`_packed_percentiles`, which boards with more than
+        ``_MANY_FLUSH_PAIRS`` flush pairs still use: there the one sort is cheaper).  Returns the (52, 169) pattern
+        entries (−inf on the board's cards) and the flush pairs' holdings, cards and percentiles.
         """
-        ranks_of, fh, fc = self._patterns
+        _, fh, fc = self._patterns
         keep = live[fh]
         fh, fc = fh[keep], fc[keep]
+        if fh.size > _MANY_FLUSH_PAIRS:  # three of a suit on the board: most cards have many flush pairs
+            return self._packed_percentiles(live, fh, fc, keep)
+        k = self.board.size
+        order = _pattern_order(self._parts[0], self.board)
+        denom = max((51 - k) * (50 - k) // 2 - 1, 1)  # every card off the board leaves C(51 − k, 2) valid holdings
+        if not fh.size:
+            table = order.pct.take(_CARD_RANK, axis=0)
+            table[self.board] = -np.inf
+            return table, fh, fc, np.zeros(0)
+        fval = self._parts[3][keep].astype(np.int64)  # the flush pairs' ranks (their next_ranks entries)
+        rank_row = (fc >> 2) * 169
+        at = rank_row + _HOLDING_PATTERN.take(fh)  # each pair's pattern entry in its rank's row
+        below_start = order.left.take(at)  # the pattern's place in its row: entries ranked below it, at or below it
+        upto_start = order.right.take(at)
+        # the place of v_f in its row: a flush ranks above every straight and below every full house, a straight
+        # flush above every pattern; a pair whose pattern beats its flush (a full house, quads) keeps its pattern's
+        kept = fval == self._parts[0].take(_HOLDING_PATTERN.take(fh) * 13 + (fc >> 2))
+        lt = np.where(fval >= _STRAIGHT_FLUSH_START, 169, order.flush_place.take(fc >> 2))
+        le = np.where(kept, upto_start, lt)
+        lt = np.where(kept, below_start, lt)
+        per_card = np.bincount(fc, minlength=52)
+        cards = np.flatnonzero(per_card)  # the m cards with flush pairs: only their rows change
+        m = cards.size
+        slot = np.empty(52, dtype=np.intp)
+        slot[cards] = np.arange(m)
+        base = slot.take(fc) * 170
+        size = m * 170
+        # per card and place in its rank's order: the pairs whose pattern sits at or below it, whose v_f does
+        moved_right = np.bincount(base + upto_start, minlength=size).reshape(m, 170).cumsum(axis=1)
+        moved_left = np.bincount(base + below_start, minlength=size).reshape(m, 170).cumsum(axis=1)
+        less = moved_right - np.bincount(base + le, minlength=size).reshape(m, 170).cumsum(axis=1)
+        most = moved_left - np.bincount(base + lt, minlength=size).reshape(m, 170).cumsum(axis=1)
+        rows = cards >> 2
+        place = _CARD_PLACE[:m] + order.left.reshape(13, 169).take(rows, axis=0)  # (m, 169) flat into (m, 170)
+        lo = order.below.take(rows, axis=0) - less.ravel().take(place)
+        hi = order.upto.take(rows, axis=0) - most.ravel().take(place)
+        table = order.pct.take(_CARD_RANK, axis=0)
+        table[cards] = (lo + (hi - lo - 1) / 2) / denom
+        table[self.board] = -np.inf
+        # the flush pairs' own entries: pattern weight below / at v_f, less the pairs moved out of it, plus the pairs
+        # of the card ranked below / at v_f (one sort of (card, v_f) keys)
+        n = fc.size
+        packed = np.sort(((fc << 13 | fval) << 14) | np.arange(n))
+        pair = packed & 0x3FFF
+        card_key = packed >> 14
+        new = np.concatenate(([True], card_key[1:] != card_key[:-1]))
+        starts = np.flatnonzero(new)
+        group = np.cumsum(new) - 1
+        card_start = np.concatenate(([0], np.cumsum(per_card)))
+        among_lt = np.empty(n, dtype=np.int64)
+        among_le = np.empty(n, dtype=np.int64)
+        first = card_start.take(card_key >> 13)
+        among_lt[pair] = starts.take(group) - first
+        among_le[pair] = np.append(starts[1:], n).take(group) - first
+        row_cum = order.cum.take(rank_row)
+        flo = order.cum.take(rank_row + lt) - row_cum - moved_right.ravel().take(base + lt) + among_lt
+        fhi = order.cum.take(rank_row + le) - row_cum - moved_left.ravel().take(base + le - 1) + among_le
+        return table, fh, fc, (flo + (fhi - flo - 1) / 2) / denom
+
+    def _packed_percentiles(self, live: np.ndarray, fh: np.ndarray, fc: np.ndarray, keep: np.ndarray):
+        """:meth:`_pattern_percentiles` by one sort of every (card, rank) entry: the 52 × 169 pattern entries, each
+        weighted by its live holdings that do not hold the card and make no flush with it, and one entry per flush
+        pair; cumulative weights give every entry's ``lo`` and ``size`` (boards with many flush pairs, where the
+        per-pair corrections cost more than the sort)."""
+        ranks_of = self._patterns[0]
         k = 52
-        if k * 169 + fh.size >= 1 << 15:  # more entries than the packed key holds (a board has at most 8,736 pairs)
-            return None
         live_count = np.bincount(_HOLDING_PATTERN[live], minlength=169)
         holding_c = np.bincount(_CARD_PATTERN_INDEX, weights=live[CARD_HOLDINGS].ravel(), minlength=k * 169)
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
