@@ -128,6 +128,9 @@ class SimulationResult:
 
 #: (4, 1326): each holding's number of cards of each suit
 _HOLDING_SUIT_COUNT = np.stack([(HOLDINGS & 3 == s).sum(axis=1) for s in range(4)]).astype(np.int8)
+#: the holdings that can make a flush in suit s when m cards of it are needed (m ≤ 2), at index 3 · s + m
+_FLUSH_CANDIDATES = [np.flatnonzero(_HOLDING_SUIT_COUNT[s] >= m) for s in range(4) for m in range(3)]
+_NO_RANK = 2**15 - 1  # above every hand rank (int16, at most 7,462)
 _R13 = np.arange(13)
 _LOWER = np.tril_indices(13, -1)
 
@@ -141,8 +144,9 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     Counted over rank patterns: without five cards of one suit a hand's rank depends on its cards' ranks only, so
     each board's 169 hole-rank patterns are evaluated once and weighted by their live holdings (from the board's
     count of each rank); the holdings that can hold five of a suit (the board has ``m`` ≥ 3 of it and the holding
-    at least ``5 − m``; at most one such suit on five cards or fewer) leave their pattern and are evaluated in
-    full.  Equal to the count over every holding (tests).
+    at least ``5 − m``; at most one such suit on five cards or fewer) leave their pattern and count by their own
+    rank, the larger of the pattern's and the flush table's (sorted per row, one ``searchsorted`` for every row and
+    player).  Equal to the count over every holding (tests).
     """
     tables = load_tables()
     T, k = boards.shape
@@ -167,41 +171,46 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     weight[:, _LOWER[0], _LOWER[1]] = 0  # a holding's ranks come as r0 ≤ r1
     weight = weight.reshape(T, 169)
     mine = pattern_rank[rows[:, None], _HOLDING_PATTERN[holdings]]  # (T, n)
-    flush_rows = np.flatnonzero(suit_count.max(axis=1) >= 3)
-    extra = None
+    top = suit_count.max(axis=1)
+    flush_rows = np.flatnonzero(top >= 3)
     if flush_rows.size:
-        suit = suit_count[flush_rows].argmax(axis=1)
-        need = 5 - suit_count[flush_rows, suit]
-        t, h = np.nonzero(_HOLDING_SUIT_COUNT[suit] >= need[:, None])
-        t = flush_rows[t]
-        live = (_HMASK[h] & board_mask[t]) == 0
-        t, h = t[live], h[live]
         _, hbits = _holding_arrays()
-        bbits = tables.suit_bits[boards].sum(axis=1)
-        row_suit = np.zeros(T, dtype=np.intp)
-        row_need = np.full(T, 9)
-        row_suit[flush_rows] = suit
-        row_need[flush_rows] = need
-
-        def rank(tt, hh):  # the larger of the pattern's rank and the flush table's entry for the row's suit (0 below
-            # five of it), as rank_of_keys ranks the hand: the hand's cards of that suit as a 13-bit rank mask
-            suited = ((hbits[hh] + bbits[tt]) >> (13 * row_suit[tt])) & 0x1FFF
-            return np.maximum(pattern_rank[tt, _HOLDING_PATTERN[hh]], tables.flush[suited])
-
-        exact = rank(t, h)
-        weight -= np.bincount(t * 169 + _HOLDING_PATTERN[h], minlength=T * 169).reshape(T, 169)
-        # the players' own holdings that can make the flush
-        ti, ii = np.nonzero(_HOLDING_SUIT_COUNT[row_suit[:, None], holdings] >= row_need[:, None])
-        mine[ti, ii] = rank(ti, holdings[ti, ii])
-        theirs = mine[t]  # (P, n)
-        slot = (t[:, None] * n + np.arange(n)).ravel()
-        extra = (np.bincount(slot, weights=(exact[:, None] < theirs).ravel(), minlength=T * n).reshape(T, n).astype(np.int64),
-                 np.bincount(slot, weights=(exact[:, None] == theirs).ravel(), minlength=T * n).reshape(T, n).astype(np.int64))
+        bbits = tables.suit_bits[boards[flush_rows]].sum(axis=1)
+        suit = suit_count[flush_rows].argmax(axis=1)
+        need = 5 - top[flush_rows]
+        # the players' own holdings that can make the flush: the larger of their pattern's rank and the flush
+        # table's entry for the row's suit, as rank_of_keys ranks the hand (that suit's cards as a 13-bit rank mask)
+        hh = holdings[flush_rows]
+        suited = ((hbits[hh] + bbits[:, None]) >> (13 * suit)[:, None]) & 0x1FFF
+        own = _HOLDING_SUIT_COUNT[suit[:, None], hh] >= need[:, None]
+        mine[flush_rows] = np.where(own, np.maximum(mine[flush_rows], tables.flush[suited]), mine[flush_rows])
     less = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] < mine[:, :, None])
     equal = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] == mine[:, :, None]) - 1
-    if extra is not None:
-        less += extra[0]
-        equal += extra[1]
+    if flush_rows.size:
+        # the live holdings that can make the flush were counted above by their pattern's rank: count them again by
+        # their own rank, minus their pattern's.  Rows are grouped by (suit, cards of it needed), whose candidate
+        # holdings are one fixed list; each row's ranks are sorted and the rows laid end to end, _NO_RANK + 1 apart,
+        # so one searchsorted counts every player's below / up-to for every row.
+        group = suit * 3 + need
+        for g in np.unique(group).tolist():
+            at = group == g
+            t = flush_rows[at]
+            cand = _FLUSH_CANDIDATES[g]
+            dead = (_HMASK[cand][None, :] & board_mask[t][:, None]) != 0
+            pattern = pattern_rank[t[:, None], _HOLDING_PATTERN[cand][None, :]]
+            suited = ((hbits[cand][None, :] + bbits[at][:, None]) >> (13 * (g // 3))) & 0x1FFF
+            exact = np.maximum(pattern, tables.flush[suited])
+            pattern[dead] = _NO_RANK  # a dead holding is neither below nor equal
+            exact[dead] = _NO_RANK
+            offset = np.arange(t.size, dtype=np.int64)[:, None] * (_NO_RANK + 1)
+            key = (mine[t] + offset).ravel()
+            row_start = np.arange(t.size)[:, None] * cand.size
+            for sign, ranks in ((1, exact), (-1, pattern)):
+                flat = (np.sort(ranks, axis=1) + offset).ravel()
+                lo = np.searchsorted(flat, key, side="left").reshape(t.size, n)
+                hi = np.searchsorted(flat, key, side="right").reshape(t.size, n)
+                less[t] += sign * (lo - row_start)
+                equal[t] += sign * (hi - lo)
     n_dead = k * 51 - k * (k - 1) // 2
     return (less + equal / 2) / (N_HOLDINGS - n_dead - 1)
 
