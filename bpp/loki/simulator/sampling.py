@@ -427,6 +427,17 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, sizes, committed,
     return mu_call, mu_raise
 
 
+def _ramp(s, mu_call, mu_raise, sigma):
+    """P(continue) and P(raise) before capping, by the ramp of width ``2 sigma`` around each threshold (broadcast).
+
+    The probability triple of a strength ``s`` against thresholds (Billings2002 "probability triples"): 0 below
+    ``μ − σ``, 1 above ``μ + σ``, linear between.
+    """
+    go = np.minimum(np.maximum((s - mu_call + sigma) / (2 * sigma), 0.0), 1.0)  # clip, without its Python wrapper
+    up = np.minimum(np.maximum((s - mu_raise + sigma) / (2 * sigma), 0.0), 1.0)
+    return go, up
+
+
 def _range_percentiles(strength: np.ndarray) -> np.ndarray:
     """Each row's percentile among the column's rows (ties share their mid-rank): (T, m) → (T, m) in (0, 1).
 
@@ -510,7 +521,6 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
 
     # both branches: rows 0..T-1 call, T..2T-1 raise
     B = 2 * T
-    st = np.tile(strength, (2, 1, 1))
     fin = np.tile(final, (2, 1))
     committed = np.tile(np.asarray(tracker.committed, dtype=np.int64), (B, 1))
     folded = np.tile(np.asarray(tracker.folded, dtype=bool), (B, 1))
@@ -526,9 +536,11 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     base_committed = committed[:, me].copy()
     forced = np.concatenate([np.full(T, CALL), np.full(T, RAISE)])
     first = True
+    decided = []  # seat · 3 + action of every simulated decision after our forced first one
     order = (tracker.button + 1 + seats) % n  # post-flop acting order
     after = (seats[:, None] + 1 + seats[None, :]) % n  # (n, n): the seats after each seat, in turn
     if predictor is not None:
+        st = np.tile(strength, (2, 1, 1))
         # each seat's previous action and first raising round, as the tracker keeps them (-1 / 4: none)
         last = np.tile(np.array([-1 if a is None else a for a in tracker.last_action]), (B, 1))
         raised = np.tile(np.array([4 if x is None else x for x in tracker.raised_round]), (B, 1))
@@ -543,6 +555,13 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
         if predictor is not None:
             texture = (np.tile(np.array(board_texture(tuple(int(c) for c in board)))[None, :], (B, 1)) if r == rc
                        else np.tile(board_textures(full[:, : 2 + r]), (2, 1)))
+        # the ramp of every (trial, seat, bets to call) of the round at once, flat at (row · n + seat) · 3 + bets:
+        # 1 − P(continue) and 1 − P(raise) (a check always continues; P(raise) ≤ P(continue)), each float as the
+        # one decision's arithmetic gives it
+        go, up = _ramp(strength[:, :, r, None], mu_c[:, r], mu_r[:, r], sig[:, None])
+        go[:, :, 0] = 1.0
+        no_go = np.tile((1.0 - go).ravel(), 2)
+        no_up = np.tile((1.0 - np.minimum(up, go)).ravel(), 2)
         for _ in range(n * (cap + 2)):
             active = (to_act > 0) & (n_live > 1)
             if not active.any():
@@ -553,30 +572,29 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             high_idx = high[idx]
             owe = high_idx - paid
             b = np.minimum(-(-owe // size), 2)
-            s = st[idx, p, r]
-            mc = mu_c[p, r, b]
-            mr = mu_r[p, r, b]
+            level_idx = level[idx]
+            at = (idx * n + p) * 3 + b
+            fold_below = no_go[at]
+            call_below = np.where(level_idx < cap, no_up[at], 1.0)  # capped: no raise
             if predictor is not None and (p != me).any():
                 o = p != me
-                mc[o], mr[o] = _predicted_thresholds(
+                mc, mr = _predicted_thresholds(
                     predictor, me, n, p[o], idx[o], r, b[o], owe[o], sizes, committed, level, n_live, folded,
                     last, raised, texture, order,
                 )
-            sg = sig[p]
-            go = np.minimum(np.maximum((s - mc + sg) / (2 * sg), 0.0), 1.0)  # clip, without its Python wrapper
-            up = np.minimum(np.maximum((s - mr + sg) / (2 * sg), 0.0), 1.0)
-            go = np.where(owe == 0, 1.0, go)
-            level_idx = level[idx]
-            up = np.where(level_idx < cap, np.minimum(up, go), 0.0)
+                sg = sig[p[o]]
+                go_o, up_o = _ramp(st[idx[o], p[o], r], mc, mr, sg)
+                go_o = np.where(owe[o] == 0, 1.0, go_o)
+                fold_below[o] = 1.0 - go_o
+                call_below[o] = np.where(level_idx[o] < cap, 1.0 - np.minimum(up_o, go_o), 1.0)
             u = rng.random(idx.size)
-            act = np.where(u < 1.0 - go, FOLD, np.where(u < 1.0 - up, CALL, RAISE))
-            was_first = first
             if first:
                 act = forced[idx]
                 act = np.where((act == RAISE) & (level_idx >= cap), CALL, act)
                 first = False
-            if counts is not None and not was_first:
-                counts += np.bincount(p * 3 + act, minlength=3 * n).reshape(n, 3)
+            else:
+                act = (u >= fold_below).astype(np.intp) + (u >= call_below)  # FOLD below, CALL, RAISE from
+                decided.append(p * 3 + act)
             if predictor is not None:
                 last[idx, p] = act
                 raised[idx, p] = np.where(act == RAISE, np.minimum(raised[idx, p], r), raised[idx, p])
@@ -595,6 +613,8 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             nxt = after[p]
             live_next = ~folded[idx[:, None], nxt]
             cur[idx] = nxt[np.arange(idx.size), np.argmax(live_next, axis=1)]
+    if counts is not None and decided:
+        counts += np.bincount(np.concatenate(decided), minlength=3 * n).reshape(n, 3)
     # showdown / fold wins
     pot = committed.sum(axis=1)
     score = np.where(folded, -1, fin)
