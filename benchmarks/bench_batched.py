@@ -31,6 +31,9 @@ side pots), batched beside the scalar path.
 
 Five-seat five-card draw, ``random`` in every seat (uniform over the legal
 bets and discards): batched beside the scalar path (no anchor plays it).
+The same table with Kendall2001's four fixed styles (Tables 1-4; the mixed
+table plus a second loose-aggressive seat), which decide whole batches
+(``StylePlayer.act_batch``): batched beside the scalar path.
 
 The Gymnasium environments: learner decisions per second of
 :class:`bpp.vector_env.BatchVsAgentsEnv` (4,096 tables) beside
@@ -138,6 +141,24 @@ def draw_random(hands: int, block_size: int, repeat: int, *, scalar: bool) -> fl
         act_batch = None
 
     agents = [ScalarRandom] * 5 if scalar else ["random"] * 5
+    game = Draw5()
+    play_match(game, agents, 500, rng=0, block_size=block_size)
+    return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
+
+
+def draw_styles(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
+    """Five-seat five-card draw, Kendall2001's four fixed styles and a second loose-aggressive seat."""
+    import functools
+
+    from bpp.kendall.players import StylePlayer
+    from bpp.kendall.styles import STYLE_NAMES
+    from holdem.games import Draw5
+
+    class ScalarStyle(StylePlayer):
+        act_batch = None  # type: ignore[assignment]
+
+    styles = list(STYLE_NAMES) + ["loose-aggressive"]
+    agents = [functools.partial(ScalarStyle, s) for s in styles] if scalar else styles
     game = Draw5()
     play_match(game, agents, 500, rng=0, block_size=block_size)
     return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
@@ -327,6 +348,11 @@ def main(argv=None) -> None:
     print(f"five-seat five-card draw, random x5 (hands/s, best of {a.repeat}):")
     print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {dr:12,.0f}")
     print(f"  {'bpp play_match, scalar path':44s} {dr_scalar:12,.0f}   batched/scalar {dr / dr_scalar:6.1f}x")
+    ds = draw_styles(max(a.hands // 4, 2_000), a.block_size, a.repeat, scalar=False)
+    ds_scalar = draw_styles(max(a.hands // 400, 1_000), 500, a.repeat, scalar=True)
+    print(f"five-seat five-card draw, Kendall's fixed styles (LA, LP, TA, TP, LA) (hands/s, best of {a.repeat}):")
+    print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {ds:12,.0f}")
+    print(f"  {'bpp play_match, scalar path':44s} {ds_scalar:12,.0f}   batched/scalar {ds / ds_scalar:6.1f}x")
     n_bpp = max(a.hands // 4, 20_000)
     br, br_batched = bpp_rules(n_bpp, a.block_size, a.repeat)
     br_scalar, _ = bpp_rules(max(a.hands // 400, 2_000), a.block_size, a.repeat, scalar=True)

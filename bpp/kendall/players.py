@@ -218,16 +218,15 @@ class StylePlayer(Agent):
         b = (rounds != 0).astype(np.intp)  # betting round 0 before the draw, 2 after it (the table's second round)
         kind = self._kind_table[b, values]
         to_call = observation.to_call
-        legal = observation.legal
         rows = np.arange(k)
-        lo, hi = observation.raise_bounds
+        lo, hi = observation.raise_bounds  # both 0 where no raise is legal (the draw's legal mask reads the same)
         raise_to = observation.committed[rows, observation.player] + to_call + self._raise_table[b, values]
-        raising = (kind == 2) & (observation.pot <= self._limit_table[b, values]) & legal[:, 2]
+        raising = (kind == 2) & (observation.pot <= self._limit_table[b, values]) & (lo > 0)
         if not self._open:
             raising &= to_call > 0
         kinds = np.where(raising, 2, np.where((kind == 0) & (to_call > 0), 0, 1)).astype(np.int8)
         amounts = np.where(raising, np.clip(raise_to, lo, hi), 0).astype(np.int64)
-        drawing = legal[:, 3]
+        drawing = rounds == 1
         if drawing.any():
             kinds[drawing] = 3
             if not self._pat:
