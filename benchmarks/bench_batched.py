@@ -187,16 +187,18 @@ def bpp_rules(hands: int, block_size: int, repeat: int, *, scalar: bool = False)
     return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat), batched
 
 
-def vector_env(steps: int, num_envs: int, repeat: int) -> tuple[float, float]:
+def vector_env(steps: int, num_envs: int, repeat: int, game: str = "limit-holdem", opponents: tuple[str, ...] = ("call",),
+               **options) -> tuple[float, float]:
     """Learner decisions per CPU-second: ``BatchVsAgentsEnv`` (``num_envs`` tables) and ``VsAgentsEnv`` (one table).
 
-    Heads-up limit hold'em against ``call``, a uniformly random legal action every step.
+    ``game`` against ``opponents`` (heads-up limit hold'em against ``call`` by default), a uniformly random
+    legal action every step.
     """
     from bpp.envs import VsAgentsEnv
     from bpp.vector_env import BatchVsAgentsEnv
 
     rng = np.random.default_rng(0)
-    env = BatchVsAgentsEnv("limit-holdem", ["call"], num_envs=num_envs)
+    env = BatchVsAgentsEnv(game, list(opponents), num_envs=num_envs, **options)
 
     def run_vector(k):
         obs, info = env.reset(seed=k)
@@ -204,7 +206,7 @@ def vector_env(steps: int, num_envs: int, repeat: int) -> tuple[float, float]:
             mask = info["action_mask"]
             obs, reward, terminated, truncated, info = env.step((rng.random(mask.shape) * mask).argmax(axis=1))
 
-    single = VsAgentsEnv("limit-holdem", opponents=["call"])
+    single = VsAgentsEnv(game, opponents=list(opponents), **options)
     n_single = max(steps * 10, 1_000)
 
     def run_single(k):
@@ -363,6 +365,12 @@ def main(argv=None) -> None:
     print(f"  {'bpp play_match, scalar path':44s} {br_scalar:12,.0f}   batched/scalar {br / br_scalar:6.1f}x")
     vec, one = vector_env(200, 4_096, a.repeat)
     print(f"Gymnasium env, heads-up limit vs call, random legal actions (learner decisions/s, best of {a.repeat}):")
+    print(f"  {'bpp.vector_env.BatchVsAgentsEnv (4,096 tables)':44s} {vec:12,.0f}   vs VsAgentsEnv {vec / one:6.1f}x")
+    print(f"  {'bpp.envs.VsAgentsEnv (one table)':44s} {one:12,.0f}")
+    styles = ("loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive")
+    vec, one = vector_env(100, 4_096, a.repeat, "draw5", styles)
+    print(f"Gymnasium env, five-seat draw vs Kendall's fixed styles, random legal actions and discards "
+          f"(learner decisions/s, best of {a.repeat}):")
     print(f"  {'bpp.vector_env.BatchVsAgentsEnv (4,096 tables)':44s} {vec:12,.0f}   vs VsAgentsEnv {vec / one:6.1f}x")
     print(f"  {'bpp.envs.VsAgentsEnv (one table)':44s} {one:12,.0f}")
     print(f"peak memory of one 100,000-hand batch (raise vs call): {batch_memory():,.0f} MB (target < 1,000 MB)")
