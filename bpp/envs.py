@@ -231,12 +231,15 @@ def encode(obs: Observation, starting_stack: int) -> NDArray[np.float32]:
 class Encoder:
     """:func:`encode` for one seat's observations of one hand, incremental: each call reads only the events since the last.
 
-    The cards, the round and the betting history are kept in the vector and
-    updated from the new events of ``obs.history`` (a deal sets its cards, an
-    action adds 1/8 to its count); the per-seat numbers (pot, to call, stacks,
-    committed, button, folded) are written in one assignment, the draw's
-    counts in another.
-    Call :meth:`reset` when a new hand starts; a call returns a fresh copy.
+    The vector is kept between calls and only what the new events of
+    ``obs.history`` change is written: a deal sets its cards, a bet, raise,
+    check or call adds 1/8 to its count (read back from the vector: counts
+    are multiples of 1/8, exact in float32), a fold, a draw or a new round
+    rewrites its part, and pot, to call, stacks and committed are rewritten
+    after every event.  A call with no new event returns the vector as it is
+    (nothing else in an observation changes between events).  Call
+    :meth:`reset` when a new hand starts (observing another seat starts
+    afresh too); every call returns a fresh copy.
 
     >>> from holdem.games import LimitHoldem
     >>> state = LimitHoldem().new_hand(np.arange(52))
@@ -247,8 +250,8 @@ class Encoder:
     True
     """
 
-    __slots__ = ("n", "v", "seen", "hole", "round", "me", "_w", "_folded", "_counts", "_up", "_round", "_num",
-                 "_fold", "_hist", "_drawn", "_inv", "_pot_inv", "_button", "_slots")
+    __slots__ = ("n", "v", "seen", "hole", "round", "me", "_w", "_folded", "_up", "_round", "_num", "_fold", "_hist",
+                 "_drawn", "_inv", "_pot_inv", "_button", "_rot", "_counts", "_bases", "_seats")
 
     def __init__(self, n_players: int, starting_stack: int):
         n = self.n = int(n_players)
@@ -263,35 +266,64 @@ class Encoder:
         self._drawn = self._hist + _ROUNDS * n * 2
         self._inv = 1.0 / starting_stack
         self._pot_inv = 1.0 / (n * starting_stack)
-        # [round][seat relative to the observer][0 raise | 1 check/call]: the history count's place in the vector
-        self._slots = [[(self._hist + (r * n + rel) * 2, self._hist + (r * n + rel) * 2 + 1) for rel in range(n)]
-                       for r in range(_ROUNDS)]
-        self._counts: dict[int, float] = {}
+        self._seats = [self._seat_tables(me) for me in range(n)]
         self.reset()
+
+    def _seat_tables(self, me: int) -> tuple:
+        """The observer ``me``'s places: its rotation of the seats, where each seat's history counts and up cards
+        go, and the relative seat of each seat."""
+        n = self.n
+        rel = [(s - me) % n for s in range(n)]
+        rot = tuple((me + k) % n for k in range(n))  # relative seat k is absolute seat rot[k]
+        counts = [[self._hist + (r * n + rel[s]) * 2 for s in range(n)] for r in range(_ROUNDS)]  # + 1: checks/calls
+        bases = [self._up + rel[s] * 52 for s in range(n)] + [52]  # [-1], the board's "seat": 52
+        return rot, counts, bases, rel
 
     def reset(self) -> None:
         """Forget the hand: the next call encodes a new one."""
         self.v.fill(0)
-        self.seen = 0
+        self.seen = -1  # no call yet: the first reads the whole history (which may be empty)
         self.hole: tuple = ()
         self.round = -1
         self.me = -1
         self._folded: tuple = ()
-        self._counts.clear()
+
+    def _begin(self, obs) -> None:
+        """The hand's first call for seat ``obs.player`` (another seat's observation: start afresh)."""
+        if self.me >= 0:
+            self.reset()
+        me = self.me = obs.player
+        self._rot, self._counts, self._bases, rel = self._seats[me]
+        self._w[self._button + rel[obs.button]] = 1.0  # the button does not move during a hand
 
     def __call__(self, obs) -> np.ndarray:
+        if obs.player != self.me:
+            self._begin(obs)
         history = obs.history
-        hole = obs.hole
-        if len(history) == self.seen and hole == self.hole and obs.player == self.me:
-            return self.v.copy()  # the same seat, no event since the last call: nothing has changed
-        n = self.n
-        me = obs.player
-        if me != self.me:  # the hand's first call (or another seat's observation: encoded afresh)
-            if self.me >= 0:
-                self.reset()
-            self.me = me
-            self._w[self._button + (obs.button - me) % n] = 1.0  # the button does not move during a hand
+        seen = self.seen
+        if len(history) == seen:
+            return self.v.copy()  # no event since the last call: nothing in the observation has changed
         w = self._w
+        counts = self._counts
+        bases = self._bases
+        for ev in history[seen:] if seen > 0 else history:
+            kind = ev.kind
+            if kind == "action":
+                a = ev.action.kind
+                if a == _RAISE or a == _CALL:
+                    r = ev.round
+                    i = counts[r if r < _ROUNDS else _ROUNDS - 1][ev.player] + (a == _CALL)
+                    x = w[i] + 1.0 / _HISTORY_SCALE
+                    if x <= 1.0:
+                        w[i] = x
+            elif kind == "deal":
+                base = bases[ev.player]  # player -1: the board
+                for c in ev.cards:
+                    w[base + c] = 1.0
+        self.seen = len(history)
+        me = self.me
+        rot = self._rot
+        hole = obs.hole
         if hole != self.hole:  # the deal, or a draw's new cards
             for c in self.hole:
                 w[c] = 0.0
@@ -306,46 +338,37 @@ class Encoder:
                 w[self._round + self.round] = 0.0
             w[self._round + r] = 1.0
             self.round = r
-        counts = self._counts
-        slots = self._slots
-        for ev in history[self.seen :]:
-            kind = ev.kind
-            if kind == "action":
-                a = ev.action.kind
-                if a == _RAISE or a == _CALL:
-                    er = ev.round
-                    i = slots[er if er < _ROUNDS else _ROUNDS - 1][(ev.player - me) % n][a == _CALL]
-                    c = counts.get(i, 0.0) + 1.0 / _HISTORY_SCALE
-                    counts[i] = c
-                    if c <= 1.0:
-                        w[i] = c
-            elif kind == "deal":
-                base = 52 if ev.player < 0 else self._up + ((ev.player - me) % n) * 52
-                for c in ev.cards:
-                    w[base + c] = 1.0
-        self.seen = len(history)
+        folded = obs.folded
+        if folded != self._folded:
+            i = self._fold
+            for s in rot:
+                w[i] = 1.0 if folded[s] else 0.0
+                i += 1
+            self._folded = folded
+        if obs.extra:
+            drawn = obs.extra.get("drawn")
+            if drawn:
+                i = self._drawn
+                for s in rot:
+                    d = drawn[s]
+                    w[i] = d / 5.0 if d > 0 else 0.0  # -1: not drawn yet
+                    i += 1
         inv = self._inv
         i = self._num
         w[i] = obs.pot * self._pot_inv  # chips never exceed the table's: every number is in [0, 1]
         w[i + 1] = obs.to_call * inv
         i += 2
+        n = self.n
         stacks = obs.stacks
-        committed = obs.committed or (0,) * n
-        for x in (stacks[me:] + stacks[:me] + committed[me:] + committed[:me]) if me else stacks + committed:
-            w[i] = x * inv
-            i += 1
-        folded = obs.folded
-        if folded != self._folded:
-            i = self._fold
-            for x in folded[me:] + folded[:me]:
-                w[i] = 1.0 if x else 0.0
+        committed = obs.committed
+        if committed:
+            for s in rot:
+                w[i] = stacks[s] * inv
+                w[i + n] = committed[s] * inv
                 i += 1
-            self._folded = folded
-        drawn = obs.extra.get("drawn") if obs.extra else None
-        if drawn:
-            i = self._drawn
-            for d in drawn[me:] + drawn[:me]:
-                w[i] = d / 5.0 if d > 0 else 0.0  # -1: not drawn yet
+        else:
+            for s in rot:
+                w[i] = stacks[s] * inv
                 i += 1
         return self.v.copy()
 
