@@ -67,3 +67,21 @@ def test_pattern_percentiles_by_corrections_equal_the_packed_sort_bytewise(seed,
         want = table._packed_percentiles(live, fh, fc, keep)
         for g in got:
             assert all(np.asarray(a).tobytes() == np.asarray(b).tobytes() for a, b in zip(g, want)), board.tolist()
+
+
+def test_network_prediction_of_one_row_is_the_forward_pass_before_and_after_each_fit():
+    """A row's prediction is kept until the next fit: each call equals the network's forward pass with the weights
+    of that moment (the kept row is read-only), also right after a fit changed them."""
+    from bpp.loki.modeler.predictors import N_FEATURES, NeuralPredictor, _forward, _no_fold_when_free
+
+    net = NeuralPredictor(2, batch=32, warmup=32, rng=3)
+    rng = np.random.default_rng(3)
+    x = (rng.random((96, N_FEATURES)) < 0.4).astype(float)
+    for block in range(3):  # each block of 32 records is one fit
+        net.update(1, x[block * 32 : block * 32 + 32], rng.integers(0, 3, 32))
+        for row in x[:8]:
+            got = net.predict(1, row)
+            if net.seen_[1] >= net.warmup:
+                want = _no_fold_when_free(_forward(row[None, :], *net._weights[1]), row[None, :])
+                assert got.tobytes() == want.tobytes() and not got.flags.writeable
+            assert net.predict(1, row).tobytes() == got.tobytes()

@@ -427,14 +427,17 @@ class StreetTable:
         self._build(board, _ranks)
 
     @classmethod
-    def _of_codes(cls, board: np.ndarray, ranks: np.ndarray | None) -> "StreetTable":
-        """The table of ``board``, distinct int8 card codes already checked (:func:`street_table`)."""
+    def _of_codes(cls, board: np.ndarray, ranks: np.ndarray | None, hole: np.ndarray | None = None) -> "StreetTable":
+        """The table of ``board``, distinct int8 card codes already checked (:func:`street_table`); ``ranks`` and
+        ``hole``: the previous street's next-card column and its hole-pattern ranks with that card, when known."""
         table = cls.__new__(cls)
         table._build(board, ranks)
+        table._hole_patterns = hole
         return table
 
     def _build(self, board: np.ndarray, _ranks: np.ndarray | None) -> None:
         self.board = board
+        self._hole_patterns: np.ndarray | None = None  # (169,) the hole patterns' ranks (_rank_patterns "hole")
         self.board_conflict = _conflicts(board.tolist())
         k = board.size
         if _ranks is None or k < 5:
@@ -463,6 +466,7 @@ class StreetTable:
                 nxt.flags.writeable = False
                 self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
+        self._hs_by_pattern: np.ndarray | None = None  # (169,) every live holding's HS by its pattern (_pattern_hs)
         self._percentiles: Any = None  # the next-card percentiles (_pattern_percentiles) once holding_strength has them
         self._hole_cache: dict[int, tuple] = {}
         self._player_cache: dict[tuple[int, bool], np.ndarray] = {}  # player_ehs against random hands
@@ -821,7 +825,9 @@ class StreetTable:
         cumulative sums) plus the corrections on those 25, and HS = ``(2 · below + tied) / (2 · total)``: the very
         integers of the pairwise count, and the float of ``(below + tied / 2) / total``.
         """
-        rank = _rank_patterns("hole", int(key_sums(self.board)), self.board.size + 2)  # (169,): never a flush
+        rank = self._hole_patterns  # (169,): never a flush
+        if rank is None:
+            rank = _rank_patterns("hole", int(key_sums(self.board)), self.board.size + 2)
         b = 4 - np.bincount(self.board >> 2, minlength=13)  # (13,): the cards of each rank left after the board
         base = b[_PATTERN_X] * (b[_PATTERN_Y] - _IS_PAIR) >> _IS_PAIR  # (169,): b_x · b_y, b_x (b_x − 1) / 2 for a pair
         base[_IS_DOWN] = 0  # a holding's ranks come as r0 <= r1
@@ -835,7 +841,9 @@ class StreetTable:
         total = cum[-1] + delta.sum(axis=1)
         # 2 · below + tied: the neighbour's weight times 2, 1 or 0 = 1 + sign(our rank − theirs)
         twice += (delta * np.sign(rank[:, None] - rank[_NEIGHBOURS])).sum(axis=1) + (total - cum[-1])
-        hs = (twice / (2 * np.maximum(total, 1)))[_HOLDING_PATTERN]  # (the maximum: patterns the board makes impossible)
+        by_pattern = twice / (2 * np.maximum(total, 1))  # (the maximum: patterns the board makes impossible)
+        self._hs_by_pattern = by_pattern
+        hs = by_pattern[_HOLDING_PATTERN]
         hs[~live] = 0.0
         return hs
 
@@ -958,6 +966,8 @@ class StreetTable:
         The percentiles come from :meth:`_pattern_percentiles` (the board's alone); each (card, holding) reads its
         pattern's entry, its flush entry or nothing (its own card, a board card), and the gains are summed in card
         order (adding 0 for the board's cards, which changes nothing): the very floats of :meth:`_sorted_gains`.
+        Where every live holding's HS is its pattern's (no flush possible, :meth:`_pattern_hs`), ``max(0, pct − HS)``
+        is taken on the 52 × 169 pattern entries before they are gathered: the same floats for every live holding.
         """
         got = self._pattern_percentiles(live) if percentiles is None else percentiles
         if got is None:
@@ -965,6 +975,14 @@ class StreetTable:
         self._percentiles = got
         table, fh, fc, fpct = got
         per = _scratch("pairs", (52, N_HOLDINGS))
+        by_pattern = self._hs_by_pattern
+        if by_pattern is not None:  # every live holding has its pattern's HS: the gains by pattern, then gathered
+            gain = table - by_pattern
+            np.maximum(gain, 0.0, out=gain)
+            np.take(gain, _HOLDING_PATTERN, axis=1, out=per, mode="wrap")
+            per.ravel()[_OWN_CARD_PAIRS] = 0.0  # a holding gains nothing from its own cards
+            per[fc, fh] = np.maximum(fpct - hs.take(fh), 0.0)
+            return per.sum(axis=0)  # (holdings that use a board card get another sum: their EHS is 0)
         # (52, 1326): each (card, holding)'s pattern entry ("wrap": the indices are valid, and it does not buffer)
         np.take(table, _HOLDING_PATTERN, axis=1, out=per, mode="wrap")
         per.ravel()[_OWN_CARD_PAIRS] = -np.inf  # a holding gains nothing from its own cards
@@ -1403,12 +1421,13 @@ def _flop_strength(table: StreetTable):
         canon_hs[_PERM_HOLDING[i]] = hs
         canon_pct = np.empty_like(pct)
         canon_pct[_PERM_CARD[i]] = pct
-        _FLOP_CACHE[key] = (canon_hs, canon_pct, _PERM_HOLDING[i, fh].astype(np.int16), _PERM_CARD[i, fc].astype(np.int8), fpct.copy())
+        _FLOP_CACHE[key] = (canon_hs, canon_pct, _PERM_HOLDING[i, fh].astype(np.int16), _PERM_CARD[i, fc].astype(np.int8), fpct.copy(),
+                            table._hs_by_pattern)  # (by pattern: the same under every relabelling of the suits)
         if len(_FLOP_CACHE) > _FLOP_CACHE_SIZE:
             _FLOP_CACHE.popitem(last=False)
         return hs, percentiles
     _FLOP_CACHE.move_to_end(key)
-    canon_hs, canon_pct, fh, fc, fpct = got
+    canon_hs, canon_pct, fh, fc, fpct, table._hs_by_pattern = got
     return canon_hs[_PERM_HOLDING[i]], (canon_pct[_PERM_CARD[i]], _PERM_HOLDING_INV[i, fh], _PERM_CARD_INV[i, fc], fpct)
 
 
@@ -1428,13 +1447,15 @@ def street_table(board: CardsLike) -> StreetTable:
     key = tuple(sorted(given))
     table = _CACHE.get(key)
     if table is None:
-        ranks = None
+        ranks = hole = None
         for c in given[::-1] if len(given) > 3 else ():  # the last card given is usually the new one
             parent = _CACHE.get(tuple(x for x in key if x != c))
             if parent is not None:  # this board's ranks are the previous street's next-card column
                 ranks = parent._next_column(c)
+                if parent._patterns is not None:  # and its hole patterns' ranks the next-rank column of c's rank
+                    hole = parent._patterns[0][:, c >> 2]
                 break
-        table = StreetTable._of_codes(np.array(key, dtype=np.int8), ranks)  # in card order, whichever order came first
+        table = StreetTable._of_codes(np.array(key, dtype=np.int8), ranks, hole)  # in card order, whichever order came first
         _CACHE[key] = table
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
