@@ -306,21 +306,22 @@ def context_features(tracker: HandTracker, player: int) -> np.ndarray:
     last = tracker.last_action[player]
     raised = tracker.raised_round[player]
     return np.array(
-        (
-            r == 0, r == 1, r == 2, r == 3,
-            bets == 0, bets == 1, bets == 2,
+        _ROUND_ONE_HOT[r] + _BETS_ONE_HOT[bets] + (
             min(tracker.bet_level, 4) / 4.0,
             (tracker.n_live - 1) / 9.0,
             _position(tracker, player),
             to_call / (tracker.pot + to_call) if to_call > 0 else 0.0,
             min(tracker.pot / (2.0 * tracker.sizes[0]) / 20.0, 1.0),
-            last == RAISE,
-            last == CALL,
-            raised is not None and raised < r,
-            *board_texture(tracker.board),
-        ),
+            1.0 if last == RAISE else 0.0,
+            1.0 if last == CALL else 0.0,
+            1.0 if raised is not None and raised < r else 0.0,
+        ) + board_texture(tracker.board),
         dtype=np.float64,
-    )
+    )  # (all Python floats: one conversion)
+
+
+_ROUND_ONE_HOT = tuple(tuple(float(i == r) for i in range(4)) for r in range(4))
+_BETS_ONE_HOT = tuple(tuple(float(i == b) for i in range(3)) for b in range(3))
 
 
 def _position(tracker, player: int) -> float:
@@ -328,5 +329,6 @@ def _position(tracker, player: int) -> float:
     n = tracker.n
     first = first_to_act(n, tracker.button, tracker.round)
     mine = (player - first) % n
-    behind = sum(1 for i in range(mine + 1, n) if not tracker.folded[(first + i) % n])
+    folded = tracker.folded
+    behind = (folded[first:] + folded[:first])[mine + 1 :].count(False)  # the seats in acting order after ours
     return behind / max(tracker.n_live - 1, 1)

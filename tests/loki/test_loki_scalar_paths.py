@@ -85,3 +85,69 @@ def test_network_prediction_of_one_row_is_the_forward_pass_before_and_after_each
                 want = _no_fold_when_free(_forward(row[None, :], *net._weights[1]), row[None, :])
                 assert got.tobytes() == want.tobytes() and not got.flags.writeable
             assert net.predict(1, row).tobytes() == got.tobytes()
+
+
+def test_frequency_prediction_of_one_row_is_the_batched_rows_entry():
+    """One row's context read off the row in Python gives the entry of the batched prediction (argmax: the first
+    largest, also on rows that are not one-hot), before and after the model learns."""
+    from bpp.loki.modeler.predictors import N_FEATURES, FrequencyPredictor
+
+    f = FrequencyPredictor(3)
+    rng = np.random.default_rng(4)
+    x = (rng.random((300, N_FEATURES)) < 0.3).astype(float)
+    x[:20, :7] = 0.0
+    x[20:30, :7] = 1.0
+    for seen in (0, 200):
+        if seen:
+            f.update(1, x[:seen], rng.integers(0, 3, seen))
+        for opponent in (1, 2):
+            batch = f.predict(opponent, x)
+            rows = [f.predict(opponent, row) for row in x]
+            assert all(r.shape == (1, 3) and r.tobytes() == batch[i : i + 1].tobytes() for i, r in enumerate(rows))
+
+
+def _features_by_definition(tracker, player):
+    """The 19 inputs written out one by one (booleans as 0/1), the seats after ``player`` counted one by one."""
+    from bpp.loki.state import CALL, RAISE, first_to_act
+
+    r = tracker.round
+    to_call = tracker.high - tracker.committed[player]
+    bets = min(-(-to_call // tracker.sizes[r]), 2)
+    n = tracker.n
+    first = first_to_act(n, tracker.button, r)
+    mine = (player - first) % n
+    behind = sum(1 for i in range(mine + 1, n) if not tracker.folded[(first + i) % n])
+    last, raised = tracker.last_action[player], tracker.raised_round[player]
+    return np.array([r == 0, r == 1, r == 2, r == 3, bets == 0, bets == 1, bets == 2, min(tracker.bet_level, 4) / 4.0,
+                     (tracker.n_live - 1) / 9.0, behind / max(tracker.n_live - 1, 1),
+                     to_call / (tracker.pot + to_call) if to_call > 0 else 0.0,
+                     min(tracker.pot / (2.0 * tracker.sizes[0]) / 20.0, 1.0), last == RAISE, last == CALL,
+                     raised is not None and raised < r, *_texture_by_definition(list(tracker.board))], dtype=np.float64)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_context_features_follow_their_definition_in_random_hands(seats):
+    """Every decision of random action sequences (folds, raises, later rounds): the tracker's 19 inputs equal the
+    definition's, byte for byte."""
+    from bpp.loki.state import HandTracker, context_features
+    from holdem.games.base import Action, ActionKind, Event
+
+    rng = np.random.default_rng(seats)
+    checked = 0
+    for hand in range(40):
+        t = HandTracker(seats, hand % seats, features=True)
+        board = [int(c) for c in rng.permutation(52)[:5]]
+        for r in range(4):
+            if r:
+                t.step(Event("deal", -1, None, tuple(board[:(0, 3, 4, 5)[r]][len(t.board):]), r))
+            for _ in range(rng.integers(1, 2 * seats)):
+                live = [p for p in range(seats) if not t.folded[p]]
+                if len(live) < 2:
+                    break
+                p = int(rng.choice(live))
+                want = _features_by_definition(t, p)
+                assert context_features(t, p).tobytes() == want.tobytes()
+                checked += 1
+                kind = ActionKind(int(rng.choice([0, 1, 1, 2, 2])))
+                t.step(Event("action", p, Action(kind), (), r))
+    assert checked > 100

@@ -954,9 +954,14 @@ class StreetTable:
         else:
             gain = self._sorted_gains(hs)
         behind = np.where(live & (hs < 1), 1 - hs, 1.0)
-        ppot = np.clip(gain / (self._next_cards.size - 2) / behind, 0.0, 1.0)
-        ppot[~live] = 0.0
-        ehs = hs + (1 - hs) * ppot
+        ppot = gain  # clip(gain / (n − 2) / behind, 0, 1) in place (no NaN or −0: the same floats as np.clip)
+        ppot /= self._next_cards.size - 2
+        ppot /= behind
+        np.maximum(ppot, 0.0, out=ppot)
+        np.minimum(ppot, 1.0, out=ppot)
+        ehs = 1 - hs
+        ehs *= ppot
+        ehs += hs  # hs + (1 − hs) · ppot
         ehs[~live] = 0.0
         return ehs
 

@@ -126,9 +126,14 @@ class FrequencyPredictor:
     def predict(self, opponent: int, x: ArrayLike) -> np.ndarray:
         """P(fold, call, raise) of ``opponent`` (relative seat) for feature rows ``x``: float (k, 19) → float64 (k, 3)."""
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
-        r, b = _context_index(x)
         if self._freq is None:
             self._freq = self.model.frequencies()
+            self._freq.flags.writeable = False
+        if x.shape[0] == 1:  # one decision in play: its context read off the row (argmax: the first largest)
+            row = x[0].tolist()
+            r, b = row[0:4], row[4:7]
+            return self._freq[opponent, r.index(max(r)), b.index(max(b))][None, :]
+        r, b = _context_index(x)
         return self._freq[opponent, r, b]
 
     def update(self, opponent: int, x: ArrayLike, actions: ArrayLike) -> "FrequencyPredictor":
