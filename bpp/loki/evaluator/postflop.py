@@ -190,7 +190,7 @@ def _holding_ranks(board: np.ndarray, bits: np.ndarray) -> np.ndarray:
     tables = load_tables()
     ranks = _rank_patterns("hole", int(tables.card_keys.take(board).sum()), board.size + 2).take(_HOLDING_PATTERN)
     on_board = np.bincount(board & 3, minlength=4)
-    for s in np.flatnonzero(on_board >= 3).tolist():
+    for s in (on_board >= 3).nonzero()[0].tolist():
         need = 5 - int(on_board[s])
         hs = _BY_SUIT_COUNT[s][2] if need == 2 else np.concatenate(_BY_SUIT_COUNT[s][need:])
         suited = (bits.take(hs) >> (13 * s)) & 0x1FFF
@@ -267,14 +267,14 @@ def _pattern_order(table: np.ndarray, board: np.ndarray) -> _PatternOrder:
     packed = np.sort(((np.arange(13)[:, None] << 13 | value) << 12 | np.arange(13 * 169).reshape(13, 169)).ravel())
     order = packed & 0xFFF
     key_sorted = packed >> 12
-    cum = np.concatenate(([0], np.cumsum(weight.ravel().take(order))))
+    cum = np.concatenate(([0], weight.ravel().take(order).cumsum()))
     new = np.concatenate(([True], key_sorted[1:] != key_sorted[:-1]))
-    starts = np.flatnonzero(new)
-    group = np.cumsum(new) - 1
+    starts = new.nonzero()[0]
+    group = new.cumsum() - 1
     left = np.empty(13 * 169, dtype=np.intp)
     right = np.empty(13 * 169, dtype=np.intp)
     left[order] = starts.take(group)
-    right[order] = np.append(starts[1:], 13 * 169).take(group)
+    right[order] = np.concatenate((starts[1:], [13 * 169])).take(group)
     start = cum.take(_ROW_OF_ENTRY)
     below = (cum.take(left) - start).reshape(13, 169)
     upto = (cum.take(right) - start).reshape(13, 169)
@@ -318,7 +318,7 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     on = np.zeros(52, dtype=bool)
     on[board] = True
     h, c, r = [], [], []
-    for s in np.flatnonzero(on_board >= 2).tolist():
+    for s in (on_board >= 2).nonzero()[0].tolist():
         hs, cs = _flush_pairs(s, 5 - int(on_board[s]))
         keep = ~on[cs]
         hs, cs = hs[keep], cs[keep]
@@ -483,7 +483,7 @@ class StreetTable:
         if got is None:
             on_board = np.zeros(52, dtype=bool)
             on_board[self.board] = True
-            got = self._next_cards_cache = np.flatnonzero(~on_board)
+            got = self._next_cards_cache = (~on_board).nonzero()[0]
         return got
 
     @property
@@ -577,7 +577,7 @@ class StreetTable:
         count = plain.reshape(13, 4).sum(axis=1).astype(np.float32)  # per next rank, its plain cards
         ahead = (patterns < plain_rank).astype(np.float32) @ count  # (169,) per pattern
         behind = (patterns > plain_rank).astype(np.float32) @ count
-        special = np.flatnonzero((ours > 0) & ~plain)  # our flush cards, one by one
+        special = ((ours > 0) & ~plain).nonzero()[0]  # our flush cards, one by one
         if special.size:
             cols = patterns[:, special >> 2]
             ahead += (cols < ours[special]).sum(axis=1)
@@ -799,8 +799,8 @@ class StreetTable:
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
         # sorted by rank give, at our own place in that list, how many of them we beat and tie
         vals = np.sort(ranks[live])
-        less = np.searchsorted(vals, ranks, side="left")
-        equal = np.searchsorted(vals, ranks, side="right") - less
+        less = vals.searchsorted(ranks, side="left")
+        equal = vals.searchsorted(ranks, side="right") - less
         lo, hi = _row_counts(ranks[CARD_HOLDINGS])  # (52, 51): dead holdings (rank 0) sort first
         dead = (~live)[CARD_HOLDINGS].sum(axis=1)  # per card, its holdings that use a board card
         lo, hi = lo.ravel()[_OWN_PLACE], hi.ravel()[_OWN_PLACE]  # (1326, 2): at our place in each card's list
@@ -831,10 +831,10 @@ class StreetTable:
         b = 4 - np.bincount(self.board >> 2, minlength=13)  # (13,): the cards of each rank left after the board
         base = b[_PATTERN_X] * (b[_PATTERN_Y] - _IS_PAIR) >> _IS_PAIR  # (169,): b_x · b_y, b_x (b_x − 1) / 2 for a pair
         base[_IS_DOWN] = 0  # a holding's ranks come as r0 <= r1
-        order = np.argsort(rank)
+        order = rank.argsort()
         sorted_rank = rank[order]
-        cum = np.concatenate(([0], np.cumsum(base[order])))
-        twice = cum[np.searchsorted(sorted_rank, rank, side="left")] + cum[np.searchsorted(sorted_rank, rank, side="right")]
+        cum = np.concatenate(([0], base[order].cumsum()))
+        twice = cum[sorted_rank.searchsorted(rank, side="left")] + cum[sorted_rank.searchsorted(rank, side="right")]
         left = (b[None, :] - _PATTERN_RANK_COUNT).ravel()  # (169 · 13,): the cards of each rank left after ours too
         delta = left[_NEIGHBOUR_X] * (left[_NEIGHBOUR_Y] - _NEIGHBOUR_PAIR) >> _NEIGHBOUR_PAIR
         delta -= base[_NEIGHBOURS]  # (169, 25): 0 on the padding
@@ -1037,7 +1037,7 @@ class StreetTable:
         le = np.where(kept, upto_start, lt)
         lt = np.where(kept, below_start, lt)
         per_card = np.bincount(fc, minlength=52)
-        cards = np.flatnonzero(per_card)  # the m cards with flush pairs: only their rows change
+        cards = per_card.nonzero()[0]  # the m cards with flush pairs: only their rows change
         m = cards.size
         slot = np.empty(52, dtype=np.intp)
         slot[cards] = np.arange(m)
@@ -1062,14 +1062,14 @@ class StreetTable:
         pair = packed & 0x3FFF
         card_key = packed >> 14
         new = np.concatenate(([True], card_key[1:] != card_key[:-1]))
-        starts = np.flatnonzero(new)
-        group = np.cumsum(new) - 1
-        card_start = np.concatenate(([0], np.cumsum(per_card)))
+        starts = new.nonzero()[0]
+        group = new.cumsum() - 1
+        card_start = np.concatenate(([0], per_card.cumsum()))
         among_lt = np.empty(n, dtype=np.int64)
         among_le = np.empty(n, dtype=np.int64)
         first = card_start.take(card_key >> 13)
         among_lt[pair] = starts.take(group) - first
-        among_le[pair] = np.append(starts[1:], n).take(group) - first
+        among_le[pair] = np.concatenate((starts[1:], [n])).take(group) - first
         row_cum = order.cum.take(rank_row)
         flo = order.cum.take(rank_row + lt) - row_cum - moved_right.ravel().take(base + lt) + among_lt
         fhi = order.cum.take(rank_row + le) - row_cum - moved_left.ravel().take(base + le - 1) + among_le
