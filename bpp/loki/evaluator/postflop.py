@@ -1382,9 +1382,11 @@ def _suit_permutations() -> tuple[np.ndarray, ...]:
 
 
 _PERM_CARD, _PERM_HOLDING, _PERM_CARD_INV, _PERM_HOLDING_INV = _suit_permutations()
-#: flop strength kept per suit-isomorphic flop (at most 1,755 classes; ≤ 150 KB each), least recently used dropped
+#: flop strength kept per suit-isomorphic flop: every one of the 1,755 classes fits (≈ 26 KB each, ≤ 57 KB; 46 MB in all)
 _FLOP_CACHE: OrderedDict[tuple[int, ...], tuple] = OrderedDict()
-_FLOP_CACHE_SIZE = 512
+_FLOP_CACHE_SIZE = 1755
+#: a flop's percentile ``(lo + (size − 1) / 2) / d`` is kept as the integer ``2 · lo + size − 1`` (d = C(48, 2) − 1)
+_FLOP_DENOM = 48 * 47 // 2 - 1
 
 
 def canonical_flop(board: Sequence[int] | NDArray[np.integer]) -> tuple[tuple[int, int, int], int]:
@@ -1422,18 +1424,30 @@ def _flop_strength(table: StreetTable):
             return None
         hs = table._exact_hs(live)
         pct, fh, fc, fpct = percentiles
-        canon_hs = np.empty(N_HOLDINGS)
-        canon_hs[_PERM_HOLDING[i]] = hs
-        canon_pct = np.empty_like(pct)
-        canon_pct[_PERM_CARD[i]] = pct
-        _FLOP_CACHE[key] = (canon_hs, canon_pct, _PERM_HOLDING[i, fh].astype(np.int16), _PERM_CARD[i, fc].astype(np.int8), fpct.copy(),
-                            table._hs_by_pattern)  # (by pattern: the same under every relabelling of the suits)
+        by_pattern = table._hs_by_pattern  # (the same under every relabelling of the suits)
+        if by_pattern is None:
+            canon_hs = np.empty(N_HOLDINGS)
+            canon_hs[_PERM_HOLDING[i]] = hs
+        num = np.rint(pct * (2 * _FLOP_DENOM))
+        num[table.board] = 0  # (the board's rows are −inf)
+        canon_num = np.empty((52, 169), dtype=np.int16)
+        canon_num[_PERM_CARD[i]] = num
+        _FLOP_CACHE[key] = (by_pattern if by_pattern is not None else canon_hs, canon_num, _PERM_HOLDING[i, fh].astype(np.int16),
+                            _PERM_CARD[i, fc].astype(np.int8), np.rint(fpct * (2 * _FLOP_DENOM)).astype(np.int16))
         if len(_FLOP_CACHE) > _FLOP_CACHE_SIZE:
             _FLOP_CACHE.popitem(last=False)
         return hs, percentiles
     _FLOP_CACHE.move_to_end(key)
-    canon_hs, canon_pct, fh, fc, fpct, table._hs_by_pattern = got
-    return canon_hs[_PERM_HOLDING[i]], (canon_pct[_PERM_CARD[i]], _PERM_HOLDING_INV[i, fh], _PERM_CARD_INV[i, fc], fpct)
+    strength, canon_num, fh, fc, fnum = got
+    if strength.size == 169:  # HS by pattern (no flush possible)
+        table._hs_by_pattern = strength
+        hs = strength.take(_HOLDING_PATTERN)
+        hs[~live] = 0.0
+    else:
+        hs = strength.take(_PERM_HOLDING[i])
+    pct = canon_num.take(_PERM_CARD[i], axis=0) / 2 / _FLOP_DENOM  # the very quotient the percentiles were
+    pct[table.board] = -np.inf
+    return hs, (pct, _PERM_HOLDING_INV[i, fh], _PERM_CARD_INV[i, fc], fnum / 2 / _FLOP_DENOM)
 
 
 def street_table(board: CardsLike) -> StreetTable:
