@@ -179,6 +179,18 @@ def _pattern_keys() -> np.ndarray:
     return _PATTERN_KEYS
 
 
+_PATTERN_MULTISETS: tuple[np.ndarray, np.ndarray] | None = None
+
+
+def _pattern_multisets() -> tuple[np.ndarray, np.ndarray]:
+    """The distinct keys of :func:`_pattern_keys` (the 455 rank multisets of three cards) and each pattern's place among them."""
+    global _PATTERN_MULTISETS
+    if _PATTERN_MULTISETS is None:
+        unique, inverse = np.unique(_pattern_keys(), return_inverse=True)
+        _PATTERN_MULTISETS = (unique, inverse.ravel())
+    return _PATTERN_MULTISETS
+
+
 def _holding_ranks(board: np.ndarray, bits: np.ndarray) -> np.ndarray:
     """(1326,) int16: every holding's rank with ``board`` (``bits``: the holdings' suit-bit sums with the board);
     garbage for holdings that use a board card.
@@ -219,8 +231,9 @@ def _rank_patterns(kind: str, board_key: int, n_cards: int) -> np.ndarray:
     if kind == "hole":
         got = rank_of_keys(_pattern_hole_keys() + base, n_cards)  # no suit counts: never a flush
     else:
+        unique, inverse = _pattern_multisets()  # (r0, r1, next rank) in any order is one hand: 455 evaluated
         got = np.zeros(13**3 + 1, dtype=np.int16)
-        got[:-1] = rank_of_keys(_pattern_keys() + base, n_cards)
+        got[:-1] = rank_of_keys(unique + base, n_cards).take(inverse)
     got.flags.writeable = False
     _RANK_PATTERNS[key] = got
     if len(_RANK_PATTERNS) > _RANK_PATTERNS_SIZE:
