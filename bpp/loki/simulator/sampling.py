@@ -61,14 +61,23 @@ Where this differs from Billings2002:
   predictor whose inputs include the history): a narrowed, strong range
   raises and continues far more often than predicted.  With
   ``range_relative`` each opponent's strength in a round is replaced by its
-  percentile among that seat's ``T`` sampled strengths in that round (the
-  ``T`` draws are a sample of its current range; ties share their mid-rank),
+  percentile among that seat's sampled strengths in that round in the trial's
+  block of 250 trials (the 250 draws are a sample of its current range; ties
+  share their mid-rank),
   so over its range it acts with the predicted frequencies.  Not conditioned
   further on the trial's own simulated actions (the range is the one at the
   real decision).  False: the scale over all holdings, as before.
 
 EVs are in chips and count only the chips still to be put in (what is in the
 pot is sunk): the fold EV is 0.
+
+All of a decision's trials (up to 1,000) are played in one pass: one draw of
+every trial's holdings and board, one ranking call per street, one betting
+loop whose steps act for every trial.  The trials are independent and
+identically distributed, so the estimate has the law it had when they were
+played 250 at a time (the range sample above is still per block of 250); only
+which random numbers fall to which trial differs (``time_budget`` keeps
+passes of 250, to read the clock between them).
 
 >>> import numpy as np
 >>> from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel
@@ -132,6 +141,10 @@ _HOLDING_SUIT_COUNT = np.stack([(HOLDINGS & 3 == s).sum(axis=1) for s in range(4
 _FLUSH_CANDIDATES = [np.flatnonzero(_HOLDING_SUIT_COUNT[s] >= m) for s in range(4) for m in range(3)]
 _NO_RANK = 2**15 - 1  # above every hand rank (int16, at most 7,462)
 _R13 = np.arange(13)
+#: trials played in one pass at most (all of a decision's trials, unless more or a time budget)
+_PASS = 1000
+#: trials per block: the range sample of ``range_relative``, and a pass under a time budget
+_BLOCK = 250
 _LOWER = np.tril_indices(13, -1)
 
 
@@ -275,7 +288,8 @@ def simulate(
     trials : int
         Trials (each played out twice).
     time_budget : float, optional
-        Seconds: stop after the batch (250 trials) that passes it; at least one batch runs.
+        Seconds: play the trials in passes of 250 and stop after the pass that passes it; at least one pass runs.
+        None: every trial in one pass (of at most 1,000).
     params : FormulaParams
         Our own thresholds in the trials.
     max_raises : int
@@ -315,7 +329,7 @@ def simulate(
     sums = np.zeros(3)
     counts = np.zeros((tracker.n, 3), dtype=np.int64)
     done_trials = 0
-    batch = 250
+    batch = _BLOCK if time_budget is not None else _PASS
     while done_trials < trials:
         T = min(batch, trials - done_trials)
         s_call, s_raise, n_ok = _batch(
@@ -350,7 +364,7 @@ class Simulator:
     trials : int
         Trials per decision (each played out twice).
     time_budget : float, optional
-        Seconds per decision (stop after the batch that passes it).
+        Seconds per decision (trials in passes of 250, stop after the pass that passes it).
     formula : FormulaParams, optional
         Our own thresholds when the trials play out our later actions.
     range_relative : bool
@@ -462,6 +476,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     for c in list(hole) + list(board):
         dead |= 1 << int(c)
     held, ok = _sample_holdings(weights, opponents, dead, T, rng)
+    block = np.flatnonzero(ok) // _BLOCK  # each kept trial's block of the range sample
     T_ok = int(ok.sum())
     if T_ok == 0:
         return 0.0, 0.0, 0
@@ -501,10 +516,13 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
         strength[:, :, r] = pct
         strength[:, me, r] = pct[:, me] ** n_opp
     if range_relative and opponents:
-        # the opponents' strengths on the scale of their current range: percentile among the T sampled holdings
-        # (every street's column at once: each column is ranked on its own)
+        # the opponents' strengths on the scale of their current range: percentile among the sampled holdings of
+        # the trial's block (every street's column at once: each column is ranked on its own)
         cols = strength[:, opponents, rc:]
-        strength[:, opponents, rc:] = _range_percentiles(cols.reshape(T, -1)).reshape(cols.shape)
+        flat = cols.reshape(T, -1)
+        ends = np.flatnonzero(np.diff(block)) + 1
+        flat = np.concatenate([_range_percentiles(part) for part in np.split(flat, ends)])
+        strength[:, opponents, rc:] = flat.reshape(cols.shape)
     # final ranks
     cards7 = np.concatenate([HOLDINGS[holdings], np.broadcast_to(full[:, None, :], (T, n, 5))], axis=2)
     final = evaluate_unchecked(np.ascontiguousarray(cards7, dtype=np.int8)).astype(np.int32)
