@@ -406,36 +406,41 @@ class Simulator:
                 f"range_relative={self.range_relative})")
 
 
-def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, sizes, committed, level, n_live, folded, last,
-                          raised, texture, order):
+def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, committed, n_live, folded, last, raised,
+                          base, order):
     """(μ_call, μ_raise) of the opponents' simulated decisions (rows ``idx``, seats ``p``) from ``predictor``.
 
-    Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row, predicts each seat's rows
-    with that seat's predictor and turns the (fold, call, raise) into thresholds as
-    :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.
+    Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row (``base``: the round's rows with
+    their round and board texture set, every other input 0; ``b``, ``owe``, ``level``: the rows' bets to call,
+    chips to call and bet level), predicts each seat's rows with that seat's predictor and turns the (fold, call,
+    raise) into thresholds as :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.
     """
     k = idx.size
-    x = np.zeros((k, N_FEATURES))
-    x[:, r] = 1.0
+    x = base[idx]
     x[np.arange(k), 4 + b] = 1.0
-    x[:, 7] = np.minimum(level[idx], 4) / 4.0
-    x[:, 8] = (n_live[idx] - 1) / 9.0
+    x[:, 7] = np.minimum(level, 4) / 4.0
+    live = n_live[idx]
+    x[:, 8] = (live - 1) / 9.0
     mine = (p - order[0]) % n
     live_in_order = ~folded[idx[:, None], order[None, :]]
     behind = (live_in_order & (np.arange(n)[None, :] > mine[:, None])).sum(axis=1)
-    x[:, 9] = behind / np.maximum(n_live[idx] - 1, 1)
+    x[:, 9] = behind / np.maximum(live - 1, 1)
     pot = committed[idx].sum(axis=1)
     x[:, 10] = np.where(owe > 0, owe / (pot + owe), 0.0)
     x[:, 11] = np.minimum(pot / (2.0 * sizes[0]) / 20.0, 1.0)
-    x[:, 12] = last[idx, p] == RAISE
-    x[:, 13] = last[idx, p] == CALL
+    prev = last[idx, p]
+    x[:, 12] = prev == RAISE
+    x[:, 13] = prev == CALL
     x[:, 14] = raised[idx, p] < r
-    x[:, 15:] = texture[idx]
+    first = int(p[0])
+    if (p == first).all():  # one seat to predict (always heads-up): its rows as they are
+        parts = [(first, slice(None))]
+    else:
+        parts = [(int(seat), p == seat) for seat in np.unique(p)]
     mu_call = np.zeros(k)
     mu_raise = np.zeros(k)
-    for seat in np.unique(p):
-        at = p == seat
-        pred = np.asarray(predictor.predict(int((seat - me) % n), x[at]), dtype=np.float64)
+    for seat, at in parts:
+        pred = np.asarray(predictor.predict((seat - me) % n, x[at]), dtype=np.float64)
         mu_raise[at] = 1.0 - pred[:, RAISE]
         mu_call[at] = np.where(b[at] == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL])
     return mu_call, mu_raise
@@ -571,8 +576,11 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             live_in_order = ~folded[rows[:, None], order[None, :]]
             cur = order[np.argmax(live_in_order, axis=1)]
         if predictor is not None:
-            texture = (np.tile(np.array(board_texture(tuple(int(c) for c in board)))[None, :], (B, 1)) if r == rc
-                       else np.tile(board_textures(full[:, : 2 + r]), (2, 1)))
+            # the inputs every decision of the round shares: the round, the board's texture
+            base = np.zeros((B, N_FEATURES))
+            base[:, r] = 1.0
+            base[:, 15:] = (np.array(board_texture(tuple(int(c) for c in board)))[None, :] if r == rc
+                            else np.tile(board_textures(full[:, : 2 + r]), (2, 1)))
         # the ramp of every (trial, seat, bets to call) of the round at once, flat at (row · n + seat) · 3 + bets:
         # 1 − P(continue) and 1 − P(raise) (a check always continues; P(raise) ≤ P(continue)), each float as the
         # one decision's arithmetic gives it
@@ -597,8 +605,8 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             if predictor is not None and (p != me).any():
                 o = p != me
                 mc, mr = _predicted_thresholds(
-                    predictor, me, n, p[o], idx[o], r, b[o], owe[o], sizes, committed, level, n_live, folded,
-                    last, raised, texture, order,
+                    predictor, me, n, p[o], idx[o], r, b[o], owe[o], level_idx[o], sizes, committed, n_live,
+                    folded, last, raised, base, order,
                 )
                 sg = sig[p[o]]
                 go_o, up_o = _ramp(st[idx[o], p[o], r], mc, mr, sg)
