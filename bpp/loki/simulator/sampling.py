@@ -155,8 +155,9 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     below + half the other live holdings ranked equal) / (live holdings − 1), live = sharing no card with the board.
 
     Counted over rank patterns: without five cards of one suit a hand's rank depends on its cards' ranks only, so
-    each board's 169 hole-rank patterns are evaluated once and weighted by their live holdings (from the board's
-    count of each rank); the holdings that can hold five of a suit (the board has ``m`` ≥ 3 of it and the holding
+    the 169 hole-rank patterns of each set of board ranks are evaluated once, weighted by their live holdings (from
+    the board's count of each rank) and sorted with cumulative weights, and a player's counts are two searchsorted
+    positions; the holdings that can hold five of a suit (the board has ``m`` ≥ 3 of it and the holding
     at least ``5 − m``; at most one such suit on five cards or fewer) leave their pattern and count by their own
     rank, the larger of the pattern's and the flush table's (sorted per row, one ``searchsorted`` for every row and
     player).  Equal to the count over every holding (tests).
@@ -169,21 +170,27 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     rank_part = tables.card_keys[:52:4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, no suit counts
     pattern_keys = (rank_part[:, None] + rank_part[None, :]).ravel()  # hole-rank pattern 13 · r0 + r1: never a flush
     # boards that share their ranks share their patterns' ranks (trials from one board: at most 91 rank sets)
-    ranks_only, which = np.unique(bkeys >> SUIT_SHIFT << SUIT_SHIFT, return_inverse=True)
-    pattern_rank = rank_of_keys(ranks_only[:, None] + pattern_keys[None, :], 2 + k)[which.ravel()]
+    ranks_only, first, which = np.unique(bkeys >> SUIT_SHIFT << SUIT_SHIFT, return_index=True, return_inverse=True)
+    which = which.ravel()
+    U = ranks_only.size
+    sets = np.arange(U)
+    pattern_rank = rank_of_keys(ranks_only[:, None] + pattern_keys[None, :], 2 + k)  # (U, 169)
     # live holdings per pattern: (4 − b0)(4 − b1) for two ranks, (4 − b)(3 − b)/2 for a pair (b: the board's count)
-    free = np.full((T, 13), 4, dtype=np.int64)
-    suit_count = np.zeros((T, 4), dtype=np.int64)
-    board_mask = np.zeros(T, dtype=np.uint64)
-    for j in range(k):
-        free[rows, boards[:, j] >> 2] -= 1
-        suit_count[rows, boards[:, j] & 3] += 1
-        board_mask |= np.uint64(1) << boards[:, j].astype(np.uint64)
+    free = 4 - np.bincount((sets[:, None] * 13 + (boards[first] >> 2)).ravel(), minlength=U * 13).reshape(U, 13)
     weight = free[:, :, None] * free[:, None, :]
     weight[:, _R13, _R13] = free * (free - 1) // 2
     weight[:, _LOWER[0], _LOWER[1]] = 0  # a holding's ranks come as r0 ≤ r1
-    weight = weight.reshape(T, 169)
-    mine = pattern_rank[rows[:, None], _HOLDING_PATTERN[holdings]]  # (T, n)
+    # each rank set's patterns sorted by rank (rank · 256 + pattern, sorted as one int64) with their cumulative live
+    # holdings; the sets laid end to end, _NO_RANK + 1 apart, so one searchsorted counts below / up to every player
+    packed = np.sort(pattern_rank.astype(np.int64) << 8 | np.arange(169), axis=1)
+    offset = sets[:, None] * (_NO_RANK + 1)
+    sorted_rank = ((packed >> 8) + offset).ravel()
+    cum = np.zeros((U, 170), dtype=np.int64)
+    np.cumsum(weight.reshape(-1)[(packed & 255) + sets[:, None] * 169], axis=1, out=cum[:, 1:])
+    cum = cum.ravel()
+    suit_count = np.bincount((rows[:, None] * 4 + (boards & 3)).ravel(), minlength=T * 4).reshape(T, 4)
+    board_mask = np.bitwise_or.reduce(np.uint64(1) << boards.astype(np.uint64), axis=1)
+    mine = pattern_rank[which[:, None], _HOLDING_PATTERN[holdings]]  # (T, n)
     top = suit_count.max(axis=1)
     flush_rows = np.flatnonzero(top >= 3)
     if flush_rows.size:
@@ -197,8 +204,10 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
         suited = ((hbits[hh] + bbits[:, None]) >> (13 * suit)[:, None]) & 0x1FFF
         own = _HOLDING_SUIT_COUNT[suit[:, None], hh] >= need[:, None]
         mine[flush_rows] = np.where(own, np.maximum(mine[flush_rows], tables.flush[suited]), mine[flush_rows])
-    less = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] < mine[:, :, None])
-    equal = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] == mine[:, :, None]) - 1
+    key = mine + offset[which]
+    step = which[:, None]  # a position among the sets' sorted ranks (169 each) → among their counts (170 each)
+    less = cum[np.searchsorted(sorted_rank, key, side="left") + step]
+    equal = cum[np.searchsorted(sorted_rank, key, side="right") + step] - less - 1
     if flush_rows.size:
         # the live holdings that can make the flush were counted above by their pattern's rank: count them again by
         # their own rank, minus their pattern's.  Rows are grouped by (suit, cards of it needed), whose candidate
@@ -210,7 +219,7 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
             t = flush_rows[at]
             cand = _FLUSH_CANDIDATES[g]
             dead = (_HMASK[cand][None, :] & board_mask[t][:, None]) != 0
-            pattern = pattern_rank[t[:, None], _HOLDING_PATTERN[cand][None, :]]
+            pattern = pattern_rank[which[t][:, None], _HOLDING_PATTERN[cand][None, :]]
             suited = ((hbits[cand][None, :] + bbits[at][:, None]) >> (13 * (g // 3))) & 0x1FFF
             exact = np.maximum(pattern, tables.flush[suited])
             pattern[dead] = _NO_RANK  # a dead holding is neither below nor equal
