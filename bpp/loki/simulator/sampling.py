@@ -137,8 +137,18 @@ class SimulationResult:
 
 #: (4, 1326): each holding's number of cards of each suit
 _HOLDING_SUIT_COUNT = np.stack([(HOLDINGS & 3 == s).sum(axis=1) for s in range(4)]).astype(np.int8)
-#: the holdings that can make a flush in suit s when m cards of it are needed (m ≤ 2), at index 3 · s + m
-_FLUSH_CANDIDATES = [np.flatnonzero(_HOLDING_SUIT_COUNT[s] >= m) for s in range(4) for m in range(3)]
+#: the holdings that can make a flush in suit s when m cards of it are needed: (4, k_m) at index m ≤ 2 (as many per suit)
+_FLUSH_CANDIDATES = [np.stack([np.flatnonzero(_HOLDING_SUIT_COUNT[s] >= m) for s in range(4)]) for m in range(3)]
+_FLUSH_CANDIDATE_ROWS: list = []
+
+
+def _flush_candidate_rows() -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per cards needed m: the candidates' (rank pattern, card mask, suit bits), each (4, k_m), gathered once (a row
+    per suit is a contiguous copy; a (rows, k_m) gather from the 1,326 holdings is not)."""
+    if not _FLUSH_CANDIDATE_ROWS:
+        _, hbits = _holding_arrays()
+        _FLUSH_CANDIDATE_ROWS.extend((_HOLDING_PATTERN[c], _HMASK[c], hbits[c]) for c in _FLUSH_CANDIDATES)
+    return _FLUSH_CANDIDATE_ROWS
 _NO_RANK = 2**15 - 1  # above every hand rank (int16, at most 7,462)
 _R13 = np.arange(13)
 #: trials played in one pass at most (all of a decision's trials, unless more or a time budget)
@@ -210,27 +220,26 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     equal = cum[np.searchsorted(sorted_rank, key, side="right") + step] - less - 1
     if flush_rows.size:
         # the live holdings that can make the flush were counted above by their pattern's rank: count them again by
-        # their own rank, minus their pattern's.  Rows are grouped by (suit, cards of it needed), whose candidate
-        # holdings are one fixed list; each row's ranks are sorted and the rows laid end to end, _NO_RANK + 1 apart,
-        # so one searchsorted counts every player's below / up-to for every row.
-        group = suit * 3 + need
-        for g in np.unique(group).tolist():
-            at = group == g
+        # their own rank, minus their pattern's.  Rows are grouped by the cards of the suit needed, whose candidate
+        # holdings are one fixed list per suit (as many in each); each row's ranks are sorted and the rows laid end
+        # to end, _NO_RANK + 1 apart, so one searchsorted counts every player's below / up-to for every row.
+        for m in np.unique(need).tolist():
+            at = need == m
             t = flush_rows[at]
-            cand = _FLUSH_CANDIDATES[g]
-            dead = (_HMASK[cand][None, :] & board_mask[t][:, None]) != 0
-            pattern = pattern_rank[which[t][:, None], _HOLDING_PATTERN[cand][None, :]]
-            suited = ((hbits[cand][None, :] + bbits[at][:, None]) >> (13 * (g // 3))) & 0x1FFF
+            cand_pattern, cand_mask, cand_bits = (a[suit[at]] for a in _flush_candidate_rows()[m])  # (rows, k_m)
+            dead = (cand_mask & board_mask[t][:, None]) != 0
+            pattern = pattern_rank.ravel().take((which[t] * 169)[:, None] + cand_pattern)
+            suited = ((cand_bits + bbits[at][:, None]) >> (13 * suit[at])[:, None]) & 0x1FFF
             exact = np.maximum(pattern, tables.flush[suited])
             pattern[dead] = _NO_RANK  # a dead holding is neither below nor equal
             exact[dead] = _NO_RANK
-            offset = np.arange(t.size, dtype=np.int64)[:, None] * (_NO_RANK + 1)
-            key = (mine[t] + offset).ravel()
-            row_start = np.arange(t.size)[:, None] * cand.size
+            apart = np.arange(t.size, dtype=np.int64)[:, None] * (_NO_RANK + 1)
+            at_rank = (mine[t] + apart).ravel()
+            row_start = np.arange(t.size)[:, None] * cand_pattern.shape[1]
             for sign, ranks in ((1, exact), (-1, pattern)):
-                flat = (np.sort(ranks, axis=1) + offset).ravel()
-                lo = np.searchsorted(flat, key, side="left").reshape(t.size, n)
-                hi = np.searchsorted(flat, key, side="right").reshape(t.size, n)
+                flat = (np.sort(ranks, axis=1) + apart).ravel()
+                lo = np.searchsorted(flat, at_rank, side="left").reshape(t.size, n)
+                hi = np.searchsorted(flat, at_rank, side="right").reshape(t.size, n)
                 less[t] += sign * (lo - row_start)
                 equal[t] += sign * (hi - lo)
     n_dead = k * 51 - k * (k - 1) // 2
