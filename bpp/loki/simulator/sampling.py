@@ -440,10 +440,12 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
     live = n_live[idx]
     x[:, 8] = (live - 1) / 9.0
     mine = (p - order[0]) % n
-    live_in_order = ~folded[idx[:, None], order[None, :]]
-    behind = (live_in_order & (np.arange(n)[None, :] > mine[:, None])).sum(axis=1)
+    # seat by seat (a short axis is reduced faster as columns): players still in who act after this one, the pot
+    behind = np.zeros(k, dtype=np.int64)
+    for j in range(1, n):
+        behind += (j > mine) & ~folded[idx, order[j]]
     x[:, 9] = behind / np.maximum(live - 1, 1)
-    pot = committed[idx].sum(axis=1)
+    pot = _row_sum(committed[idx])
     x[:, 10] = np.where(owe > 0, owe / (pot + owe), 0.0)
     x[:, 11] = np.minimum(pot / (2.0 * sizes[0]) / 20.0, 1.0)
     prev = last[idx, p]
@@ -462,6 +464,14 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
         mu_raise[at] = 1.0 - pred[:, RAISE]
         mu_call[at] = np.where(b[at] == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL])
     return mu_call, mu_raise
+
+
+def _row_sum(a: np.ndarray) -> np.ndarray:
+    """Each row's sum of a (rows, n) array with few columns, column by column (integers: the same sums)."""
+    out = a[:, 0].astype(np.int64)
+    for j in range(1, a.shape[1]):
+        out += a[:, j]
+    return out
 
 
 def _ramp(s, mu_call, mu_raise, sigma):
@@ -579,7 +589,6 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     first = True
     decided = []  # seat · 3 + action of every simulated decision after our forced first one
     order = (tracker.button + 1 + seats) % n  # post-flop acting order
-    after = (seats[:, None] + 1 + seats[None, :]) % n  # (n, n): the seats after each seat, in turn
     if predictor is not None:
         st = np.tile(strength, (2, 1, 1))
         # each seat's previous action and first raising round, as the tracker keeps them (-1 / 4: none)
@@ -591,8 +600,9 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             # new round: everyone still in acts again from the left of the button
             level[:] = 0
             to_act[:] = n_live
-            live_in_order = ~folded[rows[:, None], order[None, :]]
-            cur = order[np.argmax(live_in_order, axis=1)]
+            cur = np.full(B, order[-1])  # the first still in, in acting order
+            for s in order[-2::-1]:
+                cur = np.where(folded[:, s], cur, s)
         if predictor is not None:
             # the inputs every decision of the round shares: the round, the board's texture
             base = np.zeros((B, N_FEATURES))
@@ -653,18 +663,22 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             committed[idx, p] = np.where(f, paid, high_idx)
             level[idx] = level_idx + q
             to_act[idx] = np.where(q, n_live[idx] - 1, to_act[idx] - 1)
-            # next seat still in
-            nxt = after[p]
-            live_next = ~folded[idx[:, None], nxt]
-            cur[idx] = nxt[np.arange(idx.size), np.argmax(live_next, axis=1)]
+            # next seat still in (a row that goes on has one besides this seat: at most n − 2 folded seats to skip;
+            # a row that stops is not read again before the next round sets it)
+            nxt = (p + 1) % n
+            for _ in range(n - 2):
+                nxt = np.where(folded[idx, nxt], (nxt + 1) % n, nxt)
+            cur[idx] = nxt
     if counts is not None and decided:
         counts += np.bincount(np.concatenate(decided), minlength=3 * n).reshape(n, 3)
     # showdown / fold wins
-    pot = committed.sum(axis=1)
+    pot = _row_sum(committed)
     score = np.where(folded, -1, fin)
-    best = score.max(axis=1)
+    best = score[:, 0]
+    for s in range(1, n):
+        best = np.maximum(best, score[:, s])
     winners = score == best[:, None]
-    share = pot / winners.sum(axis=1)
+    share = pot / _row_sum(winners)
     won = np.where(winners[:, me], share, 0.0)
     # EV relative to folding now: what we win minus what we still put in
     gain = won - (committed[:, me] - base_committed)
