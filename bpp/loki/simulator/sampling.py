@@ -630,14 +630,17 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             at = (idx * n + p) * 3 + b
             fold_below = no_go[at]
             call_below = np.where(level_idx < cap, no_up[at], 1.0)  # capped: no raise
-            if predictor is not None and (p != me).any():
+            o = None  # the opponents' rows, predicted (heads-up: every row of a step or none)
+            if predictor is not None:
                 o = p != me
+                o = slice(None) if o.all() else o if o.any() else None
+            if o is not None:
+                po, io = p[o], idx[o]
                 mc, mr = _predicted_thresholds(
-                    predictor, me, n, p[o], idx[o], r, b[o], owe[o], level_idx[o], sizes, committed, n_live,
+                    predictor, me, n, po, io, r, b[o], owe[o], level_idx[o], sizes, committed, n_live,
                     folded, last, raised, base, order,
                 )
-                sg = sig[p[o]]
-                go_o, up_o = _ramp(st[idx[o], p[o], r], mc, mr, sg)
+                go_o, up_o = _ramp(st[io, po, r], mc, mr, sig[po])
                 go_o = np.where(owe[o] == 0, 1.0, go_o)
                 fold_below[o] = 1.0 - go_o
                 call_below[o] = np.where(level_idx[o] < cap, 1.0 - np.minimum(up_o, go_o), 1.0)
@@ -649,12 +652,13 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             else:
                 act = (u >= fold_below).astype(np.intp) + (u >= call_below)  # FOLD below, CALL, RAISE from
                 decided.append(p * 3 + act)
-            if predictor is not None:
-                last[idx, p] = act
-                raised[idx, p] = np.where(act == RAISE, np.minimum(raised[idx, p], r), raised[idx, p])
             # fold: out of the hand; call: match the high bet; raise: one more bet, everyone else acts again
             f = act == FOLD
             q = act == RAISE
+            if predictor is not None:
+                last[idx, p] = act
+                iq, pq = idx[q], p[q]
+                raised[iq, pq] = np.minimum(raised[iq, pq], r)
             if f.any():
                 folded[idx[f], p[f]] = True
                 n_live[idx[f]] -= 1
