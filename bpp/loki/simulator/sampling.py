@@ -200,7 +200,7 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     cum = cum.ravel()
     suit_count = np.bincount((rows[:, None] * 4 + (boards & 3)).ravel(), minlength=T * 4).reshape(T, 4)
     board_mask = np.bitwise_or.reduce(np.uint64(1) << boards.astype(np.uint64), axis=1)
-    mine = pattern_rank[which[:, None], _HOLDING_PATTERN[holdings]]  # (T, n)
+    mine = pattern_rank.ravel().take(which[:, None] * 169 + _HOLDING_PATTERN[holdings])  # (T, n); flat: fast
     top = suit_count.max(axis=1)
     flush_rows = np.flatnonzero(top >= 3)
     if flush_rows.size:
@@ -212,7 +212,7 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
         # table's entry for the row's suit, as rank_of_keys ranks the hand (that suit's cards as a 13-bit rank mask)
         hh = holdings[flush_rows]
         suited = ((hbits[hh] + bbits[:, None]) >> (13 * suit)[:, None]) & 0x1FFF
-        own = _HOLDING_SUIT_COUNT[suit[:, None], hh] >= need[:, None]
+        own = _HOLDING_SUIT_COUNT.ravel().take(suit[:, None] * N_HOLDINGS + hh) >= need[:, None]
         mine[flush_rows] = np.where(own, np.maximum(mine[flush_rows], tables.flush[suited]), mine[flush_rows])
     key = mine + offset[which]
     step = which[:, None]  # a position among the sets' sorted ranks (169 each) → among their counts (170 each)
@@ -523,14 +523,12 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     holdings[:, opponents] = held
     # the rest of the board
     k_need = 5 - board.size
-    used = np.zeros((T, 52), dtype=bool)
-    used[:, hole] = True
-    used[:, board] = True
+    keys = rng.random((T, 52))  # each trial's unseen cards in random order: the smallest keys come next
+    keys[:, hole] = 2.0  # seen: never drawn
+    keys[:, board] = 2.0
+    flat_keys = keys.reshape(-1)
     for j in range(len(opponents)):
-        used[np.arange(T), HOLDINGS[held[:, j], 0]] = True
-        used[np.arange(T), HOLDINGS[held[:, j], 1]] = True
-    keys = rng.random((T, 52))
-    keys[used] = 2.0
+        flat_keys[np.arange(0, 52 * T, 52)[:, None] + HOLDINGS[held[:, j]]] = 2.0
     extra = np.argpartition(keys, k_need, axis=1)[:, :k_need].astype(np.int8) if k_need else np.zeros((T, 0), np.int8)
     full = np.concatenate([np.broadcast_to(board, (T, board.size)), extra], axis=1)
 
