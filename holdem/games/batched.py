@@ -122,7 +122,7 @@ class BatchObservation:
         (or, when ``first_hand`` is an array, its entry for the hand)."""
         b = self._batch
         if np.ndim(b.first_hand):
-            return np.asarray(b.first_hand)[b.ids[self.rows]]
+            return np.asarray(np.asarray(b.first_hand)[b.ids[self.rows]])
         return np.asarray(b.ids[self.rows] + b.first_hand)
 
     player = _batch_rows("current")

@@ -275,15 +275,38 @@ def test_batched_bpp_p_win_is_the_refit_tables():
         np.testing.assert_allclose(p, table[cur, up, act], rtol=1e-12, atol=1e-15)
 
 
-def test_only_bpp_players_that_decide_as_the_paper_play_batched():
-    """``bpp`` and ``bpp-linked`` (only the network's tables differ) decide batches; split curves, the up-cards link
-    and the variants with their own evidence or learning play hand by hand."""
+def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_declares():
+    """``bpp``, ``bpp-linked`` (only the network's tables differ) and ``bpp-showing`` (split curves) decide batches,
+    as :data:`bpp.stud_variants.STUD_VARIANTS` declares; the others, and a subclass the table does not list, play
+    hand by hand."""
     import bpp.registry as registry
     from holdem.play import capabilities
 
-    batched = {name for name in ("bpp", "bpp-linked", "bpp-up", "bpp-showing", "bpp-actions", "bpp-bluff", "bpp-dbn")
-               if capabilities(registry.make_agent(name, rng=0)).act_batch}
-    assert batched == {"bpp", "bpp-linked"}
+    from bpp.stud.players.paper import BPPPlayer
+    from bpp.stud_variants import STUD_VARIANTS
+
+    batched = {s.agent for s in STUD_VARIANTS.values() if capabilities(registry.make_agent(s.agent, rng=0)).act_batch}
+    assert batched == {s.agent for s in STUD_VARIANTS.values() if s.batches} == {"bpp", "bpp-linked", "bpp-showing"}
+
+    class Mine(BPPPlayer):
+        def win_probability(self, observation):
+            return 0.5
+
+    assert Mine(rng=0).act_batch is None and BPPPlayer(upcards_link="upcards", rng=0).act_batch is None
+
+
+@pytest.mark.parametrize("agent", ["bpp-linked", "bpp-showing"])
+def test_batched_bpp_variants_learn_and_play_exactly_as_hand_by_hand(monkeypatch, agent):
+    """The variants the table declares batching (Korb1999 §6.1) give exactly the hand-by-hand chips and counts."""
+    import bpp.registry as registry
+    from holdem.games import Stud5
+
+    got, want, a, b = _bpp_pair(monkeypatch, Stud5(), lambda: registry.make_agent(agent, rng=4), "rules", 700, rng=5,
+                                block_size=300)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+    assert a.model_.n_showdowns_ == b.model_.n_showdowns_ > 100 and a._hand == b._hand
+    for x, y in zip(a.model_.counts_, b.model_.counts_):
+        np.testing.assert_array_equal(x, y)
 
 
 @pytest.mark.parametrize("opponent", ["rules", "call", "random"])

@@ -42,11 +42,9 @@ if TYPE_CHECKING:
     from bpp.stud.model.dbn import DBNBelief
     from bpp.stud.model.figure1 import StudCPTs
     from bpp.stud.model.learning import ShowdownCounts
-    from collections.abc import Callable
+    from bpp.stud_variants import VariantSpec
 
     from holdem._typing import RngLike
-    from holdem.games.batched import BatchObservation
-    from holdem.match.batched import BatchRecord
     from holdem.games.base import Event
     from holdem.games.batched import BatchObservation
     from holdem.match.batched import BatchRecord
@@ -450,24 +448,23 @@ class BPPPlayer(CurvePlayer):
 
     # -- the batched engine (holdem.match.batched): decisions for many hands, learning checked afterwards ----
 
-    def _batch_supported(self) -> bool:
-        """Whether :meth:`act_batch` plays exactly as :meth:`act`: the paper's evidence, one set of curves, M_A|C
-        learned as here (a subclass that changes any of them plays hand by hand)."""
-        cls = type(self)
-        fast = self.win_tables_._fast  # each round's refit one product of the layout _batch_p reads
-        return (not self.upcards_link and not self._split and self.observed == BPPPlayer.observed
-                and self.learned == BPPPlayer.learned
-                and all(f is not None and list(f[1]) == [1, 0] and list(f[4]) == [0, 1, 2, 3] and len(f[3]) == 4
-                        for f in fast)
-                and all(getattr(cls, name) is getattr(BPPPlayer, name)
-                        for name in ("win_probability", "observe", "new_hand", "learner", "learned_tables", "act",
-                                     "_probabilities")))
+    def variant(self) -> VariantSpec | None:
+        """This player's line of :data:`bpp.stud_variants.STUD_VARIANTS`: the one whose ``player`` is its class
+        (``bpp-up``: this class with the ``"showing"`` link); None for a class or option the table does not list."""
+        from bpp.stud_variants import STUD_VARIANTS
+
+        if self.upcards_link:
+            return STUD_VARIANTS["up"] if self.upcards_link == "showing" and type(self) is BPPPlayer else None
+        cls = f"{type(self).__module__}:{type(self).__qualname__}"
+        return next((spec for spec in STUD_VARIANTS.values() if spec.player == cls), None)
 
     @property
     def act_batch(self) -> Callable[[BatchObservation], np.ndarray] | None:
-        """:meth:`_act_batch` when this player decides batches exactly as hand by hand (the paper's network and
-        variants that change only the network's tables, e.g. ``bpp-linked``), else None."""
-        return self._act_batch if self._batch_supported() else None
+        """:meth:`_act_batch` when the variant table declares that this player decides batches exactly as hand by
+        hand (:attr:`bpp.stud_variants.VariantSpec.batches`), else None (a subclass the table does not list plays
+        hand by hand)."""
+        spec = self.variant()
+        return self._act_batch if spec is not None and spec.batches else None
 
     def _batch_evidence(self, observation) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """BPP_Current, OPP_Upcards and OPP_Action (:func:`opponent_action`) of every row, heads-up.
@@ -523,13 +520,19 @@ class BPPPlayer(CurvePlayer):
         u, theta = self._batch_theta(observation)
         can_raise = observation.legal[:, 2]
         x = self._batch_uniforms(observation)
-        kinds, near = self._batch_decide(p - theta, rounds, u, can_raise, x)
+        ctx = self._batch_contexts(observation, current)
+        kinds, near = self._batch_decide(p - theta, rounds, u, can_raise, x, ctx=ctx)
         if self._speculating:
             self._decisions.append(dict(
                 hand=observation.hand - self._chunk_first, round=rounds, current=current, upcards=upcards, action=action,
                 theta=theta, u=u, can_raise=can_raise, x=np.zeros(len(kinds)) if x is None else x, kind=kinds,
+                ctx=np.zeros(len(kinds), dtype=np.intp) if ctx is None else ctx,
                 basis=np.full(len(kinds), len(self._bases) - 1), loose=near & foreseen))
         return kinds
+
+    def _batch_contexts(self, observation: BatchObservation, current: np.ndarray) -> np.ndarray | None:
+        """:meth:`curve_context` of every row (``current``: BPP_Current per row); None: one set of curves."""
+        return None
 
     def _refit_if_due(self) -> None:
         """What :meth:`new_hand` does before a hand: refit when ``refit_every`` showdowns are pending."""
@@ -653,14 +656,15 @@ class BPPPlayer(CurvePlayer):
         if len(later):
             i = todo[later]
             p[later] = self._batch_p(self._record_counts(lessons), m[i], rounds[i], current[i], upcards[i], action[i])
-        theta, u, can_raise, kinds = d["theta"], d["u"], d["can_raise"], d["kind"]
+        theta, u, can_raise, kinds, ctx = d["theta"], d["u"], d["can_raise"], d["kind"], d["ctx"]
         xs = None if x is None else x[todo]
-        again, near = self._batch_decide(p - theta[todo], rounds[todo], u[todo], can_raise[todo], xs, exact=False)
+        again, near = self._batch_decide(p - theta[todo], rounds[todo], u[todo], can_raise[todo], xs, exact=False,
+                                         ctx=ctx[todo])
         differ = again != kinds[todo]
         for j in np.flatnonzero(near):  # within rounding of a boundary: decide with exactly refit tables
             i = todo[j]
             differ[j] = self._differs_exactly(lessons["acted"], lessons["types"], int(m[i]), i, rounds, current, upcards,
-                                              action, theta, u, can_raise, x, kinds)
+                                              action, theta, u, can_raise, x, kinds, ctx)
         out[hand[todo[differ]]] = True
         return out
 
@@ -699,7 +703,7 @@ class BPPPlayer(CurvePlayer):
         return p
 
     def _differs_exactly(self, acted, types, m: int, i: int, rounds, current, upcards, action, theta, u, can_raise, x,
-                         kinds) -> bool:
+                         kinds, ctx) -> bool:
         """Whether decision ``i`` differs from the one played with the tables refit exactly (``WinTables.refit``)
         after ``m`` showdowns of the batch (``m <= 0``: the batch's own tables)."""
         r = int(rounds[i])
@@ -715,7 +719,8 @@ class BPPPlayer(CurvePlayer):
                 self.model_.counts_, self.win_tables_.tables = saved
         p = np.array([tables[r][current[i], upcards[i], action[i]]])
         one = slice(i, i + 1)
-        again, _ = self._batch_decide(p - theta[one], rounds[one], u[one], can_raise[one], None if x is None else x[one])
+        again, _ = self._batch_decide(p - theta[one], rounds[one], u[one], can_raise[one], None if x is None else x[one],
+                                      ctx=ctx[one])
         return bool(again[0] != kinds[i])
 
     def batch_commit(self, record: BatchRecord, me: int, n: int) -> None:
