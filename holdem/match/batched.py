@@ -8,9 +8,10 @@ returns ``None`` otherwise (the block is then played hand by hand).  The
 block's deals, buttons, seatings and precomputed showdown ranks are exactly
 the scalar path's, and the batched rules are the scalar rules, so the chips
 are exactly the scalar path's for the same seed (``tests/match/test_batched_match.py``).
-A block that writes a hand log is always played by the scalar path (the log
-records every action); its chips are the same either way, so a log made one
-way resumes the other.
+A block that writes a hand log is played batched too: the batch records
+every action as arrays (:class:`BatchRecord`) and the runner writes the same
+hand lines from them as the scalar path (:func:`holdem.match.runner.hand_lines`),
+so a log made one way resumes the other.
 """
 
 from __future__ import annotations
@@ -80,15 +81,19 @@ class BatchRecord:
     deals : int array (n_hands, 52), buttons : int array (n_hands,)
     seat_agents : int array (n_hands, n_seats)
         The agent (index at the table) in each seat.
-    hand, seat, round, kind : int arrays (n_actions,)
-        Every action applied, in order (``hand`` is the index among these hands).
+    hand, seat, round, kind, amount : int arrays (n_actions,)
+        Every action applied, in order (``hand`` is the index among these hands;
+        ``amount`` what a hand log records of it:
+        :meth:`holdem.games.batched.LimitHoldemBatch.recorded_amounts`).
     showdown : bool array (n_hands,)
         Whether the hand went to a showdown (fewer than ``n_seats - 1`` folds).
     payoffs : int64 array (n_hands, n_seats)
+    shown : int array (n_hands, n_seats, k) or None
+        The cards each seat shows at a showdown (``batch.shown_cards``), when kept.
     """
 
     def __init__(self, game: Any, first: int, deals: np.ndarray, buttons: np.ndarray, seat_agents: np.ndarray,
-                 log: list[tuple[np.ndarray, ...]], payoffs: np.ndarray) -> None:
+                 log: list[tuple[np.ndarray, ...]], payoffs: np.ndarray, shown: np.ndarray | None = None) -> None:
         self.game = game
         self.first = first
         self.deals = deals
@@ -96,31 +101,53 @@ class BatchRecord:
         self.seat_agents = seat_agents
         self.n_hands = len(deals)
         if log:
-            self.hand, self.seat, self.round, self.kind = (np.concatenate(part) for part in zip(*log))
+            self.hand, self.seat, self.round, self.kind, self.amount = (np.concatenate(part) for part in zip(*log))
         else:
-            self.hand = self.seat = self.round = self.kind = np.zeros(0, dtype=np.int64)
+            self.hand = self.seat = self.round = self.kind = self.amount = np.zeros(0, dtype=np.int64)
         folds = np.bincount(self.hand[self.kind == 0], minlength=self.n_hands)
         self.showdown = folds < seat_agents.shape[1] - 1
         self.payoffs = payoffs
+        self.shown = shown
+
+    def head(self, n: int) -> "BatchRecord":
+        """The record of the first ``n`` of these hands."""
+        keep = self.hand < n
+        out = BatchRecord(self.game, self.first, self.deals[:n], self.buttons[:n], self.seat_agents[:n], [],
+                          self.payoffs[:n], None if self.shown is None else self.shown[:n])
+        out.hand, out.seat, out.round, out.kind, out.amount = (
+            a[keep] for a in (self.hand, self.seat, self.round, self.kind, self.amount))
+        out.showdown = self.showdown[:n]
+        return out
 
     def replaced(self, hands: np.ndarray, again: BatchRecord) -> BatchRecord:
         """This record with its hands ``hands`` (indices, ascending) as ``again`` played them (``again``'s hand ``i``
-        is hand ``hands[i]``); each hand's actions stay in their order."""
+        is hand ``hands[i]``); the actions stay in hand order, each hand's in their order."""
         other = ~np.isin(self.hand, hands)
-        log = [tuple(np.concatenate([mine[other], theirs]) for mine, theirs in
-                     zip((self.hand, self.seat, self.round, self.kind), (hands[again.hand], again.seat, again.round, again.kind)))]
+        parts = [np.concatenate([mine[other], theirs]) for mine, theirs in
+                 zip((self.hand, self.seat, self.round, self.kind, self.amount),
+                     (hands[again.hand], again.seat, again.round, again.kind, again.amount))]
+        order = np.argsort(parts[0], kind="stable")
         payoffs = self.payoffs.copy()
         payoffs[hands] = again.payoffs
-        return BatchRecord(self.game, self.first, self.deals, self.buttons, self.seat_agents, log, payoffs)
+        shown = None
+        if self.shown is not None and again.shown is not None:
+            shown = self.shown.copy()
+            shown[hands] = again.shown
+        return BatchRecord(self.game, self.first, self.deals, self.buttons, self.seat_agents,
+                           [tuple(part[order] for part in parts)], payoffs, shown)
 
 
 def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, buttons: np.ndarray, ranks: np.ndarray | None,
-                       at_seats: np.ndarray, seat_ofs: np.ndarray) -> np.ndarray | None:
+                       at_seats: np.ndarray, seat_ofs: np.ndarray,
+                       records: list[BatchRecord] | None = None) -> np.ndarray | None:
     """Chips (n_hands, n_agents) of one block played by the batched engine, or ``None`` when it cannot be.
 
     Hands are in the runner's order (:func:`holdem.match.duplicate.hand_plan`):
     deal by deal, each deal's replays in order; ``at_seats[r, seat]`` is the
     agent in ``seat`` in replay ``r`` and ``seat_ofs[r, agent]`` its inverse.
+    ``records``, a list, gets the :class:`BatchRecord` (shown cards kept) of
+    the block's hands, in order (several, from ``record.first`` on, when
+    learners play), from which the runner writes the block's hand log.
     """
     if not plays_batched(agents) or not all(getattr(a, "plays_batches_of", lambda g: True)(game) for a in agents):
         return None  # an agent may batch some games only (its plays_batches_of(game) says)
@@ -137,12 +164,15 @@ def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, butt
     if learners:
         if batched_games().get(type(game)) is None:
             return None
-        by_seat = _play_learning(game, agents, learners, deals, buttons, ranks, at_seats[replay])
+        by_seat = _play_learning(game, agents, learners, deals, buttons, ranks, at_seats[replay], records)
     else:
         batch = new_batch(game, deals, buttons, ranks)
         if batch is None:
             return None
-        by_seat = play_batch(batch, agents, at_seats[replay])
+        log: list[tuple[np.ndarray, ...]] | None = None if records is None else []
+        by_seat = play_batch(batch, agents, at_seats[replay], log=log)
+        if records is not None and log is not None:
+            records.append(BatchRecord(game, 0, deals, buttons, at_seats[replay], log, by_seat, batch.shown_cards(buttons)))
     return np.take_along_axis(by_seat, seat_ofs[replay], axis=1)
 
 
@@ -152,7 +182,7 @@ _FIRST_CHUNK, _MAX_CHUNK, _REPLAYS = 256, 65_536, 4
 
 
 def _play_learning(game: Any, agents: Sequence[Any], learners: list[tuple[int, Any]], deals: np.ndarray, buttons: np.ndarray,
-                   ranks: np.ndarray | None, seat_agents: np.ndarray) -> np.ndarray:
+                   ranks: np.ndarray | None, seat_agents: np.ndarray, records: list[BatchRecord] | None = None) -> np.ndarray:
     """Chips by seat of a block whose learners learn between hands: speculative batches, each checked by the learners.
 
     A batch of hands is played with every learner's state as it is at the
@@ -177,7 +207,8 @@ def _play_learning(game: Any, agents: Sequence[Any], learners: list[tuple[int, A
         batch.first_hand = hands
         log: list[tuple[np.ndarray, ...]] = []
         payoffs = play_batch(batch, agents, seat_agents[hands], log=log)
-        return BatchRecord(game, int(hands[0]), deals[hands], buttons[hands], seat_agents[hands], log, payoffs)
+        return BatchRecord(game, int(hands[0]), deals[hands], buttons[hands], seat_agents[hands], log, payoffs,
+                           None if records is None else batch.shown_cards(buttons[hands]))
 
     start, size = 0, _FIRST_CHUNK
     while start < n:
@@ -205,6 +236,8 @@ def _play_learning(game: Any, agents: Sequence[Any], learners: list[tuple[int, A
         for i, agent in learners:
             agent.batch_commit(record, i, keep)
         out[start : start + keep] = record.payoffs[:keep]
+        if records is not None:
+            records.append(record.head(keep))
         if keep == record.n_hands:
             size = min(_MAX_CHUNK, 4 * size)
         start += keep
@@ -221,8 +254,9 @@ def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray,
     ``(kinds, raise-to amounts)`` in no-limit), checks them all, then applies one
     action to every live hand.  An agent that answers an illegal action for
     some row raises ``ValueError`` naming the agent, the row and the action.
-    ``log``, a list, gets ``(hands, seats, rounds, kinds)`` arrays of every step's
-    applied actions (hands by index in the batch).
+    ``log``, a list, gets ``(hands, seats, rounds, kinds, amounts)`` arrays of every step's
+    applied actions (hands by index in the batch; amounts as a hand log records them,
+    :meth:`~holdem.games.batched.LimitHoldemBatch.recorded_amounts`).
 
     Returns
     -------
@@ -273,7 +307,8 @@ def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray,
         if not trusted:
             kinds, amounts = batch.verify(kinds, amounts, names[who])
         if log is not None:
-            log.append((batch.ids.copy(), batch.current.copy(), batch.round.copy(), kinds.astype(np.int64)))
+            log.append((batch.ids.copy(), batch.current.copy(), batch.round.copy(), kinds.astype(np.int64),
+                        batch.recorded_amounts(kinds, amounts)))
         batch._apply(kinds, amounts)
     payoffs: np.ndarray = batch.payoffs
     return payoffs

@@ -61,7 +61,7 @@ def test_an_agent_without_act_batch_or_with_hooks_keeps_the_scalar_path(monkeypa
 
 
 def test_a_logged_match_resumes_with_the_batched_results(tmp_path):
-    """A log is written by the scalar path; the same match unlogged (batched) gives the same chips."""
+    """A logged match (batched, writing its hand lines from the batch's records) gives the unlogged match's chips."""
     log = tmp_path / "m.jsonl"
     logged = play_match(LimitHoldem(), ["raise", "call"], 600, rng=4, block_size=200, log=log)
     plain = play_match(LimitHoldem(), ["raise", "call"], 600, rng=4, block_size=200)
