@@ -178,6 +178,16 @@ def test_batched_draw_match_equals_the_scalar_match(monkeypatch, options, agents
     _assert_batched_equals_scalar(monkeypatch, Draw5(**options), agents, 300, rng=17, block_size=150)
 
 
+def _bpp_variant(agent, **kwargs):
+    """The player of a BPP variant (``bpp.stud_variants``) built with keywords."""
+    import importlib
+
+    from bpp.stud_variants import STUD_VARIANTS
+
+    module, name = next(s.player for s in STUD_VARIANTS.values() if s.agent == agent).split(":")
+    return getattr(importlib.import_module(module), name)(**kwargs)
+
+
 def _bpp_pair(monkeypatch, game, make, opponent, n_deals, *, rng, block_size, duplicate=True):
     """(batched, scalar) results and learners of the same match: every block batched, and hand by hand."""
     calls = []
@@ -242,7 +252,7 @@ def test_batched_bpp_checks_again_only_what_the_record_changed(monkeypatch):
     without a check, gives other chips."""
     from holdem.games import Stud5
 
-    import bpp.stud.players.paper as paper
+    import bpp.stud.players.batched as batched
     from bpp.stud.players.paper import BPPPlayer
 
     replays = []
@@ -253,26 +263,27 @@ def test_batched_bpp_checks_again_only_what_the_record_changed(monkeypatch):
                                 duplicate=False)
     np.testing.assert_array_equal(got.winnings, want.winnings)
     assert replays and min(replays) < 50  # a few hands played again, not the batch's rest
-    monkeypatch.setattr(paper, "_same_prefix", lambda basis, now: len(now))  # every decision taken as known right
+    monkeypatch.setattr(batched, "_same_prefix", lambda basis, now: len(now))  # every decision taken as known right
     blind, want, _, _ = _bpp_pair(monkeypatch, Stud5(), lambda: BPPPlayer(rng=1), "rules", 1500, rng=2,
                                   block_size=1500, duplicate=False)
     assert not np.array_equal(blind.winnings, want.winnings)
 
 
-def test_batched_bpp_p_win_is_the_refit_tables():
-    """P(win) per decision from counts (``_batch_p``) equals ``WinTables.refit`` of the same M_A|C at every entry."""
-    from bpp.stud.players.paper import BPPPlayer
-
+@pytest.mark.parametrize("agent, prior", [("bpp", 2.0), ("bpp", 0.0), ("bpp-linked", 2.0), ("bpp-showing", 2.0)])
+def test_batched_bpp_p_win_is_the_refit_tables(agent, prior):
+    """P(win) per decision from counts (``_batch_p``) equals ``WinTables.refit`` of the same learned table at every
+    entry with the learned node observed."""
     rng = np.random.default_rng(0)
-    player = BPPPlayer(rng=0)
-    counts = [rng.integers(0, 30, size=c.shape).astype(float) for c in player.model_.counts_]
+    player = _bpp_variant(agent, rng=0, prior_strength=prior)
+    counts = [rng.integers(0, 30, size=c.shape).astype(float) * (rng.random(c.shape) < 0.8)
+              for c in player.model_.counts_]
     player.model_.counts_ = counts
     tables = player.refit().win_tables_.tables
     for r, table in enumerate(tables):
-        cur, up, act = (a.ravel() for a in np.indices(table[..., :2].shape))
-        stacked = [c[None] for c in counts]
-        p = player._batch_p(stacked, np.zeros(cur.size, dtype=np.int64), np.full(cur.size, r), cur, up, act)
-        np.testing.assert_allclose(p, table[cur, up, act], rtol=1e-12, atol=1e-15)
+        evidence = tuple(a.ravel() for a in np.indices(table[..., :-1].shape))
+        after = player._counts_after(np.full((0, 4), -1))  # no showdowns: the counts as they are
+        p = player._batch_p(after, np.zeros(evidence[0].size, dtype=np.int64), np.full(evidence[0].size, r), evidence)
+        np.testing.assert_allclose(p, table[evidence], rtol=1e-12, atol=1e-15)
 
 
 def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_declares():

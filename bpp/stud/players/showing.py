@@ -91,9 +91,9 @@ class ShowingBPP(BPPPlayer):
         up = observation.up_cards[observation.player]
         return self._shown[observation.round][holding_types(holdings, up), self._type_of(up)].astype(np.int64)
 
-    def _batch_contexts(self, observation: Any, current: np.ndarray) -> np.ndarray:
-        """:meth:`curve_context` of every row of a batch (``current``: BPP_Current per row)."""
-        from bpp.stud.model.handtypes import colex_index, type_table
+    def _batch_contexts(self, observation: Any, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
+        """:meth:`curve_context` of every row of a batch (``evidence[0]``: BPP_Current per row)."""
+        from bpp.stud.players.batched import _types
 
         rounds = observation.round
         rows = np.arange(len(observation))
@@ -101,8 +101,7 @@ class ShowingBPP(BPPPlayer):
         out = np.empty(len(rows), dtype=np.intp)
         for r in np.unique(rounds).tolist():
             sel = np.flatnonzero(rounds == r)
-            shown = type_table(r + 1)[colex_index(np.sort(ups[sel, : r + 1], axis=1))]
-            out[sel] = self._shown[r][current[sel], shown]
+            out[sel] = self._shown[r][evidence[0][sel], _types(ups[sel], r + 1)]
         return out
 
     def evidence(self, observation: Observation) -> dict:
