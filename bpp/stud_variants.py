@@ -26,7 +26,7 @@ Adding a §6 variant is one line of :data:`STUD_VARIANTS` (and its player class)
 >>> [s.agent for s in STUD_VARIANTS.values() if s.target is None]
 ['bpp-up']
 >>> [s.agent for s in STUD_VARIANTS.values() if s.batches]
-['bpp', 'bpp-linked', 'bpp-showing']
+['bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-showing']
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ STUD_VARIANTS = MappingProxyType({
     "up": VariantSpec(
         "bpp-up", "bpp.stud.players.upcards:bpp_up", "§6.1: OPP_Action also conditioned on BPP's up cards",
         "bpp-up: Figure 1 + BPP_Showing → OPP_Action (Korb1999 §6.1)",
-        layout={"BPP_Showing": (-1.0, 1.0)}, pixels={"BPP_Showing": (0, 770)}, observed=("BPP_Showing",), factors="bpp.stud.model.upcards:upcards_factors"),
+        layout={"BPP_Showing": (-1.0, 1.0)}, pixels={"BPP_Showing": (0, 770)}, observed=("BPP_Showing",), factors="bpp.stud.model.upcards:upcards_factors", batches=True),
     "linked": VariantSpec(
         "bpp-linked", "bpp.stud.players.linked:LinkedBPP", "§6: arc BPP_Final -> OPP_Final (one deck)",
         "bpp-linked: Figure 1 + BPP_Final → OPP_Final (Korb1999 §6.1)",
@@ -141,7 +141,7 @@ STUD_VARIANTS = MappingProxyType({
         "bpp-actions: OPP_Action = pass/call/bet/raise (Korb1999 §6.1)",
         "stud-actions", "bpp.stud.model.build:ACTIONS",
         "BPP's stud networks with the pass/call/bet/raise OPP_Action, at its prior (Korb1999 section 6.1)",
-        "stud/actions", factors="bpp.stud.model.actions:actions_factors", stem="stud_actions"),
+        "stud/actions", factors="bpp.stud.model.actions:actions_factors", stem="stud_actions", batches=True),
     "bluff": VariantSpec(
         "bpp-bluff", "bpp.stud.players.bluff:BluffBPP", "§6.1: OPP_Bluff node learned from showdowns",
         "bpp-bluff: Figure 1 + OPP_Bluff between OPP/BPP_Current and OPP_Action (Korb1999 §6.1)",

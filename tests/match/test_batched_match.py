@@ -269,7 +269,8 @@ def test_batched_bpp_checks_again_only_what_the_record_changed(monkeypatch):
     assert not np.array_equal(blind.winnings, want.winnings)
 
 
-@pytest.mark.parametrize("agent, prior", [("bpp", 2.0), ("bpp", 0.0), ("bpp-linked", 2.0), ("bpp-showing", 2.0)])
+@pytest.mark.parametrize("agent, prior", [("bpp", 2.0), ("bpp", 0.0), ("bpp-up", 2.0), ("bpp-up", 0.0),
+                                          ("bpp-linked", 2.0), ("bpp-actions", 2.0), ("bpp-actions", 0.0)])
 def test_batched_bpp_p_win_is_the_refit_tables(agent, prior):
     """P(win) per decision from counts (``_batch_p``) equals ``WinTables.refit`` of the same learned table at every
     entry with the learned node observed."""
@@ -287,8 +288,9 @@ def test_batched_bpp_p_win_is_the_refit_tables(agent, prior):
 
 
 def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_declares():
-    """``bpp``, ``bpp-linked`` (only the network's tables differ) and ``bpp-showing`` (split curves) decide batches,
-    as :data:`bpp.stud_variants.STUD_VARIANTS` declares; the others, and a subclass the table does not list, play
+    """``bpp``, ``bpp-up`` (§6.1's link: more evidence, M_A|C,S), ``bpp-linked`` (only the network's tables differ),
+    ``bpp-actions`` (four action states, split curves) and ``bpp-showing`` (split curves) decide batches, as
+    :data:`bpp.stud_variants.STUD_VARIANTS` declares; the others, and a subclass the table does not list, play
     hand by hand."""
     import bpp.registry as registry
     from holdem.play import capabilities
@@ -297,7 +299,8 @@ def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_dec
     from bpp.stud_variants import STUD_VARIANTS
 
     batched = {s.agent for s in STUD_VARIANTS.values() if capabilities(registry.make_agent(s.agent, rng=0)).act_batch}
-    assert batched == {s.agent for s in STUD_VARIANTS.values() if s.batches} == {"bpp", "bpp-linked", "bpp-showing"}
+    assert batched == {s.agent for s in STUD_VARIANTS.values() if s.batches} == {
+        "bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-showing"}
 
     class Mine(BPPPlayer):
         def win_probability(self, observation):
@@ -306,14 +309,15 @@ def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_dec
     assert Mine(rng=0).act_batch is None and BPPPlayer(upcards_link="upcards", rng=0).act_batch is None
 
 
-@pytest.mark.parametrize("agent", ["bpp-linked", "bpp-showing"])
-def test_batched_bpp_variants_learn_and_play_exactly_as_hand_by_hand(monkeypatch, agent):
+@pytest.mark.parametrize("agent, stacks", [("bpp-up", None), ("bpp-linked", None), ("bpp-actions", None),
+                                           ("bpp-showing", None), ("bpp-up", (30, 12)), ("bpp-actions", (30, 12))])
+def test_batched_bpp_variants_learn_and_play_exactly_as_hand_by_hand(monkeypatch, agent, stacks):
     """The variants the table declares batching (Korb1999 §6.1) give exactly the hand-by-hand chips and counts."""
     import bpp.registry as registry
     from holdem.games import Stud5
 
-    got, want, a, b = _bpp_pair(monkeypatch, Stud5(), lambda: registry.make_agent(agent, rng=4), "rules", 700, rng=5,
-                                block_size=300)
+    got, want, a, b = _bpp_pair(monkeypatch, Stud5(stacks=stacks), lambda: registry.make_agent(agent, rng=4), "rules",
+                                700, rng=5, block_size=300)
     np.testing.assert_array_equal(got.winnings, want.winnings)
     assert a.model_.n_showdowns_ == b.model_.n_showdowns_ > 100 and a._hand == b._hand
     for x, y in zip(a.model_.counts_, b.model_.counts_):

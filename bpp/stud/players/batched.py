@@ -68,6 +68,7 @@ class BatchedBPP:
     model_: Any
     win_tables_: Any
     prior_strength: float
+    upcards_link: Any
     refit_every: int
     learn: bool
     play: str
@@ -79,20 +80,41 @@ class BatchedBPP:
     # -- a variant's evidence and lessons -------------------------------------
 
     def _batch_evidence(self, observation: Any) -> tuple[np.ndarray, ...]:
-        """The indices of every row into its round's P(win) table: BPP_Current, OPP_Upcards, OPP_Action (heads-up).
+        """The indices of every row into its round's P(win) table: BPP_Current, OPP_Upcards, with §6.1's up-cards
+        link its state, and OPP_Action (heads-up).
 
         Heads-up the opponent was aggressive in the round exactly when BPP owes
         chips, and has not acted when nothing is owed and both seats are still
         to act (:func:`bpp.stud.players.paper.opponent_action`).  The last index
         is the learned node's; its last state means unobserved.
         """
-        current, upcards = self._batch_types(observation)
+        current, upcards, mine, theirs = self._batch_types(observation)
         owes = observation.to_call > 0
         action = np.where(owes, 1, np.where((observation.n_bets == 0) & (observation.to_act == 2), 2, 0))
-        return current, upcards, action
+        if not self.upcards_link:
+            return current, upcards, action
+        link = np.empty(len(action), dtype=np.intp)
+        rounds = observation.round
+        for r in np.unique(rounds).tolist():
+            sel = np.flatnonzero(rounds == r)
+            link[sel] = self._links(mine[sel, 1:], theirs[sel], r)
+        return current, upcards, link, action
 
-    def _batch_types(self, observation: Any) -> tuple[np.ndarray, np.ndarray]:
-        """BPP_Current (BPP's down and up cards) and OPP_Upcards (the opponent's up cards) types of every row."""
+    def _links(self, mine: np.ndarray, theirs: np.ndarray, r: int) -> np.ndarray:
+        """§6.1's link state (:func:`bpp.stud.model.upcards.link_state`) of BPP's and the opponent's first ``r + 1``
+        up cards per row: ``"showing"`` 0 / 1 / 2 as BPP's beat, tie or trail the opponent's as partial hands
+        (:func:`~bpp.stud.model.handvalue.hand_value_codes` orders as ``hand_value``), ``"upcards"`` the type of BPP's."""
+        if self.upcards_link == "upcards":
+            return _types(mine, r + 1)
+        from bpp.stud.model.handvalue import hand_value_codes
+
+        ours, _ = hand_value_codes(mine[:, : r + 1])
+        their, _ = hand_value_codes(theirs[:, : r + 1])
+        return np.where(ours > their, 0, np.where(ours == their, 1, 2))
+
+    def _batch_types(self, observation: Any) -> tuple[np.ndarray, ...]:
+        """BPP_Current (BPP's down and up cards) and OPP_Upcards (the opponent's up cards) types of every row, and
+        the cards: BPP's (down card first) and the opponent's up cards."""
         n = len(observation)
         me = observation.player
         rows = np.arange(n)
@@ -106,7 +128,7 @@ class BatchedBPP:
             sel = np.flatnonzero(rounds == r)
             current[sel] = _types(mine[sel], r + 2)
             upcards[sel] = _types(theirs[sel], r + 1)
-        return current, upcards
+        return current, upcards, mine, theirs
 
     def _batch_contexts(self, observation: Any, evidence: tuple[np.ndarray, ...]) -> np.ndarray | None:
         """:meth:`curve_context` of every row (split curves); None: one set of curves."""
@@ -120,9 +142,14 @@ class BatchedBPP:
         np.maximum.at(acted, (at[theirs], record.round[theirs]), (record.kind[theirs] == 2).astype(np.int64))
         return acted
 
-    def _showdown_parents(self, record: BatchRecord, hands: np.ndarray, me: int, types: np.ndarray) -> np.ndarray:
-        """The learned table's parent cell of each showdown per round, int (n, 4): the opponent's current type."""
-        return types
+    def _showdown_parents(self, types: np.ndarray, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """The learned table's parent cell of each showdown per round, int (n, 4): the opponent's current type (with
+        §6.1's up-cards link, times the link's states, plus its state).  ``types``: the opponent's current type per
+        round; ``mine``, ``theirs``: BPP's and the opponent's five cards, down card first."""
+        if not self.upcards_link:
+            return types
+        sizes = [c.shape[2] for c in self.model_.counts_]
+        return np.stack([types[:, r] * sizes[r] + self._links(mine[:, 1:], theirs[:, 1:], r) for r in range(4)], axis=1)
 
     # -- decisions ------------------------------------------------------------
 
@@ -233,12 +260,16 @@ class BatchedBPP:
         theirs = at >= 0
         theirs[theirs] = record.seat[theirs] == opp[at[theirs]]
         children = self._showdown_children(record, at, theirs, len(hands))
-        pos = (opp - record.buttons[hands] - 1) % seats
         deals = record.deals[hands]
         rows = np.arange(len(hands))
-        cards = np.stack([deals[rows, pos]] + [deals[rows, seats * (j + 1) + pos] for j in range(4)], axis=1)
-        types = np.stack([_types(cards, r + 2) for r in range(4)], axis=1)
-        parents = self._showdown_parents(record, hands, me, types)
+
+        def cards(seat: np.ndarray) -> np.ndarray:  # the seat's five cards, down card first
+            pos = (seat - record.buttons[hands] - 1) % seats
+            return np.stack([deals[rows, seats * j + pos] for j in range(5)], axis=1)
+
+        theirs = cards(opp)
+        types = np.stack([_types(theirs, r + 2) for r in range(4)], axis=1)
+        parents = self._showdown_parents(types, cards(1 - opp) if self.upcards_link else theirs, theirs)
         sizes = np.array([int(np.prod(c.shape[1:])) for c in self.model_.counts_])
         cells = np.where(children >= 0, children * sizes + parents, -1)
         return learned, cells
