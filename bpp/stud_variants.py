@@ -26,7 +26,7 @@ Adding a §6 variant is one line of :data:`STUD_VARIANTS` (and its player class)
 >>> [s.agent for s in STUD_VARIANTS.values() if s.target is None]
 ['bpp-up']
 >>> [s.agent for s in STUD_VARIANTS.values() if s.batches]
-['bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-showing']
+['bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-showing']
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ STUD_VARIANTS = MappingProxyType({
         "BPP's stud networks with the OPP_Bluff node, at its priors (Korb1999 section 6.1)", "stud/bluff",
         layout={"OPP_Upcards": (-0.5, 0.0), "OPP_Bluff": (0.5, 0.0), "OPP_Action": (0.0, -1.0)},
         pixels={"OPP_Upcards": (0, 660), "OPP_Bluff": (490, 660), "OPP_Action": (245, 800)},
-        factors="bpp.stud.model.bluff:bluff_factors", stem="stud_bluff"),
+        factors="bpp.stud.model.bluff:bluff_factors", stem="stud_bluff", batches=True),
     "dbn": VariantSpec(
         "bpp-dbn", "bpp.stud.players.dbn:DBNBPP", "§6.3: one four-slice dynamic network, belief carried across rounds",
         "bpp-dbn: the four rounds as time slices of one dynamic network (Korb1999 §6.3)",

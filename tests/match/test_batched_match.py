@@ -270,7 +270,8 @@ def test_batched_bpp_checks_again_only_what_the_record_changed(monkeypatch):
 
 
 @pytest.mark.parametrize("agent, prior", [("bpp", 2.0), ("bpp", 0.0), ("bpp-up", 2.0), ("bpp-up", 0.0),
-                                          ("bpp-linked", 2.0), ("bpp-actions", 2.0), ("bpp-actions", 0.0)])
+                                          ("bpp-linked", 2.0), ("bpp-actions", 2.0), ("bpp-actions", 0.0),
+                                          ("bpp-bluff", 2.0)])
 def test_batched_bpp_p_win_is_the_refit_tables(agent, prior):
     """P(win) per decision from counts (``_batch_p``) equals ``WinTables.refit`` of the same learned table at every
     entry with the learned node observed."""
@@ -289,9 +290,9 @@ def test_batched_bpp_p_win_is_the_refit_tables(agent, prior):
 
 def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_declares():
     """``bpp``, ``bpp-up`` (§6.1's link: more evidence, M_A|C,S), ``bpp-linked`` (only the network's tables differ),
-    ``bpp-actions`` (four action states, split curves) and ``bpp-showing`` (split curves) decide batches, as
-    :data:`bpp.stud_variants.STUD_VARIANTS` declares; the others, and a subclass the table does not list, play
-    hand by hand."""
+    ``bpp-actions`` (four action states, split curves), ``bpp-bluff`` (OPP_Bluff learned) and ``bpp-showing``
+    (split curves) decide batches, as :data:`bpp.stud_variants.STUD_VARIANTS` declares; ``bpp-dbn``, and a
+    subclass the table does not list, play hand by hand."""
     import bpp.registry as registry
     from holdem.play import capabilities
 
@@ -300,7 +301,7 @@ def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_dec
 
     batched = {s.agent for s in STUD_VARIANTS.values() if capabilities(registry.make_agent(s.agent, rng=0)).act_batch}
     assert batched == {s.agent for s in STUD_VARIANTS.values() if s.batches} == {
-        "bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-showing"}
+        "bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-showing"}
 
     class Mine(BPPPlayer):
         def win_probability(self, observation):
@@ -310,7 +311,8 @@ def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_dec
 
 
 @pytest.mark.parametrize("agent, stacks", [("bpp-up", None), ("bpp-linked", None), ("bpp-actions", None),
-                                           ("bpp-showing", None), ("bpp-up", (30, 12)), ("bpp-actions", (30, 12))])
+                                           ("bpp-bluff", None), ("bpp-showing", None), ("bpp-up", (30, 12)),
+                                           ("bpp-actions", (30, 12))])
 def test_batched_bpp_variants_learn_and_play_exactly_as_hand_by_hand(monkeypatch, agent, stacks):
     """The variants the table declares batching (Korb1999 §6.1) give exactly the hand-by-hand chips and counts."""
     import bpp.registry as registry

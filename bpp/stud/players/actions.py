@@ -124,7 +124,7 @@ class ActionsBPP(BPPPlayer):
         """:meth:`curve_context` of every row: 1 (facing) when BPP owes chips, else 0 (open)."""
         return (observation.to_call > 0).astype(np.intp)
 
-    def _showdown_children(self, record: Any, at: np.ndarray, theirs: np.ndarray, n: int) -> np.ndarray:
+    def _showdown_children(self, record: Any, at: np.ndarray, theirs: np.ndarray, cards: np.ndarray) -> np.ndarray:
         """The opponent's refined action state per showdown and round (-1: did not act), as
         :func:`~bpp.stud.model.actions.round_action_state` reads it: its strongest of pass, call, bet, raise."""
         key = record.hand * 4 + record.round
@@ -136,7 +136,7 @@ class ActionsBPP(BPPPlayer):
         made[order] = before - before[first][np.cumsum(first) - 1] > 0  # a bet already made in its round
         kind = record.kind
         state = np.where(kind == 2, np.where(made, 3, 2), np.where(kind == 1, np.where(made, 1, 0), -1))
-        out = np.full((n, 4), -1)
+        out = np.full((len(cards), 4), -1)
         np.maximum.at(out, (at[theirs], record.round[theirs]), state[theirs])
         return out
 

@@ -55,10 +55,10 @@ def _same_prefix(basis: np.ndarray, now: np.ndarray) -> int:
 
 
 def _types(cards: np.ndarray, r: int) -> np.ndarray:
-    """§3.2 hand type of each row's first ``r`` cards (int (n, >= r))."""
+    """§3.2 hand type (intp) of each row's first ``r`` cards (int (n, >= r))."""
     from bpp.stud.model.handtypes import colex_index, type_table
 
-    return type_table(r)[colex_index(np.sort(cards[:, :r], axis=1))]
+    return type_table(r)[colex_index(np.sort(cards[:, :r], axis=1))].astype(np.intp)  # (the table's int8 overflows in products)
 
 
 class BatchedBPP:
@@ -134,10 +134,12 @@ class BatchedBPP:
         """:meth:`curve_context` of every row (split curves); None: one set of curves."""
         return None
 
-    def _showdown_children(self, record: BatchRecord, at: np.ndarray, theirs: np.ndarray, n: int) -> np.ndarray:
-        """The learned node's state each of ``n`` showdowns counts per round, int (n, 4) (-1: not counted): the
-        opponent's action, 1 aggressive if it bet or raised in the round, 0 passive, -1 if it did not act.
-        ``at``: each action's showdown (-1: none), ``theirs``: whether the opponent took it."""
+    def _showdown_children(self, record: BatchRecord, at: np.ndarray, theirs: np.ndarray, cards: np.ndarray) -> np.ndarray:
+        """The learned node's state each showdown counts per round, int (n, 4) (-1: not counted): the opponent's
+        action, 1 aggressive if it bet or raised in the round, 0 passive, -1 if it did not act.  ``at``: each
+        action's showdown (-1: none), ``theirs``: whether the opponent took it, ``cards``: the opponent's five
+        cards per showdown, down card first."""
+        n = len(cards)
         acted = np.full((n, 4), -1)
         np.maximum.at(acted, (at[theirs], record.round[theirs]), (record.kind[theirs] == 2).astype(np.int64))
         return acted
@@ -259,7 +261,6 @@ class BatchedBPP:
         at = where[record.hand]
         theirs = at >= 0
         theirs[theirs] = record.seat[theirs] == opp[at[theirs]]
-        children = self._showdown_children(record, at, theirs, len(hands))
         deals = record.deals[hands]
         rows = np.arange(len(hands))
 
@@ -267,9 +268,10 @@ class BatchedBPP:
             pos = (seat - record.buttons[hands] - 1) % seats
             return np.stack([deals[rows, seats * j + pos] for j in range(5)], axis=1)
 
-        theirs = cards(opp)
-        types = np.stack([_types(theirs, r + 2) for r in range(4)], axis=1)
-        parents = self._showdown_parents(types, cards(1 - opp) if self.upcards_link else theirs, theirs)
+        their_cards = cards(opp)
+        children = self._showdown_children(record, at, theirs, their_cards)
+        types = np.stack([_types(their_cards, r + 2) for r in range(4)], axis=1)
+        parents = self._showdown_parents(types, cards(1 - opp), their_cards)
         sizes = np.array([int(np.prod(c.shape[1:])) for c in self.model_.counts_])
         cells = np.where(children >= 0, children * sizes + parents, -1)
         return learned, cells
@@ -326,7 +328,7 @@ class BatchedBPP:
             sel = np.flatnonzero(rounds == r)
             matrix, row, column, cell, state = self._layout(r)
             at = (slice(None),) + tuple(e[sel] for e in evidence)
-            after, totals = counts[r]
+            after, totals = counts[r][:2]
             n_cells, n_parents = after.shape[1], totals.shape[1]
             inner = cell[column[at]]  # (w or 1, d, k): the learned cells each product entry reads
             when = m[sel][:, None]
@@ -396,7 +398,7 @@ class BatchedBPP:
         if m <= 0:
             tables = self._tables
         else:
-            counts = [after[m].reshape(c.shape) for (after, _), c in zip(self._counts_after(cells[:m]), self.model_.counts_)]
+            counts = [part[0][m].reshape(c.shape) for part, c in zip(self._counts_after(cells[:m]), self.model_.counts_)]
             saved = self.model_.counts_, self.win_tables_.tables
             try:
                 self.model_.counts_ = counts
@@ -439,11 +441,11 @@ class BatchedBPP:
             counts = self._record_counts(lessons)
             shapes = [c.shape for c in self.model_.counts_]
             if in_tables > 0:
-                self.model_.counts_ = [after[in_tables].reshape(shape).copy() for (after, _), shape in zip(counts, shapes)]
+                self.model_.counts_ = [part[0][in_tables].reshape(shape).copy() for part, shape in zip(counts, shapes)]
                 self.refit()  # type: ignore[attr-defined]  # BPPPlayer
                 self._pending = total - in_tables
             else:
                 self._pending += total
-            self.model_.counts_ = [after[total].reshape(shape).copy() for (after, _), shape in zip(counts, shapes)]
+            self.model_.counts_ = [part[0][total].reshape(shape).copy() for part, shape in zip(counts, shapes)]
             self.model_.n_showdowns_ += total
         self._foresee(record.first + n, *ahead)  # the refit due before the next hand: lazily, as new_hand
