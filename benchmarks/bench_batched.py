@@ -304,7 +304,7 @@ def batch_memory(hands: int = 100_000) -> float:
 
 
 #: The §6 variants that decide batches (bpp.stud_variants' ``batches``) besides ``bpp``.
-VARIANTS = ("bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-showing")
+VARIANTS = ("bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing")
 
 
 def bpp_section(a: argparse.Namespace) -> None:

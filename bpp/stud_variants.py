@@ -26,7 +26,7 @@ Adding a §6 variant is one line of :data:`STUD_VARIANTS` (and its player class)
 >>> [s.agent for s in STUD_VARIANTS.values() if s.target is None]
 ['bpp-up']
 >>> [s.agent for s in STUD_VARIANTS.values() if s.batches]
-['bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-showing']
+['bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-dbn', 'bpp-showing']
 """
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ STUD_VARIANTS = MappingProxyType({
         "bpp-dbn: the four rounds as time slices of one dynamic network (Korb1999 §6.3)",
         "stud-dbn", "bpp.stud.model.build:DBN",
         "BPP's four-slice dynamic Bayesian network (Korb1999 section 6.3)", "stud/dbn", drawing="dbn",
-        factors="bpp.stud.model.dbn:dbn_factors", stem="stud_dbn"),
+        factors="bpp.stud.model.dbn:dbn_factors", stem="stud_dbn", batches=True),
     "showing": VariantSpec(
         "bpp-showing", "bpp.stud.players.showing:ShowingBPP", "§6.1: curves split on BPP's strength showing / hidden",
         "bpp-showing: Figure 1 + BPP_Upcards and BPP_Strength (Korb1999 §6.1)",

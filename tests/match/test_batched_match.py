@@ -288,11 +288,36 @@ def test_batched_bpp_p_win_is_the_refit_tables(agent, prior):
         np.testing.assert_allclose(p, table[evidence], rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.parametrize("prior", [2.0, 0.0])
+def test_batched_dbn_p_win_is_the_forward_filter(prior):
+    """``bpp-dbn``'s P(win) per row (Korb1999 §6.3's forward filter, batched), from its M_A|C and from counts, equals
+    :meth:`~bpp.stud.model.dbn.CompiledDBN.p_win` of the network refit to them, on every round's evidence."""
+    from bpp.stud.players.dbn import DBNBPP
+
+    rng = np.random.default_rng(1)
+    player = DBNBPP(rng=0, prior_strength=prior)
+    player.model_.counts_ = [rng.integers(0, 30, size=c.shape).astype(float) * (rng.random(c.shape) < 0.8)
+                             for c in player.model_.counts_]
+    player.refit()
+    n = 400
+    rounds = rng.integers(0, 4, n)
+    sizes = [len(s) for s in player.dbn_.current_states], [len(s) for s in player.dbn_.upcard_states]
+    evidence = (np.array([rng.integers(0, sizes[0][t]) for t in rounds]),
+                *(rng.integers(0, sizes[1][s], n) for s in range(4)),
+                *(np.where(s <= rounds, rng.integers(0, 3, n), 2) for s in range(4)))
+    want = np.array([player.dbn_.p_win(int(evidence[0][i]), [int(evidence[1 + s][i]) for s in range(t + 1)],
+                                       [int(evidence[5 + s][i]) for s in range(t + 1)]) for i, t in enumerate(rounds)])
+    np.testing.assert_allclose(player._table_p(rounds, evidence), want, rtol=1e-12, atol=1e-15)
+    after = player._counts_after(np.full((0, 4), -1))  # no showdowns: the counts as they are
+    np.testing.assert_allclose(player._batch_p(after, np.zeros(n, dtype=np.int64), rounds, evidence), want,
+                               rtol=1e-12, atol=1e-15)
+
+
 def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_declares():
     """``bpp``, ``bpp-up`` (§6.1's link: more evidence, M_A|C,S), ``bpp-linked`` (only the network's tables differ),
-    ``bpp-actions`` (four action states, split curves), ``bpp-bluff`` (OPP_Bluff learned) and ``bpp-showing``
-    (split curves) decide batches, as :data:`bpp.stud_variants.STUD_VARIANTS` declares; ``bpp-dbn``, and a
-    subclass the table does not list, play hand by hand."""
+    ``bpp-actions`` (four action states, split curves), ``bpp-bluff`` (OPP_Bluff learned), ``bpp-dbn`` (§6.3's
+    filter over the rounds) and ``bpp-showing`` (split curves) decide batches, as
+    :data:`bpp.stud_variants.STUD_VARIANTS` declares; a subclass the table does not list plays hand by hand."""
     import bpp.registry as registry
     from holdem.play import capabilities
 
@@ -301,7 +326,7 @@ def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_dec
 
     batched = {s.agent for s in STUD_VARIANTS.values() if capabilities(registry.make_agent(s.agent, rng=0)).act_batch}
     assert batched == {s.agent for s in STUD_VARIANTS.values() if s.batches} == {
-        "bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-showing"}
+        "bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing"}
 
     class Mine(BPPPlayer):
         def win_probability(self, observation):
@@ -311,7 +336,7 @@ def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_dec
 
 
 @pytest.mark.parametrize("agent, stacks", [("bpp-up", None), ("bpp-linked", None), ("bpp-actions", None),
-                                           ("bpp-bluff", None), ("bpp-showing", None), ("bpp-up", (30, 12)),
+                                           ("bpp-bluff", None), ("bpp-dbn", None), ("bpp-showing", None), ("bpp-up", (30, 12)),
                                            ("bpp-actions", (30, 12))])
 def test_batched_bpp_variants_learn_and_play_exactly_as_hand_by_hand(monkeypatch, agent, stacks):
     """The variants the table declares batching (Korb1999 §6.1) give exactly the hand-by-hand chips and counts."""

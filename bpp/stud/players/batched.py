@@ -155,6 +155,10 @@ class BatchedBPP:
 
     # -- decisions ------------------------------------------------------------
 
+    #: Whether :meth:`_table_p` is hand-by-hand P(win) to the last bit (a lookup in the same tables); otherwise the
+    #: rows within rounding of another action are decided again from :meth:`_exact_p`.
+    _exact_tables = True
+
     def _table_p(self, rounds: np.ndarray, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
         """P(BPP_Win | evidence) per row from the current tables (what ``win_probability`` reads)."""
         p = np.empty(len(rounds))
@@ -190,6 +194,12 @@ class BatchedBPP:
         x = self._batch_uniforms(observation)  # type: ignore[attr-defined]  # CurvePlayer
         ctx = self._batch_contexts(observation, evidence)
         kinds, near = self._batch_decide(p - theta, rounds, u, can_raise, x, ctx=ctx)  # type: ignore[attr-defined]
+        if not self._exact_tables:  # P(win) computed, not looked up: rows within rounding of another action exactly
+            for i in np.flatnonzero(near & ~foreseen).tolist():
+                one = slice(i, i + 1)
+                q = np.array([self._exact_p(None, np.array([e[i] for e in evidence]), int(rounds[i]))])
+                kinds[i] = self._batch_decide(q - theta[one], rounds[one], u[one], can_raise[one],  # type: ignore[attr-defined]
+                                              None if x is None else x[one], ctx=None if ctx is None else ctx[one])[0][0]
         if self._speculating:
             self._decisions.append(dict(
                 hand=observation.hand - self._chunk_first, round=rounds, evidence=np.stack(evidence, axis=1),
@@ -394,23 +404,28 @@ class BatchedBPP:
     def _differs_exactly(self, cells: np.ndarray, m: int, d: dict, i: int) -> bool:
         """Whether decision ``i`` of ``d`` differs from the one played with the tables refit exactly
         (``WinTables.refit``) after ``m`` showdowns of the batch (``m <= 0``: the batch's own tables)."""
-        r = int(d["round"][i])
-        if m <= 0:
-            tables = self._tables
-        else:
+        counts = None
+        if m > 0:
             counts = [part[0][m].reshape(c.shape) for part, c in zip(self._counts_after(cells[:m]), self.model_.counts_)]
+        p = np.array([self._exact_p(counts, d["evidence"][i], int(d["round"][i]))])
+        one = slice(i, i + 1)
+        x = None if self.play == "argmax" else d["x"][one]
+        again, _ = self._batch_decide(p - d["theta"][one], d["round"][one], d["u"][one],  # type: ignore[attr-defined]
+                                      d["can_raise"][one], x, ctx=d["ctx"][one])
+        return bool(again[0] != d["kind"][i])
+
+    def _exact_p(self, counts: list | None, evidence: np.ndarray, r: int) -> float:
+        """P(win) of one row's ``evidence`` in round ``r`` exactly as hand by hand: from the current tables, or
+        (``counts``) from tables refit exactly to those learned counts."""
+        tables = self._tables
+        if counts is not None:
             saved = self.model_.counts_, self.win_tables_.tables
             try:
                 self.model_.counts_ = counts
                 tables = self.win_tables_.refit(self.learned_tables()).tables  # type: ignore[attr-defined]
             finally:
                 self.model_.counts_, self.win_tables_.tables = saved
-        p = np.array([tables[r][tuple(d["evidence"][i])]])
-        one = slice(i, i + 1)
-        x = None if self.play == "argmax" else d["x"][one]
-        again, _ = self._batch_decide(p - d["theta"][one], d["round"][one], d["u"][one],  # type: ignore[attr-defined]
-                                      d["can_raise"][one], x, ctx=d["ctx"][one])
-        return bool(again[0] != d["kind"][i])
+        return float(tables[r][tuple(evidence)])
 
     def batch_replay(self, record: BatchRecord, me: int, hands: np.ndarray) -> None:
         """``hands`` of ``record`` are played again: foresee from ``record`` as recorded, forget their decisions."""
