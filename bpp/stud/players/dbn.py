@@ -180,8 +180,7 @@ class DBNBPP(BPPPlayer):
 
     def _observed(self, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
         """Rows with an observed OPP_Action in some slice (P(win) then depends on M_A|C)."""
-        observed: np.ndarray = (np.stack(evidence[5:]) < 2).any(axis=0)
-        return observed
+        return np.asarray((np.stack(evidence[5:]) < 2).any(axis=0))
 
     def _filter_p(self, rounds: np.ndarray, evidence: tuple[np.ndarray, ...], likelihood) -> np.ndarray:
         """P(win) per row by :meth:`CompiledDBN.p_win`'s forward filter, ``likelihood(s, a, sel)`` the (d, n_s)
