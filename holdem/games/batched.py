@@ -122,7 +122,8 @@ class BatchObservation:
         (or, when ``first_hand`` is an array, its entry for the hand)."""
         b = self._batch
         if np.ndim(b.first_hand):
-            return np.asarray(np.asarray(b.first_hand)[b.ids[self.rows]])
+            hands: np.ndarray = np.asarray(b.first_hand)[b.ids[self.rows]]
+            return hands
         return np.asarray(b.ids[self.rows] + b.first_hand)
 
     player = _batch_rows("current")

@@ -211,9 +211,9 @@ def play_block(plan: MatchPlan, block: int, stream: np.random.SeedSequence) -> B
         records: list[BatchRecord] | None = [] if record else None  # a logged block: the batch records its actions
         chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs, records)
         if chips is not None:
-            lines = None if records is None else tuple(
+            logged = None if records is None else tuple(
                 line for rec in records for line in hand_lines(rec, block, first, at_seats))
-            return BlockResult(block, n_deals, chips, lines)
+            return BlockResult(block, n_deals, chips, logged)
     at_seat_rows = at_seats.tolist()
     drivers = [HandDriver([agents[a] for a in at_seat], record=record) for at_seat in at_seat_rows]
     lines: list[str] = []
