@@ -86,7 +86,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -94,7 +93,7 @@ import numpy as np
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.model.handvalue import _hand_value, hand_value_codes
+from bpp.stud.model.handvalue import down_card_codes, showing_code
 from bpp.stud.players.reference import DownCardPlayer, _decisions, unseen_cards
 
 if TYPE_CHECKING:
@@ -126,62 +125,28 @@ def relations(candidates: ArrayLike, opp_up: Sequence[int], bpp_up: Sequence[int
 
     ``behind`` when the opponent's hand (candidate + ``opp_up``) does not beat
     ``bpp_up`` as a partial poker hand, ``ahead_type`` when its §3.2 hand
-    type is higher than that of ``bpp_up``, ``ahead`` otherwise.  When the
-    opponent's up cards cannot make a flush, only ranks matter: both hands
-    are looked up in a table of every rank multiset of 1-5 cards
-    (:func:`_rank_table`), keyed by Σ 5^rank; otherwise every candidate is
-    compared in one numpy pass (:func:`bpp.stud.model.handvalue.hand_value_codes`).
+    type is higher than that of ``bpp_up``, ``ahead`` otherwise: the
+    comparison of :func:`bpp.stud.model.handvalue.hand_value_codes`, read for
+    every down card at once from :func:`~bpp.stud.model.handvalue.down_card_codes`.
 
     >>> from holdem.cards import parse_cards
     >>> [REL_STATES[i] for i in relations(parse_cards("2c Kc Ah"), parse_cards("7d"), parse_cards("Kd"))]
     ['behind', 'ahead', 'ahead_type']
     """
     candidates = np.asarray(candidates, dtype=np.int64).ravel()
-    up = tuple(sorted(int(c) for c in opp_up))
-    if len(up) == 4 and len({c & 3 for c in up}) == 1:  # a flush is possible: suits matter, one numpy pass
-        hands = np.empty((candidates.size, 5), dtype=np.int64)
-        hands[:, 0] = candidates
-        hands[:, 1:] = up
-        codes, types = hand_value_codes(hands)
-        value, kind = hand_value_codes(np.asarray(bpp_up, dtype=np.int64)[None])
-        return np.where(codes <= value[0], 0, np.where(types > kind[0], 2, 1)).astype(np.intp)
-    keys, codes, types = _rank_table()
-    mine = np.searchsorted(keys, sum(5 ** (c >> 2) for c in up) + _POWERS[candidates >> 2])
-    theirs = int(np.searchsorted(keys, sum(5 ** (int(c) >> 2) for c in bpp_up)))
-    return np.where(codes[mine] <= codes[theirs], 0, np.where(types[mine] > types[theirs], 2, 1)).astype(np.intp)
+    return _relations_of_cards(tuple(sorted(int(c) for c in opp_up)), bpp_up)[candidates]
 
 
-_POWERS = 5 ** np.arange(13, dtype=np.int64)
-_RANK_TABLE = None
-
-
-def _rank_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(keys, value codes, types)`` of every multiset of 1-5 ranks (each at most four times), sorted by key.
-
-    The key Σ 5^rank is the multiset's base-5 count vector, so it is unique
-    across lengths; the values are :func:`~bpp.stud.model.handvalue.hand_value_codes`
-    of stand-in cards of those ranks with suits cycled (never five of a
-    suit), which is the hand's value whenever no flush is possible.
-    """
-    global _RANK_TABLE
-    if _RANK_TABLE is None:
-        parts = []
-        for k in range(1, 6):
-            ranks = np.array(
-                [m for m in itertools.combinations_with_replacement(range(13), k) if max(m.count(r) for r in m) <= 4],
-                dtype=np.int64,
-            )
-            codes, types = hand_value_codes(ranks * 4 + np.arange(k) % 4)
-            parts.append((_POWERS[ranks].sum(axis=1), codes, types))
-        keys, codes, types = (np.concatenate(column) for column in zip(*parts))
-        order = np.argsort(keys)
-        _RANK_TABLE = (keys[order], codes[order], types[order])
-    return _RANK_TABLE
+def _relations_of_cards(opp_up: tuple, bpp_up: Sequence[int]) -> np.ndarray:
+    """:func:`relations` of every card (intp (52,), by card code; entries of cards showing are meaningless)."""
+    codes, types = down_card_codes(opp_up)
+    value, kind = showing_code(bpp_up)
+    return np.where(codes <= value, 0, np.where(types > kind, 2, 1)).astype(np.intp)
 
 
 def _showing(opp_up, bpp_up) -> int:
     """0 if BPP's up cards beat the opponent's, else 1 (:data:`SHOWING_STATES`)."""
-    return 0 if _hand_value(tuple(sorted(bpp_up))) > _hand_value(tuple(sorted(opp_up))) else 1
+    return 0 if showing_code(bpp_up)[0] > showing_code(opp_up)[0] else 1
 
 
 class OpponentActionModel:
@@ -345,10 +310,7 @@ class CardBPP(DownCardPlayer):
         ups = (opp_up, bpp_up)
         cached = self._rel_cache.get(ups)
         if cached is None:
-            rel = np.zeros(52, dtype=np.intp)
-            hidden = unseen_cards(*ups)
-            rel[hidden] = relations(hidden, *ups)
-            cached = self._rel_cache[ups] = (rel, _showing(*ups))
+            cached = self._rel_cache[ups] = (_relations_of_cards(tuple(sorted(opp_up)), bpp_up), _showing(*ups))
         return cached
 
     def _evidence(self, history, opp: int, cards: np.ndarray, opp_up: tuple, bpp_up: tuple) -> list[tuple]:

@@ -48,6 +48,7 @@ most probable action wins: see :mod:`bpp.stud.players.paper`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 from pathlib import Path
@@ -60,7 +61,7 @@ from holdem.tables import load_tables
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.opponents.paper import figure4_policy_batch
+from bpp.stud.opponents.paper import FIGURE4_BY_CLASS, figure4_policy_cards
 from bpp.stud.decision.player import CurvePlayer
 from bpp.models import shipped_path
 
@@ -129,29 +130,28 @@ def unseen_cards(*known: Iterable[int]) -> np.ndarray:
 _CARDS = np.arange(52, dtype=np.int64)
 
 
-def _action_probabilities(holes: np.ndarray, my_up: tuple, their_up: tuple, facing: bool, can_raise: bool,
-                          kind: int) -> np.ndarray:
-    """Figure 4's probability, float (n,), of the action ``kind`` for every down card of ``holes`` (int (n,)).
+@functools.lru_cache(maxsize=64)
+def _figure4_factors(opp_up: tuple, own_up: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """Figure 4's probability of each observed action by card class, float ``[facing, can_raise, kind, class]`` (2, 2, 3, 4),
+    and the class of every down card (int (52,)): :func:`~bpp.stud.opponents.paper.figure4_policy_cards` once a round.
 
-    One :func:`~bpp.stud.opponents.paper.figure4_policy_batch` call over the
-    candidates (the same numbers as :func:`figure4_policy` card by card), then
-    the legal-move mapping: unfaced, a fold becomes a check; at the cap, a
-    raise becomes a call.
+    The rule-based player shows ``opp_up``, its opponent ``own_up``.  The
+    legal-move mapping: unfaced, a fold becomes a check; at the cap, a raise
+    becomes a call (the same float additions as card by card).  Kept for the
+    last rounds seen (read only).
     """
-    n = holes.size
-    fold, call, bet = figure4_policy_batch(
-        holes.reshape(n, 1),
-        np.broadcast_to(np.asarray(my_up, dtype=np.int64), (n, len(my_up))),
-        np.broadcast_to(np.asarray(their_up, dtype=np.int64), (n, len(their_up))),
-        np.full(n, facing),
-    )
-    if not facing:
-        call = call + fold
-        fold = np.zeros(n)
-    if not can_raise:
-        call = call + bet
-        bet = np.zeros(n)
-    return fold if kind == _FOLD else (call if kind == _CALL else bet)
+    behind, classes = figure4_policy_cards(opp_up, own_up)
+    fold, call, bet = FIGURE4_BY_CLASS[int(behind)].transpose(1, 0, 2)  # each [facing, class]
+    out = np.zeros((2, 2, 3, 4))
+    for facing in (0, 1):
+        f, c, b = fold[facing], call[facing], bet[facing]
+        if not facing:
+            c = c + f
+            f = np.zeros(4)
+        out[facing, 1, _FOLD], out[facing, 1, _CALL], out[facing, 1, _BET] = f, c, b
+        out[facing, 0, _FOLD], out[facing, 0, _CALL] = f, c + b  # at the cap: bet stays 0
+    out.flags.writeable = False
+    return out, classes
 
 
 def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.ndarray, np.ndarray]:
@@ -182,8 +182,8 @@ def _multiply_decisions(weights: np.ndarray, cards: np.ndarray, observation: Obs
     me = observation.player
     mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
     for r, facing, can_raise, kind in decisions:
-        opp_up, own_up = theirs_up[: r + 1], mine_up[: r + 1]  # Figure 4 from the opponent's seat
-        weights[cards] *= _action_probabilities(cards, opp_up, own_up, facing, can_raise, kind)
+        factors, classes = _figure4_factors(theirs_up[: r + 1], mine_up[: r + 1])  # Figure 4 from the opponent's seat
+        weights[cards] *= factors[int(facing), int(can_raise), kind][classes[cards]]
 
 
 def _normalized(cards: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
