@@ -363,11 +363,14 @@ def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.nda
 
     Over the unseen pool U (every candidate h is in it), BPP's last card a and
     the opponent's b are an ordered pair of distinct cards of U without h, all
-    equally likely.  With M[a] BPP's hand value given a and T[h, b] the
-    opponent's, P(win | h) = Σ_{b ≠ h} (#{a ∉ {h, b} : M[a] > T[h, b]} + ½
-    #{a ∉ {h, b} : M[a] = T[h, b]}) / ((|U| − 1)(|U| − 2)); the counts over
-    all of U come from M sorted (searchsorted), then a = h and a = b are taken
-    out.  Values by packed key sums (:func:`holdem.evaluate.rank_of_keys`).
+    equally likely.  With M[a] BPP's hand value given a and T{h, b} the
+    opponent's (the same for b and h swapped), P(win | h) = Σ_{b ≠ h} (#{a ∉
+    {h, b} : M[a] > T{h, b}} + ½ #{a ∉ {h, b} : M[a] = T{h, b}}) / ((|U| − 1)(|U| − 2)).
+    The count of each pair {h, b} of U is taken once, over all of U from M
+    sorted (searchsorted), then a = h and a = b are taken out; each card's
+    sum is over the pairs holding it.  Values by packed key sums
+    (:func:`holdem.evaluate.rank_of_keys`); the counts are kept doubled, in
+    integers, so the sums are exact.
     """
     tables = load_tables()
     unseen = np.ones(52, dtype=bool)
@@ -376,18 +379,16 @@ def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.nda
     n = pool.size
     keys, bits = tables.card_keys[pool], tables.suit_bits[pool]
     own = rank_of_keys(keys + tables.card_keys[list(mine)].sum(), 5, suit_bits=bits + tables.suit_bits[list(mine)].sum())
-    at = np.searchsorted(pool, holes)  # each candidate's position in the pool
-    their_keys = keys[at][:, None] + keys[None, :] + tables.card_keys[list(theirs_up)].sum()
-    their_bits = bits[at][:, None] + bits[None, :] + tables.suit_bits[list(theirs_up)].sum()
-    theirs = rank_of_keys(their_keys, 5, suit_bits=their_bits)  # (candidates, b in pool)
+    pairs, _, _ = _subsets(n)
+    i, j = pairs[:, 0], pairs[:, 1]
+    theirs = rank_of_keys(keys[i] + keys[j] + tables.card_keys[list(theirs_up)].sum(), 5,
+                          suit_bits=bits[i] + bits[j] + tables.suit_bits[list(theirs_up)].sum())
     ordered = np.sort(own)
-    below = np.searchsorted(ordered, theirs, side="left")  # #{a : M[a] < T}
-    not_above = np.searchsorted(ordered, theirs, side="right")  # #{a : M[a] <= T}
-    score = (n - not_above) + 0.5 * (not_above - below)  # wins + ½ ties over every a of the pool
-    for drop in (own[at][:, None], own[None, :]):  # take out a = h and a = b
-        score = score - ((drop > theirs) + 0.5 * (drop == theirs))
-    score[np.arange(holes.size), at] = 0.0  # b = h is not a completion
-    return score.sum(axis=1) / ((n - 1) * (n - 2))
+    # twice (wins + ½ ties) over every a of U, less a = h and a = b: 2 w = sign(M - T) + 1
+    twice = 2 * n - np.searchsorted(ordered, theirs, side="left") - np.searchsorted(ordered, theirs, side="right")
+    twice -= np.sign(own[i] - theirs) + np.sign(own[j] - theirs) + 2
+    wins = np.bincount(i, twice, n) + np.bincount(j, twice, n)
+    return wins[np.searchsorted(pool, holes)] / (2 * (n - 1) * (n - 2))
 
 
 def _subsets(n: int) -> tuple:
