@@ -159,6 +159,7 @@ def hand_value_codes(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 _POWERS = 5 ** np.arange(13, dtype=np.int64)
 _RANK_OF = np.arange(52) >> 2
+_CARD_KEY = [5 ** (c >> 2) for c in range(52)]  # a card's part of the key Σ 5^rank of _rank_table
 
 
 @functools.lru_cache(maxsize=None)
@@ -204,7 +205,7 @@ def showing_code(cards: Sequence[int]) -> tuple[int, int]:
         codes, types = hand_value_codes(np.asarray(cards, dtype=np.int64)[None])
         return int(codes[0]), int(types[0])
     _, codes, types, row = _rank_table()
-    at = row[sum(5 ** (int(c) >> 2) for c in cards)]
+    at = row[sum(map(_CARD_KEY.__getitem__, cards))]
     return int(codes[at]), int(types[at])
 
 
@@ -230,7 +231,7 @@ def down_card_codes(up: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
         codes, types = hand_value_codes(hands)
     else:
         keys, table_codes, table_types, _ = _rank_table()
-        at = np.minimum(np.searchsorted(keys, sum(5 ** (int(c) >> 2) for c in up) + _POWERS), keys.size - 1)  # a fifth of a rank: meaningless
+        at = np.minimum(np.searchsorted(keys, sum(map(_CARD_KEY.__getitem__, up)) + _POWERS), keys.size - 1)  # a fifth of a rank: meaningless
         codes, types = table_codes[at][_RANK_OF], table_types[at][_RANK_OF]
     codes.flags.writeable = False
     types.flags.writeable = False

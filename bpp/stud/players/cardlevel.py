@@ -86,6 +86,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -138,10 +139,17 @@ def relations(candidates: ArrayLike, opp_up: Sequence[int], bpp_up: Sequence[int
 
 
 def _relations_of_cards(opp_up: tuple, bpp_up: Sequence[int]) -> np.ndarray:
-    """:func:`relations` of every card (intp (52,), by card code; entries of cards showing are meaningless)."""
+    """:func:`relations` of every card (intp (52,), by card code; entries of cards showing are meaningless; read only)."""
+    return _relations_by_value(opp_up, *showing_code(bpp_up))
+
+
+@functools.lru_cache(maxsize=4096)
+def _relations_by_value(opp_up: tuple, value: int, kind: int) -> np.ndarray:
+    """:func:`_relations_of_cards` against BPP's showing of value code ``value`` and type ``kind`` (kept for the last ones seen)."""
     codes, types = down_card_codes(opp_up)
-    value, kind = showing_code(bpp_up)
-    return np.where(codes <= value, 0, np.where(types > kind, 2, 1)).astype(np.intp)
+    out = np.where(codes <= value, 0, np.where(types > kind, 2, 1)).astype(np.intp)
+    out.flags.writeable = False
+    return out
 
 
 def _showing(opp_up, bpp_up) -> int:
@@ -292,7 +300,6 @@ class CardBPP(DownCardPlayer):
         self.model_ = OpponentActionModel(prior_strength=prior_strength)
         self._rel_cache: dict = {}
         self._counted: tuple = ([], None, None)
-        self._unseen: tuple = (None, None)
         self._seat: int | None = None
         self._hole = None
         self._events: list = []
@@ -354,12 +361,7 @@ class CardBPP(DownCardPlayer):
         me = observation.player
         self._hole = observation.hole
         mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
-        seen = (observation.hole, mine_up, theirs_up)
-        if seen != self._unseen[0]:  # the candidates change only when cards are dealt
-            cards = unseen_cards(*seen)
-            cards.flags.writeable = False  # kept: callers read it
-            self._unseen = (seen, cards)
-        cards = self._unseen[1]
+        cards = self._candidates(observation)
         weights = self._likelihoods(observation.history, 1 - me, theirs_up, mine_up)[cards]
         total = weights.sum()
         return cards, weights / total if total > 0.0 else np.full(cards.size, 1.0 / cards.size)

@@ -173,17 +173,18 @@ def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.n
     me = observation.player
     cards = unseen_cards(observation.hole, observation.up_cards[me], observation.up_cards[1 - me])
     weights = np.ones(52)
-    _multiply_decisions(weights, cards, observation, opponent_decisions(observation, max_bets=max_bets))
+    _multiply_decisions(weights, observation, opponent_decisions(observation, max_bets=max_bets))
     return _normalized(cards, weights[cards])
 
 
-def _multiply_decisions(weights: np.ndarray, cards: np.ndarray, observation: Observation, decisions) -> None:
-    """Multiply ``weights`` (float (52,), by card code) at ``cards`` by Figure 4's probability of each of ``decisions``."""
+def _multiply_decisions(weights: np.ndarray, observation: Observation, decisions) -> None:
+    """Multiply ``weights`` (float (52,), by card code) by Figure 4's probability of each of ``decisions`` (entries of
+    cards the player has seen are meaningless)."""
     me = observation.player
     mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
     for r, facing, can_raise, kind in decisions:
         factors, classes = _figure4_factors(theirs_up[: r + 1], mine_up[: r + 1])  # Figure 4 from the opponent's seat
-        weights[cards] *= factors[int(facing), int(can_raise), kind][classes[cards]]
+        weights *= factors[int(facing), int(can_raise), kind][classes]
 
 
 def _normalized(cards: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -696,6 +697,17 @@ class DownCardPlayer(CurvePlayer):
         self.max_bets = int(max_bets)
         self._win_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._win: np.ndarray | None = None
+        self._unseen: tuple = (None, None)
+
+    def _candidates(self, observation: Observation) -> np.ndarray:
+        """The cards the seat to act has not seen (:func:`unseen_cards`; kept until cards are dealt, read only)."""
+        me = observation.player
+        seen = (observation.hole, observation.up_cards[me], observation.up_cards[1 - me])
+        if seen != self._unseen[0]:
+            cards = unseen_cards(*seen)
+            cards.flags.writeable = False
+            self._unseen = (seen, cards)
+        return self._unseen[1]
 
     def posterior(self, observation: Observation) -> tuple[np.ndarray, np.ndarray]:
         """``(cards, P(down card | evidence))`` over the cards the seat to act has not seen."""
@@ -770,7 +782,7 @@ class RulesReader(DownCardPlayer):
         """
         me = observation.player
         mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
-        cards = unseen_cards(observation.hole, mine_up, theirs_up)
+        cards = self._candidates(observation)
         decisions = opponent_decisions(observation, max_bets=self.max_bets)
         kept = getattr(self, "_kept_posterior", None)
         if (kept is not None and kept[0] == (me, observation.hole) and mine_up[: len(kept[1])] == kept[1]
@@ -778,7 +790,7 @@ class RulesReader(DownCardPlayer):
             weights, done = kept[4], len(kept[3])
         else:
             weights, done = np.ones(52), 0
-        _multiply_decisions(weights, cards, observation, decisions[done:])
+        _multiply_decisions(weights, observation, decisions[done:])
         self._kept_posterior = ((me, observation.hole), mine_up, theirs_up, decisions, weights)
         return _normalized(cards, weights[cards])
 
