@@ -241,3 +241,27 @@ def test_figure4_policy_cards_equals_figure4_policy_for_every_down_card():
                 assert tuple(FIGURE4_BY_CLASS[int(behind), int(facing), :, classes[h]].tolist()) == expected
                 seen.add(expected)
     assert len(seen) == 6  # every answer of Figure 4 was met
+
+
+def test_round3_win_by_rank_equals_the_count_card_by_card():
+    """Without a possible flush, round 3's P(win | h) counted by rank is bit-identical to the count over every pair of cards."""
+    from holdem.tables import load_tables
+    from bpp.stud.players.reference import _win_one_to_come, _win_one_to_come_cards, _win_one_to_come_ranks
+
+    tables = load_tables()
+    rng = np.random.default_rng(12)
+    by_rank = 0
+    for trial in range(150):
+        if trial % 10 == 0:  # quads for BPP and trips showing for the opponent: values with five of a rank are never weighted
+            r, q = rng.choice(13, 2, replace=False)
+            mine, up = tuple(int(r) * 4 + s for s in range(4)), (int(q) * 4, int(q) * 4 + 1, int(q) * 4 + 2)
+        else:
+            deck = [int(c) for c in rng.permutation(52)]
+            mine, up = tuple(deck[:4]), tuple(deck[4:7])
+        pool = unseen_cards(mine, up)
+        expected = _win_one_to_come_cards(tables, mine, up, pool, pool)
+        assert np.array_equal(_win_one_to_come(mine, up, pool), expected)
+        if len({c & 3 for c in mine}) > 1 and len({c & 3 for c in up}) > 1:
+            assert np.array_equal(_win_one_to_come_ranks(tables, mine, up, pool, pool[::3]), expected[::3])
+            by_rank += 1
+    assert by_rank > 120

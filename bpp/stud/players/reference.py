@@ -362,6 +362,21 @@ def _win_round1(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
 def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
     """Exact P(win | h) with one card to come for each side (BPP holds four cards, the opponent three up cards and h).
 
+    By rank (:func:`_win_one_to_come_ranks`) when neither side can make a
+    flush, else card by card (:func:`_win_one_to_come_cards`).
+    """
+    tables = load_tables()
+    unseen = np.ones(52, dtype=bool)
+    unseen[list(mine) + list(theirs_up)] = False
+    pool = np.flatnonzero(unseen)
+    if len({c & 3 for c in mine}) > 1 and len({c & 3 for c in theirs_up}) > 1:  # no flush for either: ranks decide
+        return _win_one_to_come_ranks(tables, mine, theirs_up, pool, holes)
+    return _win_one_to_come_cards(tables, mine, theirs_up, pool, holes)
+
+
+def _win_one_to_come_cards(tables, mine: tuple, theirs_up: tuple, pool: np.ndarray, holes: np.ndarray) -> np.ndarray:
+    """:func:`_win_one_to_come` card by card (``pool``: the unseen cards, ascending).
+
     Over the unseen pool U (every candidate h is in it), BPP's last card a and
     the opponent's b are an ordered pair of distinct cards of U without h, all
     equally likely.  With M[a] BPP's hand value given a and T{h, b} the
@@ -373,10 +388,6 @@ def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.nda
     (:func:`holdem.evaluate.rank_of_keys`); the counts are kept doubled, in
     integers, so the sums are exact.
     """
-    tables = load_tables()
-    unseen = np.ones(52, dtype=bool)
-    unseen[list(mine) + list(theirs_up)] = False
-    pool = np.flatnonzero(unseen)
     n = pool.size
     keys, bits = tables.card_keys[pool], tables.suit_bits[pool]
     own = rank_of_keys(keys + tables.card_keys[list(mine)].sum(), 5, suit_bits=bits + tables.suit_bits[list(mine)].sum())
@@ -390,6 +401,32 @@ def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.nda
     twice -= np.sign(own[i] - theirs) + np.sign(own[j] - theirs) + 2
     wins = np.bincount(i, twice, n) + np.bincount(j, twice, n)
     return wins[np.searchsorted(pool, holes)] / (2 * (n - 1) * (n - 2))
+
+
+_RANKS = np.arange(13)
+_EYE13 = np.eye(13, dtype=np.int64)
+
+
+def _win_one_to_come_ranks(tables, mine: tuple, theirs_up: tuple, pool: np.ndarray, holes: np.ndarray) -> np.ndarray:
+    """:func:`_win_one_to_come` when neither side can make a flush (BPP's four cards, the opponent's three up cards
+    each of two suits or more): every hand value is its ranks', so the pairs are counted by rank.
+
+    With c[q] the unseen cards of rank q, M[q] BPP's value with a card of rank q
+    and T[r, s] the opponent's with ranks r (h) and s (b), twice the wins of
+    a candidate of rank r are Σ_s (c[s] − [s = r]) Σ_q (c[q] − [q = r] − [q = s])
+    (sign(M[q] − T[r, s]) + 1): the same integers as the count over cards.
+    Stand-in cards of suits 0 and 1 carry the ranks (at most four of a suit:
+    no flush); a value with five cards of a rank is never weighted.
+    """
+    n = pool.size
+    count = np.bincount(pool >> 2, minlength=13)
+    stand_in = tables.card_keys[_RANKS * 4]
+    own = rank_of_keys(stand_in + tables.card_keys[list(mine)].sum(), 5)  # M[q]
+    theirs = rank_of_keys(stand_in[:, None] + tables.card_keys[_RANKS * 4 + 1][None, :] + tables.card_keys[list(theirs_up)].sum(), 5)  # T[r, s]
+    twice = np.sign(own[:, None, None] - theirs[None, :, :]) + 1  # (q, r, s)
+    left = count[:, None, None] - _EYE13[:, :, None] - _EYE13[:, None, :]  # the cards of rank q other than h and b
+    wins = ((count[None, :] - _EYE13) * (left * twice).sum(axis=0)).sum(axis=1)
+    return wins[holes >> 2] / (2 * (n - 1) * (n - 2))
 
 
 def _subsets(n: int) -> tuple:
