@@ -512,6 +512,7 @@ def _win_two_to_come_cards(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> 
 ROUND2_PATH = shipped_path("stud", "win_round2.npz")
 _ROUND2 = None
 _STAND_IN_SUITS = np.array([0, 1, 0, 1, 0])
+_PAIR_RANKS = np.array([(q, r) for q in range(13) for r in range(q, 13)]).T  # (2, 91): every pair of ranks, low first
 
 
 def _round2_keys() -> list[tuple]:
@@ -590,7 +591,8 @@ def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
     is enumerated (:func:`_win_two_to_come_cards`).  Otherwise BPP's hand value
     is its ranks' and so is the opponent's except for the triples t = {h, b1,
     b2} all of the up cards' suit σ (at most C(11, 3) of them): for those,
-    C(t) with the flush value replaces C(t) with the ranks' value.
+    C(t) with the flush value replaces C(t) with the ranks' value, BPP's
+    pairs a of U − t counted by their two ranks.
     """
     if len({c & 3 for c in mine}) == 1:
         return _win_two_to_come_cards(mine, theirs_up, holes)
@@ -608,27 +610,20 @@ def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
     suited = np.flatnonzero(pool & 3 == suit)  # pool positions of σ cards
     if suited.size < 3:
         return p
-    pairs, _, _ = _subsets(n)
     flush = suited[_subsets(suited.size)[1]]  # the σ triples, as pool positions
-    keys = tables.card_keys[pool]
-    own = rank_of_keys(keys[pairs[:, 0]] + keys[pairs[:, 1]] + tables.card_keys[list(mine)].sum(), 5)  # BPP cannot make a flush
     cards = np.concatenate([pool[flush], np.broadcast_to(np.asarray(theirs_up), (len(flush), 2))], axis=1)
     as_flush = rank_of_keys(tables.card_keys[cards].sum(axis=1), 5, suit_bits=tables.suit_bits[cards].sum(axis=1))
     as_ranks = rank_of_keys(tables.card_keys[(cards >> 2 << 2) | _STAND_IN_SUITS].sum(axis=1), 5)
-    # C(t) with each value, by inclusion-exclusion as _disjoint_scores, the few pairs meeting t compared directly
-    grid = np.zeros((n, n), dtype=own.dtype)
-    grid[pairs[:, 0], pairs[:, 1]] = own
-    grid[pairs[:, 1], pairs[:, 0]] = own
-    ordered = np.sort(own)
-    inside = grid[flush[:, [0, 0, 1]], flush[:, [1, 2, 2]]]  # (F, 3): the pairs within t
-    rows = grid[flush]  # (F, 3, n): the pairs holding each card of t (the diagonal is no pair)
-    gain = np.zeros(len(flush))
-    for value, sign in ((as_flush, 1.0), (as_ranks, -1.0)):
-        v = value[:, None]
-        every = ordered.size - 0.5 * (np.searchsorted(ordered, value, "left") + np.searchsorted(ordered, value, "right"))
-        meet = (rows > v[:, :, None]).sum(axis=(1, 2)) + 0.5 * (rows == v[:, :, None]).sum(axis=(1, 2))
-        meet -= 3 * ((0 > value) + 0.5 * (0 == value))  # the diagonal zeros
-        gain += sign * (every - meet + (inside > v).sum(axis=1) + 0.5 * (inside == v).sum(axis=1))
+    # C(t) with each value, BPP's pairs a of U - t counted by their ranks (q1 <= q2; BPP cannot make a flush):
+    # gain(t) = Σ (pairs of U - t with those ranks) (w(M[q1, q2], flush value) - w(M[q1, q2], ranks' value)), 2 w = sign + 1
+    left = np.tile(np.bincount(pool >> 2, minlength=13), (len(flush), 1))  # the unseen cards of each rank, less t's
+    each = np.arange(len(flush))
+    for j in range(3):  # t's three cards are of one suit, so of three ranks
+        left[each, pool[flush[:, j]] >> 2] -= 1
+    low, high = left[:, _PAIR_RANKS[0]], left[:, _PAIR_RANKS[1]]
+    n_pairs = np.where(_PAIR_RANKS[0] == _PAIR_RANKS[1], low * (low - 1) // 2, low * high)  # (F, 91)
+    own = rank_of_keys(tables.card_keys[_PAIR_RANKS[0] * 4] + tables.card_keys[_PAIR_RANKS[1] * 4 + 1] + tables.card_keys[list(mine)].sum(), 5)
+    gain = (n_pairs * (np.sign(own - as_flush[:, None]) - np.sign(own - as_ranks[:, None]))).sum(axis=1) / 2
     extra = np.bincount(flush.ravel(), weights=np.repeat(gain, 3), minlength=n) / ((n - 1) * (n - 2) * (n - 3) * (n - 4) / 4)
     return p + extra[np.searchsorted(pool, holes)]
 
