@@ -119,6 +119,7 @@ FACING_STATES = ("open", "facing_bet")
 OUTCOMES = ("fold", "call", "bet")
 
 _FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
+_ONE_HOT = np.eye(3)  # the responsibilities of a decision whose OPP_Rel is known
 
 
 def relations(candidates: ArrayLike, opp_up: Sequence[int], bpp_up: Sequence[int]) -> np.ndarray:
@@ -135,26 +136,17 @@ def relations(candidates: ArrayLike, opp_up: Sequence[int], bpp_up: Sequence[int
     ['behind', 'ahead', 'ahead_type']
     """
     candidates = np.asarray(candidates, dtype=np.int64).ravel()
-    return _relations_of_cards(tuple(sorted(int(c) for c in opp_up)), bpp_up)[candidates]
-
-
-def _relations_of_cards(opp_up: tuple, bpp_up: Sequence[int]) -> np.ndarray:
-    """:func:`relations` of every card (intp (52,), by card code; entries of cards showing are meaningless; read only)."""
-    return _relations_by_value(opp_up, *showing_code(bpp_up))
+    return _relations_by_value(tuple(sorted(int(c) for c in opp_up)), *showing_code(bpp_up))[candidates]
 
 
 @functools.lru_cache(maxsize=4096)
 def _relations_by_value(opp_up: tuple, value: int, kind: int) -> np.ndarray:
-    """:func:`_relations_of_cards` against BPP's showing of value code ``value`` and type ``kind`` (kept for the last ones seen)."""
+    """:func:`relations` of every card (intp (52,), by card code) against BPP's showing of value code ``value`` and type
+    ``kind`` (entries of cards showing are meaningless; kept for the last ones seen, read only)."""
     codes, types = down_card_codes(opp_up)
     out = np.where(codes <= value, 0, np.where(types > kind, 2, 1)).astype(np.intp)
     out.flags.writeable = False
     return out
-
-
-def _showing(opp_up, bpp_up) -> int:
-    """0 if BPP's up cards beat the opponent's, else 1 (:data:`SHOWING_STATES`)."""
-    return 0 if showing_code(bpp_up)[0] > showing_code(opp_up)[0] else 1
 
 
 class OpponentActionModel:
@@ -317,7 +309,9 @@ class CardBPP(DownCardPlayer):
         ups = (opp_up, bpp_up)
         cached = self._rel_cache.get(ups)
         if cached is None:
-            cached = self._rel_cache[ups] = (_relations_of_cards(tuple(sorted(opp_up)), bpp_up), _showing(*ups))
+            value, kind = showing_code(bpp_up)
+            showing = 0 if value > showing_code(opp_up)[0] else 1  # SHOWING_STATES: BPP's up cards beat the opponent's
+            cached = self._rel_cache[ups] = (_relations_by_value(tuple(sorted(opp_up)), value, kind), showing)
         return cached
 
     def _evidence(self, history, opp: int, cards: np.ndarray, opp_up: tuple, bpp_up: tuple) -> list[tuple]:
@@ -453,10 +447,15 @@ class CardBPP(DownCardPlayer):
         evidence = self._evidence(self._events, opp, cards, theirs_up, mine_up)
         if not evidence:
             return
-        posterior = self._posterior(evidence, cards.size)
-        for s, f, c, kind, rel in evidence:
-            if c:
-                self.model_.add(s, f, kind, np.bincount(rel, weights=posterior, minlength=3))
+        if cards.size == 1:  # a showdown: the down card is known, each decision counts whole for its OPP_Rel
+            for s, f, c, kind, rel in evidence:
+                if c:
+                    self.model_.add(s, f, kind, _ONE_HOT[rel[0]])
+        else:
+            posterior = self._posterior(evidence, cards.size)
+            for s, f, c, kind, rel in evidence:
+                if c:
+                    self.model_.add(s, f, kind, np.bincount(rel, weights=posterior, minlength=3))
         self.model_.n_hands_ += 1
         self.model_.n_showdowns_ += self._opp_hole is not None
 

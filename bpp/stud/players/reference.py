@@ -122,8 +122,7 @@ def unseen_cards(*known: Iterable[int]) -> np.ndarray:
     (49, 2)
     """
     mask = np.ones(52, dtype=bool)
-    for group in known:
-        mask[list(group)] = False
+    mask[[c for group in known for c in group]] = False
     return _CARDS[mask]
 
 
