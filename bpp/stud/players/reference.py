@@ -420,8 +420,11 @@ def _win_one_to_come_ranks(tables, mine: tuple, theirs_up: tuple, pool: np.ndarr
     n = pool.size
     count = np.bincount(pool >> 2, minlength=13)
     stand_in = tables.card_keys[_RANKS * 4]
-    own = rank_of_keys(stand_in + tables.card_keys[list(mine)].sum(), 5)  # M[q]
-    theirs = rank_of_keys(stand_in[:, None] + tables.card_keys[_RANKS * 4 + 1][None, :] + tables.card_keys[list(theirs_up)].sum(), 5)  # T[r, s]
+    keys = np.empty(13 + 169, dtype=np.int64)  # M[q], then T[r, s]: one evaluator call
+    keys[:13] = stand_in + tables.card_keys[list(mine)].sum()
+    keys[13:] = (stand_in[:, None] + tables.card_keys[_RANKS * 4 + 1][None, :]).ravel() + tables.card_keys[list(theirs_up)].sum()
+    values = rank_of_keys(keys, 5)
+    own, theirs = values[:13], values[13:].reshape(13, 13)
     twice = np.sign(own[:, None, None] - theirs[None, :, :]) + 1  # (q, r, s)
     left = count[:, None, None] - _EYE13[:, :, None] - _EYE13[:, None, :]  # the cards of rank q other than h and b
     wins = ((count[None, :] - _EYE13) * (left * twice).sum(axis=0)).sum(axis=1)
