@@ -265,3 +265,47 @@ def test_round3_win_by_rank_equals_the_count_card_by_card():
             assert np.array_equal(_win_one_to_come_ranks(tables, mine, up, pool, pool[::3]), expected[::3])
             by_rank += 1
     assert by_rank > 120
+
+
+def _decisions_by_replay(history, opp, max_bets=4):
+    """The previous ``_decisions``: every event of the hand read again at each call, kept as the oracle."""
+    out, r, bets, facing = [], -1, 0, {0: False, 1: False}
+    for event in history:
+        if event.kind != "action":
+            continue
+        if event.round != r:
+            r, bets, facing = event.round, 0, {0: False, 1: False}
+        kind = int(event.action.kind)
+        if event.player == opp:
+            out.append((r, facing[opp], bets < max_bets, kind))
+        if kind == 2:
+            bets += 1
+            facing = {event.player: False, 1 - event.player: True}
+        else:
+            facing[event.player] = False
+    return out
+
+
+def test_decision_reader_kept_through_the_hand_equals_reading_every_event(random_states):
+    """The players read only the events added since their last call; the decisions equal a full reading, whatever is asked next."""
+    from bpp.stud.players.reference import _DecisionReader
+
+    reader = _DecisionReader()
+    seen: list = []
+    checked = 0
+    for i, state in enumerate(random_states(80, seed=13)):
+        history = tuple(state.history)
+        asks = [(history, state.current_player, 4)]
+        if i % 3 == 0:
+            asks.append((history, 1 - state.current_player, 4))  # the other seat
+        if i % 5 == 1 and seen:
+            asks.append((seen[i % len(seen)], state.current_player, 4))  # an earlier point, perhaps of another hand
+        if i % 7 == 2:
+            asks.append((history, state.current_player, 1))  # another raise cap
+        seen.append(history)
+        for h, opp, cap in asks:
+            got = reader.read(h, opp, cap)
+            assert got == _decisions_by_replay(h, opp, cap)
+            got.append(None)  # the caller's list is its own
+            checked += 1
+    assert checked > 500

@@ -338,7 +338,7 @@ class CardBPP(DownCardPlayer):
         not yet counted, in the same order (so the products are those of
         :meth:`_posterior`); another history or a refitted CPT starts again.
         """
-        decisions = _decisions(history, opp, self.max_bets)
+        decisions = self._reader.read(history, opp, self.max_bets)  # _decisions
         key = (opp, opp_up[:1], bpp_up[:1], self.model_.likelihood())  # the seat and hand, and the CPT
         done, weights, used = self._counted
         if used is None or used[:3] != key[:3] or used[3] is not key[3] or decisions[: len(done)] != done:

@@ -95,24 +95,44 @@ def opponent_decisions(observation: Observation, *, max_bets: int = 4) -> list[t
 
 def _decisions(history, opp: int, max_bets: int) -> list[tuple]:
     """:func:`opponent_decisions` of seat ``opp`` from a list of public events."""
-    out = []
-    r = -1
-    bets = 0
-    facing = {0: False, 1: False}
-    for event in history:
-        if event.kind != "action":
-            continue
-        if event.round != r:
-            r, bets, facing = event.round, 0, {0: False, 1: False}
-        kind = int(event.action.kind)
-        if event.player == opp:
-            out.append((r, facing[opp], bets < max_bets, kind))
-        if kind == _BET:
-            bets += 1
-            facing = {event.player: False, 1 - event.player: True}
-        else:
-            facing[event.player] = False
-    return out
+    return _DecisionReader().read(history, opp, max_bets)
+
+
+class _DecisionReader:
+    """:func:`_decisions` kept through a hand: a history that extends the last one read is read from where that one ended."""
+
+    def __init__(self) -> None:
+        self._seen: tuple = ()
+        self._who: tuple | None = None
+        self._state: tuple = (-1, 0, False, False)  # round, bets this round, whether seat 0 / seat 1 faces a bet
+        self._out: list[tuple] = []
+
+    def read(self, history, opp: int, max_bets: int) -> list[tuple]:
+        """The decisions of seat ``opp`` in ``history`` (a new list)."""
+        done = len(self._seen)
+        if (opp, max_bets) != self._who or len(history) < done or tuple(history[:done]) != self._seen:
+            self._who, self._state, self._out, done = (opp, max_bets), (-1, 0, False, False), [], 0
+        r, bets, facing0, facing1 = self._state
+        out = self._out
+        for event in history[done:]:
+            if event.kind != "action":
+                continue
+            if event.round != r:
+                r, bets, facing0, facing1 = event.round, 0, False, False
+            kind = int(event.action.kind)
+            player = event.player
+            if player == opp:
+                out.append((r, facing1 if opp else facing0, bets < max_bets, kind))
+            if kind == _BET:
+                bets += 1
+                facing0, facing1 = player == 1, player == 0
+            elif player:
+                facing1 = False
+            else:
+                facing0 = False
+        self._seen = tuple(history)
+        self._state = (r, bets, facing0, facing1)
+        return list(out)
 
 
 def unseen_cards(*known: Iterable[int]) -> np.ndarray:
@@ -732,6 +752,7 @@ class DownCardPlayer(CurvePlayer):
         self._win_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._win: np.ndarray | None = None
         self._unseen: tuple = (None, None)
+        self._reader = _DecisionReader()
 
     def _candidates(self, observation: Observation) -> np.ndarray:
         """The cards the seat to act has not seen (:func:`unseen_cards`; kept until cards are dealt, read only)."""
@@ -817,7 +838,7 @@ class RulesReader(DownCardPlayer):
         me = observation.player
         mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
         cards = self._candidates(observation)
-        decisions = opponent_decisions(observation, max_bets=self.max_bets)
+        decisions = self._reader.read(observation.history, 1 - me, self.max_bets)  # opponent_decisions
         kept = getattr(self, "_kept_posterior", None)
         if (kept is not None and kept[0] == (me, observation.hole) and mine_up[: len(kept[1])] == kept[1]
                 and theirs_up[: len(kept[2])] == kept[2] and decisions[: len(kept[3])] == kept[3]):
