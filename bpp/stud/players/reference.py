@@ -149,18 +149,14 @@ def unseen_cards(*known: Iterable[int]) -> np.ndarray:
 _CARDS = np.arange(52, dtype=np.int64)
 
 
-@functools.lru_cache(maxsize=64)
-def _figure4_factors(opp_up: tuple, own_up: tuple) -> tuple[np.ndarray, np.ndarray]:
+def _observed_by_class(policy: np.ndarray) -> np.ndarray:
     """Figure 4's probability of each observed action by card class, float ``[facing, can_raise, kind, class]`` (2, 2, 3, 4),
-    and the class of every down card (int (52,)): :func:`~bpp.stud.opponents.paper.figure4_policy_cards` once a round.
+    from its policy ``[facing, outcome, class]`` (one half of ``FIGURE4_BY_CLASS``).
 
-    The rule-based player shows ``opp_up``, its opponent ``own_up``.  The
-    legal-move mapping: unfaced, a fold becomes a check; at the cap, a raise
-    becomes a call (the same float additions as card by card).  Kept for the
-    last rounds seen (read only).
+    The legal-move mapping: unfaced, a fold becomes a check; at the cap, a
+    raise becomes a call (the same float additions as card by card).
     """
-    behind, classes = figure4_policy_cards(opp_up, own_up)
-    fold, call, bet = FIGURE4_BY_CLASS[int(behind)].transpose(1, 0, 2)  # each [facing, class]
+    fold, call, bet = policy.transpose(1, 0, 2)  # each [facing, class]
     out = np.zeros((2, 2, 3, 4))
     for facing in (0, 1):
         f, c, b = fold[facing], call[facing], bet[facing]
@@ -170,7 +166,23 @@ def _figure4_factors(opp_up: tuple, own_up: tuple) -> tuple[np.ndarray, np.ndarr
         out[facing, 1, _FOLD], out[facing, 1, _CALL], out[facing, 1, _BET] = f, c, b
         out[facing, 0, _FOLD], out[facing, 0, _CALL] = f, c + b  # at the cap: bet stays 0
     out.flags.writeable = False
-    return out, classes
+    return out
+
+
+#: :func:`_observed_by_class` when the rule-based player shows more (0) and when it is behind (1).
+_OBSERVED_BY_CLASS = (_observed_by_class(FIGURE4_BY_CLASS[0]), _observed_by_class(FIGURE4_BY_CLASS[1]))
+
+
+@functools.lru_cache(maxsize=64)
+def _figure4_factors(opp_up: tuple, own_up: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """Figure 4's probability of each observed action by card class (:func:`_observed_by_class`) and the class of
+    every down card (int (52,)): :func:`~bpp.stud.opponents.paper.figure4_policy_cards` once a round.
+
+    The rule-based player shows ``opp_up``, its opponent ``own_up``.  Kept
+    for the last rounds seen (read only).
+    """
+    behind, classes = figure4_policy_cards(opp_up, own_up)
+    return _OBSERVED_BY_CLASS[int(behind)], classes
 
 
 def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.ndarray, np.ndarray]:
