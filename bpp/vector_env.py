@@ -358,7 +358,8 @@ class BatchVsAgentsEnv(VectorEnv):
 
         ``observation`` is the engine's :class:`~holdem.games.batched.BatchObservation`
         (``hand`` the hand's index in its block), so an agent with ``act_batch``
-        can play the learner's seat: its kinds are the ``fcr`` action indices.
+        can play the learner's seat: its kinds are the ``fcr`` action indices
+        (in five-card draw a discard, kind 3 with position bits ``b``, is action ``3 + b``).
         """
         out = []
         for block in self._blocks:
