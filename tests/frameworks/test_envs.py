@@ -191,3 +191,27 @@ def test_incremental_encoder_equals_the_table(game, options):
             legal = state.observation(state.current_player).legal
             state.apply(legal[int(rng.integers(len(legal)))])
     assert checked >= 80  # at least the first decision and the end of each hand
+
+
+@pytest.mark.parametrize("game, options", [("limit-holdem", {"n_players": 4}), ("stud5", {"n_players": 3})])
+def test_dead_steps_as_pettingzoo_takes_them(game, options):
+    # the env's own _was_dead_step (a hand ends for every agent at once) leaves what AECEnv's own leaves, step by step
+    from pettingzoo import AECEnv
+
+    ours, theirs = aec_env(game, **options), aec_env(game, **options)
+    theirs._was_dead_step = lambda action: AECEnv._was_dead_step(theirs, action)
+    rng = np.random.default_rng(2)
+    for k in range(30):
+        for env in (ours, theirs):
+            env.reset(seed=4 if k == 0 else None)
+        for name in ours.agent_iter():
+            assert name == theirs.agent_selection
+            obs, _, term, trunc, _ = ours.last()
+            action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            for env in (ours, theirs):
+                env.step(action)
+            assert (ours.agents, ours.agent_selection, ours.rewards, ours._cumulative_rewards, ours.terminations,
+                    ours.truncations, ours.infos) == (theirs.agents, theirs.agent_selection, theirs.rewards,
+                                                      theirs._cumulative_rewards, theirs.terminations,
+                                                      theirs.truncations, theirs.infos)
+        assert ours.agents == [] and ours.agent_selection == theirs.agent_selection
