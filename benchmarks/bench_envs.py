@@ -17,7 +17,10 @@ skips them).
 ``--breakdown`` explains the difference for the agents that cost nothing
 (random-call, rules-call) by a ladder of loops on the same hands, each adding
 one piece of the environments' work to the one before (CPU microseconds per
-hand, and the decisions and encodings per hand):
+hand, and the decisions and encodings per hand).  Three rows are floors, not
+rungs: the same observation vectors encoded with nothing else in the loop,
+and each framework's API alone, a trivial env (its observation and mask made
+once, copied per call) stepped as many times per hand as the real one:
 
     .venv/bin/python benchmarks/bench_envs.py [--hands N] [--repeat R] [--breakdown]
 """
@@ -104,21 +107,21 @@ def time_aec(game, names, hands):
     return time.process_time() - t, total
 
 
-def time_ladder(game, names, hands, level, outside, lengths=None):
+def time_ladder(game, names, hands, level, outside, lengths=None, encoder=Encoder):
     """The driver with the seats ``outside`` played from outside, doing the env's work up to ``level``.
 
     1: the HandDriver's start/step (mask-checked actions applied unchecked), the envs' block deals;
     2: + the action mask, the agent's action to its index and back (ActionCoder);
     3: + the observation vector (Encoder) of every outside seat at its decisions and at the end.
     Returns (CPU seconds, seat 0's chips, decisions from outside, encodings); ``lengths`` (a list) gets the
-    decisions from outside of each hand.
+    decisions from outside of each hand; ``encoder`` is the Encoder class.
     """
     agents = [registry.make_agent(n, rng=10 + i) for i, n in enumerate(names)]
     n = game.n_players
     deals = _Deals(game, seed_sequence(SEED))  # the envs' own dealer, as reset(seed=SEED) makes it
     driver = HandDriver([None if s in outside else a for s, a in enumerate(agents)])
     coder = ActionCoder(game)
-    encoders = [Encoder(n, game.starting_stack) for _ in range(n)]
+    encoders = [encoder(n, game.starting_stack) for _ in range(n)]
     observers = [h for h in (_hook(agents[s], "observe") for s in outside) if h is not None]
     starters = [(s, h) for s, h in ((s, _hook(agents[s], "new_hand")) for s in outside) if h is not None]
     total, decisions, encodings = 0.0, 0, 0
@@ -158,6 +161,36 @@ def time_ladder(game, names, hands, level, outside, lengths=None):
         if lengths is not None:
             lengths.append(decisions - before)
     return time.process_time() - t, total, decisions, encodings
+
+
+def time_vectors_alone(game, names, hands, outside):
+    """The observation vectors alone: :class:`bpp.envs.Encoder` on the observations the ladder's third rung encodes
+    (recorded first), with nothing else in the loop.  Returns CPU seconds."""
+    calls: list = []  # (seat, observation), or (seat, None) for a reset
+
+    class Recording(Encoder):
+        __slots__ = ("seat",)
+
+        def reset(self):
+            if hasattr(self, "seat"):
+                calls.append((self.seat, None))
+            super().reset()
+
+        def __call__(self, obs):
+            self.seat = obs.player
+            calls.append((obs.player, obs))
+            return super().__call__(obs)
+
+    time_ladder(game, names, hands, 3, outside, encoder=Recording)
+    n = game.n_players
+    encoders = [Encoder(n, game.starting_stack) for _ in range(n)]
+    t = time.process_time()
+    for seat, obs in calls:
+        if obs is None:
+            encoders[seat].reset()
+        else:
+            encoders[seat](obs)
+    return time.process_time() - t
 
 
 def time_trivial_gym(n_obs, n_actions, lengths):
@@ -271,6 +304,8 @@ def breakdown(game, names, hands, repeat):
             best = min((time_ladder(game, names, n, level, outside) for _ in range(repeat)), key=lambda r: r[0])
             assert np.isclose(best[1], chips), "the ladder played other hands"
             rows.append((what, best[0], best[2:]))
+        rows.append(("    the same vectors alone (no game in the loop)",
+                     min(time_vectors_alone(game, names, n, outside) for _ in range(repeat)), "api"))
         if len(outside) == 1:
             rows.append(("VsAgentsEnv (reset/step/info)", min(time_gym(game, names, n) for _ in range(repeat))[0], None))
             rows.append(("  the Gymnasium API alone (a trivial env, same steps)",
