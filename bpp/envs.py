@@ -167,8 +167,10 @@ class ActionCoder:
                 else:
                     m[int(a.kind) if a.kind != _RAISE else slice(2, self.n_bet)] = 1
             return self._frozen(m)
-        m = self._by_kinds.get(bits)
-        if m is None:
+        kept = self._by_kinds.get(bits)
+        if kept is not None:
+            m = kept
+        else:
             m = np.zeros(self.n, dtype=np.int8)
             m[0], m[1], m[2 : self.n_bet] = bits & 1, bits >> _CALL & 1, bits >> _RAISE & 1
             m = self._by_kinds[bits] = self._frozen(m)
