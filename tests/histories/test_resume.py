@@ -4,6 +4,7 @@ state for state: the learners are told the logged hands first (holdem.match.repl
 import numpy as np
 import pytest
 
+import holdem.match.runner as runner
 from bpp.registry import match_agents
 from holdem.games import LimitHoldem, Stud5
 from holdem.match import play_match
@@ -30,22 +31,19 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
     whole_agents = match_agents(names, rng=7)
     whole = play_match(game, whole_agents, n, rng=7, duplicate=duplicate, block_size=block, log=tmp_path / "whole.jsonl")
 
-    # the same match, interrupted in its third block (Ctrl-C, a crash): the log holds the first two blocks
+    # the same match, interrupted in its third block (Ctrl-C, a crash): the learners have played part of it (hand by
+    # hand or batched: a logged match plays on the batched engine when every agent can), the log holds two blocks
     cut_agents = match_agents(names, rng=7)
-    learner = next(i for i, a in enumerate(cut_agents) if not isinstance(a, str))
-    agent = cut_agents[learner].instance
-    calls = {"n": 0}
-    budget = _acts(game, names, n, duplicate, block, learner, tmp_path / "count.jsonl")
-    original = agent.act
+    original = runner.play_block
 
-    def act(observation):
-        calls["n"] += 1
-        if calls["n"] > budget:
+    def play_block(plan, b, stream):
+        if b == 2:
+            original(plan, b, stream)
             raise Interrupt
-        return original(observation)
+        return original(plan, b, stream)
 
-    agent.act = act
-    with pytest.raises(Interrupt):
+    with pytest.raises(Interrupt), pytest.MonkeyPatch.context() as m:
+        m.setattr(runner, "play_block", play_block)
         play_match(game, cut_agents, n, rng=7, duplicate=duplicate, block_size=block, log=tmp_path / "cut.jsonl")
     assert read_log(tmp_path / "cut.jsonl").n_deals == 2 * block
 
@@ -62,25 +60,6 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
         for x, y in zip(_learned(a), _learned(b), strict=True):
             assert np.array_equal(x, y)
         assert a.rng.random() == b.rng.random()
-
-
-def _acts(game, names, n, duplicate, block, learner, log):
-    """How many times the learner acted in the first two blocks and a bit of the third (where the cut falls).
-
-    Logged as the cut match is: a match that logs plays hand by hand, one that does not may run on the batched engine.
-    """
-    counting = match_agents(names, rng=7)
-    agent = counting[learner].instance
-    original = agent.act
-    calls = {"n": 0}
-
-    def act(observation):
-        calls["n"] += 1
-        return original(observation)
-
-    agent.act = act
-    play_match(game, counting, 2 * block, rng=7, duplicate=duplicate, block_size=block, log=log)
-    return calls["n"] + 3
 
 
 def test_a_hand_line_that_does_not_replay_to_its_payoffs_is_one_line():
