@@ -118,8 +118,12 @@ class BatchObservation:
 
     @property
     def hand(self) -> np.ndarray:
-        """The hands' indices in the block: their index in the batch as built, plus the batch's ``first_hand``."""
+        """The hands' indices in the block: their index in the batch as built, plus the batch's ``first_hand``
+        (or, when ``first_hand`` is an array, its entry for the hand)."""
         b = self._batch
+        if np.ndim(b.first_hand):
+            hands: np.ndarray = np.asarray(b.first_hand)[b.ids[self.rows]]
+            return hands
         return np.asarray(b.ids[self.rows] + b.first_hand)
 
     player = _batch_rows("current")
@@ -226,8 +230,9 @@ class LimitHoldemBatch:
     sizes: np.ndarray
     seat_agents: np.ndarray
     _legal: np.ndarray | None
-    #: index in the block of the batch's first hand (``BatchObservation.hand`` = it + the index in the batch)
-    first_hand = 0
+    #: index in the block of the batch's first hand (``BatchObservation.hand`` = it + the index in the batch), or an
+    #: int array (B,): each hand's index in the block (a batch of hands played again, not consecutive)
+    first_hand: int | np.ndarray = 0
 
     def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
         n = game.n_players

@@ -4,7 +4,6 @@ state for state: the learners are told the logged hands first (holdem.match.repl
 import numpy as np
 import pytest
 
-import holdem.match.runner as runner
 from bpp.registry import match_agents
 from holdem.games import LimitHoldem, Stud5
 from holdem.match import play_match
@@ -31,19 +30,12 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
     whole_agents = match_agents(names, rng=7)
     whole = play_match(game, whole_agents, n, rng=7, duplicate=duplicate, block_size=block, log=tmp_path / "whole.jsonl")
 
-    # the same match, interrupted in its third block (Ctrl-C, a crash): the learners have played part of it (hand by
-    # hand or batched: a logged match plays on the batched engine when every agent can), the log holds two blocks
+    # the same match, interrupted in its third block (Ctrl-C, a crash): the log holds the first two blocks
     cut_agents = match_agents(names, rng=7)
-    original = runner.play_block
-
-    def play_block(plan, b, stream):
-        if b == 2:
-            original(plan, b, stream)
-            raise Interrupt
-        return original(plan, b, stream)
-
-    with pytest.raises(Interrupt), pytest.MonkeyPatch.context() as m:
-        m.setattr(runner, "play_block", play_block)
+    learner = next(i for i, a in enumerate(cut_agents) if not isinstance(a, str))
+    agent = cut_agents[learner].instance
+    _count_decisions(agent, _acts(game, names, n, duplicate, block, learner, tmp_path / "count.jsonl"))
+    with pytest.raises(Interrupt):
         play_match(game, cut_agents, n, rng=7, duplicate=duplicate, block_size=block, log=tmp_path / "cut.jsonl")
     assert read_log(tmp_path / "cut.jsonl").n_deals == 2 * block
 
@@ -60,6 +52,39 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
         for x, y in zip(_learned(a), _learned(b), strict=True):
             assert np.array_equal(x, y)
         assert a.rng.random() == b.rng.random()
+
+
+def _acts(game, names, n, duplicate, block, learner, log):
+    """How many times the learner decided (``act`` or ``act_batch``) in the first two blocks and a bit of the third
+    (where the cut falls).
+
+    Logged as the cut match is, so played the same way (hand by hand, or on the batched engine when every agent
+    decides for batches).
+    """
+    counting = match_agents(names, rng=7)
+    calls = _count_decisions(counting[learner].instance)
+    play_match(game, counting, 2 * block, rng=7, duplicate=duplicate, block_size=block, log=log)
+    return calls["n"] + 3
+
+
+def _count_decisions(agent, budget=None):
+    """Count the agent's calls of ``act`` and ``act_batch``; past ``budget`` calls, raise :class:`Interrupt`."""
+    calls = {"n": 0}
+    for name in ("act", "act_batch"):
+        if isinstance(getattr(type(agent), name, None), property):
+            name = "_" + name  # a property that hands out the method (BPPPlayer batches only where it is exact)
+        original = getattr(agent, name, None)
+        if original is None:
+            continue
+
+        def decide(observation, original=original):
+            calls["n"] += 1
+            if budget is not None and calls["n"] > budget:
+                raise Interrupt
+            return original(observation)
+
+        setattr(agent, name, decide)
+    return calls
 
 
 def test_a_hand_line_that_does_not_replay_to_its_payoffs_is_one_line():
