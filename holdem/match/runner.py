@@ -399,6 +399,8 @@ def _format_hands(record: BatchRecord, hands: np.ndarray, deal_nos: np.ndarray, 
     the first led by a comma; unused bytes are 0, and are dropped at the end.
     """
     n = record.seat_agents.shape[1]
+    if record.shown is None:
+        raise ValueError("hand_lines needs a BatchRecord with the cards shown (play_block_batched(..., records) keeps them)")
     order = np.argsort(record.hand, kind="stable")
     table, key_at = _action_table(record.seat[order], record.kind[order], record.amount[order], n)
     counts = np.bincount(record.hand, minlength=record.n_hands)
@@ -419,8 +421,8 @@ def _format_hands(record: BatchRecord, hands: np.ndarray, deal_nos: np.ndarray, 
         seat_order = (buttons[:, None] + 1 + np.arange(n)) % n  # the showdown from the left of the button
         rows = np.arange(m)[:, None]
         shows = record.showdown[lo:hi, None] & ~folded[lo:hi][rows, seat_order]
-        shown = record.shown[lo:hi][rows, seat_order] if record.shown is not None else np.zeros((m, n, 0), dtype=np.int64)
-        shown_text = np.concatenate([
+        shown = record.shown[lo:hi][rows, seat_order]
+        shown_text = np.concatenate([  # ,[seat,"cards"] (at most ten seats: one digit)
             _text(',[', (m, n)), (seat_order + 48).astype(np.uint8)[:, :, None], _text(',"', (m, n)),
             _cards_bytes(shown), _text('"]', (m, n))], axis=2)
         shown_text[~shows] = 0

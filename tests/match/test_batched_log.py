@@ -147,3 +147,13 @@ def test_every_batched_hand_line_is_the_hand_replayed_and_written_by_json(tmp_pa
     assert len(lines) == 150 * game.n_players
     for line in lines:
         assert line == _reference_line(json.loads(line), game)
+
+
+def test_hand_lines_refuses_a_record_without_the_cards_shown():
+    from holdem.match.batched import BatchRecord
+    from holdem.match.runner import hand_lines
+
+    record = BatchRecord(LimitHoldem(), 0, np.zeros((1, 52), dtype=np.int8), np.zeros(1, dtype=np.int64),
+                         np.array([[0, 1]]), [], np.zeros((1, 2), dtype=np.int64))
+    with pytest.raises(ValueError, match="needs a BatchRecord with the cards shown"):
+        hand_lines(record, 0, 0, 1)
