@@ -31,6 +31,9 @@ side pots), batched beside the scalar path.
 
 Five-seat five-card draw, ``random`` in every seat (uniform over the legal
 bets and discards): batched beside the scalar path (no anchor plays it).
+The same table with Kendall2001's four fixed styles (Tables 1-4; the mixed
+table plus a second loose-aggressive seat), which decide whole batches
+(``StylePlayer.act_batch``): batched beside the scalar path.
 
 The Gymnasium environments: learner decisions per second of
 :class:`bpp.vector_env.BatchVsAgentsEnv` (4,096 tables) beside
@@ -143,6 +146,24 @@ def draw_random(hands: int, block_size: int, repeat: int, *, scalar: bool) -> fl
     return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
 
 
+def draw_styles(hands: int, block_size: int, repeat: int, *, scalar: bool) -> float:
+    """Five-seat five-card draw, Kendall2001's four fixed styles and a second loose-aggressive seat."""
+    import functools
+
+    from bpp.kendall.players import StylePlayer
+    from bpp.kendall.styles import STYLE_NAMES
+    from holdem.games import Draw5
+
+    class ScalarStyle(StylePlayer):
+        act_batch = None  # type: ignore[assignment]
+
+    styles = list(STYLE_NAMES) + ["loose-aggressive"]
+    agents = [functools.partial(ScalarStyle, s) for s in styles] if scalar else styles
+    game = Draw5()
+    play_match(game, agents, 500, rng=0, block_size=block_size)
+    return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
+
+
 def bpp_rules(hands: int, block_size: int, repeat: int, *, scalar: bool = False) -> tuple[float, bool]:
     """``bpp`` (the paper's BPP, Korb1999, learning M_A|C after every showdown) against ``rules`` in stud, one match
     of ``hands`` hands from a fresh BPP, and whether it ran batched (``scalar``: both agents without ``act_batch``)."""
@@ -166,16 +187,18 @@ def bpp_rules(hands: int, block_size: int, repeat: int, *, scalar: bool = False)
     return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat), batched
 
 
-def vector_env(steps: int, num_envs: int, repeat: int) -> tuple[float, float]:
+def vector_env(steps: int, num_envs: int, repeat: int, game: str = "limit-holdem", opponents: tuple[str, ...] = ("call",),
+               **options) -> tuple[float, float]:
     """Learner decisions per CPU-second: ``BatchVsAgentsEnv`` (``num_envs`` tables) and ``VsAgentsEnv`` (one table).
 
-    Heads-up limit hold'em against ``call``, a uniformly random legal action every step.
+    ``game`` against ``opponents`` (heads-up limit hold'em against ``call`` by default), a uniformly random
+    legal action every step.
     """
     from bpp.envs import VsAgentsEnv
     from bpp.vector_env import BatchVsAgentsEnv
 
     rng = np.random.default_rng(0)
-    env = BatchVsAgentsEnv("limit-holdem", ["call"], num_envs=num_envs)
+    env = BatchVsAgentsEnv(game, list(opponents), num_envs=num_envs, **options)
 
     def run_vector(k):
         obs, info = env.reset(seed=k)
@@ -183,7 +206,7 @@ def vector_env(steps: int, num_envs: int, repeat: int) -> tuple[float, float]:
             mask = info["action_mask"]
             obs, reward, terminated, truncated, info = env.step((rng.random(mask.shape) * mask).argmax(axis=1))
 
-    single = VsAgentsEnv("limit-holdem", opponents=["call"])
+    single = VsAgentsEnv(game, opponents=list(opponents), **options)
     n_single = max(steps * 10, 1_000)
 
     def run_single(k):
@@ -327,6 +350,11 @@ def main(argv=None) -> None:
     print(f"five-seat five-card draw, random x5 (hands/s, best of {a.repeat}):")
     print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {dr:12,.0f}")
     print(f"  {'bpp play_match, scalar path':44s} {dr_scalar:12,.0f}   batched/scalar {dr / dr_scalar:6.1f}x")
+    ds = draw_styles(max(a.hands // 4, 2_000), a.block_size, a.repeat, scalar=False)
+    ds_scalar = draw_styles(max(a.hands // 400, 1_000), 500, a.repeat, scalar=True)
+    print(f"five-seat five-card draw, Kendall's fixed styles (LA, LP, TA, TP, LA) (hands/s, best of {a.repeat}):")
+    print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {ds:12,.0f}")
+    print(f"  {'bpp play_match, scalar path':44s} {ds_scalar:12,.0f}   batched/scalar {ds / ds_scalar:6.1f}x")
     n_bpp = max(a.hands // 4, 20_000)
     br, br_batched = bpp_rules(n_bpp, a.block_size, a.repeat)
     br_scalar, _ = bpp_rules(max(a.hands // 400, 2_000), a.block_size, a.repeat, scalar=True)
@@ -337,6 +365,12 @@ def main(argv=None) -> None:
     print(f"  {'bpp play_match, scalar path':44s} {br_scalar:12,.0f}   batched/scalar {br / br_scalar:6.1f}x")
     vec, one = vector_env(200, 4_096, a.repeat)
     print(f"Gymnasium env, heads-up limit vs call, random legal actions (learner decisions/s, best of {a.repeat}):")
+    print(f"  {'bpp.vector_env.BatchVsAgentsEnv (4,096 tables)':44s} {vec:12,.0f}   vs VsAgentsEnv {vec / one:6.1f}x")
+    print(f"  {'bpp.envs.VsAgentsEnv (one table)':44s} {one:12,.0f}")
+    styles = ("loose-aggressive", "loose-passive", "tight-aggressive", "tight-passive")
+    vec, one = vector_env(100, 4_096, a.repeat, "draw5", styles)
+    print(f"Gymnasium env, five-seat draw vs Kendall's fixed styles, random legal actions and discards "
+          f"(learner decisions/s, best of {a.repeat}):")
     print(f"  {'bpp.vector_env.BatchVsAgentsEnv (4,096 tables)':44s} {vec:12,.0f}   vs VsAgentsEnv {vec / one:6.1f}x")
     print(f"  {'bpp.envs.VsAgentsEnv (one table)':44s} {one:12,.0f}")
     print(f"peak memory of one 100,000-hand batch (raise vs call): {batch_memory():,.0f} MB (target < 1,000 MB)")

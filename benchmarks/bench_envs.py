@@ -96,7 +96,7 @@ def time_aec(game, names, hands):
                 env.step(None)
                 continue
             seat = int(name.split("_")[1])
-            obs = env._decision()[0]
+            obs = env.bpp_observation
             env.step(coder.index(obs, agents[seat].act(obs)))
         total += float(env._driver.state.payoffs[0])
     return time.process_time() - t, total

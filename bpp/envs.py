@@ -83,6 +83,7 @@ ACTION_SETS = {"fcr": ("min",), "fcpa": (1.0, "all"), "fchpa": (0.5, 1.0, "all")
 _ROUNDS = 5
 _CALL = ActionKind.CHECK_CALL
 _HISTORY_SCALE = 8.0
+_MASKS_KEPT = 4096  # ActionCoder's cache of masks by legal tuple
 _OPPONENTS_KEY = 0x4F50504E  # the spawn key of VsAgentsEnv's opponents' streams (the deals use the root's children)
 
 
@@ -125,7 +126,14 @@ class ActionCoder:
         self.n_bet = 2 + len(self.raises)
         self.draw = game.name == "draw5"
         self.n = self.n_bet + (32 if self.draw else 0)
-        self._masks: dict = {}  # legal tuple -> mask (betting only: a discard's bits depend on the hole cards)
+        self._masks: dict = {}  # legal tuple -> its betting mask (at most _MASKS_KEPT; a discard's mask is made anew)
+        self._by_kinds: dict = {}  # the legal kinds (bits) -> the betting mask
+        self.no_mask = self._frozen(np.zeros(self.n, dtype=np.int8))
+
+    @staticmethod
+    def _frozen(m: np.ndarray) -> np.ndarray:
+        m.flags.writeable = False
+        return m
 
     def _amount(self, obs, size) -> int:
         lo, hi = obs.raise_bounds
@@ -137,23 +145,38 @@ class ActionCoder:
         return int(min(max(round(obs.committed[me] + obs.to_call + size * (obs.pot + obs.to_call)), lo), hi))
 
     def mask(self, obs: Observation) -> NDArray[np.int8]:
-        """int8, shape ``(n,)``: 1 for the indices legal at ``obs`` (its seat to act)."""
-        if not self.draw:
-            m = self._masks.get(obs.legal)
-            if m is None:
-                m = self._masks[obs.legal] = self._mask(obs)
-            return m.copy()
-        return self._mask(obs)
+        """int8, shape ``(n,)``: 1 for the indices legal at ``obs`` (its seat to act); all zero for another seat.
 
-    def _mask(self, obs) -> np.ndarray:
-        m = np.zeros(self.n, dtype=np.int8)
-        for a in obs.legal:
-            if a.kind == _DISCARD:
-                m[self.n_bet + self._bits(obs, a)] = 1
-            elif a.kind == _RAISE:
-                m[2 : self.n_bet] = 1
-            else:
-                m[int(a.kind)] = 1
+        The mask is **read-only**: a betting decision's mask is one array shared
+        by every decision with the same legal actions (made once, no copy per
+        step).  Copy it (``mask.copy()``) to change it.
+        """
+        m = self._masks.get(obs.legal)
+        return self._new_mask(obs) if m is None else m
+
+    def _new_mask(self, obs) -> np.ndarray:
+        legal = obs.legal
+        bits = 0
+        for a in legal:
+            bits |= 1 << a.kind
+        if bits >> _DISCARD & 1:  # the draw: which discards are legal depends on the hole cards
+            m = np.zeros(self.n, dtype=np.int8)
+            for a in legal:
+                if a.kind == _DISCARD:
+                    m[self.n_bet + self._bits(obs, a)] = 1
+                else:
+                    m[int(a.kind) if a.kind != _RAISE else slice(2, self.n_bet)] = 1
+            return self._frozen(m)
+        kept = self._by_kinds.get(bits)
+        if kept is not None:
+            m = kept
+        else:
+            m = np.zeros(self.n, dtype=np.int8)
+            m[0], m[1], m[2 : self.n_bet] = bits & 1, bits >> _CALL & 1, bits >> _RAISE & 1
+            m = self._by_kinds[bits] = self._frozen(m)
+        if len(self._masks) >= _MASKS_KEPT:  # sized raises make ever new legal tuples: keep the cache bounded
+            self._masks.clear()
+        self._masks[legal] = m
         return m
 
     @staticmethod
@@ -180,14 +203,17 @@ class ActionCoder:
 
     def index(self, obs: Observation, action: Action) -> int:
         """The index of bpp ``action`` at ``obs`` (a raise: the set's raise nearest in amount)."""
-        if action.kind == _DISCARD:
+        kind = action.kind
+        if kind == _CALL:
+            return 1
+        if kind == _RAISE:
+            if len(self.raises) == 1:
+                return 2
+            gaps = [abs(self._amount(obs, s) - action.amount) for s in self.raises]
+            return 2 + gaps.index(min(gaps))
+        if kind == _DISCARD:
             return self.n_bet + self._bits(obs, action)
-        if action.kind != _RAISE:
-            return int(action.kind)
-        if len(self.raises) == 1:
-            return 2
-        gaps = [abs(self._amount(obs, s) - action.amount) for s in self.raises]
-        return 2 + gaps.index(min(gaps))
+        return int(kind)
 
 
 def _legal_text(obs) -> str:
@@ -231,12 +257,15 @@ def encode(obs: Observation, starting_stack: int) -> NDArray[np.float32]:
 class Encoder:
     """:func:`encode` for one seat's observations of one hand, incremental: each call reads only the events since the last.
 
-    The cards, the round and the betting history are kept in the vector and
-    updated from the new events of ``obs.history`` (a deal sets its cards, an
-    action adds 1/8 to its count); the per-seat numbers (pot, to call, stacks,
-    committed, button, folded) are written in one assignment, the draw's
-    counts in another.
-    Call :meth:`reset` when a new hand starts; a call returns a fresh copy.
+    The vector is kept between calls and only what the new events of
+    ``obs.history`` change is written: a deal sets its cards, a bet, raise,
+    check or call adds 1/8 to its count (read back from the vector: counts
+    are multiples of 1/8, exact in float32), a fold, a draw or a new round
+    rewrites its part, and pot, to call, stacks and committed are rewritten
+    after every event.  A call with no new event returns the vector as it is
+    (nothing else in an observation changes between events).  Call
+    :meth:`reset` when a new hand starts (observing another seat starts
+    afresh too); every call returns a fresh copy.
 
     >>> from holdem.games import LimitHoldem
     >>> state = LimitHoldem().new_hand(np.arange(52))
@@ -247,8 +276,8 @@ class Encoder:
     True
     """
 
-    __slots__ = ("n", "v", "seen", "hole", "round", "me", "_w", "_folded", "_counts", "_up", "_round", "_num",
-                 "_fold", "_hist", "_drawn", "_inv", "_pot_inv", "_button", "_slots")
+    __slots__ = ("n", "v", "seen", "hole", "round", "me", "_w", "_folded", "_up", "_round", "_num", "_fold", "_hist",
+                 "_drawn", "_inv", "_pot_inv", "_button", "_rot", "_counts", "_bases", "_seats")
 
     def __init__(self, n_players: int, starting_stack: int):
         n = self.n = int(n_players)
@@ -263,35 +292,64 @@ class Encoder:
         self._drawn = self._hist + _ROUNDS * n * 2
         self._inv = 1.0 / starting_stack
         self._pot_inv = 1.0 / (n * starting_stack)
-        # [round][seat relative to the observer][0 raise | 1 check/call]: the history count's place in the vector
-        self._slots = [[(self._hist + (r * n + rel) * 2, self._hist + (r * n + rel) * 2 + 1) for rel in range(n)]
-                       for r in range(_ROUNDS)]
-        self._counts: dict[int, float] = {}
+        self._seats = [self._seat_tables(me) for me in range(n)]
         self.reset()
+
+    def _seat_tables(self, me: int) -> tuple:
+        """The observer ``me``'s places: its rotation of the seats, where each seat's history counts and up cards
+        go, and the relative seat of each seat."""
+        n = self.n
+        rel = [(s - me) % n for s in range(n)]
+        rot = tuple((me + k) % n for k in range(n))  # relative seat k is absolute seat rot[k]
+        counts = [[self._hist + (r * n + rel[s]) * 2 for s in range(n)] for r in range(_ROUNDS)]  # + 1: checks/calls
+        bases = [self._up + rel[s] * 52 for s in range(n)] + [52]  # [-1], the board's "seat": 52
+        return rot, counts, bases, rel
 
     def reset(self) -> None:
         """Forget the hand: the next call encodes a new one."""
         self.v.fill(0)
-        self.seen = 0
+        self.seen = -1  # no call yet: the first reads the whole history (which may be empty)
         self.hole: tuple = ()
         self.round = -1
         self.me = -1
         self._folded: tuple = ()
-        self._counts.clear()
+
+    def _begin(self, obs) -> None:
+        """The hand's first call for seat ``obs.player`` (another seat's observation: start afresh)."""
+        if self.me >= 0:
+            self.reset()
+        me = self.me = obs.player
+        self._rot, self._counts, self._bases, rel = self._seats[me]
+        self._w[self._button + rel[obs.button]] = 1.0  # the button does not move during a hand
 
     def __call__(self, obs) -> np.ndarray:
+        if obs.player != self.me:
+            self._begin(obs)
         history = obs.history
-        hole = obs.hole
-        if len(history) == self.seen and hole == self.hole and obs.player == self.me:
-            return self.v.copy()  # the same seat, no event since the last call: nothing has changed
-        n = self.n
-        me = obs.player
-        if me != self.me:  # the hand's first call (or another seat's observation: encoded afresh)
-            if self.me >= 0:
-                self.reset()
-            self.me = me
-            self._w[self._button + (obs.button - me) % n] = 1.0  # the button does not move during a hand
+        seen = self.seen
+        if len(history) == seen:
+            return self.v.copy()  # no event since the last call: nothing in the observation has changed
         w = self._w
+        counts = self._counts
+        bases = self._bases
+        for ev in history[seen:] if seen > 0 else history:
+            kind = ev.kind
+            if kind == "action":
+                a = ev.action.kind
+                if a == _RAISE or a == _CALL:
+                    r = ev.round
+                    i = counts[r if r < _ROUNDS else _ROUNDS - 1][ev.player] + (a == _CALL)
+                    x = w[i] + 1.0 / _HISTORY_SCALE
+                    if x <= 1.0:
+                        w[i] = x
+            elif kind == "deal":
+                base = bases[ev.player]  # player -1: the board
+                for c in ev.cards:
+                    w[base + c] = 1.0
+        self.seen = len(history)
+        me = self.me
+        rot = self._rot
+        hole = obs.hole
         if hole != self.hole:  # the deal, or a draw's new cards
             for c in self.hole:
                 w[c] = 0.0
@@ -306,46 +364,37 @@ class Encoder:
                 w[self._round + self.round] = 0.0
             w[self._round + r] = 1.0
             self.round = r
-        counts = self._counts
-        slots = self._slots
-        for ev in history[self.seen :]:
-            kind = ev.kind
-            if kind == "action":
-                a = ev.action.kind
-                if a == _RAISE or a == _CALL:
-                    er = ev.round
-                    i = slots[er if er < _ROUNDS else _ROUNDS - 1][(ev.player - me) % n][a == _CALL]
-                    c = counts.get(i, 0.0) + 1.0 / _HISTORY_SCALE
-                    counts[i] = c
-                    if c <= 1.0:
-                        w[i] = c
-            elif kind == "deal":
-                base = 52 if ev.player < 0 else self._up + ((ev.player - me) % n) * 52
-                for c in ev.cards:
-                    w[base + c] = 1.0
-        self.seen = len(history)
+        folded = obs.folded
+        if folded != self._folded:
+            i = self._fold
+            for s in rot:
+                w[i] = 1.0 if folded[s] else 0.0
+                i += 1
+            self._folded = folded
+        if obs.extra:
+            drawn = obs.extra.get("drawn")
+            if drawn:
+                i = self._drawn
+                for s in rot:
+                    d = drawn[s]
+                    w[i] = d / 5.0 if d > 0 else 0.0  # -1: not drawn yet
+                    i += 1
         inv = self._inv
         i = self._num
         w[i] = obs.pot * self._pot_inv  # chips never exceed the table's: every number is in [0, 1]
         w[i + 1] = obs.to_call * inv
         i += 2
+        n = self.n
         stacks = obs.stacks
-        committed = obs.committed or (0,) * n
-        for x in (stacks[me:] + stacks[:me] + committed[me:] + committed[:me]) if me else stacks + committed:
-            w[i] = x * inv
-            i += 1
-        folded = obs.folded
-        if folded != self._folded:
-            i = self._fold
-            for x in folded[me:] + folded[:me]:
-                w[i] = 1.0 if x else 0.0
+        committed = obs.committed
+        if committed:
+            for s in rot:
+                w[i] = stacks[s] * inv
+                w[i + n] = committed[s] * inv
                 i += 1
-            self._folded = folded
-        drawn = obs.extra.get("drawn") if obs.extra else None
-        if drawn:
-            i = self._drawn
-            for d in drawn[me:] + drawn[:me]:
-                w[i] = d / 5.0 if d > 0 else 0.0  # -1: not drawn yet
+        else:
+            for s in rot:
+                w[i] = stacks[s] * inv
                 i += 1
         return self.v.copy()
 
@@ -455,10 +504,10 @@ def _make_aec_class():
             self.observation_spaces = {a: obs_space for a in self.possible_agents}
             self.action_spaces = {a: act_space for a in self.possible_agents}
             self._driver = HandDriver([None] * n)
-            self._cache = None
+            self._obs = self._mask = None
             self._seat = {a: i for i, a in enumerate(self.possible_agents)}
             self._encoders = [Encoder(n, game.starting_stack) for _ in range(n)]
-            self._observed: dict = {}  # seat -> its observation at the current step (observe() is asked on demand)
+            self._observed: list = [None] * n
             self._deals: _Deals | None = None
             self._hands = 0
             self.render_mode = None
@@ -484,32 +533,34 @@ def _make_aec_class():
             self.terminations = dict.fromkeys(agents, False)
             self.truncations = dict.fromkeys(agents, False)
             self.infos = {a: {} for a in agents}
-            self._cache = None
-            self._observed = {}
             for enc in self._encoders:
                 enc.reset()
             if deal is None:
                 state = self._deals.start(self._deals.deal()[0], button)
             else:
                 state = self.game.new_hand(np.asarray(deal), button=button)
-            pending = self._driver.start(state)
+            self._to_act(self._driver.start(state))
+
+        def _to_act(self, pending):
+            """The driver stopped at seat ``pending`` (None: the hand is over): its observation and mask, once."""
+            self._observed = [None] * len(self.possible_agents)  # seat -> its observation now (observe() asks on demand)
+            obs = self._driver.state.observation(pending)
+            self._obs, self._mask = obs, self.coder.mask(obs)
             self.agent_selection = self.possible_agents[pending]
 
-        def _decision(self):
-            """(observation, mask) of the seat to act, computed once per decision."""
-            if self._cache is None:
-                obs = self._driver.observation()
-                self._cache = (obs, self.coder.mask(obs))
-            return self._cache
+        @property
+        def bpp_observation(self):
+            """The bpp :class:`~holdem.games.base.Observation` of the seat to act (for bpp agents playing through the env)."""
+            return self._obs
 
         def observe(self, agent):
             seat = self._seat[agent]
-            out = self._observed.get(seat)
+            out = self._observed[seat]
             if out is None:
                 if self._driver.pending == seat:
-                    obs, mask = self._decision()
+                    obs, mask = self._obs, self._mask
                 else:
-                    obs, mask = self._driver.state.observation(seat), np.zeros(self.coder.n, dtype=np.int8)
+                    obs, mask = self._driver.state.observation(seat), self.coder.no_mask
                 out = self._observed[seat] = {"observation": self._encoders[seat](obs), "action_mask": mask}
             return out
 
@@ -518,20 +569,19 @@ def _make_aec_class():
             if self.terminations[agent] or self.truncations[agent]:
                 self._was_dead_step(action)
                 return
-            seat = self._seat[agent]
-            obs, mask = self._decision()
-            self._cache = None
-            self._observed = {}
-            pending = self._driver.step(self.coder.action(obs, action, mask), checked=False)  # legal: in the mask
+            driver = self._driver
+            seat = driver.pending
+            pending = driver.step(self.coder.action(self._obs, action, self._mask), checked=False)  # legal: in the mask
             self._cumulative_rewards[agent] = 0.0
             if pending is None:
-                pay = self._driver.state.payoffs / self.game.unit_chips
-                self.rewards = {a: float(pay[i]) for i, a in enumerate(self.possible_agents)}
-                self.terminations = {a: True for a in self.agents}
+                self._observed = [None] * len(self.possible_agents)
+                unit = self.game.unit_chips
+                self.rewards = {a: x / unit for a, x in zip(self.possible_agents, driver.state._payoff_list())}
+                self.terminations = dict.fromkeys(self.agents, True)
                 self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
                 self._accumulate_rewards()
             else:  # the rewards are zero until the hand ends (reset set them so): nothing to accumulate
-                self.agent_selection = self.possible_agents[pending]
+                self._to_act(pending)
 
         def render(self):
             return None
@@ -592,7 +642,9 @@ class _VsAgentsImpl:
         self._deal: int | np.ndarray = 0  # a row of self._deals, or a deal given by reset's options
         self._driver = None
         self._drivers: dict = {}
-        self._cache = None
+        self._obs = None  # the learner's bpp observation now, and its mask
+        self._mask = self.coder.no_mask
+        self._live = False  # the learner is to act
         self._encoder = Encoder(n, self.game.starting_stack)
         self.learner_seat = 0
 
@@ -640,18 +692,18 @@ class _VsAgentsImpl:
         state = deals.start(deal, button) if isinstance(deal, int) else self.game.new_hand(deal, button=button)
         return driver.start(state)
 
-    def _obs(self):
-        obs = self._driver.state.observation(self.learner_seat)
-        if self._driver.pending == self.learner_seat:
-            mask = self.coder.mask(obs)
-            self._cache = (obs, mask)
-        else:
-            mask = np.zeros(self.coder.n, np.int8)
-            self._cache = None
-        return self._encoder(obs), {"action_mask": mask, "seat": self.learner_seat}
+    def _observe(self, pending):
+        """The learner's observation vector and info where the driver stopped (``pending``: its seat, or None at the end)."""
+        seat = self.learner_seat
+        obs = self._obs = self._driver.state.observation(seat)
+        mask = self._mask = self.coder.mask(obs)  # all zero at the end (no legal action)
+        self._live = pending is not None
+        # a copy: gymnasium's check_env requires new info data on every call, even for arrays that do not change
+        return self._encoder(obs), {"action_mask": mask.copy(), "seat": seat}
 
     def reset(self, *, seed=None, options=None):
-        super().reset(seed=seed)  # gymnasium's own np_random (unused: the deals and opponents have their streams below)
+        if seed is not None:  # gymnasium's own np_random, as Env.reset seeds it (unused: the deals and opponents
+            super().reset(seed=seed)  # have their own streams, below)
         if seed is not None or self._opponents is None:
             root = seed_sequence(seed)
             self._deals = _Deals(self.game, root)  # play_match's deals: block b from child b of the root
@@ -660,35 +712,34 @@ class _VsAgentsImpl:
             self._drivers = {}
             self._hands = 0
         skipped = 0.0
-        while self._next_hand(options) is None:
+        while (pending := self._next_hand(options)) is None:
             options = None
-            skipped += float(self._driver.state.payoffs[self.learner_seat]) / self.game.unit_chips
-        obs, info = self._obs()
+            skipped += self._driver.state._payoff_list()[self.learner_seat] / self.game.unit_chips
+        obs, info = self._observe(pending)
         info["skipped_reward"] = skipped
         return obs, info
 
     def step(self, action):
-        if self._cache is None:
+        if not self._live:
             raise ValueError("VsAgentsEnv.step: call reset() first (the hand is over)")
-        obs, mask = self._cache
+        obs, mask = self._obs, self._mask
         if self.illegal == "call" and not (isinstance(action, (int, np.integer)) and 0 <= action < self.coder.n
                                            and mask[action]):
             action = 1 if obs.legal[0].kind != _DISCARD else self.coder.n_bet  # check/call; in the draw, stand pat
         pending = self._driver.step(self.coder.action(obs, action, mask), checked=False)  # legal: in the mask
-        obs, info = self._obs()
+        obs, info = self._observe(pending)
         if pending is None:
-            reward = float(self._driver.state.payoffs[self.learner_seat]) / self.game.unit_chips
-            return obs, reward, True, False, info
+            return obs, self._driver.state._payoff_list()[self.learner_seat] / self.game.unit_chips, True, False, info
         return obs, 0.0, False, False, info
 
     @property
     def bpp_observation(self):
-        """The learner's :class:`~holdem.games.base.Observation` at its decision (for bpp agents playing through the env)."""
-        return self._cache[0] if self._cache is not None else self._driver.state.observation(self.learner_seat)
+        """The learner's :class:`~holdem.games.base.Observation` now (for bpp agents playing through the env)."""
+        return self._obs
 
     def action_masks(self) -> np.ndarray:
         """The current mask (the name sb3-contrib's maskable algorithms look for); all zero between hands."""
-        return self._cache[1] if self._cache is not None else np.zeros(self.coder.n, dtype=np.int8)
+        return self._mask.copy()
 
 
 class VsAgentsEnv(metaclass=_VsAgentsMeta):

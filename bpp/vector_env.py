@@ -1,10 +1,11 @@
 """A Gymnasium ``VectorEnv`` on the batched engine: ``num_envs`` hands at once, one learner each, against bpp agents.
 
 :class:`BatchVsAgentsEnv` is the vector form of :class:`bpp.envs.VsAgentsEnv`
-for the games that have a batched engine (:mod:`holdem.games.batched`:
+for every game that has a batched engine (:mod:`holdem.games.batched`:
 limit hold'em with 2–10 seats, heads-up no-limit hold'em, five-card stud
-without table stakes) and opponents that decide whole batches (``act_batch``:
-``call``, ``raise``, ``fold``, ``random``, ``rules``, the no-limit chumps).
+with or without table stakes, five-card draw) and opponents that decide
+whole batches (``act_batch``: ``call``, ``raise``, ``fold``, ``random``,
+``rules``, the no-limit chumps, Kendall's four fixed draw styles).
 Every sub-environment is one table; an episode is one hand; the learner sits
 in seat 0 and the button moves every hand.  A step applies the learner's
 action in every table at once (one batched ``apply``), then lets the
@@ -16,7 +17,8 @@ the next hand in the same step (Gymnasium's ``SAME_STEP`` autoreset).
 the observation of table ``i`` is :func:`bpp.envs.encode`'s vector of the
 learner's view (computed for the whole batch at once, :func:`encode_batch`),
 ``info["action_mask"]`` the int8 masks (``num_envs``, actions) of the betting
-set (:data:`bpp.envs.ACTION_SETS`), the reward the learner's result in the
+set (:data:`bpp.envs.ACTION_SETS`; in five-card draw followed by the 32
+discards, action ``k + b`` throwing the hole cards at the bits of ``b``), the reward the learner's result in the
 game's unit when the hand ends.  A hand that ends before the learner's first
 decision is not an episode: its result goes to ``info["skipped_reward"]``.
 An action outside the mask in any table is a ``ValueError`` naming the table
@@ -47,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from holdem.evaluate import evaluate
-from holdem.games.batched import CALL_KIND, FOLD_KIND, RAISE_KIND, new_batch
+from holdem.games.batched import CALL_KIND, DISCARD_KIND, FOLD_KIND, RAISE_KIND, discard_masks, new_batch
 from holdem.match.agents import resolve_agent
 from holdem.match.batched import plays_batched
 from holdem.match.runner import block_deals
@@ -67,24 +69,32 @@ __all__ = ["BatchVsAgentsEnv", "encode_batch"]
 LEARNER = 0  #: the learner's seat
 
 
-def _record(batch: Any, kinds: np.ndarray) -> None:
-    """Count the actions about to be applied in every live row (the history part of the observation)."""
+def _record(batch: Any, kinds: np.ndarray, amounts: np.ndarray | None) -> None:
+    """Count the actions about to be applied in every live row (the history part of the observation).
+
+    Bets, raises, checks and calls count in the betting history; a discard
+    (five-card draw) counts the cards it replaces in ``drawn``.
+    """
     rows = np.arange(batch.n_live)
     seat = batch.current
     rnd = np.minimum(batch.round, _ROUNDS - 1)
-    counted = kinds != FOLD_KIND
+    counted = (kinds != FOLD_KIND) & (kinds != DISCARD_KIND)
     col = (kinds != RAISE_KIND).astype(np.intp)  # 0 bets and raises, 1 checks and calls (as bpp.envs.encode)
     np.add.at(batch.history, (rows[counted], rnd[counted], seat[counted], col[counted]), 1)
     fold = kinds == FOLD_KIND
     batch.fold_round[rows[fold], seat[fold]] = batch.round[fold]
+    drawing = np.flatnonzero(kinds == DISCARD_KIND)
+    if len(drawing):
+        bits = np.zeros(len(drawing), dtype=np.int64) if amounts is None else amounts[drawing]
+        batch.drawn[drawing, seat[drawing]] = ((bits[:, None] >> np.arange(5)) & 1).sum(axis=1)
 
 
 def encode_batch(batch: Any, starting_stack: int) -> np.ndarray:
     """:func:`bpp.envs.encode` of seat 0's view in every live row of ``batch``: float32 (n_live, size).
 
-    ``batch`` carries the attached arrays ``history`` (n_live, 5, n, 2) and
-    ``fold_round`` (n_live, n) that :class:`BatchVsAgentsEnv` keeps; every row
-    must have seat 0 to act.
+    ``batch`` carries the attached arrays ``history`` (n_live, 5, n, 2),
+    ``fold_round`` (n_live, n) and ``drawn`` (n_live, n) that
+    :class:`BatchVsAgentsEnv` keeps; every row must have seat 0 to act.
     """
     n = batch.n
     k = batch.n_live
@@ -119,6 +129,8 @@ def encode_batch(batch: Any, starting_stack: int) -> np.ndarray:
     v[:, at + 3 * n : at + 4 * n] = obs.folded
     at += 4 * n
     v[:, at : at + _ROUNDS * n * 2] = batch.history.reshape(k, -1) / _HISTORY_SCALE
+    at += _ROUNDS * n * 2
+    v[:, at : at + n] = batch.drawn / 5.0  # cards each seat replaced in the draw (0 before it)
     np.minimum(v, 1.0, out=v)
     return v
 
@@ -140,8 +152,8 @@ class BatchVsAgentsEnv(VectorEnv):
     ----------
     game : str or game object
         A game with a batched engine (``limit-holdem`` with 2–10 seats,
-        ``nolimit-holdem``, ``stud5`` without table stakes); options such as
-        ``n_players`` by keyword.
+        ``nolimit-holdem``, ``stud5`` with or without ``stacks``, ``draw5``);
+        options such as ``n_players`` by keyword.
     opponents : sequence
         One agent per other seat (seats 1 …): registered names or agent
         classes/factories whose agents have ``act_batch`` and no ``observe``.
@@ -173,9 +185,14 @@ class BatchVsAgentsEnv(VectorEnv):
                  block_size: int | None = None, illegal: str = "raise", **options: Any) -> None:
         self.game = _game(game, **options)
         n = self.game.n_players
-        if (getattr(self.game, "stacks", None) is not None or self.game.name == "draw5"  # batched, not checked here yet
-                or new_batch(self.game, np.tile(np.arange(52, dtype=np.int8), (1, 1)), np.zeros(1, dtype=np.int64)) is None):
+        if new_batch(self.game, np.tile(np.arange(52, dtype=np.int8), (1, 1)), np.zeros(1, dtype=np.int64),
+                     None if self.game.name == "draw5" else np.zeros((1, n), dtype=np.int64)) is None:
             raise ValueError(f"{self.game!r} has no batched engine; use bpp.envs.VsAgentsEnv")
+        seats = getattr(self.game, "seat_stacks", None)
+        ante = getattr(self.game, "ante", 0)
+        if seats is not None and (seats[LEARNER] <= ante or sum(s > ante for s in seats) < 2):
+            raise ValueError(f"{self.game!r}: the learner (seat {LEARNER}) and one more seat need more chips than the "
+                             f"ante ({ante}), or no hand ever reaches a decision of the learner")
         opponents = list(opponents)
         if len(opponents) != n - 1:
             raise ValueError(f"{self.game.name} with {n} seats needs {n - 1} opponents; got {len(opponents)}")
@@ -219,11 +236,12 @@ class BatchVsAgentsEnv(VectorEnv):
             raise ValueError(f"BatchVsAgentsEnv needs opponents that decide whole batches (act_batch, no observe) "
                              f"and do not learn across hands; {', '.join(bad)} do not")
         buttons = (np.arange(b * self.block_size, (b + 1) * self.block_size) % n).astype(np.int64)
-        ranks = evaluate(self.game.showdown_cards(deals, buttons))
-        batch = new_batch(self.game, deals, buttons, ranks)
+        cards = self.game.showdown_cards(deals, buttons)  # None in draw: ranked at the showdown
+        batch = new_batch(self.game, deals, buttons, None if cards is None else evaluate(cards))
         batch.attach("env", np.full(self.block_size, -1, dtype=np.int64))
         batch.attach("history", np.zeros((self.block_size, _ROUNDS, n, 2), dtype=np.int64))
         batch.attach("fold_round", np.full((self.block_size, n), 4, dtype=np.int64))
+        batch.attach("drawn", np.zeros((self.block_size, n), dtype=np.int64))
         return _Block(b, agents, batch)
 
     def _deal(self, envs: np.ndarray) -> None:
@@ -272,7 +290,7 @@ class BatchVsAgentsEnv(VectorEnv):
                 kinds[rows] = answer
             if not trusted:
                 kinds, amounts = acting.verify(kinds, amounts)
-            _record(acting, kinds)
+            _record(acting, kinds, amounts)
             acting._apply(kinds, amounts)
             idle.merge(acting)
             batch = idle
@@ -349,16 +367,23 @@ class BatchVsAgentsEnv(VectorEnv):
     def _masks(self, batch: Any) -> np.ndarray:
         legal = batch.legal_mask(np.arange(batch.n_live))
         m = np.zeros((batch.n_live, self.coder.n), dtype=np.int8)
+        nb = self.coder.n_bet
         m[:, 0] = legal[:, 0]
         m[:, 1] = legal[:, 1]
-        m[:, 2:] = legal[:, 2:3]
+        m[:, 2:nb] = legal[:, 2:3]
+        if self.coder.draw:  # the draw: every discard of at most max_draw cards
+            drawing = np.flatnonzero(legal[:, 3])
+            m[drawing[:, None], nb + discard_masks(self.game.max_draw)] = 1
         return m
 
     def _kinds(self, batch: Any, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
-        """Engine kinds and raise-to amounts of action indices (the betting set's sizes, as ActionCoder's)."""
-        kinds = np.minimum(actions, RAISE_KIND).astype(np.int8)
-        if self.coder.n_bet == 3 and self.coder.raises == ("min",):
-            return kinds, None
+        """Engine kinds and raise-to amounts of action indices (the betting set's sizes, as ActionCoder's; discards' bits)."""
+        nb = self.coder.n_bet
+        kinds = np.where(actions >= nb, DISCARD_KIND, np.minimum(actions, RAISE_KIND)).astype(np.int8)
+        if self.coder.draw:
+            discard = np.where(actions >= nb, actions - nb, 0)
+        if nb == 3 and self.coder.raises == ("min",):
+            return kinds, discard if self.coder.draw else None
         rows = np.arange(batch.n_live)
         obs = batch.observation(rows)
         lo, hi = obs.raise_bounds
@@ -374,6 +399,8 @@ class BatchVsAgentsEnv(VectorEnv):
             else:
                 value = np.clip(np.rint(me + to_call + size * (pot + to_call)), lo, hi).astype(np.int64)
             amounts[sel] = value[sel]
+        if self.coder.draw:
+            amounts += discard
         return kinds, amounts
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
@@ -404,8 +431,8 @@ class BatchVsAgentsEnv(VectorEnv):
             mask = self._masks(batch)
             ok = (a >= 0) & (a < self.coder.n)
             ok[ok] = mask[np.flatnonzero(ok), a[ok]].astype(bool)
-            if self.illegal == "call":
-                a = np.where(ok, a, CALL_KIND)
+            if self.illegal == "call":  # check/call; in the draw, stand pat
+                a = np.where(ok, a, np.where(mask[:, CALL_KIND] == 1, CALL_KIND, self.coder.n_bet))
             elif not ok.all():
                 row = int(np.flatnonzero(~ok)[0])
                 raise ValueError(f"action {int(a[row])} of table {int(batch.env[row])} is outside its action mask "
@@ -414,7 +441,7 @@ class BatchVsAgentsEnv(VectorEnv):
         before = self._where()
         for block, a in moves:
             kinds, amounts = self._kinds(block.active, a)
-            _record(block.active, kinds)
+            _record(block.active, kinds, amounts)
             block.active._apply(kinds, amounts)
             self._play_opponents(block)
         ended, reward = self._settle(before)

@@ -34,7 +34,7 @@ array([-14,  14])
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
@@ -268,7 +268,7 @@ class HandDriver:
         self.state: GameState | None = None
         self.pending: int | None = None
         self.actions: list[tuple[int, Action]] | None = None
-        self._told = 0
+        self._run: Iterator[int | None] = iter(())
 
     def __repr__(self) -> str:
         return f"HandDriver({list(self.agents)!r})"
@@ -280,11 +280,11 @@ class HandDriver:
         """
         self.state = state
         self.pending = None
-        self._told = 0
         self.actions = [] if self.record else None
         for seat, start in self._starters:
             start(seat)
-        return self._advance()
+        run = self._run = self._hand(state)
+        return next(run)
 
     def play(self, state: _S) -> _S:
         """Play the hand ``state`` to its end (every seat needs an agent) and return the final state."""
@@ -329,38 +329,40 @@ class HandDriver:
                 self.actions.append((p, applied))
         else:
             state._apply(action)
-        return self._advance()
+        self.pending = None  # until the hand stops again (an agent that raises on the way leaves no seat awaited)
+        return next(self._run)
 
-    def _advance(self) -> int | None:
-        state = cast(GameState, self.state)  # set by start()
+    def _hand(self, state: GameState) -> Iterator[int | None]:
+        """The hand's loop, a generator: it yields each seat played from outside when it is to act (:meth:`step`
+        applies that seat's action and resumes it, with no set-up repeated) and None when the hand is over."""
         observers = self._observers
         acts = self._acts
         decide = self.on_decision
         turn = self.on_turn
         taken = self.actions
         apply = state._apply if self._trusted and taken is None else state.apply
-        told = self._told
+        history = state.history  # the engine appends to this one list during a hand
+        told = 0
         while True:
-            history = state.history
-            while told < len(history):
-                event = history[told]
-                for tell in observers:
-                    tell(event)
-                told += 1
+            if observers:
+                while told < len(history):
+                    event = history[told]
+                    for tell in observers:
+                        tell(event)
+                    told += 1
             if state.is_terminal:
-                self._told = told
-                self.pending = None
                 for end in self._enders:
                     end()
-                return None
+                yield None
+                return
             p = state.current_player
             if turn is not None:
                 turn(p)
             act = acts[p]
             if act is None:
-                self._told = told
                 self.pending = p
-                return p
+                yield p  # step() applies the seat's action, then resumes here
+                continue
             obs = state.observation(p)
             action = act(obs)
             if decide is not None:

@@ -7,18 +7,25 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from gymnasium.utils.env_checker import check_reset_seed_determinism, check_returned_data_not_reused  # noqa: E402
+from gymnasium.utils.env_checker import (  # noqa: E402
+    check_reset_seed_determinism,
+    check_returned_data_not_reused,
+    data_equivalence,
+)
 
-from holdem.agents import AlwaysCall, AlwaysFold, AlwaysRaise  # noqa: E402
+from holdem.agents import AlwaysCall, AlwaysFold, AlwaysRaise, HandStreams, hand_uniforms  # noqa: E402
 from holdem.games import make_game  # noqa: E402
 from holdem.match import play_match  # noqa: E402
 from holdem.match.agents import resolve_agent  # noqa: E402
 from holdem.match.runner import block_deals  # noqa: E402
 
 from bpp.envs import ActionCoder, encode  # noqa: E402
+from bpp.kendall.players import StylePlayer  # noqa: E402
+from bpp.kendall.styles import STYLE_NAMES  # noqa: E402
 from bpp.vector_env import BatchVsAgentsEnv  # noqa: E402
 
-SCALAR = {"call": AlwaysCall, "raise": AlwaysRaise, "fold": AlwaysFold}
+SCALAR = {"call": AlwaysCall, "raise": AlwaysRaise, "fold": AlwaysFold,
+          **{name: (lambda name=name: StylePlayer(name)) for name in STYLE_NAMES}}
 
 
 class _ScalarHands:
@@ -53,6 +60,11 @@ class _ScalarHands:
     ("nolimit-holdem", {}, ["call"], "fcr"),
     ("stud5", {}, ["raise"], None),
     ("stud5", {"n_players": 3}, ["fold", "call"], None),
+    ("stud5", {"stacks": 9}, ["raise"], None),
+    ("stud5", {"n_players": 3, "stacks": (12, 5, 30)}, ["raise", "call"], "fcpa"),
+    ("draw5", {"n_players": 2}, ["raise"], None),
+    ("draw5", {"n_players": 3, "stack": 30}, ["loose-aggressive", "tight-passive"], None),
+    ("draw5", {"n_players": 4, "max_draw": 3, "stack": 40}, ["raise", "loose-passive", "call"], "fchpa"),
 ])
 def test_observations_masks_and_rewards_are_the_scalar_hands(name, options, opponents, actions):
     game = make_game(name, **options)
@@ -158,10 +170,8 @@ def test_an_illegal_action_names_the_table_and_changes_no_table():
         np.testing.assert_array_equal(x, y)
     with pytest.raises(ValueError, match=r"one integer action per table, shape \(4,\)"):
         env.step(np.ones(3, dtype=np.int64))
-    with pytest.raises(ValueError, match="no batched engine"):
-        BatchVsAgentsEnv("draw5", ["call"])
-    with pytest.raises(ValueError, match="no batched engine"):  # stud at table stakes: batched, not yet a vector env
-        BatchVsAgentsEnv("stud5", ["call"], stacks=20)
+    with pytest.raises(ValueError, match="learner .seat 0. and one more seat need more chips than the ante"):
+        BatchVsAgentsEnv("stud5", ["call"], stacks=(1, 20))  # all-in at the ante: it would never decide
     with pytest.raises(ValueError, match="decide whole batches"):
         BatchVsAgentsEnv("stud5", ["rules-reader"], num_envs=2).reset(seed=0)
     with pytest.raises(ValueError, match="do not learn across hands; bpp do not"):  # it would learn from no hand
@@ -179,3 +189,86 @@ def test_gymnasium_checks():
         assert obs in env.observation_space
         obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
         assert reward.shape == terminated.shape == truncated.shape == (7,)
+
+
+class _MaskedRandom(HandStreams):
+    """Uniform over the env's masked actions, from its per-hand stream: one hand by hand (act) or a table's row."""
+
+    def __init__(self, coder, *, rng=None):
+        super().__init__(rng=rng)
+        self.coder = coder
+
+    def act(self, observation):
+        legal = np.flatnonzero(self.coder.mask(observation))
+        return self.coder.action(observation, int(legal[int(self.uniform(observation) * len(legal))]))
+
+
+@pytest.mark.parametrize("name, options, opponents, actions", [
+    ("draw5", {"n_players": 2}, ["random"], None),
+    ("draw5", {"n_players": 3, "stack": 25}, ["loose-aggressive", "random"], "fcpa"),
+    ("draw5", {"n_players": 4, "max_draw": 3}, ["tight-passive", "call", "loose-passive"], None),
+    ("stud5", {"stacks": 11}, ["rules"], None),
+    ("stud5", {"n_players": 3, "stacks": (15, 8, 40)}, ["random", "rules"], "fcpa"),
+    ("limit-holdem", {"n_players": 3}, ["random", "call"], None),
+])
+def test_masked_random_play_reproduces_play_match(name, options, opponents, actions):
+    """A learner picking uniformly among the masked actions wins, hand for hand, what play_match reports for the
+    same choices made hand by hand on the scalar engine (the same deals, opponents and per-hand random streams)."""
+    game = make_game(name, **options)
+    coder = ActionCoder(game, actions)
+    block_size, n_hands, num_envs = 8, 48, 5
+    env = BatchVsAgentsEnv(game, opponents, num_envs=num_envs, block_size=block_size, actions=actions)
+    keys = {}
+
+    def key_of(block):  # the learner's stream key in that block, as play_match makes agent 0
+        if block not in keys:
+            streams = block_deals(np.random.SeedSequence(3, spawn_key=(block,)), 1, game.n_players)[1]
+            keys[block] = _MaskedRandom(coder, rng=np.random.default_rng(streams[0]))._stream_key
+        return keys[block]
+
+    obs, info = env.reset(seed=3)
+    results = {}
+    discards = 0
+    while len(results) < n_hands:
+        acts = np.empty(num_envs, dtype=np.int64)
+        for block, tables, view in env.learner_observations():
+            mask = info["action_mask"][tables]
+            u = hand_uniforms(key_of(block), view.hand, view.n_actions)
+            pick = (u * mask.sum(axis=1)).astype(np.int64)  # the pick-th legal index, as act
+            acts[tables] = np.argmax(np.cumsum(mask, axis=1) == (pick + 1)[:, None], axis=1)
+        discards += int((acts >= coder.n_bet).sum())
+        obs, reward, terminated, truncated, info = env.step(acts)
+        for i in np.flatnonzero(terminated):
+            results[int(info["ended_hand"][i])] = reward[i]
+    match = play_match(game, [lambda rng: _MaskedRandom(coder, rng=rng)] + opponents, n_hands, rng=3,
+                       block_size=block_size)
+    chips = match.winnings[:, 0]
+    played = sorted(h for h in results if h < n_hands)
+    assert len(played) > n_hands // 2
+    assert [results[h] for h in played] == pytest.approx(chips[played].tolist())
+    assert (name != "draw5") or discards > 10
+
+
+@pytest.mark.parametrize("name, options, opponents", [
+    ("draw5", {"n_players": 3}, ["random", "loose-aggressive"]),
+    ("stud5", {"n_players": 2, "stacks": 10}, ["rules"]),
+])
+def test_gymnasium_checks_draw_and_stud_at_stakes(name, options, opponents):
+    """Gymnasium's checks (written for single envs: run on one table, as in test_gymnasium_checks), then spaces."""
+    env = BatchVsAgentsEnv(name, opponents, num_envs=1, illegal="call", **options)
+    check_reset_seed_determinism(env)
+    check_returned_data_not_reused(env)
+    # check_step_determinism asserts a Python bool truncation (single envs): the same check for the vector form
+    env, twin = (BatchVsAgentsEnv(name, opponents, num_envs=3, illegal="call", **options) for _ in range(2))
+    env.action_space.seed(1)
+    obs, info = env.reset(seed=2)
+    again = twin.reset(seed=2)
+    assert data_equivalence((obs, info), again, exact=True)
+    for _ in range(40):
+        assert obs in env.observation_space
+        assert info["action_mask"].shape == (3, env.single_action_space.n)
+        actions = env.action_space.sample()
+        step = env.step(actions)
+        assert data_equivalence(step, twin.step(actions.copy()), exact=True)
+        obs, reward, terminated, truncated, info = step
+        assert reward.shape == terminated.shape == truncated.shape == (3,)

@@ -25,16 +25,24 @@ Cards to throw are returned lowest rank first and cut to ``max_draw``.
 ('2d 4h', 'Kc', '2c', '3h 6s')
 >>> throw("5c 5d 5h Ks Kd")
 ''
+
+:func:`discard_bits` is the same policy for a batch of hands at once (the
+positions to throw as 5-bit masks, as the batched engine takes a discard).
 """
 
 from __future__ import annotations
 
-from bpp.kendall.handvalues import hand_value
+import numpy as np
+from numpy.typing import ArrayLike
 
-__all__ = ["discards"]
+from bpp.kendall.handvalues import hand_value, hand_values
+
+__all__ = ["discards", "discard_bits"]
 
 #: Straight windows as rank sets, highest first (the wheel A-2-3-4-5 last).
 _WINDOWS = tuple(frozenset(range(low, low + 5)) for low in range(8, -1, -1)) + (frozenset({12, 0, 1, 2, 3}),)
+#: The same windows as a bool table (window, rank), for :func:`discard_bits`.
+_WINDOW_TABLE = np.array([[r in w for r in range(13)] for w in _WINDOWS])
 
 
 def discards(hand: tuple[int, ...], max_draw: int = 2, value: int | None = None) -> tuple[int, ...]:
@@ -63,3 +71,40 @@ def discards(hand: tuple[int, ...], max_draw: int = 2, value: int | None = None)
         if len(distinct & window) == 4:
             return tuple(c for c in hand if (c >> 2) not in window)[:max_draw]
     return tuple(sorted(hand)[:2][:max_draw])
+
+
+def discard_bits(hands: ArrayLike, values: ArrayLike | None = None, max_draw: int = 2) -> np.ndarray:
+    """:func:`discards` of every row of ``hands`` (int (k, 5) card codes) as 5-bit masks of hand positions, int64 (k,).
+
+    Bit ``i`` set means ``hands[row, i]`` is thrown (the discard the batched
+    engine takes, :class:`holdem.games.batched.Draw5Batch`); the cards are
+    those :func:`discards` returns for the row, whatever their order in the
+    row.  ``values`` are the rows' hand values when known.  Trusts its input.
+
+    >>> from holdem import parse_cards
+    >>> hands = parse_cards([["Qs", "Qd", "7c", "4h", "2d"], ["9h", "8h", "7h", "2h", "Kc"], ["Ah", "Kd", "9c", "6s", "3h"]])
+    >>> [format(b, "05b") for b in discard_bits(hands).tolist()]   # bit 0 is the first card
+    ['11000', '10000', '11000']
+    """
+    hands = np.asarray(hands, dtype=np.int64)
+    k = len(hands)
+    values = hand_values(hands) if values is None else np.asarray(values)
+    if k == 0 or max_draw <= 0:
+        return np.zeros(k, dtype=np.int64)
+    ranks, suits = hands >> 2, hands & 3
+    single = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2) == 1  # (k, 5) an unpaired card
+    suited = (suits[:, :, None] == suits[:, None, :]).sum(axis=2)  # (k, 5) cards of the card's suit
+    no_pair = values < 8
+    flush4 = no_pair & (suited == 4).any(axis=1)
+    inside = _WINDOW_TABLE[:, ranks]  # (windows, k, 5): the card's rank is in the window
+    four = inside.sum(axis=2) == 4  # (windows, k): four distinct ranks of a no-pair hand in the window
+    first = np.argmax(four, axis=0)  # the highest such window
+    straight4 = no_pair & ~flush4 & four.any(axis=0)
+    rows = np.arange(k)
+    throw = np.where(no_pair[:, None], True, single)  # pairs, two pairs, trips: the unpaired cards; no pair: any
+    throw = np.where(flush4[:, None], suited != 4, throw)
+    throw = np.where(straight4[:, None], ~inside[first, rows], throw)
+    throw &= (values < 46)[:, None]  # a straight or better stands pat
+    order = np.argsort(np.where(throw, hands, 64), axis=1)[:, : min(2, max_draw, 5)]  # the lowest cards first
+    chosen = throw[rows[:, None], order]
+    return np.where(chosen, 1 << order, 0).sum(axis=1).astype(np.int64)

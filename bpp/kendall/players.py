@@ -66,8 +66,8 @@ from typing import Any
 
 import numpy as np
 
-from bpp.kendall.drawing import discards
-from bpp.kendall.handvalues import N_VALUES, VALUE_NAMES, hand_value
+from bpp.kendall.drawing import discard_bits, discards
+from bpp.kendall.handvalues import N_VALUES, VALUE_NAMES, hand_value, hand_values
 from bpp.kendall.readings import Reading
 from bpp.kendall.readings import reading as _reading
 from bpp.kendall.styles import STYLE_NAMES, compile_style
@@ -98,12 +98,16 @@ VALUES_FORMAT = "bpp-kendall-values"
 
 
 def _draw_action(player, observation) -> Action:
-    """The draw of the player's reading: none (``pat``) or the standard one, on the value it bet on in round 0 (cached)."""
+    """The draw of the player's reading: none (``pat``) or the standard one, on the value it bet on in round 0 (cached).
+
+    "Allowed to trade two cards" (Kendall2001 §2): at most two, and at most
+    what the game allows (its last legal discard has the most cards).
+    """
     if player._pat:
         return Action(_DISCARD, 0, ())
     hole = observation.hole
     value = player._value if hole is player._hole else None
-    return Action(_DISCARD, 0, discards(hole, 2, value))
+    return Action(_DISCARD, 0, discards(hole, min(2, len(observation.legal[-1].discard)), value))
 
 
 def _raise_to(observation, raise_by: int):
@@ -158,6 +162,8 @@ class StylePlayer(Agent):
         self._kinds = table.kinds
         self._raise_by = table.raise_by
         self._pot_limit = table.pot_limit
+        self._kind_table, self._raise_table, self._limit_table = (
+            np.array(t, dtype=np.int64) for t in (table.kinds, table.raise_by, table.pot_limit))  # (2, 100) for act_batch
         self._hole: tuple[int, ...] | None = None
         self._value = 0
 
@@ -178,6 +184,54 @@ class StylePlayer(Agent):
         if kind == 0 and observation.to_call > 0:
             return FOLD
         return CHECK_CALL
+
+    def act_batch(self, observation: Any) -> tuple[np.ndarray, np.ndarray]:
+        """``(kinds, amounts)`` :meth:`act` picks in every row of a five-card draw batch (:class:`~holdem.games.batched.Draw5Batch`).
+
+        The same table lookup for all rows at once: the hand values of the
+        rows' current hands, the round's rule, the pot limit and the raise
+        clipped into ``raise_bounds`` (kind 2, the raise-to total); in the
+        draw (kind 3) the positions :func:`~bpp.kendall.drawing.discard_bits`
+        throws.  The player is deterministic, so a batch plays exactly as hand
+        by hand.  A row whose hand is not five distinct cards is a ``ValueError`` naming the row.
+
+        >>> import numpy as np
+        >>> from holdem.games import Draw5
+        >>> from holdem.games.batched import Draw5Batch
+        >>> batch = Draw5Batch(Draw5(n_players=2), np.tile(np.arange(52), (1, 1)), [0])
+        >>> StylePlayer("tight-passive").act_batch(batch.observation([0]))   # no pair: check, as act
+        (array([1], dtype=int8), array([0]))
+        """
+        if not getattr(observation, "has_draw", False):
+            raise ValueError(f"StylePlayer.act_batch plays five-card draw batches; got a batch of {observation.game!r}")
+        hole = np.asarray(observation.hole, dtype=np.int64)
+        k = len(hole)
+        if hole.shape != (k, 5):
+            raise ValueError(f"StylePlayer.act_batch needs five cards a row; got hands of shape {hole.shape}")
+        srt = np.sort(hole, axis=1)
+        bad = ((srt[:, 0] < 0) | (srt[:, 4] > 51) | (srt[:, 1:] == srt[:, :-1]).any(axis=1)).nonzero()[0]
+        if len(bad):
+            row = int(bad[0])
+            raise ValueError(f"StylePlayer.act_batch: row {row} holds {hole[row].tolist()}, not five distinct card codes 0-51")
+        values = hand_values(hole).astype(np.intp)
+        rounds = observation.round
+        b = (rounds != 0).astype(np.intp)  # betting round 0 before the draw, 2 after it (the table's second round)
+        kind = self._kind_table[b, values]
+        to_call = observation.to_call
+        rows = np.arange(k)
+        lo, hi = observation.raise_bounds  # both 0 where no raise is legal (the draw's legal mask reads the same)
+        raise_to = observation.committed[rows, observation.player] + to_call + self._raise_table[b, values]
+        raising = (kind == 2) & (observation.pot <= self._limit_table[b, values]) & (lo > 0)
+        if not self._open:
+            raising &= to_call > 0
+        kinds = np.where(raising, 2, np.where((kind == 0) & (to_call > 0), 0, 1)).astype(np.int8)
+        amounts = np.where(raising, np.clip(raise_to, lo, hi), 0).astype(np.int64)
+        drawing = rounds == 1
+        if drawing.any():
+            kinds[drawing] = 3
+            if not self._pat:
+                amounts[drawing] = discard_bits(hole[drawing], values[drawing], min(2, observation.game.max_draw))
+        return kinds, amounts
 
     def __repr__(self) -> str:
         return f"StylePlayer({self.style!r})"

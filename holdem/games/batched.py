@@ -53,7 +53,7 @@ from numpy.typing import ArrayLike
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "Draw5Batch", "BatchObservation", "discard_masks", "StudBatchObservation", "new_batch", "batched_games"]
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "Draw5Batch", "BatchObservation", "discard_masks", "unpack_discard", "StudBatchObservation", "new_batch", "batched_games"]
 
 FOLD_KIND, CALL_KIND, RAISE_KIND, DISCARD_KIND = 0, 1, 2, 3
 _KIND_NAMES = ("fold", "check/call", "bet/raise", "discard")
@@ -118,8 +118,12 @@ class BatchObservation:
 
     @property
     def hand(self) -> np.ndarray:
-        """The hands' indices in the block: their index in the batch as built, plus the batch's ``first_hand``."""
+        """The hands' indices in the block: their index in the batch as built, plus the batch's ``first_hand``
+        (or, when ``first_hand`` is an array, its entry for the hand)."""
         b = self._batch
+        if np.ndim(b.first_hand):
+            hands: np.ndarray = np.asarray(b.first_hand)[b.ids[self.rows]]
+            return hands
         return np.asarray(b.ids[self.rows] + b.first_hand)
 
     player = _batch_rows("current")
@@ -226,8 +230,9 @@ class LimitHoldemBatch:
     sizes: np.ndarray
     seat_agents: np.ndarray
     _legal: np.ndarray | None
-    #: index in the block of the batch's first hand (``BatchObservation.hand`` = it + the index in the batch)
-    first_hand = 0
+    #: index in the block of the batch's first hand (``BatchObservation.hand`` = it + the index in the batch), or an
+    #: int array (B,): each hand's index in the block (a batch of hands played again, not consecutive)
+    first_hand: int | np.ndarray = 0
 
     def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
         n = game.n_players
@@ -330,6 +335,41 @@ class LimitHoldemBatch:
     def stacks_of(self, rows: Any) -> np.ndarray:
         """Chips behind (the scalar state's ``starting_stack - committed``: limit stacks never bind)."""
         return np.asarray(self.game.starting_stack - self.committed[rows])
+
+    #: whether a raise's size is the agent's (``amounts``: no-limit, draw) rather than the rules' (fixed limit)
+    sized_raises = False
+
+    def recorded_amounts(self, kinds: np.ndarray, amounts: Any = None) -> np.ndarray:
+        """What a hand log records of each live row's (legal) action before it is applied: int64, one per row.
+
+        A raise's raise-to total (what ``Action(BET_RAISE, to)`` of the scalar
+        state records), a discard's cards packed six bits a card (code + 1,
+        the first card in hand order lowest; :func:`unpack_discard`), 0 for a
+        fold or a check/call.
+
+        >>> import numpy as np
+        >>> from holdem.games import LimitHoldem
+        >>> batch = LimitHoldemBatch(LimitHoldem(), np.tile(np.arange(52), (2, 1)), [0, 1])
+        >>> batch.recorded_amounts(np.array([2, 1])).tolist()   # the small blind raises to 4 chips; a call
+        [4, 0]
+        """
+        rais = kinds == RAISE_KIND
+        if not rais.any():
+            return np.zeros(len(kinds), dtype=np.int64)
+        to = self.raise_bounds(np.arange(self.n_live))[0]
+        if self.sized_raises and amounts is not None:
+            to = np.where(np.asarray(amounts) > 0, amounts, to)
+        return np.where(rais, to, 0).astype(np.int64)
+
+    def shown_cards(self, buttons: np.ndarray) -> np.ndarray:
+        """The cards each seat shows at a showdown, by hand as built and seat: (B, n, 2), the hole cards (hold'em).
+
+        ``buttons`` are the hands' buttons (one per hand, as built).  The
+        scalar states' ``Event("showdown", seat, cards=...)``.
+        """
+        n = self.n
+        pos = (np.arange(n)[None, :] - np.asarray(buttons)[:, None] - 1) % n
+        return np.asarray(self.deals[np.arange(self.B)[:, None, None], pos[:, :, None] + n * np.arange(2)])
 
     def attach(self, name: str, array: ArrayLike) -> None:
         """Keep ``array`` (one row per live hand) as attribute ``name``, compacted with the batch as hands leave."""
@@ -638,6 +678,8 @@ class NoLimitHoldemBatch(LimitHoldemBatch):
         self.to_act = np.full(B, 2, dtype=np.int64)
         self._row_arrays += ["last_inc", "allin", "n_active"]
 
+    sized_raises = True
+
     def stacks_of(self, rows: Any) -> np.ndarray:
         return np.asarray(self.stack - self.committed[rows])
 
@@ -809,6 +851,12 @@ class Stud5Batch(LimitHoldemBatch):
 
     def observation(self, rows: ArrayLike) -> StudBatchObservation:
         return StudBatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def shown_cards(self, buttons: np.ndarray) -> np.ndarray:
+        """The down card each seat shows at a showdown: (B, n, 1) by hand and seat (position ``i`` has ``deal[i]``)."""
+        n = self.n
+        pos = (np.arange(n)[None, :] - np.asarray(buttons)[:, None] - 1) % n
+        return np.asarray(self.deals[np.arange(self.B)[:, None], pos][:, :, None])
 
     def _first_actors(self) -> np.ndarray:
         """The best showing among the seats still in (up cards 0..round), ties to the first left of the button."""
@@ -1157,9 +1205,28 @@ class Draw5Batch(_TableStakes, LimitHoldemBatch):
         self.to_act[:] = n
         self.current = (self.button + 1) % n
         self._row_arrays += ["hands", "next_card", "stacks", "allin", "n_active", "acts"]
+        self.final = np.zeros((B, n, 5), dtype=np.int8)  # the hands shown at a showdown, by hand (set by _showdown)
+        self._hand_arrays = LimitHoldemBatch._hand_arrays + ("final",)
+
+    sized_raises = True
 
     def observation(self, rows: ArrayLike) -> DrawBatchObservation:
         return DrawBatchObservation(self, np.asarray(rows, dtype=np.intp))
+
+    def recorded_amounts(self, kinds: np.ndarray, amounts: Any = None) -> np.ndarray:
+        """:meth:`LimitHoldemBatch.recorded_amounts`, and a discard's cards (the marked positions of the seat's hand)."""
+        out = super().recorded_amounts(kinds, amounts)
+        rows = np.flatnonzero(kinds == DISCARD_KIND)
+        if len(rows) and amounts is not None:
+            bits = ((np.asarray(amounts, dtype=np.int64)[rows, None] >> np.arange(5)) & 1).astype(bool)
+            cards = self.hands[rows, self.current[rows]]
+            shift = 6 * (np.cumsum(bits, axis=1) - 1)
+            out[rows] = np.where(bits, (cards + 1) << np.maximum(shift, 0), 0).sum(axis=1)
+        return out
+
+    def shown_cards(self, buttons: np.ndarray) -> np.ndarray:
+        """The final five cards each seat shows at a showdown (B, n, 5), by hand and seat (after the draw)."""
+        return self.final
 
     def stacks_of(self, rows: Any) -> np.ndarray:
         return np.asarray(self.stacks[rows])
@@ -1260,7 +1327,21 @@ class Draw5Batch(_TableStakes, LimitHoldemBatch):
         """Rank the final hands of ``sel`` (one evaluator call) and pay the pots (:func:`_split_pots`)."""
         ranks = evaluate(self.hands[sel])
         self.ranks[self.ids[sel]] = ranks
+        self.final[self.ids[sel]] = self.hands[sel]
         self._record(sel, _split_pots(self.committed[sel], ~self.folded[sel], ranks, self.button[sel]))
+
+
+def unpack_discard(packed: int) -> tuple[int, ...]:
+    """The cards of a discard packed by :meth:`Draw5Batch.recorded_amounts` (six bits a card, code + 1, first lowest).
+
+    >>> unpack_discard((12 + 1) | (40 + 1) << 6)
+    (12, 40)
+    """
+    cards = []
+    while packed:
+        cards.append((packed & 63) - 1)
+        packed >>= 6
+    return tuple(cards)
 
 
 @functools.lru_cache(maxsize=None)

@@ -8,9 +8,10 @@ returns ``None`` otherwise (the block is then played hand by hand).  The
 block's deals, buttons, seatings and precomputed showdown ranks are exactly
 the scalar path's, and the batched rules are the scalar rules, so the chips
 are exactly the scalar path's for the same seed (``tests/match/test_batched_match.py``).
-A block that writes a hand log is always played by the scalar path (the log
-records every action); its chips are the same either way, so a log made one
-way resumes the other.
+A block that writes a hand log is played batched too: the batch records
+every action as arrays (:class:`BatchRecord`) and the runner writes the same
+hand lines from them as the scalar path (:func:`holdem.match.runner.hand_lines`),
+so a log made one way resumes the other.
 """
 
 from __future__ import annotations
@@ -43,25 +44,30 @@ def plays_batched(agents: Sequence[Any]) -> bool:
 
 
 def batch_learner(agent: Any) -> bool:
-    """Whether ``agent`` learns across hands on the batched path: it has ``batch_begin``, ``batch_check`` and ``batch_commit``.
+    """Whether ``agent`` learns across hands on the batched path: it has ``batch_begin``, ``batch_check``,
+    ``batch_replay`` and ``batch_commit``.
 
     The protocol (speculative play, checked exactly afterwards):
 
     ``batch_begin()``
         A block starts: the agent's next hand is the block's hand 0.
-    ``batch_check(record, me) -> int``
+    ``batch_check(record, me) -> bool array (record.n_hands,)``
         ``record`` (:class:`BatchRecord`) holds hands ``record.first`` … of the
-        block, played with the agent's state as it was at the first of them;
-        ``me`` is the agent's index at the table.  The answer is how many of
-        those hands, from the first, the agent would have played exactly so
-        had it learned after every hand as it does hand by hand (at least 1:
-        the first hand was played with the right state).  The agent's state
-        does not change.
+        block, played with the agent's state as it was at the first of them
+        (or as the agent foresaw it); ``me`` is the agent's index at the
+        table.  True for every hand the agent would have played otherwise
+        had it learned, as it does hand by hand, from every earlier hand *as
+        recorded*; the first hand (played with the right state) is never
+        True.  The agent's state does not change.
+    ``batch_replay(record, me, hands)``
+        The hands ``hands`` (indices into ``record``) are played again, in
+        one batch, before the next ``batch_check``: the agent plays them with
+        what the other hands of ``record`` teach as recorded.
     ``batch_commit(record, me, n)``
         Learn from the first ``n`` hands of ``record`` as hand by hand play
         would have; the next hand the agent plays is hand ``record.first + n``.
     """
-    return all(callable(getattr(agent, name, None)) for name in ("batch_begin", "batch_check", "batch_commit"))
+    return all(callable(getattr(agent, name, None)) for name in ("batch_begin", "batch_check", "batch_replay", "batch_commit"))
 
 
 class BatchRecord:
@@ -75,15 +81,19 @@ class BatchRecord:
     deals : int array (n_hands, 52), buttons : int array (n_hands,)
     seat_agents : int array (n_hands, n_seats)
         The agent (index at the table) in each seat.
-    hand, seat, round, kind : int arrays (n_actions,)
-        Every action applied, in order (``hand`` is the index among these hands).
+    hand, seat, round, kind, amount : int arrays (n_actions,)
+        Every action applied, in order (``hand`` is the index among these hands;
+        ``amount`` what a hand log records of it:
+        :meth:`holdem.games.batched.LimitHoldemBatch.recorded_amounts`).
     showdown : bool array (n_hands,)
         Whether the hand went to a showdown (fewer than ``n_seats - 1`` folds).
     payoffs : int64 array (n_hands, n_seats)
+    shown : int array (n_hands, n_seats, k) or None
+        The cards each seat shows at a showdown (``batch.shown_cards``), when kept.
     """
 
     def __init__(self, game: Any, first: int, deals: np.ndarray, buttons: np.ndarray, seat_agents: np.ndarray,
-                 log: list[tuple[np.ndarray, ...]], payoffs: np.ndarray) -> None:
+                 log: list[tuple[np.ndarray, ...]], payoffs: np.ndarray, shown: np.ndarray | None = None) -> None:
         self.game = game
         self.first = first
         self.deals = deals
@@ -91,21 +101,53 @@ class BatchRecord:
         self.seat_agents = seat_agents
         self.n_hands = len(deals)
         if log:
-            self.hand, self.seat, self.round, self.kind = (np.concatenate(part) for part in zip(*log))
+            self.hand, self.seat, self.round, self.kind, self.amount = (np.concatenate(part) for part in zip(*log))
         else:
-            self.hand = self.seat = self.round = self.kind = np.zeros(0, dtype=np.int64)
+            self.hand = self.seat = self.round = self.kind = self.amount = np.zeros(0, dtype=np.int64)
         folds = np.bincount(self.hand[self.kind == 0], minlength=self.n_hands)
         self.showdown = folds < seat_agents.shape[1] - 1
         self.payoffs = payoffs
+        self.shown = shown
+
+    def head(self, n: int) -> "BatchRecord":
+        """The record of the first ``n`` of these hands."""
+        keep = self.hand < n
+        out = BatchRecord(self.game, self.first, self.deals[:n], self.buttons[:n], self.seat_agents[:n], [],
+                          self.payoffs[:n], None if self.shown is None else self.shown[:n])
+        out.hand, out.seat, out.round, out.kind, out.amount = (
+            a[keep] for a in (self.hand, self.seat, self.round, self.kind, self.amount))
+        out.showdown = self.showdown[:n]
+        return out
+
+    def replaced(self, hands: np.ndarray, again: BatchRecord) -> BatchRecord:
+        """This record with its hands ``hands`` (indices, ascending) as ``again`` played them (``again``'s hand ``i``
+        is hand ``hands[i]``); the actions stay in hand order, each hand's in their order."""
+        other = ~np.isin(self.hand, hands)
+        parts = [np.concatenate([mine[other], theirs]) for mine, theirs in
+                 zip((self.hand, self.seat, self.round, self.kind, self.amount),
+                     (hands[again.hand], again.seat, again.round, again.kind, again.amount))]
+        order = np.argsort(parts[0], kind="stable")
+        payoffs = self.payoffs.copy()
+        payoffs[hands] = again.payoffs
+        shown = None
+        if self.shown is not None and again.shown is not None:
+            shown = self.shown.copy()
+            shown[hands] = again.shown
+        return BatchRecord(self.game, self.first, self.deals, self.buttons, self.seat_agents,
+                           [tuple(part[order] for part in parts)], payoffs, shown)
 
 
 def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, buttons: np.ndarray, ranks: np.ndarray | None,
-                       at_seats: np.ndarray, seat_ofs: np.ndarray) -> np.ndarray | None:
+                       at_seats: np.ndarray, seat_ofs: np.ndarray,
+                       records: list[BatchRecord] | None = None) -> np.ndarray | None:
     """Chips (n_hands, n_agents) of one block played by the batched engine, or ``None`` when it cannot be.
 
     Hands are in the runner's order (:func:`holdem.match.duplicate.hand_plan`):
     deal by deal, each deal's replays in order; ``at_seats[r, seat]`` is the
     agent in ``seat`` in replay ``r`` and ``seat_ofs[r, agent]`` its inverse.
+    ``records``, a list, gets the :class:`BatchRecord` (shown cards kept) of
+    the block's hands, in order (several, from ``record.first`` on, when
+    learners play), from which the runner writes the block's hand log.
     """
     if not plays_batched(agents) or not all(getattr(a, "plays_batches_of", lambda g: True)(game) for a in agents):
         return None  # an agent may batch some games only (its plays_batches_of(game) says)
@@ -122,50 +164,81 @@ def play_block_batched(game: Any, agents: Sequence[Any], deals: np.ndarray, butt
     if learners:
         if batched_games().get(type(game)) is None:
             return None
-        by_seat = _play_learning(game, agents, learners, deals, buttons, ranks, at_seats[replay])
+        by_seat = _play_learning(game, agents, learners, deals, buttons, ranks, at_seats[replay], records)
     else:
         batch = new_batch(game, deals, buttons, ranks)
         if batch is None:
             return None
-        by_seat = play_batch(batch, agents, at_seats[replay])
+        log: list[tuple[np.ndarray, ...]] | None = None if records is None else []
+        by_seat = play_batch(batch, agents, at_seats[replay], log=log)
+        if records is not None and log is not None:
+            records.append(BatchRecord(game, 0, deals, buttons, at_seats[replay], log, by_seat, batch.shown_cards(buttons)))
     return np.take_along_axis(by_seat, seat_ofs[replay], axis=1)
 
 
-#: Hands in the first speculative batch of a block with learners, and the most in one.
-_FIRST_CHUNK, _MAX_CHUNK = 256, 65_536
+#: Hands in the first speculative batch of a block with learners, and the most in one; replays of a batch's hands
+#: that a check found played otherwise, before the batch is cut at the first of them.
+_FIRST_CHUNK, _MAX_CHUNK, _REPLAYS = 256, 65_536, 4
 
 
 def _play_learning(game: Any, agents: Sequence[Any], learners: list[tuple[int, Any]], deals: np.ndarray, buttons: np.ndarray,
-                   ranks: np.ndarray | None, seat_agents: np.ndarray) -> np.ndarray:
+                   ranks: np.ndarray | None, seat_agents: np.ndarray, records: list[BatchRecord] | None = None) -> np.ndarray:
     """Chips by seat of a block whose learners learn between hands: speculative batches, each checked by the learners.
 
     A batch of hands is played with every learner's state as it is at the
-    batch's first hand; each learner says how many of those hands, from the
-    first, it would have played the same had it learned after every hand
-    (:func:`batch_learner`); those hands stand and the learners learn from
-    them, the rest are played again in the next batch (the learners may
-    read what the hands taught as played to foresee their state).  Exactly
-    the hand by hand result; the batch grows fourfold while whole batches stand.
+    batch's first hand (or as foreseen); each learner says which hands it
+    would have played otherwise had it learned after every earlier hand as
+    recorded (:func:`batch_learner`).  Those hands alone are played again,
+    with what the others teach, and the batch is checked again, up to
+    ``_REPLAYS`` times; when every hand checks, the batch stands.  Otherwise
+    (or when a replay moves the first such hand no further) the hands
+    before the first one stand, the learners learn from them, and the next
+    batch starts at it (the learners may read what the later hands taught
+    as played to foresee their state).  Exactly the hand by hand result; the
+    batch grows fourfold while whole batches stand.
     """
     n = len(deals)
     out = np.empty((n, seat_agents.shape[1]), dtype=np.int64)
     for _, agent in learners:
         agent.batch_begin()
+
+    def play(hands: np.ndarray) -> BatchRecord:
+        batch = new_batch(game, deals[hands], buttons[hands], None if ranks is None else ranks[hands])
+        batch.first_hand = hands
+        log: list[tuple[np.ndarray, ...]] = []
+        payoffs = play_batch(batch, agents, seat_agents[hands], log=log)
+        return BatchRecord(game, int(hands[0]), deals[hands], buttons[hands], seat_agents[hands], log, payoffs,
+                           None if records is None else batch.shown_cards(buttons[hands]))
+
     start, size = 0, _FIRST_CHUNK
     while start < n:
-        stop = min(n, start + size)
-        batch = new_batch(game, deals[start:stop], buttons[start:stop], None if ranks is None else ranks[start:stop])
-        batch.first_hand = start
-        log: list[tuple[np.ndarray, ...]] = []
-        payoffs = play_batch(batch, agents, seat_agents[start:stop], log=log)
-        record = BatchRecord(game, start, deals[start:stop], buttons[start:stop], seat_agents[start:stop], log, payoffs)
-        keep = min(agent.batch_check(record, i) for i, agent in learners)
-        if not 1 <= keep <= stop - start:
-            raise ValueError(f"a batch learner accepted {keep} of {stop - start} hands; expected 1 to {stop - start}")
+        record = play(np.arange(start, min(n, start + size)))
+        first = -1
+        for replay in range(_REPLAYS + 1):
+            differ = np.zeros(record.n_hands, dtype=bool)
+            for i, agent in learners:
+                answer = np.asarray(agent.batch_check(record, i))
+                if answer.shape != differ.shape or answer.dtype != bool:
+                    raise ValueError(f"a batch learner's check of {record.n_hands} hands must be a bool array of that "
+                                     f"length; got {answer.dtype} of shape {answer.shape}")
+                differ |= answer
+            keep = int(np.argmax(differ)) if differ.any() else record.n_hands
+            if keep == 0:
+                raise ValueError("a batch learner found the first hand of a batch played otherwise; it is played "
+                                 "with the learner's own state")
+            if keep <= first or keep == record.n_hands or replay == _REPLAYS:
+                break
+            first = keep
+            again = np.flatnonzero(differ)
+            for i, agent in learners:
+                agent.batch_replay(record, i, again)
+            record = record.replaced(again, play(record.first + again))
         for i, agent in learners:
             agent.batch_commit(record, i, keep)
-        out[start : start + keep] = payoffs[:keep]
-        if keep == stop - start:
+        out[start : start + keep] = record.payoffs[:keep]
+        if records is not None:
+            records.append(record.head(keep))
+        if keep == record.n_hands:
             size = min(_MAX_CHUNK, 4 * size)
         start += keep
     return out
@@ -181,8 +254,9 @@ def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray,
     ``(kinds, raise-to amounts)`` in no-limit), checks them all, then applies one
     action to every live hand.  An agent that answers an illegal action for
     some row raises ``ValueError`` naming the agent, the row and the action.
-    ``log``, a list, gets ``(hands, seats, rounds, kinds)`` arrays of every step's
-    applied actions (hands by index in the batch).
+    ``log``, a list, gets ``(hands, seats, rounds, kinds, amounts)`` arrays of every step's
+    applied actions (hands by index in the batch; amounts as a hand log records them,
+    :meth:`~holdem.games.batched.LimitHoldemBatch.recorded_amounts`).
 
     Returns
     -------
@@ -233,7 +307,8 @@ def play_batch(batch: Any, agents: Sequence[Any], seat_agents: np.ndarray,
         if not trusted:
             kinds, amounts = batch.verify(kinds, amounts, names[who])
         if log is not None:
-            log.append((batch.ids.copy(), batch.current.copy(), batch.round.copy(), kinds.astype(np.int64)))
+            log.append((batch.ids.copy(), batch.current.copy(), batch.round.copy(), kinds.astype(np.int64),
+                        batch.recorded_amounts(kinds, amounts)))
         batch._apply(kinds, amounts)
     payoffs: np.ndarray = batch.payoffs
     return payoffs

@@ -41,6 +41,7 @@ import numpy as np
 
 from holdem.cards import CARD_TEXT
 from holdem.checks import check_int, seed_sequence
+from holdem.games.base import Action
 from holdem.match import parallel
 from holdem.match.agents import AgentSpec, check_agent_games, resolve_agent
 from holdem.match.duplicate import hand_plan, seatings
@@ -49,10 +50,11 @@ from holdem.play import HandDriver, capabilities
 
 if TYPE_CHECKING:
     from holdem._typing import RngLike
-    from holdem.games.base import Action, Game
+    from holdem.games.base import Game
+    from holdem.match.batched import BatchRecord
     from holdem.match.log import MatchLog
 
-__all__ = ["play_match", "play_block", "hand_line", "run_blocks", "log_header", "DealBlocks", "MatchPlan", "BlockResult", "keep_learners", "DEFAULT_BLOCK_SIZE"]
+__all__ = ["play_match", "play_block", "hand_line", "hand_lines", "run_blocks", "log_header", "DealBlocks", "MatchPlan", "BlockResult", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
@@ -202,14 +204,16 @@ def play_block(plan: MatchPlan, block: int, stream: np.random.SeedSequence) -> B
     # every agent made for this block decides for a whole batch: the batched engine (holdem.match.batched);
     # agent instances kept for the whole match count hands across blocks, so they play hand by hand unless
     # they learn by the batched engine's protocol (holdem.match.batched.batch_learner)
-    from holdem.match.batched import batch_learner, play_block_batched
+    from holdem.match.batched import BatchRecord, batch_learner, play_block_batched
 
-    if not plan.record and all(s.instance is None or batch_learner(s.instance) for s in plan.agents):
-
-        chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs)
-        if chips is not None:
-            return BlockResult(block, n_deals, chips, None)
     record = plan.record
+    if all(s.instance is None or batch_learner(s.instance) for s in plan.agents):
+        records: list[BatchRecord] | None = [] if record else None  # a logged block: the batch records its actions
+        chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs, records)
+        if chips is not None:
+            logged = None if records is None else tuple(
+                line for rec in records for line in hand_lines(rec, block, first, at_seats))
+            return BlockResult(block, n_deals, chips, logged)
     at_seat_rows = at_seats.tolist()
     drivers = [HandDriver([agents[a] for a in at_seat], record=record) for at_seat in at_seat_rows]
     lines: list[str] = []
@@ -291,13 +295,98 @@ def hand_line(hand: int, deal_no: int, replay: int, block: int, button: int, at_
     showdown = ",".join(
         f'[{e.player},"{"".join([CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
     )
+    return _hand_text(hand, deal_no, replay, block, int(button), ",".join(map(str, at_seat)),
+                      "".join([CARD_TEXT[c] for c in deal]), actions, showdown, ",".join(map(str, state.payoffs.tolist())))
+
+
+def _hand_text(hand: int, deal_no: int, replay: int, block: int, button: int, seats: str, cards: str, actions: str,
+               showdown: str, payoffs: str) -> str:
+    """A ``"hand"`` log line from its parts as text (:func:`hand_line` and :func:`hand_lines` both write by it)."""
     return (
         f'{{"type":"hand","hand":{hand},"deal":{deal_no},"replay":{replay},"block":{block},'
-        f'"button":{int(button)},"seats":[{",".join(map(str, at_seat))}],'
-        f'"cards":"{"".join([CARD_TEXT[c] for c in deal])}",'
-        f'"actions":[{actions}],"showdown":[{showdown}],'
-        f'"payoffs":[{",".join(map(str, state.payoffs.tolist()))}]}}\n'
+        f'"button":{button},"seats":[{seats}],"cards":"{cards}","actions":[{actions}],'
+        f'"showdown":[{showdown}],"payoffs":[{payoffs}]}}\n'
     )
+
+
+_CARD_CHARS = np.array(CARD_TEXT, dtype="<U2")
+
+
+def _cards_text(cards: np.ndarray) -> list[str]:
+    """Each row of card codes ``(m, k)`` as text, two characters a card (one string per row, no Python loop per card)."""
+    m, k = cards.shape
+    if k == 0 or m == 0:
+        return [""] * m
+    return list(np.ascontiguousarray(_CARD_CHARS[cards]).view(f"<U{2 * k}").reshape(m).tolist())
+
+
+def _action_words(seat: np.ndarray, kind: np.ndarray, amount: np.ndarray, n: int) -> list[str]:
+    """``[seat,"action"]`` of every recorded action, the action as the scalar path writes it (``str(Action)``)."""
+    from holdem.games.base import ActionKind
+    from holdem.games.batched import unpack_discard
+
+    key = (amount * 4 + kind) * n + seat
+    distinct, at = np.unique(key, return_inverse=True)
+    words = []
+    for k in distinct.tolist():
+        rest, p = divmod(k, n)
+        value, kd = divmod(rest, 4)
+        action = Action(ActionKind(kd), value if kd == ActionKind.BET_RAISE else 0,
+                        unpack_discard(value) if kd == ActionKind.DISCARD else ())
+        words.append(f"[{p},{_ACTION_JSON.get(action) or _action_json(action)}]")
+    return list(np.array(words, dtype=object)[at.reshape(-1)].tolist())
+
+
+def hand_lines(record: BatchRecord, block: int, first_deal: int, at_seats: np.ndarray) -> list[str]:
+    """The ``"hand"`` log lines of the hands of a batched block's ``record``, exactly as :func:`hand_line` writes them.
+
+    ``record`` (:class:`holdem.match.batched.BatchRecord`, shown cards kept)
+    holds hands ``record.first`` … of block ``block``, whose first deal is
+    ``first_deal``; ``at_seats`` are the block's seatings (``[replay, seat]``
+    = agent).  Actions, showdowns and payoffs come from the record's arrays;
+    the only Python work per hand is joining its parts into the line.
+
+    Examples
+    --------
+    >>> from holdem.games import LimitHoldem
+    >>> from holdem.agents import AlwaysCall, AlwaysRaise
+    >>> from holdem.match.batched import play_block_batched
+    >>> game, deals, buttons = LimitHoldem(), np.tile(np.arange(52, dtype=np.int8), (2, 1)), np.array([0, 1])
+    >>> records, at_seats = [], np.array([[0, 1]])
+    >>> _ = play_block_batched(game, [AlwaysRaise(), AlwaysCall()], deals, buttons, game.showdown_ranks(deals, buttons),
+    ...                        at_seats, at_seats, records)
+    >>> line = hand_lines(records[0], 0, 0, at_seats)[1]          # the second hand: seat 1 has the button
+    >>> print(line[line.index('"actions"'):], end="")
+    "actions":[[1,"c"],[0,"r4"],[1,"c"],[0,"r6"],[1,"c"],[0,"r10"],[1,"c"],[0,"r14"],[1,"c"]],"showdown":[[0,"2c2h"],[1,"2d2s"]],"payoffs":[0,0]}
+    """
+    n = record.seat_agents.shape[1]
+    n_replays = at_seats.shape[0]
+    h = record.n_hands
+    order = np.argsort(record.hand, kind="stable")
+    words = _action_words(record.seat[order], record.kind[order], record.amount[order], n)
+    ends = np.cumsum(np.bincount(record.hand, minlength=h)).tolist()
+    actions = [",".join(words[a:b]) for a, b in zip([0] + ends[:-1], ends)]
+    showdown = [""] * h
+    shows = np.flatnonzero(record.showdown)
+    if len(shows):
+        assert record.shown is not None  # kept by play_block_batched for a logged block
+        folds = record.kind == 0
+        folded = np.zeros((h, n), dtype=bool)
+        folded[record.hand[folds], record.seat[folds]] = True
+        seat_order = (record.buttons[shows, None] + 1 + np.arange(n)) % n  # from the left of the button
+        shown = record.shown[shows]
+        texts = _cards_text(shown.reshape(len(shows) * n, -1).astype(np.intp))
+        for i, (j, seats, out) in enumerate(zip(shows.tolist(), seat_order.tolist(), folded[shows].tolist())):
+            showdown[j] = ",".join([f'[{p},"{texts[i * n + p]}"]' for p in seats if not out[p]])
+    cards = _cards_text(record.deals.astype(np.intp))
+    seat_text = [",".join(map(str, row)) for row in at_seats.tolist()]
+    payoffs = [",".join(map(str, row)) for row in record.payoffs.tolist()]
+    at = record.first
+    return [
+        _hand_text(first_deal * n_replays + at + j, first_deal + (at + j) // n_replays, (at + j) % n_replays, block,
+                   button, seat_text[(at + j) % n_replays], cards[j], actions[j], showdown[j], payoffs[j])
+        for j, button in enumerate(record.buttons.tolist())
+    ]
 
 
 def log_header(game: Game, names: Sequence[str], root: np.random.SeedSequence, block_size: int, n_deals: int,

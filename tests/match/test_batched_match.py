@@ -61,7 +61,7 @@ def test_an_agent_without_act_batch_or_with_hooks_keeps_the_scalar_path(monkeypa
 
 
 def test_a_logged_match_resumes_with_the_batched_results(tmp_path):
-    """A log is written by the scalar path; the same match unlogged (batched) gives the same chips."""
+    """A logged match (batched, writing its hand lines from the batch's records) gives the unlogged match's chips."""
     log = tmp_path / "m.jsonl"
     logged = play_match(LimitHoldem(), ["raise", "call"], 600, rng=4, block_size=200, log=log)
     plain = play_match(LimitHoldem(), ["raise", "call"], 600, rng=4, block_size=200)
@@ -222,15 +222,38 @@ def test_batched_bpp_rejects_speculation_that_learning_would_change(monkeypatch)
 
     from bpp.stud.players.paper import BPPPlayer
 
-    kept = []
+    checks = []
     check = BPPPlayer.batch_check
-    monkeypatch.setattr(BPPPlayer, "batch_check", lambda self, record, me: kept.append(
-        (check(self, record, me), record.n_hands)) or kept[-1][0])
+    monkeypatch.setattr(BPPPlayer, "batch_check", lambda self, record, me: checks.append(check(self, record, me))
+                        or checks[-1])
     got, want, _, _ = _bpp_pair(monkeypatch, Stud5(), lambda: BPPPlayer(rng=1), "rules", 1500, rng=2, block_size=1500,
                                 duplicate=False)
     np.testing.assert_array_equal(got.winnings, want.winnings)
-    assert any(k < n for k, n in kept)  # some batches were cut short
-    monkeypatch.setattr(BPPPlayer, "batch_check", lambda self, record, me: record.n_hands)
+    assert any(c.any() for c in checks)  # some hands were found played otherwise
+    monkeypatch.setattr(BPPPlayer, "batch_check", lambda self, record, me: np.zeros(record.n_hands, dtype=bool))
+    blind, want, _, _ = _bpp_pair(monkeypatch, Stud5(), lambda: BPPPlayer(rng=1), "rules", 1500, rng=2,
+                                  block_size=1500, duplicate=False)
+    assert not np.array_equal(blind.winnings, want.winnings)
+
+
+def test_batched_bpp_checks_again_only_what_the_record_changed(monkeypatch):
+    """Hands that a check finds played otherwise are played again alone; decisions whose earlier hands teach what
+    they were read (or checked) with are not decided again.  Both matter: skipping every decision, or replaying
+    without a check, gives other chips."""
+    from holdem.games import Stud5
+
+    import bpp.stud.players.paper as paper
+    from bpp.stud.players.paper import BPPPlayer
+
+    replays = []
+    replay = BPPPlayer.batch_replay
+    monkeypatch.setattr(BPPPlayer, "batch_replay", lambda self, record, me, hands: replays.append(len(hands))
+                        or replay(self, record, me, hands))
+    got, want, _, _ = _bpp_pair(monkeypatch, Stud5(), lambda: BPPPlayer(rng=1), "rules", 1500, rng=2, block_size=1500,
+                                duplicate=False)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+    assert replays and min(replays) < 50  # a few hands played again, not the batch's rest
+    monkeypatch.setattr(paper, "_same_prefix", lambda basis, now: len(now))  # every decision taken as known right
     blind, want, _, _ = _bpp_pair(monkeypatch, Stud5(), lambda: BPPPlayer(rng=1), "rules", 1500, rng=2,
                                   block_size=1500, duplicate=False)
     assert not np.array_equal(blind.winnings, want.winnings)

@@ -147,6 +147,10 @@ class RulePredictor(FrequencyPredictor):
     def __init__(self, n_players: int):
         super().__init__(n_players, specific=False)
 
+    def update(self, opponent: int, x: ArrayLike, actions: ArrayLike) -> "RulePredictor":
+        """Learns nothing (the generic model's frequencies are fixed), so the frequencies stay as computed; returns self."""
+        return self
+
 
 class NeuralPredictor:
     """Billings2002's neural-network action predictor: 19 inputs, one hidden layer, 3 softmax outputs, one network per opponent.

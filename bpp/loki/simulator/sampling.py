@@ -128,6 +128,9 @@ class SimulationResult:
 
 #: (4, 1326): each holding's number of cards of each suit
 _HOLDING_SUIT_COUNT = np.stack([(HOLDINGS & 3 == s).sum(axis=1) for s in range(4)]).astype(np.int8)
+#: the holdings that can make a flush in suit s when m cards of it are needed (m ≤ 2), at index 3 · s + m
+_FLUSH_CANDIDATES = [np.flatnonzero(_HOLDING_SUIT_COUNT[s] >= m) for s in range(4) for m in range(3)]
+_NO_RANK = 2**15 - 1  # above every hand rank (int16, at most 7,462)
 _R13 = np.arange(13)
 _LOWER = np.tril_indices(13, -1)
 
@@ -141,8 +144,9 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     Counted over rank patterns: without five cards of one suit a hand's rank depends on its cards' ranks only, so
     each board's 169 hole-rank patterns are evaluated once and weighted by their live holdings (from the board's
     count of each rank); the holdings that can hold five of a suit (the board has ``m`` ≥ 3 of it and the holding
-    at least ``5 − m``; at most one such suit on five cards or fewer) leave their pattern and are evaluated in
-    full.  Equal to the count over every holding (tests).
+    at least ``5 − m``; at most one such suit on five cards or fewer) leave their pattern and count by their own
+    rank, the larger of the pattern's and the flush table's (sorted per row, one ``searchsorted`` for every row and
+    player).  Equal to the count over every holding (tests).
     """
     tables = load_tables()
     T, k = boards.shape
@@ -167,41 +171,46 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     weight[:, _LOWER[0], _LOWER[1]] = 0  # a holding's ranks come as r0 ≤ r1
     weight = weight.reshape(T, 169)
     mine = pattern_rank[rows[:, None], _HOLDING_PATTERN[holdings]]  # (T, n)
-    flush_rows = np.flatnonzero(suit_count.max(axis=1) >= 3)
-    extra = None
+    top = suit_count.max(axis=1)
+    flush_rows = np.flatnonzero(top >= 3)
     if flush_rows.size:
-        suit = suit_count[flush_rows].argmax(axis=1)
-        need = 5 - suit_count[flush_rows, suit]
-        t, h = np.nonzero(_HOLDING_SUIT_COUNT[suit] >= need[:, None])
-        t = flush_rows[t]
-        live = (_HMASK[h] & board_mask[t]) == 0
-        t, h = t[live], h[live]
         _, hbits = _holding_arrays()
-        bbits = tables.suit_bits[boards].sum(axis=1)
-        row_suit = np.zeros(T, dtype=np.intp)
-        row_need = np.full(T, 9)
-        row_suit[flush_rows] = suit
-        row_need[flush_rows] = need
-
-        def rank(tt, hh):  # the larger of the pattern's rank and the flush table's entry for the row's suit (0 below
-            # five of it), as rank_of_keys ranks the hand: the hand's cards of that suit as a 13-bit rank mask
-            suited = ((hbits[hh] + bbits[tt]) >> (13 * row_suit[tt])) & 0x1FFF
-            return np.maximum(pattern_rank[tt, _HOLDING_PATTERN[hh]], tables.flush[suited])
-
-        exact = rank(t, h)
-        weight -= np.bincount(t * 169 + _HOLDING_PATTERN[h], minlength=T * 169).reshape(T, 169)
-        # the players' own holdings that can make the flush
-        ti, ii = np.nonzero(_HOLDING_SUIT_COUNT[row_suit[:, None], holdings] >= row_need[:, None])
-        mine[ti, ii] = rank(ti, holdings[ti, ii])
-        theirs = mine[t]  # (P, n)
-        slot = (t[:, None] * n + np.arange(n)).ravel()
-        extra = (np.bincount(slot, weights=(exact[:, None] < theirs).ravel(), minlength=T * n).reshape(T, n).astype(np.int64),
-                 np.bincount(slot, weights=(exact[:, None] == theirs).ravel(), minlength=T * n).reshape(T, n).astype(np.int64))
+        bbits = tables.suit_bits[boards[flush_rows]].sum(axis=1)
+        suit = suit_count[flush_rows].argmax(axis=1)
+        need = 5 - top[flush_rows]
+        # the players' own holdings that can make the flush: the larger of their pattern's rank and the flush
+        # table's entry for the row's suit, as rank_of_keys ranks the hand (that suit's cards as a 13-bit rank mask)
+        hh = holdings[flush_rows]
+        suited = ((hbits[hh] + bbits[:, None]) >> (13 * suit)[:, None]) & 0x1FFF
+        own = _HOLDING_SUIT_COUNT[suit[:, None], hh] >= need[:, None]
+        mine[flush_rows] = np.where(own, np.maximum(mine[flush_rows], tables.flush[suited]), mine[flush_rows])
     less = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] < mine[:, :, None])
     equal = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] == mine[:, :, None]) - 1
-    if extra is not None:
-        less += extra[0]
-        equal += extra[1]
+    if flush_rows.size:
+        # the live holdings that can make the flush were counted above by their pattern's rank: count them again by
+        # their own rank, minus their pattern's.  Rows are grouped by (suit, cards of it needed), whose candidate
+        # holdings are one fixed list; each row's ranks are sorted and the rows laid end to end, _NO_RANK + 1 apart,
+        # so one searchsorted counts every player's below / up-to for every row.
+        group = suit * 3 + need
+        for g in np.unique(group).tolist():
+            at = group == g
+            t = flush_rows[at]
+            cand = _FLUSH_CANDIDATES[g]
+            dead = (_HMASK[cand][None, :] & board_mask[t][:, None]) != 0
+            pattern = pattern_rank[t[:, None], _HOLDING_PATTERN[cand][None, :]]
+            suited = ((hbits[cand][None, :] + bbits[at][:, None]) >> (13 * (g // 3))) & 0x1FFF
+            exact = np.maximum(pattern, tables.flush[suited])
+            pattern[dead] = _NO_RANK  # a dead holding is neither below nor equal
+            exact[dead] = _NO_RANK
+            offset = np.arange(t.size, dtype=np.int64)[:, None] * (_NO_RANK + 1)
+            key = (mine[t] + offset).ravel()
+            row_start = np.arange(t.size)[:, None] * cand.size
+            for sign, ranks in ((1, exact), (-1, pattern)):
+                flat = (np.sort(ranks, axis=1) + offset).ravel()
+                lo = np.searchsorted(flat, key, side="left").reshape(t.size, n)
+                hi = np.searchsorted(flat, key, side="right").reshape(t.size, n)
+                less[t] += sign * (lo - row_start)
+                equal[t] += sign * (hi - lo)
     n_dead = k * 51 - k * (k - 1) // 2
     return (less + equal / 2) / (N_HOLDINGS - n_dead - 1)
 
@@ -418,6 +427,17 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, sizes, committed,
     return mu_call, mu_raise
 
 
+def _ramp(s, mu_call, mu_raise, sigma):
+    """P(continue) and P(raise) before capping, by the ramp of width ``2 sigma`` around each threshold (broadcast).
+
+    The probability triple of a strength ``s`` against thresholds (Billings2002 "probability triples"): 0 below
+    ``μ − σ``, 1 above ``μ + σ``, linear between.
+    """
+    go = np.minimum(np.maximum((s - mu_call + sigma) / (2 * sigma), 0.0), 1.0)  # clip, without its Python wrapper
+    up = np.minimum(np.maximum((s - mu_raise + sigma) / (2 * sigma), 0.0), 1.0)
+    return go, up
+
+
 def _range_percentiles(strength: np.ndarray) -> np.ndarray:
     """Each row's percentile among the column's rows (ties share their mid-rank): (T, m) → (T, m) in (0, 1).
 
@@ -501,7 +521,6 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
 
     # both branches: rows 0..T-1 call, T..2T-1 raise
     B = 2 * T
-    st = np.tile(strength, (2, 1, 1))
     fin = np.tile(final, (2, 1))
     committed = np.tile(np.asarray(tracker.committed, dtype=np.int64), (B, 1))
     folded = np.tile(np.asarray(tracker.folded, dtype=bool), (B, 1))
@@ -517,9 +536,11 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     base_committed = committed[:, me].copy()
     forced = np.concatenate([np.full(T, CALL), np.full(T, RAISE)])
     first = True
+    decided = []  # seat · 3 + action of every simulated decision after our forced first one
     order = (tracker.button + 1 + seats) % n  # post-flop acting order
     after = (seats[:, None] + 1 + seats[None, :]) % n  # (n, n): the seats after each seat, in turn
     if predictor is not None:
+        st = np.tile(strength, (2, 1, 1))
         # each seat's previous action and first raising round, as the tracker keeps them (-1 / 4: none)
         last = np.tile(np.array([-1 if a is None else a for a in tracker.last_action]), (B, 1))
         raised = np.tile(np.array([4 if x is None else x for x in tracker.raised_round]), (B, 1))
@@ -534,6 +555,13 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
         if predictor is not None:
             texture = (np.tile(np.array(board_texture(tuple(int(c) for c in board)))[None, :], (B, 1)) if r == rc
                        else np.tile(board_textures(full[:, : 2 + r]), (2, 1)))
+        # the ramp of every (trial, seat, bets to call) of the round at once, flat at (row · n + seat) · 3 + bets:
+        # 1 − P(continue) and 1 − P(raise) (a check always continues; P(raise) ≤ P(continue)), each float as the
+        # one decision's arithmetic gives it
+        go, up = _ramp(strength[:, :, r, None], mu_c[:, r], mu_r[:, r], sig[:, None])
+        go[:, :, 0] = 1.0
+        no_go = np.tile((1.0 - go).ravel(), 2)
+        no_up = np.tile((1.0 - np.minimum(up, go)).ravel(), 2)
         for _ in range(n * (cap + 2)):
             active = (to_act > 0) & (n_live > 1)
             if not active.any():
@@ -544,30 +572,29 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             high_idx = high[idx]
             owe = high_idx - paid
             b = np.minimum(-(-owe // size), 2)
-            s = st[idx, p, r]
-            mc = mu_c[p, r, b]
-            mr = mu_r[p, r, b]
+            level_idx = level[idx]
+            at = (idx * n + p) * 3 + b
+            fold_below = no_go[at]
+            call_below = np.where(level_idx < cap, no_up[at], 1.0)  # capped: no raise
             if predictor is not None and (p != me).any():
                 o = p != me
-                mc[o], mr[o] = _predicted_thresholds(
+                mc, mr = _predicted_thresholds(
                     predictor, me, n, p[o], idx[o], r, b[o], owe[o], sizes, committed, level, n_live, folded,
                     last, raised, texture, order,
                 )
-            sg = sig[p]
-            go = np.minimum(np.maximum((s - mc + sg) / (2 * sg), 0.0), 1.0)  # clip, without its Python wrapper
-            up = np.minimum(np.maximum((s - mr + sg) / (2 * sg), 0.0), 1.0)
-            go = np.where(owe == 0, 1.0, go)
-            level_idx = level[idx]
-            up = np.where(level_idx < cap, np.minimum(up, go), 0.0)
+                sg = sig[p[o]]
+                go_o, up_o = _ramp(st[idx[o], p[o], r], mc, mr, sg)
+                go_o = np.where(owe[o] == 0, 1.0, go_o)
+                fold_below[o] = 1.0 - go_o
+                call_below[o] = np.where(level_idx[o] < cap, 1.0 - np.minimum(up_o, go_o), 1.0)
             u = rng.random(idx.size)
-            act = np.where(u < 1.0 - go, FOLD, np.where(u < 1.0 - up, CALL, RAISE))
-            was_first = first
             if first:
                 act = forced[idx]
                 act = np.where((act == RAISE) & (level_idx >= cap), CALL, act)
                 first = False
-            if counts is not None and not was_first:
-                counts += np.bincount(p * 3 + act, minlength=3 * n).reshape(n, 3)
+            else:
+                act = (u >= fold_below).astype(np.intp) + (u >= call_below)  # FOLD below, CALL, RAISE from
+                decided.append(p * 3 + act)
             if predictor is not None:
                 last[idx, p] = act
                 raised[idx, p] = np.where(act == RAISE, np.minimum(raised[idx, p], r), raised[idx, p])
@@ -586,6 +613,8 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             nxt = after[p]
             live_next = ~folded[idx[:, None], nxt]
             cur[idx] = nxt[np.arange(idx.size), np.argmax(live_next, axis=1)]
+    if counts is not None and decided:
+        counts += np.bincount(np.concatenate(decided), minlength=3 * n).reshape(n, 3)
     # showdown / fold wins
     pot = committed.sum(axis=1)
     score = np.where(folded, -1, fin)

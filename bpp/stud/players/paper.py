@@ -53,6 +53,22 @@ if TYPE_CHECKING:
 
 __all__ = ["BPPPlayer", "opponent_action", "seat_action"]
 
+
+def _lessons(learned: np.ndarray, acted: np.ndarray) -> np.ndarray:
+    """Per hand what it teaches M_A|C: int8 (n, 5), whether it is learned from, then the opponent's action per
+    round (-1: did not act; -2 in every round: not learned from)."""
+    out = np.full((len(learned), 5), -2, dtype=np.int8)
+    out[:, 0] = learned
+    out[learned.astype(bool), 1:] = acted
+    return out
+
+
+def _same_prefix(basis: np.ndarray, now: np.ndarray) -> int:
+    """How many hands, from the first, teach the same in ``basis`` and ``now`` (``_lessons``; at most the shorter)."""
+    k = min(len(basis), len(now))
+    differ = np.flatnonzero((basis[:k] != now[:k]).any(axis=1))
+    return int(differ[0]) if len(differ) else k
+
 _BET_RAISE = ActionKind.BET_RAISE
 
 
@@ -233,7 +249,9 @@ class BPPPlayer(CurvePlayer):
         self._opp_up: list[int] = []
         self._my_up: list[int] = []
         self._speculating = False  # on the batched engine with learning: decisions recorded for batch_check
-        self._decisions: list = []
+        self._decisions: list[dict] = []
+        self._bases: list[np.ndarray] = []
+        self._taught: tuple | None = None
         self._chunk_first = 0
 
     # -- the variant: its network, its evidence, its learned tables ------------
@@ -494,19 +512,23 @@ class BPPPlayer(CurvePlayer):
         current, upcards, action = self._batch_evidence(observation)
         rounds = observation.round
         p = self._table_p(rounds, current, upcards, action)
+        foreseen = np.zeros(len(p), dtype=bool)
         if self._speculating:
             m = self._foreseen(observation.hand - self._chunk_first)
-            ahead = np.flatnonzero((m > 0) & (action < 2))
+            foreseen = (m > 0) & (action < 2)
+            ahead = np.flatnonzero(foreseen)
             if len(ahead):
                 p[ahead] = self._batch_p(self._foreseen_counts, m[ahead], rounds[ahead], current[ahead], upcards[ahead],
                                          action[ahead])
         u, theta = self._batch_theta(observation)
         can_raise = observation.legal[:, 2]
         x = self._batch_uniforms(observation)
-        kinds, _ = self._batch_decide(p - theta, rounds, u, can_raise, x)
+        kinds, near = self._batch_decide(p - theta, rounds, u, can_raise, x)
         if self._speculating:
-            self._decisions.append((observation.hand - self._chunk_first, rounds, current, upcards, action, theta, u,
-                                    can_raise, np.zeros(len(kinds)) if x is None else x, kinds))
+            self._decisions.append(dict(
+                hand=observation.hand - self._chunk_first, round=rounds, current=current, upcards=upcards, action=action,
+                theta=theta, u=u, can_raise=can_raise, x=np.zeros(len(kinds)) if x is None else x, kind=kinds,
+                basis=np.full(len(kinds), len(self._bases) - 1), loose=near & foreseen))
         return kinds
 
     def _refit_if_due(self) -> None:
@@ -519,15 +541,21 @@ class BPPPlayer(CurvePlayer):
         self._refit_if_due()
         self._hand_base = self._hand + 1
         self._speculating = self.learn
+        self._taught = None
         self._foresee(0, np.zeros(0, dtype=bool), np.zeros((0, 4), dtype=np.int64), np.zeros((0, 4), dtype=np.int64))
 
-    def _foresee(self, first: int, learned: np.ndarray, acted: np.ndarray, types: np.ndarray) -> None:
+    def _foresee(self, first: int, learned: np.ndarray, acted: np.ndarray, types: np.ndarray,
+                 counts: list | None = None) -> None:
         """The next batch starts at hand ``first``; ``learned`` (per hand from it), ``acted`` and ``types`` (per
         showdown) are what the last played batch says the hands from it teach (the play's foresight)."""
         self._chunk_first = first
         self._decisions = []
+        # what each decision's P(win) was known right with: per basis, the hands (from the batch's first) whose
+        # lessons it holds (per hand: learned?, the opponent's action per round); a decision is right while the
+        # record's hands before its own teach the same
+        self._bases = [_lessons(learned, acted)]
         self._foreseen_before = np.concatenate([[0], np.cumsum(learned)])
-        self._foreseen_counts = self._counts_after(acted, types)
+        self._foreseen_counts = self._counts_after(acted, types) if counts is None else counts
 
     def _in_tables(self, before: np.ndarray) -> np.ndarray:
         """Of ``before`` showdowns since the batch's first hand, how many the tables at a hand hold (<= 0: none)."""
@@ -538,6 +566,20 @@ class BPPPlayer(CurvePlayer):
         """:meth:`_in_tables` at ``hands`` (from the batch's first) with the foreseen showdowns."""
         before = self._foreseen_before
         return self._in_tables(before[np.minimum(hands, len(before) - 1)])
+
+    def _record_lessons(self, record, me: int) -> dict:
+        """What every hand of ``record`` teaches (:meth:`_learned_from`; ``counts``: :meth:`_counts_after` of them,
+        computed when first asked), kept while ``record`` is the last record asked about."""
+        if self._taught is None or self._taught[0] is not record:
+            learned, acted, types = self._learned_from(record, me)
+            self._taught = (record, dict(learned=learned, acted=acted, types=types, counts=None))
+        lessons = self._taught[1]
+        return lessons
+
+    def _record_counts(self, lessons: dict) -> list:
+        if lessons["counts"] is None:
+            lessons["counts"] = self._counts_after(lessons["acted"], lessons["types"])
+        return lessons["counts"]
 
     def _learned_from(self, record, me: int, first: int = 0, stop: int | None = None):
         """What hands ``first`` … ``stop - 1`` of ``record`` teach M_A|C (as :meth:`observe` and ``ActionModel.update``):
@@ -574,37 +616,64 @@ class BPPPlayer(CurvePlayer):
             out.append(counts + np.cumsum(step, axis=0))
         return out
 
-    def batch_check(self, record: BatchRecord, me: int) -> int:
-        """How many hands of ``record``, from the first, were played as hand by hand (see
+    def batch_check(self, record: BatchRecord, me: int) -> np.ndarray:
+        """Which hands of ``record`` this player would have played otherwise hand by hand (see
         :func:`holdem.match.batched.batch_learner`): every decision is decided again with the tables its hand
-        would have had, learning from the showdowns of the batch's earlier hands as played."""
+        would have had, learning from the showdowns of the batch's earlier hands as recorded.
+
+        A decision whose P(win) was read (or last checked) with the lessons
+        of exactly the hands the record has before it is not decided again
+        (its P(win), and so its action, are the same), unless it was within
+        rounding of another action with foreseen tables.
+        """
         self._refit_if_due()
-        n = record.n_hands
+        out = np.zeros(record.n_hands, dtype=bool)
         if not self.learn or not self._decisions:
-            return n
-        learned, acted, types = self._learned_from(record, me)
-        m = self._in_tables(np.cumsum(learned) - learned)
-        hand, rounds, current, upcards, action, theta, u, can_raise, drawn, kinds = (
-            np.concatenate(part) for part in zip(*self._decisions))
-        x = None if self.play == "argmax" else drawn  # argmax draws nothing
-        m = m[hand]
-        todo = np.flatnonzero(action < 2)  # an unobserved OPP_Action: P(win) does not depend on M_A|C
+            return out
+        lessons = self._record_lessons(record, me)
+        learned = lessons["learned"]
+        now = _lessons(learned, lessons["acted"])
+        same = np.array([_same_prefix(basis, now) for basis in self._bases])
+        d = {k: np.concatenate([part[k] for part in self._decisions]) for k in self._decisions[0]}
+        self._decisions = [d]
+        x = None if self.play == "argmax" else d["x"]  # argmax draws nothing
+        hand = d["hand"]
+        # an unobserved OPP_Action: P(win) does not depend on M_A|C
+        todo = np.flatnonzero((d["action"] < 2) & ((hand > same[d["basis"]]) | d["loose"]))
+        self._bases.append(now)  # every decision stands checked with the record's lessons (or its hand is played again)
+        d["basis"] = np.full(len(hand), len(self._bases) - 1)
+        d["loose"] = np.zeros(len(hand), dtype=bool)
         if not len(todo):
-            return n
+            return out
+        m = self._in_tables(np.cumsum(learned) - learned)[hand]
+        rounds, current, upcards, action = d["round"], d["current"], d["upcards"], d["action"]
         exact = m[todo] <= 0  # the batch's own tables
         p = self._table_p(rounds[todo], current[todo], upcards[todo], action[todo])
         later = np.flatnonzero(~exact)
         if len(later):
             i = todo[later]
-            p[later] = self._batch_p(self._counts_after(acted, types), m[i], rounds[i], current[i], upcards[i], action[i])
+            p[later] = self._batch_p(self._record_counts(lessons), m[i], rounds[i], current[i], upcards[i], action[i])
+        theta, u, can_raise, kinds = d["theta"], d["u"], d["can_raise"], d["kind"]
         xs = None if x is None else x[todo]
         again, near = self._batch_decide(p - theta[todo], rounds[todo], u[todo], can_raise[todo], xs, exact=False)
         differ = again != kinds[todo]
         for j in np.flatnonzero(near):  # within rounding of a boundary: decide with exactly refit tables
             i = todo[j]
-            differ[j] = self._differs_exactly(acted, types, int(m[i]), i, rounds, current, upcards, action, theta, u,
-                                              can_raise, x, kinds)
-        return int(hand[todo[differ]].min()) if differ.any() else n
+            differ[j] = self._differs_exactly(lessons["acted"], lessons["types"], int(m[i]), i, rounds, current, upcards,
+                                              action, theta, u, can_raise, x, kinds)
+        out[hand[todo[differ]]] = True
+        return out
+
+    def batch_replay(self, record: BatchRecord, me: int, hands: np.ndarray) -> None:
+        """``hands`` of ``record`` are played again: foresee from ``record`` as recorded, forget their decisions."""
+        lessons = self._record_lessons(record, me)
+        decisions, bases = self._decisions, self._bases
+        self._foresee(record.first, lessons["learned"], lessons["acted"], lessons["types"], self._record_counts(lessons))
+        self._bases = bases + self._bases  # the replayed decisions' basis is the last
+        if decisions:
+            d = {k: np.concatenate([part[k] for part in decisions]) for k in decisions[0]}
+            other = ~np.isin(d["hand"], hands)
+            self._decisions = [{k: v[other] for k, v in d.items()}]
 
     def _batch_p(self, counts: list, m: np.ndarray, rounds: np.ndarray, current: np.ndarray, upcards: np.ndarray,
                  action: np.ndarray) -> np.ndarray:
@@ -653,17 +722,19 @@ class BPPPlayer(CurvePlayer):
         """Learn from the first ``n`` hands of ``record`` as :meth:`observe` and :meth:`new_hand` would have; what
         the later hands taught as played is kept as foresight for the next batch (it starts at the first of them)."""
         self._hand += n
+        lessons = self._record_lessons(record, me)
+        learned = lessons["learned"]
+        total = int(learned[:n].sum())
+        ahead = learned[n:], lessons["acted"][total:], lessons["types"][total:]
+        self._taught = None
         if not self.learn:
-            self._foresee(record.first + n, *self._learned_from(record, me, n, n))
+            self._foresee(record.first + n, *ahead)
             return
-        learned, acted, types = self._learned_from(record, me, 0, n)
-        ahead = self._learned_from(record, me, n)
-        total = len(acted)
         if total:
             p0 = self._pending
             # the tables of the last accepted hand: refit at its start or before, from the showdowns of earlier hands
-            in_tables = int(self._in_tables(np.array(total - int(learned[-1]))))
-            counts = self._counts_after(acted, types)
+            in_tables = int(self._in_tables(np.array(total - int(learned[n - 1]))))
+            counts = self._record_counts(lessons)
             if in_tables > 0:
                 self.model_.counts_ = [c[in_tables].copy() for c in counts]
                 self.refit()
