@@ -226,3 +226,20 @@ def test_a_stream_without_the_hand_index_is_caught(monkeypatch):
     results = {label: (n, r, bound) for label, n, r, bound in _correlations(_pairs(decisions, samples, deals))}
     n, r, bound = results["agent 0: hand h vs h+1, same step"]
     assert n > 50 and r > 0.99 > bound
+
+
+def test_an_agent_draws_the_same_numbers_whatever_it_plays_against(monkeypatch):
+    """Identical where the design says so (common random numbers): agent ``i``'s key in block ``b`` comes from child
+    ``(b, 1 + i)`` of the seed alone, so a paired experiment on one seed (bpp learning or frozen, one network or
+    another, against the same opponent) gives the opponent the same stream in every block, and the same deals."""
+    made = []
+    make = match_agents.AgentSpec.make
+    monkeypatch.setattr(match_agents.AgentSpec, "make", lambda spec, rng: made.append(make(spec, rng)) or made[-1])
+    keys = []
+    for first in ("bpp", "bpp-card"):
+        made.clear()
+        play_match(Stud5(), [first, "prob"], 30, rng=7, duplicate=True, block_size=10)
+        # the last three: one prob per block (keep_learners made one first to ask whether it learns)
+        keys.append([(a._stream_key, a._sample_key) for a in made if type(a).__name__ == "ProbabilisticPlayer"][-3:])
+    assert keys[0] == keys[1]  # the same keys against either BPP
+    assert len({k for pair in keys[0] for k in pair}) == 6  # and a different key in every block
