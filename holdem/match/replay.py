@@ -23,9 +23,14 @@ from holdem.games.base import Action, Event, Observation
 __all__ = ["LoggedSeat", "logged_seats_driver", "replay_log_hands"]
 
 
+class LogEnded(ValueError):
+    """The logged actions end before the hand does."""
+
+
 class LoggedSeat:
     """One seat of a logged hand: ``act`` answers the next logged action (the stream shared by every seat), asking
-    ``agent`` first when there is one; the hooks are passed on to it (a showdown of a ``hidden`` seat is not told)."""
+    ``agent`` first when there is one; the hooks are passed on to it (a showdown of a ``hidden`` seat is not told).
+    When the logged actions run out before the hand ends, ``act`` raises :class:`LogEnded`."""
 
     def __init__(self, next_action: Callable[[], tuple[int, Action]], agent: Any = None, hidden: Sequence[int] = ()):
         from holdem.play import _hook
@@ -41,7 +46,10 @@ class LoggedSeat:
     def act(self, observation: Observation) -> Action:
         if self._act is not None and observation.player not in self.hidden:
             self._act(observation)
-        return self._next()[1]
+        try:
+            return self._next()[1]
+        except StopIteration:
+            raise LogEnded("the logged actions end before the hand does") from None
 
     def new_hand(self, seat: int) -> None:
         if self._new_hand is not None:
@@ -87,8 +95,8 @@ def replay_log_hands(game: Any, hands: Sequence[dict[str, Any]], agents: Mapping
         state = game.new_hand(deal, button=h["button"])
         try:
             logged_seats_driver(actions, game.n_players, at_seat).play(state)
-        except StopIteration:
-            raise ValueError(f"{source}: hand {h['hand']}: the logged actions end before the hand does") from None
+        except LogEnded as e:
+            raise ValueError(f"{source}: hand {h['hand']}: {e}") from None
         if state.payoffs.tolist() != list(h["payoffs"]):
             raise ValueError(f"{source}: hand {h['hand']}: replayed, it pays {state.payoffs.tolist()}, "
                              f"not the logged {list(h['payoffs'])}")

@@ -34,17 +34,7 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
     cut_agents = match_agents(names, rng=7)
     learner = next(i for i, a in enumerate(cut_agents) if not isinstance(a, str))
     agent = cut_agents[learner].instance
-    calls = {"n": 0}
-    budget = _acts(game, names, n, duplicate, block, learner, tmp_path / "count.jsonl")
-    original = agent.act
-
-    def act(observation):
-        calls["n"] += 1
-        if calls["n"] > budget:
-            raise Interrupt
-        return original(observation)
-
-    agent.act = act
+    _count_decisions(agent, _acts(game, names, n, duplicate, block, learner, tmp_path / "count.jsonl"))
     with pytest.raises(Interrupt):
         play_match(game, cut_agents, n, rng=7, duplicate=duplicate, block_size=block, log=tmp_path / "cut.jsonl")
     assert read_log(tmp_path / "cut.jsonl").n_deals == 2 * block
@@ -65,22 +55,36 @@ def test_an_interrupted_learners_match_resumed_from_its_log_equals_the_whole_mat
 
 
 def _acts(game, names, n, duplicate, block, learner, log):
-    """How many times the learner acted in the first two blocks and a bit of the third (where the cut falls).
+    """How many times the learner decided (``act`` or ``act_batch``) in the first two blocks and a bit of the third
+    (where the cut falls).
 
-    Logged as the cut match is: a match that logs plays hand by hand, one that does not may run on the batched engine.
+    Logged as the cut match is, so played the same way (hand by hand, or on the batched engine when every agent
+    decides for batches).
     """
     counting = match_agents(names, rng=7)
-    agent = counting[learner].instance
-    original = agent.act
-    calls = {"n": 0}
-
-    def act(observation):
-        calls["n"] += 1
-        return original(observation)
-
-    agent.act = act
+    calls = _count_decisions(counting[learner].instance)
     play_match(game, counting, 2 * block, rng=7, duplicate=duplicate, block_size=block, log=log)
     return calls["n"] + 3
+
+
+def _count_decisions(agent, budget=None):
+    """Count the agent's calls of ``act`` and ``act_batch``; past ``budget`` calls, raise :class:`Interrupt`."""
+    calls = {"n": 0}
+    for name in ("act", "act_batch"):
+        if isinstance(getattr(type(agent), name, None), property):
+            name = "_" + name  # a property that hands out the method (BPPPlayer batches only where it is exact)
+        original = getattr(agent, name, None)
+        if original is None:
+            continue
+
+        def decide(observation, original=original):
+            calls["n"] += 1
+            if budget is not None and calls["n"] > budget:
+                raise Interrupt
+            return original(observation)
+
+        setattr(agent, name, decide)
+    return calls
 
 
 def test_a_hand_line_that_does_not_replay_to_its_payoffs_is_one_line():
