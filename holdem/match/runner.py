@@ -545,7 +545,7 @@ def keep_learners(specs: Sequence[AgentSpec], root: np.random.SeedSequence) -> t
         if spec.factory is not None:
             learns = getattr(spec.factory, "learns_across_hands", None) if isinstance(spec.factory, type) else None
             if learns is None or learns:
-                agent = spec.factory(rng=np.random.default_rng(stream))
+                agent = spec.make(np.random.default_rng(stream))
                 if capabilities(agent).learns_across_hands:
                     spec = AgentSpec(spec.name, instance=agent, games=spec.games)
         out.append(spec)
