@@ -95,7 +95,7 @@ from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.model.handvalue import down_card_codes, showing_code
-from bpp.stud.players.reference import DownCardPlayer, _decisions, unseen_cards
+from bpp.stud.players.reference import DownCardPlayer, unseen_cards
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -317,7 +317,7 @@ class CardBPP(DownCardPlayer):
     def _evidence(self, history, opp: int, cards: np.ndarray, opp_up: tuple, bpp_up: tuple) -> list[tuple]:
         """One ``(showing, facing, can_raise, kind, rel vector)`` per opponent decision in ``history``."""
         out = []
-        for r, facing, can_raise, kind in _decisions(history, opp, self.max_bets):
+        for r, facing, can_raise, kind in self._reader.read(history, opp, self.max_bets):  # _decisions
             rel, showing = self._relations(opp_up[: r + 1], bpp_up[: r + 1])
             out.append((showing, int(facing), int(can_raise), kind, rel[cards]))
         return out
