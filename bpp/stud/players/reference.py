@@ -649,8 +649,14 @@ def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
         return p
     flush = suited[_subsets(suited.size)[1]]  # the σ triples, as pool positions
     cards = np.concatenate([pool[flush], np.broadcast_to(np.asarray(theirs_up), (len(flush), 2))], axis=1)
-    as_flush = rank_of_keys(tables.card_keys[cards].sum(axis=1), 5, suit_bits=tables.suit_bits[cards].sum(axis=1))
-    as_ranks = rank_of_keys(tables.card_keys[(cards >> 2 << 2) | _STAND_IN_SUITS].sum(axis=1), 5)
+    f = len(flush)
+    keys = np.empty(2 * f + 91, dtype=np.int64)  # one evaluator call: t's flush values, t's ranks' values, BPP's M[q1, q2]
+    bits = np.zeros(keys.size, dtype=np.int64)
+    keys[:f], bits[:f] = tables.card_keys[cards].sum(axis=1), tables.suit_bits[cards].sum(axis=1)
+    keys[f : 2 * f] = tables.card_keys[(cards >> 2 << 2) | _STAND_IN_SUITS].sum(axis=1)
+    keys[2 * f :] = tables.card_keys[_PAIR_RANKS[0] * 4] + tables.card_keys[_PAIR_RANKS[1] * 4 + 1] + tables.card_keys[list(mine)].sum()
+    values = rank_of_keys(keys, 5, suit_bits=bits)
+    as_flush, as_ranks, own = values[:f], values[f : 2 * f], values[2 * f :]
     # C(t) with each value, BPP's pairs a of U - t counted by their ranks (q1 <= q2; BPP cannot make a flush):
     # gain(t) = Σ (pairs of U - t with those ranks) (w(M[q1, q2], flush value) - w(M[q1, q2], ranks' value)), 2 w = sign + 1
     left = np.tile(np.bincount(pool >> 2, minlength=13), (len(flush), 1))  # the unseen cards of each rank, less t's
@@ -659,7 +665,6 @@ def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
         left[each, pool[flush[:, j]] >> 2] -= 1
     low, high = left[:, _PAIR_RANKS[0]], left[:, _PAIR_RANKS[1]]
     n_pairs = np.where(_PAIR_RANKS[0] == _PAIR_RANKS[1], low * (low - 1) // 2, low * high)  # (F, 91)
-    own = rank_of_keys(tables.card_keys[_PAIR_RANKS[0] * 4] + tables.card_keys[_PAIR_RANKS[1] * 4 + 1] + tables.card_keys[list(mine)].sum(), 5)
     gain = (n_pairs * (np.sign(own - as_flush[:, None]) - np.sign(own - as_ranks[:, None]))).sum(axis=1) / 2
     extra = np.bincount(flush.ravel(), weights=np.repeat(gain, 3), minlength=n) / ((n - 1) * (n - 2) * (n - 3) * (n - 4) / 4)
     return p + extra[np.searchsorted(pool, holes)]
