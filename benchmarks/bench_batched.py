@@ -164,27 +164,24 @@ def draw_styles(hands: int, block_size: int, repeat: int, *, scalar: bool) -> fl
     return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
 
 
-def bpp_rules(hands: int, block_size: int, repeat: int, *, scalar: bool = False) -> tuple[float, bool]:
-    """``bpp`` (the paper's BPP, Korb1999, learning M_A|C after every showdown) against ``rules`` in stud, one match
-    of ``hands`` hands from a fresh BPP, and whether it ran batched (``scalar``: both agents without ``act_batch``)."""
+def bpp_rules(hands: int, block_size: int, repeat: int, *, scalar: bool = False, agent: str = "bpp") -> tuple[float, bool]:
+    """``agent`` (the paper's BPP, Korb1999, or a §6 variant, learning after every showdown) against ``rules`` in
+    stud, one match of ``hands`` hands from a fresh player, and whether it ran batched (``scalar``: every block
+    hand by hand)."""
+    from unittest import mock
+
     import bpp.registry as registry
-    from bpp.stud.opponents.paper import RuleBasedPlayer
-    from bpp.stud.players.paper import BPPPlayer
+    import holdem.match.batched as batched_path
     from holdem.games import Stud5
     from holdem.match.batched import plays_batched
 
-    class ScalarBPP(BPPPlayer):
-        act_batch = None
-
-    class ScalarRules(RuleBasedPlayer):
-        act_batch = None
-
-    agents = [ScalarBPP, ScalarRules] if scalar else ["bpp", "rules"]
+    agents = [agent, "rules"]
     game = Stud5()
-    made = [a(rng=0) if isinstance(a, type) else registry.make_agent(a, rng=0) for a in agents]
-    batched = plays_batched(made)
-    play_match(game, agents, 200, rng=0, block_size=block_size)
-    return best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat), batched
+    batched = not scalar and plays_batched([registry.make_agent(a, rng=0) for a in agents])
+    with mock.patch.object(batched_path, "play_block_batched", lambda *a, **k: None) if scalar else mock.MagicMock():
+        play_match(game, agents, 200, rng=0, block_size=block_size)
+        rate = best_rate(lambda k: play_match(game, agents, hands, rng=k, block_size=block_size), hands, repeat)
+    return rate, batched
 
 
 def vector_env(steps: int, num_envs: int, repeat: int, game: str = "limit-holdem", opponents: tuple[str, ...] = ("call",),
@@ -306,13 +303,37 @@ def batch_memory(hands: int = 100_000) -> float:
     return peak / 1e6
 
 
+#: The §6 variants that decide batches (bpp.stud_variants' ``batches``) besides ``bpp``.
+VARIANTS = ("bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing")
+
+
+def bpp_section(a: argparse.Namespace) -> None:
+    """Print ``bpp`` (and with ``--variants`` the batching §6 variants) vs ``rules``: batched beside the scalar path."""
+    n_bpp = max(a.hands // 4, 20_000)
+    for agent in ("bpp",) + (VARIANTS if a.variants else ()):
+        br, br_batched = bpp_rules(n_bpp, a.block_size, a.repeat, agent=agent)
+        br_scalar, _ = bpp_rules(max(a.hands // 400, 2_000), a.block_size, a.repeat, scalar=True, agent=agent)
+        path = "batched" if br_batched else "hand by hand, no act_batch"
+        print(f"heads-up five-card stud, {agent} (learning) vs rules, a {n_bpp:,}-hand match from a fresh {agent} "
+              f"(hands/s, best of {a.repeat}):")
+        print(f"  {'bpp play_match (' + path + ')':44s} {br:12,.0f}   {'target 100,000' if agent == 'bpp' else ''}")
+        print(f"  {'bpp play_match, scalar path':44s} {br_scalar:12,.0f}   batched/scalar {br / br_scalar:6.1f}x")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=1_000_000)
     ap.add_argument("--block-size", type=int, default=100_000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", choices=("all", "bpp"), default="all",
+                    help="bpp: only the bpp vs rules match (and --variants)")
+    ap.add_argument("--variants", action="store_true", help=f"also {', '.join(VARIANTS)} vs rules")
     a = ap.parse_args(argv)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if a.only == "bpp":
+        bpp_section(a)
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return
     rate = ours(a.hands, a.block_size, a.repeat)
     scalar = ours_scalar(max(a.hands // 50, 2_000), a.repeat)
     engine = engine_only(a.block_size, a.repeat)
@@ -355,14 +376,7 @@ def main(argv=None) -> None:
     print(f"five-seat five-card draw, Kendall's fixed styles (LA, LP, TA, TP, LA) (hands/s, best of {a.repeat}):")
     print(f"  {'bpp play_match (batched, block ' + format(a.block_size, ',') + ')':44s} {ds:12,.0f}")
     print(f"  {'bpp play_match, scalar path':44s} {ds_scalar:12,.0f}   batched/scalar {ds / ds_scalar:6.1f}x")
-    n_bpp = max(a.hands // 4, 20_000)
-    br, br_batched = bpp_rules(n_bpp, a.block_size, a.repeat)
-    br_scalar, _ = bpp_rules(max(a.hands // 400, 2_000), a.block_size, a.repeat, scalar=True)
-    path = "batched" if br_batched else "hand by hand, no act_batch"
-    print(f"heads-up five-card stud, bpp (learning) vs rules, a {n_bpp:,}-hand match from a fresh bpp "
-          f"(hands/s, best of {a.repeat}):")
-    print(f"  {'bpp play_match (' + path + ')':44s} {br:12,.0f}   target 100,000")
-    print(f"  {'bpp play_match, scalar path':44s} {br_scalar:12,.0f}   batched/scalar {br / br_scalar:6.1f}x")
+    bpp_section(a)
     vec, one = vector_env(200, 4_096, a.repeat)
     print(f"Gymnasium env, heads-up limit vs call, random legal actions (learner decisions/s, best of {a.repeat}):")
     print(f"  {'bpp.vector_env.BatchVsAgentsEnv (4,096 tables)':44s} {vec:12,.0f}   vs VsAgentsEnv {vec / one:6.1f}x")

@@ -25,6 +25,8 @@ Adding a §6 variant is one line of :data:`STUD_VARIANTS` (and its player class)
 ('models', 'stud', 'bluff')
 >>> [s.agent for s in STUD_VARIANTS.values() if s.target is None]
 ['bpp-up']
+>>> [s.agent for s in STUD_VARIANTS.values() if s.batches]
+['bpp', 'bpp-up', 'bpp-linked', 'bpp-actions', 'bpp-bluff', 'bpp-dbn', 'bpp-showing']
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ class VariantSpec:
         Nodes observed besides Figure 1's BPP_Current, OPP_Upcards and OPP_Action (shaded in the figure).
     drawing : str
         ``"rounds"`` (one network per betting round) or ``"dbn"`` (the four rounds as slices of one network, §6.3).
+    batches : bool
+        Whether the player decides whole batches of hands exactly as hand by hand, learning included (its
+        ``act_batch``: ``play_match`` then plays it on the batched engine, :mod:`holdem.match.batched`).
     """
 
     agent: str
@@ -86,6 +91,7 @@ class VariantSpec:
     drawing: str = "rounds"
     factors: str | None = None
     stem: str | None = None
+    batches: bool = False
 
     @property
     def file_stem(self) -> str:
@@ -117,24 +123,25 @@ STUD_VARIANTS = MappingProxyType({
         "bpp", "bpp.stud.players.paper:BPPPlayer", "Korb1999 §3: Figure 1's network per round",
         "BPP's network (Korb1999 Figure 1)",
         "stud-nets", "bpp.stud.model.build:NETS",
-        "BPP's four five-card stud networks (BIF and XMLBIF) from dealt or enumerated hands", "stud", factors="bpp.stud.model.figure1:figure1_factors", stem="stud"),
+        "BPP's four five-card stud networks (BIF and XMLBIF) from dealt or enumerated hands", "stud", factors="bpp.stud.model.figure1:figure1_factors", stem="stud",
+        batches=True),
     "up": VariantSpec(
         "bpp-up", "bpp.stud.players.upcards:bpp_up", "§6.1: OPP_Action also conditioned on BPP's up cards",
         "bpp-up: Figure 1 + BPP_Showing → OPP_Action (Korb1999 §6.1)",
-        layout={"BPP_Showing": (-1.0, 1.0)}, pixels={"BPP_Showing": (0, 770)}, observed=("BPP_Showing",), factors="bpp.stud.model.upcards:upcards_factors"),
+        layout={"BPP_Showing": (-1.0, 1.0)}, pixels={"BPP_Showing": (0, 770)}, observed=("BPP_Showing",), factors="bpp.stud.model.upcards:upcards_factors", batches=True),
     "linked": VariantSpec(
         "bpp-linked", "bpp.stud.players.linked:LinkedBPP", "§6: arc BPP_Final -> OPP_Final (one deck)",
         "bpp-linked: Figure 1 + BPP_Final → OPP_Final (Korb1999 §6.1)",
         "stud-linked", "bpp.stud.model.build:LINKED",
         "BPP's stud networks with the arc BPP_Final -> OPP_Final (Korb1999 section 6)", "stud/linked",
-        factors="bpp.stud.model.linked:linked_factors", stem="stud_linked"),
+        factors="bpp.stud.model.linked:linked_factors", stem="stud_linked", batches=True),
     "actions": VariantSpec(
         "bpp-actions", "bpp.stud.players.actions:ActionsBPP",
         "§6.1: OPP_Action = pass/call/bet/raise, own open/facing curves",
         "bpp-actions: OPP_Action = pass/call/bet/raise (Korb1999 §6.1)",
         "stud-actions", "bpp.stud.model.build:ACTIONS",
         "BPP's stud networks with the pass/call/bet/raise OPP_Action, at its prior (Korb1999 section 6.1)",
-        "stud/actions", factors="bpp.stud.model.actions:actions_factors", stem="stud_actions"),
+        "stud/actions", factors="bpp.stud.model.actions:actions_factors", stem="stud_actions", batches=True),
     "bluff": VariantSpec(
         "bpp-bluff", "bpp.stud.players.bluff:BluffBPP", "§6.1: OPP_Bluff node learned from showdowns",
         "bpp-bluff: Figure 1 + OPP_Bluff between OPP/BPP_Current and OPP_Action (Korb1999 §6.1)",
@@ -142,13 +149,13 @@ STUD_VARIANTS = MappingProxyType({
         "BPP's stud networks with the OPP_Bluff node, at its priors (Korb1999 section 6.1)", "stud/bluff",
         layout={"OPP_Upcards": (-0.5, 0.0), "OPP_Bluff": (0.5, 0.0), "OPP_Action": (0.0, -1.0)},
         pixels={"OPP_Upcards": (0, 660), "OPP_Bluff": (490, 660), "OPP_Action": (245, 800)},
-        factors="bpp.stud.model.bluff:bluff_factors", stem="stud_bluff"),
+        factors="bpp.stud.model.bluff:bluff_factors", stem="stud_bluff", batches=True),
     "dbn": VariantSpec(
         "bpp-dbn", "bpp.stud.players.dbn:DBNBPP", "§6.3: one four-slice dynamic network, belief carried across rounds",
         "bpp-dbn: the four rounds as time slices of one dynamic network (Korb1999 §6.3)",
         "stud-dbn", "bpp.stud.model.build:DBN",
         "BPP's four-slice dynamic Bayesian network (Korb1999 section 6.3)", "stud/dbn", drawing="dbn",
-        factors="bpp.stud.model.dbn:dbn_factors", stem="stud_dbn"),
+        factors="bpp.stud.model.dbn:dbn_factors", stem="stud_dbn", batches=True),
     "showing": VariantSpec(
         "bpp-showing", "bpp.stud.players.showing:ShowingBPP", "§6.1: curves split on BPP's strength showing / hidden",
         "bpp-showing: Figure 1 + BPP_Upcards and BPP_Strength (Korb1999 §6.1)",
@@ -156,5 +163,5 @@ STUD_VARIANTS = MappingProxyType({
         "BPP's stud networks with BPP_Upcards and BPP_Strength (Korb1999 section 6.1)", "stud/showing",
         layout={"BPP_Upcards": (1.6, 0.0), "BPP_Strength": (1.0, -1.0)},
         pixels={"BPP_Upcards": (490, 660), "BPP_Strength": (735, 800)}, observed=("BPP_Upcards", "BPP_Strength"),
-        factors="bpp.stud.model.showing:showing_factors", stem="stud_showing"),
+        factors="bpp.stud.model.showing:showing_factors", stem="stud_showing", batches=True),
 })

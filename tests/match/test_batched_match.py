@@ -178,6 +178,16 @@ def test_batched_draw_match_equals_the_scalar_match(monkeypatch, options, agents
     _assert_batched_equals_scalar(monkeypatch, Draw5(**options), agents, 300, rng=17, block_size=150)
 
 
+def _bpp_variant(agent, **kwargs):
+    """The player of a BPP variant (``bpp.stud_variants``) built with keywords."""
+    import importlib
+
+    from bpp.stud_variants import STUD_VARIANTS
+
+    module, name = next(s.player for s in STUD_VARIANTS.values() if s.agent == agent).split(":")
+    return getattr(importlib.import_module(module), name)(**kwargs)
+
+
 def _bpp_pair(monkeypatch, game, make, opponent, n_deals, *, rng, block_size, duplicate=True):
     """(batched, scalar) results and learners of the same match: every block batched, and hand by hand."""
     calls = []
@@ -242,7 +252,7 @@ def test_batched_bpp_checks_again_only_what_the_record_changed(monkeypatch):
     without a check, gives other chips."""
     from holdem.games import Stud5
 
-    import bpp.stud.players.paper as paper
+    import bpp.stud.players.batched as batched
     from bpp.stud.players.paper import BPPPlayer
 
     replays = []
@@ -253,37 +263,92 @@ def test_batched_bpp_checks_again_only_what_the_record_changed(monkeypatch):
                                 duplicate=False)
     np.testing.assert_array_equal(got.winnings, want.winnings)
     assert replays and min(replays) < 50  # a few hands played again, not the batch's rest
-    monkeypatch.setattr(paper, "_same_prefix", lambda basis, now: len(now))  # every decision taken as known right
+    monkeypatch.setattr(batched, "_same_prefix", lambda basis, now: len(now))  # every decision taken as known right
     blind, want, _, _ = _bpp_pair(monkeypatch, Stud5(), lambda: BPPPlayer(rng=1), "rules", 1500, rng=2,
                                   block_size=1500, duplicate=False)
     assert not np.array_equal(blind.winnings, want.winnings)
 
 
-def test_batched_bpp_p_win_is_the_refit_tables():
-    """P(win) per decision from counts (``_batch_p``) equals ``WinTables.refit`` of the same M_A|C at every entry."""
-    from bpp.stud.players.paper import BPPPlayer
-
+@pytest.mark.parametrize("agent, prior", [("bpp", 2.0), ("bpp", 0.0), ("bpp-up", 2.0), ("bpp-up", 0.0),
+                                          ("bpp-linked", 2.0), ("bpp-actions", 2.0), ("bpp-actions", 0.0),
+                                          ("bpp-bluff", 2.0)])
+def test_batched_bpp_p_win_is_the_refit_tables(agent, prior):
+    """P(win) per decision from counts (``_batch_p``) equals ``WinTables.refit`` of the same learned table at every
+    entry with the learned node observed."""
     rng = np.random.default_rng(0)
-    player = BPPPlayer(rng=0)
-    counts = [rng.integers(0, 30, size=c.shape).astype(float) for c in player.model_.counts_]
+    player = _bpp_variant(agent, rng=0, prior_strength=prior)
+    counts = [rng.integers(0, 30, size=c.shape).astype(float) * (rng.random(c.shape) < 0.8)
+              for c in player.model_.counts_]
     player.model_.counts_ = counts
     tables = player.refit().win_tables_.tables
     for r, table in enumerate(tables):
-        cur, up, act = (a.ravel() for a in np.indices(table[..., :2].shape))
-        stacked = [c[None] for c in counts]
-        p = player._batch_p(stacked, np.zeros(cur.size, dtype=np.int64), np.full(cur.size, r), cur, up, act)
-        np.testing.assert_allclose(p, table[cur, up, act], rtol=1e-12, atol=1e-15)
+        evidence = tuple(a.ravel() for a in np.indices(table[..., :-1].shape))
+        after = player._counts_after(np.full((0, 4), -1))  # no showdowns: the counts as they are
+        p = player._batch_p(after, np.zeros(evidence[0].size, dtype=np.int64), np.full(evidence[0].size, r), evidence)
+        np.testing.assert_allclose(p, table[evidence], rtol=1e-12, atol=1e-15)
 
 
-def test_only_bpp_players_that_decide_as_the_paper_play_batched():
-    """``bpp`` and ``bpp-linked`` (only the network's tables differ) decide batches; split curves, the up-cards link
-    and the variants with their own evidence or learning play hand by hand."""
+@pytest.mark.parametrize("prior", [2.0, 0.0])
+def test_batched_dbn_p_win_is_the_forward_filter(prior):
+    """``bpp-dbn``'s P(win) per row (Korb1999 §6.3's forward filter, batched), from its M_A|C and from counts, equals
+    :meth:`~bpp.stud.model.dbn.CompiledDBN.p_win` of the network refit to them, on every round's evidence."""
+    from bpp.stud.players.dbn import DBNBPP
+
+    rng = np.random.default_rng(1)
+    player = DBNBPP(rng=0, prior_strength=prior)
+    player.model_.counts_ = [rng.integers(0, 30, size=c.shape).astype(float) * (rng.random(c.shape) < 0.8)
+                             for c in player.model_.counts_]
+    player.refit()
+    n = 400
+    rounds = rng.integers(0, 4, n)
+    sizes = [len(s) for s in player.dbn_.current_states], [len(s) for s in player.dbn_.upcard_states]
+    evidence = (np.array([rng.integers(0, sizes[0][t]) for t in rounds]),
+                *(rng.integers(0, sizes[1][s], n) for s in range(4)),
+                *(np.where(s <= rounds, rng.integers(0, 3, n), 2) for s in range(4)))
+    want = np.array([player.dbn_.p_win(int(evidence[0][i]), [int(evidence[1 + s][i]) for s in range(t + 1)],
+                                       [int(evidence[5 + s][i]) for s in range(t + 1)]) for i, t in enumerate(rounds)])
+    np.testing.assert_allclose(player._table_p(rounds, evidence), want, rtol=1e-12, atol=1e-15)
+    after = player._counts_after(np.full((0, 4), -1))  # no showdowns: the counts as they are
+    np.testing.assert_allclose(player._batch_p(after, np.zeros(n, dtype=np.int64), rounds, evidence), want,
+                               rtol=1e-12, atol=1e-15)
+
+
+def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_declares():
+    """``bpp``, ``bpp-up`` (§6.1's link: more evidence, M_A|C,S), ``bpp-linked`` (only the network's tables differ),
+    ``bpp-actions`` (four action states, split curves), ``bpp-bluff`` (OPP_Bluff learned), ``bpp-dbn`` (§6.3's
+    filter over the rounds) and ``bpp-showing`` (split curves) decide batches, as
+    :data:`bpp.stud_variants.STUD_VARIANTS` declares; a subclass the table does not list plays hand by hand."""
     import bpp.registry as registry
     from holdem.play import capabilities
 
-    batched = {name for name in ("bpp", "bpp-linked", "bpp-up", "bpp-showing", "bpp-actions", "bpp-bluff", "bpp-dbn")
-               if capabilities(registry.make_agent(name, rng=0)).act_batch}
-    assert batched == {"bpp", "bpp-linked"}
+    from bpp.stud.players.paper import BPPPlayer
+    from bpp.stud_variants import STUD_VARIANTS
+
+    batched = {s.agent for s in STUD_VARIANTS.values() if capabilities(registry.make_agent(s.agent, rng=0)).act_batch}
+    assert batched == {s.agent for s in STUD_VARIANTS.values() if s.batches} == {
+        "bpp", "bpp-up", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing"}
+
+    class Mine(BPPPlayer):
+        def win_probability(self, observation):
+            return 0.5
+
+    assert Mine(rng=0).act_batch is None and BPPPlayer(upcards_link="upcards", rng=0).act_batch is None
+
+
+@pytest.mark.parametrize("agent, stacks", [("bpp-up", None), ("bpp-linked", None), ("bpp-actions", None),
+                                           ("bpp-bluff", None), ("bpp-dbn", None), ("bpp-showing", None), ("bpp-up", (30, 12)),
+                                           ("bpp-actions", (30, 12))])
+def test_batched_bpp_variants_learn_and_play_exactly_as_hand_by_hand(monkeypatch, agent, stacks):
+    """The variants the table declares batching (Korb1999 §6.1) give exactly the hand-by-hand chips and counts."""
+    import bpp.registry as registry
+    from holdem.games import Stud5
+
+    got, want, a, b = _bpp_pair(monkeypatch, Stud5(stacks=stacks), lambda: registry.make_agent(agent, rng=4), "rules",
+                                700, rng=5, block_size=300)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+    assert a.model_.n_showdowns_ == b.model_.n_showdowns_ > 100 and a._hand == b._hand
+    for x, y in zip(a.model_.counts_, b.model_.counts_):
+        np.testing.assert_array_equal(x, y)
 
 
 @pytest.mark.parametrize("opponent", ["rules", "call", "random"])

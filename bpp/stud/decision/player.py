@@ -260,7 +260,8 @@ class CurvePlayer(HandStreams):
         sets = params.params if isinstance(params, CurveSet) else (params,)
         self._curve_rounds = [[p.round(r) for r in range(N_ROUNDS)] for p in sets]
         self._split = isinstance(params, CurveSet)
-        self._curve_array = np.array(self._curve_rounds[0]).T  # (bet, fold, call) rows by round, for batches
+        # per context, (bet, fold, call) rows by round, for batches
+        self._curve_array = np.array([np.array(rounds).T for rounds in self._curve_rounds])
 
     def _load_curves(self, params):
         """``params`` as the player plays them: CurveParams, or a CurveSet over :attr:`curve_contexts`."""
@@ -451,22 +452,26 @@ class CurvePlayer(HandStreams):
         return u, theta
 
     def _batch_probabilities(self, d: np.ndarray, rounds: np.ndarray, u: np.ndarray, can_raise: np.ndarray,
-                             rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                             rows: np.ndarray | None = None, ctx: np.ndarray | None = None
+                             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(fold, call, bet) arrays of :func:`~bpp.stud.decision.curves._distribution` at ``d`` = P(win) - θ per row.
 
         The curves by ``numpy.exp``, or, in ``rows``, by :func:`~bpp.stud.decision.curves._curves` itself
-        (``math.exp``), so those rows' values are the one-hand path's to the last bit.
+        (``math.exp``), so those rows' values are the one-hand path's to the last bit.  ``ctx``: each row's
+        :meth:`curve_context` (split curves; None: the one set).
         """
+        c = 0 if ctx is None else ctx
         with np.errstate(over="ignore"):
-            fold = 1.0 / (1.0 + np.exp(8.0 * (d + self._curve_array[1, rounds])))
-            bet = 1.0 / (1.0 + np.exp(-(8.0 * (d - self._curve_array[0, rounds]))))
-        z = d + self._curve_array[2, rounds]
+            fold = 1.0 / (1.0 + np.exp(8.0 * (d + self._curve_array[c, 1, rounds])))
+            bet = 1.0 / (1.0 + np.exp(-(8.0 * (d - self._curve_array[c, 0, rounds]))))
+        z = d + self._curve_array[c, 2, rounds]
         call = 0.5 * np.exp(-20.0 * z * z)
         total = fold + call + bet
         fold, call, bet = fold / total, call / total, bet / total
         if rows is not None and len(rows):
-            curves = self._curve_rounds[0]
-            exact = np.array([_curves(v, *curves[r]) for v, r in zip(d[rows].tolist(), rounds[rows].tolist())])
+            sets = np.zeros(len(rows), dtype=np.intp) if ctx is None else ctx[rows]
+            exact = np.array([_curves(v, *self._curve_rounds[k][r])
+                              for v, r, k in zip(d[rows].tolist(), rounds[rows].tolist(), sets.tolist())])
             fold[rows], call[rows], bet[rows] = exact.reshape(-1, 3).T
         if self.bluff:
             last = rounds == N_ROUNDS - 1
@@ -482,19 +487,20 @@ class CurvePlayer(HandStreams):
         return fold, call, bet
 
     def _batch_decide(self, d: np.ndarray, rounds: np.ndarray, u: np.ndarray, can_raise: np.ndarray,
-                      x: np.ndarray | None, exact: bool = True) -> tuple[np.ndarray, np.ndarray]:
+                      x: np.ndarray | None, exact: bool = True, ctx: np.ndarray | None = None
+                      ) -> tuple[np.ndarray, np.ndarray]:
         """The kinds :meth:`act` plays at ``d`` = P(win) - θ with the uniform numbers ``x`` (None: ``play="argmax"``),
         and which rows are within rounding (1e-9) of another action.
 
         ``exact``: the near rows' curves computed again exactly as the one-hand
         path (``math.exp``; numpy's ``exp`` may differ in the last bit), so every
-        kind is the one-hand path's.
+        kind is the one-hand path's.  ``ctx``: each row's :meth:`curve_context` (split curves; None: the one set).
         """
-        fold, call, bet = self._batch_probabilities(d, rounds, u, can_raise)
+        fold, call, bet = self._batch_probabilities(d, rounds, u, can_raise, ctx=ctx)
         near = self._near(fold, call, bet, x)
         if exact and near.any():
             rows = np.flatnonzero(near)
-            fold, call, bet = self._batch_probabilities(d, rounds, u, can_raise, rows)
+            fold, call, bet = self._batch_probabilities(d, rounds, u, can_raise, rows, ctx)
         return self._batch_kinds(fold, call, bet, x, can_raise), near
 
     def _near(self, fold: np.ndarray, call: np.ndarray, bet: np.ndarray, x: np.ndarray | None) -> np.ndarray:

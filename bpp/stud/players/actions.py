@@ -105,6 +105,41 @@ class ActionsBPP(BPPPlayer):
         """The situation does not depend on the down card: the same context for every row of ``holdings`` (int (n, 1)), int64 (n,)."""
         return np.full(holdings.shape[0], self.curve_context(observation), dtype=np.int64)
 
+    def _batch_evidence(self, observation: Any) -> tuple[np.ndarray, ...]:
+        """BPP_Current, OPP_Upcards and the refined OPP_Action of every row of a heads-up batch.
+
+        The opponent's strongest action in the round (:func:`bpp.stud.model.actions.round_action_state`): owing,
+        BPP faces its bet (the round's only bet) or its raise; owing nothing, it passed or has not acted (both
+        seats still to act, no bet).
+        """
+        from bpp.stud.model.actions import UNOBSERVED
+
+        current, upcards, _, _ = self._batch_types(observation)
+        n_bets = observation.n_bets
+        state = np.where(observation.to_call > 0, np.where(n_bets >= 2, 3, 2),
+                         np.where((n_bets == 0) & (observation.to_act == 2), UNOBSERVED, 0))
+        return current, upcards, state
+
+    def _batch_contexts(self, observation: Any, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
+        """:meth:`curve_context` of every row: 1 (facing) when BPP owes chips, else 0 (open)."""
+        return (observation.to_call > 0).astype(np.intp)
+
+    def _showdown_children(self, record: Any, at: np.ndarray, theirs: np.ndarray, cards: np.ndarray) -> np.ndarray:
+        """The opponent's refined action state per showdown and round (-1: did not act), as
+        :func:`~bpp.stud.model.actions.round_action_state` reads it: its strongest of pass, call, bet, raise."""
+        key = record.hand * 4 + record.round
+        order = np.argsort(key, kind="stable")  # each hand's round's actions together, in their order
+        bet = record.kind[order] == 2
+        before = np.cumsum(bet) - bet  # bets and raises before each action, in this order
+        first = np.r_[True, key[order][1:] != key[order][:-1]]
+        made = np.empty(len(order), dtype=bool)
+        made[order] = before - before[first][np.cumsum(first) - 1] > 0  # a bet already made in its round
+        kind = record.kind
+        state = np.where(kind == 2, np.where(made, 3, 2), np.where(kind == 1, np.where(made, 1, 0), -1))
+        out = np.full((len(cards), 4), -1)
+        np.maximum.at(out, (at[theirs], record.round[theirs]), state[theirs])
+        return out
+
     def _action(self, observation: Observation) -> int:
         return self._state_of(observation.history, 1 - observation.player, observation.round)
 

@@ -14,7 +14,9 @@ bluff when the opponent bet or raised in it and showed a hand with no pair.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from holdem.games.base import ActionKind, Observation
 
@@ -71,6 +73,81 @@ class BluffBPP(BPPPlayer):
     def p_bluff(self, observation: Observation) -> float:
         """P(OPP_Bluff = bluff | BPP_Current, OPP_Upcards, OPP_Action) for ``observation``."""
         return float(self.compiled_networks()[observation.round].query(self.evidence(observation))["OPP_Bluff"][1])
+
+    # -- the batched engine (bpp.stud.players.batched) ----------------------------
+
+    #: :meth:`act` only notes BPP's down card for :meth:`observe` and decides as BPP does: so does the batch.
+    act_batch = BPPPlayer.act_batch
+
+    def _showdown_children(self, record: Any, at: np.ndarray, theirs: np.ndarray, cards: np.ndarray) -> np.ndarray:
+        """What each showdown counts per round (-1: the opponent did not act): 0 passive, 1 aggressive, 2 a bluff
+        (aggressive, and its five cards made a weak final, :data:`~bpp.stud.model.bluff.WEAK_FINALS`)."""
+        from bpp.stud.model.bluff import WEAK_FINALS
+        from bpp.stud.players.batched import _types
+
+        acted = super()._showdown_children(record, at, theirs, cards)
+        weak = np.isin(_types(cards, 5), WEAK_FINALS)
+        return np.where((acted == 1) & weak[:, None], 2, acted)
+
+    def _showdown_parents(self, types: np.ndarray, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """The counts' parent cell per showdown and round: BPP's current type (its own five cards) times the
+        opponent's types, plus the opponent's current type."""
+        from bpp.stud.players.batched import _types
+
+        sizes = [c.shape[2] for c in self.model_.counts_]
+        return np.stack([_types(mine, r + 2) * sizes[r] + types[:, r] for r in range(4)], axis=1)
+
+    def _counts_after(self, cells: np.ndarray) -> list:
+        """:meth:`BatchedBPP._counts_after`, and per round the honest rounds' counts summed over BPP's type,
+        (m, 2 actions × n_current): what H reads."""
+        out = []
+        for (after, totals), counts in zip(super()._counts_after(cells), self.model_.counts_):
+            kinds, n_bpp, n_opp = counts.shape
+            honest = after.reshape(len(after), kinds, n_bpp, n_opp)[:, :2].sum(axis=2).reshape(len(after), -1)
+            out.append((after, totals, honest))
+        return out
+
+    def _batch_p(self, counts: list, m: np.ndarray, rounds: np.ndarray, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
+        """P(BPP_Win | evidence) per row had (β, H) been learned from the counts ``counts[r][m]``: Figure 1's joint of
+        BPP_Win and OPP_Current (the rest of the network), times P(action | OPP_Current, BPP_Current) =
+        (1 - β) H + β [aggressive] (OPP_Bluff summed out; a bluff is aggressive, :func:`~bpp.stud.model.bluff.bluff_tables`)."""
+        from bpp.stud.model.bluff import PRIOR_BLUFF
+
+        s = self.prior_strength
+        p = np.empty(len(m))
+        current, upcards, action = evidence
+        for r in np.unique(rounds).tolist():
+            sel = np.flatnonzero(rounds == r)
+            matrix, row, column, _, state = self._rest_layout(r)
+            after, totals, honest = counts[r]
+            n_opp = self.model_.counts_[r].shape[2]
+            n_pairs = totals.shape[1]
+            when = m[sel][:, None]
+            c = np.arange(n_opp)
+            pair = current[sel][:, None] * n_opp + c  # (d, k): (BPP_Current, OPP_Current)
+            bluffs = after.reshape(-1)[when * after.shape[1] + 2 * n_pairs + pair]
+            beta = (bluffs + s * PRIOR_BLUFF) / (totals.reshape(-1)[when * n_pairs + pair] + s)
+            a = action[sel][:, None]
+            mine = honest.reshape(-1)[when * honest.shape[1] + a * n_opp + c]
+            both = honest.reshape(-1)[when * honest.shape[1] + c] + honest.reshape(-1)[when * honest.shape[1] + n_opp + c]
+            h = (mine + s / 2) / (both + s)
+            values = (1.0 - beta) * h + beta * (a == 1)
+            at = (slice(None), current[sel], upcards[sel], np.zeros(len(sel), dtype=np.intp))
+            joint = np.einsum("wdk,dk->wd", matrix[row[at]], values)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                p[sel] = joint[state] / joint.sum(axis=0)
+        return p
+
+    def _rest_layout(self, r: int) -> tuple:
+        """The layout (:meth:`BatchedBPP._layout`) of Figure 1's network on the same CPTs: its product's matrix is
+        the joint of BPP_Win, OPP_Current and the evidence without OPP_Action (the bluff network's rest)."""
+        cache = self.__dict__.setdefault("_rest", {})
+        if r not in cache:
+            from bpp.stud.players.paper import BPPPlayer
+
+            paper = BPPPlayer(nets=self._base_nets, prior_strength=self.prior_strength)
+            cache[r] = paper._layout(r)
+        return cache[r]
 
     def new_hand(self, seat: int) -> None:
         super().new_hand(seat)

@@ -142,6 +142,103 @@ class DBNBPP(BPPPlayer):
         return self.dbn_.query(e[f"BPP_Current_{t}"], [e[f"OPP_Upcards_{s}"] for s in range(t + 1)],
                                [e[f"OPP_Action_{s}"] for s in range(t + 1)])
 
+    # -- the batched engine (bpp.stud.players.batched) ----------------------------
+
+    _exact_tables = False  # P(win) by a batched forward filter: rows at a boundary are decided by p_win itself
+
+    def _batch_evidence(self, observation: Any) -> tuple[np.ndarray, ...]:
+        """BPP_Current_t, OPP_Upcards_0..3 and OPP_Action_0..3 of every row (slices after t: 0 and 2, unused).
+
+        OPP_Action_t is the round's so far (:func:`bpp.stud.players.paper.opponent_action`); an earlier round's is
+        what this player saw at its last decision in that round, or passive if the opponent had not acted then
+        (it acted after, and a bet or raise would have brought BPP back in).  So the player keeps, per hand of the
+        block, what it saw in each round (heads-up: BPP acts in every round it sees).
+        """
+        from bpp.stud.players.batched import _types
+
+        current, _, _, theirs = self._batch_types(observation)
+        rounds = observation.round
+        n = len(rounds)
+        hands = observation.hand
+        now = np.where(observation.to_call > 0, 1,
+                       np.where((observation.n_bets == 0) & (observation.to_act == 2), 2, 0))
+        seen = getattr(self, "_seen", np.zeros((0, 4), dtype=np.intp))
+        if len(seen) <= hands.max(initial=-1):
+            seen = np.vstack([seen, np.full((max(2 * len(seen), hands.max() + 1) - len(seen), 4), 2, dtype=np.intp)])
+        self._seen = seen
+        before = seen[hands]
+        ups = np.zeros((n, 4), dtype=np.intp)
+        acts = np.full((n, 4), 2, dtype=np.intp)
+        for t in range(4):
+            sel = np.flatnonzero(rounds >= t)
+            ups[sel, t] = _types(theirs[sel], t + 1)
+            earlier = sel[rounds[sel] > t]
+            acts[earlier, t] = np.where(before[earlier, t] == 2, 0, before[earlier, t])
+        acts[np.arange(n), rounds] = now
+        seen[hands, rounds] = now
+        return (current, *ups.T, *acts.T)
+
+    def _observed(self, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
+        """Rows with an observed OPP_Action in some slice (P(win) then depends on M_A|C)."""
+        return np.asarray((np.stack(evidence[5:]) < 2).any(axis=0))
+
+    def _filter_p(self, rounds: np.ndarray, evidence: tuple[np.ndarray, ...], likelihood) -> np.ndarray:
+        """P(win) per row by :meth:`CompiledDBN.p_win`'s forward filter, ``likelihood(s, a, sel)`` the (d, n_s)
+        likelihood of OPP_Action_s = ``a`` per row ``sel`` of slice ``s`` (2: not observed, ones)."""
+        dbn = self.dbn_
+        cpts = dbn.cpts
+        current, ups, acts = evidence[0], evidence[1:5], evidence[5:]
+        p = np.empty(len(rounds))
+        for t in np.unique(rounds).tolist():
+            sel = np.flatnonzero(rounds == t)
+            alpha = cpts.prior_current * dbn._up0[ups[0][sel]] * likelihood(0, acts[0][sel], sel)
+            alpha = alpha / alpha.sum(axis=1, keepdims=True)
+            for s in range(1, t + 1):
+                alpha = (alpha @ cpts.transitions[s - 1].T) * dbn._up[s][ups[s - 1][sel], ups[s][sel]] \
+                    * likelihood(s, acts[s][sel], sel)
+                total = alpha.sum(axis=1, keepdims=True)
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    alpha = np.where(total > 0, alpha / total, np.nan)
+            p[sel] = (dbn.win_given_current[t][current[sel]] * alpha).sum(axis=1)
+        return p
+
+    def _table_p(self, rounds: np.ndarray, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
+        """P(win) per row with the current M_A|C (the filter of :meth:`win_probability`, up to rounding)."""
+        action = self.dbn_._action
+        return self._filter_p(rounds, evidence, lambda s, a, sel: action[s][a])
+
+    def _batch_p(self, counts: list, m: np.ndarray, rounds: np.ndarray, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
+        """P(win) per row had M_A|C been learned from the counts ``counts[r][m]`` (every slice's, one count)."""
+        s = self.prior_strength
+
+        def likelihood(slice_: int, a: np.ndarray, sel: np.ndarray) -> np.ndarray:
+            after, totals = counts[slice_][:2]
+            k = totals.shape[1]
+            when = m[sel][:, None]
+            c = after.reshape(-1)[when * after.shape[1] + np.minimum(a, 1)[:, None] * k + np.arange(k)]
+            total = totals.reshape(-1)[when * k + np.arange(k)]
+            if s > 0:
+                values = (c + s / 2) / (total + s)
+            else:
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    values = np.where(total > 0, c / total, 0.5)
+            return np.where((a < 2)[:, None], values, 1.0)
+
+        return self._filter_p(rounds, evidence, likelihood)
+
+    def _exact_p(self, counts: list | None, evidence: np.ndarray, r: int) -> float:
+        """:meth:`CompiledDBN.p_win` itself, with the current M_A|C or one learned from ``counts``."""
+        dbn = self.dbn_
+        if counts is not None:
+            saved = self.model_.counts_
+            try:
+                self.model_.counts_ = counts
+                dbn = self._dbn_base.with_action_cpts(self.model_.action_cpts())
+            finally:
+                self.model_.counts_ = saved
+        e = [int(v) for v in evidence]
+        return float(dbn.p_win(e[0], e[1 : r + 2], e[5 : r + 6]))
+
     # -- learning (§3.3, §5.2) -------------------------------------------------
 
     def refit(self) -> "DBNBPP":

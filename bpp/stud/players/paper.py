@@ -32,6 +32,7 @@ from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.decision.player import CurvePlayer
+from bpp.stud.players.batched import BatchedBPP
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -42,32 +43,14 @@ if TYPE_CHECKING:
     from bpp.stud.model.dbn import DBNBelief
     from bpp.stud.model.figure1 import StudCPTs
     from bpp.stud.model.learning import ShowdownCounts
-    from collections.abc import Callable
+    from bpp.stud_variants import VariantSpec
 
     from holdem._typing import RngLike
-    from holdem.games.batched import BatchObservation
-    from holdem.match.batched import BatchRecord
     from holdem.games.base import Event
     from holdem.games.batched import BatchObservation
     from holdem.match.batched import BatchRecord
 
 __all__ = ["BPPPlayer", "opponent_action", "seat_action"]
-
-
-def _lessons(learned: np.ndarray, acted: np.ndarray) -> np.ndarray:
-    """Per hand what it teaches M_A|C: int8 (n, 5), whether it is learned from, then the opponent's action per
-    round (-1: did not act; -2 in every round: not learned from)."""
-    out = np.full((len(learned), 5), -2, dtype=np.int8)
-    out[:, 0] = learned
-    out[learned.astype(bool), 1:] = acted
-    return out
-
-
-def _same_prefix(basis: np.ndarray, now: np.ndarray) -> int:
-    """How many hands, from the first, teach the same in ``basis`` and ``now`` (``_lessons``; at most the shorter)."""
-    k = min(len(basis), len(now))
-    differ = np.flatnonzero((basis[:k] != now[:k]).any(axis=1))
-    return int(differ[0]) if len(differ) else k
 
 _BET_RAISE = ActionKind.BET_RAISE
 
@@ -127,7 +110,7 @@ def _default_nets():
     return load_compiled()
 
 
-class BPPPlayer(CurvePlayer):
+class BPPPlayer(BatchedBPP, CurvePlayer):
     """The Bayesian Poker Program: the network's P(BPP_Win | evidence), θ, the betting curves and learning (§3-§5).
 
     At each decision the evidence of the round's network is entered —
@@ -450,300 +433,23 @@ class BPPPlayer(CurvePlayer):
 
     # -- the batched engine (holdem.match.batched): decisions for many hands, learning checked afterwards ----
 
-    def _batch_supported(self) -> bool:
-        """Whether :meth:`act_batch` plays exactly as :meth:`act`: the paper's evidence, one set of curves, M_A|C
-        learned as here (a subclass that changes any of them plays hand by hand)."""
-        cls = type(self)
-        fast = self.win_tables_._fast  # each round's refit one product of the layout _batch_p reads
-        return (not self.upcards_link and not self._split and self.observed == BPPPlayer.observed
-                and self.learned == BPPPlayer.learned
-                and all(f is not None and list(f[1]) == [1, 0] and list(f[4]) == [0, 1, 2, 3] and len(f[3]) == 4
-                        for f in fast)
-                and all(getattr(cls, name) is getattr(BPPPlayer, name)
-                        for name in ("win_probability", "observe", "new_hand", "learner", "learned_tables", "act",
-                                     "_probabilities")))
+    def variant(self) -> VariantSpec | None:
+        """This player's line of :data:`bpp.stud_variants.STUD_VARIANTS`: the one whose ``player`` is its class
+        (``bpp-up``: this class with the ``"showing"`` link); None for a class or option the table does not list."""
+        from bpp.stud_variants import STUD_VARIANTS
+
+        if self.upcards_link:
+            return STUD_VARIANTS["up"] if self.upcards_link == "showing" and type(self) is BPPPlayer else None
+        cls = f"{type(self).__module__}:{type(self).__qualname__}"
+        return next((spec for spec in STUD_VARIANTS.values() if spec.player == cls), None)
 
     @property
     def act_batch(self) -> Callable[[BatchObservation], np.ndarray] | None:
-        """:meth:`_act_batch` when this player decides batches exactly as hand by hand (the paper's network and
-        variants that change only the network's tables, e.g. ``bpp-linked``), else None."""
-        return self._act_batch if self._batch_supported() else None
-
-    def _batch_evidence(self, observation) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """BPP_Current, OPP_Upcards and OPP_Action (:func:`opponent_action`) of every row, heads-up.
-
-        Heads-up the opponent was aggressive in the round exactly when BPP owes
-        chips, and has not acted when nothing is owed and both seats are still to act.
-        """
-        from bpp.stud.model.handtypes import colex_index, type_table
-
-        n = len(observation)
-        me = observation.player
-        ups = observation.up_cards
-        hole = observation.hole
-        rounds = observation.round
-        current = np.empty(n, dtype=np.intp)
-        upcards = np.empty(n, dtype=np.intp)
-        for r in np.unique(rounds).tolist():
-            sel = np.flatnonzero(rounds == r)
-            mine = np.concatenate([hole[sel], ups[sel, me[sel], : r + 1]], axis=1)
-            current[sel] = type_table(r + 2)[colex_index(np.sort(mine, axis=1))]
-            upcards[sel] = type_table(r + 1)[colex_index(np.sort(ups[sel, 1 - me[sel], : r + 1], axis=1))]
-        owes = observation.to_call > 0
-        action = np.where(owes, 1, np.where((observation.n_bets == 0) & (observation.to_act == 2), 2, 0))
-        return current, upcards, action
-
-    def _table_p(self, rounds, current, upcards, action) -> np.ndarray:
-        """P(BPP_Win | evidence) per row from the current tables (what :meth:`win_probability` reads)."""
-        p = np.empty(len(rounds))
-        for r in np.unique(rounds).tolist():
-            sel = np.flatnonzero(rounds == r)
-            p[sel] = self._tables[r][current[sel], upcards[sel], action[sel]]
-        return p
-
-    def _act_batch(self, observation: BatchObservation) -> np.ndarray:
-        """The kinds :meth:`act` picks in every row of a heads-up stud batch (table lookups, θ, the curves).
-
-        Learning on the batched engine (:meth:`batch_begin`), a row whose hand
-        comes after showdowns foreseen from the last check reads P(win) from
-        M_A|C with them counted (:meth:`_batch_p`); :meth:`batch_check` checks it.
-        """
-        self._refit_if_due()
-        current, upcards, action = self._batch_evidence(observation)
-        rounds = observation.round
-        p = self._table_p(rounds, current, upcards, action)
-        foreseen = np.zeros(len(p), dtype=bool)
-        if self._speculating:
-            m = self._foreseen(observation.hand - self._chunk_first)
-            foreseen = (m > 0) & (action < 2)
-            ahead = np.flatnonzero(foreseen)
-            if len(ahead):
-                p[ahead] = self._batch_p(self._foreseen_counts, m[ahead], rounds[ahead], current[ahead], upcards[ahead],
-                                         action[ahead])
-        u, theta = self._batch_theta(observation)
-        can_raise = observation.legal[:, 2]
-        x = self._batch_uniforms(observation)
-        kinds, near = self._batch_decide(p - theta, rounds, u, can_raise, x)
-        if self._speculating:
-            self._decisions.append(dict(
-                hand=observation.hand - self._chunk_first, round=rounds, current=current, upcards=upcards, action=action,
-                theta=theta, u=u, can_raise=can_raise, x=np.zeros(len(kinds)) if x is None else x, kind=kinds,
-                basis=np.full(len(kinds), len(self._bases) - 1), loose=near & foreseen))
-        return kinds
-
-    def _refit_if_due(self) -> None:
-        """What :meth:`new_hand` does before a hand: refit when ``refit_every`` showdowns are pending."""
-        if self._pending >= self.refit_every:
-            self.refit()
-
-    def batch_begin(self) -> None:
-        """A block starts on the batched engine: its hand ``i`` is this player's hand ``hands so far + i``."""
-        self._refit_if_due()
-        self._hand_base = self._hand + 1
-        self._speculating = self.learn
-        self._taught = None
-        self._foresee(0, np.zeros(0, dtype=bool), np.zeros((0, 4), dtype=np.int64), np.zeros((0, 4), dtype=np.int64))
-
-    def _foresee(self, first: int, learned: np.ndarray, acted: np.ndarray, types: np.ndarray,
-                 counts: list | None = None) -> None:
-        """The next batch starts at hand ``first``; ``learned`` (per hand from it), ``acted`` and ``types`` (per
-        showdown) are what the last played batch says the hands from it teach (the play's foresight)."""
-        self._chunk_first = first
-        self._decisions = []
-        # what each decision's P(win) was known right with: per basis, the hands (from the batch's first) whose
-        # lessons it holds (per hand: learned?, the opponent's action per round); a decision is right while the
-        # record's hands before its own teach the same
-        self._bases = [_lessons(learned, acted)]
-        self._foreseen_before = np.concatenate([[0], np.cumsum(learned)])
-        self._foreseen_counts = self._counts_after(acted, types) if counts is None else counts
-
-    def _in_tables(self, before: np.ndarray) -> np.ndarray:
-        """Of ``before`` showdowns since the batch's first hand, how many the tables at a hand hold (<= 0: none)."""
-        k, p0 = self.refit_every, self._pending
-        return (p0 + before) // k * k - p0
-
-    def _foreseen(self, hands: np.ndarray) -> np.ndarray:
-        """:meth:`_in_tables` at ``hands`` (from the batch's first) with the foreseen showdowns."""
-        before = self._foreseen_before
-        return self._in_tables(before[np.minimum(hands, len(before) - 1)])
-
-    def _record_lessons(self, record, me: int) -> dict:
-        """What every hand of ``record`` teaches (:meth:`_learned_from`; ``counts``: :meth:`_counts_after` of them,
-        computed when first asked), kept while ``record`` is the last record asked about."""
-        if self._taught is None or self._taught[0] is not record:
-            learned, acted, types = self._learned_from(record, me)
-            self._taught = (record, dict(learned=learned, acted=acted, types=types, counts=None))
-        lessons = self._taught[1]
-        return lessons
-
-    def _record_counts(self, lessons: dict) -> list:
-        if lessons["counts"] is None:
-            lessons["counts"] = self._counts_after(lessons["acted"], lessons["types"])
-        return lessons["counts"]
-
-    def _learned_from(self, record, me: int, first: int = 0, stop: int | None = None):
-        """What hands ``first`` … ``stop - 1`` of ``record`` teach M_A|C (as :meth:`observe` and ``ActionModel.update``):
-        per hand whether it is learned from (a showdown), per such hand the opponent's action per round (0 passive,
-        1 aggressive, -1 did not act) and its current type per round."""
-        from bpp.stud.model.handtypes import colex_index, type_table
-
-        stop = record.n_hands if stop is None else stop
-        seats = record.seat_agents.shape[1]
-        learned = record.showdown[first:stop]
-        hands = first + np.flatnonzero(learned)
-        opp = 1 - np.argmax(record.seat_agents[hands] == me, axis=1)
-        where = np.full(record.n_hands, -1)
-        where[hands] = np.arange(len(hands))
-        at = where[record.hand]
-        theirs = at >= 0
-        theirs[theirs] = record.seat[theirs] == opp[at[theirs]]
-        acted = np.full((len(hands), 4), -1)
-        np.maximum.at(acted, (at[theirs], record.round[theirs]), (record.kind[theirs] == 2).astype(np.int64))
-        pos = (opp - record.buttons[hands] - 1) % seats
-        deals = record.deals[hands]
-        rows = np.arange(len(hands))
-        cards = np.stack([deals[rows, pos]] + [deals[rows, seats * (j + 1) + pos] for j in range(4)], axis=1)
-        types = np.stack([type_table(r + 2)[colex_index(np.sort(cards[:, : r + 2], axis=1))] for r in range(4)], axis=1)
-        return learned, acted, types
-
-    def _counts_after(self, acted: np.ndarray, types: np.ndarray) -> list[np.ndarray]:
-        """Per round, the counts after each number m = 0 … of these showdowns, from the current counts: (m, 2, n_current)."""
-        out = []
-        for r, counts in enumerate(self.model_.counts_):
-            step = np.zeros((len(acted) + 1,) + counts.shape)
-            seen = np.flatnonzero(acted[:, r] >= 0)
-            step[seen + 1, acted[seen, r], types[seen, r]] = 1.0
-            out.append(counts + np.cumsum(step, axis=0))
-        return out
-
-    def batch_check(self, record: BatchRecord, me: int) -> np.ndarray:
-        """Which hands of ``record`` this player would have played otherwise hand by hand (see
-        :func:`holdem.match.batched.batch_learner`): every decision is decided again with the tables its hand
-        would have had, learning from the showdowns of the batch's earlier hands as recorded.
-
-        A decision whose P(win) was read (or last checked) with the lessons
-        of exactly the hands the record has before it is not decided again
-        (its P(win), and so its action, are the same), unless it was within
-        rounding of another action with foreseen tables.
-        """
-        self._refit_if_due()
-        out = np.zeros(record.n_hands, dtype=bool)
-        if not self.learn or not self._decisions:
-            return out
-        lessons = self._record_lessons(record, me)
-        learned = lessons["learned"]
-        now = _lessons(learned, lessons["acted"])
-        same = np.array([_same_prefix(basis, now) for basis in self._bases])
-        d = {k: np.concatenate([part[k] for part in self._decisions]) for k in self._decisions[0]}
-        self._decisions = [d]
-        x = None if self.play == "argmax" else d["x"]  # argmax draws nothing
-        hand = d["hand"]
-        # an unobserved OPP_Action: P(win) does not depend on M_A|C
-        todo = np.flatnonzero((d["action"] < 2) & ((hand > same[d["basis"]]) | d["loose"]))
-        self._bases.append(now)  # every decision stands checked with the record's lessons (or its hand is played again)
-        d["basis"] = np.full(len(hand), len(self._bases) - 1)
-        d["loose"] = np.zeros(len(hand), dtype=bool)
-        if not len(todo):
-            return out
-        m = self._in_tables(np.cumsum(learned) - learned)[hand]
-        rounds, current, upcards, action = d["round"], d["current"], d["upcards"], d["action"]
-        exact = m[todo] <= 0  # the batch's own tables
-        p = self._table_p(rounds[todo], current[todo], upcards[todo], action[todo])
-        later = np.flatnonzero(~exact)
-        if len(later):
-            i = todo[later]
-            p[later] = self._batch_p(self._record_counts(lessons), m[i], rounds[i], current[i], upcards[i], action[i])
-        theta, u, can_raise, kinds = d["theta"], d["u"], d["can_raise"], d["kind"]
-        xs = None if x is None else x[todo]
-        again, near = self._batch_decide(p - theta[todo], rounds[todo], u[todo], can_raise[todo], xs, exact=False)
-        differ = again != kinds[todo]
-        for j in np.flatnonzero(near):  # within rounding of a boundary: decide with exactly refit tables
-            i = todo[j]
-            differ[j] = self._differs_exactly(lessons["acted"], lessons["types"], int(m[i]), i, rounds, current, upcards,
-                                              action, theta, u, can_raise, x, kinds)
-        out[hand[todo[differ]]] = True
-        return out
-
-    def batch_replay(self, record: BatchRecord, me: int, hands: np.ndarray) -> None:
-        """``hands`` of ``record`` are played again: foresee from ``record`` as recorded, forget their decisions."""
-        lessons = self._record_lessons(record, me)
-        decisions, bases = self._decisions, self._bases
-        self._foresee(record.first, lessons["learned"], lessons["acted"], lessons["types"], self._record_counts(lessons))
-        self._bases = bases + self._bases  # the replayed decisions' basis is the last
-        if decisions:
-            d = {k: np.concatenate([part[k] for part in decisions]) for k in decisions[0]}
-            other = ~np.isin(d["hand"], hands)
-            self._decisions = [{k: v[other] for k, v in d.items()}]
-
-    def _batch_p(self, counts: list, m: np.ndarray, rounds: np.ndarray, current: np.ndarray, upcards: np.ndarray,
-                 action: np.ndarray) -> np.ndarray:
-        """P(BPP_Win | evidence) per row had M_A|C held ``counts[r][m]`` (the product of ``WinTables.refit``, row by
-        row: the same value up to rounding; observed OPP_Action only)."""
-        s = self.prior_strength
-        p = np.empty(len(m))
-        for r in np.unique(rounds).tolist():
-            sel = np.flatnonzero(rounds == r)
-            both = counts[r][m[sel]]  # (d, 2, n_current)
-            c = both[np.arange(len(sel)), action[sel]]  # the counts of the observed action
-            total = both.sum(axis=1)
-            if s > 0:
-                values = (c + s / 2) / (total + s)
-            else:
-                with np.errstate(invalid="ignore", divide="ignore"):
-                    values = np.where(total > 0, c / total, 0.5)
-            matrix, _, _, shape, _, state, _, _, _ = self.win_tables_._fast[r]
-            _, n_current, n_upcards, _ = shape
-            rows = (np.arange(shape[0])[:, None] * n_current + current[sel]) * n_upcards + upcards[sel]  # (w, d)
-            joint = np.einsum("wdk,dk->wd", matrix[rows], values)
-            p[sel] = joint[state] / joint.sum(axis=0)
-        return p
-
-    def _differs_exactly(self, acted, types, m: int, i: int, rounds, current, upcards, action, theta, u, can_raise, x,
-                         kinds) -> bool:
-        """Whether decision ``i`` differs from the one played with the tables refit exactly (``WinTables.refit``)
-        after ``m`` showdowns of the batch (``m <= 0``: the batch's own tables)."""
-        r = int(rounds[i])
-        if m <= 0:
-            tables = self._tables
-        else:
-            counts = [c[m] for c in self._counts_after(acted[:m], types[:m])]
-            saved = self.model_.counts_, self.win_tables_.tables
-            try:
-                self.model_.counts_ = counts
-                tables = self.win_tables_.refit(self.learned_tables()).tables
-            finally:
-                self.model_.counts_, self.win_tables_.tables = saved
-        p = np.array([tables[r][current[i], upcards[i], action[i]]])
-        one = slice(i, i + 1)
-        again, _ = self._batch_decide(p - theta[one], rounds[one], u[one], can_raise[one], None if x is None else x[one])
-        return bool(again[0] != kinds[i])
-
-    def batch_commit(self, record: BatchRecord, me: int, n: int) -> None:
-        """Learn from the first ``n`` hands of ``record`` as :meth:`observe` and :meth:`new_hand` would have; what
-        the later hands taught as played is kept as foresight for the next batch (it starts at the first of them)."""
-        self._hand += n
-        lessons = self._record_lessons(record, me)
-        learned = lessons["learned"]
-        total = int(learned[:n].sum())
-        ahead = learned[n:], lessons["acted"][total:], lessons["types"][total:]
-        self._taught = None
-        if not self.learn:
-            self._foresee(record.first + n, *ahead)
-            return
-        if total:
-            p0 = self._pending
-            # the tables of the last accepted hand: refit at its start or before, from the showdowns of earlier hands
-            in_tables = int(self._in_tables(np.array(total - int(learned[n - 1]))))
-            counts = self._record_counts(lessons)
-            if in_tables > 0:
-                self.model_.counts_ = [c[in_tables].copy() for c in counts]
-                self.refit()
-                self._pending = total - in_tables
-            else:
-                self._pending = p0 + total
-            self.model_.counts_ = [c[total].copy() for c in counts]
-            self.model_.n_showdowns_ += total
-        self._foresee(record.first + n, *ahead)  # the refit due before the next hand: lazily, as new_hand
+        """:meth:`_act_batch` when the variant table declares that this player decides batches exactly as hand by
+        hand (:attr:`bpp.stud_variants.VariantSpec.batches`), else None (a subclass the table does not list plays
+        hand by hand)."""
+        spec = self.variant()
+        return self._act_batch if spec is not None and spec.batches else None
 
     def new_hand(self, seat: int) -> None:
         super().new_hand(seat)  # count the hand: its index picks the per-hand random stream

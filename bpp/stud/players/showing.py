@@ -91,6 +91,19 @@ class ShowingBPP(BPPPlayer):
         up = observation.up_cards[observation.player]
         return self._shown[observation.round][holding_types(holdings, up), self._type_of(up)].astype(np.int64)
 
+    def _batch_contexts(self, observation: Any, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
+        """:meth:`curve_context` of every row of a batch (``evidence[0]``: BPP_Current per row)."""
+        from bpp.stud.players.batched import _types
+
+        rounds = observation.round
+        rows = np.arange(len(observation))
+        ups = observation.up_cards[rows, observation.player]
+        out = np.empty(len(rows), dtype=np.intp)
+        for r in np.unique(rounds).tolist():
+            sel = np.flatnonzero(rounds == r)
+            out[sel] = self._shown[r][evidence[0][sel], _types(ups[sel], r + 1)]
+        return out
+
     def evidence(self, observation: Observation) -> dict:
         """The paper's evidence plus BPP_Upcards and BPP_Strength (state names)."""
         from bpp.stud.model.showing import STRENGTH_NODE, STRENGTH_STATES, UPCARDS_NODE
