@@ -431,8 +431,40 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
     Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row (``base``: the round's rows with
     their round and board texture set, every other input 0; ``b``, ``owe``, ``level``: the rows' bets to call,
     chips to call and bet level), predicts each seat's rows with that seat's predictor and turns the (fold, call,
-    raise) into thresholds as :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.
+    raise) into thresholds as :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.  A seat whose
+    predictor says its prediction depends on the context only (``context_only``: the frequency and rule models, a
+    network before it predicts) is predicted on the round's three contexts (0, 1, 2+ bets to call), read by row.
     """
+    k = idx.size
+    first = int(p[0])
+    if (p == first).all():  # one seat to predict (always heads-up): its rows as they are
+        parts = [(first, slice(None))]
+    else:
+        parts = [(int(seat), p == seat) for seat in np.unique(p)]
+    context_only = getattr(predictor, "context_only", None)
+    by_context = [context_only is not None and bool(context_only((seat - me) % n)) for seat, _ in parts]
+    x = None if all(by_context) else _predictor_inputs(n, p, idx, r, b, owe, level, sizes, committed, n_live, folded,
+                                                        last, raised, base, order)
+    mu_call = np.zeros(k)
+    mu_raise = np.zeros(k)
+    for (seat, at), ctx in zip(parts, by_context):
+        if ctx:
+            contexts = np.zeros((3, N_FEATURES))
+            contexts[:, r] = 1.0
+            contexts[_R3, 4 + _R3] = 1.0
+            pred = np.asarray(predictor.predict((seat - me) % n, contexts), dtype=np.float64)[b[at]]
+        else:
+            pred = np.asarray(predictor.predict((seat - me) % n, x[at]), dtype=np.float64)
+        mu_raise[at] = 1.0 - pred[:, RAISE]
+        mu_call[at] = np.where(b[at] == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL])
+    return mu_call, mu_raise
+
+
+_R3 = np.arange(3)
+
+
+def _predictor_inputs(n, p, idx, r, b, owe, level, sizes, committed, n_live, folded, last, raised, base, order):
+    """The 19 inputs of every row's decision (:func:`_predicted_thresholds`), (k, 19)."""
     k = idx.size
     x = base[idx]
     x[np.arange(k), 4 + b] = 1.0
@@ -452,18 +484,7 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
     x[:, 12] = prev == RAISE
     x[:, 13] = prev == CALL
     x[:, 14] = raised[idx, p] < r
-    first = int(p[0])
-    if (p == first).all():  # one seat to predict (always heads-up): its rows as they are
-        parts = [(first, slice(None))]
-    else:
-        parts = [(int(seat), p == seat) for seat in np.unique(p)]
-    mu_call = np.zeros(k)
-    mu_raise = np.zeros(k)
-    for seat, at in parts:
-        pred = np.asarray(predictor.predict((seat - me) % n, x[at]), dtype=np.float64)
-        mu_raise[at] = 1.0 - pred[:, RAISE]
-        mu_call[at] = np.where(b[at] == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL])
-    return mu_call, mu_raise
+    return x
 
 
 def _row_sum(a: np.ndarray) -> np.ndarray:
