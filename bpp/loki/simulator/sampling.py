@@ -428,8 +428,8 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
                           base, order):
     """(μ_call, μ_raise) of the opponents' simulated decisions (rows ``idx``, seats ``p``) from ``predictor``.
 
-    Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row (``base``: the round's rows with
-    their round and board texture set, every other input 0; ``b``, ``owe``, ``level``: the rows' bets to call,
+    Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row (``base``: the round's
+    :class:`_RoundInputs`, its round and board texture; ``b``, ``owe``, ``level``: the rows' bets to call,
     chips to call and bet level), predicts each seat's rows with that seat's predictor and turns the (fold, call,
     raise) into thresholds as :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.  A seat whose
     predictor says its prediction depends on the context only (``context_only``: the frequency and rule models, a
@@ -463,10 +463,28 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
 _R3 = np.arange(3)
 
 
+class _RoundInputs:
+    """The inputs every decision of a round shares, (B, 19): the round and the board's texture (the real board's in
+    the decision's round, each trial's later), built when first asked for (predictors of the context only never
+    ask)."""
+
+    def __init__(self, B, r, board, boards):
+        self.B, self.r, self.board, self.boards = B, r, board, boards
+        self._rows = None
+
+    def rows(self) -> np.ndarray:
+        if self._rows is None:
+            rows = self._rows = np.zeros((self.B, N_FEATURES))
+            rows[:, self.r] = 1.0
+            rows[:, 15:] = (np.array(board_texture(tuple(int(c) for c in self.board)))[None, :]
+                            if self.board is not None else np.tile(board_textures(self.boards), (2, 1)))
+        return self._rows
+
+
 def _predictor_inputs(n, p, idx, r, b, owe, level, sizes, committed, n_live, folded, last, raised, base, order):
     """The 19 inputs of every row's decision (:func:`_predicted_thresholds`), (k, 19)."""
     k = idx.size
-    x = base[idx]
+    x = base.rows()[idx]
     x[np.arange(k), 4 + b] = 1.0
     x[:, 7] = np.minimum(level, 4) / 4.0
     live = n_live[idx]
@@ -623,11 +641,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             for s in order[-2::-1]:
                 cur = np.where(folded[:, s], cur, s)
         if predictor is not None:
-            # the inputs every decision of the round shares: the round, the board's texture
-            base = np.zeros((B, N_FEATURES))
-            base[:, r] = 1.0
-            base[:, 15:] = (np.array(board_texture(tuple(int(c) for c in board)))[None, :] if r == rc
-                            else np.tile(board_textures(full[:, : 2 + r]), (2, 1)))
+            base = _RoundInputs(B, r, board if r == rc else None, full[:, : 2 + r])
         # the ramp of every (trial, seat, bets to call) of the round at once, flat at (row · n + seat) · 3 + bets:
         # 1 − P(continue) and 1 − P(raise) (a check always continues; P(raise) ≤ P(continue)), each float as the
         # one decision's arithmetic gives it
