@@ -161,7 +161,8 @@ def test_over_a_narrowed_range_the_simulated_opponent_acts_with_the_predicted_fr
                                           (["poki-sim-nn", "poki-sim-meta", "maniac"], 6)])
 def test_context_only_predictors_predict_as_with_every_input(monkeypatch, agents, seed):
     """A predictor that depends on the context only (the frequency and rule models, a network before it predicts) is
-    asked once per context instead of once per row: the match is the one every row's 19 inputs give."""
+    asked once per round for the three contexts, whose thresholds go into the round's tables, instead of once per
+    row: the match is the one every row's 19 inputs give."""
     from bpp.loki.modeler import predictors
 
     def play():

@@ -431,9 +431,7 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
     Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row (``base``: the round's
     :class:`_RoundInputs`, its round and board texture; ``b``, ``owe``, ``level``: the rows' bets to call,
     chips to call and bet level), predicts each seat's rows with that seat's predictor and turns the (fold, call,
-    raise) into thresholds as :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.  A seat whose
-    predictor says its prediction depends on the context only (``context_only``: the frequency and rule models, a
-    network before it predicts) is predicted on the round's three contexts (0, 1, 2+ bets to call), read by row.
+    raise) into thresholds as :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.
     """
     k = idx.size
     first = int(p[0])
@@ -441,23 +439,24 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
         parts = [(first, slice(None))]
     else:
         parts = [(int(seat), p == seat) for seat in np.unique(p)]
-    context_only = getattr(predictor, "context_only", None)
-    by_context = [context_only is not None and bool(context_only((seat - me) % n)) for seat, _ in parts]
-    x = None if all(by_context) else _predictor_inputs(n, p, idx, r, b, owe, level, sizes, committed, n_live, folded,
-                                                        last, raised, base, order)
+    x = _predictor_inputs(n, p, idx, r, b, owe, level, sizes, committed, n_live, folded, last, raised, base, order)
     mu_call = np.zeros(k)
     mu_raise = np.zeros(k)
-    for (seat, at), ctx in zip(parts, by_context):
-        if ctx:
-            contexts = np.zeros((3, N_FEATURES))
-            contexts[:, r] = 1.0
-            contexts[_R3, 4 + _R3] = 1.0
-            pred = np.asarray(predictor.predict((seat - me) % n, contexts), dtype=np.float64)[b[at]]
-        else:
-            pred = np.asarray(predictor.predict((seat - me) % n, x[at]), dtype=np.float64)
+    for seat, at in parts:
+        pred = np.asarray(predictor.predict((seat - me) % n, x[at]), dtype=np.float64)
         mu_raise[at] = 1.0 - pred[:, RAISE]
         mu_call[at] = np.where(b[at] == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL])
     return mu_call, mu_raise
+
+
+def _context_thresholds(predictor, opponent: int, r: int) -> tuple[np.ndarray, np.ndarray]:
+    """(μ_call, μ_raise), each (3,), of ``opponent`` (relative seat) in round ``r`` at 0, 1, 2+ bets to call, from a
+    predictor that depends on the context only: the values :func:`_predicted_thresholds` gives every such row."""
+    contexts = np.zeros((3, N_FEATURES))
+    contexts[:, r] = 1.0
+    contexts[_R3, 4 + _R3] = 1.0
+    pred = np.asarray(predictor.predict(opponent, contexts), dtype=np.float64)
+    return np.where(_R3 == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL]), 1.0 - pred[:, RAISE]
 
 
 _R3 = np.arange(3)
@@ -627,6 +626,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     decided = []  # seat · 3 + action of every simulated decision after our forced first one
     order = (tracker.button + 1 + seats) % n  # post-flop acting order
     if predictor is not None:
+        context_only = getattr(predictor, "context_only", None)
         st = np.tile(strength, (2, 1, 1))
         # each seat's previous action and first raising round, as the tracker keeps them (-1 / 4: none)
         last = np.tile(np.array([-1 if a is None else a for a in tracker.last_action]), (B, 1))
@@ -642,6 +642,16 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
                 cur = np.where(folded[:, s], cur, s)
         if predictor is not None:
             base = _RoundInputs(B, r, board if r == rc else None, full[:, : 2 + r])
+            # an opponent whose predictor depends on the context only (the frequency and rule models, a network
+            # before it predicts: ``context_only``) has one threshold per bets to call in the round: into the
+            # tables; the others are predicted row by row
+            per_row = np.zeros(n, dtype=bool)
+            for seat in opponents:
+                rel = (seat - me) % n
+                if context_only is not None and context_only(rel):
+                    mu_c[seat, r], mu_r[seat, r] = _context_thresholds(predictor, rel, r)
+                else:
+                    per_row[seat] = True
         # the ramp of every (trial, seat, bets to call) of the round at once, flat at (row · n + seat) · 3 + bets:
         # 1 − P(continue) and 1 − P(raise) (a check always continues; P(raise) ≤ P(continue)), each float as the
         # one decision's arithmetic gives it
@@ -663,9 +673,9 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             at = (idx * n + p) * 3 + b
             fold_below = no_go[at]
             call_below = np.where(level_idx < cap, no_up[at], 1.0)  # capped: no raise
-            o = None  # the opponents' rows, predicted (heads-up: every row of a step or none)
+            o = None  # the rows predicted row by row (heads-up: every row of a step or none)
             if predictor is not None:
-                o = p != me
+                o = per_row[p]
                 o = slice(None) if o.all() else o if o.any() else None
             if o is not None:
                 po, io = p[o], idx[o]
