@@ -523,18 +523,27 @@ def _ramp(s, mu_call, mu_raise, sigma):
     return go, up
 
 
-def _range_percentiles(strength: np.ndarray) -> np.ndarray:
-    """Each row's percentile among the column's rows (ties share their mid-rank): (T, m) → (T, m) in (0, 1).
+def _range_percentiles(strength: np.ndarray, block: np.ndarray | None = None) -> np.ndarray:
+    """Each row's percentile among the rows of its column and block (ties share their mid-rank): (T, m) → (T, m) in
+    (0, 1); ``block`` (T,) non-decreasing block numbers (None: one block).
+
+    Counted at once for every column and block: the values' dense ranks (one ``np.unique``), the count of each
+    (block, column, rank) and their running sums give below + up to.
 
     >>> _range_percentiles(np.array([[0.9], [0.2], [0.9], [0.5]])).ravel().tolist()
     [0.75, 0.125, 0.75, 0.375]
+    >>> _range_percentiles(np.array([[0.9], [0.2], [0.9], [0.5]]), np.array([0, 0, 1, 1])).ravel().tolist()
+    [0.75, 0.25, 0.75, 0.25]
     """
-    T = strength.shape[0]
-    srt = np.sort(strength, axis=0)
-    cols = np.arange(strength.shape[1])
-    below = np.stack([np.searchsorted(srt[:, j], strength[:, j], side="left") for j in cols], axis=1)
-    upto = np.stack([np.searchsorted(srt[:, j], strength[:, j], side="right") for j in cols], axis=1)
-    return (below + upto) / (2.0 * T)
+    T, m = strength.shape
+    block = np.zeros(T, dtype=np.intp) if block is None else block
+    _, rank = np.unique(strength, return_inverse=True)  # ties share a rank
+    U = int(rank.max()) + 1
+    key = rank.reshape(T, m) + (block[:, None] * m + np.arange(m)) * U
+    count = np.bincount(key.ravel(), minlength=(int(block[-1]) + 1) * m * U)
+    upto = np.cumsum(count.reshape(-1, U), axis=1).ravel()  # values up to each rank, per (block, column)
+    size = np.bincount(block)[block][:, None]
+    return (2 * upto[key] - count[key]) / (2.0 * size)  # (below + up to) / 2, below = up to − equal
 
 
 def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng, predictor=None, counts=None,
@@ -588,10 +597,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
         # the opponents' strengths on the scale of their current range: percentile among the sampled holdings of
         # the trial's block (every street's column at once: each column is ranked on its own)
         cols = strength[:, opponents, rc:]
-        flat = cols.reshape(T, -1)
-        ends = np.flatnonzero(np.diff(block)) + 1
-        flat = np.concatenate([_range_percentiles(part) for part in np.split(flat, ends)])
-        strength[:, opponents, rc:] = flat.reshape(cols.shape)
+        strength[:, opponents, rc:] = _range_percentiles(cols.reshape(T, -1), block).reshape(cols.shape)
     # final ranks
     cards7 = np.concatenate([HOLDINGS[holdings], np.broadcast_to(full[:, None, :], (T, n, 5))], axis=2)
     final = evaluate_unchecked(np.ascontiguousarray(cards7, dtype=np.int8)).astype(np.int32)
