@@ -75,8 +75,8 @@ class _Tally:
     [0.0, 1.0, 2.0, 1.0] [3.0] [[0.0, 1.0, 0.0], [0.0, 2.0, 0.0]]
     """
 
-    #: The most counts (showdowns × cells) kept whole: 64 MB of int32.
-    DENSE = 1 << 24
+    #: The most counts (showdowns × cells) kept whole: 16 MB of int32.
+    DENSE = 1 << 22
 
     def __init__(self, start: np.ndarray, cells: np.ndarray, dense: bool | None = None) -> None:
         self.shape = start.shape
