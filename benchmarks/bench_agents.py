@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from _timing import best_time
-from bpp.loki.evaluator.postflop import _FLOP_CACHE, StreetTable, _conflicts
+from bpp.loki.evaluator.postflop import _FLOP_CACHE, _PATTERN_ORDERS, StreetTable, _conflicts
 from holdem.cards import parse_cards
 from bpp.loki.simulator.sampling import _percentiles
 from holdem.evaluate import key_sums, rank_of_keys
@@ -171,6 +171,17 @@ def kernels() -> None:
         if table.board.size == 3:  # the same flop again, or one of its suit relabellings: from the flop cache
             hit = best_time(lambda: (setattr(table, "_strength", None), table.holding_strength()), 20)
             print(f"{'  the same, flop cache hit':40} {hit * 1e3:8.3f} {before * 1e3:8.3f}")
+    for text in ("2c 7d Ks 9h", "2h 7h Kd 9c", "2h 7h Kd 9d", "2h 7d Kc"):  # rainbow, one and two suits twice, flop
+        table = StreetTable(text)
+        live = ~table.board_conflict
+        keep = live[table._patterns[1]]
+        packed = (live, table._patterns[1][keep], table._patterns[2][keep], keep)
+        assert all(np.array_equal(a, b) for a, b in zip(table._pattern_percentiles(live), table._packed_percentiles(*packed)))
+        ours = best_time(lambda: (_PATTERN_ORDERS.clear(), table._pattern_percentiles(live)), 20)
+        before = best_time(lambda: table._packed_percentiles(*packed), 20)
+        print(f"{'next-card percentiles, ' + text:40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
+        ours = best_time(lambda: table._pattern_percentiles(live), 20)
+        print(f"{'  the same, rank order kept':40} {ours * 1e3:8.3f} {before * 1e3:8.3f}")
     for text in ("3h 4c Jh", "3h 4c Jh 9s"):
         table = StreetTable(text)
         ours = best_time(lambda: StreetTable(text), 20)

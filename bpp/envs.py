@@ -505,6 +505,7 @@ def _make_aec_class():
             self.action_spaces = {a: act_space for a in self.possible_agents}
             self._driver = HandDriver([None] * n)
             self._obs = self._mask = None
+            self._skip_agent_selection = None
             self._seat = {a: i for i, a in enumerate(self.possible_agents)}
             self._encoders = [Encoder(n, game.starting_stack) for _ in range(n)]
             self._observed: list = [None] * n
@@ -533,6 +534,7 @@ def _make_aec_class():
             self.terminations = dict.fromkeys(agents, False)
             self.truncations = dict.fromkeys(agents, False)
             self.infos = {a: {} for a in agents}
+            self._skip_agent_selection = None  # (also after a reset before every dead agent was stepped)
             for enc in self._encoders:
                 enc.reset()
             if deal is None:
@@ -582,6 +584,25 @@ def _make_aec_class():
                 self._accumulate_rewards()
             else:  # the rewards are zero until the hand ends (reset set them so): nothing to accumulate
                 self._to_act(pending)
+
+        def _was_dead_step(self, action):
+            """``AECEnv._was_dead_step`` for this env, where a hand ends for every agent at once: the same
+            removals, rewards cleared and order of agent selection (every agent left is dead), without its search."""
+            if action is not None:
+                raise ValueError("when an agent is dead, the only valid action is None")
+            agent = self.agent_selection
+            del self.terminations[agent], self.truncations[agent], self.rewards[agent]
+            del self._cumulative_rewards[agent], self.infos[agent]
+            agents = self.agents
+            agents.remove(agent)
+            if agents:
+                if self._skip_agent_selection is None:
+                    self._skip_agent_selection = agent
+                self.agent_selection = agents[0]
+            else:
+                self.agent_selection = self._skip_agent_selection
+                self._skip_agent_selection = None
+            self._clear_rewards()
 
         def render(self):
             return None

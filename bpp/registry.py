@@ -66,8 +66,11 @@ def agent_factory(name: str) -> Callable[..., Any]:
 
 
 def make_agent(name: str, *, rng: RngLike = None) -> Any:
-    """A new agent ``name`` with its own random stream (``rng``: None, a seed or a Generator)."""
-    return agent_factory(name)(rng=np.random.default_rng(rng))
+    """A new agent ``name`` with its own random stream (``rng``: None, a seed or a Generator), made as a match makes it
+    (:meth:`holdem.match.AgentSpec.make`: a plug-in that fails is one ValueError naming it)."""
+    from holdem.match.agents import resolve_agent
+
+    return resolve_agent(name).make(np.random.default_rng(rng))
 
 
 def match_agents(names: Sequence[Any], *, rng: RngLike, workers: int = 1) -> list[Any]:

@@ -265,12 +265,15 @@ class BatchVsAgentsEnv(VectorEnv):
 
     def _play_opponents(self, block: _Block) -> None:
         """Opponents act in ``block`` until seat 0 is to act (or the hand is over) in every row."""
-        batch = block.active
-        while batch.n_live:
-            waiting = batch.current == LEARNER
+        acting = block.active
+        parts = []  # rows set aside where seat 0 is to act (the rest are stepped on without them)
+        while acting.n_live:
+            waiting = acting.current == LEARNER
             if waiting.all():
                 break
-            acting, idle = batch.split(~waiting)
+            if waiting.any():
+                idle, acting = acting.split(waiting)
+                parts.append(idle)
             k = acting.n_live
             kinds = np.empty(k, dtype=np.int8)
             amounts = None
@@ -292,9 +295,9 @@ class BatchVsAgentsEnv(VectorEnv):
                 kinds, amounts = acting.verify(kinds, amounts)
             _record(acting, kinds, amounts)
             acting._apply(kinds, amounts)
-            idle.merge(acting)
-            batch = idle
-        block.active = batch
+        for part in parts:
+            acting.merge(part)
+        block.active = acting
 
     def _where(self) -> tuple[np.ndarray, np.ndarray]:
         """Every table's hand in play: (block number, hand in the block), -1 for a table with none."""
@@ -355,7 +358,8 @@ class BatchVsAgentsEnv(VectorEnv):
 
         ``observation`` is the engine's :class:`~holdem.games.batched.BatchObservation`
         (``hand`` the hand's index in its block), so an agent with ``act_batch``
-        can play the learner's seat: its kinds are the ``fcr`` action indices.
+        can play the learner's seat: its kinds are the ``fcr`` action indices
+        (in five-card draw a discard, kind 3 with position bits ``b``, is action ``3 + b``).
         """
         out = []
         for block in self._blocks:

@@ -19,7 +19,7 @@ import argparse
 from pathlib import Path
 
 from bpp.reproduce.poki_opponents import CANDIDATES, range_relative_of, opponents_run, table
-from bpp.reproduce.script import cached_cell, run_script
+from bpp.reproduce.script import cached_cell, code_version, run_script
 from holdem.files import read_jsonl
 
 HERE = Path(__file__).parent
@@ -33,14 +33,17 @@ def _key(r: dict) -> tuple:
 
 
 def run(candidate: str, deals: int, seed: int, block_size: int, path: Path, window: int = 2000) -> dict:
-    """The candidate's line of ``path`` (the first of its cell with a sample), or played and appended."""
+    """The candidate's line of ``path`` (the first of its cell with a sample, played by code of today's version), or
+    played and appended (:func:`~bpp.reproduce.script.cached_cell`; the version: the same cell on 3 deals)."""
     key = {"candidate": candidate, "deals": deals, "seed": seed, "block_size": block_size,
            "range_relative": range_relative_of(candidate)}
+    probe = lambda: opponents_run(candidate, 3, seed, block_size, window)  # noqa: E731
+    version = code_version(probe())
     for r in read_jsonl(path, fields=("candidate", "deals", "seed")):  # a damaged line is one ValueError naming the file and the line
-        if _key(r) == tuple(key.values()) and "sample" in r:
+        if _key(r) == tuple(key.values()) and "sample" in r and r.get("code") == version:
             return r
     return cached_cell(path, key, lambda: opponents_run(candidate, deals, seed, block_size, window, progress=True),
-                       again=True)
+                       again=True, probe=probe)
 
 
 def main(argv=None) -> int:

@@ -17,6 +17,7 @@ import argparse
 from pathlib import Path
 
 from bpp.reproduce.script import cached_cell, run_script
+from bpp.reproduce.stud_cells import PROBE_DEALS
 from bpp.reproduce.stud_gap import PLAYERS, SEED, gap_figure, gap_run
 
 RUNS = Path(__file__).with_name("stud_gap_runs.jsonl")
@@ -29,7 +30,8 @@ def main(argv=None) -> int:
     parser.add_argument("--again", action="store_true", help="replay even if the runs file holds the players")
     args = parser.parse_args(argv)
     results = {name: cached_cell(RUNS, {"player": name, "deals": args.deals, "seed": SEED},
-                                 lambda name=name: gap_run(name, args.deals, rng=SEED, progress=True), again=args.again)
+                                 lambda name=name: gap_run(name, args.deals, rng=SEED, progress=True), again=args.again,
+                                 probe=lambda name=name: gap_run(name, PROBE_DEALS, rng=SEED))
                for name in PLAYERS}
     for name, r in results.items():
         print(f"{PLAYERS[name]}: {r['mean']:+.3f} units/hand, 95% CI [{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}], "

@@ -29,6 +29,7 @@ from holdem.files import read_jsonl
 from holdem.match.stats import summarize
 
 from bpp.reproduce.script import cached_cell, run_script
+from bpp.reproduce.stud_cells import PROBE_DEALS
 from bpp.reproduce.stud_cells import OPPONENTS  # the opponents of the variants table
 from bpp.reproduce.stud_multi import (CALIBRATION_COLUMNS, PLAYERS, calibration_run, calibration_table, decision_table,
                                       interrelation_run, interrelation_table, play_cell)
@@ -151,7 +152,8 @@ def main(argv=None) -> int:
     for seats, opponent, player, play in tqdm(todo, desc="cells"):
         # read again first: another run sharing the file may have played the cell meanwhile
         key = {"seats": seats, "opponent": opponent, "player": player, "play": play, "deals": args.deals}
-        r = cached_cell(args.runs, key, lambda: play_cell(seats, opponent, player, play, args.deals))
+        r = cached_cell(args.runs, key, lambda: play_cell(seats, opponent, player, play, args.deals),
+                        probe=lambda: play_cell(seats, opponent, player, play, PROBE_DEALS))
         runs[_cell_key(seats, opponent, player, play, args.deals)] = r
         print(seats, opponent, player, play, f"{r['mean']:+.3f} ± {r['ci95'][1] - r['mean']:.3f} (t {r['t']:.1f})", flush=True)
         write_markdown(runs, args.out, args, calib)

@@ -17,6 +17,7 @@ import argparse
 from pathlib import Path
 
 from bpp.reproduce.script import cached_cell, run_script
+from bpp.reproduce.stud_cells import PROBE_DEALS
 from bpp.reproduce.stud_stakes import SEED, STACKS, stakes_cell
 
 HERE = Path(__file__).resolve().parent
@@ -30,7 +31,8 @@ def _stacks(text: str):
 def run_cell(opponent: str, stacks, deals: int) -> dict:
     """One cell (the registered experiment ``bpp-stakes``'s step), read from :data:`RUNS` or played and appended."""
     return cached_cell(RUNS, {"opponent": opponent, "stacks": stacks, "deals": deals},
-                       lambda: stakes_cell(opponent, stacks, deals, rng=SEED))
+                       lambda: stakes_cell(opponent, stacks, deals, rng=SEED),
+                       probe=lambda: stakes_cell(opponent, stacks, PROBE_DEALS, rng=SEED))
 
 
 def write_table(rows) -> str:

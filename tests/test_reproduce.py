@@ -224,6 +224,62 @@ def test_figure_scripts_share_one_cell_store_and_one_error_line(tmp_path, capsys
     assert err.count("\n") == 1 and err.startswith("error: ") and "runs.jsonl' line 4" in err
 
 
+def test_a_cell_records_its_code_version_and_is_played_again_when_the_code_computes_differently(tmp_path, capsys):
+    """cached_cell(probe=...): the line holds the probe's version; a probe that now gives another result makes the
+    cell stale (reported, played again, appended); the runs file only grows; the old code's line is found again."""
+    from bpp.reproduce.script import cached_cell, code_version, finished_cells
+
+    runs = tmp_path / "runs.jsonl"
+    runs.write_text('{"seed": 1, "mean": 0.5}\n')  # a line from before cells had versions
+    played = []
+    code = {"mean": 0.25}  # what the probe (a miniature of the cell) computes with today's code
+
+    def play():
+        played.append(1)
+        return {"mean": 10 * code["mean"] + len(played)}
+
+    def probe():
+        return dict(code)
+
+    first = cached_cell(runs, {"seed": 1}, play, probe=probe)
+    assert first == {"seed": 1, "mean": 3.5, "code": code_version({"mean": 0.25})} and len(played) == 1
+    assert "stale cell {\"seed\": 1}" in capsys.readouterr().err  # the unversioned line is stale
+    assert cached_cell(runs, {"seed": 1}, play, probe=probe) == first and len(played) == 1  # read, not played
+    before = runs.read_bytes()
+    code["mean"] = 0.3  # the code changed what it computes
+    second = cached_cell(runs, {"seed": 1}, play, probe=probe)
+    assert second["mean"] == 5.0 and second["code"] == code_version({"mean": 0.3}) and len(played) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"played by code of version {first['code']}, now {second['code']}" in err
+    assert runs.read_bytes().startswith(before) and len(finished_cells(runs, {"seed": 1})) == 3  # appended only
+    code["mean"] = 0.25 + 1e-15  # back to the old code (the same numbers to 12 digits): its line counts again
+    assert cached_cell(runs, {"seed": 1}, play, probe=probe) == first and len(played) == 2
+    assert cached_cell(runs, {"seed": 1}, play) == second  # without a probe the last line counts, as before
+
+
+def test_a_stud_cell_is_stale_once_its_opponent_plays_differently(tmp_path, monkeypatch, capsys):
+    """The real cells (bpp.reproduce.stud_cells): their version is the same cell on PROBE_DEALS deals, so changing
+    how the rule-based player acts makes the cached cell stale; a faster path with the same results would not."""
+    from bpp.reproduce import stud_cells
+    from bpp.reproduce.script import finished_cells
+    from bpp.stud.opponents.paper import RuleBasedPlayer
+    from holdem.games import CHECK_CALL
+
+    runs = tmp_path / "bpp.jsonl"
+    cell = stud_cells.cell_result("bpp", "argmax", "rules", 30, runs)
+    assert stud_cells.cell_result("bpp", "argmax", "rules", 30, runs) == cell
+    with monkeypatch.context() as m:  # other code with the same results (hand by hand, not batched): not stale
+        m.setattr("holdem.match.batched.play_block_batched", lambda *a: None)
+        assert stud_cells.cell_result("bpp", "argmax", "rules", 30, runs) == cell
+    assert capsys.readouterr().err == "" and len(runs.read_text().splitlines()) == 1
+    monkeypatch.setattr(RuleBasedPlayer, "act", lambda self, observation: CHECK_CALL)  # the code changed
+    monkeypatch.setattr(RuleBasedPlayer, "act_batch", None, raising=False)
+    again = stud_cells.cell_result("bpp", "argmax", "rules", 30, runs)
+    assert again["code"] != cell["code"] and again["mean"] != cell["mean"]
+    assert "stale cell" in capsys.readouterr().err
+    assert [c["mean"] for c in finished_cells(runs, {"player": "bpp"})] == [cell["mean"], again["mean"]]
+
+
 def test_render_only_reports_from_the_logs_and_runs_nothing(tmp_path, monkeypatch, capsys):
     """``bpp reproduce --render-only``: the report of the logged runs, byte for byte the rows of the run that made them;
     an experiment without a finished run at that scale is one line naming it, and nothing is computed."""

@@ -276,21 +276,28 @@ def board_textures(boards: ArrayLike) -> np.ndarray:
     >>> board_textures(np.array([[48, 44, 40], [0, 1, 5]])).tolist()   # A♣ K♣ Q♣; 2♣ 2♦ 3♦
     [[1.0, 0.0, 1.0, 0.6], [0.0, 1.0, 0.0, 0.0]]
     """
-    boards = np.asarray(boards, dtype=np.intp)
-    T = boards.shape[0]
-    ranks, suits = boards // 4, boards % 4
-    rows = np.broadcast_to(np.arange(T)[:, None], boards.shape)
-    suit_counts = np.zeros((T, 4), dtype=np.intp)
-    np.add.at(suit_counts, (rows, suits), 1)
-    present = np.zeros((T, 14), dtype=np.intp)  # index 0: the ace playing low, 1 … 13: deuce … ace
-    np.add.at(present, (rows, ranks + 1), 1)
-    paired = (present[:, 1:] > 1).any(axis=1)
-    present = (present > 0).astype(np.intp)
-    present[:, 0] = present[:, 13]
-    window = np.cumsum(np.concatenate([np.zeros((T, 1), np.intp), present], axis=1), axis=1)
-    straight = ((window[:, 5:] - window[:, :-5]) >= 3).any(axis=1)  # three ranks within a span of five
+    boards = np.asarray(boards, dtype=np.int64)
+    ranks = boards >> 2
+    suit_counts = (np.int64(1) << (4 * (boards & 3))).sum(axis=1)  # each suit's count in a 4-bit field (≤ 5 cards)
+    flush = ((suit_counts[:, None] >> _SUIT_FIELDS & 15) >= 3).any(axis=1)
+    present = np.bitwise_or.reduce(np.int64(1) << ranks, axis=1)  # the ranks present, bit 0 deuce … bit 12 ace
+    paired = _RANK_COUNT[present] < boards.shape[1]
     high = (ranks >= 8).sum(axis=1) / 5.0
-    return np.stack([(suit_counts >= 3).any(axis=1), paired, straight, high], axis=1).astype(np.float64)
+    return np.stack([flush, paired, _THREE_IN_FIVE[present], high], axis=1).astype(np.float64)
+
+
+def _three_in_five() -> np.ndarray:
+    """(8192,) bool: for each set of ranks (bit 0 deuce … bit 12 ace), three within a span of five (the ace also low)."""
+    masks = np.arange(1 << 13)
+    present = (masks[:, None] >> np.arange(13)) & 1
+    present = np.concatenate([present[:, 12:], present], axis=1)  # index 0: the ace playing low
+    window = np.cumsum(np.concatenate([np.zeros((masks.size, 1), np.int64), present], axis=1), axis=1)
+    return ((window[:, 5:] - window[:, :-5]) >= 3).any(axis=1)
+
+
+_SUIT_FIELDS = np.arange(0, 16, 4)
+_RANK_COUNT = np.array([bin(v).count("1") for v in range(1 << 13)], dtype=np.int8)
+_THREE_IN_FIVE = _three_in_five()
 
 
 def context_features(tracker: HandTracker, player: int) -> np.ndarray:
@@ -306,21 +313,22 @@ def context_features(tracker: HandTracker, player: int) -> np.ndarray:
     last = tracker.last_action[player]
     raised = tracker.raised_round[player]
     return np.array(
-        (
-            r == 0, r == 1, r == 2, r == 3,
-            bets == 0, bets == 1, bets == 2,
+        _ROUND_ONE_HOT[r] + _BETS_ONE_HOT[bets] + (
             min(tracker.bet_level, 4) / 4.0,
             (tracker.n_live - 1) / 9.0,
             _position(tracker, player),
             to_call / (tracker.pot + to_call) if to_call > 0 else 0.0,
             min(tracker.pot / (2.0 * tracker.sizes[0]) / 20.0, 1.0),
-            last == RAISE,
-            last == CALL,
-            raised is not None and raised < r,
-            *board_texture(tracker.board),
-        ),
+            1.0 if last == RAISE else 0.0,
+            1.0 if last == CALL else 0.0,
+            1.0 if raised is not None and raised < r else 0.0,
+        ) + board_texture(tracker.board),
         dtype=np.float64,
-    )
+    )  # (all Python floats: one conversion)
+
+
+_ROUND_ONE_HOT = tuple(tuple(float(i == r) for i in range(4)) for r in range(4))
+_BETS_ONE_HOT = tuple(tuple(float(i == b) for i in range(3)) for b in range(3))
 
 
 def _position(tracker, player: int) -> float:
@@ -328,5 +336,6 @@ def _position(tracker, player: int) -> float:
     n = tracker.n
     first = first_to_act(n, tracker.button, tracker.round)
     mine = (player - first) % n
-    behind = sum(1 for i in range(mine + 1, n) if not tracker.folded[(first + i) % n])
+    folded = tracker.folded
+    behind = (folded[first:] + folded[:first])[mine + 1 :].count(False)  # the seats in acting order after ours
     return behind / max(tracker.n_live - 1, 1)

@@ -12,7 +12,9 @@ were written once per script and live here instead:
 * :func:`cached_cell` — a cell of a table read from the script's append-only
   runs file (one JSON object a line, checked by :func:`holdem.files.read_jsonl`)
   or played and appended, so an interrupted run resumes and a re-run renders
-  what was played;
+  what was played; a cell records the version of the code that played it (a
+  miniature of the cell run again, ``probe``) and is played again when the
+  code now computes differently;
 * :func:`step_results` — the results of a figure's steps (the same
   :class:`~bpp.reproduce.registry.Step` s a registered experiment runs):
   computed here, or, with ``from_run=OUT``, read from the checked log of a
@@ -31,6 +33,7 @@ were written once per script and live here instead:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -43,7 +46,7 @@ from holdem.files import read_jsonl
 if TYPE_CHECKING:
     from bpp.reproduce.registry import Step
 
-__all__ = ["cached_cell", "finished_cells", "run_script", "step_results"]
+__all__ = ["cached_cell", "code_version", "finished_cells", "run_script", "step_results"]
 
 
 def run_script(main: Callable[..., int | None], argv: Sequence[str] | None = None) -> int:
@@ -70,8 +73,31 @@ def finished_cells(runs: str | os.PathLike[str], key: dict[str, Any], needs: Seq
     return [r for r in lines if all(r[k] == v for k, v in key.items()) and all(k in r for k in needs)]
 
 
+def code_version(result: Any) -> str:
+    """The code version a probe's ``result`` stands for: 16 hex digits of the SHA-256 of its JSON text.
+
+    Floats count to 12 significant digits (the same numbers summed in another
+    order differ in the last bits; the project's contract is the same results,
+    not the same rounding).
+
+    >>> code_version({"mean": 0.1 + 0.2}) == code_version({"mean": 0.3}) != code_version({"mean": 0.31})
+    True
+    """
+    def canonical(value: Any) -> Any:
+        if isinstance(value, float):
+            return float(f"{value:.12g}")
+        if isinstance(value, dict):
+            return {str(k): canonical(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [canonical(v) for v in value]
+        return value
+
+    return hashlib.sha256(json.dumps(canonical(result), sort_keys=True).encode()).hexdigest()[:16]
+
+
 def cached_cell(runs: str | os.PathLike[str], key: dict[str, Any], play: Callable[[], dict[str, Any]], *,
-                again: bool = False, needs: Sequence[str] = ()) -> dict[str, Any]:
+                again: bool = False, needs: Sequence[str] = (),
+                probe: Callable[[], Any] | None = None) -> dict[str, Any]:
     """The cell ``key`` of a table: its last line in ``runs``, or ``{**key, **play()}`` appended to it.
 
     Parameters
@@ -87,15 +113,33 @@ def cached_cell(runs: str | os.PathLike[str], key: dict[str, Any], play: Callabl
         measures) and append the new line; the old one stays, the last counts.
     needs : sequence of str
         Fields a line must hold to count as finished (an older format lacks them).
+    probe : callable, optional
+        A miniature of the cell: the same computation on a few deals, run
+        every time the cell is asked for.  :func:`code_version` of its result
+        is the version of the code, written into the cell's line as
+        ``"code"``; a line counts only for the same version.  So a cell
+        played by code that computes differently now (an agent, a random
+        stream, the experiment changed) is stale: it is reported on stderr
+        and played again, its line appended (the old one stays; switching
+        back to the old code finds it again).  A line written before cells
+        had versions is stale too.  Code that computes the same (a faster
+        path with the same results) keeps its cells.
 
     Several processes may append to one runs file: each line is written under
     an exclusive lock, whole.
     """
+    version = None if probe is None else code_version(probe())
     if not again:
         done = finished_cells(runs, key, needs)
+        current = [c for c in done if version is None or c.get("code") == version]
+        if current:
+            return current[-1]
         if done:
-            return done[-1]
-    cell = {**key, **play()}
+            print(f"stale cell {json.dumps(key)} in {os.fspath(runs)}: "
+                  + (f"played by code of version {done[-1]['code']}, now {version}" if "code" in done[-1] else
+                     f"played before cells recorded their code version (now {version})")
+                  + "; playing it again", file=sys.stderr)
+    cell = {**key, **play(), **({} if version is None else {"code": version})}
     path = Path(runs)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a") as f:

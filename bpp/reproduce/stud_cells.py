@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bpp.reproduce.script import cached_cell
 
-__all__ = ["COLUMNS", "OPPONENTS", "PLAYERS", "SEEDS", "VARIANTS", "cell_result"]
+__all__ = ["COLUMNS", "OPPONENTS", "PLAYERS", "PROBE_DEALS", "SEEDS", "VARIANTS", "cell_result"]
 
 #: The opponents of the variants table: §5.1's two and the styles of :mod:`bpp.stud.opponents.styles`.
 OPPONENTS = ("rules", "prob", "bluffer", "slowplay", "loose")
@@ -24,6 +24,8 @@ SEEDS = {"rules": 2002, "prob": 1999, "bluffer": 1201, "slowplay": 1202, "loose"
 VARIANTS = ("bpp", "bpp-up", "bpp-card", "bpp-linked", "bpp-actions", "bpp-bluff", "bpp-dbn", "bpp-showing")
 #: The rows of the variants table: every variant as the paper plays (sampling its curves) and with ``play="argmax"``.
 PLAYERS = tuple((p, play) for play in ("sample", "argmax") for p in VARIANTS)
+#: Duplicate deals of a cell's probe, the miniature whose result versions the cell's code (40 hands: learning refits).
+PROBE_DEALS = 20
 #: The columns: the paper's network itself, then every opponent.
 COLUMNS = ("bpp",) + OPPONENTS
 
@@ -32,16 +34,19 @@ def cell_result(player: str, play: str, opponent: str, deals: int, runs: str | P
     """One cell: read from ``runs`` (one JSON line per finished cell) or played and appended.
 
     A cell's key is (player, play, opponent, seed, deals); the last line of a
-    key counts.  ``again=True`` plays the cell even if it is there (after a
-    change to the player) and appends the new line; the old one stays.
+    key counts.  ``again=True`` plays the cell even if it is there and appends
+    the new line; the old one stays.  The cell's code version is the same
+    cell on :data:`PROBE_DEALS` deals (:func:`bpp.reproduce.script.cached_cell`'s
+    ``probe``): a cell whose player or opponent now plays differently is
+    played again.
     """
     from bpp.stud.experiments import significance
 
     seed = SEEDS[opponent]
     key = {"player": player, "play": play, "opponent": opponent, "seed": seed, "deals": deals}
 
-    def run() -> dict:
-        r = significance(opponent, n_hands=deals, rng=seed, duplicate=True, player=player, play=play)
+    def run(n: int = deals) -> dict:
+        r = significance(opponent, n_hands=n, rng=seed, duplicate=True, player=player, play=play)
         return {"mean": r.mean, "ci95": list(r.ci95), "t": r.t}
 
-    return cached_cell(runs, key, run, again=again)
+    return cached_cell(runs, key, run, again=again, probe=lambda: run(PROBE_DEALS))

@@ -53,7 +53,7 @@ from numpy.typing import ArrayLike
 
 from holdem.evaluate import evaluate
 
-__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "Draw5Batch", "BatchObservation", "discard_masks", "unpack_discard", "StudBatchObservation", "new_batch", "batched_games"]
+__all__ = ["LimitHoldemBatch", "NoLimitHoldemBatch", "Stud5Batch", "Stud5StakesBatch", "Draw5Batch", "BatchObservation", "discard_masks", "pack_discard", "unpack_discard", "StudBatchObservation", "new_batch", "batched_games"]
 
 FOLD_KIND, CALL_KIND, RAISE_KIND, DISCARD_KIND = 0, 1, 2, 3
 _KIND_NAMES = ("fold", "check/call", "bet/raise", "discard")
@@ -1329,6 +1329,15 @@ class Draw5Batch(_TableStakes, LimitHoldemBatch):
         self.ranks[self.ids[sel]] = ranks
         self.final[self.ids[sel]] = self.hands[sel]
         self._record(sel, _split_pots(self.committed[sel], ~self.folded[sel], ranks, self.button[sel]))
+
+
+def pack_discard(cards: tuple[int, ...]) -> int:
+    """Discarded cards as :meth:`Draw5Batch.recorded_amounts` packs them: six bits a card, code + 1, the first lowest.
+
+    >>> pack_discard((12, 40)) == (12 + 1) | (40 + 1) << 6, unpack_discard(pack_discard((3, 0, 51)))
+    (True, (3, 0, 51))
+    """
+    return sum((c + 1) << (6 * i) for i, c in enumerate(cards))
 
 
 def unpack_discard(packed: int) -> tuple[int, ...]:

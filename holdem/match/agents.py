@@ -330,15 +330,42 @@ class AgentSpec:
     games: tuple[str, ...] | None = None
 
     def make(self, rng: Any) -> Any:
-        """The agent for one block (the instance itself, or a fresh one from the factory)."""
+        """The agent for one block (the instance itself, or a fresh one from the factory).
+
+        A plug-in's factory (not :data:`LIBRARY_PACKAGES` code) that raises is
+        refused as a ValueError naming the agent, its cause chained.
+        """
         if self.instance is not None:
             return self.instance
         assert self.factory is not None, "an AgentSpec holds a factory or an instance"
-        agent = self.factory(rng=rng)
+        try:
+            agent = self.factory(rng=rng)
+        except Exception as err:
+            if _library_code(self.factory):
+                raise  # a ValueError names the bad value already; anything else is a bug of the library
+            cause = str(err) if isinstance(err, ValueError) else \
+                f"its code raised {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
+            raise ValueError(f"agent {self.name!r} could not be made: {cause}") from err
         if not callable(getattr(agent, "act", None)):
             raise ValueError(f"agent {self.name!r}: its factory returned {type(agent).__name__} {agent!r:.40}, not an agent "
                              "(an object with act(observation))")
         return agent
+
+
+#: The packages of this distribution.  A factory of theirs that raises anything but a ValueError when a match
+#: makes an agent is a bug of the library; any other factory (a plug-in: ``module:Class``, another
+#: distribution's entry point, a callable passed in) failing is the plug-in's failure, refused in one line.
+LIBRARY_PACKAGES = ("holdem", "bpp")
+
+
+def _library_code(factory: Callable[..., Any]) -> bool:
+    """Whether ``factory`` (a class or function; a no-``rng`` class wrapped by :func:`_rng_factory`) is this library's."""
+    import functools
+
+    while isinstance(factory, functools.partial):
+        factory = factory.args[0] if factory.func is _without_rng and factory.args else factory.func
+    module = getattr(factory, "__module__", None) or type(factory).__module__
+    return str(module).partition(".")[0] in LIBRARY_PACKAGES
 
 
 def _without_rng(cls: Callable[[], Any], rng: Any) -> Any:

@@ -29,7 +29,6 @@ action — checked, so an agent that answers an illegal action raises
 from __future__ import annotations
 
 import functools
-import json
 import os
 import warnings
 from collections.abc import Callable, Sequence
@@ -50,11 +49,13 @@ from holdem.play import HandDriver, capabilities
 
 if TYPE_CHECKING:
     from holdem._typing import RngLike
+    from numpy.typing import ArrayLike
+
     from holdem.games.base import Game
     from holdem.match.batched import BatchRecord
     from holdem.match.log import MatchLog
 
-__all__ = ["play_match", "play_block", "hand_line", "hand_lines", "run_blocks", "log_header", "DealBlocks", "MatchPlan", "BlockResult", "keep_learners", "DEFAULT_BLOCK_SIZE"]
+__all__ = ["play_match", "play_block", "hand_line", "hand_lines", "HandRecorder", "run_blocks", "log_header", "DealBlocks", "MatchPlan", "BlockResult", "keep_learners", "DEFAULT_BLOCK_SIZE"]
 
 #: Deals per block unless told otherwise (results depend on it; logs record it).
 DEFAULT_BLOCK_SIZE = 500
@@ -211,12 +212,12 @@ def play_block(plan: MatchPlan, block: int, stream: np.random.SeedSequence) -> B
         records: list[BatchRecord] | None = [] if record else None  # a logged block: the batch records its actions
         chips = play_block_batched(game, agents, deals, buttons, ranks, at_seats, seat_ofs, records)
         if chips is not None:
-            logged = None if records is None else tuple(
-                line for rec in records for line in hand_lines(rec, block, first, at_seats))
-            return BlockResult(block, n_deals, chips, logged)
+            lines = None if records is None else tuple(
+                line for rec in records for line in hand_lines(rec, block, first, plan.n_replays))
+            return BlockResult(block, n_deals, chips, lines)
     at_seat_rows = at_seats.tolist()
     drivers = [HandDriver([agents[a] for a in at_seat], record=record) for at_seat in at_seat_rows]
-    lines: list[str] = []
+    recorder = HandRecorder(n)
     pays: list[list[int]] = []
     played: list[int] = []
     new_hand = game.new_hand
@@ -239,31 +240,23 @@ def play_block(plan: MatchPlan, block: int, stream: np.random.SeedSequence) -> B
         pays.append(state._payoff_list() if trusted is not None else state.payoffs.tolist())
         played.append(replay)
         if record:
-            lines.append(hand_line(hand, deal_no, replay, block, button, at_seat_rows[replay], deals[j].tolist(),
-                                    cast("list[tuple[int, Action]]", driver.actions), state))  # recorded
+            recorder.add(cast("list[tuple[int, Action]]", driver.actions), state)
     by_seat = np.array(pays, dtype=np.int64).reshape(-1, n)
-    chips = np.take_along_axis(by_seat, seat_ofs[np.array(played, dtype=np.intp)], axis=1)
-    return BlockResult(block, n_deals, chips, tuple(lines) if record else None)
-
-
-_ACTION_JSON: dict[Action, str] = {}
-
-
-def _action_json(action: Action) -> str:
-    """``"c"`` — the JSON text of an action (memoized: the engine reuses its Action objects)."""
-    text = _ACTION_JSON.get(action)
-    if text is None:
-        text = _ACTION_JSON[action] = json.dumps(str(action))
-    return text
+    replays = np.array(played, dtype=np.intp)
+    chips = np.take_along_axis(by_seat, seat_ofs[replays], axis=1)
+    if not record:
+        return BlockResult(block, n_deals, chips, None)
+    deal_of = np.arange(len(replays)) // plan.n_replays
+    record_ = recorder.record(deals[deal_of], buttons[deal_of], at_seats[replays], by_seat)
+    return BlockResult(block, n_deals, chips, tuple(hand_lines(record_, block, first, plan.n_replays)))
 
 
 def hand_line(hand: int, deal_no: int, replay: int, block: int, button: int, at_seat: Sequence[int],
               deal: Sequence[int], taken: list[tuple[int, Action]], state: Any) -> str:
     """The ``"hand"`` line of a match log (:mod:`holdem.match.log`) for one finished hand, newline included.
 
-    Formatted directly (cheap: a hand log must not slow a match down); the
-    match runner and the ACPC dealer (:mod:`bpp.acpc.dealer`) write their
-    hands with it.
+    One hand through :func:`hand_lines` (the ACPC dealer, :mod:`bpp.acpc.dealer`,
+    writes its hands with it, one at a time as they are played).
 
     Parameters
     ----------
@@ -283,68 +276,91 @@ def hand_line(hand: int, deal_no: int, replay: int, block: int, button: int, at_
 
     Examples
     --------
-    >>> import numpy as np
     >>> from holdem.games import FOLD, LimitHoldem
     >>> state = LimitHoldem().new_hand(np.arange(52), button=0)
     >>> taken = [(state.current_player, state.apply(FOLD))]
     >>> hand_line(0, 0, 0, 0, 0, [0, 1], list(range(52)), taken, state).rstrip()[-51:]
     '"actions":[[0,"f"]],"showdown":[],"payoffs":[-1,1]}'
     """
-    memo = _ACTION_JSON
-    actions = ",".join([f"[{p},{memo.get(a) or _action_json(a)}]" for p, a in taken])
-    showdown = ",".join(
-        f'[{e.player},"{"".join([CARD_TEXT[c] for c in e.cards])}"]' for e in state.history if e.kind == "showdown"
-    )
-    return _hand_text(hand, deal_no, replay, block, int(button), ",".join(map(str, at_seat)),
-                      "".join([CARD_TEXT[c] for c in deal]), actions, showdown, ",".join(map(str, state.payoffs.tolist())))
+    recorder = HandRecorder(state.n)
+    recorder.add(taken, state)
+    record = recorder.record(np.asarray(deal, dtype=np.int64)[None, :], [button], [at_seat], state.payoffs[None, :])
+    return _format_hands(record, np.array([hand]), np.array([deal_no]), np.array([replay]), block)[0]
 
 
-def _hand_text(hand: int, deal_no: int, replay: int, block: int, button: int, seats: str, cards: str, actions: str,
-               showdown: str, payoffs: str) -> str:
-    """A ``"hand"`` log line from its parts as text (:func:`hand_line` and :func:`hand_lines` both write by it)."""
-    return (
-        f'{{"type":"hand","hand":{hand},"deal":{deal_no},"replay":{replay},"block":{block},'
-        f'"button":{button},"seats":[{seats}],"cards":"{cards}","actions":[{actions}],'
-        f'"showdown":[{showdown}],"payoffs":[{payoffs}]}}\n'
-    )
+class HandRecorder:
+    """Hands played one by one, kept as the arrays of a :class:`~holdem.match.batched.BatchRecord` for :func:`hand_lines`.
+
+    :meth:`add` takes each finished hand as it is played and keeps only
+    numbers (the hands' states are not kept alive: a block of them would slow
+    the garbage collector); :meth:`record` makes the record.  Actions are kept
+    as the batched engine records them
+    (:meth:`holdem.games.batched.LimitHoldemBatch.recorded_amounts`: raise-to
+    totals, discarded cards packed); their betting rounds are not kept (-1).
+    """
+
+    def __init__(self, n_players: int) -> None:
+        self.n = n_players
+        self.counts: list[int] = []
+        self.seats: list[int] = []
+        self.codes: list[int] = []
+        self.show_hands: list[int] = []
+        self.show_seats: list[int] = []
+        self.show_cards: list[int] = []  # numbers only: no object per hand outlives it
+
+    def add(self, taken: Sequence[tuple[int, Action]], state: Any) -> None:
+        """One finished hand: ``taken`` its ``(seat, action as applied)`` pairs (``HandDriver(record=True).actions``)."""
+        j = len(self.counts)
+        self.counts.append(len(taken))
+        keys = _ACTION_KEYS
+        self.seats += [p for p, _ in taken]
+        self.codes += [keys.get(a) or _action_key(a) for _, a in taken]
+        for e in reversed(state.history):  # the showdown events come last
+            if e.kind != "showdown":
+                break
+            self.show_hands.append(j)
+            self.show_seats.append(e.player)
+            self.show_cards += e.cards
+
+    def record(self, deals: np.ndarray, buttons: ArrayLike, seat_agents: ArrayLike, payoffs: np.ndarray,
+               first: int = 0) -> BatchRecord:
+        """The record of the hands added: ``deals`` (one row per hand), ``buttons``, ``seat_agents``, ``payoffs`` by seat."""
+        from holdem.match.batched import BatchRecord
+
+        h = len(self.counts)
+        code = np.array(self.codes, dtype=np.int64)
+        n_shown = len(self.show_hands)
+        shown = np.zeros((h, self.n, len(self.show_cards) // max(n_shown, 1)), dtype=np.int64)
+        shown[self.show_hands, self.show_seats] = np.array(self.show_cards, dtype=np.int64).reshape(n_shown, shown.shape[2])
+        log: list[tuple[np.ndarray, ...]] = [(np.repeat(np.arange(h), self.counts), np.array(self.seats, dtype=np.int64),
+                                              np.full(len(code), -1), code & 3, code >> 2)]
+        return BatchRecord(None, first, deals, np.asarray(buttons, dtype=np.int64), np.asarray(seat_agents), log,
+                           payoffs, shown)
 
 
-_CARD_CHARS = np.array(CARD_TEXT, dtype="<U2")
+#: ``kind + 4 * amount`` of every action seen (the amount as the batched engine records it), by action
+_ACTION_KEYS: dict[Action, int] = {}
 
 
-def _cards_text(cards: np.ndarray) -> list[str]:
-    """Each row of card codes ``(m, k)`` as text, two characters a card (one string per row, no Python loop per card)."""
-    m, k = cards.shape
-    if k == 0 or m == 0:
-        return [""] * m
-    return list(np.ascontiguousarray(_CARD_CHARS[cards]).view(f"<U{2 * k}").reshape(m).tolist())
+def _action_key(action: Action) -> int:
+    """``kind + 4 * amount`` of ``action``: the raise-to total of a raise, the packed cards of a discard (memoized)."""
+    from holdem.games.batched import pack_discard
+
+    k = int(action.kind)
+    key = _ACTION_KEYS[action] = k + 4 * (action.amount if k == 2 else pack_discard(action.discard) if k == 3 else 0)
+    return key
 
 
-def _action_words(seat: np.ndarray, kind: np.ndarray, amount: np.ndarray, n: int) -> list[str]:
-    """``[seat,"action"]`` of every recorded action, the action as the scalar path writes it (``str(Action)``)."""
-    from holdem.games.base import ActionKind
-    from holdem.games.batched import unpack_discard
+def hand_lines(record: BatchRecord, block: int, first_deal: int, n_replays: int) -> list[str]:
+    """The ``"hand"`` log lines (:mod:`holdem.match.log`) of the hands of ``record``, newlines included.
 
-    key = (amount * 4 + kind) * n + seat
-    distinct, at = np.unique(key, return_inverse=True)
-    words = []
-    for k in distinct.tolist():
-        rest, p = divmod(k, n)
-        value, kd = divmod(rest, 4)
-        action = Action(ActionKind(kd), value if kd == ActionKind.BET_RAISE else 0,
-                        unpack_discard(value) if kd == ActionKind.DISCARD else ())
-        words.append(f"[{p},{_ACTION_JSON.get(action) or _action_json(action)}]")
-    return list(np.array(words, dtype=object)[at.reshape(-1)].tolist())
-
-
-def hand_lines(record: BatchRecord, block: int, first_deal: int, at_seats: np.ndarray) -> list[str]:
-    """The ``"hand"`` log lines of the hands of a batched block's ``record``, exactly as :func:`hand_line` writes them.
-
-    ``record`` (:class:`holdem.match.batched.BatchRecord`, shown cards kept)
+    ``record`` (:class:`holdem.match.batched.BatchRecord`, shown cards kept:
+    the batched engine's, or :class:`HandRecorder`'s of hands played one by one)
     holds hands ``record.first`` … of block ``block``, whose first deal is
-    ``first_deal``; ``at_seats`` are the block's seatings (``[replay, seat]``
-    = agent).  Actions, showdowns and payoffs come from the record's arrays;
-    the only Python work per hand is joining its parts into the line.
+    ``first_deal``; a deal is played ``n_replays`` times (duplicate).  Every
+    match log's hands are written by this one function, from the record's
+    arrays: the lines are assembled as fixed-width byte columns, a few
+    thousand hands at a time, with no Python work per hand or per action.
 
     Examples
     --------
@@ -355,38 +371,133 @@ def hand_lines(record: BatchRecord, block: int, first_deal: int, at_seats: np.nd
     >>> records, at_seats = [], np.array([[0, 1]])
     >>> _ = play_block_batched(game, [AlwaysRaise(), AlwaysCall()], deals, buttons, game.showdown_ranks(deals, buttons),
     ...                        at_seats, at_seats, records)
-    >>> line = hand_lines(records[0], 0, 0, at_seats)[1]          # the second hand: seat 1 has the button
+    >>> line = hand_lines(records[0], 0, 0, 1)[1]          # the second hand: seat 1 has the button
     >>> print(line[line.index('"actions"'):], end="")
     "actions":[[1,"c"],[0,"r4"],[1,"c"],[0,"r6"],[1,"c"],[0,"r10"],[1,"c"],[0,"r14"],[1,"c"]],"showdown":[[0,"2c2h"],[1,"2d2s"]],"payoffs":[0,0]}
     """
+    at = record.first + np.arange(record.n_hands)
+    return _format_hands(record, first_deal * n_replays + at, first_deal + at // n_replays, at % n_replays, block)
+
+
+#: hands formatted at once (bounds the byte columns' memory)
+_FORMAT_CHUNK = 4096
+_CARD_PAIRS = np.frombuffer("".join(CARD_TEXT).encode(), dtype=np.uint16)  # a card's two bytes as one item: gathers a card at a time
+
+
+def _cards_bytes(cards: np.ndarray) -> np.ndarray:
+    """The text of card codes ``cards`` (..., k): uint8 (..., 2k), two bytes a card."""
+    text: np.ndarray = _CARD_PAIRS[cards].view(np.uint8)
+    return text
+
+
+def _format_hands(record: BatchRecord, hands: np.ndarray, deal_nos: np.ndarray, replays: np.ndarray,
+                  block: int) -> list[str]:
+    """The hand lines of ``record``'s hands numbered ``hands`` (deals ``deal_nos``, seatings ``replays``) of ``block``.
+
+    Each line is built as a row of bytes: fixed text, integers as a sign
+    byte and digits, card codes looked up two bytes a card, list items after
+    the first led by a comma; unused bytes are 0, and are dropped at the end.
+    """
     n = record.seat_agents.shape[1]
-    n_replays = at_seats.shape[0]
-    h = record.n_hands
+    if record.shown is None:
+        raise ValueError("hand_lines needs a BatchRecord with the cards shown (play_block_batched(..., records) keeps them)")
     order = np.argsort(record.hand, kind="stable")
-    words = _action_words(record.seat[order], record.kind[order], record.amount[order], n)
-    ends = np.cumsum(np.bincount(record.hand, minlength=h)).tolist()
-    actions = [",".join(words[a:b]) for a, b in zip([0] + ends[:-1], ends)]
-    showdown = [""] * h
-    shows = np.flatnonzero(record.showdown)
-    if len(shows):
-        assert record.shown is not None  # kept by play_block_batched for a logged block
-        folds = record.kind == 0
-        folded = np.zeros((h, n), dtype=bool)
-        folded[record.hand[folds], record.seat[folds]] = True
-        seat_order = (record.buttons[shows, None] + 1 + np.arange(n)) % n  # from the left of the button
-        shown = record.shown[shows]
-        texts = _cards_text(shown.reshape(len(shows) * n, -1).astype(np.intp))
-        for i, (j, seats, out) in enumerate(zip(shows.tolist(), seat_order.tolist(), folded[shows].tolist())):
-            showdown[j] = ",".join([f'[{p},"{texts[i * n + p]}"]' for p in seats if not out[p]])
-    cards = _cards_text(record.deals.astype(np.intp))
-    seat_text = [",".join(map(str, row)) for row in at_seats.tolist()]
-    payoffs = [",".join(map(str, row)) for row in record.payoffs.tolist()]
-    at = record.first
-    return [
-        _hand_text(first_deal * n_replays + at + j, first_deal + (at + j) // n_replays, (at + j) % n_replays, block,
-                   button, seat_text[(at + j) % n_replays], cards[j], actions[j], showdown[j], payoffs[j])
-        for j, button in enumerate(record.buttons.tolist())
-    ]
+    table, key_at = _action_table(record.seat[order], record.kind[order], record.amount[order], n)
+    counts = np.bincount(record.hand, minlength=record.n_hands)
+    starts = np.cumsum(counts) - counts
+    slot = np.arange(len(order)) - starts[record.hand[order]]  # each action's place in its hand
+    folded = np.zeros((record.n_hands, n), dtype=bool)
+    folds = record.kind == 0
+    folded[record.hand[folds], record.seat[folds]] = True
+    out: list[str] = []
+    for lo in range(0, record.n_hands, _FORMAT_CHUNK):
+        hi = min(lo + _FORMAT_CHUNK, record.n_hands)
+        m = hi - lo
+        mine = (record.hand[order] >= lo) & (record.hand[order] < hi)
+        width = int(counts[lo:hi].max(initial=0))
+        at = np.full((m, width), len(table) - 1)  # the last row of the table: no action (zeros)
+        at[record.hand[order][mine] - lo, slot[mine]] = key_at[mine]
+        buttons = record.buttons[lo:hi]
+        seat_order = (buttons[:, None] + 1 + np.arange(n)) % n  # the showdown from the left of the button
+        rows = np.arange(m)[:, None]
+        shows = record.showdown[lo:hi, None] & ~folded[lo:hi][rows, seat_order]
+        shown = record.shown[lo:hi][rows, seat_order]
+        shown_text = np.concatenate([  # ,[seat,"cards"] (at most ten seats: one digit)
+            _text(',[', (m, n)), (seat_order + 48).astype(np.uint8)[:, :, None], _text(',"', (m, n)),
+            _cards_bytes(shown), _text('"]', (m, n))], axis=2)
+        shown_text[~shows] = 0
+        shown_text[np.arange(m), np.argmax(shows, axis=1), 0] = 0  # no comma before the first seat shown
+        payoffs = record.payoffs[lo:hi]
+        actions = table[at]
+        actions[:, :1, :1] = 0  # no comma before the first action
+        parts = [
+            _text('{"type":"hand","hand":', (m,)), _int_text(hands[lo:hi]),
+            _text(',"deal":', (m,)), _int_text(deal_nos[lo:hi]),
+            _text(',"replay":', (m,)), _int_text(replays[lo:hi]),
+            _text(f',"block":{block},"button":', (m,)), _int_text(buttons),
+            _text(',"seats":[', (m,)),
+            _items(_int_text(record.seat_agents[lo:hi])),
+            _text('],"cards":"', (m,)), _cards_bytes(record.deals[lo:hi]),
+            _text('","actions":[', (m,)), actions,
+            _text('],"showdown":[', (m,)), shown_text,
+            _text('],"payoffs":[', (m,)), _items(_int_text(payoffs)),
+            _text("]}\n", (m,)),
+        ]
+        data = np.concatenate([p.reshape(m, -1) for p in parts], axis=1).reshape(-1)
+        out += data[data != 0].tobytes().decode().splitlines(keepends=True)
+    return out
+
+
+def _items(texts: np.ndarray) -> np.ndarray:
+    """The items ``texts`` (m, k, width) of a JSON list, a comma before every item but the first."""
+    m, k, _ = texts.shape
+    commas = np.full((m, k, 1), ord(","), dtype=np.uint8)
+    commas[:, 0] = 0
+    return np.concatenate([commas, texts], axis=2)
+
+
+def _text(text: str, shape: tuple[int, ...]) -> np.ndarray:
+    """The bytes of ``text`` repeated over ``shape`` (a read-only broadcast view)."""
+    return np.broadcast_to(np.frombuffer(text.encode(), dtype=np.uint8), shape + (len(text),))
+
+
+def _int_text(values: np.ndarray) -> np.ndarray:
+    """Integers as text bytes, shape ``values.shape + (1 + digits,)``: a ``-`` or 0, then the digits, leading zeros 0."""
+    v = np.asarray(values, dtype=np.int64)
+    size = np.abs(v)
+    digits = len(str(int(size.max(initial=0))))
+    places = 10 ** np.arange(digits - 1, -1, -1, dtype=np.int64)
+    each = size[..., None] // places % 10
+    lead = np.cumsum(each, axis=-1) == 0
+    lead[..., -1] = False  # zero is "0"
+    out = np.empty(v.shape + (digits + 1,), dtype=np.uint8)
+    out[..., 0] = np.where(v < 0, ord("-"), 0)
+    out[..., 1:] = np.where(lead, 0, each + 48)
+    return out
+
+
+def _action_table(seat: np.ndarray, kind: np.ndarray, amount: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``,[seat,"action"]`` of each distinct recorded action as a zero-padded byte row, and each action's row.
+
+    The action text is ``str(Action)`` (``f``, ``c``, ``r300``, ``d12,40``), as
+    the log documents; the table's last row is all zeros (no action).
+    """
+    from holdem.games.base import ActionKind
+    from holdem.games.batched import unpack_discard
+
+    distinct, at = np.unique((amount * 4 + kind) * n + seat, return_inverse=True)
+    words = []
+    for key in distinct.tolist():
+        rest, p = divmod(key, n)
+        value, k = divmod(rest, 4)
+        action = Action(ActionKind(k), value if k == ActionKind.BET_RAISE else 0,
+                        unpack_discard(value) if k == ActionKind.DISCARD else ())
+        words.append(f',[{p},"{action}"]'.encode())
+    width = max((len(w) for w in words), default=0)
+    table = np.zeros((len(words) + 1, width), dtype=np.uint8)
+    for i, w in enumerate(words):
+        table[i, : len(w)] = np.frombuffer(w, dtype=np.uint8)
+    return table, at.reshape(-1)
 
 
 def log_header(game: Game, names: Sequence[str], root: np.random.SeedSequence, block_size: int, n_deals: int,
@@ -434,7 +545,7 @@ def keep_learners(specs: Sequence[AgentSpec], root: np.random.SeedSequence) -> t
         if spec.factory is not None:
             learns = getattr(spec.factory, "learns_across_hands", None) if isinstance(spec.factory, type) else None
             if learns is None or learns:
-                agent = spec.factory(rng=np.random.default_rng(stream))
+                agent = spec.make(np.random.default_rng(stream))
                 if capabilities(agent).learns_across_hands:
                     spec = AgentSpec(spec.name, instance=agent, games=spec.games)
         out.append(spec)

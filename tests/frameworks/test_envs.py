@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from bpp.envs import ActionCoder, Encoder, VsAgentsEnv, _Deals, aec_env  # noqa: E402
 from holdem.checks import seed_sequence  # noqa: E402
-from holdem.games.base import ActionKind  # noqa: E402
+from holdem.games.base import Action, ActionKind  # noqa: E402
 from holdem.agents import Agent  # noqa: E402
 from holdem.cards import parse_cards  # noqa: E402
 from holdem.games import GAMES  # noqa: E402
@@ -169,25 +169,105 @@ def _reference_encode(obs, starting_stack):
     return np.minimum(v, 1.0)
 
 
+def _random_action(obs, rng):
+    """A uniformly random legal action; a raise to any legal total (sized games: anywhere in the bounds)."""
+    a = obs.legal[int(rng.integers(len(obs.legal)))]
+    if a.kind == ActionKind.BET_RAISE and obs.raise_bounds[0] < obs.raise_bounds[1]:
+        return Action(ActionKind.BET_RAISE, int(rng.integers(obs.raise_bounds[0], obs.raise_bounds[1] + 1)))
+    return a
+
+
 @pytest.mark.parametrize("game, options", [(g, o) for g, o, _ in CASES])
 def test_incremental_encoder_equals_the_table(game, options):
-    # the envs' Encoder updates one vector per seat through the hand; every observation of every seat, at every
-    # decision of random hands, equals the vector written out from the table (draw: the hole cards change)
+    # the envs' Encoder updates one vector per seat through the hand, writing only what new events change; every
+    # observation of every seat, at random moments of 300 random hands (the same seat twice with no event between,
+    # too), equals the vector written out from the table (draw: the hole cards change; no-limit: any raise size)
     g = GAMES[game](**options)
     rng = np.random.default_rng(5)
     encoders = [Encoder(g.n_players, g.starting_stack) for _ in range(g.n_players)]
     checked = 0
-    for _ in range(40):
+    for _ in range(300):
         state = g.new_hand(rng.permutation(52), button=int(rng.integers(g.n_players)))
         for enc in encoders:
             enc.reset()
         while True:
-            for seat in rng.permutation(g.n_players)[: int(rng.integers(1, g.n_players + 1))]:
+            for seat in rng.integers(g.n_players, size=int(rng.integers(1, g.n_players + 2))):
                 obs = state.observation(int(seat))
-                np.testing.assert_allclose(encoders[seat](obs), _reference_encode(obs, g.starting_stack), rtol=1e-6)
+                np.testing.assert_array_equal(encoders[seat](obs), _reference_encode(obs, g.starting_stack).astype(np.float32))
                 checked += 1
             if state.is_terminal:
                 break
-            legal = state.observation(state.current_player).legal
-            state.apply(legal[int(rng.integers(len(legal)))])
-    assert checked >= 80  # at least the first decision and the end of each hand
+            state.apply(_random_action(state.observation(state.current_player), rng))
+    assert checked >= 600  # at least the first decision and the end of each hand
+
+
+def _reference_mask(obs, coder):
+    """The action mask from the module docstring's rules, written out (no cache)."""
+    m = np.zeros(coder.n, dtype=np.int8)
+    kinds = {a.kind for a in obs.legal}
+    m[0], m[1] = ActionKind.FOLD in kinds, ActionKind.CHECK_CALL in kinds
+    m[2 : coder.n_bet] = ActionKind.BET_RAISE in kinds
+    for a in obs.legal:
+        if a.kind == ActionKind.DISCARD:
+            m[coder.n_bet + sum(1 << obs.hole.index(c) for c in a.discard)] = 1
+    return m
+
+
+@pytest.mark.parametrize("game, options, actions", CASES)
+def test_env_observations_and_masks_equal_the_tables(game, options, actions):
+    # what both envs return while they play (incremental vectors, masks shared per legal set) equals the
+    # from-scratch vector and mask of the bpp observation of that moment; every unmasked index is an action the
+    # engine's checked apply accepts (the envs apply it unchecked)
+    g = GAMES[game](**options)
+    env = aec_env(game, actions=actions, **options)
+    coder, rng = env.coder, np.random.default_rng(8)
+    for k in range(60):
+        env.reset(seed=2 if k == 0 else None)
+        for name in env.agent_iter():
+            out, _, term, trunc, _ = env.last()
+            obs = env._driver.state.observation(int(name.split("_")[1]))
+            np.testing.assert_array_equal(out["observation"], _reference_encode(obs, g.starting_stack).astype(np.float32))
+            np.testing.assert_array_equal(out["action_mask"], _reference_mask(obs, coder))
+            assert not out["action_mask"].flags.writeable
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(out["action_mask"])
+            for i in legal:
+                env._driver.state.clone().apply(coder.action(obs, int(i)))
+            env.step(int(rng.choice(legal)))
+    gym = VsAgentsEnv(game, opponents=["random"] * (g.n_players - 1), actions=actions, **options)
+    for k in range(60):
+        vector, info = gym.reset(seed=2 if k == 0 else None)
+        done = False
+        while True:
+            obs = gym.bpp_observation
+            np.testing.assert_array_equal(vector, _reference_encode(obs, g.starting_stack).astype(np.float32))
+            np.testing.assert_array_equal(info["action_mask"], _reference_mask(obs, coder))
+            if done:
+                break
+            vector, _, done, _, info = gym.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+
+
+@pytest.mark.parametrize("game, options", [("limit-holdem", {"n_players": 4}), ("stud5", {"n_players": 3})])
+def test_dead_steps_as_pettingzoo_takes_them(game, options):
+    # the env's own _was_dead_step (a hand ends for every agent at once) leaves what AECEnv's own leaves, step by step
+    from pettingzoo import AECEnv
+
+    ours, theirs = aec_env(game, **options), aec_env(game, **options)
+    theirs._was_dead_step = lambda action: AECEnv._was_dead_step(theirs, action)
+    rng = np.random.default_rng(2)
+    for k in range(30):
+        for env in (ours, theirs):
+            env.reset(seed=4 if k == 0 else None)
+        for name in ours.agent_iter():
+            assert name == theirs.agent_selection
+            obs, _, term, trunc, _ = ours.last()
+            action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            for env in (ours, theirs):
+                env.step(action)
+            assert (ours.agents, ours.agent_selection, ours.rewards, ours._cumulative_rewards, ours.terminations,
+                    ours.truncations, ours.infos) == (theirs.agents, theirs.agent_selection, theirs.rewards,
+                                                      theirs._cumulative_rewards, theirs.terminations,
+                                                      theirs.truncations, theirs.infos)
+        assert ours.agents == [] and ours.agent_selection == theirs.agent_selection

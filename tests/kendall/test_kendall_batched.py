@@ -151,3 +151,21 @@ def test_bad_batch_input_is_a_value_error_naming_the_row():
     stud = new_batch(Stud5(), np.tile(np.arange(52), (1, 1)), [0], np.zeros((1, 2), dtype=np.int64))
     with pytest.raises(ValueError, match="plays five-card draw batches"):
         player.act_batch(stud.observation([0]))
+
+
+def test_a_logged_match_of_styles_writes_the_hand_by_hand_log(monkeypatch, tmp_path):
+    """A logged draw match of the fixed styles plays batched and writes the scalar path's log byte for byte."""
+    game = Draw5(n_players=4, stack=40)
+    agents = ["loose-aggressive", "tight-passive", "random", "loose-passive"]
+    files = []
+    for batched in (True, False):
+        calls = []
+        original = batched_path.play_block_batched
+        play = (lambda *a: calls.append(original(*a)) or calls[-1]) if batched else (lambda *a: None)
+        path = tmp_path / f"{batched}.jsonl"
+        with monkeypatch.context() as m:
+            m.setattr(batched_path, "play_block_batched", play)
+            play_match(game, agents, 60, rng=4, duplicate=True, block_size=30, log=path)
+        assert not batched or (calls and all(c is not None for c in calls))
+        files.append(path.read_bytes())
+    assert files[0] == files[1] and b"tight-passive" in files[0]

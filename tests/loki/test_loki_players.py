@@ -26,11 +26,23 @@ PINNED = [
     # the double count of their history (range narrowed by it + thresholds over all 1,326 holdings).  These two rows
     # were re-pinned for that reason only; the old strings are kept below in SIM_ALL_HOLDINGS and still pass with
     # range_relative=False (test_the_all_holdings_scale_plays_the_match_as_before).
+    # DELIBERATE BEHAVIOUR CHANGE: the simulator now plays all of a decision's trials in one pass instead of passes
+    # of 250, so the random numbers fall to other trials (the estimate's law is unchanged:
+    # tests/loki/test_loki_sim_passes.py).  The first row was re-pinned for that reason only (the second did not
+    # change); the strings of before are kept in SIM_PASSES_OF_250 and still pass with passes of 250
+    # (test_passes_of_250_play_the_match_as_before).
+    (("poki-sim", "poki-sim-meta", "calling-station"), 6, 11, False, "+0-34+34-2-14+16-1+1+0-44+88-44-2+0+2-1+13-12"),
+    (("poki-sim-nn", "poki-sim-meta", "maniac"), 4, 13, False, "+0-42+42+40+0-40-1-40+41+0-1+1"),
+]
+
+#: the simulation players' pinned matches when the trials were played in passes of 250
+SIM_PASSES_OF_250 = [
     (("poki-sim", "poki-sim-meta", "calling-station"), 6, 11, False, "+0-34+34-2-14+16-1+1+0-38+76-38-10+0+10-1+13-12"),
     (("poki-sim-nn", "poki-sim-meta", "maniac"), 4, 13, False, "+0-42+42+40+0-40-1-40+41+0-1+1"),
 ]
 
-#: the simulation players' pinned matches before range_relative existed (main e880946 and 0025035): the all-holdings scale
+#: the simulation players' pinned matches before range_relative existed (main e880946 and 0025035): the all-holdings
+#: scale, trials in passes of 250
 SIM_ALL_HOLDINGS = [
     (("poki-sim", "poki-sim-meta", "calling-station"), 6, 11, False, "+0-14+14-2-14+16-1+3-2-4+14-10-10+0+10-1+9-8"),
     (("poki-sim-nn", "poki-sim-meta", "maniac"), 4, 13, False, "+0-16+16+44+0-44-1-6+7+0-1+1"),
@@ -46,11 +58,22 @@ def test_same_seed_same_match_as_before_the_split(seats, deals, seed, duplicate,
 
 @pytest.mark.parametrize("seats, deals, seed, duplicate, expected", SIM_ALL_HOLDINGS, ids=lambda v: str(v)[:20])
 def test_the_all_holdings_scale_plays_the_match_as_before(monkeypatch, seats, deals, seed, duplicate, expected):
-    """``range_relative=False`` is the simulation of before, bit for bit."""
+    """``range_relative=False`` with passes of 250 (a time budget never reached) is the simulation of before, bit for bit."""
     import bpp.loki.simulator.sampling as sampling
 
     real = sampling.simulate
-    monkeypatch.setattr(sampling, "simulate", lambda *a, **k: real(*a, **{**k, "range_relative": False}))
+    monkeypatch.setattr(sampling, "simulate", lambda *a, **k: real(*a, **{**k, "range_relative": False, "time_budget": 1e9}))
+    test_same_seed_same_match_as_before_the_split(seats, deals, seed, duplicate, expected)
+
+
+@pytest.mark.parametrize("seats, deals, seed, duplicate, expected", SIM_PASSES_OF_250, ids=lambda v: str(v)[:20])
+def test_passes_of_250_play_the_match_as_before(monkeypatch, seats, deals, seed, duplicate, expected):
+    """Trials in passes of 250 (what a time budget that is never reached gives) are the simulation of before the
+    one-pass change, bit for bit."""
+    import bpp.loki.simulator.sampling as sampling
+
+    real = sampling.simulate
+    monkeypatch.setattr(sampling, "simulate", lambda *a, **k: real(*a, **{**k, "time_budget": 1e9}))
     test_same_seed_same_match_as_before_the_split(seats, deals, seed, duplicate, expected)
 
 

@@ -120,6 +120,81 @@ def test_a_plugin_path_that_fails_is_one_line_and_exit_2(agent, message, capsys)
     assert capsys.readouterr().err.startswith(message)
 
 
+FAILING = textwrap.dedent('''
+    from holdem.agents import Agent, AlwaysCall
+
+
+    def runtime(*, rng=None):
+        raise RuntimeError("no model file\\nin ./models")
+
+
+    def value(*, rng=None):
+        raise ValueError("size must be positive")
+
+
+    def misused(*, rng=None):
+        return AlwaysCall(rng=rng, size=3)  # the plug-in calls the library wrongly
+
+
+    class Crash(Agent):
+        def __init__(self, *, rng=None):
+            {}["missing"]
+''')
+
+
+@pytest.fixture
+def failing_plugin(tmp_path, monkeypatch):
+    """The module ``failingagents``, importable, in the working directory as a user's shell would have it."""
+    (tmp_path / "failingagents.py").write_text(FAILING)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "failingagents", raising=False)
+    yield
+    sys.modules.pop("failingagents", None)
+
+
+@pytest.mark.parametrize(
+    "factory, cause",
+    [
+        ("runtime", "its code raised RuntimeError: no model file"),
+        ("value", "size must be positive"),
+        ("misused", "its code raised TypeError: Agent.__init__() got an unexpected keyword argument 'size'"),
+        ("Crash", "its code raised KeyError: 'missing'"),
+    ],
+)
+@pytest.mark.parametrize("command", ["match", "lbr"])
+def test_a_plugin_factory_that_raises_is_one_line_and_exit_2(factory, cause, command, failing_plugin, capsys):
+    agent = f"failingagents:{factory}"
+    argv = (["match", "stud5", "--agents", f"{agent},call"] if command == "match" else
+            ["lbr", "--game", "stud5", "--opponent", agent]) + ["--deals", "4", "--seed", "1", "--no-progress"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"error: agent {agent!r} could not be made: {cause}\n"
+
+
+def test_a_plugin_factory_that_raises_is_a_value_error_with_its_cause_chained(failing_plugin):
+    from holdem.games import Stud5
+
+    with pytest.raises(ValueError, match=r"^agent 'failingagents:runtime' could not be made: its code raised "
+                                         r"RuntimeError: no model file$") as info:
+        play_match(Stud5(), ["failingagents:runtime", "call"], 4, rng=1)
+    assert isinstance(info.value.__cause__, RuntimeError)
+    with pytest.raises(ValueError) as info:  # --debug: the traceback, the plug-in's own chained
+        main(["--debug", "match", "stud5", "--agents", "failingagents:runtime,call", "--deals", "4"])
+    assert isinstance(info.value.__cause__, RuntimeError)
+
+
+def test_a_library_agent_that_raises_stays_a_bug_exit_1(monkeypatch, capsys):
+    from bpp.stud.opponents.paper import RuleBasedPlayer
+
+    def broken(self, *, rng=None):
+        raise RuntimeError("an index went wrong")
+
+    monkeypatch.setattr(RuleBasedPlayer, "__init__", broken)
+    assert main(["match", "stud5", "--agents", "rules,call", "--deals", "4", "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unexpected RuntimeError: an index went wrong (a bug;" in err
+
+
 def test_a_name_that_resolves_to_nothing_says_what_was_tried(capsys):
     assert main(["match", "limit-holdem", "--agents", "pair-riaser,call", "--deals", "4"]) == 2
     err = capsys.readouterr().err

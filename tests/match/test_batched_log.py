@@ -108,3 +108,52 @@ def test_a_logged_batched_match_on_two_workers_writes_the_one_worker_log(tmp_pat
     play_match(LimitHoldem(), ["random", "raise"], 300, rng=6, block_size=100, log=one)
     play_match(LimitHoldem(), ["random", "raise"], 300, rng=6, block_size=100, log=two, workers=2)
     assert one.read_bytes() == two.read_bytes()
+
+
+def _reference_line(hand: dict, game) -> str:
+    """The hand line the log format documents, made independently: the hand replayed on the scalar state, ``json.dumps``."""
+    import json
+
+    from holdem.cards import CARD_TEXT, parse_cards
+    from holdem.match.log import parse_action
+
+    deal = parse_cards(hand["cards"])
+    state = game.new_hand(deal, button=hand["button"])
+    for seat, text in hand["actions"]:
+        assert state.current_player == seat
+        state.apply(parse_action(text))
+    assert state.is_terminal
+    showdown = [[e.player, "".join(CARD_TEXT[c] for c in e.cards)] for e in state.history if e.kind == "showdown"]
+    keys = ("type", "hand", "deal", "replay", "block", "button", "seats", "cards", "actions")
+    return json.dumps({k: hand[k] for k in keys} | {"showdown": showdown, "payoffs": state.payoffs.tolist()},
+                      separators=(",", ":")) + "\n"
+
+
+@pytest.mark.parametrize(
+    "game, agents",
+    [(LimitHoldem(n_players=5), ["random", "raise", "call", "random", "fold"]),
+     (NoLimitHoldem(), ["random-sizes", "random"]),
+     (Stud5(n_players=3, stacks=(1, 6, 3)), ["random", "raise", "rules"]),
+     (Draw5(n_players=3, max_draw=3), ["random", "random", "raise"])],
+)
+def test_every_batched_hand_line_is_the_hand_replayed_and_written_by_json(tmp_path, game, agents):
+    """An independent reading of every line of a batched log: its actions replayed on the scalar state give its
+    showdown and payoffs, and ``json.dumps`` of it all (compact) is the line, byte for byte."""
+    import json
+
+    path = tmp_path / "m.jsonl"
+    play_match(game, agents, 150, rng=4, duplicate=True, block_size=100, log=path)
+    lines = [line for line in path.read_text().splitlines(keepends=True) if line.startswith('{"type":"hand"')]
+    assert len(lines) == 150 * game.n_players
+    for line in lines:
+        assert line == _reference_line(json.loads(line), game)
+
+
+def test_hand_lines_refuses_a_record_without_the_cards_shown():
+    from holdem.match.batched import BatchRecord
+    from holdem.match.runner import hand_lines
+
+    record = BatchRecord(LimitHoldem(), 0, np.zeros((1, 52), dtype=np.int8), np.zeros(1, dtype=np.int64),
+                         np.array([[0, 1]]), [], np.zeros((1, 2), dtype=np.int64))
+    with pytest.raises(ValueError, match="needs a BatchRecord with the cards shown"):
+        hand_lines(record, 0, 0, 1)

@@ -151,7 +151,7 @@ def _hole_posterior_card_by_card(observation, max_bets=4):
 
 
 def test_rules_reader_posterior_batch_equals_figure4_card_by_card(random_states):
-    """hole_posterior scores every candidate down card in one figure4_policy_batch call; bit-identical to the card loop."""
+    """hole_posterior scores every candidate down card from one figure4_policy_cards call a round; bit-identical to the card loop."""
     from bpp.stud.players.reference import hole_posterior
 
     checked = informed = 0
@@ -191,3 +191,121 @@ def test_rules_reader_posterior_kept_through_the_hand_equals_hole_posterior(rand
             extended += before is not None and reader._kept_posterior[4] is before[4]
             checked += 1
     assert checked > 300 and extended > 50
+
+
+def _showings(rng, n):
+    """``n`` random deals of two showings of 1-4 cards each, every fifth one with four up cards of one suit (a flush is live)."""
+    for trial in range(n):
+        k = 1 + trial % 4
+        deck = [int(c) for c in rng.permutation(52)]
+        if trial % 5 == 4:
+            suited = [c for c in deck if c & 3 == trial & 3]
+            mine, theirs = tuple(suited[:4]), tuple(c for c in deck if c not in suited[:4])[:4]
+            mine, theirs = (mine, theirs) if trial % 2 else (theirs, mine)
+        else:
+            mine, theirs = tuple(deck[:k]), tuple(deck[k : 2 * k])
+        yield mine, theirs
+
+
+def test_down_card_codes_and_showing_code_equal_hand_value_codes():
+    """The table lookups of every down card's hand and of a showing give hand_value_codes of the real cards, flushes included."""
+    from bpp.stud.model.handvalue import down_card_codes, showing_code
+
+    rng = np.random.default_rng(8)
+    flushes = 0
+    for up, other in itertools.chain([((), (5,))], _showings(rng, 300)):
+        holes = unseen_cards(up)
+        hands = np.concatenate([holes[:, None], np.broadcast_to(np.array(up, dtype=np.int64), (holes.size, len(up)))], axis=1)
+        expected_codes, expected_types = hand_value_codes(hands)
+        codes, types = down_card_codes(up)
+        assert np.array_equal(codes[holes], expected_codes) and np.array_equal(types[holes], expected_types)
+        flushes += int((expected_codes >> 52 == 5).sum())
+        for hand in (up, other):
+            if hand:
+                code, kind = hand_value_codes(np.array([hand]))
+                assert showing_code(hand) == (int(code[0]), int(kind[0]))
+    assert flushes > 100
+
+
+def test_figure4_policy_cards_equals_figure4_policy_for_every_down_card():
+    """figure4_policy_cards classes every down card once a round; each class's row is figure4_policy's answer, facing or not."""
+    from bpp.stud.opponents.paper import FIGURE4_BY_CLASS, figure4_policy, figure4_policy_cards
+
+    rng = np.random.default_rng(9)
+    seen = set()
+    for mine, theirs in _showings(rng, 200):
+        behind, classes = figure4_policy_cards(mine, theirs)
+        for h in unseen_cards(mine, theirs).tolist():
+            for facing in (False, True):
+                expected = figure4_policy((h,), mine, theirs, facing)
+                assert tuple(FIGURE4_BY_CLASS[int(behind), int(facing), :, classes[h]].tolist()) == expected
+                seen.add(expected)
+    assert len(seen) == 6  # every answer of Figure 4 was met
+
+
+def test_round3_win_by_rank_equals_the_count_card_by_card():
+    """Without a possible flush, round 3's P(win | h) counted by rank is bit-identical to the count over every pair of cards."""
+    from holdem.tables import load_tables
+    from bpp.stud.players.reference import _win_one_to_come, _win_one_to_come_cards, _win_one_to_come_ranks
+
+    tables = load_tables()
+    rng = np.random.default_rng(12)
+    by_rank = 0
+    for trial in range(150):
+        if trial % 10 == 0:  # quads for BPP and trips showing for the opponent: values with five of a rank are never weighted
+            r, q = rng.choice(13, 2, replace=False)
+            mine, up = tuple(int(r) * 4 + s for s in range(4)), (int(q) * 4, int(q) * 4 + 1, int(q) * 4 + 2)
+        else:
+            deck = [int(c) for c in rng.permutation(52)]
+            mine, up = tuple(deck[:4]), tuple(deck[4:7])
+        pool = unseen_cards(mine, up)
+        expected = _win_one_to_come_cards(tables, mine, up, pool, pool)
+        assert np.array_equal(_win_one_to_come(mine, up, pool), expected)
+        if len({c & 3 for c in mine}) > 1 and len({c & 3 for c in up}) > 1:
+            assert np.array_equal(_win_one_to_come_ranks(tables, mine, up, pool, pool[::3]), expected[::3])
+            by_rank += 1
+    assert by_rank > 120
+
+
+def _decisions_by_replay(history, opp, max_bets=4):
+    """The previous ``_decisions``: every event of the hand read again at each call, kept as the oracle."""
+    out, r, bets, facing = [], -1, 0, {0: False, 1: False}
+    for event in history:
+        if event.kind != "action":
+            continue
+        if event.round != r:
+            r, bets, facing = event.round, 0, {0: False, 1: False}
+        kind = int(event.action.kind)
+        if event.player == opp:
+            out.append((r, facing[opp], bets < max_bets, kind))
+        if kind == 2:
+            bets += 1
+            facing = {event.player: False, 1 - event.player: True}
+        else:
+            facing[event.player] = False
+    return out
+
+
+def test_decision_reader_kept_through_the_hand_equals_reading_every_event(random_states):
+    """The players read only the events added since their last call; the decisions equal a full reading, whatever is asked next."""
+    from bpp.stud.players.reference import _DecisionReader
+
+    reader = _DecisionReader()
+    seen: list = []
+    checked = 0
+    for i, state in enumerate(random_states(80, seed=13)):
+        history = tuple(state.history)
+        asks = [(history, state.current_player, 4)]
+        if i % 3 == 0:
+            asks.append((history, 1 - state.current_player, 4))  # the other seat
+        if i % 5 == 1 and seen:
+            asks.append((seen[i % len(seen)], state.current_player, 4))  # an earlier point, perhaps of another hand
+        if i % 7 == 2:
+            asks.append((history, state.current_player, 1))  # another raise cap
+        seen.append(history)
+        for h, opp, cap in asks:
+            got = reader.read(h, opp, cap)
+            assert got == _decisions_by_replay(h, opp, cap)
+            got.append(None)  # the caller's list is its own
+            checked += 1
+    assert checked > 500

@@ -44,7 +44,7 @@ import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -52,7 +52,7 @@ from holdem.cards import CardsLike, check_distinct, parse_cards
 from holdem.evaluate import key_sums, rank_of_keys
 from holdem.ranges import CARD_HOLDINGS, HOLDING_INDEX, HOLDINGS, N_HOLDINGS
 from holdem.strength import pairwise_potential_tables
-from holdem.tables import SUIT_SHIFT, load_tables
+from holdem.tables import CATEGORY_STARTS, SUIT_SHIFT, load_tables
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -179,6 +179,18 @@ def _pattern_keys() -> np.ndarray:
     return _PATTERN_KEYS
 
 
+_PATTERN_MULTISETS: tuple[np.ndarray, np.ndarray] | None = None
+
+
+def _pattern_multisets() -> tuple[np.ndarray, np.ndarray]:
+    """The distinct keys of :func:`_pattern_keys` (the 455 rank multisets of three cards) and each pattern's place among them."""
+    global _PATTERN_MULTISETS
+    if _PATTERN_MULTISETS is None:
+        unique, inverse = np.unique(_pattern_keys(), return_inverse=True)
+        _PATTERN_MULTISETS = (unique, inverse.ravel())
+    return _PATTERN_MULTISETS
+
+
 def _holding_ranks(board: np.ndarray, bits: np.ndarray) -> np.ndarray:
     """(1326,) int16: every holding's rank with ``board`` (``bits``: the holdings' suit-bit sums with the board);
     garbage for holdings that use a board card.
@@ -190,7 +202,7 @@ def _holding_ranks(board: np.ndarray, bits: np.ndarray) -> np.ndarray:
     tables = load_tables()
     ranks = _rank_patterns("hole", int(tables.card_keys.take(board).sum()), board.size + 2).take(_HOLDING_PATTERN)
     on_board = np.bincount(board & 3, minlength=4)
-    for s in np.flatnonzero(on_board >= 3).tolist():
+    for s in (on_board >= 3).nonzero()[0].tolist():
         need = 5 - int(on_board[s])
         hs = _BY_SUIT_COUNT[s][2] if need == 2 else np.concatenate(_BY_SUIT_COUNT[s][need:])
         suited = (bits.take(hs) >> (13 * s)) & 0x1FFF
@@ -219,13 +231,78 @@ def _rank_patterns(kind: str, board_key: int, n_cards: int) -> np.ndarray:
     if kind == "hole":
         got = rank_of_keys(_pattern_hole_keys() + base, n_cards)  # no suit counts: never a flush
     else:
+        unique, inverse = _pattern_multisets()  # (r0, r1, next rank) in any order is one hand: 455 evaluated
         got = np.zeros(13**3 + 1, dtype=np.int16)
-        got[:-1] = rank_of_keys(_pattern_keys() + base, n_cards)
+        got[:-1] = rank_of_keys(unique + base, n_cards).take(inverse)
     got.flags.writeable = False
     _RANK_PATTERNS[key] = got
     if len(_RANK_PATTERNS) > _RANK_PATTERNS_SIZE:
         _RANK_PATTERNS.popitem(last=False)
     return got
+
+
+class _PatternOrder(NamedTuple):
+    """The 13 next ranks' 169 pattern entries of a board, ordered by rank (:func:`_pattern_order`)."""
+
+    cum: np.ndarray  # (2198,) the entries' weights cumulated in (next rank, rank) order
+    left: np.ndarray  # (2197,) by 169 · next rank + pattern: the entries of its row ranked below it
+    right: np.ndarray  # (2197,) ranked at or below it
+    below: np.ndarray  # (13, 169) their weight below it
+    upto: np.ndarray  # (13, 169) their weight at or below it
+    pct: np.ndarray  # (13, 169) its percentile without flush pairs
+    flush_place: np.ndarray  # (13,) the entries of each row ranked below every flush
+
+
+_PATTERN_ORDERS: OrderedDict[tuple[int, int], _PatternOrder] = OrderedDict()
+_PATTERN_ORDERS_SIZE = 512  # the 455 flop rank multisets, the turns' most recent
+#: (52, 1): the flat offset of each card's row in a (52, 170) array
+_CARD_PLACE = (np.arange(52) * 170)[:, None]
+_MANY_FLUSH_PAIRS = 2500  # above: one packed sort of every entry is cheaper than the corrections
+_ROW_OF_ENTRY = np.repeat(np.arange(13) * 169, 169)
+_EYE13 = np.eye(13, dtype=np.int64)
+_UPPER = np.triu(np.ones((13, 13), dtype=np.int64))  # patterns (x, y) with x <= y: a holding's ranks in order
+
+
+def _pattern_order(table: np.ndarray, board: np.ndarray) -> _PatternOrder:
+    """Per next rank ``r``, the 169 pattern entries ``(x, y)`` of ``board`` ranked (``table``: :func:`_rank_patterns`
+    ``"next"``), each weighted by its live holdings that do not hold a card of rank ``r``: ``b'_x · b'_y``
+    (``b'_x (b'_x − 1) / 2`` for a pair, 0 for ``x > y``), ``b'`` the cards of each rank left once the board and
+    that card are out.  It depends on the board's ranks alone, so it is kept per rank multiset (bounded LRU)."""
+    counts = np.bincount(board >> 2, minlength=13)
+    key = (board.size, int(counts @ _RANK_DIGITS))
+    got = _PATTERN_ORDERS.get(key)
+    if got is not None:
+        _PATTERN_ORDERS.move_to_end(key)
+        return got
+    left_after = (4 - counts)[None, :] - _EYE13  # (13 next ranks, 13): b'
+    weight = (left_after[:, :, None] * (left_after[:, None, :] - _EYE13) >> _EYE13) * _UPPER  # (13, x, y)
+    value = table[:-1].reshape(169, 13).T.astype(np.int64)  # (13 next ranks, 169 patterns)
+    packed = np.sort(((np.arange(13)[:, None] << 13 | value) << 12 | np.arange(13 * 169).reshape(13, 169)).ravel())
+    order = packed & 0xFFF
+    key_sorted = packed >> 12
+    cum = np.concatenate(([0], weight.ravel().take(order).cumsum()))
+    new = np.concatenate(([True], key_sorted[1:] != key_sorted[:-1]))
+    starts = new.nonzero()[0]
+    group = new.cumsum() - 1
+    left = np.empty(13 * 169, dtype=np.intp)
+    right = np.empty(13 * 169, dtype=np.intp)
+    left[order] = starts.take(group)
+    right[order] = np.concatenate((starts[1:], [13 * 169])).take(group)
+    start = cum.take(_ROW_OF_ENTRY)
+    below = (cum.take(left) - start).reshape(13, 169)
+    upto = (cum.take(right) - start).reshape(13, 169)
+    denom = max((51 - board.size) * (50 - board.size) // 2 - 1, 1)
+    got = _PatternOrder(cum.astype(np.int32), (left - _ROW_OF_ENTRY).astype(np.int16), (right - _ROW_OF_ENTRY).astype(np.int16),
+                        below.astype(np.int32), upto.astype(np.int32), (below + (upto - below - 1) / 2) / denom,
+                        (value < _FLUSH_START).sum(axis=1))  # (compact integers: ≈ 50 KB an entry)
+    _PATTERN_ORDERS[key] = got
+    if len(_PATTERN_ORDERS) > _PATTERN_ORDERS_SIZE:
+        _PATTERN_ORDERS.popitem(last=False)
+    return got
+
+
+_RANK_DIGITS = 5 ** np.arange(13, dtype=np.int64)  # a rank multiset's counts (0–4 each) as one integer
+_FLUSH_START, _STRAIGHT_FLUSH_START = int(CATEGORY_STARTS[5]), int(CATEGORY_STARTS[8])  # the least flush, straight flush
 
 
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
@@ -254,7 +331,7 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     on = np.zeros(52, dtype=bool)
     on[board] = True
     h, c, r = [], [], []
-    for s in np.flatnonzero(on_board >= 2).tolist():
+    for s in (on_board >= 2).nonzero()[0].tolist():
         hs, cs = _flush_pairs(s, 5 - int(on_board[s]))
         keep = ~on[cs]
         hs, cs = hs[keep], cs[keep]
@@ -363,14 +440,17 @@ class StreetTable:
         self._build(board, _ranks)
 
     @classmethod
-    def _of_codes(cls, board: np.ndarray, ranks: np.ndarray | None) -> "StreetTable":
-        """The table of ``board``, distinct int8 card codes already checked (:func:`street_table`)."""
+    def _of_codes(cls, board: np.ndarray, ranks: np.ndarray | None, hole: np.ndarray | None = None) -> "StreetTable":
+        """The table of ``board``, distinct int8 card codes already checked (:func:`street_table`); ``ranks`` and
+        ``hole``: the previous street's next-card column and its hole-pattern ranks with that card, when known."""
         table = cls.__new__(cls)
         table._build(board, ranks)
+        table._hole_patterns = hole
         return table
 
     def _build(self, board: np.ndarray, _ranks: np.ndarray | None) -> None:
         self.board = board
+        self._hole_patterns: np.ndarray | None = None  # (169,) the hole patterns' ranks (_rank_patterns "hole")
         self.board_conflict = _conflicts(board.tolist())
         k = board.size
         if _ranks is None or k < 5:
@@ -399,6 +479,7 @@ class StreetTable:
                 nxt.flags.writeable = False
                 self._next = nxt
         self._strength: tuple[np.ndarray, np.ndarray] | None = None
+        self._hs_by_pattern: np.ndarray | None = None  # (169,) every live holding's HS by its pattern (_pattern_hs)
         self._percentiles: Any = None  # the next-card percentiles (_pattern_percentiles) once holding_strength has them
         self._hole_cache: dict[int, tuple] = {}
         self._player_cache: dict[tuple[int, bool], np.ndarray] = {}  # player_ehs against random hands
@@ -415,7 +496,7 @@ class StreetTable:
         if got is None:
             on_board = np.zeros(52, dtype=bool)
             on_board[self.board] = True
-            got = self._next_cards_cache = np.flatnonzero(~on_board)
+            got = self._next_cards_cache = (~on_board).nonzero()[0]
         return got
 
     @property
@@ -509,7 +590,7 @@ class StreetTable:
         count = plain.reshape(13, 4).sum(axis=1).astype(np.float32)  # per next rank, its plain cards
         ahead = (patterns < plain_rank).astype(np.float32) @ count  # (169,) per pattern
         behind = (patterns > plain_rank).astype(np.float32) @ count
-        special = np.flatnonzero((ours > 0) & ~plain)  # our flush cards, one by one
+        special = ((ours > 0) & ~plain).nonzero()[0]  # our flush cards, one by one
         if special.size:
             cols = patterns[:, special >> 2]
             ahead += (cols < ours[special]).sum(axis=1)
@@ -731,8 +812,8 @@ class StreetTable:
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
         # sorted by rank give, at our own place in that list, how many of them we beat and tie
         vals = np.sort(ranks[live])
-        less = np.searchsorted(vals, ranks, side="left")
-        equal = np.searchsorted(vals, ranks, side="right") - less
+        less = vals.searchsorted(ranks, side="left")
+        equal = vals.searchsorted(ranks, side="right") - less
         lo, hi = _row_counts(ranks[CARD_HOLDINGS])  # (52, 51): dead holdings (rank 0) sort first
         dead = (~live)[CARD_HOLDINGS].sum(axis=1)  # per card, its holdings that use a board card
         lo, hi = lo.ravel()[_OWN_PLACE], hi.ravel()[_OWN_PLACE]  # (1326, 2): at our place in each card's list
@@ -757,21 +838,25 @@ class StreetTable:
         cumulative sums) plus the corrections on those 25, and HS = ``(2 · below + tied) / (2 · total)``: the very
         integers of the pairwise count, and the float of ``(below + tied / 2) / total``.
         """
-        rank = _rank_patterns("hole", int(key_sums(self.board)), self.board.size + 2)  # (169,): never a flush
+        rank = self._hole_patterns  # (169,): never a flush
+        if rank is None:
+            rank = _rank_patterns("hole", int(key_sums(self.board)), self.board.size + 2)
         b = 4 - np.bincount(self.board >> 2, minlength=13)  # (13,): the cards of each rank left after the board
         base = b[_PATTERN_X] * (b[_PATTERN_Y] - _IS_PAIR) >> _IS_PAIR  # (169,): b_x · b_y, b_x (b_x − 1) / 2 for a pair
         base[_IS_DOWN] = 0  # a holding's ranks come as r0 <= r1
-        order = np.argsort(rank)
+        order = rank.argsort()
         sorted_rank = rank[order]
-        cum = np.concatenate(([0], np.cumsum(base[order])))
-        twice = cum[np.searchsorted(sorted_rank, rank, side="left")] + cum[np.searchsorted(sorted_rank, rank, side="right")]
+        cum = np.concatenate(([0], base[order].cumsum()))
+        twice = cum[sorted_rank.searchsorted(rank, side="left")] + cum[sorted_rank.searchsorted(rank, side="right")]
         left = (b[None, :] - _PATTERN_RANK_COUNT).ravel()  # (169 · 13,): the cards of each rank left after ours too
         delta = left[_NEIGHBOUR_X] * (left[_NEIGHBOUR_Y] - _NEIGHBOUR_PAIR) >> _NEIGHBOUR_PAIR
         delta -= base[_NEIGHBOURS]  # (169, 25): 0 on the padding
         total = cum[-1] + delta.sum(axis=1)
         # 2 · below + tied: the neighbour's weight times 2, 1 or 0 = 1 + sign(our rank − theirs)
         twice += (delta * np.sign(rank[:, None] - rank[_NEIGHBOURS])).sum(axis=1) + (total - cum[-1])
-        hs = (twice / (2 * np.maximum(total, 1)))[_HOLDING_PATTERN]  # (the maximum: patterns the board makes impossible)
+        by_pattern = twice / (2 * np.maximum(total, 1))  # (the maximum: patterns the board makes impossible)
+        self._hs_by_pattern = by_pattern
+        hs = by_pattern[_HOLDING_PATTERN]
         hs[~live] = 0.0
         return hs
 
@@ -882,9 +967,14 @@ class StreetTable:
         else:
             gain = self._sorted_gains(hs)
         behind = np.where(live & (hs < 1), 1 - hs, 1.0)
-        ppot = np.clip(gain / (self._next_cards.size - 2) / behind, 0.0, 1.0)
-        ppot[~live] = 0.0
-        ehs = hs + (1 - hs) * ppot
+        ppot = gain  # clip(gain / (n − 2) / behind, 0, 1) in place (no NaN or −0: the same floats as np.clip)
+        ppot /= self._next_cards.size - 2
+        ppot /= behind
+        np.maximum(ppot, 0.0, out=ppot)
+        np.minimum(ppot, 1.0, out=ppot)
+        ehs = 1 - hs
+        ehs *= ppot
+        ehs += hs  # hs + (1 − hs) · ppot
         ehs[~live] = 0.0
         return ehs
 
@@ -894,6 +984,8 @@ class StreetTable:
         The percentiles come from :meth:`_pattern_percentiles` (the board's alone); each (card, holding) reads its
         pattern's entry, its flush entry or nothing (its own card, a board card), and the gains are summed in card
         order (adding 0 for the board's cards, which changes nothing): the very floats of :meth:`_sorted_gains`.
+        Where every live holding's HS is its pattern's (no flush possible, :meth:`_pattern_hs`), ``max(0, pct − HS)``
+        is taken on the 52 × 169 pattern entries before they are gathered: the same floats for every live holding.
         """
         got = self._pattern_percentiles(live) if percentiles is None else percentiles
         if got is None:
@@ -901,6 +993,14 @@ class StreetTable:
         self._percentiles = got
         table, fh, fc, fpct = got
         per = _scratch("pairs", (52, N_HOLDINGS))
+        by_pattern = self._hs_by_pattern
+        if by_pattern is not None:  # every live holding has its pattern's HS: the gains by pattern, then gathered
+            gain = table - by_pattern
+            np.maximum(gain, 0.0, out=gain)
+            np.take(gain, _HOLDING_PATTERN, axis=1, out=per, mode="wrap")
+            per.ravel()[_OWN_CARD_PAIRS] = 0.0  # a holding gains nothing from its own cards
+            per[fc, fh] = np.maximum(fpct - hs.take(fh), 0.0)
+            return per.sum(axis=0)  # (holdings that use a board card get another sum: their EHS is 0)
         # (52, 1326): each (card, holding)'s pattern entry ("wrap": the indices are valid, and it does not buffer)
         np.take(table, _HOLDING_PATTERN, axis=1, out=per, mode="wrap")
         per.ravel()[_OWN_CARD_PAIRS] = -np.inf  # a holding gains nothing from its own cards
@@ -912,19 +1012,89 @@ class StreetTable:
     def _pattern_percentiles(self, live: np.ndarray):
         """The percentile of every (next card, holding) pair, by rank pattern; it depends on the board alone.
 
-        Without a flush a holding's rank with next card ``c`` is its rank pattern's (hole ranks, rank of ``c``),
-        so the holdings valid with ``c`` sort as 169 weighted pattern entries (the live holdings of the pattern
-        that do not hold ``c`` and make no flush with it) plus one entry per flush pair: one sort of
-        (card, rank) keys for all cards, cumulative weights give every entry's ``lo``/``hi`` and its percentile
-        ``(lo + (hi − lo − 1) / 2) / (n − 1)``.  Returns the (52, 169) pattern entries (−inf on the board's
-        cards) and the flush pairs' holdings, cards and percentiles; None when the packed key is too small.
+        Without a flush a holding's rank with next card ``c`` is its rank pattern's (hole ranks, rank of ``c``), and
+        the live holdings of pattern ``(x, y)`` that do not hold ``c`` number ``b'_x · b'_y`` (``b'_x (b'_x − 1) / 2``
+        for a pair; ``b'``: the cards of each rank left once the board and ``c`` are out), which depends on the rank
+        of ``c`` only.  So the 13 next ranks' 169 pattern entries are counted once (:func:`_pattern_order`: each
+        entry's weight below and at its rank), and each flush pair ``f`` of card ``c`` (its pattern's rank ``p_f``,
+        its own ``v_f ≥ p_f``) moves one holding: the pattern entries of ``c`` ranked in ``(p_f, v_f]`` have one
+        fewer below them, those in ``[p_f, v_f)`` one fewer at or below (counted over each card's rank order by
+        cumulative sums); a flush pair's own entry counts the pattern weight below and at ``v_f``, less the pairs
+        moved out of it, plus the card's flush pairs ranked below and at it.  The percentile is
+        ``(lo + (size − 1) / 2) / (n − 1)`` over the ``n`` holdings valid with ``c``: the integers of one sort of
+        every (card, rank) entry, so the same floats (:meth:`_packed_percentiles`, which boards with more than
+        ``_MANY_FLUSH_PAIRS`` flush pairs still use: there the one sort is cheaper).  Returns the (52, 169) pattern
+        entries (−inf on the board's cards) and the flush pairs' holdings, cards and percentiles.
         """
-        ranks_of, fh, fc = self._patterns
+        _, fh, fc = self._patterns
         keep = live[fh]
         fh, fc = fh[keep], fc[keep]
+        if fh.size > _MANY_FLUSH_PAIRS:  # three of a suit on the board: most cards have many flush pairs
+            return self._packed_percentiles(live, fh, fc, keep)
+        k = self.board.size
+        order = _pattern_order(self._parts[0], self.board)
+        denom = max((51 - k) * (50 - k) // 2 - 1, 1)  # every card off the board leaves C(51 − k, 2) valid holdings
+        if not fh.size:
+            table = order.pct.take(_CARD_RANK, axis=0)
+            table[self.board] = -np.inf
+            return table, fh, fc, np.zeros(0)
+        fval = self._parts[3][keep].astype(np.int64)  # the flush pairs' ranks (their next_ranks entries)
+        rank_row = (fc >> 2) * 169
+        at = rank_row + _HOLDING_PATTERN.take(fh)  # each pair's pattern entry in its rank's row
+        below_start = order.left.take(at)  # the pattern's place in its row: entries ranked below it, at or below it
+        upto_start = order.right.take(at)
+        # the place of v_f in its row: a flush ranks above every straight and below every full house, a straight
+        # flush above every pattern; a pair whose pattern beats its flush (a full house, quads) keeps its pattern's
+        kept = fval == self._parts[0].take(_HOLDING_PATTERN.take(fh) * 13 + (fc >> 2))
+        lt = np.where(fval >= _STRAIGHT_FLUSH_START, 169, order.flush_place.take(fc >> 2))
+        le = np.where(kept, upto_start, lt)
+        lt = np.where(kept, below_start, lt)
+        per_card = np.bincount(fc, minlength=52)
+        cards = per_card.nonzero()[0]  # the m cards with flush pairs: only their rows change
+        m = cards.size
+        slot = np.empty(52, dtype=np.intp)
+        slot[cards] = np.arange(m)
+        base = slot.take(fc) * 170
+        size = m * 170
+        # per card and place in its rank's order: the pairs whose pattern sits at or below it, whose v_f does
+        moved_right = np.bincount(base + upto_start, minlength=size).reshape(m, 170).cumsum(axis=1)
+        moved_left = np.bincount(base + below_start, minlength=size).reshape(m, 170).cumsum(axis=1)
+        less = moved_right - np.bincount(base + le, minlength=size).reshape(m, 170).cumsum(axis=1)
+        most = moved_left - np.bincount(base + lt, minlength=size).reshape(m, 170).cumsum(axis=1)
+        rows = cards >> 2
+        place = _CARD_PLACE[:m] + order.left.reshape(13, 169).take(rows, axis=0)  # (m, 169) flat into (m, 170)
+        lo = order.below.take(rows, axis=0) - less.ravel().take(place)
+        hi = order.upto.take(rows, axis=0) - most.ravel().take(place)
+        table = order.pct.take(_CARD_RANK, axis=0)
+        table[cards] = (lo + (hi - lo - 1) / 2) / denom
+        table[self.board] = -np.inf
+        # the flush pairs' own entries: pattern weight below / at v_f, less the pairs moved out of it, plus the pairs
+        # of the card ranked below / at v_f (one sort of (card, v_f) keys)
+        n = fc.size
+        packed = np.sort(((fc << 13 | fval) << 14) | np.arange(n))
+        pair = packed & 0x3FFF
+        card_key = packed >> 14
+        new = np.concatenate(([True], card_key[1:] != card_key[:-1]))
+        starts = new.nonzero()[0]
+        group = new.cumsum() - 1
+        card_start = np.concatenate(([0], per_card.cumsum()))
+        among_lt = np.empty(n, dtype=np.int64)
+        among_le = np.empty(n, dtype=np.int64)
+        first = card_start.take(card_key >> 13)
+        among_lt[pair] = starts.take(group) - first
+        among_le[pair] = np.concatenate((starts[1:], [n])).take(group) - first
+        row_cum = order.cum.take(rank_row)
+        flo = order.cum.take(rank_row + lt) - row_cum - moved_right.ravel().take(base + lt) + among_lt
+        fhi = order.cum.take(rank_row + le) - row_cum - moved_left.ravel().take(base + le - 1) + among_le
+        return table, fh, fc, (flo + (fhi - flo - 1) / 2) / denom
+
+    def _packed_percentiles(self, live: np.ndarray, fh: np.ndarray, fc: np.ndarray, keep: np.ndarray):
+        """:meth:`_pattern_percentiles` by one sort of every (card, rank) entry: the 52 × 169 pattern entries, each
+        weighted by its live holdings that do not hold the card and make no flush with it, and one entry per flush
+        pair; cumulative weights give every entry's ``lo`` and ``size`` (boards with many flush pairs, where the
+        per-pair corrections cost more than the sort)."""
+        ranks_of = self._patterns[0]
         k = 52
-        if k * 169 + fh.size >= 1 << 15:  # more entries than the packed key holds (a board has at most 8,736 pairs)
-            return None
         live_count = np.bincount(_HOLDING_PATTERN[live], minlength=169)
         holding_c = np.bincount(_CARD_PATTERN_INDEX, weights=live[CARD_HOLDINGS].ravel(), minlength=k * 169)
         flush_c = np.bincount(fc * 169 + _HOLDING_PATTERN[fh], minlength=k * 169)
@@ -1225,9 +1395,11 @@ def _suit_permutations() -> tuple[np.ndarray, ...]:
 
 
 _PERM_CARD, _PERM_HOLDING, _PERM_CARD_INV, _PERM_HOLDING_INV = _suit_permutations()
-#: flop strength kept per suit-isomorphic flop (at most 1,755 classes; ≤ 150 KB each), least recently used dropped
+#: flop strength kept per suit-isomorphic flop: every one of the 1,755 classes fits (≈ 26 KB each, ≤ 57 KB; 46 MB in all)
 _FLOP_CACHE: OrderedDict[tuple[int, ...], tuple] = OrderedDict()
-_FLOP_CACHE_SIZE = 512
+_FLOP_CACHE_SIZE = 1755
+#: a flop's percentile ``(lo + (size − 1) / 2) / d`` is kept as the integer ``2 · lo + size − 1`` (d = C(48, 2) − 1)
+_FLOP_DENOM = 48 * 47 // 2 - 1
 
 
 def canonical_flop(board: Sequence[int] | NDArray[np.integer]) -> tuple[tuple[int, int, int], int]:
@@ -1265,17 +1437,30 @@ def _flop_strength(table: StreetTable):
             return None
         hs = table._exact_hs(live)
         pct, fh, fc, fpct = percentiles
-        canon_hs = np.empty(N_HOLDINGS)
-        canon_hs[_PERM_HOLDING[i]] = hs
-        canon_pct = np.empty_like(pct)
-        canon_pct[_PERM_CARD[i]] = pct
-        _FLOP_CACHE[key] = (canon_hs, canon_pct, _PERM_HOLDING[i, fh].astype(np.int16), _PERM_CARD[i, fc].astype(np.int8), fpct.copy())
+        by_pattern = table._hs_by_pattern  # (the same under every relabelling of the suits)
+        if by_pattern is None:
+            canon_hs = np.empty(N_HOLDINGS)
+            canon_hs[_PERM_HOLDING[i]] = hs
+        num = np.rint(pct * (2 * _FLOP_DENOM))
+        num[table.board] = 0  # (the board's rows are −inf)
+        canon_num = np.empty((52, 169), dtype=np.int16)
+        canon_num[_PERM_CARD[i]] = num
+        _FLOP_CACHE[key] = (by_pattern if by_pattern is not None else canon_hs, canon_num, _PERM_HOLDING[i, fh].astype(np.int16),
+                            _PERM_CARD[i, fc].astype(np.int8), np.rint(fpct * (2 * _FLOP_DENOM)).astype(np.int16))
         if len(_FLOP_CACHE) > _FLOP_CACHE_SIZE:
             _FLOP_CACHE.popitem(last=False)
         return hs, percentiles
     _FLOP_CACHE.move_to_end(key)
-    canon_hs, canon_pct, fh, fc, fpct = got
-    return canon_hs[_PERM_HOLDING[i]], (canon_pct[_PERM_CARD[i]], _PERM_HOLDING_INV[i, fh], _PERM_CARD_INV[i, fc], fpct)
+    strength, canon_num, fh, fc, fnum = got
+    if strength.size == 169:  # HS by pattern (no flush possible)
+        table._hs_by_pattern = strength
+        hs = strength.take(_HOLDING_PATTERN)
+        hs[~live] = 0.0
+    else:
+        hs = strength.take(_PERM_HOLDING[i])
+    pct = canon_num.take(_PERM_CARD[i], axis=0) / 2 / _FLOP_DENOM  # the very quotient the percentiles were
+    pct[table.board] = -np.inf
+    return hs, (pct, _PERM_HOLDING_INV[i, fh], _PERM_CARD_INV[i, fc], fnum / 2 / _FLOP_DENOM)
 
 
 def street_table(board: CardsLike) -> StreetTable:
@@ -1294,13 +1479,15 @@ def street_table(board: CardsLike) -> StreetTable:
     key = tuple(sorted(given))
     table = _CACHE.get(key)
     if table is None:
-        ranks = None
+        ranks = hole = None
         for c in given[::-1] if len(given) > 3 else ():  # the last card given is usually the new one
             parent = _CACHE.get(tuple(x for x in key if x != c))
             if parent is not None:  # this board's ranks are the previous street's next-card column
                 ranks = parent._next_column(c)
+                if parent._patterns is not None:  # and its hole patterns' ranks the next-rank column of c's rank
+                    hole = parent._patterns[0][:, c >> 2]
                 break
-        table = StreetTable._of_codes(np.array(key, dtype=np.int8), ranks)  # in card order, whichever order came first
+        table = StreetTable._of_codes(np.array(key, dtype=np.int8), ranks, hole)  # in card order, whichever order came first
         _CACHE[key] = table
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)

@@ -126,9 +126,14 @@ class FrequencyPredictor:
     def predict(self, opponent: int, x: ArrayLike) -> np.ndarray:
         """P(fold, call, raise) of ``opponent`` (relative seat) for feature rows ``x``: float (k, 19) → float64 (k, 3)."""
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
-        r, b = _context_index(x)
         if self._freq is None:
             self._freq = self.model.frequencies()
+            self._freq.flags.writeable = False
+        if x.shape[0] == 1:  # one decision in play: its context read off the row (argmax: the first largest)
+            row = x[0].tolist()
+            r, b = row[0:4], row[4:7]
+            return self._freq[opponent, r.index(max(r)), b.index(max(b))][None, :]
+        r, b = _context_index(x)
         return self._freq[opponent, r, b]
 
     def update(self, opponent: int, x: ArrayLike, actions: ArrayLike) -> "FrequencyPredictor":
@@ -200,6 +205,7 @@ class NeuralPredictor:
         self._buffer: dict[int, list] = {}
         self._rules = RulePredictor(self.n_players)
         self._weights: dict[int, tuple] = {}
+        self._memo: dict[tuple[int, bytes], np.ndarray] = {}  # one row's prediction by (opponent, row), until the next fit
 
     def _net(self, opponent: int):
         net = self.nets_.get(opponent)
@@ -239,6 +245,7 @@ class NeuralPredictor:
         with config_context(assume_finite=True, skip_parameter_validation=True):
             net.partial_fit(np.tile(xs, (self.epochs, 1)), np.tile(ys, self.epochs), classes=_CLASSES)
         self._weights[opponent] = (net.coefs_[0], net.intercepts_[0], net.coefs_[1], net.intercepts_[1])
+        self._memo.clear()
         buf.clear()
         return self
 
@@ -248,7 +255,17 @@ class NeuralPredictor:
         w = self._weights.get(opponent)
         if w is None or self.seen_[opponent] < self.warmup:
             return self._rules.predict(opponent, x)
-        return _no_fold_when_free(_forward(x, *w), x)
+        if x.shape[0] != 1:
+            return _no_fold_when_free(_forward(x, *w), x)
+        # one row (a decision in play): contexts recur, so its prediction is kept (read-only) until the next fit
+        key = (opponent, x.tobytes())
+        got = self._memo.get(key)
+        if got is None:
+            if len(self._memo) >= 4096:
+                self._memo.clear()
+            got = self._memo[key] = _no_fold_when_free(_forward(x, *w), x)
+            got.flags.writeable = False
+        return got
 
     def activations(self, opponent: int, x: ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(inputs (19,), hidden activations (hidden,), output probabilities (3,)), float64, of one feature row ``x`` (19,) (for the network figure)."""
@@ -295,6 +312,7 @@ class NeuralPredictor:
                 if any(f"{p}_{k}" not in arrays for p in ("b1", "w2", "b2")):
                     raise ValueError(f"{name_}: the weights of opponent {k} are incomplete")
                 self._weights[k] = tuple(arrays[f"{p}_{k}"].copy() for p in ("w1", "b1", "w2", "b2"))
+                self._memo.clear()
                 net = self._net(k)
                 net.batch_size = 1
                 net.partial_fit(np.zeros((1, N_FEATURES)), [CALL], classes=[FOLD, CALL, RAISE])

@@ -61,14 +61,23 @@ Where this differs from Billings2002:
   predictor whose inputs include the history): a narrowed, strong range
   raises and continues far more often than predicted.  With
   ``range_relative`` each opponent's strength in a round is replaced by its
-  percentile among that seat's ``T`` sampled strengths in that round (the
-  ``T`` draws are a sample of its current range; ties share their mid-rank),
+  percentile among that seat's sampled strengths in that round in the trial's
+  block of 250 trials (the 250 draws are a sample of its current range; ties
+  share their mid-rank),
   so over its range it acts with the predicted frequencies.  Not conditioned
   further on the trial's own simulated actions (the range is the one at the
   real decision).  False: the scale over all holdings, as before.
 
 EVs are in chips and count only the chips still to be put in (what is in the
 pot is sunk): the fold EV is 0.
+
+All of a decision's trials (up to 1,000) are played in one pass: one draw of
+every trial's holdings and board, one ranking call per street, one betting
+loop whose steps act for every trial.  The trials are independent and
+identically distributed, so the estimate has the law it had when they were
+played 250 at a time (the range sample above is still per block of 250); only
+which random numbers fall to which trial differs (``time_budget`` keeps
+passes of 250, to read the clock between them).
 
 >>> import numpy as np
 >>> from bpp.loki.modeler.opponent_model import HandTracker, OpponentModel
@@ -128,10 +137,24 @@ class SimulationResult:
 
 #: (4, 1326): each holding's number of cards of each suit
 _HOLDING_SUIT_COUNT = np.stack([(HOLDINGS & 3 == s).sum(axis=1) for s in range(4)]).astype(np.int8)
-#: the holdings that can make a flush in suit s when m cards of it are needed (m ≤ 2), at index 3 · s + m
-_FLUSH_CANDIDATES = [np.flatnonzero(_HOLDING_SUIT_COUNT[s] >= m) for s in range(4) for m in range(3)]
+#: the holdings that can make a flush in suit s when m cards of it are needed: (4, k_m) at index m ≤ 2 (as many per suit)
+_FLUSH_CANDIDATES = [np.stack([np.flatnonzero(_HOLDING_SUIT_COUNT[s] >= m) for s in range(4)]) for m in range(3)]
+_FLUSH_CANDIDATE_ROWS: list = []
+
+
+def _flush_candidate_rows() -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per cards needed m: the candidates' (rank pattern, card mask, suit bits), each (4, k_m), gathered once (a row
+    per suit is a contiguous copy; a (rows, k_m) gather from the 1,326 holdings is not)."""
+    if not _FLUSH_CANDIDATE_ROWS:
+        _, hbits = _holding_arrays()
+        _FLUSH_CANDIDATE_ROWS.extend((_HOLDING_PATTERN[c], _HMASK[c], hbits[c]) for c in _FLUSH_CANDIDATES)
+    return _FLUSH_CANDIDATE_ROWS
 _NO_RANK = 2**15 - 1  # above every hand rank (int16, at most 7,462)
 _R13 = np.arange(13)
+#: trials played in one pass at most (all of a decision's trials, unless more or a time budget)
+_PASS = 1000
+#: trials per block: the range sample of ``range_relative``, and a pass under a time budget
+_BLOCK = 250
 _LOWER = np.tril_indices(13, -1)
 
 
@@ -142,8 +165,9 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     below + half the other live holdings ranked equal) / (live holdings − 1), live = sharing no card with the board.
 
     Counted over rank patterns: without five cards of one suit a hand's rank depends on its cards' ranks only, so
-    each board's 169 hole-rank patterns are evaluated once and weighted by their live holdings (from the board's
-    count of each rank); the holdings that can hold five of a suit (the board has ``m`` ≥ 3 of it and the holding
+    the 169 hole-rank patterns of each set of board ranks are evaluated once, weighted by their live holdings (from
+    the board's count of each rank) and sorted with cumulative weights, and a player's counts are two searchsorted
+    positions; the holdings that can hold five of a suit (the board has ``m`` ≥ 3 of it and the holding
     at least ``5 − m``; at most one such suit on five cards or fewer) leave their pattern and count by their own
     rank, the larger of the pattern's and the flush table's (sorted per row, one ``searchsorted`` for every row and
     player).  Equal to the count over every holding (tests).
@@ -156,21 +180,27 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
     rank_part = tables.card_keys[:52:4] >> SUIT_SHIFT << SUIT_SHIFT  # one card of each rank, no suit counts
     pattern_keys = (rank_part[:, None] + rank_part[None, :]).ravel()  # hole-rank pattern 13 · r0 + r1: never a flush
     # boards that share their ranks share their patterns' ranks (trials from one board: at most 91 rank sets)
-    ranks_only, which = np.unique(bkeys >> SUIT_SHIFT << SUIT_SHIFT, return_inverse=True)
-    pattern_rank = rank_of_keys(ranks_only[:, None] + pattern_keys[None, :], 2 + k)[which.ravel()]
+    ranks_only, first, which = np.unique(bkeys >> SUIT_SHIFT << SUIT_SHIFT, return_index=True, return_inverse=True)
+    which = which.ravel()
+    U = ranks_only.size
+    sets = np.arange(U)
+    pattern_rank = rank_of_keys(ranks_only[:, None] + pattern_keys[None, :], 2 + k)  # (U, 169)
     # live holdings per pattern: (4 − b0)(4 − b1) for two ranks, (4 − b)(3 − b)/2 for a pair (b: the board's count)
-    free = np.full((T, 13), 4, dtype=np.int64)
-    suit_count = np.zeros((T, 4), dtype=np.int64)
-    board_mask = np.zeros(T, dtype=np.uint64)
-    for j in range(k):
-        free[rows, boards[:, j] >> 2] -= 1
-        suit_count[rows, boards[:, j] & 3] += 1
-        board_mask |= np.uint64(1) << boards[:, j].astype(np.uint64)
+    free = 4 - np.bincount((sets[:, None] * 13 + (boards[first] >> 2)).ravel(), minlength=U * 13).reshape(U, 13)
     weight = free[:, :, None] * free[:, None, :]
     weight[:, _R13, _R13] = free * (free - 1) // 2
     weight[:, _LOWER[0], _LOWER[1]] = 0  # a holding's ranks come as r0 ≤ r1
-    weight = weight.reshape(T, 169)
-    mine = pattern_rank[rows[:, None], _HOLDING_PATTERN[holdings]]  # (T, n)
+    # each rank set's patterns sorted by rank (rank · 256 + pattern, sorted as one int64) with their cumulative live
+    # holdings; the sets laid end to end, _NO_RANK + 1 apart, so one searchsorted counts below / up to every player
+    packed = np.sort(pattern_rank.astype(np.int64) << 8 | np.arange(169), axis=1)
+    offset = sets[:, None] * (_NO_RANK + 1)
+    sorted_rank = ((packed >> 8) + offset).ravel()
+    cum = np.zeros((U, 170), dtype=np.int64)
+    np.cumsum(weight.reshape(-1)[(packed & 255) + sets[:, None] * 169], axis=1, out=cum[:, 1:])
+    cum = cum.ravel()
+    suit_count = np.bincount((rows[:, None] * 4 + (boards & 3)).ravel(), minlength=T * 4).reshape(T, 4)
+    board_mask = np.bitwise_or.reduce(np.uint64(1) << boards.astype(np.uint64), axis=1)
+    mine = pattern_rank.ravel().take(which[:, None] * 169 + _HOLDING_PATTERN[holdings])  # (T, n); flat: fast
     top = suit_count.max(axis=1)
     flush_rows = np.flatnonzero(top >= 3)
     if flush_rows.size:
@@ -182,33 +212,34 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
         # table's entry for the row's suit, as rank_of_keys ranks the hand (that suit's cards as a 13-bit rank mask)
         hh = holdings[flush_rows]
         suited = ((hbits[hh] + bbits[:, None]) >> (13 * suit)[:, None]) & 0x1FFF
-        own = _HOLDING_SUIT_COUNT[suit[:, None], hh] >= need[:, None]
+        own = _HOLDING_SUIT_COUNT.ravel().take(suit[:, None] * N_HOLDINGS + hh) >= need[:, None]
         mine[flush_rows] = np.where(own, np.maximum(mine[flush_rows], tables.flush[suited]), mine[flush_rows])
-    less = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] < mine[:, :, None])
-    equal = np.einsum("tp,tip->ti", weight, pattern_rank[:, None, :] == mine[:, :, None]) - 1
+    key = mine + offset[which]
+    step = which[:, None]  # a position among the sets' sorted ranks (169 each) → among their counts (170 each)
+    less = cum[np.searchsorted(sorted_rank, key, side="left") + step]
+    equal = cum[np.searchsorted(sorted_rank, key, side="right") + step] - less - 1
     if flush_rows.size:
         # the live holdings that can make the flush were counted above by their pattern's rank: count them again by
-        # their own rank, minus their pattern's.  Rows are grouped by (suit, cards of it needed), whose candidate
-        # holdings are one fixed list; each row's ranks are sorted and the rows laid end to end, _NO_RANK + 1 apart,
-        # so one searchsorted counts every player's below / up-to for every row.
-        group = suit * 3 + need
-        for g in np.unique(group).tolist():
-            at = group == g
+        # their own rank, minus their pattern's.  Rows are grouped by the cards of the suit needed, whose candidate
+        # holdings are one fixed list per suit (as many in each); each row's ranks are sorted and the rows laid end
+        # to end, _NO_RANK + 1 apart, so one searchsorted counts every player's below / up-to for every row.
+        for m in np.unique(need).tolist():
+            at = need == m
             t = flush_rows[at]
-            cand = _FLUSH_CANDIDATES[g]
-            dead = (_HMASK[cand][None, :] & board_mask[t][:, None]) != 0
-            pattern = pattern_rank[t[:, None], _HOLDING_PATTERN[cand][None, :]]
-            suited = ((hbits[cand][None, :] + bbits[at][:, None]) >> (13 * (g // 3))) & 0x1FFF
+            cand_pattern, cand_mask, cand_bits = (a[suit[at]] for a in _flush_candidate_rows()[m])  # (rows, k_m)
+            dead = (cand_mask & board_mask[t][:, None]) != 0
+            pattern = pattern_rank.ravel().take((which[t] * 169)[:, None] + cand_pattern)
+            suited = ((cand_bits + bbits[at][:, None]) >> (13 * suit[at])[:, None]) & 0x1FFF
             exact = np.maximum(pattern, tables.flush[suited])
             pattern[dead] = _NO_RANK  # a dead holding is neither below nor equal
             exact[dead] = _NO_RANK
-            offset = np.arange(t.size, dtype=np.int64)[:, None] * (_NO_RANK + 1)
-            key = (mine[t] + offset).ravel()
-            row_start = np.arange(t.size)[:, None] * cand.size
+            apart = np.arange(t.size, dtype=np.int64)[:, None] * (_NO_RANK + 1)
+            at_rank = (mine[t] + apart).ravel()
+            row_start = np.arange(t.size)[:, None] * cand_pattern.shape[1]
             for sign, ranks in ((1, exact), (-1, pattern)):
-                flat = (np.sort(ranks, axis=1) + offset).ravel()
-                lo = np.searchsorted(flat, key, side="left").reshape(t.size, n)
-                hi = np.searchsorted(flat, key, side="right").reshape(t.size, n)
+                flat = (np.sort(ranks, axis=1) + apart).ravel()
+                lo = np.searchsorted(flat, at_rank, side="left").reshape(t.size, n)
+                hi = np.searchsorted(flat, at_rank, side="right").reshape(t.size, n)
                 less[t] += sign * (lo - row_start)
                 equal[t] += sign * (hi - lo)
     n_dead = k * 51 - k * (k - 1) // 2
@@ -275,7 +306,8 @@ def simulate(
     trials : int
         Trials (each played out twice).
     time_budget : float, optional
-        Seconds: stop after the batch (250 trials) that passes it; at least one batch runs.
+        Seconds: play the trials in passes of 250 and stop after the pass that passes it; at least one pass runs.
+        None: every trial in one pass (of at most 1,000).
     params : FormulaParams
         Our own thresholds in the trials.
     max_raises : int
@@ -315,7 +347,7 @@ def simulate(
     sums = np.zeros(3)
     counts = np.zeros((tracker.n, 3), dtype=np.int64)
     done_trials = 0
-    batch = 250
+    batch = _BLOCK if time_budget is not None else _PASS
     while done_trials < trials:
         T = min(batch, trials - done_trials)
         s_call, s_raise, n_ok = _batch(
@@ -350,7 +382,7 @@ class Simulator:
     trials : int
         Trials per decision (each played out twice).
     time_budget : float, optional
-        Seconds per decision (stop after the batch that passes it).
+        Seconds per decision (trials in passes of 250, stop after the pass that passes it).
     formula : FormulaParams, optional
         Our own thresholds when the trials play out our later actions.
     range_relative : bool
@@ -392,39 +424,54 @@ class Simulator:
                 f"range_relative={self.range_relative})")
 
 
-def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, sizes, committed, level, n_live, folded, last,
-                          raised, texture, order):
+def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, committed, n_live, folded, last, raised,
+                          base, order):
     """(μ_call, μ_raise) of the opponents' simulated decisions (rows ``idx``, seats ``p``) from ``predictor``.
 
-    Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row, predicts each seat's rows
-    with that seat's predictor and turns the (fold, call, raise) into thresholds as
-    :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.
+    Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row (``base``: the round's rows with
+    their round and board texture set, every other input 0; ``b``, ``owe``, ``level``: the rows' bets to call,
+    chips to call and bet level), predicts each seat's rows with that seat's predictor and turns the (fold, call,
+    raise) into thresholds as :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.
     """
     k = idx.size
-    x = np.zeros((k, N_FEATURES))
-    x[:, r] = 1.0
+    x = base[idx]
     x[np.arange(k), 4 + b] = 1.0
-    x[:, 7] = np.minimum(level[idx], 4) / 4.0
-    x[:, 8] = (n_live[idx] - 1) / 9.0
+    x[:, 7] = np.minimum(level, 4) / 4.0
+    live = n_live[idx]
+    x[:, 8] = (live - 1) / 9.0
     mine = (p - order[0]) % n
-    live_in_order = ~folded[idx[:, None], order[None, :]]
-    behind = (live_in_order & (np.arange(n)[None, :] > mine[:, None])).sum(axis=1)
-    x[:, 9] = behind / np.maximum(n_live[idx] - 1, 1)
-    pot = committed[idx].sum(axis=1)
+    # seat by seat (a short axis is reduced faster as columns): players still in who act after this one, the pot
+    behind = np.zeros(k, dtype=np.int64)
+    for j in range(1, n):
+        behind += (j > mine) & ~folded[idx, order[j]]
+    x[:, 9] = behind / np.maximum(live - 1, 1)
+    pot = _row_sum(committed[idx])
     x[:, 10] = np.where(owe > 0, owe / (pot + owe), 0.0)
     x[:, 11] = np.minimum(pot / (2.0 * sizes[0]) / 20.0, 1.0)
-    x[:, 12] = last[idx, p] == RAISE
-    x[:, 13] = last[idx, p] == CALL
+    prev = last[idx, p]
+    x[:, 12] = prev == RAISE
+    x[:, 13] = prev == CALL
     x[:, 14] = raised[idx, p] < r
-    x[:, 15:] = texture[idx]
+    first = int(p[0])
+    if (p == first).all():  # one seat to predict (always heads-up): its rows as they are
+        parts = [(first, slice(None))]
+    else:
+        parts = [(int(seat), p == seat) for seat in np.unique(p)]
     mu_call = np.zeros(k)
     mu_raise = np.zeros(k)
-    for seat in np.unique(p):
-        at = p == seat
-        pred = np.asarray(predictor.predict(int((seat - me) % n), x[at]), dtype=np.float64)
+    for seat, at in parts:
+        pred = np.asarray(predictor.predict((seat - me) % n, x[at]), dtype=np.float64)
         mu_raise[at] = 1.0 - pred[:, RAISE]
         mu_call[at] = np.where(b[at] == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL])
     return mu_call, mu_raise
+
+
+def _row_sum(a: np.ndarray) -> np.ndarray:
+    """Each row's sum of a (rows, n) array with few columns, column by column (integers: the same sums)."""
+    out = a[:, 0].astype(np.int64)
+    for j in range(1, a.shape[1]):
+        out += a[:, j]
+    return out
 
 
 def _ramp(s, mu_call, mu_raise, sigma):
@@ -462,6 +509,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     for c in list(hole) + list(board):
         dead |= 1 << int(c)
     held, ok = _sample_holdings(weights, opponents, dead, T, rng)
+    block = np.flatnonzero(ok) // _BLOCK  # each kept trial's block of the range sample
     T_ok = int(ok.sum())
     if T_ok == 0:
         return 0.0, 0.0, 0
@@ -475,14 +523,12 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     holdings[:, opponents] = held
     # the rest of the board
     k_need = 5 - board.size
-    used = np.zeros((T, 52), dtype=bool)
-    used[:, hole] = True
-    used[:, board] = True
+    keys = rng.random((T, 52))  # each trial's unseen cards in random order: the smallest keys come next
+    keys[:, hole] = 2.0  # seen: never drawn
+    keys[:, board] = 2.0
+    flat_keys = keys.reshape(-1)
     for j in range(len(opponents)):
-        used[np.arange(T), HOLDINGS[held[:, j], 0]] = True
-        used[np.arange(T), HOLDINGS[held[:, j], 1]] = True
-    keys = rng.random((T, 52))
-    keys[used] = 2.0
+        flat_keys[np.arange(0, 52 * T, 52)[:, None] + HOLDINGS[held[:, j]]] = 2.0
     extra = np.argpartition(keys, k_need, axis=1)[:, :k_need].astype(np.int8) if k_need else np.zeros((T, 0), np.int8)
     full = np.concatenate([np.broadcast_to(board, (T, board.size)), extra], axis=1)
 
@@ -501,10 +547,13 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
         strength[:, :, r] = pct
         strength[:, me, r] = pct[:, me] ** n_opp
     if range_relative and opponents:
-        # the opponents' strengths on the scale of their current range: percentile among the T sampled holdings
-        # (every street's column at once: each column is ranked on its own)
+        # the opponents' strengths on the scale of their current range: percentile among the sampled holdings of
+        # the trial's block (every street's column at once: each column is ranked on its own)
         cols = strength[:, opponents, rc:]
-        strength[:, opponents, rc:] = _range_percentiles(cols.reshape(T, -1)).reshape(cols.shape)
+        flat = cols.reshape(T, -1)
+        ends = np.flatnonzero(np.diff(block)) + 1
+        flat = np.concatenate([_range_percentiles(part) for part in np.split(flat, ends)])
+        strength[:, opponents, rc:] = flat.reshape(cols.shape)
     # final ranks
     cards7 = np.concatenate([HOLDINGS[holdings], np.broadcast_to(full[:, None, :], (T, n, 5))], axis=2)
     final = evaluate_unchecked(np.ascontiguousarray(cards7, dtype=np.int8)).astype(np.int32)
@@ -538,7 +587,6 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     first = True
     decided = []  # seat · 3 + action of every simulated decision after our forced first one
     order = (tracker.button + 1 + seats) % n  # post-flop acting order
-    after = (seats[:, None] + 1 + seats[None, :]) % n  # (n, n): the seats after each seat, in turn
     if predictor is not None:
         st = np.tile(strength, (2, 1, 1))
         # each seat's previous action and first raising round, as the tracker keeps them (-1 / 4: none)
@@ -550,11 +598,15 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             # new round: everyone still in acts again from the left of the button
             level[:] = 0
             to_act[:] = n_live
-            live_in_order = ~folded[rows[:, None], order[None, :]]
-            cur = order[np.argmax(live_in_order, axis=1)]
+            cur = np.full(B, order[-1])  # the first still in, in acting order
+            for s in order[-2::-1]:
+                cur = np.where(folded[:, s], cur, s)
         if predictor is not None:
-            texture = (np.tile(np.array(board_texture(tuple(int(c) for c in board)))[None, :], (B, 1)) if r == rc
-                       else np.tile(board_textures(full[:, : 2 + r]), (2, 1)))
+            # the inputs every decision of the round shares: the round, the board's texture
+            base = np.zeros((B, N_FEATURES))
+            base[:, r] = 1.0
+            base[:, 15:] = (np.array(board_texture(tuple(int(c) for c in board)))[None, :] if r == rc
+                            else np.tile(board_textures(full[:, : 2 + r]), (2, 1)))
         # the ramp of every (trial, seat, bets to call) of the round at once, flat at (row · n + seat) · 3 + bets:
         # 1 − P(continue) and 1 − P(raise) (a check always continues; P(raise) ≤ P(continue)), each float as the
         # one decision's arithmetic gives it
@@ -576,14 +628,17 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             at = (idx * n + p) * 3 + b
             fold_below = no_go[at]
             call_below = np.where(level_idx < cap, no_up[at], 1.0)  # capped: no raise
-            if predictor is not None and (p != me).any():
+            o = None  # the opponents' rows, predicted (heads-up: every row of a step or none)
+            if predictor is not None:
                 o = p != me
+                o = slice(None) if o.all() else o if o.any() else None
+            if o is not None:
+                po, io = p[o], idx[o]
                 mc, mr = _predicted_thresholds(
-                    predictor, me, n, p[o], idx[o], r, b[o], owe[o], sizes, committed, level, n_live, folded,
-                    last, raised, texture, order,
+                    predictor, me, n, po, io, r, b[o], owe[o], level_idx[o], sizes, committed, n_live,
+                    folded, last, raised, base, order,
                 )
-                sg = sig[p[o]]
-                go_o, up_o = _ramp(st[idx[o], p[o], r], mc, mr, sg)
+                go_o, up_o = _ramp(st[io, po, r], mc, mr, sig[po])
                 go_o = np.where(owe[o] == 0, 1.0, go_o)
                 fold_below[o] = 1.0 - go_o
                 call_below[o] = np.where(level_idx[o] < cap, 1.0 - np.minimum(up_o, go_o), 1.0)
@@ -595,12 +650,13 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             else:
                 act = (u >= fold_below).astype(np.intp) + (u >= call_below)  # FOLD below, CALL, RAISE from
                 decided.append(p * 3 + act)
-            if predictor is not None:
-                last[idx, p] = act
-                raised[idx, p] = np.where(act == RAISE, np.minimum(raised[idx, p], r), raised[idx, p])
             # fold: out of the hand; call: match the high bet; raise: one more bet, everyone else acts again
             f = act == FOLD
             q = act == RAISE
+            if predictor is not None:
+                last[idx, p] = act
+                iq, pq = idx[q], p[q]
+                raised[iq, pq] = np.minimum(raised[iq, pq], r)
             if f.any():
                 folded[idx[f], p[f]] = True
                 n_live[idx[f]] -= 1
@@ -609,18 +665,22 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             committed[idx, p] = np.where(f, paid, high_idx)
             level[idx] = level_idx + q
             to_act[idx] = np.where(q, n_live[idx] - 1, to_act[idx] - 1)
-            # next seat still in
-            nxt = after[p]
-            live_next = ~folded[idx[:, None], nxt]
-            cur[idx] = nxt[np.arange(idx.size), np.argmax(live_next, axis=1)]
+            # next seat still in (a row that goes on has one besides this seat: at most n − 2 folded seats to skip;
+            # a row that stops is not read again before the next round sets it)
+            nxt = (p + 1) % n
+            for _ in range(n - 2):
+                nxt = np.where(folded[idx, nxt], (nxt + 1) % n, nxt)
+            cur[idx] = nxt
     if counts is not None and decided:
         counts += np.bincount(np.concatenate(decided), minlength=3 * n).reshape(n, 3)
     # showdown / fold wins
-    pot = committed.sum(axis=1)
+    pot = _row_sum(committed)
     score = np.where(folded, -1, fin)
-    best = score.max(axis=1)
+    best = score[:, 0]
+    for s in range(1, n):
+        best = np.maximum(best, score[:, s])
     winners = score == best[:, None]
-    share = pot / winners.sum(axis=1)
+    share = pot / _row_sum(winners)
     won = np.where(winners[:, me], share, 0.0)
     # EV relative to folding now: what we win minus what we still put in
     gain = won - (committed[:, me] - base_committed)

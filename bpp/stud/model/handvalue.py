@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import itertools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,7 +26,7 @@ from bpp.stud.model.handtypes import FINAL_TYPES
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["hand_value", "hand_type", "hand_value_codes", "HAND_TYPE_NAMES"]
+__all__ = ["hand_value", "hand_type", "hand_value_codes", "down_card_codes", "showing_code", "HAND_TYPE_NAMES"]
 
 #: The 17 hand types of §3.2, weakest first (:func:`hand_type` applies them to partial hands too).
 HAND_TYPE_NAMES = FINAL_TYPES
@@ -152,6 +154,87 @@ def hand_value_codes(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         category == 0, subdivision[np.maximum(highest, 0)],
         np.where(category == 1, 5 + subdivision[np.maximum(pair_rank, 0)], 8 + category),
     )
+    return codes, types
+
+
+_POWERS = 5 ** np.arange(13, dtype=np.int64)
+_RANK_OF = np.arange(52) >> 2
+_CARD_KEY = [5 ** (c >> 2) for c in range(52)]  # a card's part of the key Σ 5^rank of _rank_table
+
+
+@functools.lru_cache(maxsize=None)
+def _rank_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, int]]:
+    """``(keys, value codes, types, row of each key)`` of every multiset of 1-5 ranks (each at most four times), sorted by key.
+
+    The key Σ 5^rank is the multiset's base-5 count vector, so it is unique
+    across lengths; the values are :func:`hand_value_codes` of stand-in cards
+    of those ranks with suits cycled (never five of a suit), which is the
+    hand's value whenever no flush is possible.
+    """
+    parts = []
+    for k in range(1, 6):
+        ranks = np.array(
+            [m for m in itertools.combinations_with_replacement(range(13), k) if max(m.count(r) for r in m) <= 4],
+            dtype=np.int64,
+        )
+        codes, types = hand_value_codes(ranks * 4 + np.arange(k) % 4)
+        parts.append((_POWERS[ranks].sum(axis=1), codes, types))
+    keys, codes, types = (np.concatenate(column) for column in zip(*parts))
+    order = np.argsort(keys)
+    keys = keys[order]
+    return keys, codes[order], types[order], dict(zip(keys.tolist(), range(keys.size)))
+
+
+def _may_flush(cards: Sequence[int]) -> bool:
+    """Whether ``cards`` are five of one suit (below five cards, or with two suits, values are the ranks')."""
+    return len(cards) == 5 and len({c & 3 for c in cards}) == 1
+
+
+def showing_code(cards: Sequence[int]) -> tuple[int, int]:
+    """:func:`hand_value_codes` of one hand of 1-5 distinct card codes (unchecked): ``(code, type)`` as ints.
+
+    A dictionary lookup in the table of rank multisets unless the hand is a
+    flush (then computed).
+
+    >>> from holdem.cards import parse_cards
+    >>> code, kind = showing_code(parse_cards("Kd Ks 4c"))
+    >>> code == int(hand_value_codes(parse_cards([["Kd", "Ks", "4c"]]))[0][0]), HAND_TYPE_NAMES[kind]
+    (True, 'pair_kings')
+    """
+    if _may_flush(cards):
+        codes, types = hand_value_codes(np.asarray(cards, dtype=np.int64)[None])
+        return int(codes[0]), int(types[0])
+    _, codes, types, row = _rank_table()
+    at = row[sum(map(_CARD_KEY.__getitem__, cards))]
+    return int(codes[at]), int(types[at])
+
+
+@functools.lru_cache(maxsize=4096)
+def down_card_codes(up: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`hand_value_codes` of the down card ``h`` plus ``up`` (0-4 card codes), for every card ``h``: int64 ``(codes (52,), types (52,))``.
+
+    The entries of cards among ``up`` are meaningless.  Unless ``up`` is four
+    cards of one suit no flush is possible, so the 13 ranks are looked up in
+    the table of rank multisets and spread over the suits; otherwise the 52
+    hands are computed.  Kept for the last showings seen (read only).
+
+    >>> from holdem.cards import parse_cards
+    >>> codes, types = down_card_codes(tuple(parse_cards("Kd 4c")))
+    >>> h = parse_cards("Ks")[0]
+    >>> int(codes[h]) == int(hand_value_codes(parse_cards([["Ks", "Kd", "4c"]]))[0][0])
+    True
+    """
+    if len(up) == 4 and len({c & 3 for c in up}) == 1:
+        hands = np.empty((52, 5), dtype=np.int64)
+        hands[:, 0] = np.arange(52)
+        hands[:, 1:] = up
+        codes, types = hand_value_codes(hands)
+    else:
+        keys, table_codes, table_types, _ = _rank_table()
+        at = np.minimum(np.searchsorted(keys, sum(map(_CARD_KEY.__getitem__, up)) + _POWERS), keys.size - 1)  # a fifth of a rank: meaningless
+        codes, types = table_codes[at][_RANK_OF], table_types[at][_RANK_OF]
+    codes.flags.writeable = False
+    types.flags.writeable = False
     return codes, types
 
 

@@ -56,7 +56,7 @@ from holdem.evaluate import evaluate_unchecked
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Observation
 
 from bpp.stud.decision.player import CurvePlayer
-from bpp.stud.model.handvalue import _hand_type, _hand_value, hand_value_codes
+from bpp.stud.model.handvalue import _hand_type, _hand_value, down_card_codes, hand_value_codes, showing_code
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
@@ -67,6 +67,7 @@ if TYPE_CHECKING:
 __all__ = [
     "sample_win_probability",
     "figure4_policy",
+    "figure4_policy_cards",
     "ProbabilisticPlayer",
     "RuleBasedPlayer",
 ]
@@ -406,18 +407,22 @@ def figure4_policy(hole: tuple[int, ...], my_up: tuple[int, ...], their_up: tupl
     """
     their_key = tuple(sorted(their_up))
     their_value = _hand_value(their_key)
-    if their_value > _hand_value(tuple(sorted(my_up))):
-        mine = tuple(sorted(hole + my_up))
-        if _hand_value(mine) > their_value:
-            if _hand_type(mine) > _hand_type(their_key):
-                return 0.0, 0.1, 0.9
-            return 0.0, 0.2, 0.8
+    behind = their_value > _hand_value(tuple(sorted(my_up)))
+    if not (behind or facing_bet):
+        return _figure4_rule(False, False, False, False)  # the own hand is not looked at
+    mine = tuple(sorted(hole + my_up))
+    return _figure4_rule(behind, _hand_value(mine) > their_value, _hand_type(mine) > _hand_type(their_key), facing_bet)
+
+
+def _figure4_rule(behind: bool, ahead: bool, better: bool, facing_bet: bool) -> tuple[float, float, float]:
+    """Figure 4's (fold, check/call, bet/raise) from its four tests: the opponent shows more (``behind``), the
+    rule-based player's hand beats that showing (``ahead``), its type is higher (``better``), it owes chips."""
+    if behind:
+        if ahead:
+            return (0.0, 0.1, 0.9) if better else (0.0, 0.2, 0.8)
         return 0.85, 0.15, 0.0
     if facing_bet:
-        mine = tuple(sorted(hole + my_up))
-        if _hand_type(mine) > _hand_type(their_key):
-            return 0.0, 0.15, 0.85
-        return 0.15, 0.85, 0.0
+        return (0.0, 0.15, 0.85) if better else (0.15, 0.85, 0.0)
     return 0.0, 0.0, 1.0
 
 
@@ -474,6 +479,35 @@ def figure4_policy_batch(holes: np.ndarray, my_ups: np.ndarray, their_ups: np.nd
         np.where(facing_bet, np.where(better, 0.15, 0.85), 0.0),
     )
     return fold, call, bet
+
+
+#: :func:`_figure4_rule` as a table: ``[behind, facing_bet, outcome (fold, call, bet), class]``, class = 2 ahead + better.
+FIGURE4_BY_CLASS = np.array(
+    [[[_figure4_rule(bool(b), bool(c >> 1), bool(c & 1), bool(f)) for c in range(4)] for f in (0, 1)] for b in (0, 1)]
+).transpose(0, 1, 3, 2)
+FIGURE4_BY_CLASS.flags.writeable = False
+
+
+def figure4_policy_cards(my_up: tuple[int, ...], their_up: tuple[int, ...]) -> tuple[bool, np.ndarray]:
+    """:func:`figure4_policy` for every down card of the rule-based player at once: ``(behind, class of each card)``.
+
+    With ``my_up`` showing against ``their_up`` (as many cards), Figure 4's
+    (fold, call, bet) for down card ``h`` is ``FIGURE4_BY_CLASS[behind,
+    facing_bet, :, classes[h]]``; ``classes`` (int (52,)) is 2 × (the hand
+    beats ``their_up``) + (its type is higher).  The showings are valued once
+    and the 52 hands by one table lookup
+    (:func:`~bpp.stud.model.handvalue.down_card_codes`), so a round costs one
+    call however many decisions it holds.  Entries of cards that are showing
+    are meaningless.
+
+    >>> behind, classes = figure4_policy_cards((20,), (44,))
+    >>> [tuple(FIGURE4_BY_CLASS[int(behind), 1, :, classes[h]].tolist()) for h in (50, 0)]
+    [(0.0, 0.1, 0.9), (0.85, 0.15, 0.0)]
+    """
+    mine_value, mine_type = down_card_codes(tuple(my_up))
+    their_value, their_type = showing_code(their_up)
+    classes = (mine_value > their_value) * 2 + (mine_type > their_type)
+    return their_value > showing_code(my_up)[0], classes
 
 
 class RuleBasedPlayer(HandStreams):

@@ -86,7 +86,7 @@ True
 
 from __future__ import annotations
 
-import itertools
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -94,7 +94,7 @@ import numpy as np
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.model.handvalue import _hand_value, hand_value_codes
+from bpp.stud.model.handvalue import down_card_codes, showing_code
 from bpp.stud.players.reference import DownCardPlayer, _decisions, unseen_cards
 
 if TYPE_CHECKING:
@@ -119,6 +119,7 @@ FACING_STATES = ("open", "facing_bet")
 OUTCOMES = ("fold", "call", "bet")
 
 _FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
+_ONE_HOT = np.eye(3)  # the responsibilities of a decision whose OPP_Rel is known
 
 
 def relations(candidates: ArrayLike, opp_up: Sequence[int], bpp_up: Sequence[int]) -> np.ndarray:
@@ -126,62 +127,26 @@ def relations(candidates: ArrayLike, opp_up: Sequence[int], bpp_up: Sequence[int
 
     ``behind`` when the opponent's hand (candidate + ``opp_up``) does not beat
     ``bpp_up`` as a partial poker hand, ``ahead_type`` when its §3.2 hand
-    type is higher than that of ``bpp_up``, ``ahead`` otherwise.  When the
-    opponent's up cards cannot make a flush, only ranks matter: both hands
-    are looked up in a table of every rank multiset of 1-5 cards
-    (:func:`_rank_table`), keyed by Σ 5^rank; otherwise every candidate is
-    compared in one numpy pass (:func:`bpp.stud.model.handvalue.hand_value_codes`).
+    type is higher than that of ``bpp_up``, ``ahead`` otherwise: the
+    comparison of :func:`bpp.stud.model.handvalue.hand_value_codes`, read for
+    every down card at once from :func:`~bpp.stud.model.handvalue.down_card_codes`.
 
     >>> from holdem.cards import parse_cards
     >>> [REL_STATES[i] for i in relations(parse_cards("2c Kc Ah"), parse_cards("7d"), parse_cards("Kd"))]
     ['behind', 'ahead', 'ahead_type']
     """
     candidates = np.asarray(candidates, dtype=np.int64).ravel()
-    up = tuple(sorted(int(c) for c in opp_up))
-    if len(up) == 4 and len({c & 3 for c in up}) == 1:  # a flush is possible: suits matter, one numpy pass
-        hands = np.empty((candidates.size, 5), dtype=np.int64)
-        hands[:, 0] = candidates
-        hands[:, 1:] = up
-        codes, types = hand_value_codes(hands)
-        value, kind = hand_value_codes(np.asarray(bpp_up, dtype=np.int64)[None])
-        return np.where(codes <= value[0], 0, np.where(types > kind[0], 2, 1)).astype(np.intp)
-    keys, codes, types = _rank_table()
-    mine = np.searchsorted(keys, sum(5 ** (c >> 2) for c in up) + _POWERS[candidates >> 2])
-    theirs = int(np.searchsorted(keys, sum(5 ** (int(c) >> 2) for c in bpp_up)))
-    return np.where(codes[mine] <= codes[theirs], 0, np.where(types[mine] > types[theirs], 2, 1)).astype(np.intp)
+    return _relations_by_value(tuple(sorted(int(c) for c in opp_up)), *showing_code(bpp_up))[candidates]
 
 
-_POWERS = 5 ** np.arange(13, dtype=np.int64)
-_RANK_TABLE = None
-
-
-def _rank_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(keys, value codes, types)`` of every multiset of 1-5 ranks (each at most four times), sorted by key.
-
-    The key Σ 5^rank is the multiset's base-5 count vector, so it is unique
-    across lengths; the values are :func:`~bpp.stud.model.handvalue.hand_value_codes`
-    of stand-in cards of those ranks with suits cycled (never five of a
-    suit), which is the hand's value whenever no flush is possible.
-    """
-    global _RANK_TABLE
-    if _RANK_TABLE is None:
-        parts = []
-        for k in range(1, 6):
-            ranks = np.array(
-                [m for m in itertools.combinations_with_replacement(range(13), k) if max(m.count(r) for r in m) <= 4],
-                dtype=np.int64,
-            )
-            codes, types = hand_value_codes(ranks * 4 + np.arange(k) % 4)
-            parts.append((_POWERS[ranks].sum(axis=1), codes, types))
-        keys, codes, types = (np.concatenate(column) for column in zip(*parts))
-        order = np.argsort(keys)
-        _RANK_TABLE = (keys[order], codes[order], types[order])
-    return _RANK_TABLE
-
-
-def _showing(opp_up, bpp_up) -> int:
-    """0 if BPP's up cards beat the opponent's, else 1 (:data:`SHOWING_STATES`)."""
-    return 0 if _hand_value(tuple(sorted(bpp_up))) > _hand_value(tuple(sorted(opp_up))) else 1
+@functools.lru_cache(maxsize=4096)
+def _relations_by_value(opp_up: tuple, value: int, kind: int) -> np.ndarray:
+    """:func:`relations` of every card (intp (52,), by card code) against BPP's showing of value code ``value`` and type
+    ``kind`` (entries of cards showing are meaningless; kept for the last ones seen, read only)."""
+    codes, types = down_card_codes(opp_up)
+    out = np.where(codes <= value, 0, np.where(types > kind, 2, 1)).astype(np.intp)
+    out.flags.writeable = False
+    return out
 
 
 class OpponentActionModel:
@@ -327,7 +292,6 @@ class CardBPP(DownCardPlayer):
         self.model_ = OpponentActionModel(prior_strength=prior_strength)
         self._rel_cache: dict = {}
         self._counted: tuple = ([], None, None)
-        self._unseen: tuple = (None, None)
         self._seat: int | None = None
         self._hole = None
         self._events: list = []
@@ -345,10 +309,9 @@ class CardBPP(DownCardPlayer):
         ups = (opp_up, bpp_up)
         cached = self._rel_cache.get(ups)
         if cached is None:
-            rel = np.zeros(52, dtype=np.intp)
-            hidden = unseen_cards(*ups)
-            rel[hidden] = relations(hidden, *ups)
-            cached = self._rel_cache[ups] = (rel, _showing(*ups))
+            value, kind = showing_code(bpp_up)
+            showing = 0 if value > showing_code(opp_up)[0] else 1  # SHOWING_STATES: BPP's up cards beat the opponent's
+            cached = self._rel_cache[ups] = (_relations_by_value(tuple(sorted(opp_up)), value, kind), showing)
         return cached
 
     def _evidence(self, history, opp: int, cards: np.ndarray, opp_up: tuple, bpp_up: tuple) -> list[tuple]:
@@ -375,7 +338,7 @@ class CardBPP(DownCardPlayer):
         not yet counted, in the same order (so the products are those of
         :meth:`_posterior`); another history or a refitted CPT starts again.
         """
-        decisions = _decisions(history, opp, self.max_bets)
+        decisions = self._reader.read(history, opp, self.max_bets)  # _decisions
         key = (opp, opp_up[:1], bpp_up[:1], self.model_.likelihood())  # the seat and hand, and the CPT
         done, weights, used = self._counted
         if used is None or used[:3] != key[:3] or used[3] is not key[3] or decisions[: len(done)] != done:
@@ -392,12 +355,7 @@ class CardBPP(DownCardPlayer):
         me = observation.player
         self._hole = observation.hole
         mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
-        seen = (observation.hole, mine_up, theirs_up)
-        if seen != self._unseen[0]:  # the candidates change only when cards are dealt
-            cards = unseen_cards(*seen)
-            cards.flags.writeable = False  # kept: callers read it
-            self._unseen = (seen, cards)
-        cards = self._unseen[1]
+        cards = self._candidates(observation)
         weights = self._likelihoods(observation.history, 1 - me, theirs_up, mine_up)[cards]
         total = weights.sum()
         return cards, weights / total if total > 0.0 else np.full(cards.size, 1.0 / cards.size)
@@ -489,10 +447,15 @@ class CardBPP(DownCardPlayer):
         evidence = self._evidence(self._events, opp, cards, theirs_up, mine_up)
         if not evidence:
             return
-        posterior = self._posterior(evidence, cards.size)
-        for s, f, c, kind, rel in evidence:
-            if c:
-                self.model_.add(s, f, kind, np.bincount(rel, weights=posterior, minlength=3))
+        if cards.size == 1:  # a showdown: the down card is known, each decision counts whole for its OPP_Rel
+            for s, f, c, kind, rel in evidence:
+                if c:
+                    self.model_.add(s, f, kind, _ONE_HOT[rel[0]])
+        else:
+            posterior = self._posterior(evidence, cards.size)
+            for s, f, c, kind, rel in evidence:
+                if c:
+                    self.model_.add(s, f, kind, np.bincount(rel, weights=posterior, minlength=3))
         self.model_.n_hands_ += 1
         self.model_.n_showdowns_ += self._opp_hole is not None
 

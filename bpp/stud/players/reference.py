@@ -48,6 +48,7 @@ most probable action wins: see :mod:`bpp.stud.players.paper`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 from pathlib import Path
@@ -60,7 +61,7 @@ from holdem.tables import load_tables
 from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
-from bpp.stud.opponents.paper import figure4_policy_batch
+from bpp.stud.opponents.paper import FIGURE4_BY_CLASS, figure4_policy_cards
 from bpp.stud.decision.player import CurvePlayer
 from bpp.models import shipped_path
 
@@ -94,24 +95,44 @@ def opponent_decisions(observation: Observation, *, max_bets: int = 4) -> list[t
 
 def _decisions(history, opp: int, max_bets: int) -> list[tuple]:
     """:func:`opponent_decisions` of seat ``opp`` from a list of public events."""
-    out = []
-    r = -1
-    bets = 0
-    facing = {0: False, 1: False}
-    for event in history:
-        if event.kind != "action":
-            continue
-        if event.round != r:
-            r, bets, facing = event.round, 0, {0: False, 1: False}
-        kind = int(event.action.kind)
-        if event.player == opp:
-            out.append((r, facing[opp], bets < max_bets, kind))
-        if kind == _BET:
-            bets += 1
-            facing = {event.player: False, 1 - event.player: True}
-        else:
-            facing[event.player] = False
-    return out
+    return _DecisionReader().read(history, opp, max_bets)
+
+
+class _DecisionReader:
+    """:func:`_decisions` kept through a hand: a history that extends the last one read is read from where that one ended."""
+
+    def __init__(self) -> None:
+        self._seen: tuple = ()
+        self._who: tuple | None = None
+        self._state: tuple = (-1, 0, False, False)  # round, bets this round, whether seat 0 / seat 1 faces a bet
+        self._out: list[tuple] = []
+
+    def read(self, history, opp: int, max_bets: int) -> list[tuple]:
+        """The decisions of seat ``opp`` in ``history`` (a new list)."""
+        done = len(self._seen)
+        if (opp, max_bets) != self._who or len(history) < done or tuple(history[:done]) != self._seen:
+            self._who, self._state, self._out, done = (opp, max_bets), (-1, 0, False, False), [], 0
+        r, bets, facing0, facing1 = self._state
+        out = self._out
+        for event in history[done:]:
+            if event.kind != "action":
+                continue
+            if event.round != r:
+                r, bets, facing0, facing1 = event.round, 0, False, False
+            kind = int(event.action.kind)
+            player = event.player
+            if player == opp:
+                out.append((r, facing1 if opp else facing0, bets < max_bets, kind))
+            if kind == _BET:
+                bets += 1
+                facing0, facing1 = player == 1, player == 0
+            elif player:
+                facing1 = False
+            else:
+                facing0 = False
+        self._seen = tuple(history)
+        self._state = (r, bets, facing0, facing1)
+        return list(out)
 
 
 def unseen_cards(*known: Iterable[int]) -> np.ndarray:
@@ -121,37 +142,47 @@ def unseen_cards(*known: Iterable[int]) -> np.ndarray:
     (49, 2)
     """
     mask = np.ones(52, dtype=bool)
-    for group in known:
-        mask[list(group)] = False
+    mask[[c for group in known for c in group]] = False
     return _CARDS[mask]
 
 
 _CARDS = np.arange(52, dtype=np.int64)
 
 
-def _action_probabilities(holes: np.ndarray, my_up: tuple, their_up: tuple, facing: bool, can_raise: bool,
-                          kind: int) -> np.ndarray:
-    """Figure 4's probability, float (n,), of the action ``kind`` for every down card of ``holes`` (int (n,)).
+def _observed_by_class(policy: np.ndarray) -> np.ndarray:
+    """Figure 4's probability of each observed action by card class, float ``[facing, can_raise, kind, class]`` (2, 2, 3, 4),
+    from its policy ``[facing, outcome, class]`` (one half of ``FIGURE4_BY_CLASS``).
 
-    One :func:`~bpp.stud.opponents.paper.figure4_policy_batch` call over the
-    candidates (the same numbers as :func:`figure4_policy` card by card), then
-    the legal-move mapping: unfaced, a fold becomes a check; at the cap, a
-    raise becomes a call.
+    The legal-move mapping: unfaced, a fold becomes a check; at the cap, a
+    raise becomes a call (the same float additions as card by card).
     """
-    n = holes.size
-    fold, call, bet = figure4_policy_batch(
-        holes.reshape(n, 1),
-        np.broadcast_to(np.asarray(my_up, dtype=np.int64), (n, len(my_up))),
-        np.broadcast_to(np.asarray(their_up, dtype=np.int64), (n, len(their_up))),
-        np.full(n, facing),
-    )
-    if not facing:
-        call = call + fold
-        fold = np.zeros(n)
-    if not can_raise:
-        call = call + bet
-        bet = np.zeros(n)
-    return fold if kind == _FOLD else (call if kind == _CALL else bet)
+    fold, call, bet = policy.transpose(1, 0, 2)  # each [facing, class]
+    out = np.zeros((2, 2, 3, 4))
+    for facing in (0, 1):
+        f, c, b = fold[facing], call[facing], bet[facing]
+        if not facing:
+            c = c + f
+            f = np.zeros(4)
+        out[facing, 1, _FOLD], out[facing, 1, _CALL], out[facing, 1, _BET] = f, c, b
+        out[facing, 0, _FOLD], out[facing, 0, _CALL] = f, c + b  # at the cap: bet stays 0
+    out.flags.writeable = False
+    return out
+
+
+#: :func:`_observed_by_class` when the rule-based player shows more (0) and when it is behind (1).
+_OBSERVED_BY_CLASS = (_observed_by_class(FIGURE4_BY_CLASS[0]), _observed_by_class(FIGURE4_BY_CLASS[1]))
+
+
+@functools.lru_cache(maxsize=64)
+def _figure4_factors(opp_up: tuple, own_up: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """Figure 4's probability of each observed action by card class (:func:`_observed_by_class`) and the class of
+    every down card (int (52,)): :func:`~bpp.stud.opponents.paper.figure4_policy_cards` once a round.
+
+    The rule-based player shows ``opp_up``, its opponent ``own_up``.  Kept
+    for the last rounds seen (read only).
+    """
+    behind, classes = figure4_policy_cards(opp_up, own_up)
+    return _OBSERVED_BY_CLASS[int(behind)], classes
 
 
 def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.ndarray, np.ndarray]:
@@ -173,17 +204,18 @@ def hole_posterior(observation: Observation, *, max_bets: int = 4) -> tuple[np.n
     me = observation.player
     cards = unseen_cards(observation.hole, observation.up_cards[me], observation.up_cards[1 - me])
     weights = np.ones(52)
-    _multiply_decisions(weights, cards, observation, opponent_decisions(observation, max_bets=max_bets))
+    _multiply_decisions(weights, observation, opponent_decisions(observation, max_bets=max_bets))
     return _normalized(cards, weights[cards])
 
 
-def _multiply_decisions(weights: np.ndarray, cards: np.ndarray, observation: Observation, decisions) -> None:
-    """Multiply ``weights`` (float (52,), by card code) at ``cards`` by Figure 4's probability of each of ``decisions``."""
+def _multiply_decisions(weights: np.ndarray, observation: Observation, decisions) -> None:
+    """Multiply ``weights`` (float (52,), by card code) by Figure 4's probability of each of ``decisions`` (entries of
+    cards the player has seen are meaningless)."""
     me = observation.player
     mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
     for r, facing, can_raise, kind in decisions:
-        opp_up, own_up = theirs_up[: r + 1], mine_up[: r + 1]  # Figure 4 from the opponent's seat
-        weights[cards] *= _action_probabilities(cards, opp_up, own_up, facing, can_raise, kind)
+        factors, classes = _figure4_factors(theirs_up[: r + 1], mine_up[: r + 1])  # Figure 4 from the opponent's seat
+        weights *= factors[int(facing), int(can_raise), kind][classes]
 
 
 def _normalized(cards: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -361,33 +393,74 @@ def _win_round1(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
 def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
     """Exact P(win | h) with one card to come for each side (BPP holds four cards, the opponent three up cards and h).
 
-    Over the unseen pool U (every candidate h is in it), BPP's last card a and
-    the opponent's b are an ordered pair of distinct cards of U without h, all
-    equally likely.  With M[a] BPP's hand value given a and T[h, b] the
-    opponent's, P(win | h) = Σ_{b ≠ h} (#{a ∉ {h, b} : M[a] > T[h, b]} + ½
-    #{a ∉ {h, b} : M[a] = T[h, b]}) / ((|U| − 1)(|U| − 2)); the counts over
-    all of U come from M sorted (searchsorted), then a = h and a = b are taken
-    out.  Values by packed key sums (:func:`holdem.evaluate.rank_of_keys`).
+    By rank (:func:`_win_one_to_come_ranks`) when neither side can make a
+    flush, else card by card (:func:`_win_one_to_come_cards`).
     """
     tables = load_tables()
     unseen = np.ones(52, dtype=bool)
     unseen[list(mine) + list(theirs_up)] = False
     pool = np.flatnonzero(unseen)
+    if len({c & 3 for c in mine}) > 1 and len({c & 3 for c in theirs_up}) > 1:  # no flush for either: ranks decide
+        return _win_one_to_come_ranks(tables, mine, theirs_up, pool, holes)
+    return _win_one_to_come_cards(tables, mine, theirs_up, pool, holes)
+
+
+def _win_one_to_come_cards(tables, mine: tuple, theirs_up: tuple, pool: np.ndarray, holes: np.ndarray) -> np.ndarray:
+    """:func:`_win_one_to_come` card by card (``pool``: the unseen cards, ascending).
+
+    Over the unseen pool U (every candidate h is in it), BPP's last card a and
+    the opponent's b are an ordered pair of distinct cards of U without h, all
+    equally likely.  With M[a] BPP's hand value given a and T{h, b} the
+    opponent's (the same for b and h swapped), P(win | h) = Σ_{b ≠ h} (#{a ∉
+    {h, b} : M[a] > T{h, b}} + ½ #{a ∉ {h, b} : M[a] = T{h, b}}) / ((|U| − 1)(|U| − 2)).
+    The count of each pair {h, b} of U is taken once, over all of U from M
+    sorted (searchsorted), then a = h and a = b are taken out; each card's
+    sum is over the pairs holding it.  Values by packed key sums
+    (:func:`holdem.evaluate.rank_of_keys`); the counts are kept doubled, in
+    integers, so the sums are exact.
+    """
     n = pool.size
     keys, bits = tables.card_keys[pool], tables.suit_bits[pool]
     own = rank_of_keys(keys + tables.card_keys[list(mine)].sum(), 5, suit_bits=bits + tables.suit_bits[list(mine)].sum())
-    at = np.searchsorted(pool, holes)  # each candidate's position in the pool
-    their_keys = keys[at][:, None] + keys[None, :] + tables.card_keys[list(theirs_up)].sum()
-    their_bits = bits[at][:, None] + bits[None, :] + tables.suit_bits[list(theirs_up)].sum()
-    theirs = rank_of_keys(their_keys, 5, suit_bits=their_bits)  # (candidates, b in pool)
+    pairs, _, _ = _subsets(n)
+    i, j = pairs[:, 0], pairs[:, 1]
+    theirs = rank_of_keys(keys[i] + keys[j] + tables.card_keys[list(theirs_up)].sum(), 5,
+                          suit_bits=bits[i] + bits[j] + tables.suit_bits[list(theirs_up)].sum())
     ordered = np.sort(own)
-    below = np.searchsorted(ordered, theirs, side="left")  # #{a : M[a] < T}
-    not_above = np.searchsorted(ordered, theirs, side="right")  # #{a : M[a] <= T}
-    score = (n - not_above) + 0.5 * (not_above - below)  # wins + ½ ties over every a of the pool
-    for drop in (own[at][:, None], own[None, :]):  # take out a = h and a = b
-        score = score - ((drop > theirs) + 0.5 * (drop == theirs))
-    score[np.arange(holes.size), at] = 0.0  # b = h is not a completion
-    return score.sum(axis=1) / ((n - 1) * (n - 2))
+    # twice (wins + ½ ties) over every a of U, less a = h and a = b: 2 w = sign(M - T) + 1
+    twice = 2 * n - np.searchsorted(ordered, theirs, side="left") - np.searchsorted(ordered, theirs, side="right")
+    twice -= np.sign(own[i] - theirs) + np.sign(own[j] - theirs) + 2
+    wins = np.bincount(i, twice, n) + np.bincount(j, twice, n)
+    return wins[np.searchsorted(pool, holes)] / (2 * (n - 1) * (n - 2))
+
+
+_RANKS = np.arange(13)
+_EYE13 = np.eye(13, dtype=np.int64)
+
+
+def _win_one_to_come_ranks(tables, mine: tuple, theirs_up: tuple, pool: np.ndarray, holes: np.ndarray) -> np.ndarray:
+    """:func:`_win_one_to_come` when neither side can make a flush (BPP's four cards, the opponent's three up cards
+    each of two suits or more): every hand value is its ranks', so the pairs are counted by rank.
+
+    With c[q] the unseen cards of rank q, M[q] BPP's value with a card of rank q
+    and T[r, s] the opponent's with ranks r (h) and s (b), twice the wins of
+    a candidate of rank r are Σ_s (c[s] − [s = r]) Σ_q (c[q] − [q = r] − [q = s])
+    (sign(M[q] − T[r, s]) + 1): the same integers as the count over cards.
+    Stand-in cards of suits 0 and 1 carry the ranks (at most four of a suit:
+    no flush); a value with five cards of a rank is never weighted.
+    """
+    n = pool.size
+    count = np.bincount(pool >> 2, minlength=13)
+    stand_in = tables.card_keys[_RANKS * 4]
+    keys = np.empty(13 + 169, dtype=np.int64)  # M[q], then T[r, s]: one evaluator call
+    keys[:13] = stand_in + tables.card_keys[list(mine)].sum()
+    keys[13:] = (stand_in[:, None] + tables.card_keys[_RANKS * 4 + 1][None, :]).ravel() + tables.card_keys[list(theirs_up)].sum()
+    values = rank_of_keys(keys, 5)
+    own, theirs = values[:13], values[13:].reshape(13, 13)
+    twice = np.sign(own[:, None, None] - theirs[None, :, :]) + 1  # (q, r, s)
+    left = count[:, None, None] - _EYE13[:, :, None] - _EYE13[:, None, :]  # the cards of rank q other than h and b
+    wins = ((count[None, :] - _EYE13) * (left * twice).sum(axis=0)).sum(axis=1)
+    return wins[holes >> 2] / (2 * (n - 1) * (n - 2))
 
 
 def _subsets(n: int) -> tuple:
@@ -473,6 +546,7 @@ def _win_two_to_come_cards(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> 
 ROUND2_PATH = shipped_path("stud", "win_round2.npz")
 _ROUND2 = None
 _STAND_IN_SUITS = np.array([0, 1, 0, 1, 0])
+_PAIR_RANKS = np.array([(q, r) for q in range(13) for r in range(q, 13)]).T  # (2, 91): every pair of ranks, low first
 
 
 def _round2_keys() -> list[tuple]:
@@ -551,7 +625,8 @@ def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
     is enumerated (:func:`_win_two_to_come_cards`).  Otherwise BPP's hand value
     is its ranks' and so is the opponent's except for the triples t = {h, b1,
     b2} all of the up cards' suit σ (at most C(11, 3) of them): for those,
-    C(t) with the flush value replaces C(t) with the ranks' value.
+    C(t) with the flush value replaces C(t) with the ranks' value, BPP's
+    pairs a of U − t counted by their two ranks.
     """
     if len({c & 3 for c in mine}) == 1:
         return _win_two_to_come_cards(mine, theirs_up, holes)
@@ -569,27 +644,20 @@ def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
     suited = np.flatnonzero(pool & 3 == suit)  # pool positions of σ cards
     if suited.size < 3:
         return p
-    pairs, _, _ = _subsets(n)
     flush = suited[_subsets(suited.size)[1]]  # the σ triples, as pool positions
-    keys = tables.card_keys[pool]
-    own = rank_of_keys(keys[pairs[:, 0]] + keys[pairs[:, 1]] + tables.card_keys[list(mine)].sum(), 5)  # BPP cannot make a flush
     cards = np.concatenate([pool[flush], np.broadcast_to(np.asarray(theirs_up), (len(flush), 2))], axis=1)
     as_flush = rank_of_keys(tables.card_keys[cards].sum(axis=1), 5, suit_bits=tables.suit_bits[cards].sum(axis=1))
     as_ranks = rank_of_keys(tables.card_keys[(cards >> 2 << 2) | _STAND_IN_SUITS].sum(axis=1), 5)
-    # C(t) with each value, by inclusion-exclusion as _disjoint_scores, the few pairs meeting t compared directly
-    grid = np.zeros((n, n), dtype=own.dtype)
-    grid[pairs[:, 0], pairs[:, 1]] = own
-    grid[pairs[:, 1], pairs[:, 0]] = own
-    ordered = np.sort(own)
-    inside = grid[flush[:, [0, 0, 1]], flush[:, [1, 2, 2]]]  # (F, 3): the pairs within t
-    rows = grid[flush]  # (F, 3, n): the pairs holding each card of t (the diagonal is no pair)
-    gain = np.zeros(len(flush))
-    for value, sign in ((as_flush, 1.0), (as_ranks, -1.0)):
-        v = value[:, None]
-        every = ordered.size - 0.5 * (np.searchsorted(ordered, value, "left") + np.searchsorted(ordered, value, "right"))
-        meet = (rows > v[:, :, None]).sum(axis=(1, 2)) + 0.5 * (rows == v[:, :, None]).sum(axis=(1, 2))
-        meet -= 3 * ((0 > value) + 0.5 * (0 == value))  # the diagonal zeros
-        gain += sign * (every - meet + (inside > v).sum(axis=1) + 0.5 * (inside == v).sum(axis=1))
+    # C(t) with each value, BPP's pairs a of U - t counted by their ranks (q1 <= q2; BPP cannot make a flush):
+    # gain(t) = Σ (pairs of U - t with those ranks) (w(M[q1, q2], flush value) - w(M[q1, q2], ranks' value)), 2 w = sign + 1
+    left = np.tile(np.bincount(pool >> 2, minlength=13), (len(flush), 1))  # the unseen cards of each rank, less t's
+    each = np.arange(len(flush))
+    for j in range(3):  # t's three cards are of one suit, so of three ranks
+        left[each, pool[flush[:, j]] >> 2] -= 1
+    low, high = left[:, _PAIR_RANKS[0]], left[:, _PAIR_RANKS[1]]
+    n_pairs = np.where(_PAIR_RANKS[0] == _PAIR_RANKS[1], low * (low - 1) // 2, low * high)  # (F, 91)
+    own = rank_of_keys(tables.card_keys[_PAIR_RANKS[0] * 4] + tables.card_keys[_PAIR_RANKS[1] * 4 + 1] + tables.card_keys[list(mine)].sum(), 5)
+    gain = (n_pairs * (np.sign(own - as_flush[:, None]) - np.sign(own - as_ranks[:, None]))).sum(axis=1) / 2
     extra = np.bincount(flush.ravel(), weights=np.repeat(gain, 3), minlength=n) / ((n - 1) * (n - 2) * (n - 3) * (n - 4) / 4)
     return p + extra[np.searchsorted(pool, holes)]
 
@@ -695,6 +763,18 @@ class DownCardPlayer(CurvePlayer):
         self.max_bets = int(max_bets)
         self._win_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._win: np.ndarray | None = None
+        self._unseen: tuple = (None, None)
+        self._reader = _DecisionReader()
+
+    def _candidates(self, observation: Observation) -> np.ndarray:
+        """The cards the seat to act has not seen (:func:`unseen_cards`; kept until cards are dealt, read only)."""
+        me = observation.player
+        seen = (observation.hole, observation.up_cards[me], observation.up_cards[1 - me])
+        if seen != self._unseen[0]:
+            cards = unseen_cards(*seen)
+            cards.flags.writeable = False
+            self._unseen = (seen, cards)
+        return self._unseen[1]
 
     def posterior(self, observation: Observation) -> tuple[np.ndarray, np.ndarray]:
         """``(cards, P(down card | evidence))`` over the cards the seat to act has not seen."""
@@ -769,15 +849,15 @@ class RulesReader(DownCardPlayer):
         """
         me = observation.player
         mine_up, theirs_up = observation.up_cards[me], observation.up_cards[1 - me]
-        cards = unseen_cards(observation.hole, mine_up, theirs_up)
-        decisions = opponent_decisions(observation, max_bets=self.max_bets)
+        cards = self._candidates(observation)
+        decisions = self._reader.read(observation.history, 1 - me, self.max_bets)  # opponent_decisions
         kept = getattr(self, "_kept_posterior", None)
         if (kept is not None and kept[0] == (me, observation.hole) and mine_up[: len(kept[1])] == kept[1]
                 and theirs_up[: len(kept[2])] == kept[2] and decisions[: len(kept[3])] == kept[3]):
             weights, done = kept[4], len(kept[3])
         else:
             weights, done = np.ones(52), 0
-        _multiply_decisions(weights, cards, observation, decisions[done:])
+        _multiply_decisions(weights, observation, decisions[done:])
         self._kept_posterior = ((me, observation.hole), mine_up, theirs_up, decisions, weights)
         return _normalized(cards, weights[cards])
 
