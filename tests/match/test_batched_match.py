@@ -354,7 +354,7 @@ def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_dec
 
 @pytest.mark.parametrize("agent, stacks", [("bpp-up", None), ("bpp-linked", None), ("bpp-actions", None),
                                            ("bpp-bluff", None), ("bpp-dbn", None), ("bpp-showing", None), ("bpp-up", (30, 12)),
-                                           ("bpp-actions", (30, 12))])
+                                           ("bpp-actions", (30, 12)), ("bpp-dbn", (30, 12))])
 def test_batched_bpp_variants_learn_and_play_exactly_as_hand_by_hand(monkeypatch, agent, stacks):
     """The variants the table declares batching (Korb1999 §6.1) give exactly the hand-by-hand chips and counts."""
     import bpp.registry as registry
