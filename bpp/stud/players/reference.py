@@ -20,7 +20,7 @@ everything else of BPP — θ of eq. (7), the fitted betting curves of eq.
   the completions of both hands won (ties half), as the probabilistic player
   of §5.1 computes it: enumerated exactly in the last two rounds, exact in
   the second (a table of every rank combination, ``bpp/models/stud/win_round2.npz``,
-  plus the flushes counted card by card), read from a table by suit class in
+  plus the flushes counted apart), read from a table by suit class in
   the first (1,000 completions a candidate, ``bpp/models/stud/win_round1.npz``).
 
 It uses only what a player sees (public history and its own cards), so it
