@@ -249,25 +249,15 @@ def board_texture(board: Sequence[int] | NDArray[np.integer]) -> tuple[float, fl
     ranks = reduce(or_, map(_RANK_BIT.__getitem__, board))
     return (
         1.0 if (suits + 0x05050505) & 0x08080808 else 0.0,
-        1.0 if (ranks >> 1).bit_count() < len(board) else 0.0,
-        _STRAIGHT_POSSIBLE[ranks | ranks >> 13],  # bit 0: the ace playing low
+        1.0 if ranks.bit_count() < len(board) else 0.0,
+        1.0 if _THREE_IN_FIVE[ranks] else 0.0,
         sum(map(_HIGH_CARD.__getitem__, board)) / 5.0,
     )
 
 
 _SUIT_BYTE = tuple(1 << 8 * (c & 3) for c in range(52))
-_RANK_BIT = tuple(2 << (c >> 2) for c in range(52))  # bits 1 … 13: deuce … ace
+_RANK_BIT = tuple(1 << (c >> 2) for c in range(52))  # bits 0 … 12: deuce … ace, as board_textures
 _HIGH_CARD = tuple(int(c >> 2 >= 8) for c in range(52))
-
-
-def _straight_possible() -> tuple[float, ...]:
-    """Per mask of rank positions 0 … 13 (0: the ace playing low), 1.0 when three lie within a span of five."""
-    bits = (np.arange(1 << 14)[:, None] >> np.arange(14)) & 1
-    window = np.cumsum(np.concatenate([np.zeros((1 << 14, 1), np.intp), bits], axis=1), axis=1)
-    return tuple(((window[:, 5:] - window[:, :-5]) >= 3).any(axis=1).astype(float).tolist())
-
-
-_STRAIGHT_POSSIBLE = _straight_possible()
 
 
 def board_textures(boards: ArrayLike) -> np.ndarray:

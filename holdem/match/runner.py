@@ -402,7 +402,7 @@ def _format_hands(record: BatchRecord, hands: np.ndarray, deal_nos: np.ndarray, 
     if record.shown is None:
         raise ValueError("hand_lines needs a BatchRecord with the cards shown (play_block_batched(..., records) keeps them)")
     order = np.argsort(record.hand, kind="stable")
-    table, key_at = _action_table(record.seat[order], record.kind[order], record.amount[order], n)
+    table = _action_text(record.seat[order], record.kind[order], record.amount[order])
     counts = np.bincount(record.hand, minlength=record.n_hands)
     starts = np.cumsum(counts) - counts
     slot = np.arange(len(order)) - starts[record.hand[order]]  # each action's place in its hand
@@ -416,7 +416,7 @@ def _format_hands(record: BatchRecord, hands: np.ndarray, deal_nos: np.ndarray, 
         mine = (record.hand[order] >= lo) & (record.hand[order] < hi)
         width = int(counts[lo:hi].max(initial=0))
         at = np.full((m, width), len(table) - 1)  # the last row of the table: no action (zeros)
-        at[record.hand[order][mine] - lo, slot[mine]] = key_at[mine]
+        at[record.hand[order][mine] - lo, slot[mine]] = np.flatnonzero(mine)
         buttons = record.buttons[lo:hi]
         seat_order = (buttons[:, None] + 1 + np.arange(n)) % n  # the showdown from the left of the button
         rows = np.arange(m)[:, None]
@@ -476,28 +476,33 @@ def _int_text(values: np.ndarray) -> np.ndarray:
     return out
 
 
-def _action_table(seat: np.ndarray, kind: np.ndarray, amount: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """``,[seat,"action"]`` of each distinct recorded action as a zero-padded byte row, and each action's row.
+_KIND_LETTERS = np.frombuffer(b"fcrd", dtype=np.uint8)  # fold, check/call, raise, discard: how Action prints them
 
-    The action text is ``str(Action)`` (``f``, ``c``, ``r300``, ``d12,40``), as
-    the log documents; the table's last row is all zeros (no action).
+
+def _action_text(seat: np.ndarray, kind: np.ndarray, amount: np.ndarray) -> np.ndarray:
+    """``,[seat,"action"]`` of every recorded action as a zero-padded byte row, and a last row of zeros (no action).
+
+    The action text is ``str(Action)``, as the log documents: ``f``, ``c``,
+    ``r300`` (the raise-to total; ``r`` when none is recorded), ``d12,40`` (the
+    cards thrown; ``d`` stands pat).
     """
-    from holdem.games.base import ActionKind
-    from holdem.games.batched import unpack_discard
-
-    distinct, at = np.unique((amount * 4 + kind) * n + seat, return_inverse=True)
-    words = []
-    for key in distinct.tolist():
-        rest, p = divmod(key, n)
-        value, k = divmod(rest, 4)
-        action = Action(ActionKind(k), value if k == ActionKind.BET_RAISE else 0,
-                        unpack_discard(value) if k == ActionKind.DISCARD else ())
-        words.append(f',[{p},"{action}"]'.encode())
-    width = max((len(w) for w in words), default=0)
-    table = np.zeros((len(words) + 1, width), dtype=np.uint8)
-    for i, w in enumerate(words):
-        table[i, : len(w)] = np.frombuffer(w, dtype=np.uint8)
-    return table, at.reshape(-1)
+    a = len(kind)
+    parts = [_text(',[', (a,)), _int_text(seat), _text(',"', (a,)), _KIND_LETTERS[kind][:, None]]
+    raises = np.flatnonzero((kind == 2) & (amount > 0))  # a raise of no recorded total prints as "r"
+    if len(raises):
+        total = _int_text(amount[raises])
+        parts.append(np.zeros((a, total.shape[1]), dtype=np.uint8))
+        parts[-1][raises] = total
+    discards = np.flatnonzero(kind == 3)
+    if len(discards):  # the packed cards (holdem.games.batched.pack_discard): code + 1 in six bits a card
+        fields = (amount[discards, None] >> (6 * np.arange(5))) & 63
+        cards = _items(_int_text(np.maximum(fields - 1, 0)))
+        cards[fields == 0] = 0
+        parts.append(np.zeros((a,) + cards.shape[1:], dtype=np.uint8))
+        parts[-1][discards] = cards
+    parts.append(_text('"]', (a,)))
+    rows = np.concatenate([p.reshape(a, -1) for p in parts], axis=1)
+    return np.concatenate([rows, np.zeros((1, rows.shape[1]), dtype=np.uint8)])
 
 
 def log_header(game: Game, names: Sequence[str], root: np.random.SeedSequence, block_size: int, n_deals: int,

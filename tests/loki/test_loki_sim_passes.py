@@ -90,3 +90,18 @@ def test_the_agreement_check_sees_a_different_law(monkeypatch, change, which):
     new = _estimates(states, [2000 + s for s in seeds], **change)
     p = _agreement(*old, *new)
     assert p[which] < 1e-3, p
+
+
+def test_range_percentiles_count_within_each_block_and_column():
+    """Each value's (below + up to) / 2 among its own block's rows of its column, counted directly; ties included."""
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        T, m = int(rng.integers(1, 400)), int(rng.integers(1, 5))
+        values = np.round(rng.random((T, m)), int(rng.integers(1, 4)))  # rounded: many ties
+        block = np.sort(rng.integers(0, 3, T))
+        got = sampling._range_percentiles(values, block)
+        for t in range(T):
+            same = block == block[t]
+            col = values[same]
+            want = ((col < values[t]).sum(axis=0) + (col <= values[t]).sum(axis=0)) / (2.0 * same.sum())
+            assert got[t].tobytes() == want.tobytes()

@@ -155,3 +155,25 @@ def test_over_a_narrowed_range_the_simulated_opponent_acts_with_the_predicted_fr
     se = np.sqrt(want * (1 - want) / (2 * T))
     assert np.all(np.abs(shares[True] - want) < 4 * se + 1e-9), (shares[True], want)
     assert shares[False][RAISE] > want[RAISE] + 0.1 and shares[False][FOLD] < want[FOLD] / 2, (shares[False], want)
+
+
+@pytest.mark.parametrize("agents, seed", [(["poki-sim-meta", "call"], 4), (["poki-sim-nn", "call"], 5),
+                                          (["poki-sim-nn", "poki-sim-meta", "maniac"], 6)])
+def test_context_only_predictors_predict_as_with_every_input(monkeypatch, agents, seed):
+    """A predictor that depends on the context only (the frequency and rule models, a network before it predicts) is
+    asked once per round for the three contexts, whose thresholds go into the round's tables, instead of once per
+    row: the match is the one every row's 19 inputs give."""
+    from bpp.loki.modeler import predictors
+
+    def play():
+        r = play_match(LimitHoldem(n_players=len(agents)), agents, 40, rng=seed)
+        return np.asarray(r.winnings).tobytes()
+
+    asked = []
+    for cls in (predictors.NeuralPredictor, predictors.MetaPredictor):
+        monkeypatch.setattr(cls, "context_only", lambda self, o, real=cls.context_only: asked.append(real(self, o)) or asked[-1])
+    fast = play()
+    assert any(asked)  # the context path ran
+    for cls in (predictors.FrequencyPredictor, predictors.NeuralPredictor, predictors.MetaPredictor):
+        monkeypatch.setattr(cls, "context_only", lambda self, o: False)
+    assert play() == fast

@@ -288,6 +288,23 @@ def test_batched_bpp_p_win_is_the_refit_tables(agent, prior):
         np.testing.assert_allclose(p, table[evidence], rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.parametrize("agent", ["bpp", "bpp-bluff"])
+def test_batched_bpp_counts_by_binary_search_are_the_same(monkeypatch, agent):
+    """A learned table too large to keep whole after every showdown (``_Tally.DENSE``) is counted by binary
+    searches: the same chips and counts as hand by hand."""
+    import bpp.registry as registry
+    from holdem.games import Stud5
+
+    from bpp.stud.players.batched import _Tally
+
+    monkeypatch.setattr(_Tally, "DENSE", 0)
+    got, want, a, b = _bpp_pair(monkeypatch, Stud5(), lambda: registry.make_agent(agent, rng=6), "rules", 600, rng=7,
+                                block_size=600, duplicate=False)
+    np.testing.assert_array_equal(got.winnings, want.winnings)
+    for x, y in zip(a.model_.counts_, b.model_.counts_):
+        np.testing.assert_array_equal(x, y)
+
+
 @pytest.mark.parametrize("prior", [2.0, 0.0])
 def test_batched_dbn_p_win_is_the_forward_filter(prior):
     """``bpp-dbn``'s P(win) per row (Korb1999 §6.3's forward filter, batched), from its M_A|C and from counts, equals
@@ -337,7 +354,7 @@ def test_the_bpp_variants_that_decide_batches_are_the_ones_the_variant_table_dec
 
 @pytest.mark.parametrize("agent, stacks", [("bpp-up", None), ("bpp-linked", None), ("bpp-actions", None),
                                            ("bpp-bluff", None), ("bpp-dbn", None), ("bpp-showing", None), ("bpp-up", (30, 12)),
-                                           ("bpp-actions", (30, 12))])
+                                           ("bpp-actions", (30, 12)), ("bpp-dbn", (30, 12))])
 def test_batched_bpp_variants_learn_and_play_exactly_as_hand_by_hand(monkeypatch, agent, stacks):
     """The variants the table declares batching (Korb1999 §6.1) give exactly the hand-by-hand chips and counts."""
     import bpp.registry as registry

@@ -309,3 +309,29 @@ def test_decision_reader_kept_through_the_hand_equals_reading_every_event(random
             got.append(None)  # the caller's list is its own
             checked += 1
     assert checked > 500
+
+
+def test_round2_with_bpp_flushes_counted_by_rank_equals_the_count_card_by_card():
+    """BPP's three cards of one suit, the opponent's two of two suits: the rank table plus BPP's flushes counted by rank
+    is bit-identical to every completion counted card by card (pairs and trips showing, ranks shared with BPP included)."""
+    from bpp.stud.players.reference import _round2_table, _win_round2, _win_two_to_come_cards
+
+    table = _round2_table()
+    rng = np.random.default_rng(14)
+    for trial in range(40):
+        deck = [int(c) for c in rng.permutation(52)]
+        suited = [c for c in deck if c & 3 == trial % 4]
+        mine = tuple(suited[:3])
+        rest = [c for c in deck if c not in mine]
+        if trial % 5 == 0:  # the opponent pairs one of BPP's ranks
+            up = tuple(c for c in rest if c >> 2 == mine[0] >> 2)[:1] + (rest[0],)
+            up = up if up[0] & 3 != up[1] & 3 else (up[0], next(c for c in rest if c & 3 != up[0] & 3 and c != up[0]))
+        elif trial % 5 == 1:  # a pair showing
+            r = rest[0] >> 2
+            up = tuple(c for c in rest if c >> 2 == r)[:2]
+        else:
+            up = (rest[0], next(c for c in rest[1:] if c & 3 != rest[0] & 3))
+        if up[0] & 3 == up[1] & 3:
+            continue
+        holes = unseen_cards(mine, up)
+        assert np.array_equal(_win_round2(table, mine, up, holes), _win_two_to_come_cards(mine, up, holes))

@@ -303,6 +303,9 @@ def _pattern_order(table: np.ndarray, board: np.ndarray) -> _PatternOrder:
 
 _RANK_DIGITS = 5 ** np.arange(13, dtype=np.int64)  # a rank multiset's counts (0–4 each) as one integer
 _FLUSH_START, _STRAIGHT_FLUSH_START = int(CATEGORY_STARTS[5]), int(CATEGORY_STARTS[8])  # the least flush, straight flush
+#: each pattern's HS (StreetTable._pattern_hs) per (board size, rank multiset): 1.4 KB each
+_HS_BY_PATTERN: OrderedDict[tuple[int, int], np.ndarray] = OrderedDict()
+_HS_BY_PATTERN_SIZE = 4096
 
 
 def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
@@ -608,7 +611,11 @@ class StreetTable:
             behind += np.bincount(fh, (fr > o).astype(np.int8) - (theirs > o), minlength=N_HOLDINGS)
         ahead *= live
         behind *= live
-        return np.column_stack([ahead, (48 - self.board.size) * live - ahead - behind, behind]).astype(np.float64)
+        out = np.empty((N_HOLDINGS, 3))  # (small integers: exact in any float)
+        out[:, 0] = ahead
+        out[:, 1] = (48 - self.board.size) * live - ahead - behind
+        out[:, 2] = behind
+        return out
 
     def _pattern_ranks_of_pairs(self) -> tuple[np.ndarray, np.ndarray]:
         """Kept on the table: (2, 1326) int16, each holding's pattern rank with its own first / second card's rank;
@@ -808,19 +815,21 @@ class StreetTable:
         if np.bincount(self.board & 3, minlength=4).max() + 2 < 5:  # no holding can make a flush
             return self._pattern_hs(live)
         ranks = self.ranks
-        # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
+        # exact HS: count against every live holding by rank, then take out (inclusion–exclusion over our
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
         # sorted by rank give, at our own place in that list, how many of them we beat and tie
-        vals = np.sort(ranks[live])
-        less = vals.searchsorted(ranks, side="left")
-        equal = vals.searchsorted(ranks, side="right") - less
+        per_rank = np.bincount(ranks[live])  # live holdings per rank (a dead holding's 0 is no live rank)
+        below = np.zeros(per_rank.size + 1, dtype=np.int64)
+        per_rank.cumsum(out=below[1:])
+        less = below.take(ranks)  # live holdings ranked below, at each rank
+        equal = per_rank.take(ranks)
         lo, hi = _row_counts(ranks[CARD_HOLDINGS])  # (52, 51): dead holdings (rank 0) sort first
         dead = (~live)[CARD_HOLDINGS].sum(axis=1)  # per card, its holdings that use a board card
         lo, hi = lo.ravel()[_OWN_PLACE], hi.ravel()[_OWN_PLACE]  # (1326, 2): at our place in each card's list
         cards = HOLDINGS.astype(np.intp)
         less -= (lo - dead[cards]).sum(axis=1)
         equal -= (hi - lo).sum(axis=1)
-        n_live = vals.size - (CARD_HOLDINGS.shape[1] - dead[cards]).sum(axis=1)
+        n_live = int(below[-1]) - (CARD_HOLDINGS.shape[1] - dead[cards]).sum(axis=1)
         equal += 1  # the holding itself: counted once, taken out twice (it holds both cards)
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
@@ -836,12 +845,28 @@ class StreetTable:
         board-only counts (``b_r`` for ``a_r``) only for the ≤ 25 patterns that share a rank with ours, so each
         pattern's ``2 · below + tied`` and total are the board-only ones (one sort of the 169 pattern ranks,
         cumulative sums) plus the corrections on those 25, and HS = ``(2 · below + tied) / (2 · total)``: the very
-        integers of the pairwise count, and the float of ``(below + tied / 2) / total``.
+        integers of the pairwise count, and the float of ``(below + tied / 2) / total``.  Those depend on the board's
+        ranks alone, so each pattern's HS is kept per rank multiset (bounded LRU).
         """
+        counts = np.bincount(self.board >> 2, minlength=13)
+        key = (self.board.size, int(counts @ _RANK_DIGITS))
+        by_pattern = _HS_BY_PATTERN.get(key)
+        if by_pattern is None:
+            by_pattern = _HS_BY_PATTERN[key] = self._pattern_hs_of(4 - counts)
+            if len(_HS_BY_PATTERN) > _HS_BY_PATTERN_SIZE:
+                _HS_BY_PATTERN.popitem(last=False)
+        else:
+            _HS_BY_PATTERN.move_to_end(key)
+        self._hs_by_pattern = by_pattern
+        hs = by_pattern.take(_HOLDING_PATTERN)
+        hs[~live] = 0.0
+        return hs
+
+    def _pattern_hs_of(self, b: np.ndarray) -> np.ndarray:
+        """:meth:`_pattern_hs` per pattern (169,), read-only; ``b``: the cards of each rank left after the board."""
         rank = self._hole_patterns  # (169,): never a flush
         if rank is None:
             rank = _rank_patterns("hole", int(key_sums(self.board)), self.board.size + 2)
-        b = 4 - np.bincount(self.board >> 2, minlength=13)  # (13,): the cards of each rank left after the board
         base = b[_PATTERN_X] * (b[_PATTERN_Y] - _IS_PAIR) >> _IS_PAIR  # (169,): b_x · b_y, b_x (b_x − 1) / 2 for a pair
         base[_IS_DOWN] = 0  # a holding's ranks come as r0 <= r1
         order = rank.argsort()
@@ -855,10 +880,8 @@ class StreetTable:
         # 2 · below + tied: the neighbour's weight times 2, 1 or 0 = 1 + sign(our rank − theirs)
         twice += (delta * np.sign(rank[:, None] - rank[_NEIGHBOURS])).sum(axis=1) + (total - cum[-1])
         by_pattern = twice / (2 * np.maximum(total, 1))  # (the maximum: patterns the board makes impossible)
-        self._hs_by_pattern = by_pattern
-        hs = by_pattern[_HOLDING_PATTERN]
-        hs[~live] = 0.0
-        return hs
+        by_pattern.flags.writeable = False
+        return by_pattern
 
     def strength_of(self, holding: int) -> float:
         """One holding's EHS of :meth:`holding_strength` (the same float), without the other 1,325 holdings' potential.

@@ -136,6 +136,10 @@ class FrequencyPredictor:
         r, b = _context_index(x)
         return self._freq[opponent, r, b]
 
+    def context_only(self, opponent: int) -> bool:
+        """Whether ``opponent``'s prediction depends on the round and bets to call only (always, here)."""
+        return True
+
     def update(self, opponent: int, x: ArrayLike, actions: ArrayLike) -> "FrequencyPredictor":
         """Learn ``opponent``'s ``actions`` (int (k,): 0 fold, 1 call, 2 raise) taken at feature rows ``x`` (float (k, 19)); returns self."""
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
@@ -267,6 +271,10 @@ class NeuralPredictor:
             got.flags.writeable = False
         return got
 
+    def context_only(self, opponent: int) -> bool:
+        """Whether ``opponent``'s prediction depends on the round and bets to call only (before its network predicts)."""
+        return bool(self._weights.get(opponent) is None or self.seen_[opponent] < self.warmup)
+
     def activations(self, opponent: int, x: ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(inputs (19,), hidden activations (hidden,), output probabilities (3,)), float64, of one feature row ``x`` (19,) (for the network figure)."""
         x = np.asarray(x, dtype=np.float64).reshape(1, -1)
@@ -366,6 +374,10 @@ class MetaPredictor:
     def predict(self, opponent: int, x: ArrayLike) -> np.ndarray:
         """P(fold, call, raise) of ``opponent`` (relative seat) for feature rows ``x``: float (k, 19) → float64 (k, 3)."""
         return self.predictors[self.choice(opponent)].predict(opponent, x)
+
+    def context_only(self, opponent: int) -> bool:
+        """Whether ``opponent``'s prediction depends on the round and bets to call only (that of the predictor in use)."""
+        return self.predictors[self.choice(opponent)].context_only(opponent)
 
     def update(self, opponent: int, x: ArrayLike, actions: ArrayLike) -> "MetaPredictor":
         """Learn ``opponent``'s ``actions`` (int (k,): 0 fold, 1 call, 2 raise) taken at feature rows ``x`` (float (k, 19)); returns self."""

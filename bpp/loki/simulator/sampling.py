@@ -428,13 +428,62 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
                           base, order):
     """(μ_call, μ_raise) of the opponents' simulated decisions (rows ``idx``, seats ``p``) from ``predictor``.
 
-    Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row (``base``: the round's rows with
-    their round and board texture set, every other input 0; ``b``, ``owe``, ``level``: the rows' bets to call,
+    Builds the 19 inputs of :func:`bpp.loki.state.context_features` for every row (``base``: the round's
+    :class:`_RoundInputs`, its round and board texture; ``b``, ``owe``, ``level``: the rows' bets to call,
     chips to call and bet level), predicts each seat's rows with that seat's predictor and turns the (fold, call,
     raise) into thresholds as :func:`bpp.loki.modeler.predictors.predictor_thresholds` does.
     """
     k = idx.size
-    x = base[idx]
+    first = int(p[0])
+    if (p == first).all():  # one seat to predict (always heads-up): its rows as they are
+        parts = [(first, slice(None))]
+    else:
+        parts = [(int(seat), p == seat) for seat in np.unique(p)]
+    x = _predictor_inputs(n, p, idx, r, b, owe, level, sizes, committed, n_live, folded, last, raised, base, order)
+    mu_call = np.zeros(k)
+    mu_raise = np.zeros(k)
+    for seat, at in parts:
+        pred = np.asarray(predictor.predict((seat - me) % n, x[at]), dtype=np.float64)
+        mu_raise[at] = 1.0 - pred[:, RAISE]
+        mu_call[at] = np.where(b[at] == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL])
+    return mu_call, mu_raise
+
+
+def _context_thresholds(predictor, opponent: int, r: int) -> tuple[np.ndarray, np.ndarray]:
+    """(μ_call, μ_raise), each (3,), of ``opponent`` (relative seat) in round ``r`` at 0, 1, 2+ bets to call, from a
+    predictor that depends on the context only: the values :func:`_predicted_thresholds` gives every such row."""
+    contexts = np.zeros((3, N_FEATURES))
+    contexts[:, r] = 1.0
+    contexts[_R3, 4 + _R3] = 1.0
+    pred = np.asarray(predictor.predict(opponent, contexts), dtype=np.float64)
+    return np.where(_R3 == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL]), 1.0 - pred[:, RAISE]
+
+
+_R3 = np.arange(3)
+
+
+class _RoundInputs:
+    """The inputs every decision of a round shares, (B, 19): the round and the board's texture (the real board's in
+    the decision's round, each trial's later), built when first asked for (predictors of the context only never
+    ask)."""
+
+    def __init__(self, B, r, board, boards):
+        self.B, self.r, self.board, self.boards = B, r, board, boards
+        self._rows = None
+
+    def rows(self) -> np.ndarray:
+        if self._rows is None:
+            rows = self._rows = np.zeros((self.B, N_FEATURES))
+            rows[:, self.r] = 1.0
+            rows[:, 15:] = (np.array(board_texture(tuple(int(c) for c in self.board)))[None, :]
+                            if self.board is not None else np.tile(board_textures(self.boards), (2, 1)))
+        return self._rows
+
+
+def _predictor_inputs(n, p, idx, r, b, owe, level, sizes, committed, n_live, folded, last, raised, base, order):
+    """The 19 inputs of every row's decision (:func:`_predicted_thresholds`), (k, 19)."""
+    k = idx.size
+    x = base.rows()[idx]
     x[np.arange(k), 4 + b] = 1.0
     x[:, 7] = np.minimum(level, 4) / 4.0
     live = n_live[idx]
@@ -452,18 +501,7 @@ def _predicted_thresholds(predictor, me, n, p, idx, r, b, owe, level, sizes, com
     x[:, 12] = prev == RAISE
     x[:, 13] = prev == CALL
     x[:, 14] = raised[idx, p] < r
-    first = int(p[0])
-    if (p == first).all():  # one seat to predict (always heads-up): its rows as they are
-        parts = [(first, slice(None))]
-    else:
-        parts = [(int(seat), p == seat) for seat in np.unique(p)]
-    mu_call = np.zeros(k)
-    mu_raise = np.zeros(k)
-    for seat, at in parts:
-        pred = np.asarray(predictor.predict((seat - me) % n, x[at]), dtype=np.float64)
-        mu_raise[at] = 1.0 - pred[:, RAISE]
-        mu_call[at] = np.where(b[at] == 0, 0.0, 1.0 - pred[:, RAISE] - pred[:, CALL])
-    return mu_call, mu_raise
+    return x
 
 
 def _row_sum(a: np.ndarray) -> np.ndarray:
@@ -485,18 +523,27 @@ def _ramp(s, mu_call, mu_raise, sigma):
     return go, up
 
 
-def _range_percentiles(strength: np.ndarray) -> np.ndarray:
-    """Each row's percentile among the column's rows (ties share their mid-rank): (T, m) → (T, m) in (0, 1).
+def _range_percentiles(strength: np.ndarray, block: np.ndarray | None = None) -> np.ndarray:
+    """Each row's percentile among the rows of its column and block (ties share their mid-rank): (T, m) → (T, m) in
+    (0, 1); ``block`` (T,) non-decreasing block numbers (None: one block).
+
+    Counted at once for every column and block: the values' dense ranks (one ``np.unique``), the count of each
+    (block, column, rank) and their running sums give below + up to.
 
     >>> _range_percentiles(np.array([[0.9], [0.2], [0.9], [0.5]])).ravel().tolist()
     [0.75, 0.125, 0.75, 0.375]
+    >>> _range_percentiles(np.array([[0.9], [0.2], [0.9], [0.5]]), np.array([0, 0, 1, 1])).ravel().tolist()
+    [0.75, 0.25, 0.75, 0.25]
     """
-    T = strength.shape[0]
-    srt = np.sort(strength, axis=0)
-    cols = np.arange(strength.shape[1])
-    below = np.stack([np.searchsorted(srt[:, j], strength[:, j], side="left") for j in cols], axis=1)
-    upto = np.stack([np.searchsorted(srt[:, j], strength[:, j], side="right") for j in cols], axis=1)
-    return (below + upto) / (2.0 * T)
+    T, m = strength.shape
+    block = np.zeros(T, dtype=np.intp) if block is None else block
+    _, rank = np.unique(strength, return_inverse=True)  # ties share a rank
+    U = int(rank.max()) + 1
+    key = rank.reshape(T, m) + (block[:, None] * m + np.arange(m)) * U
+    count = np.bincount(key.ravel(), minlength=(int(block[-1]) + 1) * m * U)
+    upto = np.cumsum(count.reshape(-1, U), axis=1).ravel()  # values up to each rank, per (block, column)
+    size = np.bincount(block)[block][:, None]
+    return (2 * upto[key] - count[key]) / (2.0 * size)  # (below + up to) / 2, below = up to − equal
 
 
 def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raises, rng, predictor=None, counts=None,
@@ -550,10 +597,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
         # the opponents' strengths on the scale of their current range: percentile among the sampled holdings of
         # the trial's block (every street's column at once: each column is ranked on its own)
         cols = strength[:, opponents, rc:]
-        flat = cols.reshape(T, -1)
-        ends = np.flatnonzero(np.diff(block)) + 1
-        flat = np.concatenate([_range_percentiles(part) for part in np.split(flat, ends)])
-        strength[:, opponents, rc:] = flat.reshape(cols.shape)
+        strength[:, opponents, rc:] = _range_percentiles(cols.reshape(T, -1), block).reshape(cols.shape)
     # final ranks
     cards7 = np.concatenate([HOLDINGS[holdings], np.broadcast_to(full[:, None, :], (T, n, 5))], axis=2)
     final = evaluate_unchecked(np.ascontiguousarray(cards7, dtype=np.int8)).astype(np.int32)
@@ -588,6 +632,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
     decided = []  # seat · 3 + action of every simulated decision after our forced first one
     order = (tracker.button + 1 + seats) % n  # post-flop acting order
     if predictor is not None:
+        context_only = getattr(predictor, "context_only", None)
         st = np.tile(strength, (2, 1, 1))
         # each seat's previous action and first raising round, as the tracker keeps them (-1 / 4: none)
         last = np.tile(np.array([-1 if a is None else a for a in tracker.last_action]), (B, 1))
@@ -602,11 +647,17 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             for s in order[-2::-1]:
                 cur = np.where(folded[:, s], cur, s)
         if predictor is not None:
-            # the inputs every decision of the round shares: the round, the board's texture
-            base = np.zeros((B, N_FEATURES))
-            base[:, r] = 1.0
-            base[:, 15:] = (np.array(board_texture(tuple(int(c) for c in board)))[None, :] if r == rc
-                            else np.tile(board_textures(full[:, : 2 + r]), (2, 1)))
+            base = _RoundInputs(B, r, board if r == rc else None, full[:, : 2 + r])
+            # an opponent whose predictor depends on the context only (the frequency and rule models, a network
+            # before it predicts: ``context_only``) has one threshold per bets to call in the round: into the
+            # tables; the others are predicted row by row
+            per_row = np.zeros(n, dtype=bool)
+            for seat in opponents:
+                rel = (seat - me) % n
+                if context_only is not None and context_only(rel):
+                    mu_c[seat, r], mu_r[seat, r] = _context_thresholds(predictor, rel, r)
+                else:
+                    per_row[seat] = True
         # the ramp of every (trial, seat, bets to call) of the round at once, flat at (row · n + seat) · 3 + bets:
         # 1 − P(continue) and 1 − P(raise) (a check always continues; P(raise) ≤ P(continue)), each float as the
         # one decision's arithmetic gives it
@@ -628,9 +679,9 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             at = (idx * n + p) * 3 + b
             fold_below = no_go[at]
             call_below = np.where(level_idx < cap, no_up[at], 1.0)  # capped: no raise
-            o = None  # the opponents' rows, predicted (heads-up: every row of a step or none)
+            o = None  # the rows predicted row by row (heads-up: every row of a step or none)
             if predictor is not None:
-                o = p != me
+                o = per_row[p]
                 o = slice(None) if o.all() else o if o.any() else None
             if o is not None:
                 po, io = p[o], idx[o]

@@ -163,8 +163,8 @@ _CARD_KEY = [5 ** (c >> 2) for c in range(52)]  # a card's part of the key Σ 5^
 
 
 @functools.lru_cache(maxsize=None)
-def _rank_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, int]]:
-    """``(keys, value codes, types, row of each key)`` of every multiset of 1-5 ranks (each at most four times), sorted by key.
+def _rank_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, tuple[int, int]]]:
+    """``(keys, value codes, types, (code, type) of each key)`` of every multiset of 1-5 ranks (each at most four times), sorted by key.
 
     The key Σ 5^rank is the multiset's base-5 count vector, so it is unique
     across lengths; the values are :func:`hand_value_codes` of stand-in cards
@@ -182,12 +182,8 @@ def _rank_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, int]]:
     keys, codes, types = (np.concatenate(column) for column in zip(*parts))
     order = np.argsort(keys)
     keys = keys[order]
-    return keys, codes[order], types[order], dict(zip(keys.tolist(), range(keys.size)))
-
-
-def _may_flush(cards: Sequence[int]) -> bool:
-    """Whether ``cards`` are five of one suit (below five cards, or with two suits, values are the ranks')."""
-    return len(cards) == 5 and len({c & 3 for c in cards}) == 1
+    codes, types = codes[order], types[order]
+    return keys, codes, types, dict(zip(keys.tolist(), zip(codes.tolist(), types.tolist())))
 
 
 def showing_code(cards: Sequence[int]) -> tuple[int, int]:
@@ -201,12 +197,10 @@ def showing_code(cards: Sequence[int]) -> tuple[int, int]:
     >>> code == int(hand_value_codes(parse_cards([["Kd", "Ks", "4c"]]))[0][0]), HAND_TYPE_NAMES[kind]
     (True, 'pair_kings')
     """
-    if _may_flush(cards):
+    if len(cards) == 5 and len({c & 3 for c in cards}) == 1:  # a flush: its value is computed
         codes, types = hand_value_codes(np.asarray(cards, dtype=np.int64)[None])
         return int(codes[0]), int(types[0])
-    _, codes, types, row = _rank_table()
-    at = row[sum(map(_CARD_KEY.__getitem__, cards))]
-    return int(codes[at]), int(types[at])
+    return _rank_table()[3][sum(map(_CARD_KEY.__getitem__, cards))]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -61,6 +61,65 @@ def _types(cards: np.ndarray, r: int) -> np.ndarray:
     return type_table(r)[colex_index(np.sort(cards[:, :r], axis=1))].astype(np.intp)  # (the table's int8 overflows in products)
 
 
+class _Tally:
+    """One round's learned-table counts after each number ``m`` of a run of showdowns, each counting one cell
+    (flat index, -1: none).  A small table keeps every count after every showdown (``m`` × cells, int32); a large
+    one (``bpp-bluff``'s) keeps each showdown's place sorted by cell, and a count after ``m`` is a difference of
+    two binary searches (memory by showdowns, not by showdowns × cells).
+
+    >>> for dense in (True, False):
+    ...     t = _Tally(np.zeros((2, 3)), np.array([4, -1, 4, 1]), dense=dense)
+    ...     print(t.cells(np.array([0, 1, 3, 4]), np.array([4, 4, 4, 1])).tolist(), t.totals(np.array([4]), np.array([1])).tolist(),
+    ...           t.table(4).tolist())
+    [0.0, 1.0, 2.0, 1.0] [3.0] [[0.0, 1.0, 0.0], [0.0, 2.0, 0.0]]
+    [0.0, 1.0, 2.0, 1.0] [3.0] [[0.0, 1.0, 0.0], [0.0, 2.0, 0.0]]
+    """
+
+    #: The most counts (showdowns × cells) kept whole: 16 MB of int32.
+    DENSE = 1 << 22
+
+    def __init__(self, start: np.ndarray, cells: np.ndarray, dense: bool | None = None) -> None:
+        self.shape = start.shape
+        self.start = start.reshape(-1)
+        self.start_totals = start.reshape(start.shape[0], -1).sum(axis=0)
+        self.n_parents = self.start_totals.size
+        self.span = len(cells) + 1
+        seen = np.flatnonzero(cells >= 0)
+        self.dense = self.span * self.start.size <= self.DENSE if dense is None else dense
+        if self.dense:
+            step = np.zeros((self.span, self.start.size), dtype=np.int32)
+            step[seen + 1, cells[seen]] = 1
+            self.after = np.cumsum(step, axis=0, out=step).reshape(-1)
+            self.after_totals = step.reshape(self.span, self.shape[0], -1).sum(axis=1, dtype=np.int32).reshape(-1)
+        else:
+            self.keys = np.sort(cells[seen] * self.span + seen + 1)  # showdown i counts from m = i + 1 on
+            self.parent_keys = np.sort(cells[seen] % self.n_parents * self.span + seen + 1)
+
+    def cells(self, m: np.ndarray, cell: np.ndarray) -> np.ndarray:
+        """The count of ``cell`` after ``m`` showdowns (broadcast)."""
+        if self.dense:
+            return self.start[cell] + self.after[m * self.start.size + cell]
+        at = cell * self.span
+        return self.start[cell] + (np.searchsorted(self.keys, at + m, side="right")
+                                   - np.searchsorted(self.keys, at, side="right"))
+
+    def totals(self, m: np.ndarray, parent: np.ndarray) -> np.ndarray:
+        """The counts of parent cell ``parent``, summed over the child state, after ``m`` showdowns (broadcast)."""
+        if self.dense:
+            return self.start_totals[parent] + self.after_totals[m * self.n_parents + parent]
+        at = parent * self.span
+        return self.start_totals[parent] + (np.searchsorted(self.parent_keys, at + m, side="right")
+                                            - np.searchsorted(self.parent_keys, at, side="right"))
+
+    def table(self, m: int) -> np.ndarray:
+        """The whole table of counts after ``m`` showdowns, in the learner's shape."""
+        if self.dense:
+            size = self.start.size
+            return (self.start + self.after[m * size : (m + 1) * size]).reshape(self.shape)
+        first = self.keys % self.span <= m
+        return (self.start + np.bincount(self.keys[first] // self.span, minlength=self.start.size)).reshape(self.shape)
+
+
 class BatchedBPP:
     """The batched decisions and the checked learning of :class:`~bpp.stud.players.paper.BPPPlayer` (a mixin)."""
 
@@ -286,18 +345,10 @@ class BatchedBPP:
         cells = np.where(children >= 0, children * sizes + parents, -1)
         return learned, cells
 
-    def _counts_after(self, cells: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Per round, the learned table's counts (flat) after each number m = 0 … of these showdowns, from the current
-        counts, (m, cells), and their sums over the child state, (m, parent cells)."""
-        out = []
-        for r, counts in enumerate(self.model_.counts_):
-            flat = counts.reshape(-1)
-            step = np.zeros((len(cells) + 1, flat.size))
-            seen = np.flatnonzero(cells[:, r] >= 0)
-            step[seen + 1, cells[seen, r]] = 1.0
-            after = flat + np.cumsum(step, axis=0)
-            out.append((after, after.reshape(len(cells) + 1, counts.shape[0], -1).sum(axis=1)))
-        return out
+    def _counts_after(self, cells: np.ndarray) -> list:
+        """Per round, the learned table's counts after each number m = 0 … of these showdowns, from the current
+        counts (a :class:`_Tally`)."""
+        return [_Tally(counts, cells[:, r]) for r, counts in enumerate(self.model_.counts_)]
 
     def _layout(self, r: int) -> tuple:
         """Round ``r``'s refit product (``WinTables._fast``: a (batched) matrix product of the rest of the network
@@ -338,13 +389,12 @@ class BatchedBPP:
             sel = np.flatnonzero(rounds == r)
             matrix, row, column, cell, state = self._layout(r)
             at = (slice(None),) + tuple(e[sel] for e in evidence)
-            after, totals = counts[r][:2]
-            n_cells, n_parents = after.shape[1], totals.shape[1]
+            tally = counts[r]
             inner = cell[column[at]]  # (w or 1, d, k): the learned cells each product entry reads
             when = m[sel][:, None]
-            c = after.reshape(-1)[when * n_cells + inner]
-            total = totals.reshape(-1)[when * n_parents + inner % n_parents]
-            k = n_cells // n_parents
+            c = tally.cells(when, inner)
+            total = tally.totals(when, inner % tally.n_parents)
+            k = tally.shape[0]
             if s > 0:
                 values = (c + s / k) / (total + s)
             else:
@@ -406,7 +456,7 @@ class BatchedBPP:
         (``WinTables.refit``) after ``m`` showdowns of the batch (``m <= 0``: the batch's own tables)."""
         counts = None
         if m > 0:
-            counts = [part[0][m].reshape(c.shape) for part, c in zip(self._counts_after(cells[:m]), self.model_.counts_)]
+            counts = [tally.table(m) for tally in self._counts_after(cells[:m])]
         p = np.array([self._exact_p(counts, d["evidence"][i], int(d["round"][i]))])
         one = slice(i, i + 1)
         x = None if self.play == "argmax" else d["x"][one]
@@ -454,13 +504,12 @@ class BatchedBPP:
             # the tables of the last accepted hand: refit at its start or before, from the showdowns of earlier hands
             in_tables = int(self._in_tables(np.array(total - int(learned[n - 1]))))
             counts = self._record_counts(lessons)
-            shapes = [c.shape for c in self.model_.counts_]
             if in_tables > 0:
-                self.model_.counts_ = [part[0][in_tables].reshape(shape).copy() for part, shape in zip(counts, shapes)]
+                self.model_.counts_ = [tally.table(in_tables) for tally in counts]
                 self.refit()  # type: ignore[attr-defined]  # BPPPlayer
                 self._pending = total - in_tables
             else:
                 self._pending += total
-            self.model_.counts_ = [part[0][total].reshape(shape).copy() for part, shape in zip(counts, shapes)]
+            self.model_.counts_ = [tally.table(total) for tally in counts]
             self.model_.n_showdowns_ += total
         self._foresee(record.first + n, *ahead)  # the refit due before the next hand: lazily, as new_hand

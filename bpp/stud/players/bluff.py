@@ -98,13 +98,15 @@ class BluffBPP(BPPPlayer):
         return np.stack([_types(mine, r + 2) * sizes[r] + types[:, r] for r in range(4)], axis=1)
 
     def _counts_after(self, cells: np.ndarray) -> list:
-        """:meth:`BatchedBPP._counts_after`, and per round the honest rounds' counts summed over BPP's type,
-        (m, 2 actions × n_current): what H reads."""
-        out = []
-        for (after, totals), counts in zip(super()._counts_after(cells), self.model_.counts_):
-            kinds, n_bpp, n_opp = counts.shape
-            honest = after.reshape(len(after), kinds, n_bpp, n_opp)[:, :2].sum(axis=2).reshape(len(after), -1)
-            out.append((after, totals, honest))
+        """:meth:`BatchedBPP._counts_after`, each round's with ``honest``: the honest rounds' counts summed over BPP's
+        type, (2 actions, n_current), what H reads."""
+        from bpp.stud.players.batched import _Tally
+
+        out = super()._counts_after(cells)
+        for r, (tally, counts) in enumerate(zip(out, self.model_.counts_)):
+            n_pairs, n_opp = counts[0].size, counts.shape[2]
+            kind, opp = cells[:, r] // n_pairs, cells[:, r] % n_opp
+            tally.honest = _Tally(counts[:2].sum(axis=1), np.where((cells[:, r] >= 0) & (kind < 2), kind * n_opp + opp, -1))
         return out
 
     def _batch_p(self, counts: list, m: np.ndarray, rounds: np.ndarray, evidence: tuple[np.ndarray, ...]) -> np.ndarray:
@@ -119,18 +121,15 @@ class BluffBPP(BPPPlayer):
         for r in np.unique(rounds).tolist():
             sel = np.flatnonzero(rounds == r)
             matrix, row, column, _, state = self._rest_layout(r)
-            after, totals, honest = counts[r]
-            n_opp = self.model_.counts_[r].shape[2]
-            n_pairs = totals.shape[1]
+            tally = counts[r]
+            n_opp = tally.shape[2]
             when = m[sel][:, None]
             c = np.arange(n_opp)
             pair = current[sel][:, None] * n_opp + c  # (d, k): (BPP_Current, OPP_Current)
-            bluffs = after.reshape(-1)[when * after.shape[1] + 2 * n_pairs + pair]
-            beta = (bluffs + s * PRIOR_BLUFF) / (totals.reshape(-1)[when * n_pairs + pair] + s)
+            beta = (tally.cells(when, 2 * tally.n_parents + pair) + s * PRIOR_BLUFF) / (tally.totals(when, pair) + s)
             a = action[sel][:, None]
-            mine = honest.reshape(-1)[when * honest.shape[1] + a * n_opp + c]
-            both = honest.reshape(-1)[when * honest.shape[1] + c] + honest.reshape(-1)[when * honest.shape[1] + n_opp + c]
-            h = (mine + s / 2) / (both + s)
+            honest = tally.honest
+            h = (honest.cells(when, a * n_opp + c) + s / 2) / (honest.totals(when, c) + s)
             values = (1.0 - beta) * h + beta * (a == 1)
             at = (slice(None), current[sel], upcards[sel], np.zeros(len(sel), dtype=np.intp))
             joint = np.einsum("wdk,dk->wd", matrix[row[at]], values)

@@ -95,7 +95,7 @@ from holdem.games.base import ActionKind, Observation
 
 from bpp.stud.decision.curves import BETS_PER_ROUND, BLUFF_PROBABILITY
 from bpp.stud.model.handvalue import down_card_codes, showing_code
-from bpp.stud.players.reference import DownCardPlayer, _decisions, unseen_cards
+from bpp.stud.players.reference import DownCardPlayer, unseen_cards
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -119,7 +119,6 @@ FACING_STATES = ("open", "facing_bet")
 OUTCOMES = ("fold", "call", "bet")
 
 _FOLD, _CALL, _BET = int(ActionKind.FOLD), int(ActionKind.CHECK_CALL), int(ActionKind.BET_RAISE)
-_ONE_HOT = np.eye(3)  # the responsibilities of a decision whose OPP_Rel is known
 
 
 def relations(candidates: ArrayLike, opp_up: Sequence[int], bpp_up: Sequence[int]) -> np.ndarray:
@@ -222,11 +221,15 @@ class OpponentActionModel:
             self._likelihood = out
         return self._likelihood
 
-    def add(self, showing: int, facing: int, kind: int, responsibility: float | np.ndarray) -> None:
-        """Count one decision, ``responsibility`` the (possibly fractional) weight of each OPP_Rel state (float (3,))."""
+    def add(self, showing: int, facing: int, kind: int, responsibility: float | np.ndarray, rel: int | None = None) -> None:
+        """Count one decision, ``responsibility`` the (possibly fractional) weight of each OPP_Rel state (float (3,)),
+        or, given its OPP_Rel state ``rel``, the weight of that state alone."""
         if not facing and kind == _FOLD:
             kind = _CALL
-        self.counts_[showing, facing, kind] += responsibility
+        if rel is None:
+            self.counts_[showing, facing, kind] += responsibility
+        else:
+            self.counts_[showing, facing, kind, rel] += responsibility
         self._likelihood = None
 
     def __repr__(self) -> str:
@@ -317,7 +320,7 @@ class CardBPP(DownCardPlayer):
     def _evidence(self, history, opp: int, cards: np.ndarray, opp_up: tuple, bpp_up: tuple) -> list[tuple]:
         """One ``(showing, facing, can_raise, kind, rel vector)`` per opponent decision in ``history``."""
         out = []
-        for r, facing, can_raise, kind in _decisions(history, opp, self.max_bets):
+        for r, facing, can_raise, kind in self._reader.read(history, opp, self.max_bets):  # _decisions
             rel, showing = self._relations(opp_up[: r + 1], bpp_up[: r + 1])
             out.append((showing, int(facing), int(can_raise), kind, rel[cards]))
         return out
@@ -440,18 +443,19 @@ class CardBPP(DownCardPlayer):
             if event.kind == "deal" and event.player >= 0:
                 ups[event.player].extend(event.cards)
         mine_up, theirs_up = tuple(ups[me]), tuple(ups[opp])
-        if self._opp_hole is not None:
-            cards = np.array([self._opp_hole], dtype=np.int64)
+        if self._opp_hole is not None:  # a showdown: the down card is known, each decision counts whole for its OPP_Rel
+            decisions = self._reader.read(self._events, opp, self.max_bets)  # _decisions
+            if not decisions:
+                return
+            for r, facing, can_raise, kind in decisions:
+                if can_raise:
+                    rel, showing = self._relations(theirs_up[: r + 1], mine_up[: r + 1])
+                    self.model_.add(showing, int(facing), kind, 1.0, rel=int(rel[self._opp_hole]))
         else:
             cards = unseen_cards(self._hole, mine_up, theirs_up)
-        evidence = self._evidence(self._events, opp, cards, theirs_up, mine_up)
-        if not evidence:
-            return
-        if cards.size == 1:  # a showdown: the down card is known, each decision counts whole for its OPP_Rel
-            for s, f, c, kind, rel in evidence:
-                if c:
-                    self.model_.add(s, f, kind, _ONE_HOT[rel[0]])
-        else:
+            evidence = self._evidence(self._events, opp, cards, theirs_up, mine_up)
+            if not evidence:
+                return
             posterior = self._posterior(evidence, cards.size)
             for s, f, c, kind, rel in evidence:
                 if c:

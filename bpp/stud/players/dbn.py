@@ -212,11 +212,11 @@ class DBNBPP(BPPPlayer):
         s = self.prior_strength
 
         def likelihood(slice_: int, a: np.ndarray, sel: np.ndarray) -> np.ndarray:
-            after, totals = counts[slice_][:2]
-            k = totals.shape[1]
+            tally = counts[slice_]
+            k = tally.n_parents
             when = m[sel][:, None]
-            c = after.reshape(-1)[when * after.shape[1] + np.minimum(a, 1)[:, None] * k + np.arange(k)]
-            total = totals.reshape(-1)[when * k + np.arange(k)]
+            c = tally.cells(when, np.minimum(a, 1)[:, None] * k + np.arange(k))
+            total = tally.totals(when, np.arange(k))
             if s > 0:
                 values = (c + s / 2) / (total + s)
             else:

@@ -20,7 +20,7 @@ everything else of BPP — θ of eq. (7), the fitted betting curves of eq.
   the completions of both hands won (ties half), as the probabilistic player
   of §5.1 computes it: enumerated exactly in the last two rounds, exact in
   the second (a table of every rank combination, ``bpp/models/stud/win_round2.npz``,
-  plus the flushes counted card by card), read from a table by suit class in
+  plus the flushes counted apart), read from a table by suit class in
   the first (1,000 completions a candidate, ``bpp/models/stud/win_round1.npz``).
 
 It uses only what a player sees (public history and its own cards), so it
@@ -604,7 +604,7 @@ def build_round2_table(path: str | os.PathLike[str] | None = None, *, progress: 
 
 
 def _round2_table():
-    """The loaded round-2 table ``(row of each rank code, P(win | h rank) rows)``, or None when the file is absent (see :func:`_read_shipped_table`)."""
+    """The loaded round-2 table ``(row of each rank code, P(win | h rank) rows, their doubled counts)``, or None when the file is absent (see :func:`_read_shipped_table`)."""
     global _ROUND2
     if _ROUND2 is None:
         data = _read_shipped_table(ROUND2_PATH, {"keys": None, "halves": None, "total": ()}, ROUND2_DIGEST)
@@ -614,24 +614,27 @@ def _round2_table():
             keys = data["keys"].astype(np.int64)
             index = np.full(13**5, -1, dtype=np.int64)
             index[[_round2_code(k) for k in keys.tolist()]] = np.arange(len(keys))
-            _ROUND2 = (index, data["halves"] / (2.0 * int(data["total"])))
+            _ROUND2 = (index, data["halves"] / (2.0 * int(data["total"])), data["halves"].astype(np.int64))
     return _ROUND2 or None
 
 
 def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
     """Exact round-2 P(win | h): the rank table's row, plus the opponent's flushes when its up cards share a suit.
 
-    When BPP's three cards share a suit (BPP may make a flush) every completion
-    is enumerated (:func:`_win_two_to_come_cards`).  Otherwise BPP's hand value
+    When BPP's three cards share a suit (BPP may make a flush) the flushes are
+    counted by :func:`_win_round2_bpp_flush`, or, when the opponent's up cards
+    share a suit too, every completion is enumerated (:func:`_win_two_to_come_cards`).  Otherwise BPP's hand value
     is its ranks' and so is the opponent's except for the triples t = {h, b1,
     b2} all of the up cards' suit σ (at most C(11, 3) of them): for those,
     C(t) with the flush value replaces C(t) with the ranks' value, BPP's
     pairs a of U − t counted by their two ranks.
     """
-    if len({c & 3 for c in mine}) == 1:
-        return _win_two_to_come_cards(mine, theirs_up, holes)
-    index, rows = table
+    index, rows, halves = table
     ranks = sorted(c >> 2 for c in mine) + sorted(c >> 2 for c in theirs_up)
+    if len({c & 3 for c in mine}) == 1:
+        if theirs_up[0] & 3 == theirs_up[1] & 3:  # both sides may make a flush: every completion counted
+            return _win_two_to_come_cards(mine, theirs_up, holes)
+        return _win_round2_bpp_flush(halves[index[_round2_code(ranks)]], mine, theirs_up, holes)
     p = rows[index[_round2_code(ranks)]][holes >> 2]
     suit = theirs_up[0] & 3
     if theirs_up[1] & 3 != suit:
@@ -646,8 +649,14 @@ def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
         return p
     flush = suited[_subsets(suited.size)[1]]  # the σ triples, as pool positions
     cards = np.concatenate([pool[flush], np.broadcast_to(np.asarray(theirs_up), (len(flush), 2))], axis=1)
-    as_flush = rank_of_keys(tables.card_keys[cards].sum(axis=1), 5, suit_bits=tables.suit_bits[cards].sum(axis=1))
-    as_ranks = rank_of_keys(tables.card_keys[(cards >> 2 << 2) | _STAND_IN_SUITS].sum(axis=1), 5)
+    f = len(flush)
+    keys = np.empty(2 * f + 91, dtype=np.int64)  # one evaluator call: t's flush values, t's ranks' values, BPP's M[q1, q2]
+    bits = np.zeros(keys.size, dtype=np.int64)
+    keys[:f], bits[:f] = tables.card_keys[cards].sum(axis=1), tables.suit_bits[cards].sum(axis=1)
+    keys[f : 2 * f] = tables.card_keys[(cards >> 2 << 2) | _STAND_IN_SUITS].sum(axis=1)
+    keys[2 * f :] = tables.card_keys[_PAIR_RANKS[0] * 4] + tables.card_keys[_PAIR_RANKS[1] * 4 + 1] + tables.card_keys[list(mine)].sum()
+    values = rank_of_keys(keys, 5, suit_bits=bits)
+    as_flush, as_ranks, own = values[:f], values[f : 2 * f], values[2 * f :]
     # C(t) with each value, BPP's pairs a of U - t counted by their ranks (q1 <= q2; BPP cannot make a flush):
     # gain(t) = Σ (pairs of U - t with those ranks) (w(M[q1, q2], flush value) - w(M[q1, q2], ranks' value)), 2 w = sign + 1
     left = np.tile(np.bincount(pool >> 2, minlength=13), (len(flush), 1))  # the unseen cards of each rank, less t's
@@ -656,10 +665,60 @@ def _win_round2(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
         left[each, pool[flush[:, j]] >> 2] -= 1
     low, high = left[:, _PAIR_RANKS[0]], left[:, _PAIR_RANKS[1]]
     n_pairs = np.where(_PAIR_RANKS[0] == _PAIR_RANKS[1], low * (low - 1) // 2, low * high)  # (F, 91)
-    own = rank_of_keys(tables.card_keys[_PAIR_RANKS[0] * 4] + tables.card_keys[_PAIR_RANKS[1] * 4 + 1] + tables.card_keys[list(mine)].sum(), 5)
     gain = (n_pairs * (np.sign(own - as_flush[:, None]) - np.sign(own - as_ranks[:, None]))).sum(axis=1) / 2
     extra = np.bincount(flush.ravel(), weights=np.repeat(gain, 3), minlength=n) / ((n - 1) * (n - 2) * (n - 3) * (n - 4) / 4)
     return p + extra[np.searchsorted(pool, holes)]
+
+
+def _win_round2_bpp_flush(halves: np.ndarray, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
+    """Exact round-2 P(win | h) when BPP's three cards share a suit σ and the opponent's two up cards do not.
+
+    ``halves``: the rank table's doubled counts of the deal's ranks (by the
+    rank of h).  The opponent's value is its ranks' (T); BPP's too (M_r) but
+    for the pairs a of σ cards, a flush (M_f).  So twice the wins of h are the
+    table's count plus, over the σ pairs a not holding h and the pairs {b1,
+    b2} of U − h − a, sign(M_f[a] − T) − sign(M_r[a] − T).  The pairs {b1, b2}
+    are counted by their ranks s1 <= s2 (U's cards of each rank less h's and
+    a's), so the correction G[a, rank of h] is a sum over 91 rank pairs; a σ
+    candidate h leaves out the pairs a holding its rank.  The same integers as
+    :func:`_win_two_to_come_cards` counts card by card.
+    """
+    tables = load_tables()
+    suit = mine[0] & 3
+    unseen = np.ones(52, dtype=bool)
+    unseen[list(mine) + list(theirs_up)] = False
+    pool = np.flatnonzero(unseen)
+    n = pool.size
+    sigma = pool[pool & 3 == suit] >> 2  # the ranks of the unseen σ cards
+    i, j = np.triu_indices(sigma.size, 1)
+    q1, q2 = sigma[i], sigma[j]  # the σ pairs a, by ranks
+    k = q1.size
+    # one evaluator call: M_f[a], M_r[a] (stand-in suits: no flush), T[r, (s1, s2)] (stand-ins of three suits: no flush)
+    s1, s2 = _PAIR_RANKS
+    keys = np.empty(2 * k + 13 * 91, dtype=np.int64)
+    bits = np.zeros(keys.size, dtype=np.int64)
+    keys[:k] = tables.card_keys[q1 * 4 + suit] + tables.card_keys[q2 * 4 + suit] + tables.card_keys[list(mine)].sum()
+    bits[:k] = tables.suit_bits[q1 * 4 + suit] + tables.suit_bits[q2 * 4 + suit] + tables.suit_bits[list(mine)].sum()
+    plain = tables.card_keys[np.array([c >> 2 for c in mine]) * 4 + _STAND_IN_SUITS[:3]].sum()
+    keys[k : 2 * k] = plain + tables.card_keys[q1 * 4 + 1] + tables.card_keys[q2 * 4]
+    keys[2 * k :] = (tables.card_keys[_RANKS * 4][:, None] + (tables.card_keys[s1 * 4 + 1] + tables.card_keys[s2 * 4 + 2])[None, :]).ravel()
+    keys[2 * k :] += tables.card_keys[list(theirs_up)].sum()
+    values = rank_of_keys(keys, 5, suit_bits=bits)
+    as_flush, as_ranks = values[:k, None, None], values[k : 2 * k, None, None]
+    ranks_h = np.unique(holes >> 2)
+    theirs = values[2 * k :].reshape(13, 91)[ranks_h][None]  # (1, R, 91)
+    left = np.broadcast_to(np.bincount(pool >> 2, minlength=13), (k, ranks_h.size, 13)).copy()  # U's cards by rank, less h's and a's
+    left[:, np.arange(ranks_h.size), ranks_h] -= 1
+    left[np.arange(k), :, q1] -= 1
+    left[np.arange(k), :, q2] -= 1
+    left = left.astype(np.int16)
+    low, high = left[:, :, s1], left[:, :, s2]
+    n_pairs = np.where(s1 == s2, low * (low - 1) // 2, low * high)  # (k, R, 91)
+    g = (n_pairs * (np.sign(as_flush - theirs) - np.sign(as_ranks - theirs))).sum(axis=2)  # (k, R)
+    apart = (q1[:, None] != ranks_h[None, :]) & (q2[:, None] != ranks_h[None, :])  # a does not hold the σ card of h's rank
+    at = np.searchsorted(ranks_h, holes >> 2)
+    extra = np.where(holes & 3 == suit, (g * apart).sum(axis=0)[at], g.sum(axis=0)[at])
+    return (halves[holes >> 2] + extra) / (2 * ((n - 1) * (n - 2) * (n - 3) * (n - 4) // 4))
 
 
 def _win_sampled(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples: int, rng) -> np.ndarray:
