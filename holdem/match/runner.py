@@ -483,11 +483,12 @@ def _action_text(seat: np.ndarray, kind: np.ndarray, amount: np.ndarray) -> np.n
     """``,[seat,"action"]`` of every recorded action as a zero-padded byte row, and a last row of zeros (no action).
 
     The action text is ``str(Action)``, as the log documents: ``f``, ``c``,
-    ``r300`` (the raise-to total), ``d12,40`` (the cards thrown; ``d`` stands pat).
+    ``r300`` (the raise-to total; ``r`` when none is recorded), ``d12,40`` (the
+    cards thrown; ``d`` stands pat).
     """
     a = len(kind)
     parts = [_text(',[', (a,)), _int_text(seat), _text(',"', (a,)), _KIND_LETTERS[kind][:, None]]
-    raises = np.flatnonzero(kind == 2)
+    raises = np.flatnonzero((kind == 2) & (amount > 0))  # a raise of no recorded total prints as "r"
     if len(raises):
         total = _int_text(amount[raises])
         parts.append(np.zeros((a, total.shape[1]), dtype=np.uint8))

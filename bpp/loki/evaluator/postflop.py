@@ -815,19 +815,21 @@ class StreetTable:
         if np.bincount(self.board & 3, minlength=4).max() + 2 < 5:  # no holding can make a flush
             return self._pattern_hs(live)
         ranks = self.ranks
-        # exact HS: count against every live holding by sorting, then take out (inclusion–exclusion over our
+        # exact HS: count against every live holding by rank, then take out (inclusion–exclusion over our
         # two cards) the live holdings that share one of them: for each card, the 51 holdings holding it
         # sorted by rank give, at our own place in that list, how many of them we beat and tie
-        vals = np.sort(ranks[live])
-        less = vals.searchsorted(ranks, side="left")
-        equal = vals.searchsorted(ranks, side="right") - less
+        per_rank = np.bincount(ranks[live])  # live holdings per rank (a dead holding's 0 is no live rank)
+        below = np.zeros(per_rank.size + 1, dtype=np.int64)
+        per_rank.cumsum(out=below[1:])
+        less = below.take(ranks)  # live holdings ranked below, at each rank
+        equal = per_rank.take(ranks)
         lo, hi = _row_counts(ranks[CARD_HOLDINGS])  # (52, 51): dead holdings (rank 0) sort first
         dead = (~live)[CARD_HOLDINGS].sum(axis=1)  # per card, its holdings that use a board card
         lo, hi = lo.ravel()[_OWN_PLACE], hi.ravel()[_OWN_PLACE]  # (1326, 2): at our place in each card's list
         cards = HOLDINGS.astype(np.intp)
         less -= (lo - dead[cards]).sum(axis=1)
         equal -= (hi - lo).sum(axis=1)
-        n_live = vals.size - (CARD_HOLDINGS.shape[1] - dead[cards]).sum(axis=1)
+        n_live = int(below[-1]) - (CARD_HOLDINGS.shape[1] - dead[cards]).sum(axis=1)
         equal += 1  # the holding itself: counted once, taken out twice (it holds both cards)
         n_live += 1
         hs = np.zeros(N_HOLDINGS)
