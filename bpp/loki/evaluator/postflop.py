@@ -603,12 +603,14 @@ class StreetTable:
         above = own > top.take(_HOLDING_CARDS)
         ahead = ahead.take(_HOLDING_PATTERN) - below[0] - below[1]
         behind = behind.take(_HOLDING_PATTERN) - above[0] - above[1]
-        keep = live[fh] & (ours[fc] > 0)
-        if keep.any():  # a flush pair's own comparison replaces its pattern's
-            fh, fc, fr, theirs = fh[keep], fc[keep], fr[keep], flush_pattern[keep]
-            o = ours[fc]
-            ahead += np.bincount(fh, (fr < o).astype(np.int8) - (theirs < o), minlength=N_HOLDINGS)
-            behind += np.bincount(fh, (fr > o).astype(np.int8) - (theirs > o), minlength=N_HOLDINGS)
+        if fh.size:  # a live flush pair's own comparison replaces its pattern's
+            # its rank is at least its pattern's (theirs ≤ fr), so the two differ only where ours lies between them:
+            # one fewer ahead where theirs < ours ≤ fr, one more behind where theirs ≤ ours < fr (never where the
+            # card cannot come: ours is 0 there, below every rank)
+            o = ours.take(fc)
+            ok = live.take(fh)
+            ahead -= np.bincount(fh[ok & (flush_pattern < o) & (fr >= o)], minlength=N_HOLDINGS)
+            behind += np.bincount(fh[ok & (flush_pattern <= o) & (fr > o)], minlength=N_HOLDINGS)
         ahead *= live
         behind *= live
         out = np.empty((N_HOLDINGS, 3))  # (small integers: exact in any float)
