@@ -249,12 +249,18 @@ class _PatternOrder(NamedTuple):
     right: np.ndarray  # (2197,) ranked at or below it
     below: np.ndarray  # (13, 169) their weight below it
     upto: np.ndarray  # (13, 169) their weight at or below it
-    pct: np.ndarray  # (13, 169) its percentile without flush pairs
     flush_place: np.ndarray  # (13,) the entries of each row ranked below every flush
+
+    def percentiles(self, denom: int) -> np.ndarray:
+        """(13, 169): each entry's percentile without flush pairs, ``(below + (upto − below − 1) / 2) / denom``, as
+        ``(below + upto − 1) / 2 / denom`` (the halves of small integers are exact: the same floats)."""
+        num = self.below + self.upto
+        num -= 1
+        return num / 2 / denom
 
 
 _PATTERN_ORDERS: OrderedDict[tuple[int, int], _PatternOrder] = OrderedDict()
-_PATTERN_ORDERS_SIZE = 512  # the 455 flop rank multisets, the turns' most recent
+_PATTERN_ORDERS_SIZE = 2275  # every rank multiset of a flop (455) and a turn (1,820): ≤ 22 KB each, ≤ 50 MB in all
 #: (52, 1): the flat offset of each card's row in a (52, 170) array
 _CARD_PLACE = (np.arange(52) * 170)[:, None]
 _MANY_FLUSH_PAIRS = 2500  # above: one packed sort of every entry is cheaper than the corrections
@@ -291,10 +297,9 @@ def _pattern_order(table: np.ndarray, board: np.ndarray) -> _PatternOrder:
     start = cum.take(_ROW_OF_ENTRY)
     below = (cum.take(left) - start).reshape(13, 169)
     upto = (cum.take(right) - start).reshape(13, 169)
-    denom = max((51 - board.size) * (50 - board.size) // 2 - 1, 1)
-    got = _PatternOrder(cum.astype(np.int32), (left - _ROW_OF_ENTRY).astype(np.int16), (right - _ROW_OF_ENTRY).astype(np.int16),
-                        below.astype(np.int32), upto.astype(np.int32), (below + (upto - below - 1) / 2) / denom,
-                        (value < _FLUSH_START).sum(axis=1))  # (compact integers: ≈ 50 KB an entry)
+    # int16: a row's weight is at most C(48, 2) = 1,128, all 13 rows' 14,664 (≈ 22 KB an entry)
+    got = _PatternOrder(cum.astype(np.int16), (left - _ROW_OF_ENTRY).astype(np.int16), (right - _ROW_OF_ENTRY).astype(np.int16),
+                        below.astype(np.int16), upto.astype(np.int16), (value < _FLUSH_START).sum(axis=1))
     _PATTERN_ORDERS[key] = got
     if len(_PATTERN_ORDERS) > _PATTERN_ORDERS_SIZE:
         _PATTERN_ORDERS.popitem(last=False)
@@ -1060,7 +1065,7 @@ class StreetTable:
         order = _pattern_order(self._parts[0], self.board)
         denom = max((51 - k) * (50 - k) // 2 - 1, 1)  # every card off the board leaves C(51 − k, 2) valid holdings
         if not fh.size:
-            table = order.pct.take(_CARD_RANK, axis=0)
+            table = order.percentiles(denom).take(_CARD_RANK, axis=0)
             table[self.board] = -np.inf
             return table, fh, fc, np.zeros(0)
         fval = self._parts[3][keep].astype(np.int64)  # the flush pairs' ranks (their next_ranks entries)
@@ -1090,7 +1095,7 @@ class StreetTable:
         place = _CARD_PLACE[:m] + order.left.reshape(13, 169).take(rows, axis=0)  # (m, 169) flat into (m, 170)
         lo = order.below.take(rows, axis=0) - less.ravel().take(place)
         hi = order.upto.take(rows, axis=0) - most.ravel().take(place)
-        table = order.pct.take(_CARD_RANK, axis=0)
+        table = order.percentiles(denom).take(_CARD_RANK, axis=0)
         table[cards] = (lo + (hi - lo - 1) / 2) / denom
         table[self.board] = -np.inf
         # the flush pairs' own entries: pattern weight below / at v_f, less the pairs moved out of it, plus the pairs
