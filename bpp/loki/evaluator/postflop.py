@@ -678,12 +678,13 @@ class StreetTable:
             ppot_all = 0.0
         else:
             # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
-            table = np.stack([w.take(g, axis=1) @ lg for g, lg in zip(groups, later_by)], axis=1)
+            parts = [w.take(g, axis=1) @ lg for g, lg in zip(groups, later_by)]  # each (m, 3)
             if m == 1:
-                tables = [table[0].tolist()]
+                tables = [[part[0].tolist() for part in parts]]
                 inv = 1.0 / total[0]
                 pooled = [[inv * x for x in row] for row in tables[0]]  # einsum's one term
             else:
+                table = np.stack(parts, axis=1)
                 tables = table.tolist()
                 pooled = np.einsum("i,inl->nl", 1.0 / np.array(total), table).tolist()
             pots = [_pot_pair(hp) for hp in tables]
