@@ -55,6 +55,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from holdem._typing import RngLike
 from holdem.games.base import CHECK_CALL, FOLD, Action, ActionKind, Event, Game, Observation
+from holdem.match.agents import _import_path, _plugin_error
 
 if TYPE_CHECKING:
     import pyspiel
@@ -333,7 +334,12 @@ class OpenSpielPolicyAgent:
         if callable(getattr(policy, "action_probabilities", None)):
             self._ask = lambda state, player: policy.action_probabilities(state, player)
         elif callable(getattr(policy, "provides_policy", None)) and callable(getattr(policy, "step_with_policy", None)):
-            if not policy.provides_policy():
+            try:
+                provides = policy.provides_policy()
+            except Exception as err:  # the bot's own code
+                raise ValueError(f"the OpenSpiel bot {policy!r:.60}: provides_policy() raised {type(err).__name__}: "
+                                 f"{str(err).splitlines()[0] if str(err) else ''}") from err
+            if not provides:
                 raise ValueError(f"the OpenSpiel bot {policy!r} does not provide a policy (provides_policy() is False)")
             self._ask = lambda state, player: dict(policy.step_with_policy(state)[0])
         else:
@@ -659,7 +665,10 @@ class _OpenSpielFactory:
     ``MODULE.FACTORY()`` returns an open_spiel ``Policy`` (whose ``game`` is
     its universal_poker game), a ``(game, policy_or_bot)`` pair, or an
     :class:`OpenSpielPolicyAgent`; a policy with a true attribute
-    ``policy_ignores_cards`` is asked once for all holdings.
+    ``policy_ignores_cards`` is asked once for all holdings.  The user's part
+    failing (``MODULE`` not importable, ``FACTORY`` not callable or raising,
+    its value not one of those) is a ``ValueError`` naming the agent, as for a
+    ``module:Class`` plug-in (:meth:`holdem.match.AgentSpec.make`).
     """
 
     def __init__(self, name: str):
@@ -668,14 +677,18 @@ class _OpenSpielFactory:
             raise ValueError(f"an OpenSpiel agent is named openspiel:MODULE:FACTORY; got {name!r}")
         require_pyspiel()
         self.name, self.module, self.attribute = name, parts[1], parts[2]
-        try:
-            self._make = getattr(importlib.import_module(self.module), self.attribute)
-        except (ImportError, AttributeError) as exc:
-            raise ValueError(f"cannot load {self.module}:{self.attribute} for {name!r}: {exc}") from None
+        # the user's part (importing MODULE, calling FACTORY, what it returns) failing is one ValueError naming the agent
+        self._make = _import_path(f"{self.module}:{self.attribute}", f"agent {name!r}")
+        if not callable(self._make):
+            raise ValueError(f"agent {name!r}: {self.module}:{self.attribute} is {type(self._make).__name__} "
+                             f"{self._make!r:.60}, not a factory (FACTORY() returns an OpenSpiel policy)")
         self.games = self(rng=0).games
 
     def __call__(self, *, rng=None) -> OpenSpielPolicyAgent:
-        made = self._make()
+        try:
+            made = self._make()
+        except Exception as err:  # the user's code: one line, its traceback chained (bpp --debug)
+            raise _plugin_error(self.name, err) from err
         if isinstance(made, OpenSpielPolicyAgent):
             made.rng = np.random.default_rng(rng)
             return made
@@ -683,11 +696,15 @@ class _OpenSpielFactory:
             game, policy = made
         else:
             game, policy = getattr(made, "game", None), made
-        if game is None:
-            raise ValueError(f"{self.module}:{self.attribute}() gave {made!r}: return a Policy with .game, a (game, policy) "
-                             "pair or an OpenSpielPolicyAgent")
-        agent = OpenSpielPolicyAgent(game, policy, policy_ignores_cards=bool(getattr(policy, "policy_ignores_cards", False)),
-                                     rng=rng)
+        if not isinstance(game, require_pyspiel().Game):
+            raise ValueError(f"agent {self.name!r}: {self.module}:{self.attribute}() gave {type(made).__name__} "
+                             f"{made!r:.60}: return a Policy with .game (an OpenSpiel game), a (game, policy) pair or "
+                             "an OpenSpielPolicyAgent")
+        try:
+            agent = OpenSpielPolicyAgent(game, policy, rng=rng,
+                                         policy_ignores_cards=bool(getattr(policy, "policy_ignores_cards", False)))
+        except ValueError as err:
+            raise ValueError(f"agent {self.name!r}: {err}") from err
         agent.name = self.name
         return agent
 

@@ -343,9 +343,7 @@ class AgentSpec:
         except Exception as err:
             if _library_code(self.factory):
                 raise  # a ValueError names the bad value already; anything else is a bug of the library
-            cause = str(err) if isinstance(err, ValueError) else \
-                f"its code raised {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
-            raise ValueError(f"agent {self.name!r} could not be made: {cause}") from err
+            raise _plugin_error(self.name, err) from err
         if not callable(getattr(agent, "act", None)):
             raise ValueError(f"agent {self.name!r}: its factory returned {type(agent).__name__} {agent!r:.40}, not an agent "
                              "(an object with act(observation))")
@@ -366,6 +364,19 @@ def _library_code(factory: Callable[..., Any]) -> bool:
         factory = factory.args[0] if factory.func is _without_rng and factory.args else factory.func
     module = getattr(factory, "__module__", None) or type(factory).__module__
     return str(module).partition(".")[0] in LIBRARY_PACKAGES
+
+
+def _plugin_error(name: str, err: Exception) -> ValueError:
+    """The one-line error of agent ``name`` whose plug-in code raised ``err`` while the agent was made (chain it).
+
+    >>> str(_plugin_error("mine:make", RuntimeError("no model file\\nin ./models")))
+    "agent 'mine:make' could not be made: its code raised RuntimeError: no model file"
+    >>> str(_plugin_error("mine:make", ValueError("size must be positive")))
+    "agent 'mine:make' could not be made: size must be positive"
+    """
+    cause = str(err) if isinstance(err, ValueError) else \
+        f"its code raised {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
+    return ValueError(f"agent {name!r} could not be made: {cause}")
 
 
 def _without_rng(cls: Callable[[], Any], rng: Any) -> Any:

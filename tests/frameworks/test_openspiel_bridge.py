@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -130,6 +132,133 @@ def test_openspiel_names_play_in_bpp_match_and_play_match(capsys):
     assert res.names[0] == PREFIX + "pairs_raise_limit"
     assert main(["match", "limit-holdem", "--agents", PREFIX + "always_call,call", "--deals", "2", "--no-progress"]) == 2
     assert "does not play limit-holdem (it plays nolimit-holdem)" in capsys.readouterr().err
+
+
+FAILING = textwrap.dedent('''
+    import pyspiel
+    from open_spiel.python.policy import UniformRandomPolicy
+
+    from bpp.openspiel import universal_poker_game
+
+
+    class Named:
+        def __repr__(self):
+            return "Named()"
+
+
+    class Bot(Named):
+        def provides_policy(self):
+            raise RuntimeError("the bot's checkpoint is missing")
+
+        def step_with_policy(self, state):
+            return [(1, 1.0)], 1
+
+
+    def raises():
+        raise RuntimeError("no checkpoint\\nin ./cfr")
+
+
+    def value():
+        raise ValueError("iterations must be positive")
+
+
+    def takes_args(iterations):
+        return None
+
+
+    def number():
+        return 3
+
+
+    def pair_without_game():
+        return "nolimit-holdem", UniformRandomPolicy(universal_poker_game("nolimit-holdem"))
+
+
+    def not_a_policy():
+        return universal_poker_game("nolimit-holdem"), Named()
+
+
+    def bot_raises():
+        return universal_poker_game("nolimit-holdem"), Bot()
+
+
+    def kuhn():
+        return UniformRandomPolicy(pyspiel.load_game("kuhn_poker"))
+
+
+    CONSTANT = 5
+''')
+
+
+@pytest.fixture
+def failing_policies(tmp_path, monkeypatch):
+    """The modules ``osfailing`` (factories that fail) and ``osbroken`` (raises when imported), in the working directory."""
+    (tmp_path / "osfailing.py").write_text(FAILING)
+    (tmp_path / "osbroken.py").write_text("raise RuntimeError('the model server is down')\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for module in ("osfailing", "osbroken"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    yield
+    for module in ("osfailing", "osbroken"):
+        sys.modules.pop(module, None)
+
+
+@pytest.mark.parametrize(
+    "factory, message",
+    [
+        ("osfailing:raises", " could not be made: its code raised RuntimeError: no checkpoint"),
+        ("osfailing:value", " could not be made: iterations must be positive"),
+        ("osfailing:takes_args", " could not be made: its code raised TypeError: takes_args() missing 1 required "
+                                 "positional argument: 'iterations'"),
+        ("osfailing:number", ": osfailing:number() gave int 3: return a Policy with .game (an OpenSpiel game), "
+                             "a (game, policy) pair or an OpenSpielPolicyAgent"),
+        ("osfailing:pair_without_game", ": osfailing:pair_without_game() gave tuple ('nolimit-holdem', <open_spiel"),
+        ("osfailing:not_a_policy", ": Named() is neither an open_spiel Policy nor a pyspiel.Bot that provides a policy"),
+        ("osfailing:bot_raises", ": the OpenSpiel bot Named(): provides_policy() raised RuntimeError: the bot's "
+                                 "checkpoint is missing"),
+        ("osfailing:kuhn", ": the OpenSpiel bridge plays universal_poker hold'em; got kuhn_poker()"),
+        ("osfailing:CONSTANT", ": osfailing:CONSTANT is int 5, not a factory (FACTORY() returns an OpenSpiel policy)"),
+        ("osfailing:missing", ": module 'osfailing' has no attribute 'missing'"),
+        ("osbroken:make", ": cannot import 'osbroken' (RuntimeError: the model server is down)"),
+        ("nomodule_here:make", ": cannot import 'nomodule_here' (ModuleNotFoundError: No module named 'nomodule_here')"),
+    ],
+)
+@pytest.mark.parametrize("command", ["lbr", "match"])
+def test_a_failing_openspiel_factory_is_one_line_and_exit_2(factory, message, command, failing_policies, capsys):
+    """The user's part of ``openspiel:MODULE:FACTORY`` (importing MODULE, calling FACTORY, what it returns) failing
+    is the user's failure: one line naming the agent, exit 2, no traceback (as for a ``module:Class`` plug-in)."""
+    agent = f"openspiel:{factory}"
+    argv = (["lbr", "--opponent", agent] if command == "lbr" else ["match", "nolimit-holdem", "--agents", f"{agent},call"])
+    assert main([*argv, "--deals", "2", "--seed", "1", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: agent {agent!r}{message}") and err.count("\n") == 1, err
+
+
+def test_a_failing_openspiel_factory_is_a_value_error_with_its_cause_chained(failing_policies):
+    with pytest.raises(ValueError, match=r"^agent 'openspiel:osfailing:raises' could not be made: its code raised "
+                                         r"RuntimeError: no checkpoint$") as info:
+        play_match(NoLimitHoldem(), ["openspiel:osfailing:raises", "call"], 2, rng=1)
+    assert isinstance(info.value.__cause__, RuntimeError)
+    with pytest.raises(ValueError) as info:  # --debug: the traceback, the user's own chained
+        main(["--debug", "lbr", "--opponent", "openspiel:osfailing:raises", "--deals", "2", "--no-progress"])
+    assert isinstance(info.value.__cause__, RuntimeError)
+
+
+def test_the_openspiel_bridge_failing_stays_a_bug_exit_1(monkeypatch, capsys):
+    """bpp's own part of an ``openspiel:`` agent (the bridge) raising anything but a ValueError is a bug of bpp."""
+    import bpp.openspiel
+
+    def broken(os_game):
+        raise RuntimeError("an index went wrong")
+
+    monkeypatch.setattr(bpp.openspiel, "_bpp_game_of", broken)
+    monkeypatch.setattr(bpp.openspiel, "_FACTORIES", {})
+    for argv in (["lbr", "--opponent", PREFIX + "always_call"], ["match", "nolimit-holdem", "--agents",
+                                                                  PREFIX + "always_call,call"]):
+        assert main([*argv, "--deals", "2", "--no-progress"]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "unexpected RuntimeError: an index went wrong (a bug;" in err
 
 
 def test_lbr_against_openspiel_uniform_random_agrees_with_bpp_random_sizes():

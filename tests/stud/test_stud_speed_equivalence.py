@@ -335,3 +335,31 @@ def test_round2_with_bpp_flushes_counted_by_rank_equals_the_count_card_by_card()
             continue
         holes = unseen_cards(mine, up)
         assert np.array_equal(_win_round2(table, mine, up, holes), _win_two_to_come_cards(mine, up, holes))
+
+
+def test_showdown_read_from_round_3_by_rank_equals_evaluating_the_hands(random_states):
+    """The showdown's P(win | h) read from the round-3 values a player kept equals evaluating every hand, and a kept
+    round 3 of other cards (another hand, the other seat) is not used."""
+    import bpp.stud.players.reference as ref
+
+    kept: dict = {}
+    by_rank = 0
+    seen = []
+    for state in random_states(300, seed=15):
+        for seat in (0, 1):
+            obs = state.observation(seat)
+            mine, theirs = obs.hole + obs.up_cards[seat], obs.up_cards[1 - seat]
+            if len(mine) < 4:
+                continue
+            holes = unseen_cards(mine, theirs)
+            if len(mine) == 5 and len(seen) % 3 == 0:  # now and then a round 3 of other cards is what was kept last
+                other = seen[len(seen) // 2]
+                ref._win_given_holes(other[0], other[1], unseen_cards(*other), 200, None, kept)
+            reading = kept.get("round3")
+            got = ref._win_given_holes(mine, theirs, holes, 200, None, kept)
+            assert np.array_equal(got, ref._win_given_holes(mine, theirs, holes, 200, None))
+            if len(mine) == 4:
+                seen.append((mine, theirs))
+            elif reading is not None and reading[0] == mine[:4] and reading[1] == theirs[:3]:
+                by_rank += 1
+    assert by_rank > 20 and len(seen) > 100

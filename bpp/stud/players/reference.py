@@ -227,7 +227,8 @@ def _normalized(cards: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.
     return cards, weights / total
 
 
-def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples: int, rng) -> np.ndarray:
+def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples: int, rng, kept: dict | None = None
+                     ) -> np.ndarray:
     """P(win | the opponent's down card is h) for every ``h`` of ``holes``.
 
     Exact with five cards each (the showdown) and with one card to come for
@@ -239,11 +240,17 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
     :func:`build_round1_table` (1,000 completions a candidate).  Only when
     that table file is absent is the first round sampled: the share of
     ``n_samples`` completions won, drawn from ``rng`` (:func:`_win_sampled`).
+    ``kept`` (a dict the caller keeps through a hand) holds round 3's values
+    by rank, so that the showdown after it is read from them
+    (:func:`_win_showdown_by_rank`).
     """
     k = holes.size
     n_mine = 5 - len(mine)
     n_theirs = 4 - len(theirs_up)
     if n_mine == 0 and n_theirs == 0:
+        by_rank = None if kept is None else kept.get("round3")
+        if by_rank is not None and by_rank[0] == mine[:4] and by_rank[1] == theirs_up[:3]:
+            return _win_showdown_by_rank(by_rank, mine, theirs_up, holes)
         hands = np.empty((k + 1, 5), dtype=np.int8)
         hands[0] = mine
         hands[1:, 0] = holes
@@ -251,7 +258,7 @@ def _win_given_holes(mine: tuple, theirs_up: tuple, holes: np.ndarray, n_samples
         r = evaluate_unchecked(hands)
         return (r[0] > r[1:]) + 0.5 * (r[0] == r[1:])
     if n_mine == 1 and n_theirs == 1:
-        return _win_one_to_come(mine, theirs_up, holes)
+        return _win_one_to_come(mine, theirs_up, holes, kept)
     if len(mine) == 2 and len(theirs_up) == 1:
         table = _round1_table()
         if table is not None:
@@ -390,7 +397,7 @@ def _win_round1(table, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.n
     return rows[index[key]][mapped]
 
 
-def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
+def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray, kept: dict | None = None) -> np.ndarray:
     """Exact P(win | h) with one card to come for each side (BPP holds four cards, the opponent three up cards and h).
 
     By rank (:func:`_win_one_to_come_ranks`) when neither side can make a
@@ -401,8 +408,22 @@ def _win_one_to_come(mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.nda
     unseen[list(mine) + list(theirs_up)] = False
     pool = np.flatnonzero(unseen)
     if len({c & 3 for c in mine}) > 1 and len({c & 3 for c in theirs_up}) > 1:  # no flush for either: ranks decide
-        return _win_one_to_come_ranks(tables, mine, theirs_up, pool, holes)
+        return _win_one_to_come_ranks(tables, mine, theirs_up, pool, holes, kept)
     return _win_one_to_come_cards(tables, mine, theirs_up, pool, holes)
+
+
+def _win_showdown_by_rank(by_rank: tuple, mine: tuple, theirs_up: tuple, holes: np.ndarray) -> np.ndarray:
+    """The showdown's P(win | h) from round 3's values by rank (:func:`_win_one_to_come_ranks`, kept for this hand).
+
+    Round 3 was counted by rank because neither side could make a flush, so
+    none can at the showdown: BPP's value is M[rank of its fifth card], the
+    opponent's with h is T[rank of h, rank of its fourth up card] (the
+    values :func:`holdem.evaluate.evaluate_unchecked` gives the cards).
+    """
+    _, _, own, theirs = by_rank
+    ours = own[mine[4] >> 2]
+    values = theirs[holes >> 2, theirs_up[3] >> 2]
+    return (ours > values) + 0.5 * (ours == values)
 
 
 def _win_one_to_come_cards(tables, mine: tuple, theirs_up: tuple, pool: np.ndarray, holes: np.ndarray) -> np.ndarray:
@@ -438,7 +459,8 @@ _RANKS = np.arange(13)
 _EYE13 = np.eye(13, dtype=np.int64)
 
 
-def _win_one_to_come_ranks(tables, mine: tuple, theirs_up: tuple, pool: np.ndarray, holes: np.ndarray) -> np.ndarray:
+def _win_one_to_come_ranks(tables, mine: tuple, theirs_up: tuple, pool: np.ndarray, holes: np.ndarray,
+                           kept: dict | None = None) -> np.ndarray:
     """:func:`_win_one_to_come` when neither side can make a flush (BPP's four cards, the opponent's three up cards
     each of two suits or more): every hand value is its ranks', so the pairs are counted by rank.
 
@@ -457,6 +479,8 @@ def _win_one_to_come_ranks(tables, mine: tuple, theirs_up: tuple, pool: np.ndarr
     keys[13:] = (stand_in[:, None] + tables.card_keys[_RANKS * 4 + 1][None, :]).ravel() + tables.card_keys[list(theirs_up)].sum()
     values = rank_of_keys(keys, 5)
     own, theirs = values[:13], values[13:].reshape(13, 13)
+    if kept is not None:  # the showdown's values are among these (_win_showdown_by_rank)
+        kept["round3"] = (tuple(mine), tuple(theirs_up), own, theirs)
     twice = np.sign(own[:, None, None] - theirs[None, :, :]) + 1  # (q, r, s)
     left = count[:, None, None] - _EYE13[:, :, None] - _EYE13[:, None, :]  # the cards of rank q other than h and b
     wins = ((count[None, :] - _EYE13) * (left * twice).sum(axis=0)).sum(axis=1)
@@ -824,6 +848,7 @@ class DownCardPlayer(CurvePlayer):
         self._win: np.ndarray | None = None
         self._unseen: tuple = (None, None)
         self._reader = _DecisionReader()
+        self._win_kept: dict = {}  # round 3's values by rank, for the showdown (checked against the cards)
 
     def _candidates(self, observation: Observation) -> np.ndarray:
         """The cards the seat to act has not seen (:func:`unseen_cards`; kept until cards are dealt, read only)."""
@@ -848,7 +873,7 @@ class DownCardPlayer(CurvePlayer):
         cards, posterior = self.posterior(observation)
         key = (mine, theirs_up)
         if key != self._win_key:  # P(win | h) changes only when cards are dealt
-            self._win = _win_given_holes(mine, theirs_up, cards, self.n_samples, self.rng)
+            self._win = _win_given_holes(mine, theirs_up, cards, self.n_samples, self.rng, self._win_kept)
             self._win_key = key
         return cards, posterior, float(posterior @ self._win)
 
