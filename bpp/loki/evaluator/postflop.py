@@ -340,19 +340,40 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     on[board] = True
     h, c, r = [], [], []
     for s in (on_board >= 2).nonzero()[0].tolist():
-        hs, cs = _flush_pairs(s, 5 - int(on_board[s]))
-        keep = ~on[cs]
-        hs, cs = hs[keep], cs[keep]
+        hs, cs, at, card_bits = _board_flush_pairs(s, 5 - int(on_board[s]), board, on)
         # a pair's rank is its pattern's, or its flush's when it has five of the suit (the flush table holds 0 for
         # fewer, as rank_of_keys reads it)
-        suited = ((bits.take(hs) + tables.suit_bits.take(cs)) >> (13 * s)) & 0x1FFF
-        r.append(np.maximum(table.take(_HOLDING_PATTERN.take(hs) * 13 + (cs >> 2)), tables.flush.take(suited)))
+        suited = ((bits.take(hs) + card_bits) >> (13 * s)) & 0x1FFF
+        r.append(np.maximum(table.take(at), tables.flush.take(suited)))
         h.append(hs)
         c.append(cs)
     if not h:
         return None, (table, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int16))
     hs, cs, rs = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
     return None, (table, hs, cs, rs)
+
+
+#: _board_flush_pairs of two cards of a suit on the board, per (suit, those cards): 4 × 78 entries of ≤ 24 KB
+_BOARD_FLUSH_PAIRS: dict[tuple[int, int], tuple[np.ndarray, ...]] = {}
+
+
+def _board_flush_pairs(suit: int, need: int, board: np.ndarray, on: np.ndarray) -> tuple[np.ndarray, ...]:
+    """:func:`_flush_pairs` of ``suit`` without the next cards on ``board`` (``on``: its 52 flags): the pairs' holdings,
+    cards, pattern entries ``13 · pattern + rank of the card`` in :func:`_rank_patterns` ``"next"``, and the cards'
+    suit bits.  They depend on the suit's cards on the board alone; kept when it holds two of them (about 1,000 pairs;
+    with three there are about 10,000, and 286 boards of them per suit)."""
+    key = (suit, sum(1 << (c >> 2) for c in board.tolist() if c & 3 == suit)) if need == 3 else None
+    got = _BOARD_FLUSH_PAIRS.get(key) if key is not None else None
+    if got is None:
+        hs, cs = _flush_pairs(suit, need)
+        keep = ~on[cs]
+        hs, cs = hs[keep], cs[keep]
+        got = (hs, cs, _HOLDING_PATTERN.take(hs) * 13 + (cs >> 2), load_tables().suit_bits.take(cs))
+        for x in got:
+            x.flags.writeable = False
+        if key is not None:
+            _BOARD_FLUSH_PAIRS[key] = got
+    return got
 
 
 _SCRATCH = threading.local()
