@@ -249,12 +249,18 @@ class _PatternOrder(NamedTuple):
     right: np.ndarray  # (2197,) ranked at or below it
     below: np.ndarray  # (13, 169) their weight below it
     upto: np.ndarray  # (13, 169) their weight at or below it
-    pct: np.ndarray  # (13, 169) its percentile without flush pairs
     flush_place: np.ndarray  # (13,) the entries of each row ranked below every flush
+
+    def percentiles(self, denom: int) -> np.ndarray:
+        """(13, 169): each entry's percentile without flush pairs, ``(below + (upto − below − 1) / 2) / denom``, as
+        ``(below + upto − 1) / 2 / denom`` (the halves of small integers are exact: the same floats)."""
+        num = self.below + self.upto
+        num -= 1
+        return num / 2 / denom
 
 
 _PATTERN_ORDERS: OrderedDict[tuple[int, int], _PatternOrder] = OrderedDict()
-_PATTERN_ORDERS_SIZE = 512  # the 455 flop rank multisets, the turns' most recent
+_PATTERN_ORDERS_SIZE = 2275  # every rank multiset of a flop (455) and a turn (1,820): ≤ 22 KB each, ≤ 50 MB in all
 #: (52, 1): the flat offset of each card's row in a (52, 170) array
 _CARD_PLACE = (np.arange(52) * 170)[:, None]
 _MANY_FLUSH_PAIRS = 2500  # above: one packed sort of every entry is cheaper than the corrections
@@ -291,10 +297,9 @@ def _pattern_order(table: np.ndarray, board: np.ndarray) -> _PatternOrder:
     start = cum.take(_ROW_OF_ENTRY)
     below = (cum.take(left) - start).reshape(13, 169)
     upto = (cum.take(right) - start).reshape(13, 169)
-    denom = max((51 - board.size) * (50 - board.size) // 2 - 1, 1)
-    got = _PatternOrder(cum.astype(np.int32), (left - _ROW_OF_ENTRY).astype(np.int16), (right - _ROW_OF_ENTRY).astype(np.int16),
-                        below.astype(np.int32), upto.astype(np.int32), (below + (upto - below - 1) / 2) / denom,
-                        (value < _FLUSH_START).sum(axis=1))  # (compact integers: ≈ 50 KB an entry)
+    # int16: a row's weight is at most C(48, 2) = 1,128, all 13 rows' 14,664 (≈ 22 KB an entry)
+    got = _PatternOrder(cum.astype(np.int16), (left - _ROW_OF_ENTRY).astype(np.int16), (right - _ROW_OF_ENTRY).astype(np.int16),
+                        below.astype(np.int16), upto.astype(np.int16), (value < _FLUSH_START).sum(axis=1))
     _PATTERN_ORDERS[key] = got
     if len(_PATTERN_ORDERS) > _PATTERN_ORDERS_SIZE:
         _PATTERN_ORDERS.popitem(last=False)
@@ -335,19 +340,40 @@ def _next_ranks(board: np.ndarray, keys: np.ndarray, bits: np.ndarray):
     on[board] = True
     h, c, r = [], [], []
     for s in (on_board >= 2).nonzero()[0].tolist():
-        hs, cs = _flush_pairs(s, 5 - int(on_board[s]))
-        keep = ~on[cs]
-        hs, cs = hs[keep], cs[keep]
+        hs, cs, at, card_bits = _board_flush_pairs(s, 5 - int(on_board[s]), board, on)
         # a pair's rank is its pattern's, or its flush's when it has five of the suit (the flush table holds 0 for
         # fewer, as rank_of_keys reads it)
-        suited = ((bits.take(hs) + tables.suit_bits.take(cs)) >> (13 * s)) & 0x1FFF
-        r.append(np.maximum(table.take(_HOLDING_PATTERN.take(hs) * 13 + (cs >> 2)), tables.flush.take(suited)))
+        suited = ((bits.take(hs) + card_bits) >> (13 * s)) & 0x1FFF
+        r.append(np.maximum(table.take(at), tables.flush.take(suited)))
         h.append(hs)
         c.append(cs)
     if not h:
         return None, (table, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int16))
     hs, cs, rs = (x[0] if len(x) == 1 else np.concatenate(x) for x in (h, c, r))
     return None, (table, hs, cs, rs)
+
+
+#: _board_flush_pairs of two cards of a suit on the board, per (suit, those cards): 4 × 78 entries of ≤ 24 KB
+_BOARD_FLUSH_PAIRS: dict[tuple[int, int], tuple[np.ndarray, ...]] = {}
+
+
+def _board_flush_pairs(suit: int, need: int, board: np.ndarray, on: np.ndarray) -> tuple[np.ndarray, ...]:
+    """:func:`_flush_pairs` of ``suit`` without the next cards on ``board`` (``on``: its 52 flags): the pairs' holdings,
+    cards, pattern entries ``13 · pattern + rank of the card`` in :func:`_rank_patterns` ``"next"``, and the cards'
+    suit bits.  They depend on the suit's cards on the board alone; kept when it holds two of them (about 1,000 pairs;
+    with three there are about 10,000, and 286 boards of them per suit)."""
+    key = (suit, sum(1 << (c >> 2) for c in board.tolist() if c & 3 == suit)) if need == 3 else None
+    got = _BOARD_FLUSH_PAIRS.get(key) if key is not None else None
+    if got is None:
+        hs, cs = _flush_pairs(suit, need)
+        keep = ~on[cs]
+        hs, cs = hs[keep], cs[keep]
+        got = (hs, cs, _HOLDING_PATTERN.take(hs) * 13 + (cs >> 2), load_tables().suit_bits.take(cs))
+        for x in got:
+            x.flags.writeable = False
+        if key is not None:
+            _BOARD_FLUSH_PAIRS[key] = got
+    return got
 
 
 _SCRATCH = threading.local()
@@ -603,12 +629,14 @@ class StreetTable:
         above = own > top.take(_HOLDING_CARDS)
         ahead = ahead.take(_HOLDING_PATTERN) - below[0] - below[1]
         behind = behind.take(_HOLDING_PATTERN) - above[0] - above[1]
-        keep = live[fh] & (ours[fc] > 0)
-        if keep.any():  # a flush pair's own comparison replaces its pattern's
-            fh, fc, fr, theirs = fh[keep], fc[keep], fr[keep], flush_pattern[keep]
-            o = ours[fc]
-            ahead += np.bincount(fh, (fr < o).astype(np.int8) - (theirs < o), minlength=N_HOLDINGS)
-            behind += np.bincount(fh, (fr > o).astype(np.int8) - (theirs > o), minlength=N_HOLDINGS)
+        if fh.size:  # a live flush pair's own comparison replaces its pattern's
+            # its rank is at least its pattern's (theirs ≤ fr), so the two differ only where ours lies between them:
+            # one fewer ahead where theirs < ours ≤ fr, one more behind where theirs ≤ ours < fr (never where the
+            # card cannot come: ours is 0 there, below every rank)
+            o = ours.take(fc)
+            ok = live.take(fh)
+            ahead -= np.bincount(fh[ok & (flush_pattern < o) & (fr >= o)], minlength=N_HOLDINGS)
+            behind += np.bincount(fh[ok & (flush_pattern <= o) & (fr > o)], minlength=N_HOLDINGS)
         ahead *= live
         behind *= live
         out = np.empty((N_HOLDINGS, 3))  # (small integers: exact in any float)
@@ -671,12 +699,13 @@ class StreetTable:
             ppot_all = 0.0
         else:
             # HP[i, now, later] = sum_h w[i, h] * now[h, now] * later[h, later]
-            table = np.stack([w.take(g, axis=1) @ lg for g, lg in zip(groups, later_by)], axis=1)
+            parts = [w.take(g, axis=1) @ lg for g, lg in zip(groups, later_by)]  # each (m, 3)
             if m == 1:
-                tables = [table[0].tolist()]
+                tables = [[part[0].tolist() for part in parts]]
                 inv = 1.0 / total[0]
                 pooled = [[inv * x for x in row] for row in tables[0]]  # einsum's one term
             else:
+                table = np.stack(parts, axis=1)
                 tables = table.tolist()
                 pooled = np.einsum("i,inl->nl", 1.0 / np.array(total), table).tolist()
             pots = [_pot_pair(hp) for hp in tables]
@@ -1058,7 +1087,7 @@ class StreetTable:
         order = _pattern_order(self._parts[0], self.board)
         denom = max((51 - k) * (50 - k) // 2 - 1, 1)  # every card off the board leaves C(51 − k, 2) valid holdings
         if not fh.size:
-            table = order.pct.take(_CARD_RANK, axis=0)
+            table = order.percentiles(denom).take(_CARD_RANK, axis=0)
             table[self.board] = -np.inf
             return table, fh, fc, np.zeros(0)
         fval = self._parts[3][keep].astype(np.int64)  # the flush pairs' ranks (their next_ranks entries)
@@ -1088,7 +1117,7 @@ class StreetTable:
         place = _CARD_PLACE[:m] + order.left.reshape(13, 169).take(rows, axis=0)  # (m, 169) flat into (m, 170)
         lo = order.below.take(rows, axis=0) - less.ravel().take(place)
         hi = order.upto.take(rows, axis=0) - most.ravel().take(place)
-        table = order.pct.take(_CARD_RANK, axis=0)
+        table = order.percentiles(denom).take(_CARD_RANK, axis=0)
         table[cards] = (lo + (hi - lo - 1) / 2) / denom
         table[self.board] = -np.inf
         # the flush pairs' own entries: pattern weight below / at v_f, less the pairs moved out of it, plus the pairs
