@@ -104,10 +104,12 @@ def _plugin_failure(exc: Exception, args: argparse.Namespace) -> str | None:
     of another package (the user's agent or OpenSpiel policy, a class of ``__main__`` included) blames that object;
     it must be one of bpp's questions to an agent (:data:`_PLAY_METHODS`) or a method defined outside the standard
     library and the installed packages. If the innermost frame is bpp's, or bpp called a library (numpy, pgmpy, …)
-    itself, the failure is bpp's: a bug. The agent is named as on the command line when one ``MODULE:NAME`` there
-    comes from the object's module, else by the object's ``module:Class``.
+    itself, the failure is bpp's: a bug. A failure in a worker process (``--workers``) comes with the worker's
+    traceback as text only: there the frame's file decides, not its object. The agent is named as on the command
+    line when one ``MODULE:NAME`` there comes from the object's module (the file's name), else ``module:Class``.
     """
     import os
+    import re
     import sysconfig
     import traceback
 
@@ -116,16 +118,22 @@ def _plugin_failure(exc: Exception, args: argparse.Namespace) -> str | None:
 
     ours = tuple(os.path.dirname(m.__file__ or "") + os.sep for m in (holdem, bpp))
     libraries = tuple({sysconfig.get_paths()[key] + os.sep for key in ("stdlib", "platstdlib", "purelib", "platlib")})
-    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)]
-    inner = max((i for i, frame in enumerate(frames) if frame.f_code.co_filename.startswith(ours)), default=None)
+    remote = getattr(exc.__cause__, "tb", None)  # concurrent.futures' _RemoteTraceback: the worker's, as text
+    # (file, function, the class of its self: None for no self, NoneType for a worker's frame, its self unknown)
+    frames: list[tuple[str, str, type | None]] = (
+        [(path, func, type(None)) for path, func in re.findall(r'File "(.+?)", line \d+, in (\S+)', remote)]
+        if isinstance(remote, str) else
+        [(frame.f_code.co_filename, frame.f_code.co_name,
+          type(frame.f_locals["self"]) if "self" in frame.f_locals else None)
+         for frame, _ in traceback.walk_tb(exc.__traceback__)])
+    inner = max((i for i, (path, _, _) in enumerate(frames) if path.startswith(ours)), default=None)
     if inner is None:
         return None
-    for frame in frames[inner + 1:]:
-        obj = frame.f_locals.get("self")
-        module = type(obj).__module__ or ""
-        if obj is None or module.split(".")[0] in ("holdem", "bpp"):
+    for path, func, cls in frames[inner + 1:]:
+        module = os.path.splitext(os.path.basename(path))[0] if cls is type(None) else getattr(cls, "__module__", "")
+        if cls is None or path.startswith(ours) or module.split(".")[0] in ("holdem", "bpp"):
             continue
-        if frame.f_code.co_name in _PLAY_METHODS or not frame.f_code.co_filename.startswith(libraries):
+        if func in _PLAY_METHODS or not path.startswith(libraries):
             break
     else:
         return None
@@ -134,7 +142,7 @@ def _plugin_failure(exc: Exception, args: argparse.Namespace) -> str | None:
     given = [part for value in vars(args).values() if isinstance(value, str) for part in value.split(",")]
     named = {part for part in given if ":" in part
              and (module == part.split(":")[-2] or module.startswith(part.split(":")[-2] + "."))}
-    name = named.pop() if len(named) == 1 else f"{module}:{type(obj).__qualname__}"
+    name = named.pop() if len(named) == 1 else f"{module}:{func if cls is type(None) else cls.__qualname__}"
     return str(_plugin_error(name, exc, playing=True))
 
 

@@ -317,6 +317,15 @@ def test_a_plugin_failing_while_it_plays_shows_its_traceback_with_debug(playing_
     assert info.traceback[-1].frame.code.name == "act" and info.traceback[-1].path.name == "playingagents.py"
 
 
+def test_a_plugin_failing_in_a_worker_process_is_one_line_and_exit_2(playing_plugin, capsys):
+    """With ``--workers`` the exception comes back from another process, its traceback as text: still the plug-in's."""
+    argv = _argv("match", "playingagents:ObserveFails")
+    argv[argv.index("--deals") + 1] = "1000"  # two blocks: worker processes start
+    assert main([*argv, "--workers", "2"]) == 2
+    assert capsys.readouterr().err == "error: agent 'playingagents:ObserveFails' failed while playing: its code raised " \
+                                      "KeyError: 'seat'\n"
+
+
 @pytest.mark.parametrize(
     "command, agent, more, message",
     [
