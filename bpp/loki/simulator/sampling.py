@@ -632,9 +632,11 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
 
     # both branches: rows 0..T-1 call, T..2T-1 raise
     B = 2 * T
-    fin = np.tile(final, (2, 1))
-    committed = np.tile(np.asarray(tracker.committed, dtype=np.int64), (B, 1))
-    folded = np.tile(np.asarray(tracker.folded, dtype=bool), (B, 1))
+    fin = np.concatenate([final, final])
+    committed = np.broadcast_to(np.asarray(tracker.committed, dtype=np.int64), (B, n)).copy()
+    committed_flat = committed.reshape(-1)
+    folded = np.broadcast_to(np.asarray(tracker.folded, dtype=bool), (B, n)).copy()
+    folded_flat = folded.reshape(-1)
     high = np.full(B, tracker.high, dtype=np.int64)
     level = np.full(B, tracker.bet_level, dtype=np.int64)
     to_act = np.full(B, tracker.to_act, dtype=np.int64)
@@ -676,25 +678,32 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
                     mu_c[seat, r], mu_r[seat, r] = _context_thresholds(predictor, rel, r)
                 else:
                     per_row[seat] = True
-        # the ramp of every (trial, seat, bets to call) of the round at once, flat at (row · n + seat) · 3 + bets:
+        # the ramp of every (seat, bets to call, row) of the round at once, flat at (seat · 3 + bets) · B + row:
         # 1 − P(continue) and 1 − P(raise) (a check always continues; P(raise) ≤ P(continue)), each float as the
-        # one decision's arithmetic gives it
-        go, up = _ramp(strength[:, :, r, None], mu_c[:, r], mu_r[:, r], sig[:, None])
-        go[:, :, 0] = 1.0
-        no_go = np.tile((1.0 - go).ravel(), 2)
-        no_up = np.tile((1.0 - np.minimum(up, go)).ravel(), 2)
+        # one decision's arithmetic gives it; seat by seat, so that the rows are the inner axis
+        no_go = np.empty((n, 3, 2, T))
+        no_up = np.empty((n, 3, 2, T))
+        for seat in range(n):
+            go, up = _ramp(strength[None, :, seat, r], mu_c[seat, r, :, None], mu_r[seat, r, :, None], sig[seat])
+            go[0] = 1.0
+            no_go[seat, :, 0] = no_go[seat, :, 1] = 1.0 - go
+            no_up[seat, :, 0] = no_up[seat, :, 1] = 1.0 - np.minimum(up, go)
+        no_go = no_go.reshape(-1)
+        no_up = no_up.reshape(-1)
+        # the rows still to act in the round, their state kept compact (rows in order: the same uniforms go to the
+        # same rows) and shrunk as rows finish; the tables the predictor and the showdown read (committed, folded,
+        # n_live, last, raised) are kept current, high when a row finishes (level, to_act and cur are set anew by
+        # the next round)
+        idx = np.flatnonzero((to_act > 0) & (n_live > 1))
+        p, high_idx, level_idx, to_act_idx, live_idx = cur[idx], high[idx], level[idx], to_act[idx], n_live[idx]
         for _ in range(n * (cap + 2)):
-            active = (to_act > 0) & (n_live > 1)
-            if not active.any():
+            if not idx.size:
                 break
-            idx = np.flatnonzero(active)
-            p = cur[idx]
-            paid = committed[idx, p]
-            high_idx = high[idx]
+            cell = idx * n + p  # flat in (B, n)
+            paid = committed_flat[cell]
             owe = high_idx - paid
             b = np.minimum(-(-owe // size), 2)
-            level_idx = level[idx]
-            at = (idx * n + p) * 3 + b
+            at = (p * 3 + b) * B + idx
             fold_below = no_go[at]
             call_below = np.where(level_idx < cap, no_up[at], 1.0)  # capped: no raise
             o = None  # the rows predicted row by row (heads-up: every row of a step or none)
@@ -727,19 +736,25 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
                 iq, pq = idx[q], p[q]
                 raised[iq, pq] = np.minimum(raised[iq, pq], r)
             if f.any():
-                folded[idx[f], p[f]] = True
+                folded_flat[cell[f]] = True
                 n_live[idx[f]] -= 1
+                live_idx = live_idx - f
             high_idx = high_idx + size * q
-            high[idx] = high_idx
-            committed[idx, p] = np.where(f, paid, high_idx)
-            level[idx] = level_idx + q
-            to_act[idx] = np.where(q, n_live[idx] - 1, to_act[idx] - 1)
-            # next seat still in (a row that goes on has one besides this seat: at most n − 2 folded seats to skip;
-            # a row that stops is not read again before the next round sets it)
+            committed_flat[cell] = np.where(f, paid, high_idx)
+            level_idx = level_idx + q
+            to_act_idx = np.where(q, live_idx - 1, to_act_idx - 1)
+            # next seat still in (a row that goes on has one besides this seat: at most n − 2 folded seats to skip)
             nxt = (p + 1) % n
             for _ in range(n - 2):
                 nxt = np.where(folded[idx, nxt], (nxt + 1) % n, nxt)
-            cur[idx] = nxt
+            p = nxt
+            going = (to_act_idx > 0) & (live_idx > 1)
+            if not going.all():
+                stop = ~going
+                high[idx[stop]] = high_idx[stop]
+                idx, p, high_idx, level_idx, to_act_idx, live_idx = (
+                    a[going] for a in (idx, p, high_idx, level_idx, to_act_idx, live_idx))
+        high[idx] = high_idx
     if counts is not None and decided:
         counts += np.bincount(np.concatenate(decided), minlength=3 * n).reshape(n, 3)
     # showdown / fold wins
