@@ -223,7 +223,7 @@ def _percentiles(boards: np.ndarray, holdings: np.ndarray) -> np.ndarray:
         # their own rank, minus their pattern's.  Rows are grouped by the cards of the suit needed, whose candidate
         # holdings are one fixed list per suit (as many in each); each row's ranks are sorted and the rows laid end
         # to end, _NO_RANK + 1 apart, so one searchsorted counts every player's below / up-to for every row.
-        for m in np.unique(need).tolist():
+        for m in np.flatnonzero(np.bincount(need)).tolist():  # the values of need, in order
             at = need == m
             t = flush_rows[at]
             cand_pattern, cand_mask, cand_bits = (a[suit[at]] for a in _flush_candidate_rows()[m])  # (rows, k_m)
