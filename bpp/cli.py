@@ -92,6 +92,60 @@ def _warning_line(message, category, filename, lineno, file=None, line=None) -> 
     print(f"warning: {message}", file=sys.stderr if file is None else file)
 
 
+#: The methods by which bpp asks an agent or an OpenSpiel policy/bot something during play.
+_PLAY_METHODS = frozenset({"act", "act_batch", "observe", "new_hand", "end_hand", "reset", "action_probabilities",
+                           "holdings_action_probabilities", "step", "step_with_policy"})
+
+
+def _plugin_failure(exc: Exception, args: argparse.Namespace) -> str | None:
+    """The one line for ``exc`` raised by a plug-in's code while it played, or None when bpp's own code raised it.
+
+    Below the innermost frame of :mod:`holdem` or :mod:`bpp` in the traceback, the first method called on an object
+    of another package (the user's agent or OpenSpiel policy, a class of ``__main__`` included) blames that object;
+    it must be one of bpp's questions to an agent (:data:`_PLAY_METHODS`) or a method defined outside the standard
+    library and the installed packages. If the innermost frame is bpp's, or bpp called a library (numpy, pgmpy, …)
+    itself, the failure is bpp's: a bug. A failure in a worker process (``--workers``) comes with the worker's
+    traceback as text only: there the frame's file decides, not its object. The agent is named as on the command
+    line when one ``MODULE:NAME`` there comes from the object's module (the file's name), else ``module:Class``.
+    """
+    import os
+    import re
+    import sysconfig
+    import traceback
+
+    import bpp
+    import holdem
+
+    ours = tuple(os.path.dirname(m.__file__ or "") + os.sep for m in (holdem, bpp))
+    libraries = tuple({sysconfig.get_paths()[key] + os.sep for key in ("stdlib", "platstdlib", "purelib", "platlib")})
+    remote = getattr(exc.__cause__, "tb", None)  # concurrent.futures' _RemoteTraceback: the worker's, as text
+    # (file, function, the class of its self: None for no self, NoneType for a worker's frame, its self unknown)
+    frames: list[tuple[str, str, type | None]] = (
+        [(path, func, type(None)) for path, func in re.findall(r'File "(.+?)", line \d+, in (\S+)', remote)]
+        if isinstance(remote, str) else
+        [(frame.f_code.co_filename, frame.f_code.co_name,
+          type(frame.f_locals["self"]) if "self" in frame.f_locals else None)
+         for frame, _ in traceback.walk_tb(exc.__traceback__)])
+    inner = max((i for i, (path, _, _) in enumerate(frames) if path.startswith(ours)), default=None)
+    if inner is None:
+        return None
+    for path, func, cls in frames[inner + 1:]:
+        module = os.path.splitext(os.path.basename(path))[0] if cls is type(None) else getattr(cls, "__module__", "")
+        if cls is None or path.startswith(ours) or module.split(".")[0] in ("holdem", "bpp"):
+            continue
+        if func in _PLAY_METHODS or not path.startswith(libraries):
+            break
+    else:
+        return None
+    from holdem.match.agents import _plugin_error
+
+    given = [part for value in vars(args).values() if isinstance(value, str) for part in value.split(",")]
+    named = {part for part in given if ":" in part
+             and (module == part.split(":")[-2] or module.startswith(part.split(":")[-2] + "."))}
+    name = named.pop() if len(named) == 1 else f"{module}:{func if cls is type(None) else cls.__qualname__}"
+    return str(_plugin_error(name, exc, playing=True))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``bpp`` command; returns the exit status (0 ok, 2 bad input, 1 an unexpected failure)."""
     import signal
@@ -130,13 +184,14 @@ def main(argv: list[str] | None = None) -> int:
         # the reader went away (``| head``): silence the final flush of stdout too
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (ValueError, FileNotFoundError) as exc:
-        if args.debug:
-            raise
-        return _fail(str(exc).replace("\n", " "))
     except Exception as exc:  # noqa: BLE001 - the promise: never a traceback unless asked for
         if args.debug:
             raise
+        # the user's own agent failing while it played is the user's to fix: one line, exit 2, as bad input is
+        if (line := _plugin_failure(exc, args)) is not None:
+            return _fail(line)
+        if isinstance(exc, (ValueError, FileNotFoundError)):
+            return _fail(str(exc).replace("\n", " "))
         _fail(f"unexpected {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''} "
               "(a bug; rerun with --debug for the traceback and report it)")
         return 1

@@ -63,13 +63,15 @@ def action_columns(legal: tuple[Action, ...] | list[Action]) -> Callable[[Action
     >>> from holdem.games import LimitHoldem
     >>> legal = LimitHoldem().new_hand(np.arange(52)).observation(0).legal
     >>> of = action_columns(legal)
-    >>> [of(a) for a in legal], of(Action(ActionKind.BET_RAISE, 999))
-    ([0, 1, 2], 2)
+    >>> [of(a) for a in legal], of(Action(ActionKind.BET_RAISE, 999)), of(17)
+    ([0, 1, 2], 2, None)
     """
     column = {a: j for j, a in enumerate(legal)}
     raises = [(j, a.amount) for j, a in enumerate(legal) if a.kind == _BET_RAISE]
 
     def of(action: Action) -> int | None:
+        if not isinstance(action, Action):  # an agent's bad return value: the callers name it in a ValueError
+            return None
         j = column.get(action)
         if j is None and action.kind == _BET_RAISE and raises:
             j = min(raises, key=lambda r: abs(r[1] - action.amount))[0]

@@ -281,9 +281,9 @@ CARDS: dict[str, Any] = {"nolimit-holdem": HoldemCards, "limit-holdem": HoldemCa
 
 
 def _who(agent) -> str:
-    """The agent's name for messages (its class when it keeps the base class's ``name``)."""
-    name = getattr(agent, "name", "agent")
-    return type(agent).__name__ if name == "agent" else str(name)
+    """The agent's name for messages (its class when it does not set ``name`` itself but inherits one)."""
+    own = "name" in getattr(agent, "__dict__", {}) or "name" in vars(type(agent))
+    return str(agent.name) if own else type(agent).__name__
 
 
 def _policy_by_kind(agent, observation, rng_range: OpponentRange):

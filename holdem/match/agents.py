@@ -366,17 +366,22 @@ def _library_code(factory: Callable[..., Any]) -> bool:
     return str(module).partition(".")[0] in LIBRARY_PACKAGES
 
 
-def _plugin_error(name: str, err: Exception) -> ValueError:
+def _plugin_error(name: str, err: Exception, *, playing: bool = False) -> ValueError:
     """The one-line error of agent ``name`` whose plug-in code raised ``err`` while the agent was made (chain it).
+
+    With ``playing=True``, while it played (its ``act``, ``observe``, ``action_probabilities``, …): a
+    ``ValueError`` of its own is then named too, as any other exception (it says nothing about the agent's settings).
 
     >>> str(_plugin_error("mine:make", RuntimeError("no model file\\nin ./models")))
     "agent 'mine:make' could not be made: its code raised RuntimeError: no model file"
     >>> str(_plugin_error("mine:make", ValueError("size must be positive")))
     "agent 'mine:make' could not be made: size must be positive"
+    >>> str(_plugin_error("mine:Agent", ValueError("bad table"), playing=True))
+    "agent 'mine:Agent' failed while playing: its code raised ValueError: bad table"
     """
-    cause = str(err) if isinstance(err, ValueError) else \
+    cause = str(err) if isinstance(err, ValueError) and not playing else \
         f"its code raised {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
-    return ValueError(f"agent {name!r} could not be made: {cause}")
+    return ValueError(f"agent {name!r} {'failed while playing' if playing else 'could not be made'}: {cause}")
 
 
 def _without_rng(cls: Callable[[], Any], rng: Any) -> Any:

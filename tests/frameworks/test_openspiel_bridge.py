@@ -186,6 +186,24 @@ FAILING = textwrap.dedent('''
         return UniformRandomPolicy(pyspiel.load_game("kuhn_poker"))
 
 
+    class Crashing(UniformRandomPolicy):
+        def action_probabilities(self, state, player_id=None):
+            raise KeyError("infostate not in the table")
+
+
+    def crashes():
+        return Crashing(universal_poker_game("nolimit-holdem"))
+
+
+    class Illegal(UniformRandomPolicy):
+        def action_probabilities(self, state, player_id=None):
+            return {99: 1.0}
+
+
+    def illegal():
+        return Illegal(universal_poker_game("nolimit-holdem"))
+
+
     CONSTANT = 5
 ''')
 
@@ -233,6 +251,21 @@ def test_a_failing_openspiel_factory_is_one_line_and_exit_2(factory, message, co
     assert main([*argv, "--deals", "2", "--seed", "1", "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: agent {agent!r}{message}") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("command", ["lbr", "match"])
+def test_an_openspiel_policy_failing_while_it_plays_is_one_line_and_exit_2(command, failing_policies, capsys):
+    """The user's policy raising in ``action_probabilities`` (called by the bridge) is the user's failure; a policy
+    putting its mass on an illegal action is a ValueError naming it; both exit 2, one line."""
+    for factory, message in [("crashes", "agent 'openspiel:osfailing:crashes' failed while playing: its code raised "
+                                         "KeyError: 'infostate not in the table'"),
+                             ("illegal", "the OpenSpiel policy put probability 1.0 on action 99, not legal at '[")]:
+        agent = f"openspiel:osfailing:{factory}"
+        argv = (["lbr", "--opponent", agent] if command == "lbr" else
+                ["match", "nolimit-holdem", "--agents", f"{agent},call"])
+        assert main([*argv, "--deals", "2", "--seed", "1", "--no-progress"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {message}") and err.count("\n") == 1, err
 
 
 def test_a_failing_openspiel_factory_is_a_value_error_with_its_cause_chained(failing_policies):

@@ -1,4 +1,4 @@
-"""The scalar fast paths of Poki's per-decision bookkeeping against the definitions they replace (issue 25 §2)."""
+"""The scalar fast paths of Poki's per-decision bookkeeping against the definitions they replace."""
 
 import itertools
 
@@ -7,17 +7,7 @@ import pytest
 
 from bpp.loki.evaluator.postflop import StreetTable
 from bpp.loki.state import board_texture, board_textures
-
-
-def _texture_by_definition(board):
-    """The four board inputs read off their definitions, card by card (ranks 0 = deuce … 12 = ace)."""
-    ranks = [c // 4 for c in board]
-    suits = [c % 4 for c in board]
-    flush = max(suits.count(s) for s in range(4)) >= 3
-    paired = len(set(ranks)) < len(ranks)
-    spans = set(ranks) | ({-1} if 12 in ranks else set())  # the ace also plays low
-    straight = any(sum(lo <= x <= lo + 4 for x in spans) >= 3 for lo in range(-1, 9))
-    return (float(flush), float(paired), float(straight), sum(x >= 8 for x in ranks) / 5)
+from loki_definitions import texture_by_definition
 
 
 def test_board_texture_of_one_board_equals_the_batched_form_on_every_flop():
@@ -31,8 +21,8 @@ def test_board_texture_of_one_board_follows_the_definition_on_turns_and_rivers()
     rng = np.random.default_rng(25)
     boards = [rng.permutation(52)[:k].tolist() for k in (4, 5) for _ in range(1500)]
     boards += [[48, 0, 4, 9], [48, 44, 40, 36, 32], [0, 1, 2, 3, 4], [3, 7, 11, 51, 47]]  # wheel, broadway, quads, 5 of a suit
-    assert [board_texture(b) for b in boards] == [_texture_by_definition(b) for b in boards]
-    assert board_texture(np.array(boards[0], dtype=np.int8)) == _texture_by_definition(boards[0])
+    assert [board_texture(b) for b in boards] == [texture_by_definition(b) for b in boards]
+    assert board_texture(np.array(boards[0], dtype=np.int8)) == texture_by_definition(boards[0])
 
 
 def _boards_of_every_kind(seed: int) -> list[np.ndarray]:
@@ -122,7 +112,7 @@ def _features_by_definition(tracker, player):
                      (tracker.n_live - 1) / 9.0, behind / max(tracker.n_live - 1, 1),
                      to_call / (tracker.pot + to_call) if to_call > 0 else 0.0,
                      min(tracker.pot / (2.0 * tracker.sizes[0]) / 20.0, 1.0), last == RAISE, last == CALL,
-                     raised is not None and raised < r, *_texture_by_definition(list(tracker.board))], dtype=np.float64)
+                     raised is not None and raised < r, *texture_by_definition(list(tracker.board))], dtype=np.float64)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 6])

@@ -15,6 +15,7 @@ from holdem.cards import parse_cards
 from holdem.games import LimitHoldem
 from holdem.games.base import Action, ActionKind, Event
 from holdem.match import play_match
+from loki_definitions import texture_by_definition
 
 
 class _Stub:
@@ -62,24 +63,13 @@ def test_the_predictor_sees_the_trial_decisions_inputs_and_the_opponents_relativ
         np.testing.assert_allclose(rows, np.tile(context_features(t, 0), (50, 1)))
 
 
-def _texture_by_definition(board):
-    """The four board inputs read off their definitions, card by card (ranks 0 = deuce … 12 = ace)."""
-    ranks = [c // 4 for c in board]
-    suits = [c % 4 for c in board]
-    flush = max(suits.count(s) for s in range(4)) >= 3
-    paired = len(set(ranks)) < len(ranks)
-    spans = set(ranks) | ({-1} if 12 in ranks else set())  # the ace also plays low
-    straight = any(sum(lo <= x <= lo + 4 for x in spans) >= 3 for lo in range(-1, 9))
-    return (float(flush), float(paired), float(straight), sum(x >= 8 for x in ranks) / 5)
-
-
 @pytest.mark.parametrize("k", [3, 4, 5])
 def test_board_textures_follow_their_definitions(k):
     rng = np.random.default_rng(k)
     boards = np.array([rng.permutation(52)[:k] for _ in range(400)], dtype=np.int8)
     boards[0, :3] = (48, 0, 4)  # A 2 3: the ace plays low
     boards[1, :3] = (0, 1, 5)  # a pair of deuces
-    want = np.array([_texture_by_definition([int(c) for c in b]) for b in boards])
+    want = np.array([texture_by_definition([int(c) for c in b]) for b in boards])
     np.testing.assert_array_equal(board_textures(boards), want)
     assert board_texture(tuple(int(c) for c in boards[0])) == tuple(want[0])
 

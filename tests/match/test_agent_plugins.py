@@ -227,3 +227,153 @@ def test_the_how_to_page_examples_run_as_written():
         test = doctest.DocTestParser().get_doctest(block.split("```", 1)[0], {}, f"{page.name}[{i}]", str(page), 0)
         runner.run(test)
     assert runner.failures == 0 and runner.tries >= 4
+
+
+PLAYING = textwrap.dedent('''
+    from holdem.agents import Agent, AlwaysCall
+
+
+    class ActFails(AlwaysCall):
+        def act(self, observation):
+            raise RuntimeError("model file missing\\nsecond line")
+
+
+    class ObserveFails(AlwaysCall):
+        def observe(self, event):
+            {}["seat"]
+
+
+    class ProbabilitiesFail(AlwaysCall):
+        def action_probabilities(self, observation):
+            return 1 / 0
+
+
+    class ValueFails(AlwaysCall):
+        def act(self, observation):
+            raise ValueError("bad table")
+
+
+    class Illegal(Agent):
+        def act(self, observation):
+            return 17
+
+
+    class Fine(Agent):
+        def act(self, observation):
+            return observation.action("call")
+
+
+    class Caller(AlwaysCall):
+        """Calls, and states so."""
+
+
+    class TooMuch(AlwaysCall):
+        def action_probabilities(self, observation):
+            return {action: 0.7 for action in observation.legal}
+''')
+
+
+@pytest.fixture
+def playing_plugin(tmp_path, monkeypatch):
+    """The module ``playingagents`` (agents whose code fails while they play), in the working directory."""
+    (tmp_path / "playingagents.py").write_text(PLAYING)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(sys.modules, "playingagents", raising=False)
+    yield
+    sys.modules.pop("playingagents", None)
+
+
+def _argv(command: str, agent: str, *more: str) -> list[str]:
+    """``bpp match``/``lbr``/``explore`` with ``agent`` as the plug-in, small."""
+    if command == "match":
+        return ["match", "limit-holdem", "--agents", f"{agent},call", "--deals", "4", "--seed", "1", "--no-progress"]
+    if command == "lbr":
+        return ["lbr", "--game", "limit-holdem", "--betting", "fc", "--opponent", agent, "--deals", "2", "--seed", "1",
+                "--no-progress", *more]
+    return ["explore", "stud5", "--opponent", agent, "--warmup", "3", "--out", "page.html"]
+
+
+@pytest.mark.parametrize(
+    "command, agent, cause",
+    [
+        ("match", "ActFails", "RuntimeError: model file missing"),
+        ("match", "ObserveFails", "KeyError: 'seat'"),
+        ("match", "ValueFails", "ValueError: bad table"),
+        ("lbr", "ActFails", "RuntimeError: model file missing"),
+        ("lbr", "ObserveFails", "KeyError: 'seat'"),
+        ("lbr", "ProbabilitiesFail", "ZeroDivisionError: division by zero"),
+        ("explore", "ActFails", "RuntimeError: model file missing"),
+    ],
+)
+def test_a_plugin_failing_while_it_plays_is_one_line_and_exit_2(command, agent, cause, playing_plugin, capsys):
+    assert main(_argv(command, f"playingagents:{agent}")) == 2
+    assert capsys.readouterr().err == f"error: agent 'playingagents:{agent}' failed while playing: its code raised " \
+                                      f"{cause}\n"
+
+
+def test_a_plugin_failing_while_it_plays_shows_its_traceback_with_debug(playing_plugin):
+    with pytest.raises(RuntimeError, match="model file missing") as info:
+        main(["--debug", *_argv("match", "playingagents:ActFails")])
+    assert info.traceback[-1].frame.code.name == "act" and info.traceback[-1].path.name == "playingagents.py"
+
+
+def test_a_plugin_failing_in_a_worker_process_is_one_line_and_exit_2(playing_plugin, capsys):
+    """With ``--workers`` the exception comes back from another process, its traceback as text: still the plug-in's."""
+    argv = _argv("match", "playingagents:ObserveFails")
+    argv[argv.index("--deals") + 1] = "1000"  # two blocks: worker processes start
+    assert main([*argv, "--workers", "2"]) == 2
+    assert capsys.readouterr().err == "error: agent 'playingagents:ObserveFails' failed while playing: its code raised " \
+                                      "KeyError: 'seat'\n"
+
+
+@pytest.mark.parametrize(
+    "command, agent, more, message",
+    [
+        ("match", "Illegal", (), "illegal action 17: expected an Action"),
+        ("explore", "Illegal", (), "illegal action 17: expected an Action"),
+        ("lbr", "Illegal", ("--policy-samples", "3"), "Illegal.act gave 17, not legal in ['c', 'r4']"),
+        ("lbr", "TooMuch", (), "the policy of 'TooMuch' does not sum to one: row 0 is [0.7, 0.7] (sum 1.4) over "
+                               "legal actions ['c', 'r4']."),
+    ],
+)
+def test_a_plugin_returning_a_bad_action_or_policy_is_a_value_error_exit_2(command, agent, more, message,
+                                                                           playing_plugin, capsys):
+    assert main(_argv(command, f"playingagents:{agent}", *more)) == 2
+    assert capsys.readouterr().err == f"error: {message}\n"
+
+
+def test_a_plugin_defined_in_main_failing_while_it_plays_is_exit_2(tmp_path):
+    code = textwrap.dedent("""
+        import sys
+        from holdem.agents import AlwaysCall
+        from bpp.cli import main
+
+        class Mine(AlwaysCall):
+            def act(self, observation):
+                raise OSError("no such table")
+
+        sys.exit(main(["match", "limit-holdem", "--agents", "__main__:Mine,call", "--deals", "2", "--no-progress"]))
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2, "error: agent '__main__:Mine' failed while playing: its code raised OSError: no such table\n")
+
+
+@pytest.mark.parametrize("command", ["match", "lbr"])
+def test_bpp_failing_while_a_plugin_plays_stays_a_bug_exit_1(command, playing_plugin, monkeypatch, capsys):
+    import bpp.lbr.local_br
+    from holdem.agents import AlwaysCall
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("an index went wrong")
+
+    def broken_act(self, observation):
+        raise RuntimeError("an index went wrong")
+
+    if command == "match":  # bpp's own agent's code, called by the hand driver, beside the plug-in
+        monkeypatch.setattr(AlwaysCall, "act", broken_act)
+    else:  # bpp's own code, on the plug-in's policy
+        monkeypatch.setattr(bpp.lbr.local_br, "kind_probabilities", broken)
+    assert main(_argv(command, "playingagents:Fine" if command == "match" else "playingagents:Caller")) == 1
+    assert capsys.readouterr().err == "error: unexpected RuntimeError: an index went wrong (a bug; rerun with --debug " \
+                                      "for the traceback and report it)\n"

@@ -363,3 +363,25 @@ def test_showdown_read_from_round_3_by_rank_equals_evaluating_the_hands(random_s
             elif reading is not None and reading[0] == mine[:4] and reading[1] == theirs[:3]:
                 by_rank += 1
     assert by_rank > 20 and len(seen) > 100
+
+
+def test_likelihood_table_by_two_gathers_equals_the_slice_writes():
+    """OpponentActionModel.likelihood adds two CPT entries per cell; bit-identical to the legal-move merges written slice by slice."""
+    from bpp.stud.players.cardlevel import OpponentActionModel
+
+    def by_slices(model):
+        p = model.cpt()
+        out = np.zeros((2, 2, 2, 3, 3))
+        out[:, :, 1] = p
+        out[:, 0, :, 1] += out[:, 0, :, 0]
+        out[:, 0, :, 0] = 0.0
+        out[:, :, 0, 1] = out[:, :, 1, 1] + out[:, :, 1, 2]
+        out[:, 0, 0, 1] = 1.0
+        out[:, 1, 0, 0] = out[:, 1, 1, 0]
+        return out
+
+    rng = np.random.default_rng(16)
+    for _ in range(100):
+        model = OpponentActionModel(prior_strength=float(rng.uniform(0.1, 5.0)))
+        model.counts_ = rng.uniform(0, 50, (2, 2, 3, 3)) * (rng.random((2, 2, 3, 3)) < 0.7)
+        assert np.array_equal(model.likelihood(), by_slices(model))

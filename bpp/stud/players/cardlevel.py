@@ -148,6 +148,27 @@ def _relations_by_value(opp_up: tuple, value: int, kind: int) -> np.ndarray:
     return out
 
 
+def _merged_entries() -> np.ndarray:
+    """For each entry of :meth:`OpponentActionModel.likelihood`, the two CPT entries it adds (index 36: a 0, 37: a 1).
+
+    With nothing owed a fold is a pass (call = call + fold, fold = 0); at the
+    cap a bet is a call (call + bet, bet = 0); with nothing owed at the cap
+    the pass is certain.
+    """
+    cpt = np.arange(36).reshape(2, 2, 3, 3)  # [showing, facing, outcome, rel]
+    first = np.full((2, 2, 2, 3, 3), 36)  # [showing, facing, can_raise, kind, rel]
+    second = np.full((2, 2, 2, 3, 3), 36)
+    first[:, 1, 1], first[:, 0, 1, 2] = cpt[:, 1], cpt[:, 0, 2]  # facing, a raise allowed: the CPT; open: bets as they are
+    first[:, 0, 1, 1], second[:, 0, 1, 1] = cpt[:, 0, 1], cpt[:, 0, 0]  # open: a pass is a call or a fold
+    first[:, 1, 0, 0] = cpt[:, 1, 0]  # facing, at the cap: folds as they are ...
+    first[:, 1, 0, 1], second[:, 1, 0, 1] = cpt[:, 1, 1], cpt[:, 1, 2]  # ... a call is a call or a bet
+    first[:, 0, 0, 1] = 37  # open, at the cap: a pass
+    return np.stack([first, second])
+
+
+_MERGED = _merged_entries()
+
+
 class OpponentActionModel:
     """Counts and CPT of OPP_Action | OPP_Rel, showing, facing (see the module docstring).
 
@@ -210,15 +231,8 @@ class OpponentActionModel:
         fold is a pass (kind call); at the cap a bet is a call.
         """
         if self._likelihood is None:
-            p = self.cpt()
-            out = np.zeros((2, 2, 2, 3, 3))
-            out[:, :, 1] = p
-            out[:, 0, :, 1] += out[:, 0, :, 0]
-            out[:, 0, :, 0] = 0.0
-            out[:, :, 0, 1] = out[:, :, 1, 1] + out[:, :, 1, 2]
-            out[:, 0, 0, 1] = 1.0
-            out[:, 1, 0, 0] = out[:, 1, 1, 0]
-            self._likelihood = out
+            flat = np.append(self.cpt().ravel(), (0.0, 1.0))  # the CPT, then a 0 and a 1
+            self._likelihood = flat[_MERGED[0]] + flat[_MERGED[1]]
         return self._likelihood
 
     def add(self, showing: int, facing: int, kind: int, responsibility: float | np.ndarray, rel: int | None = None) -> None:
