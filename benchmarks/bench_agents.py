@@ -239,6 +239,16 @@ def rate(game, agents, hands: int, seconds: float) -> float:
             return best
 
 
+def lbr_rate(deals: int, opponent: str = "poki") -> float:
+    """Deals per CPU second of LBR fc (Lisy2017 §3) against ``opponent`` in heads-up limit hold'em, after a warm-up."""
+    from bpp.lbr.run import run_lbr
+
+    run_lbr(opponent, game="limit-holdem", betting="fc", n_deals=2, rng=99)  # warm caches
+    t = time.process_time()
+    run_lbr(opponent, game="limit-holdem", betting="fc", n_deals=deals, rng=1, block_size=deals)
+    return deals / (time.process_time() - t)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=1000, help="hands per timed match (simulation players: a tenth)")
@@ -265,21 +275,13 @@ def main() -> None:
         print(f"{'poki x 10 seats':24} {r:10,.0f} {100:8,}   {'ok' if r >= 100 else 'BELOW'}")
     if not want or "lbr" in want:
         import bpp.loki.evaluator.postflop as postflop
-        from bpp.lbr.run import run_lbr
 
         deals = a.lbr_deals or max(2, a.hands // 50)
-
-        def lbr_rate() -> float:
-            run_lbr("poki", game="limit-holdem", betting="fc", n_deals=2, rng=99)  # warm caches
-            t = time.process_time()
-            run_lbr("poki", game="limit-holdem", betting="fc", n_deals=deals, rng=1, block_size=deals)
-            return deals / (time.process_time() - t)
-
-        r = lbr_rate()
+        r = lbr_rate(deals)
         ours = postflop.pairwise_potential_tables
         postflop.pairwise_potential_tables = pairwise_tables_before  # the anchor: the same deals, the old kernel
         try:
-            before = lbr_rate()
+            before = lbr_rate(deals)
         finally:
             postflop.pairwise_potential_tables = ours
         print(f"{'LBR fc vs poki (deals/s)':24} {r:10,.1f} {10:8,}   {'ok' if r >= 10 else 'BELOW'}   "
