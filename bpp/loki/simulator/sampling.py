@@ -702,8 +702,9 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             cell = idx * n + p  # flat in (B, n)
             paid = committed_flat[cell]
             owe = high_idx - paid
-            b = np.minimum(-(-owe // size), 2)
-            at = (p * 3 + b) * B + idx
+            b = (owe > 0).astype(np.intp) + (owe > size)  # bets to call, 2 for two or more
+            p3 = p * 3
+            at = (p3 + b) * B + idx
             fold_below = no_go[at]
             call_below = np.where(level_idx < cap, no_up[at], 1.0)  # capped: no raise
             o = None  # the rows predicted row by row (heads-up: every row of a step or none)
@@ -727,7 +728,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
                 first = False
             else:
                 act = (u >= fold_below).astype(np.intp) + (u >= call_below)  # FOLD below, CALL, RAISE from
-                decided.append(p * 3 + act)
+                decided.append(p3 + act)
             # fold: out of the hand; call: match the high bet; raise: one more bet, everyone else acts again
             f = act == FOLD
             q = act == RAISE
@@ -742,7 +743,7 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             high_idx = high_idx + size * q
             committed_flat[cell] = np.where(f, paid, high_idx)
             level_idx = level_idx + q
-            to_act_idx = np.where(q, live_idx - 1, to_act_idx - 1)
+            to_act_idx = np.where(q, live_idx, to_act_idx) - 1
             # next seat still in (a row that goes on has one besides this seat: at most n − 2 folded seats to skip)
             nxt = (p + 1) % n
             for _ in range(n - 2):
