@@ -105,3 +105,14 @@ def test_range_percentiles_count_within_each_block_and_column():
             col = values[same]
             want = ((col < values[t]).sum(axis=0) + (col <= values[t]).sum(axis=0)) / (2.0 * same.sum())
             assert got[t].tobytes() == want.tobytes()
+
+
+@pytest.mark.parametrize("k", [0, 1, 2])
+def test_the_board_draw_takes_the_smallest_keys_smallest_first(k):
+    """The rest of the board: each row's k smallest keys, in increasing order (the next street's card first), as a
+    stable sort orders them; seen cards (key 2.0) never."""
+    rng = np.random.default_rng(k)
+    keys = rng.random((600, 52))
+    keys[:, rng.choice(52, 9, replace=False)] = 2.0
+    want = np.argsort(keys, axis=1, kind="stable")[:, :k]
+    assert np.array_equal(sampling._smallest_keys(keys.copy(), k), want)

@@ -266,6 +266,8 @@ _CARD_PLACE = (np.arange(52) * 170)[:, None]
 _MANY_FLUSH_PAIRS = 2500  # above: one packed sort of every entry is cheaper than the corrections
 _ROW_OF_ENTRY = np.repeat(np.arange(13) * 169, 169)
 _EYE13 = np.eye(13, dtype=np.int64)
+_ROW_START = (np.arange(13 * 169) // 169 * 169).astype(np.int16)  # each entry's row's first place
+_ROW_AND_ENTRY = (np.arange(13)[:, None] << 25) | np.arange(13 * 169).reshape(13, 169)  # next rank << 25 | entry
 _UPPER = np.triu(np.ones((13, 13), dtype=np.int64))  # patterns (x, y) with x <= y: a holding's ranks in order
 
 
@@ -283,23 +285,30 @@ def _pattern_order(table: np.ndarray, board: np.ndarray) -> _PatternOrder:
     left_after = (4 - counts)[None, :] - _EYE13  # (13 next ranks, 13): b'
     weight = (left_after[:, :, None] * (left_after[:, None, :] - _EYE13) >> _EYE13) * _UPPER  # (13, x, y)
     value = table[:-1].reshape(169, 13).T.astype(np.int64)  # (13 next ranks, 169 patterns)
-    packed = np.sort(((np.arange(13)[:, None] << 13 | value) << 12 | np.arange(13 * 169).reshape(13, 169)).ravel())
+    packed = value << 12
+    packed |= _ROW_AND_ENTRY  # next rank, rank, entry: one sort orders each row by rank
+    packed = packed.ravel()
+    packed.sort()
     order = packed & 0xFFF
     key_sorted = packed >> 12
-    cum = np.concatenate(([0], weight.ravel().take(order).cumsum()))
+    # int16: a row's weight is at most C(48, 2) = 1,128, all 13 rows' 14,664 (≈ 22 KB an entry)
+    cum = np.zeros(13 * 169 + 1, dtype=np.int16)
+    weight.ravel().take(order).cumsum(out=cum[1:])
     new = np.concatenate(([True], key_sorted[1:] != key_sorted[:-1]))
     starts = new.nonzero()[0]
     group = new.cumsum() - 1
-    left = np.empty(13 * 169, dtype=np.intp)
-    right = np.empty(13 * 169, dtype=np.intp)
+    left = np.empty(13 * 169, dtype=np.int16)
+    right = np.empty(13 * 169, dtype=np.int16)
     left[order] = starts.take(group)
     right[order] = np.concatenate((starts[1:], [13 * 169])).take(group)
     start = cum.take(_ROW_OF_ENTRY)
-    below = (cum.take(left) - start).reshape(13, 169)
-    upto = (cum.take(right) - start).reshape(13, 169)
-    # int16: a row's weight is at most C(48, 2) = 1,128, all 13 rows' 14,664 (≈ 22 KB an entry)
-    got = _PatternOrder(cum.astype(np.int16), (left - _ROW_OF_ENTRY).astype(np.int16), (right - _ROW_OF_ENTRY).astype(np.int16),
-                        below.astype(np.int16), upto.astype(np.int16), (value < _FLUSH_START).sum(axis=1))
+    below = cum.take(left)
+    below -= start
+    upto = cum.take(right)
+    upto -= start
+    left -= _ROW_START
+    right -= _ROW_START
+    got = _PatternOrder(cum, left, right, below.reshape(13, 169), upto.reshape(13, 169), (value < _FLUSH_START).sum(axis=1))
     _PATTERN_ORDERS[key] = got
     if len(_PATTERN_ORDERS) > _PATTERN_ORDERS_SIZE:
         _PATTERN_ORDERS.popitem(last=False)
