@@ -200,7 +200,7 @@ def machine() -> dict:
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
     return {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "load_average": list(os.getloadavg()), "cpu": cpu, "cpus_allowed": cores, "commit": commit,
-            "command": "python benchmarks/bench_targets.py " + shlex.join(sys.argv[1:]),
+            "command": " ".join(["python benchmarks/bench_targets.py", shlex.join(sys.argv[1:])]).strip(),
             "python": platform.python_version()}
 
 
@@ -276,8 +276,10 @@ def main(argv=None) -> int:
     info = machine()
     tasks = batched_rows(hands, block, repeat, memory_hands) + agent_rows(agent_hands, seconds, lbr_deals)
     rows: list[Row] = []
-    for label, run in tqdm(tasks, desc="targets", unit="target", file=sys.stderr):
-        rows += run()
+    with tqdm(tasks, desc="targets", unit="target", file=sys.stderr) as bar:
+        for label, run in bar:
+            bar.set_postfix_str(label)
+            rows += run()
     info["load_average_after"] = list(os.getloadavg())
     if a.json:
         print(json.dumps({"machine": info, "rows": [r.to_dict() for r in rows]}, allow_nan=False))
