@@ -60,12 +60,12 @@ def test_every_target_is_a_row_with_its_threshold(tiny_json):
 def test_markdown_is_appended_never_overwritten(tiny_json):
     _, md = tiny_json
     first = md.read_text()
-    assert first.startswith("# Speed targets") and first.count("| target | ours |") == 1
+    assert first.startswith("## Speed targets") and first.count("| target | ours |") == 1
     assert "--json" in first and "CPU " in first
     out = run("--markdown", str(md))
     assert out.returncode == 0, out.stderr
     second = md.read_text()
-    assert second.startswith(first) and second.count("| target | ours |") == 2 and second.count("# Speed targets") == 1
+    assert second.startswith(first) and second.count("| target | ours |") == 2 and second.count("## Speed targets") == 1
     assert "met?" in out.stdout and "LBR fc against poki" in out.stdout
 
 
