@@ -384,9 +384,9 @@ class MetaPredictor:
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
         a = np.asarray(actions, dtype=np.intp)
         # the three predictions (3, k, 3), scored at once: each row's sum is the sum of that predictor's k scores
-        p = np.stack([self.predictors[name].predict(opponent, x) for name in PREDICTORS])
-        self.scores_[opponent] += np.log(np.maximum(p[:, np.arange(a.size), a], 1e-3)).sum(axis=1)
-        self.hits_[opponent] += (p.argmax(axis=2) == a).sum(axis=1)
+        preds = np.stack([self.predictors[name].predict(opponent, x) for name in PREDICTORS])
+        self.scores_[opponent] += np.log(np.maximum(preds[:, np.arange(a.size), a], 1e-3)).sum(axis=1)
+        self.hits_[opponent] += (preds.argmax(axis=2) == a).sum(axis=1)
         self.n_scored_[opponent] += a.size
         for p in self.predictors.values():
             p.update(opponent, x, a)
