@@ -95,6 +95,21 @@ GOM_RAISE = np.array(
 )
 GOM_CALL.flags.writeable = False
 GOM_RAISE.flags.writeable = False
+
+
+def _gom_frequencies() -> np.ndarray:
+    """The generic model's (fold, call, raise) frequencies by round × bets to call, (4, 3, 3): the thresholds'
+    complements (the strongest ``1 − GOM_RAISE`` raise, the next ``GOM_RAISE − GOM_CALL`` call)."""
+    f_raise = 1.0 - GOM_RAISE
+    f_continue = 1.0 - GOM_CALL
+    prior = np.stack([1.0 - f_continue, f_continue - f_raise, f_raise], axis=-1)  # (4, 3, 3)
+    prior[:, 0, FOLD] = 0.0  # nobody folds when checking is free
+    prior[:, 0] /= prior[:, 0].sum(axis=-1, keepdims=True)
+    prior.flags.writeable = False
+    return prior
+
+
+_GOM_FREQUENCIES = _gom_frequencies()  # (computed once: frequencies() runs after every opponent's update)
 #: Half-width σ of the ramps of modelled opponents, one value for every round.  The sources differ: Papp's
 #: Loki thesis (1998) used σ = 330 milli-bets on the income-rate scale before the flop and Peña's (1999)
 #: σ = 0.2 on the EHS scale after it.  Our pre-flop strength is an income-rate *percentile*, not milli-bets,
@@ -223,14 +238,9 @@ class OpponentModel:
 
     def frequencies(self) -> np.ndarray:
         """Smoothed (fold, call, raise) frequencies, shape (n_players, 4, 3, 3)."""
-        f_raise = 1.0 - GOM_RAISE
-        f_continue = 1.0 - GOM_CALL
-        prior = np.stack([1.0 - f_continue, f_continue - f_raise, f_raise], axis=-1)  # (4, 3, 3)
-        prior[:, 0, FOLD] = 0.0  # nobody folds when checking is free
-        prior[:, 0] /= prior[:, 0].sum(axis=-1, keepdims=True)
         if not self.specific or not np.isfinite(self.prior):
-            return np.broadcast_to(prior, self.counts_.shape).copy()
-        c = self.counts_ + self.prior * prior
+            return np.broadcast_to(_GOM_FREQUENCIES, self.counts_.shape).copy()
+        c = self.counts_ + self.prior * _GOM_FREQUENCIES
         return c / c.sum(axis=-1, keepdims=True)
 
     def threshold_table(self) -> tuple[np.ndarray, np.ndarray]:

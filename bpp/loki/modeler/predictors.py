@@ -383,11 +383,10 @@ class MetaPredictor:
         """Learn ``opponent``'s ``actions`` (int (k,): 0 fold, 1 call, 2 raise) taken at feature rows ``x`` (float (k, 19)); returns self."""
         x = np.atleast_2d(np.asarray(x, dtype=np.float64))
         a = np.asarray(actions, dtype=np.intp)
-        for j, name in enumerate(PREDICTORS):
-            p = self.predictors[name].predict(opponent, x)
-            got = p[np.arange(a.size), a]
-            self.scores_[opponent, j] += np.log(np.maximum(got, 1e-3)).sum()
-            self.hits_[opponent, j] += (np.argmax(p, axis=1) == a).sum()
+        # the three predictions (3, k, 3), scored at once: each row's sum is the sum of that predictor's k scores
+        preds = np.stack([self.predictors[name].predict(opponent, x) for name in PREDICTORS])
+        self.scores_[opponent] += np.log(np.maximum(preds[:, np.arange(a.size), a], 1e-3)).sum(axis=1)
+        self.hits_[opponent] += (preds.argmax(axis=2) == a).sum(axis=1)
         self.n_scored_[opponent] += a.size
         for p in self.predictors.values():
             p.update(opponent, x, a)
