@@ -271,7 +271,7 @@ def board_textures(boards: ArrayLike) -> np.ndarray:
     suit_counts = (np.int64(1) << (4 * (boards & 3))).sum(axis=1)  # each suit's count in a 4-bit field (≤ 5 cards)
     flush = ((suit_counts[:, None] >> _SUIT_FIELDS & 15) >= 3).any(axis=1)
     present = np.bitwise_or.reduce(np.int64(1) << ranks, axis=1)  # the ranks present, bit 0 deuce … bit 12 ace
-    paired = _RANK_COUNT[present] < boards.shape[1]
+    paired = np.bitwise_count(present) < boards.shape[1]
     high = (ranks >= 8).sum(axis=1) / 5.0
     return np.stack([flush, paired, _THREE_IN_FIVE[present], high], axis=1).astype(np.float64)
 
@@ -286,7 +286,6 @@ def _three_in_five() -> np.ndarray:
 
 
 _SUIT_FIELDS = np.arange(0, 16, 4)
-_RANK_COUNT = np.array([bin(v).count("1") for v in range(1 << 13)], dtype=np.int8)
 _THREE_IN_FIVE = _three_in_five()
 
 

@@ -341,37 +341,15 @@ class PokiModeler(Modeler):
                 mu = mu_raise if rec.action == RAISE else mu_call
                 factor = linear_reweighting(strength, mu, sigma, floor=0.01)
                 reweight(hand.weights[p], factor, floor=0.01, out=hand.weights[p])
-            else:
-                hand.weights[p] *= _triple_factor(strength, mu_call, mu_raise, sigma, rec.action == RAISE, b > 0)
+            else:  # the triple's entry for the action (threshold_triples, one column)
+                up = np.clip((strength - mu_raise + sigma) / (2 * sigma), 0.0, 1.0)
+                if rec.action == RAISE:
+                    factor = up
+                else:
+                    go = np.clip((strength - mu_call + sigma) / (2 * sigma), 0.0, 1.0) if b else 1.0
+                    factor = np.maximum(go - up, 0.0)
+                reweight(hand.weights[p], factor, floor=0.01, out=hand.weights[p])
         hand.done = len(records)
 
     def __repr__(self) -> str:
         return super().__repr__()[:-1] + f", likelihood={self.likelihood!r})"
-
-
-def _triple_factor(strength: np.ndarray, mu_call: float, mu_raise: float, sigma: float, raised: bool, to_call: bool) -> np.ndarray:
-    """The triple's entry for the action (:func:`~bpp.loki.modeler.opponent_model.threshold_triples`, one column),
-    floored at 0.01 as :func:`~bpp.loki.modeler.weights.reweight` floors it: ``up = clip((s − μ_raise + σ) / (2σ),
-    0, 1)`` for a raise, else ``max(go − up, 0)`` with ``go`` the same ramp at μ_call (1 with nothing to call).
-
-    In place on one new array, the same operations in the same order, so the same floats (a zero's sign may differ
-    from ``np.clip``'s, and the floor makes it 0.01 either way).
-    """
-    up = strength - mu_raise
-    up += sigma
-    up /= 2 * sigma
-    if raised:
-        np.maximum(up, 0.01, out=up)  # max(clip(x, 0, 1), 0.01) = min(max(x, 0.01), 1)
-        return np.minimum(up, 1.0, out=up)
-    np.maximum(up, 0.0, out=up)
-    np.minimum(up, 1.0, out=up)
-    if to_call:
-        go = strength - mu_call
-        go += sigma
-        go /= 2 * sigma
-        np.maximum(go, 0.0, out=go)
-        np.minimum(go, 1.0, out=go)
-        factor = np.subtract(go, up, out=go)
-    else:
-        factor = np.subtract(1.0, up, out=up)
-    return np.maximum(factor, 0.01, out=factor)  # max(max(x, 0), 0.01) = max(x, 0.01)

@@ -747,7 +747,10 @@ def _batch(tracker, me, hole, weights, our_strength, model, T, params, max_raise
             # next seat still in (a row that goes on has one besides this seat: at most n − 2 folded seats to skip)
             nxt = (p + 1) % n
             for _ in range(n - 2):
-                nxt = np.where(folded[idx, nxt], (nxt + 1) % n, nxt)
+                skip = folded[idx, nxt]
+                if not skip.any():
+                    break
+                nxt = np.where(skip, (nxt + 1) % n, nxt)
             p = nxt
             going = (to_act_idx > 0) & (live_idx > 1)
             if not going.all():
