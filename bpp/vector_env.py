@@ -48,8 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from holdem.evaluate import evaluate
-from holdem.games.batched import CALL_KIND, DISCARD_KIND, FOLD_KIND, RAISE_KIND, discard_masks, new_batch
+from holdem.games.batched import CALL_KIND, DISCARD_KIND, FOLD_KIND, RAISE_KIND, batched_games, discard_masks, new_batch
 from holdem.match.agents import resolve_agent
 from holdem.match.batched import plays_batched
 from holdem.match.runner import block_deals
@@ -185,8 +184,7 @@ class BatchVsAgentsEnv(VectorEnv):
                  block_size: int | None = None, illegal: str = "raise", **options: Any) -> None:
         self.game = _game(game, **options)
         n = self.game.n_players
-        if new_batch(self.game, np.tile(np.arange(52, dtype=np.int8), (1, 1)), np.zeros(1, dtype=np.int64),
-                     None if self.game.name == "draw5" else np.zeros((1, n), dtype=np.int64)) is None:
+        if type(self.game) not in batched_games():
             raise ValueError(f"{self.game!r} has no batched engine; use bpp.envs.VsAgentsEnv")
         seats = getattr(self.game, "seat_stacks", None)
         ante = getattr(self.game, "ante", 0)
@@ -236,8 +234,7 @@ class BatchVsAgentsEnv(VectorEnv):
             raise ValueError(f"BatchVsAgentsEnv needs opponents that decide whole batches (act_batch, no observe) "
                              f"and do not learn across hands; {', '.join(bad)} do not")
         buttons = (np.arange(b * self.block_size, (b + 1) * self.block_size) % n).astype(np.int64)
-        cards = self.game.showdown_cards(deals, buttons)  # None in draw: ranked at the showdown
-        batch = new_batch(self.game, deals, buttons, None if cards is None else evaluate(cards))
+        batch = new_batch(self.game, deals, buttons, self.game.showdown_ranks(deals, buttons))  # None in draw
         batch.attach("env", np.full(self.block_size, -1, dtype=np.int64))
         batch.attach("history", np.zeros((self.block_size, _ROUNDS, n, 2), dtype=np.int64))
         batch.attach("fold_round", np.full((self.block_size, n), 4, dtype=np.int64))
