@@ -361,15 +361,17 @@ class LimitHoldemBatch:
             to = np.where(np.asarray(amounts) > 0, amounts, to)
         return np.where(rais, to, 0).astype(np.int64)
 
-    def shown_cards(self, buttons: np.ndarray) -> np.ndarray:
-        """The cards each seat shows at a showdown, by hand as built and seat: (B, n, 2), the hole cards (hold'em).
+    #: cards a seat shows at a showdown: the first of its cards in ``game.showdown_cards`` (hold'em: the hole cards)
+    _SHOWN = 2
 
-        ``buttons`` are the hands' buttons (one per hand, as built).  The
-        scalar states' ``Event("showdown", seat, cards=...)``.
+    def shown_cards(self, buttons: np.ndarray) -> np.ndarray:
+        """The cards each seat shows at a showdown, by hand as built and seat: (B, n, ``_SHOWN``).
+
+        ``buttons`` are the hands' buttons (one per hand, as built): the
+        scalar states' ``Event("showdown", seat, cards=...)``, read off the
+        game's ``showdown_cards`` (hold'em: the hole cards; stud: the down card).
         """
-        n = self.n
-        pos = (np.arange(n)[None, :] - np.asarray(buttons)[:, None] - 1) % n
-        return np.asarray(self.deals[np.arange(self.B)[:, None, None], pos[:, :, None] + n * np.arange(2)])
+        return np.asarray(self.game.showdown_cards(self.deals, np.asarray(buttons))[:, :, : self._SHOWN])
 
     def attach(self, name: str, array: ArrayLike) -> None:
         """Keep ``array`` (one row per live hand) as attribute ``name``, compacted with the batch as hands leave."""
@@ -824,6 +826,8 @@ class Stud5Batch(LimitHoldemBatch):
     1
     """
 
+    _SHOWN = 1  # the down card
+
     def __init__(self, game: Any, deals: ArrayLike, buttons: ArrayLike, ranks: ArrayLike | None = None) -> None:
         if game.stacks is not None and type(self) is Stud5Batch:
             raise ValueError(f"Stud5Batch plays five-card stud without table stakes (Stud5StakesBatch: with); got {game!r}")
@@ -851,12 +855,6 @@ class Stud5Batch(LimitHoldemBatch):
 
     def observation(self, rows: ArrayLike) -> StudBatchObservation:
         return StudBatchObservation(self, np.asarray(rows, dtype=np.intp))
-
-    def shown_cards(self, buttons: np.ndarray) -> np.ndarray:
-        """The down card each seat shows at a showdown: (B, n, 1) by hand and seat (position ``i`` has ``deal[i]``)."""
-        n = self.n
-        pos = (np.arange(n)[None, :] - np.asarray(buttons)[:, None] - 1) % n
-        return np.asarray(self.deals[np.arange(self.B)[:, None], pos][:, :, None])
 
     def _first_actors(self) -> np.ndarray:
         """The best showing among the seats still in (up cards 0..round), ties to the first left of the button."""
